@@ -1,0 +1,64 @@
+"""What the engine says back: rulings on actions, alerts for the dealer, and notices for the log.
+
+Every output names the rule it applies (``002 Rule 50-B``) so the dealer can cite it to a player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+ACTIONS = ("fold", "check", "call", "bet", "raise", "all-in")
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The ruling on one action: ``to`` is the seat's total bet this street after the ruling.
+
+    ``owes`` is what the seat must still add (its next chips complete it); ``returned`` is what the
+    dealer hands back (an uncalled bet, chips beyond a call).
+    """
+
+    seat: int
+    action: str
+    to: int
+    owes: int = 0
+    returned: int = 0
+    rule: str = ""
+    text: str = ""
+
+    def to_obj(self) -> dict[str, Any]:
+        return {"ruling": {k: v for k, v in asdict(self).items() if v or k in ("seat", "to")}}
+
+
+@dataclass(frozen=True, slots=True)
+class Alert:
+    """Something the dealer must see: ``kind`` from the contract's alert list, the rule it applies,
+    and ``text`` saying what happened and the remedy in plain words."""
+
+    kind: str
+    rule: str
+    text: str
+    seat: int | None = None
+
+    def to_obj(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"kind": self.kind, "rule": self.rule, "text": self.text}
+        if self.seat is not None:
+            body["seat"] = self.seat
+        return {"alert": body}
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A fact for the hand log and displays: a hand started, a street dealt, a pot awarded, a player
+    eliminated. ``data`` holds the figures (seats, amounts, cards)."""
+
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_obj(self) -> dict[str, Any]:
+        return {"notice": {"kind": self.kind, "text": self.text, **self.data}}
+
+
+Output = Ruling | Alert | Notice

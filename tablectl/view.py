@@ -1,0 +1,75 @@
+"""A read-only snapshot of the table for the displays (and anything else that only looks).
+
+The engine fills it (:meth:`tablectl.engine.Table.view`); display/ renders it and never touches
+engine internals, so the screens can be built, tested and screenshotted from a hand-made view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tablectl.outputs import Alert, Ruling
+
+# Seat status values, in the words a dealer uses.
+SEAT_STATUSES = ("active", "folded", "all-in", "absent", "penalty", "dead", "out", "empty")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int  # 1..10
+    player: str  # the player's name, or "Seat N"
+    stack: int  # chips behind, not counting the bet this street
+    bet: int  # chips in the bet zone this street
+    status: str  # one of SEAT_STATUSES
+    button: bool = False
+    sb: bool = False
+    bb: bool = False
+    in_turn: bool = False
+    shown: tuple[str, ...] = ()  # hole cards tabled face up
+    hidden: int = 0  # hole cards held face down
+
+
+@dataclass(frozen=True, slots=True)
+class PotView:
+    amount: int
+    seats: tuple[int, ...]  # eligible seats
+
+
+@dataclass(frozen=True, slots=True)
+class ClockView:
+    """A player on the clock (002 Rule 29)."""
+
+    seat: int
+    seconds_left: float
+
+
+@dataclass(frozen=True, slots=True)
+class LevelView:
+    number: int  # 1-based
+    small_blind: int
+    big_blind: int
+    ante: int
+    bb_ante: bool
+    seconds_left: float | None  # None when the structure has no timed levels
+    on_break: bool = False
+    paused: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    profile: str  # house profile name, e.g. "tda-2025"
+    hand_no: int
+    street: str  # idle preflop flop turn river showdown over
+    board: tuple[str, ...]
+    seats: tuple[SeatView, ...]  # the ten seats, 1..10, empty ones included
+    pots: tuple[PotView, ...]  # main first; chips in bet zones this street not yet included
+    to_act: int | None
+    to_call: int
+    min_raise_to: int | None
+    can_raise: bool
+    last: Ruling | None
+    alerts: tuple[Alert, ...]  # raised and not yet cleared by the dealer
+    clock: ClockView | None = None
+    level: LevelView | None = None
+    eliminated: tuple[int, ...] = ()  # earliest out first
+    chips: tuple[int, ...] = field(default=())  # denominations in play
