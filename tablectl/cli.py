@@ -1,0 +1,53 @@
+"""`tablectl` command line: one subcommand a module, each imported only when it runs.
+
+Each command module offers ``configure(parser)`` to add its arguments and ``run(args) -> int``, and
+imports its heavy libraries (pygame, serial, nfc, gpiozero) inside ``run`` so that building the parser
+stays fast and `tablectl replay` never loads a device library.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "replay": ("tablectl.replay", "run scenario files through the rules engine and check them"),
+    "demo": ("tablectl.demo", "replay the example scenarios with a readable hand-by-hand log"),
+    "sim": ("tablectl.sim_cmd", "run the whole table on simulated hardware"),
+    "enroll": ("tablectl.enroll_cmd", "enrol a deck card by card with the NFC reader"),
+    "clock": ("tablectl.clock_cmd", "run the venue tournament clock (kiosk)"),
+    "screenshot": ("tablectl.screenshot_cmd", "render the dealer screen and clock to PNG files"),
+    "run": ("tablectl.run_cmd", "run the table daemon on real hardware"),
+    "export": ("tablectl.export_cmd", "export hand histories from a journal"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tablectl", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, (module_name, help_text) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            p.set_defaults(_missing=module_name)
+            continue
+        module.configure(p)
+        p.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "_missing", None):
+        print(f"tablectl {args.command}: {args._missing} is not part of this build", file=sys.stderr)
+        return 2
+    return int(args._run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
