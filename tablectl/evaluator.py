@@ -1,0 +1,245 @@
+"""Hold'em high-hand evaluation: the best five of five to seven cards, as one comparable int.
+
+Cards speak (002 Rule 13): the table reads the hand from the cards, so this is what decides who
+wins a showdown. Higher value = better hand; equal values tie and split the pot (002 Rule 21).
+
+Speed comes from table lookups, not from trying the 21 five-card subsets. Each card is one int
+that packs three counters, so adding the cards' ints counts everything at once:
+
+* bits 0-63: the card's own bit, one 16-bit field per suit (``1 << (16*suit + rank)``); a sum of
+  distinct bits is their OR, so each field ends up as that suit's 13-bit rank mask;
+* bits 64-79: a 4-bit counter per suit (at most 7 < 16);
+* bits 80-118: a 3-bit counter per rank (at most 4 < 8).
+
+If some suit counts five or more, the hand is a flush or straight flush and nothing else can beat
+it with seven cards (quads or a full house would need more cards outside that suit than remain),
+so the flush table over that suit's 13-bit mask answers. Otherwise the rank-count vector is looked
+up in a dict of every multiset of 5-7 ranks (about 74,000 entries, built at import).
+
+Value layout: ``category << 20`` plus up to five 4-bit ranks (0 = deuce ... 12 = ace), most
+significant first, holding only the ranks that make the five-card hand, so five-card hands take
+exactly 7,462 distinct values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+CATEGORY_NAMES = (
+    "high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
+    "four of a kind", "straight flush",
+)
+
+_SUIT_COUNT_SHIFT = 64
+_RANK_COUNT_SHIFT = 80
+_WHEEL = 0b1_0000_0000_1111  # A-2-3-4-5: the ace plays low (five high)
+
+
+def _pack(category: int, ranks: Sequence[int]) -> int:
+    value = category
+    for i in range(5):
+        value = (value << 4) | (ranks[i] if i < len(ranks) else 0)
+    return value
+
+
+def _straight_top(mask: int) -> int:
+    """Top rank of the best straight in a 13-bit rank mask, or -1 (the wheel is five high)."""
+    for top in range(12, 3, -1):
+        run = 0b11111 << (top - 4)
+        if mask & run == run:
+            return top
+    if mask & _WHEEL == _WHEEL:
+        return 3
+    return -1
+
+
+# Ranks present in each 13-bit mask, highest first, and its best straight's top (-1: none).
+_DESC: list[tuple[int, ...]] = [
+    tuple(r for r in range(12, -1, -1) if m >> r & 1) for m in range(8192)
+]
+_STRAIGHT_TOP: list[int] = [_straight_top(m) for m in range(8192)]
+
+
+def _top_ranks(mask: int, n: int) -> tuple[int, ...]:
+    return _DESC[mask][:n]
+
+
+def _build_flush_table() -> list[int]:
+    """Value of a flush/straight flush for each 13-bit mask of one suit's ranks (5+ bits)."""
+    table = [0] * 8192
+    for mask in range(8192):
+        if mask.bit_count() < 5:
+            continue
+        top = _STRAIGHT_TOP[mask]
+        if top >= 0:
+            table[mask] = _pack(STRAIGHT_FLUSH, [top])
+        else:
+            table[mask] = _pack(FLUSH, _top_ranks(mask, 5))
+    return table
+
+
+def _rank_value(counts: Sequence[int]) -> int:
+    """Best non-flush value from rank counts (index = rank)."""
+    mask = 0
+    quads: list[int] = []
+    trips: list[int] = []
+    pairs: list[int] = []
+    for r in range(12, -1, -1):
+        c = counts[r]
+        if c:
+            mask |= 1 << r
+            if c == 4:
+                quads.append(r)
+            elif c == 3:
+                trips.append(r)
+            elif c == 2:
+                pairs.append(r)
+    if quads:
+        q = quads[0]
+        return _pack(QUADS, [q, *_top_ranks(mask & ~(1 << q), 1)])
+    if trips and (len(trips) > 1 or pairs):
+        t = trips[0]
+        # The pair part: the best of the other trips (the lower plays as a pair) and the pairs.
+        p = max(trips[1:] + pairs)
+        return _pack(FULL_HOUSE, [t, p])
+    top = _STRAIGHT_TOP[mask]
+    if top >= 0:
+        return _pack(STRAIGHT, [top])
+    if trips:
+        t = trips[0]
+        return _pack(TRIPS, [t, *_top_ranks(mask & ~(1 << t), 2)])
+    if len(pairs) >= 2:
+        hi, lo = pairs[0], pairs[1]
+        return _pack(TWO_PAIR, [hi, lo, *_top_ranks(mask & ~(1 << hi) & ~(1 << lo), 1)])
+    if pairs:
+        p = pairs[0]
+        return _pack(PAIR, [p, *_top_ranks(mask & ~(1 << p), 3)])
+    return _pack(HIGH_CARD, _top_ranks(mask, 5))
+
+
+def _build_rank_table() -> dict[int, int]:
+    """Every multiset of 5-7 ranks with at most four of a rank, keyed by packed 3-bit counts."""
+    table: dict[int, int] = {}
+    counts = [0] * 13
+
+    def fill(rank: int, left: int, key: int) -> None:
+        # Choose how many of `rank` (and of every lower rank) with `left` cards still to place.
+        if rank < 0:
+            if left <= 2:  # 5, 6 or 7 cards placed
+                table[key] = _rank_value(counts)
+            return
+        for c in range(min(4, left) + 1):
+            counts[rank] = c
+            fill(rank - 1, left - c, key + (c << (3 * rank)))
+        counts[rank] = 0
+
+    fill(12, 7, 0)
+    return table
+
+
+def _build_flush_suit() -> list[int]:
+    """For each packed 4-bit suit-count vector: the suit holding 5+ cards, or -1."""
+    table = [-1] * 65536
+    for key in range(65536):
+        for s in range(4):
+            if (key >> (4 * s)) & 0xF >= 5:
+                table[key] = s
+    return table
+
+
+_FLUSH = _build_flush_table()
+_RANK = _build_rank_table()
+_FLUSH_SUIT = _build_flush_suit()
+
+CODES: dict[str, int] = {}
+"""Card text ("As") -> the packed card int that :func:`evaluate_codes` sums."""
+for _s, _suit in enumerate(SUITS):
+    for _r, _rank in enumerate(RANKS):
+        CODES[_rank + _suit] = (
+            (1 << (16 * _s + _r))
+            | (1 << (_SUIT_COUNT_SHIFT + 4 * _s))
+            | (1 << (_RANK_COUNT_SHIFT + 3 * _r))
+        )
+
+
+def evaluate_codes(codes: Iterable[int]) -> int:
+    """Value of 5-7 distinct cards given as :data:`CODES` ints (the fast path: no text parsing).
+
+    The caller guarantees 5-7 distinct cards; :func:`evaluate` checks that for text input.
+    """
+    v = sum(codes)
+    suit = _FLUSH_SUIT[(v >> _SUIT_COUNT_SHIFT) & 0xFFFF]
+    if suit < 0:
+        return _RANK[v >> _RANK_COUNT_SHIFT]
+    return _FLUSH[(v >> (16 * suit)) & 0x1FFF]
+
+
+def evaluate(cards: Sequence[str]) -> int:
+    """Value of the best five-card hold'em high hand among 5-7 cards like ``"As"``, ``"Td"``.
+
+    Higher is better; equal values tie (cards speak, 002 Rule 13; ties split, 002 Rule 21).
+    Raises ValueError for a card that is not rank+suit, a repeated card, or fewer than 5 or more
+    than 7 cards.
+    """
+    try:
+        codes = [CODES[c] for c in cards]
+    except (KeyError, TypeError):
+        bad = [c for c in cards if not isinstance(c, str) or c not in CODES]
+        raise ValueError(f"not a card (rank 23456789TJQKA then suit cdhs): {bad[0]!r}") from None
+    if not 5 <= len(codes) <= 7:
+        raise ValueError(f"a hold'em hand is 5 to 7 cards, got {len(codes)}")
+    v = sum(codes)
+    if (v & 0xFFFF_FFFF_FFFF_FFFF).bit_count() != len(codes):
+        raise ValueError(f"repeated card in {list(cards)}")
+    suit = _FLUSH_SUIT[(v >> _SUIT_COUNT_SHIFT) & 0xFFFF]
+    if suit < 0:
+        return _RANK[v >> _RANK_COUNT_SHIFT]
+    return _FLUSH[(v >> (16 * suit)) & 0x1FFF]
+
+
+def category(value: int) -> int:
+    """The hand category of a value: ``HIGH_CARD`` (0) ... ``STRAIGHT_FLUSH`` (8)."""
+    return value >> 20
+
+
+_SINGULAR = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+             "queen", "king", "ace")
+_PLURAL = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+           "jacks", "queens", "kings", "aces")
+
+
+def describe(value: int) -> str:
+    """The hand in a dealer's words: "full house, kings full of fours", "pair of jacks"."""
+    cat = value >> 20
+    if not 0 <= cat <= STRAIGHT_FLUSH:
+        raise ValueError(f"{value!r} is not a hand value")
+    r1 = (value >> 16) & 0xF
+    r2 = (value >> 12) & 0xF
+    if max(r1, r2) > 12:
+        raise ValueError(f"{value!r} is not a hand value")
+    if cat == STRAIGHT_FLUSH:
+        return "royal flush" if r1 == 12 else f"straight flush, {_SINGULAR[r1]} high"
+    if cat == QUADS:
+        return f"four of a kind, {_PLURAL[r1]}"
+    if cat == FULL_HOUSE:
+        return f"full house, {_PLURAL[r1]} full of {_PLURAL[r2]}"
+    if cat == FLUSH:
+        return f"flush, {_SINGULAR[r1]} high"
+    if cat == STRAIGHT:
+        return f"straight, {_SINGULAR[r1]} high"
+    if cat == TRIPS:
+        return f"three of a kind, {_PLURAL[r1]}"
+    if cat == TWO_PAIR:
+        return f"two pair, {_PLURAL[r1]} and {_PLURAL[r2]}"
+    if cat == PAIR:
+        return f"pair of {_PLURAL[r1]}"
+    return f"high card, {_SINGULAR[r1]}"
+
+
+def best_description(cards: Sequence[str]) -> str:
+    """Shorthand for ``describe(evaluate(cards))``."""
+    return describe(evaluate(cards))
