@@ -1,0 +1,318 @@
+"""The table's configuration: `/etc/tablectl/table.toml` (see docs/table.example.toml).
+
+Every problem is a :class:`ConfigError` whose message names the file and the key
+(``table.toml: seats.3.stack: -5 is not a positive whole number of chips``), so `tablectl run`
+can print it and exit non-zero before touching any hardware.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tablectl.events import PRESSES, ScenarioError, event_from_obj
+
+DEFAULT_PATH = Path("/etc/tablectl/table.toml")
+HOUSE_PROFILES = ("tda-2025", "wfp", "roberts", "home")
+HARDWARE = ("real", "sim")
+LOG_LEVELS = ("debug", "info", "warning", "error")
+# Console outputs beside the buttons (one per PRESSES entry): the buzzer and the alert LED.
+GPIO_OUTPUTS = ("buzzer", "alert_led")
+# BCM numbers of the 40-pin header's general-purpose pins.
+BCM_PINS = range(2, 28)
+
+
+class ConfigError(ValueError):
+    """A bad configuration; the message names the key."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatConfig:
+    seat: int
+    name: str
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    path: Path
+    hardware: str  # "real" or "sim"
+    journal: Path
+    house: str
+    serial_device: str
+    serial_baud: int
+    nfc_reader: str  # nfcpy device path ("usb", "usb:072f:2200", "udp:..."), "" for none
+    gpio: dict[str, int]  # console name -> BCM pin
+    seats: tuple[SeatConfig, ...]
+    button: int
+    chips: tuple[int, ...]
+    levels: tuple[dict[str, Any], ...]  # the structure: {"blinds", "ante", "minutes"} or {"break"}
+    bb_ante: bool
+    structure_file: Path | None
+    display_width: int
+    display_height: int
+    display_fullscreen: bool
+    display_enabled: bool
+    log_level: str = "info"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def setup_body(self) -> dict[str, Any]:
+        """The validated body of the ``setup`` line a new journal starts with."""
+        first = next((lv for lv in self.levels if "blinds" in lv), None)
+        assert first is not None  # _structure() guarantees a level with blinds
+        obj = {
+            "setup": {
+                "rules": self.house,
+                "seats": {str(s.seat): s.stack for s in self.seats},
+                "button": self.button,
+                "blinds": list(first["blinds"]),
+                "ante": int(first.get("ante", 0)),
+                "bb_ante": self.bb_ante,
+                "chips": list(self.chips),
+                "levels": [dict(lv) for lv in self.levels],
+                "players": {str(s.seat): s.name for s in self.seats},
+            }
+        }
+        return dict(event_from_obj(obj).body)
+
+    def player_names(self) -> dict[int, str]:
+        return {s.seat: s.name for s in self.seats}
+
+
+def load_config(path: str | Path = DEFAULT_PATH, *, hardware: str | None = None) -> Config:
+    """Read and validate a table.toml; ``hardware`` overrides the file's (``--sim``)."""
+    path = Path(path)
+    where = path.name
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    return parse_config(raw, path, hardware=hardware, where=where)
+
+
+def parse_config(
+    raw: dict[str, Any], path: Path, *, hardware: str | None = None, where: str = "table.toml"
+) -> Config:
+    c = _Checker(raw, where, path.parent)
+    known = {
+        "hardware", "journal", "house", "log_level", "serial", "nfc", "gpio", "seats", "table",
+        "structure", "display",
+    }
+    c.no_unknown(raw, known, "")
+    hw = hardware or c.choice(raw, "hardware", HARDWARE, "real")
+    serial = c.table(raw, "serial")
+    c.no_unknown(serial, {"device", "baud"}, "serial.")
+    nfc = c.table(raw, "nfc")
+    c.no_unknown(nfc, {"reader"}, "nfc.")
+    table = c.table(raw, "table")
+    c.no_unknown(table, {"button", "chips", "bb_ante"}, "table.")
+    display = c.table(raw, "display")
+    c.no_unknown(display, {"width", "height", "fullscreen", "enabled"}, "display.")
+    seats = _seats(c, raw.get("seats"))
+    seat_numbers = [s.seat for s in seats]
+    button = c.integer(table, "button", "table.button", default=seat_numbers[0], lo=1, hi=10)
+    if button not in seat_numbers:
+        raise ConfigError(f"{where}: table.button: seat {button} has no player")
+    levels, chips_from_structure, structure_file = _structure(c, raw.get("structure"))
+    chips = c.chips(table.get("chips", chips_from_structure), "table.chips")
+    if chips is None:
+        raise ConfigError(f"{where}: table.chips: give the chip denominations in play")
+    config = Config(
+        path=path,
+        hardware=hw,
+        journal=c.path(raw, "journal", "/var/lib/tablectl/journal.db"),
+        house=c.choice(raw, "house", HOUSE_PROFILES, "tda-2025"),
+        serial_device=c.string(serial, "device", "serial.device", "/dev/tablectl-mcu"),
+        serial_baud=c.integer(serial, "baud", "serial.baud", default=115200, lo=1200, hi=4_000_000),
+        nfc_reader=c.string(nfc, "reader", "nfc.reader", "usb", empty_ok=True),
+        gpio=_gpio(c, raw.get("gpio", {})),
+        seats=tuple(seats),
+        button=button,
+        chips=tuple(chips),
+        levels=tuple(levels),
+        bb_ante=c.boolean(table, "bb_ante", "table.bb_ante", False),
+        structure_file=structure_file,
+        display_width=c.integer(display, "width", "display.width", default=1280, lo=320, hi=7680),
+        display_height=c.integer(display, "height", "display.height", default=720, lo=240, hi=4320),
+        display_fullscreen=c.boolean(display, "fullscreen", "display.fullscreen", True),
+        display_enabled=c.boolean(display, "enabled", "display.enabled", True),
+        log_level=c.choice(raw, "log_level", LOG_LEVELS, "info"),
+    )
+    try:
+        config.setup_body()
+    except ScenarioError as exc:  # anything the event contract refuses that slipped past
+        raise ConfigError(f"{where}: {exc}") from None
+    return config
+
+
+class _Checker:
+    """Typed reads with messages that name the file and the key."""
+
+    def __init__(self, raw: dict[str, Any], where: str, base: Path) -> None:
+        self.raw = raw
+        self.where = where
+        self.base = base
+
+    def fail(self, key: str, message: str) -> ConfigError:
+        return ConfigError(f"{self.where}: {key}: {message}")
+
+    def no_unknown(self, d: dict[str, Any], known: set[str], prefix: str) -> None:
+        unknown = sorted(set(d) - known)
+        if unknown:
+            key = prefix + unknown[0]
+            raise self.fail(key, f"unknown key (known: {', '.join(sorted(known))})")
+
+    def table(self, d: dict[str, Any], key: str) -> dict[str, Any]:
+        value = d.get(key, {})
+        if not isinstance(value, dict):
+            raise self.fail(key, f"must be a table ([{key}]), got {value!r}")
+        return value
+
+    def choice(self, d: dict[str, Any], key: str, options: tuple[str, ...], default: str) -> str:
+        value = d.get(key, default)
+        if value not in options:
+            raise self.fail(key, f"{value!r} is not one of {', '.join(options)}")
+        return str(value)
+
+    def string(
+        self, d: dict[str, Any], key: str, name: str, default: str, *, empty_ok: bool = False
+    ) -> str:
+        value = d.get(key, default)
+        if not isinstance(value, str) or (not value and not empty_ok):
+            raise self.fail(name, f"must be a non-empty string, got {value!r}")
+        return value
+
+    def integer(
+        self, d: dict[str, Any], key: str, name: str, *, default: int, lo: int, hi: int
+    ) -> int:
+        value = d.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise self.fail(name, f"{value!r} is not a whole number from {lo} to {hi}")
+        return value
+
+    def boolean(self, d: dict[str, Any], key: str, name: str, default: bool) -> bool:
+        value = d.get(key, default)
+        if not isinstance(value, bool):
+            raise self.fail(name, f"{value!r} is not true or false")
+        return value
+
+    def path(self, d: dict[str, Any], key: str, default: str) -> Path:
+        value = self.string(d, key, key, default)
+        p = Path(value)
+        return p if p.is_absolute() else self.base / p
+
+    def chips(self, value: object, name: str) -> list[int] | None:
+        if value is None:
+            return None
+        if (
+            not isinstance(value, list)
+            or not value
+            or any(isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in value)
+            or value != sorted(set(value))
+        ):
+            raise self.fail(name, f"{value!r} is not distinct denominations, lowest first")
+        return list(value)
+
+
+def _seats(c: _Checker, raw: object) -> list[SeatConfig]:
+    if not isinstance(raw, dict) or not raw:
+        raise c.fail("seats", 'give the players, e.g. [seats.1] name = "Ann" stack = 10000')
+    seats = []
+    for key, value in raw.items():
+        if not key.isdigit() or not 1 <= int(key) <= 10:
+            raise c.fail(f"seats.{key}", "seat numbers are 1 to 10")
+        seat = int(key)
+        name = f"seats.{key}"
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = {"stack": value}
+        if not isinstance(value, dict):
+            raise c.fail(name, f"must be a table with name and stack, got {value!r}")
+        c.no_unknown(value, {"name", "stack"}, name + ".")
+        stack = value.get("stack")
+        if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
+            raise c.fail(f"{name}.stack", f"{stack!r} is not a positive whole number of chips")
+        player = value.get("name", f"Seat {seat}")
+        if not isinstance(player, str) or not player.strip():
+            raise c.fail(f"{name}.name", f"{player!r} is not a player name")
+        seats.append(SeatConfig(seat, player.strip(), stack))
+    if len(seats) < 2:
+        raise c.fail("seats", "a table needs at least two players")
+    return sorted(seats, key=lambda s: s.seat)
+
+
+def _gpio(c: _Checker, raw: object) -> dict[str, int]:
+    if not isinstance(raw, dict):
+        raise c.fail("gpio", f"must be a table of console names to BCM pins, got {raw!r}")
+    names = (*PRESSES, *GPIO_OUTPUTS)
+    c.no_unknown(raw, set(names), "gpio.")
+    used: dict[int, str] = {}
+    for name, pin in raw.items():
+        if isinstance(pin, bool) or not isinstance(pin, int) or pin not in BCM_PINS:
+            raise c.fail(f"gpio.{name}", f"{pin!r} is not a BCM GPIO number from 2 to 27")
+        if pin in used:
+            raise c.fail(f"gpio.{name}", f"pin {pin} is already gpio.{used[pin]}")
+        used[pin] = name
+    return dict(raw)
+
+
+def _structure(
+    c: _Checker, raw: object
+) -> tuple[list[dict[str, Any]], list[int] | None, Path | None]:
+    """The blind structure, inline (``[structure]``) or from a TOML/JSON file named by path."""
+    source: Path | None = None
+    key = "structure"
+    if raw is None:
+        raise c.fail(key, "give the blind structure: a file path or a [structure] table")
+    if isinstance(raw, str):
+        source = Path(raw) if Path(raw).is_absolute() else c.base / raw
+        try:
+            text = source.read_text(encoding="utf-8")
+            raw = json.loads(text) if source.suffix == ".json" else tomllib.loads(text)
+        except OSError as exc:
+            raise c.fail(key, f"cannot read {source}: {exc.strerror}") from None
+        except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise c.fail(key, f"{source} is not valid: {exc}") from None
+    if not isinstance(raw, dict):
+        raise c.fail(key, f"must be a file path or a table, got {raw!r}")
+    levels = raw.get("levels")
+    if not isinstance(levels, list) or not levels:
+        raise c.fail(f"{key}.levels", "give at least one level: {blinds = [sb, bb], minutes = n}")
+    out = []
+    for i, lv in enumerate(levels, 1):
+        name = f"{key}.levels[{i}]"
+        if not isinstance(lv, dict):
+            raise c.fail(name, f"{lv!r} is not a level table")
+        if "break" in lv:
+            c.no_unknown(lv, {"break"}, name + ".")
+            out.append({"break": c.integer(lv, "break", f"{name}.break", default=0, lo=1, hi=600)})
+            continue
+        c.no_unknown(lv, {"blinds", "ante", "minutes"}, name + ".")
+        blinds = lv.get("blinds")
+        if (
+            not isinstance(blinds, list)
+            or len(blinds) != 2
+            or any(isinstance(b, bool) or not isinstance(b, int) for b in blinds)
+            or not 0 <= blinds[0] <= blinds[1]
+            or blinds[1] <= 0
+        ):
+            raise c.fail(f"{name}.blinds", f"{blinds!r} is not [small, big] with small <= big")
+        level = {
+            "blinds": list(blinds),
+            "ante": c.integer(lv, "ante", f"{name}.ante", default=0, lo=0, hi=10**9),
+        }
+        if "minutes" in lv:
+            level["minutes"] = c.integer(lv, "minutes", f"{name}.minutes", default=0, lo=1, hi=600)
+        out.append(level)
+    if not any("blinds" in lv for lv in out):
+        raise c.fail(f"{key}.levels", "has only breaks")
+    chips = c.chips(raw.get("chips"), f"{key}.chips")
+    return out, chips, source
