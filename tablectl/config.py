@@ -7,13 +7,13 @@ can print it and exit non-zero before touching any hardware.
 
 from __future__ import annotations
 
-import json
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tablectl.events import PRESSES, ScenarioError, event_from_obj
+from tablectl.tourney_clock import StructureError, load_structure, preset_dir
 
 DEFAULT_PATH = Path("/etc/tablectl/table.toml")
 HOUSE_PROFILES = ("tda-2025", "wfp", "roberts", "home")
@@ -49,9 +49,9 @@ class Config:
     seats: tuple[SeatConfig, ...]
     button: int
     chips: tuple[int, ...]
-    levels: tuple[dict[str, Any], ...]  # the structure: {"blinds", "ante", "minutes"} or {"break"}
+    levels: tuple[dict[str, Any], ...]  # setup levels: {"blinds", "ante", "minutes"} or {"break"}
     bb_ante: bool
-    structure_file: Path | None
+    structure_file: Path
     display_width: int
     display_height: int
     display_fullscreen: bool
@@ -114,16 +114,18 @@ def parse_config(
     nfc = c.table(raw, "nfc")
     c.no_unknown(nfc, {"reader"}, "nfc.")
     table = c.table(raw, "table")
-    c.no_unknown(table, {"button", "chips", "bb_ante"}, "table.")
+    c.no_unknown(table, {"button", "chips"}, "table.")
     display = c.table(raw, "display")
     c.no_unknown(display, {"width", "height", "fullscreen", "enabled"}, "display.")
-    seats = _seats(c, raw.get("seats"))
+    levels, structure_chips, starting_stack, bb_ante, structure_file = _structure(
+        c, raw.get("structure")
+    )
+    seats = _seats(c, raw.get("seats"), starting_stack)
     seat_numbers = [s.seat for s in seats]
     button = c.integer(table, "button", "table.button", default=seat_numbers[0], lo=1, hi=10)
     if button not in seat_numbers:
         raise ConfigError(f"{where}: table.button: seat {button} has no player")
-    levels, chips_from_structure, structure_file = _structure(c, raw.get("structure"))
-    chips = c.chips(table.get("chips", chips_from_structure), "table.chips")
+    chips = c.chips(table.get("chips", list(structure_chips) or None), "table.chips")
     if chips is None:
         raise ConfigError(f"{where}: table.chips: give the chip denominations in play")
     config = Config(
@@ -139,7 +141,7 @@ def parse_config(
         button=button,
         chips=tuple(chips),
         levels=tuple(levels),
-        bb_ante=c.boolean(table, "bb_ante", "table.bb_ante", False),
+        bb_ante=bb_ante,
         structure_file=structure_file,
         display_width=c.integer(display, "width", "display.width", default=1280, lo=320, hi=7680),
         display_height=c.integer(display, "height", "display.height", default=720, lo=240, hi=4320),
@@ -223,9 +225,9 @@ class _Checker:
         return list(value)
 
 
-def _seats(c: _Checker, raw: object) -> list[SeatConfig]:
+def _seats(c: _Checker, raw: object, starting_stack: int) -> list[SeatConfig]:
     if not isinstance(raw, dict) or not raw:
-        raise c.fail("seats", 'give the players, e.g. [seats.1] name = "Ann" stack = 10000')
+        raise c.fail("seats", 'give the players, e.g. [seats.1] name = "Ann"')
     seats = []
     for key, value in raw.items():
         if not key.isdigit() or not 1 <= int(key) <= 10:
@@ -237,7 +239,7 @@ def _seats(c: _Checker, raw: object) -> list[SeatConfig]:
         if not isinstance(value, dict):
             raise c.fail(name, f"must be a table with name and stack, got {value!r}")
         c.no_unknown(value, {"name", "stack"}, name + ".")
-        stack = value.get("stack")
+        stack = value.get("stack", starting_stack)
         if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
             raise c.fail(f"{name}.stack", f"{stack!r} is not a positive whole number of chips")
         player = value.get("name", f"Seat {seat}")
@@ -266,53 +268,33 @@ def _gpio(c: _Checker, raw: object) -> dict[str, int]:
 
 def _structure(
     c: _Checker, raw: object
-) -> tuple[list[dict[str, Any]], list[int] | None, Path | None]:
-    """The blind structure, inline (``[structure]``) or from a TOML/JSON file named by path."""
-    source: Path | None = None
-    key = "structure"
-    if raw is None:
-        raise c.fail(key, "give the blind structure: a file path or a [structure] table")
-    if isinstance(raw, str):
-        source = Path(raw) if Path(raw).is_absolute() else c.base / raw
-        try:
-            text = source.read_text(encoding="utf-8")
-            raw = json.loads(text) if source.suffix == ".json" else tomllib.loads(text)
-        except OSError as exc:
-            raise c.fail(key, f"cannot read {source}: {exc.strerror}") from None
-        except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise c.fail(key, f"{source} is not valid: {exc}") from None
-    if not isinstance(raw, dict):
-        raise c.fail(key, f"must be a file path or a table, got {raw!r}")
-    levels = raw.get("levels")
-    if not isinstance(levels, list) or not levels:
-        raise c.fail(f"{key}.levels", "give at least one level: {blinds = [sb, bb], minutes = n}")
-    out = []
-    for i, lv in enumerate(levels, 1):
-        name = f"{key}.levels[{i}]"
-        if not isinstance(lv, dict):
-            raise c.fail(name, f"{lv!r} is not a level table")
-        if "break" in lv:
-            c.no_unknown(lv, {"break"}, name + ".")
-            out.append({"break": c.integer(lv, "break", f"{name}.break", default=0, lo=1, hi=600)})
+) -> tuple[list[dict[str, Any]], tuple[int, ...], int, bool, Path]:
+    """The blind structure: the same TOML file the venue clock shows (`tablectl clock
+    --structure`), by path or by the name of a bundled preset (display/structures/NAME.toml).
+    Returns the setup levels, the chips, the starting stack, whether antes are big blind antes,
+    and the file."""
+    if not isinstance(raw, str) or not raw:
+        presets = ", ".join(p.stem for p in sorted(preset_dir().glob("*.toml")))
+        raise c.fail("structure", f"give a structure file path or a preset name ({presets})")
+    source = Path(raw)
+    if not source.is_absolute():
+        preset = preset_dir() / f"{raw}.toml"
+        source = preset if "/" not in raw and preset.exists() else c.base / raw
+    try:
+        structure = load_structure(source)
+    except StructureError as exc:
+        raise c.fail("structure", str(exc)) from None
+    levels: list[dict[str, Any]] = []
+    for step in structure.steps:
+        minutes = int(step.minutes) if float(step.minutes).is_integer() else step.minutes
+        if step.is_break:
+            levels.append({"break": minutes})
             continue
-        c.no_unknown(lv, {"blinds", "ante", "minutes"}, name + ".")
-        blinds = lv.get("blinds")
-        if (
-            not isinstance(blinds, list)
-            or len(blinds) != 2
-            or any(isinstance(b, bool) or not isinstance(b, int) for b in blinds)
-            or not 0 <= blinds[0] <= blinds[1]
-            or blinds[1] <= 0
-        ):
-            raise c.fail(f"{name}.blinds", f"{blinds!r} is not [small, big] with small <= big")
-        level = {
-            "blinds": list(blinds),
-            "ante": c.integer(lv, "ante", f"{name}.ante", default=0, lo=0, hi=10**9),
+        level: dict[str, Any] = {
+            "blinds": [step.small_blind, step.big_blind], "ante": step.ante, "minutes": minutes,
         }
-        if "minutes" in lv:
-            level["minutes"] = c.integer(lv, "minutes", f"{name}.minutes", default=0, lo=1, hi=600)
-        out.append(level)
-    if not any("blinds" in lv for lv in out):
-        raise c.fail(f"{key}.levels", "has only breaks")
-    chips = c.chips(raw.get("chips"), f"{key}.chips")
-    return out, chips, source
+        if step.bb_ante:
+            level["bb_ante"] = True
+        levels.append(level)
+    bb_ante = any(s.bb_ante for s in structure.steps if not s.is_break)
+    return levels, structure.chips, structure.starting_stack, bb_ante, source

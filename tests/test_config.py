@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -12,8 +11,26 @@ from tablectl.events import event_from_obj
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "table.example.toml"
 
+STRUCTURE = """
+name = "Test"
+starting_stack = 4000
+chips = [25, 100]
+[[step]]
+blinds = [25, 50]
+minutes = 15
+[[step]]
+kind = "break"
+minutes = 5
+[[step]]
+blinds = [50, 100]
+ante = 100
+bb_ante = true
+minutes = 12.5
+"""
+
 MINIMAL = """
 journal = "state/j.db"
+structure = "levels.toml"
 [seats.2]
 name = "Ann"
 stack = 5000
@@ -22,12 +39,11 @@ stack = 6000
 [table]
 button = 4
 chips = [25, 100]
-[structure]
-levels = [{ blinds = [25, 50], minutes = 15 }, { break = 5 }, { blinds = [50, 100], ante = 10 }]
 """
 
 
 def write(tmp_path: Path, text: str, name: str = "table.toml") -> Path:
+    (tmp_path / "levels.toml").write_text(STRUCTURE, encoding="utf-8")
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return path
@@ -48,27 +64,30 @@ def test_example_loads_and_builds_a_valid_setup() -> None:
 def test_minimal_config_defaults_and_relative_paths(tmp_path: Path) -> None:
     config = load_config(write(tmp_path, MINIMAL))
     assert config.journal == tmp_path / "state" / "j.db"
+    assert config.structure_file == tmp_path / "levels.toml"
     assert config.house == "tda-2025" and config.nfc_reader == "usb"
     assert config.player_names() == {2: "Ann", 4: "Seat 4"}
     body = config.setup_body()
     assert body["seats"] == {"2": 5000, "4": 6000}
-    assert body["levels"][1] == {"break": 5}
-    assert body["levels"][2] == {"blinds": [50, 100], "ante": 10}
+    assert body["blinds"] == [25, 50] and body["ante"] == 0 and body["bb_ante"] is True
+    assert body["levels"] == [
+        {"blinds": [25, 50], "ante": 0, "minutes": 15},
+        {"break": 5},
+        {"blinds": [50, 100], "ante": 100, "minutes": 12.5, "bb_ante": True},
+    ]
 
 
 def test_sim_override(tmp_path: Path) -> None:
     assert load_config(write(tmp_path, MINIMAL), hardware="sim").hardware == "sim"
 
 
-def test_structure_from_a_file(tmp_path: Path) -> None:
-    (tmp_path / "levels.json").write_text(
-        json.dumps({"chips": [5, 25], "levels": [{"blinds": [5, 10], "minutes": 10}]})
-    )
-    text = 'structure = "levels.json"\n' + MINIMAL.split("[table]")[0] + "[table]\nbutton = 2\n"
+def test_structure_preset_gives_chips_and_starting_stacks(tmp_path: Path) -> None:
+    text = MINIMAL.replace('"levels.toml"', '"home-003"').replace("chips = [25, 100]\n", "")
+    text = text.replace("stack = 6000\n", "")
     config = load_config(write(tmp_path, text))
-    assert config.chips == (5, 25)
-    assert config.structure_file == tmp_path / "levels.json"
-    assert config.setup_body()["blinds"] == [5, 10]
+    assert config.structure_file.name == "home-003.toml"
+    assert config.chips == (5, 10, 25, 50, 100)
+    assert config.setup_body()["seats"] == {"2": 5000, "4": 1000}
 
 
 @pytest.mark.parametrize(
@@ -82,9 +101,8 @@ def test_structure_from_a_file(tmp_path: Path) -> None:
         (("[seats.4]", "[seats.11]"), "seats.11"),
         (("button = 4", "button = 3"), "table.button"),
         (("chips = [25, 100]", "chips = [100, 25]"), "table.chips"),
-        (("{ break = 5 }", "{ break = 0 }"), "structure.levels[2].break"),
-        (("blinds = [25, 50]", "blinds = [50, 25]"), "structure.levels[1].blinds"),
-        (("minutes = 15", "minutes = \"15\""), "structure.levels[1].minutes"),
+        (("levels.toml", "nope.toml"), "structure"),
+        (("levels.toml", "table.toml"), "structure"),
         (("[table]", "[gpio]\ncheck = 5\nundo = 5\n[table]"), "gpio.undo"),
         (("[table]", "[gpio]\ncheck = 40\n[table]"), "gpio.check"),
         (("[table]", "[gpio]\nlaser = 4\n[table]"), "gpio.laser"),
@@ -104,12 +122,10 @@ def test_bad_values_name_their_key(tmp_path: Path, change: tuple[str, str], key:
 
 def test_missing_sections(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="seats: give the players"):
-        load_config(write(tmp_path, "[structure]\nlevels = [{blinds = [1, 2]}]\n"))
-    no_structure = MINIMAL.split("[structure]")[0]
-    with pytest.raises(ConfigError, match="structure: give the blind structure"):
+        load_config(write(tmp_path, 'structure = "levels.toml"\n'))
+    no_structure = MINIMAL.replace('structure = "levels.toml"\n', "")
+    with pytest.raises(ConfigError, match="structure: give a structure file path or a preset"):
         load_config(write(tmp_path, no_structure))
-    with pytest.raises(ConfigError, match="only breaks"):
-        load_config(write(tmp_path, no_structure + "[structure]\nlevels = [{break = 5}]\n"))
     one_seat = MINIMAL.replace("[seats.4]\nstack = 6000\n", "").replace("button = 4", "button = 2")
     with pytest.raises(ConfigError, match="at least two players"):
         load_config(write(tmp_path, one_seat))
@@ -120,5 +136,5 @@ def test_unreadable_files(tmp_path: Path) -> None:
         load_config(tmp_path / "absent.toml")
     with pytest.raises(ConfigError, match="not valid TOML"):
         load_config(write(tmp_path, "seats = [\n"))
-    with pytest.raises(ConfigError, match="cannot read"):
-        load_config(write(tmp_path, 'structure = "nope.toml"\n' + MINIMAL.split("[structure]")[0]))
+    with pytest.raises(ConfigError, match=r"structure: .*nope\.toml: cannot read"):
+        load_config(write(tmp_path, MINIMAL.replace("levels.toml", "nope.toml")))
