@@ -1,8 +1,8 @@
 """`tablectl` command line: one subcommand a module, each imported only when it runs.
 
-Each command module offers ``configure(parser)`` to add its arguments and ``run(args) -> int``, and
-imports its heavy libraries (pygame, serial, nfc, gpiozero) inside ``run`` so that building the parser
-stays fast and `tablectl replay` never loads a device library.
+Each command module offers ``configure(parser)`` to add its arguments and ``run(args) -> int``,
+and imports its heavy libraries (pygame, serial, nfc, gpiozero) inside ``run`` so that building
+the parser stays fast and `tablectl replay` never loads a device library.
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if getattr(args, "_missing", None):
-        print(f"tablectl {args.command}: {args._missing} is not part of this build", file=sys.stderr)
+        print(f"tablectl {args.command}: {args._missing} is not part of this build",
+              file=sys.stderr)
         return 2
     return int(args._run(args))
 

@@ -132,7 +132,9 @@ def _validate_setup(body: object) -> dict[str, Any]:
     seats = body.get("seats")
     if not isinstance(seats, dict) or not seats:
         raise ScenarioError("setup.seats must map seat numbers to starting stacks")
-    clean_seats = {str(_seat(k, "setup.seats")): _amount(v, "setup.seats") for k, v in seats.items()}
+    clean_seats = {
+        str(_seat(k, "setup.seats")): _amount(v, "setup.seats") for k, v in seats.items()
+    }
     if len(clean_seats) < 2:
         raise ScenarioError("setup.seats needs at least two players")
     button = _seat(body.get("button", min(int(s) for s in clean_seats)), "setup.button")
@@ -169,11 +171,9 @@ def _validate_setup(body: object) -> dict[str, Any]:
     return out
 
 
-def _validate(kind: str, body: Any) -> Any:  # noqa: C901 - one branch per event kind
+def _validate(kind: str, body: Any) -> Any:
     if kind == "setup":
         return _validate_setup(body)
-    if kind == "card":
-        raise ScenarioError("internal: card events are validated by _validate_card")
     if kind == "deal":
         if not isinstance(body, dict) or not body:
             raise ScenarioError("deal must map seats to lists of cards")
@@ -183,8 +183,6 @@ def _validate(kind: str, body: Any) -> Any:  # noqa: C901 - one branch per event
                 raise ScenarioError(f"deal: seat {k} needs a list of cards")
             out[str(_seat(k, "deal"))] = [_card_or_unknown(c, "deal") for c in v]
         return out
-    if kind == "board":
-        raise ScenarioError("internal: board events are validated by _validate_board")
     if kind in ("push", "pull"):
         if not isinstance(body, dict):
             raise ScenarioError(f"{kind} must be an object with seat and chips")
@@ -295,22 +293,19 @@ def parse_obj(obj: object, lineno: int | None = None) -> ParsedLine:
         raise
 
 
-def CardEvent(body: dict[str, Any], t: float | None = None) -> Event:  # noqa: N802 - constructor
+def CardEvent(body: dict[str, Any], t: float | None = None) -> Event:
     """A ``card`` event; the body holds card, zone, face (and deck when given)."""
     return Event("card", body, t)
 
 
-def BoardEvent(body: dict[str, Any], t: float | None = None) -> Event:  # noqa: N802 - constructor
+def BoardEvent(body: dict[str, Any], t: float | None = None) -> Event:
     """A ``board`` shorthand event; the body holds the board cards and the optional burn."""
     return Event("board", body, t)
 
 
 def event_to_obj(event: Event) -> dict[str, Any]:
     """The JSON object of an event, as the contract writes it."""
-    if event.kind in ("card", "board"):
-        obj = dict(event.body)
-    else:
-        obj = {event.kind: event.body}
+    obj = dict(event.body) if event.kind in ("card", "board") else {event.kind: event.body}
     if event.t is not None:
         obj["t"] = event.t
     return obj

@@ -1,0 +1,91 @@
+"""One betting round: the bet to call, the minimum raise, and who may still raise.
+
+Kept apart from the hand flow so each house option (profiles.py) is one branch here:
+- ``largest_increment`` (002 Rule 48): a raise is at least the largest prior full bet or raise
+  of the street; a short all-in moves the bet but not the minimum increment (002 Rule 52-A).
+- ``double_bet`` (001 "Minimum bets and raises"): a raise is to at least double the last full
+  bet; an all-in of more than half a raise counts as a raise (001 "Re-raise after an All-in
+  Partial Raise").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tablectl.profiles import HouseProfile
+
+
+@dataclass(slots=True)
+class Round:
+    """Betting state of the current street."""
+
+    min_bet: int  # the minimum opening bet this street
+    current_bet: int = 0  # the highest total bet this street: what a call must reach
+    last_full_raise: int = 0  # largest full bet/raise increment (002 Rule 48)
+    full_level: int = 0  # total of the last full bet or raise (double_bet profiles)
+    bets: dict[int, int] = field(default_factory=dict)  # each seat's total bet this street
+    # seat -> (bet it faced after acting, the raise increment then): who may re-raise (Rule 52)
+    acted: dict[int, tuple[int, int]] = field(default_factory=dict)
+    aggressor: int | None = None  # last seat to bet or raise a full amount this street
+    opened: bool = False  # a chip bet was made (pre-flop the posted big blind opens, 44-B)
+
+    @classmethod
+    def preflop(cls, big_blind: int) -> Round:
+        """Pre-flop the big blind is a full bet even when posted short (000 Betting 1-2)."""
+        return cls(min_bet=big_blind, current_bet=big_blind, last_full_raise=big_blind,
+                   full_level=big_blind, opened=True)
+
+    @classmethod
+    def postflop(cls, min_bet: int) -> Round:
+        return cls(min_bet=min_bet, last_full_raise=min_bet)
+
+    def bet_of(self, seat: int) -> int:
+        return self.bets.get(seat, 0)
+
+    def to_call(self, seat: int) -> int:
+        return max(0, self.current_bet - self.bets.get(seat, 0))
+
+    def min_raise_to(self, profile: HouseProfile) -> int:
+        """The smallest legal bet or raise total this street (002 Rule 48; 001 minimums)."""
+        if profile.min_raise == "double_bet":
+            return max(2 * self.full_level, self.current_bet + 1, self.min_bet)
+        return self.current_bet + self.last_full_raise
+
+    def is_full(self, to: int, profile: HouseProfile) -> bool:
+        """Whether a bet or raise to ``to`` is a full one (it re-opens the betting)."""
+        if profile.min_raise == "double_bet":
+            base = max(self.full_level, self.min_bet)
+            return (to - self.full_level) * 2 > base
+        return to - self.current_bet >= self.last_full_raise
+
+    def record(self, seat: int, to: int, profile: HouseProfile) -> bool:
+        """Record ``seat``'s action leaving ``to`` in front of it; True if it was a full raise."""
+        full = False
+        if to > self.current_bet:
+            full = self.is_full(to, profile)
+            if full:
+                self.last_full_raise = max(to - self.current_bet, self.last_full_raise)
+                self.full_level = max(to, self.min_bet) if profile.min_raise == "double_bet" else to
+                self.aggressor = seat
+            self.current_bet = to
+            self.opened = True
+        self.bets[seat] = to
+        self.acted[seat] = (self.current_bet, self._increment(profile))
+        return full
+
+    def _increment(self, profile: HouseProfile) -> int:
+        if profile.min_raise == "double_bet":
+            return max(self.full_level, self.min_bet)
+        return self.last_full_raise
+
+    def reopened_for(self, seat: int, profile: HouseProfile) -> bool:
+        """Whether ``seat`` may raise: it has not acted, or it now faces at least a full raise
+        since it did, short all-ins counting together (002 Rule 52-A), or more than half a raise
+        (001 "Re-raise after an All-in Partial Raise")."""
+        if seat not in self.acted:
+            return True
+        level, increment = self.acted[seat]
+        faced = self.current_bet - level
+        if profile.reopen == "more_than_half":
+            return faced * 2 > increment
+        return faced >= increment

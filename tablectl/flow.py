@@ -1,0 +1,241 @@
+"""The flow of a hand: forced bets, turn order, closing a round, streets, showdown and the award.
+
+Functions over (table, hand); the event handlers in actions.py call them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tablectl.betting import Round
+from tablectl.evaluator import describe, evaluate
+from tablectl.hand import Hand
+from tablectl.outputs import Notice, Output, Ruling
+from tablectl.pots import build_pots, split_pot
+
+if TYPE_CHECKING:
+    from tablectl.engine import Table
+
+STREET_AFTER = {"preflop": "flop", "flop": "turn", "turn": "river"}
+
+
+def min_bet_for(table: Table, hand: Hand, street: str) -> int:
+    """The minimum opening bet: the big blind (002 Rule 48), or by street at home (003 rule 15)."""
+    sb, bb = hand.blinds
+    if table.profile.min_bet == "home" and street in ("preflop", "flop"):
+        return max(sb, table.unit)
+    return bb
+
+
+def post_forced_bets(table: Table, hand: Hand) -> None:
+    """Antes and blinds as the hand starts; a short stack posts what it has, all-in (000 rule 15).
+
+    Per-player antes are posted first and count as the player's own chips in the pots. A big blind
+    ante (``bb_ante``) is dead money for everyone, in the main pot; a big blind short of both pays
+    blind or ante first as the profile says (``bb_ante_short``).
+    """
+    players = table.players
+    sb_amount, bb_amount = hand.blinds
+    contributed = hand.contributed
+    bets = hand.round.bets
+    for s in hand.dealt:
+        contributed[s] = 0
+    if hand.ante and not hand.bb_ante:
+        for s in hand.dealt:
+            pay = min(hand.ante, players[s].stack)
+            players[s].stack -= pay
+            contributed[s] += pay
+    pos = hand.positions
+    if pos.sb is not None and pos.sb in contributed:
+        pay = min(sb_amount, players[pos.sb].stack)
+        players[pos.sb].stack -= pay
+        contributed[pos.sb] += pay
+        bets[pos.sb] = pay
+    bb = players[pos.bb]
+    if hand.bb_ante and hand.ante:
+        if table.profile.bb_ante_short == "ante_first":
+            ante = min(hand.ante, bb.stack)
+            blind = min(bb_amount, bb.stack - ante)
+        else:
+            blind = min(bb_amount, bb.stack)
+            ante = min(hand.ante, bb.stack - blind)
+        bb.stack -= ante
+        hand.dead_money += ante
+    else:
+        blind = min(bb_amount, bb.stack)
+    bb.stack -= blind
+    contributed[pos.bb] += blind
+    bets[pos.bb] = blind
+
+
+def can_act(table: Table, hand: Hand, seat: int) -> bool:
+    """A seat still in with chips behind: it can still be asked to act."""
+    return seat not in hand.folded and table.players[seat].stack > 0
+
+
+def needs_action(table: Table, hand: Hand, seat: int, with_chips: int) -> bool:
+    """Whether ``seat`` must act before the round closes."""
+    if not can_act(table, hand, seat):
+        return False
+    rnd = hand.round
+    facing = rnd.bets.get(seat, 0) < rnd.current_bet
+    if facing:
+        return True
+    if seat in rnd.acted:
+        return False
+    # Alone with chips against all-ins and facing nothing: no one is left to bet against.
+    return with_chips > 1
+
+
+def clockwise_after(seat: int, seats: tuple[int, ...]) -> list[int]:
+    """``seats`` in turn order starting left of ``seat`` (which may be an empty seat)."""
+    return sorted(seats, key=lambda s: (s - seat - 1) % 10)
+
+
+def advance(table: Table, hand: Hand, after: int, out: list[Output]) -> None:
+    """Pass the turn clockwise from ``after`` to the next seat that must act, or close the round."""
+    if len(hand.dealt) - len(hand.folded) > 1:
+        with_chips = sum(1 for s in hand.dealt if can_act(table, hand, s))
+        for seat in clockwise_after(after, hand.dealt):
+            if needs_action(table, hand, seat, with_chips):
+                hand.to_act = seat
+                return
+    hand.to_act = None
+    close_round(table, hand, out)
+
+
+def begin_round(table: Table, hand: Hand, out: list[Output]) -> None:
+    """Start the betting of a street: left of the big blind pre-flop, else left of the button."""
+    if hand.street == "preflop":
+        advance(table, hand, hand.positions.bb, out)
+    else:
+        advance(table, hand, hand.positions.button, out)
+
+
+def return_uncalled(table: Table, hand: Hand, out: list[Output]) -> None:
+    """An uncalled bet goes back to the bettor (002 Rules 16-B, 64-A: the uncalled amount)."""
+    bets = hand.round.bets
+    if not bets:
+        return
+    ordered = sorted(bets.items(), key=lambda kv: kv[1], reverse=True)
+    top_seat, top = ordered[0]
+    second = ordered[1][1] if len(ordered) > 1 else 0
+    excess = top - second
+    if excess > 0:
+        table.players[top_seat].stack += excess
+        bets[top_seat] = second
+        hand.contributed[top_seat] -= excess
+        out.append(Notice("returned", f"seat {top_seat}: uncalled {excess} returned",
+                          {"seat": top_seat, "amount": excess}))
+
+
+def close_round(table: Table, hand: Hand, out: list[Output]) -> None:
+    """The betting round is over: return an uncalled bet, gather the bets, and move the hand on."""
+    return_uncalled(table, hand, out)
+    rnd = hand.round
+    if hand.street == "river":
+        hand.river_aggressor = rnd.aggressor
+    rnd.bets = {}
+    hand.to_act = None
+    live = hand.live()
+    if len(live) == 1:
+        award(table, hand, out)
+        return
+    if hand.street == "river":
+        to_showdown(table, hand, out)
+        return
+    if not hand.betting_over and sum(1 for s in live if table.players[s].stack > 0) <= 1:
+        # 002 Rule 17: all hands are tabled once no further betting is possible.
+        hand.betting_over = True
+        hand.tabled.update(live)
+        out.append(Notice("tabled", "no more betting: all hands face up (002 Rule 17)",
+                          {"seats": live}))
+
+
+def start_street(table: Table, hand: Hand, street: str, out: list[Output]) -> None:
+    hand.street = street
+    hand.round = Round.postflop(min_bet_for(table, hand, street))
+    out.append(Notice("street", f"{street}: {' '.join(hand.board)}",
+                      {"street": street, "board": list(hand.board)}))
+    if hand.betting_over:
+        if street == "river":
+            to_showdown(table, hand, out)
+        return
+    begin_round(table, hand, out)
+
+
+def to_showdown(table: Table, hand: Hand, out: list[Output]) -> None:
+    """The last betting round closed: hands are shown, the last aggressor first (002 Rule 18-A)."""
+    hand.street = "showdown"
+    hand.to_act = None
+    first = table.show_first()
+    out.append(Notice("showdown", f"showdown: seat {first} shows first (002 Rule 18-A)",
+                      {"show_first": first}))
+    maybe_award(table, hand, out)
+
+
+def maybe_award(table: Table, hand: Hand, out: list[Output]) -> None:
+    """Award once every live hand is read face up or mucked (or all-in hands were tabled)."""
+    if hand.street != "showdown":
+        return
+    if all(s in hand.tabled for s in hand.live()):
+        award(table, hand, out)
+
+
+def hand_value(hand: Hand, seat: int) -> int | None:
+    cards = [c for c in hand.hole.get(seat, []) if c != "??"] + hand.board
+    if len(cards) < 5 or len(hand.hole.get(seat, [])) < 2:
+        return None
+    return evaluate(cards)
+
+
+def award(table: Table, hand: Hand, out: list[Output]) -> None:
+    """Award each pot separately to its best live hand, cards speak (002 Rules 13, 21, 22)."""
+    live = set(hand.live())
+    pots = build_pots(hand.collected(), live, hand.dead_money)
+    button = hand.positions.button
+    values = {s: hand_value(hand, s) for s in live} if len(live) > 1 else {}
+    for index, pot in enumerate(pots):
+        contenders = list(pot.seats)
+        if len(contenders) > 1:
+            rated = [(values[s], s) for s in contenders if values.get(s) is not None]
+            if rated:
+                best = max(v for v, _ in rated)
+                contenders = [s for v, s in rated if v == best]
+        shares = split_pot(pot.amount, contenders, button, table.unit)
+        for seat, amount in shares.items():
+            table.players[seat].stack += amount
+            hand.won[seat] = hand.won.get(seat, 0) + amount
+        words = {s: describe(values[s]) for s in shares if values.get(s) is not None}
+        name = "main pot" if index == 0 else f"side pot {index}"
+        who = ", ".join(f"seat {s} {a}" + (f" ({words[s]})" if s in words else "")
+                        for s, a in shares.items())
+        out.append(Notice("award", f"{name} {pot.amount}: {who}",
+                          {"pot": index, "amount": pot.amount, "winners": shares,
+                           "hands": words}))
+    hand.contributed = {}
+    hand.dead_money = 0
+    hand.street = "over"
+    hand.to_act = None
+    table.clock = None
+    eliminate(table, hand, out)
+    table.hand_over()
+
+
+def eliminate(table: Table, hand: Hand, out: list[Output]) -> None:
+    """Players left without chips are out; on the same hand the smaller starting stack finishes
+    lower (000 tournament rule 28)."""
+    busted = [s for s in hand.dealt if table.players[s].stack == 0 and not table.players[s].out]
+    busted.sort(key=lambda s: hand.start_stacks[s])
+    for s in busted:
+        table.players[s].out = True
+        table.eliminated.append(s)
+        place = len(table.players) - len(table.eliminated) + 1
+        out.append(Notice("eliminated", f"seat {s} is eliminated in place {place}",
+                          {"seat": s, "place": place}))
+
+
+def ruling(seat: int, action: str, to: int, rule: str, text: str, owes: int = 0,
+           returned: int = 0) -> Ruling:
+    return Ruling(seat=seat, action=action, to=to, owes=owes, returned=returned, rule=rule,
+                  text=text)

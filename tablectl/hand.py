@@ -1,0 +1,52 @@
+"""The state of one hand in progress: who is in, the cards as read, the chips each seat put in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tablectl.betting import Round
+from tablectl.positions import Positions
+
+STREETS = ("preflop", "flop", "turn", "river")
+BOARD_AT = {"flop": 3, "turn": 4, "river": 5}
+
+
+@dataclass(slots=True)
+class Hand:
+    number: int
+    positions: Positions
+    dealt: tuple[int, ...]  # seats dealt in, ascending
+    start_stacks: dict[int, int]  # stacks before antes and blinds (000 rule 28 ranks busts by them)
+    blinds: tuple[int, int]
+    ante: int
+    bb_ante: bool
+    street: str = "preflop"  # preflop flop turn river showdown over
+    round: Round = field(default_factory=lambda: Round(min_bet=0))
+    folded: set[int] = field(default_factory=set)
+    dead: set[int] = field(default_factory=set)  # hands killed by a ruling (not folded by choice)
+    contributed: dict[int, int] = field(default_factory=dict)  # chips put in this hand
+    dead_money: int = 0  # a big blind ante: paid for everyone, in the main pot
+    hole: dict[int, list[str]] = field(default_factory=dict)
+    tabled: set[int] = field(default_factory=set)  # hands read face up
+    board: list[str] = field(default_factory=list)
+    burns: list[str] = field(default_factory=list)
+    mucked: list[str] = field(default_factory=list)
+    to_act: int | None = None
+    betting_over: bool = False  # no more betting possible: all-ins (002 Rule 17)
+    river_aggressor: int | None = None  # last aggressor on the final street (002 Rule 18-A)
+    owes: dict[int, int] = field(default_factory=dict)  # chips a ruling still expects from a seat
+    declared: dict[int, tuple[str, int | None]] = field(default_factory=dict)  # pending "raise"
+    # chips put out of turn, held until the turn comes: seat -> (amount, bet faced then) (42-A)
+    pending: dict[int, tuple[int, int]] = field(default_factory=dict)
+    won: dict[int, int] = field(default_factory=dict)
+    actions: int = 0  # actions in turn this hand (002 Rule 37 substantial action counts these)
+    chip_actions: int = 0
+
+    def live(self) -> list[int]:
+        """Seats still contesting the pot."""
+        return [s for s in self.dealt if s not in self.folded]
+
+    def collected(self) -> dict[int, int]:
+        """Chips already in the pots: put in this hand minus what lies in bet zones this street."""
+        bets = self.round.bets
+        return {s: c - bets.get(s, 0) for s, c in self.contributed.items()}

@@ -1,0 +1,66 @@
+"""Main and side pots, and splitting a pot among tied hands.
+
+A player all-in for less is entitled to an equal share from each player in the hand; the excess
+forms a side pot (001 "Side Pots"), and each pot is split separately (002 Rule 22).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    amount: int
+    seats: tuple[int, ...]  # eligible seats, ascending
+
+
+def build_pots(contributed: Mapping[int, int], live: set[int], dead_money: int = 0) -> list[Pot]:
+    """Pots from each seat's chips put in this hand, main first (001 "Side Pots").
+
+    ``live`` are the seats still contesting (not folded). Each distinct contribution of a live seat
+    closes a pot level; chips of folded seats play up to each level. ``dead_money`` (a big blind
+    ante, paid for everyone) goes to the main pot.
+    """
+    levels = sorted({contributed.get(s, 0) for s in live})
+    pots: list[Pot] = []
+    prev = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, prev) for c in contributed.values() if c > prev)
+        if amount:
+            seats = tuple(sorted(s for s in live if contributed.get(s, 0) >= level))
+            if pots and pots[-1].seats == seats:
+                pots[-1] = Pot(pots[-1].amount + amount, seats)
+            else:
+                pots.append(Pot(amount, seats))
+        prev = level
+    # Folded chips above every live level still belong to the last pot (never lost).
+    excess = sum(c - prev for c in contributed.values() if c > prev)
+    if excess and pots:
+        pots[-1] = Pot(pots[-1].amount + excess, pots[-1].seats)
+    if dead_money:
+        if pots:
+            pots[0] = Pot(pots[0].amount + dead_money, pots[0].seats)
+        else:
+            pots.append(Pot(dead_money, tuple(sorted(live))))
+    return pots
+
+
+def split_pot(amount: int, winners: Sequence[int], button: int, unit: int) -> dict[int, int]:
+    """Split ``amount`` among tied ``winners`` (002 Rule 21).
+
+    The pot is broken into the smallest chip in play (``unit``); each winner gets an equal whole
+    number of those chips and the odd chips go one each to the winners in order from the first
+    seat left of the button (002 Rule 21; 000 "Split pots": at most one odd chip a player).
+    """
+    order = sorted(winners, key=lambda s: (s - button - 1) % 10)
+    n = len(order)
+    chips, rest = divmod(amount, unit)  # rest: below the smallest chip, only from odd postings
+    share, odd = divmod(chips, n)
+    result = {s: share * unit for s in order}
+    for s in order[:odd]:
+        result[s] += unit
+    if rest:
+        result[order[0]] += rest
+    return result

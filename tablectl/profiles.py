@@ -1,0 +1,102 @@
+"""House profiles: where the rulebooks differ, each difference is a named option.
+
+The default is ``tda-2025`` (shared/seeds/002, the Poker TDA rules as adopted by the house). Every
+option's docstring line names the rule each profile follows. An option nobody's rulebook settles is
+still an option, with its default stated (seeds/README.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class HouseProfile:
+    name: str
+    rulebook: str  # the seed file prefix cited in rulings: "002", "001", "004", "003"
+
+    # Button movement. "dead": the big blind always moves one player on and the button and small
+    # blind follow it, even onto an empty seat (002 Rule 33; 001 "Blinds"; 000 rule 25).
+    # "moving": the button always moves to the next player (003 "Button and blind use").
+    button: str = "dead"
+    # With a dead button, where the button sits when last hand's small blind is gone: on the empty
+    # seat (002 Rule 33, "dead button") or "stays" where it was (001 "Blinds": "If the small blind
+    # is eliminated, the button will remain in place").
+    dead_button: str = "empty_seat"
+
+    # Minimum raise. "largest_increment": at least the largest prior full bet or raise of the
+    # street (002 Rule 48; 004/000 "raises must be equal to or greater than the previous bet or
+    # raise"). "double_bet": double the bet faced (001 "Minimum bets and raises").
+    min_raise: str = "largest_increment"
+    # What re-opens betting for a seat that has acted: facing at least a full raise, cumulative
+    # short all-ins included (002 Rule 52-A), or an all-in "more than half" of a raise
+    # (001 "Re-raise after an All-in Partial Raise").
+    reopen: str = "full_raise"
+    # The silent-raise threshold: "at_least_half" (002 Rule 48-A: 50% or more of a raise is a
+    # raise) or "more_than_half" (001 "More Than Half is a Raise": exactly half is a call).
+    raise_threshold: str = "at_least_half"
+    # The minimum opening bet: "big_blind" (002 Rule 48; 001; 000 "minimum bet size is the
+    # bring-in") or "home" (003 rule 15: the small blind pre-flop and on the flop, the big blind on
+    # the turn and river).
+    min_bet: str = "big_blind"
+    # A big blind too short for both blind and big blind ante pays which first. No seed settles it
+    # (seeds/README.md); default "blind_first", the TDA practice: the blind is live money.
+    bb_ante_short: str = "blind_first"
+    # Seconds a player on the clock has: 002 Rule 29 (25 s plus a 5 s countdown), 001's 30 s,
+    # Robert's one minute plus ten seconds.
+    clock_seconds: int = 30
+    # Odd chips: to the first winner left of the button, at most one each (002 Rule 21; 000
+    # "Split pots" 3-5). No profile differs, named so a house can see it.
+    odd_chip: str = "left_of_button"
+
+    def with_options(self, **options: Any) -> HouseProfile:
+        """This profile with some options overridden (a setup line's ``options`` object)."""
+        unknown = set(options) - set(self.__dataclass_fields__)
+        if unknown:
+            raise ValueError(f"unknown house option(s): {', '.join(sorted(unknown))}")
+        return replace(self, **options)
+
+
+PROFILES: dict[str, HouseProfile] = {
+    "tda-2025": HouseProfile(name="tda-2025", rulebook="002"),
+    "wfp": HouseProfile(
+        name="wfp",
+        rulebook="001",
+        dead_button="stays",
+        min_raise="double_bet",
+        reopen="more_than_half",
+        raise_threshold="more_than_half",
+        clock_seconds=30,
+    ),
+    "roberts": HouseProfile(name="roberts", rulebook="004", clock_seconds=70),
+    "home": HouseProfile(name="home", rulebook="003", button="moving", min_bet="home"),
+}
+
+# Allowed values of each option, for validating a setup's overrides.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "button": ("dead", "moving"),
+    "dead_button": ("empty_seat", "stays"),
+    "min_raise": ("largest_increment", "double_bet"),
+    "reopen": ("full_raise", "more_than_half"),
+    "raise_threshold": ("at_least_half", "more_than_half"),
+    "min_bet": ("big_blind", "home"),
+    "bb_ante_short": ("blind_first", "ante_first"),
+    "odd_chip": ("left_of_button",),
+}
+
+
+def profile_for(name: str, options: dict[str, Any] | None = None) -> HouseProfile:
+    """The named house profile, with a setup's option overrides applied and checked."""
+    try:
+        profile = PROFILES[name]
+    except KeyError:
+        known = ", ".join(PROFILES)
+        raise ValueError(f"unknown house profile {name!r} (known: {known})") from None
+    if not options:
+        return profile
+    for key, value in options.items():
+        allowed = CHOICES.get(key)
+        if allowed is not None and value not in allowed:
+            raise ValueError(f"house option {key}={value!r}: choose one of {', '.join(allowed)}")
+    return profile.with_options(**options)

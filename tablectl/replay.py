@@ -1,0 +1,223 @@
+"""`tablectl replay FILE...`: run scenario files through the engine and check their expectations.
+
+Prints one line per failed expectation (``FILE:LINE: expected ..., got ...``), then
+``N passed, N failed`` (files), and exits 0 only if every expectation held. A malformed line is a
+failure naming the line; it never crashes the run (shared/spec/scenario-format.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from tablectl.engine import SetupError, Table
+from tablectl.events import Event, Expect, ScenarioError, parse_line
+from tablectl.outputs import Alert, Output
+
+
+@dataclass(slots=True)
+class FileResult:
+    path: str
+    failures: list[str] = field(default_factory=list)
+    outputs: list[tuple[int, Output]] = field(default_factory=list)  # (line, output)
+    table: Table | None = None
+    checks: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def iter_lines(path: str) -> Iterator[tuple[int, str]]:
+    with open(path, encoding="utf-8") as fh:
+        yield from enumerate(fh, start=1)
+
+
+def replay_lines(name: str, lines: Iterator[tuple[int, str]],
+                 on_output: Callable[[int, Event | None, list[Output]], None] | None = None
+                 ) -> FileResult:
+    """Run one scenario's lines; every problem becomes a failure line, never an exception."""
+    result = FileResult(name)
+    table: Table | None = None
+    since_expect: list[Alert] = []
+    for lineno, text in lines:
+        try:
+            parsed = parse_line(text, lineno)
+        except ScenarioError as exc:
+            result.failures.append(f"{name}:{lineno}: malformed line: {exc}")
+            continue
+        if parsed.event is None and parsed.expect is None:
+            continue
+        if table is None:
+            if parsed.event is None or parsed.event.kind != "setup":
+                result.failures.append(f"{name}:{lineno}: the first line must be a setup line")
+                return result
+            try:
+                table = Table(parsed.event.body)
+            except (SetupError, ValueError, KeyError) as exc:
+                result.failures.append(f"{name}:{lineno}: bad setup: {exc}")
+                return result
+            result.table = table
+            continue
+        if parsed.expect is not None:
+            result.checks += 1
+            for problem in check(table, parsed.expect, since_expect):
+                result.failures.append(f"{name}:{lineno}: {problem}")
+            since_expect = []
+            continue
+        event = parsed.event
+        assert event is not None
+        try:
+            outs = table.apply(event)
+        except Exception as exc:  # an engine bug must not end the run
+            result.failures.append(f"{name}:{lineno}: engine error on {event.kind}: "
+                                   f"{type(exc).__name__}: {exc}")
+            continue
+        since_expect.extend(o for o in outs if isinstance(o, Alert))
+        result.outputs.extend((lineno, o) for o in outs)
+        if on_output is not None:
+            on_output(lineno, event, outs)
+    if table is None:
+        result.failures.append(f"{name}: no setup line")
+    return result
+
+
+def replay_file(path: str | Path, on_output: Callable[[int, Event | None, list[Output]], None]
+                | None = None) -> FileResult:
+    name = str(path)
+    try:
+        return replay_lines(name, iter_lines(name), on_output)
+    except (OSError, UnicodeDecodeError) as exc:
+        return FileResult(name, failures=[f"{name}: cannot read: {exc}"])
+
+
+# ------------------------------------------------------------------ expectations
+
+def _pots(table: Table) -> list[dict[str, Any]]:
+    return [{"amount": p.amount, "seats": list(p.seats)} for p in table.pots()]
+
+
+def _positions(table: Table) -> dict[str, int | None]:
+    pos = table.positions()
+    return {"button": pos.button, "sb": pos.sb, "bb": pos.bb}
+
+
+def _won(table: Table) -> dict[str, int]:
+    hand = table.hand
+    return {str(s): a for s, a in hand.won.items()} if hand else {}
+
+
+def _dead(table: Table) -> list[int]:
+    hand = table.hand
+    return sorted(hand.dead) if hand else []
+
+
+GETTERS: dict[str, Callable[[Table], Any]] = {
+    "to_act": lambda t: t.to_act(),
+    "to_call": lambda t: t.to_call(),
+    "min_raise_to": lambda t: t.min_raise_to(),
+    "can_raise": lambda t: t.can_raise(),
+    "street": lambda t: t.street,
+    "pots": _pots,
+    "positions": _positions,
+    "show_first": lambda t: t.show_first(),
+    "dead": _dead,
+    "eliminated": lambda t: list(t.eliminated),
+}
+
+
+def check(table: Table, expect: Expect, alerts: list[Alert]) -> list[str]:
+    """Every key of an expect line that does not hold, as ``expected ..., got ...`` text."""
+    problems: list[str] = []
+    checks = expect.checks
+    for key, want in checks.items():
+        if key in GETTERS:
+            got = GETTERS[key](table)
+            if key == "dead" and isinstance(want, list):
+                want = sorted(want)
+            if got != want:
+                problems.append(f"expected {key} {_j(want)}, got {_j(got)}")
+        elif key == "last":
+            problems.extend(_check_last(table, want))
+        elif key in ("stacks", "won"):
+            got_map = {str(s): a for s, a in table.stacks().items()} if key == "stacks" \
+                else _won(table)
+            if not isinstance(want, dict):
+                problems.append(f"expected {key} to be an object of seats, got {_j(want)}")
+                continue
+            for seat, amount in want.items():
+                got_amount = got_map.get(str(seat), 0 if key == "won" else None)
+                if got_amount != amount:
+                    problems.append(f"expected {key} seat {seat} {amount}, got {got_amount}")
+        elif key == "alert":
+            seat = checks.get("seat")
+            if not any(a.kind == want and (seat is None or a.seat == seat) for a in alerts):
+                got = ", ".join(f"{a.kind}(seat {a.seat})" for a in alerts) or "none"
+                where = f" for seat {seat}" if seat is not None else ""
+                problems.append(f"expected alert {want}{where}, got {got}")
+        elif key == "seat":
+            if "alert" not in checks:
+                problems.append("'seat' in an expect line goes with 'alert'")
+        elif key == "no_alert":
+            if want and alerts:
+                got = "; ".join(f"{a.kind}: {a.text}" for a in alerts)
+                problems.append(f"expected no alert, got {got}")
+        else:
+            problems.append(f"unknown expect key {key!r}")
+    return problems
+
+
+def _check_last(table: Table, want: Any) -> list[str]:
+    last = table.last
+    if not isinstance(want, dict):
+        return [f"expected last to be an object, got {_j(want)}"]
+    if last is None:
+        return [f"expected last {_j(want)}, got no ruling yet"]
+    got = {"seat": last.seat, "action": last.action, "to": last.to, "owes": last.owes,
+           "returned": last.returned}
+    wrong = {k: v for k, v in want.items() if got.get(k) != v}
+    if not wrong:
+        return []
+    shown = {k: got.get(k) for k in want}
+    return [f"expected last {_j(want)}, got {_j(shown)}"]
+
+
+def _j(value: Any) -> str:
+    return json.dumps(value, separators=(", ", ": "))
+
+
+# ------------------------------------------------------------------ command line
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", metavar="FILE", help="scenario .jsonl files")
+    parser.add_argument("--json", action="store_true",
+                        help="also print every ruling, alert and notice as one JSON object a line")
+
+
+def run(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
+    out = stdout or sys.stdout
+    passed = failed = 0
+    for path in args.files:
+        printer = None
+        if args.json:
+            def printer(lineno: int, event: Event | None, outs: list[Output],
+                        _path: str = path) -> None:
+                for o in outs:
+                    obj = o.to_obj()
+                    obj["file"] = _path
+                    obj["line"] = lineno
+                    print(json.dumps(obj), file=out)
+        result = replay_file(path, printer)
+        for failure in result.failures:
+            print(failure, file=out)
+        if result.ok:
+            passed += 1
+        else:
+            failed += 1
+    print(f"{passed} passed, {failed} failed", file=out)
+    return 0 if failed == 0 else 1
