@@ -1,0 +1,658 @@
+"""Chip reading: what chips pushed into a bet zone mean, ruled as a floor person would.
+
+002 Rules 41-52, 57 and 61 (with the Illustration Addendum) are the default; where another house
+profile's rulebook differs, the difference is a named option of :class:`ChipRules`. The module is
+pure and dependency-free: the engine describes the moment in a :class:`BetSituation`, calls
+:func:`read_push` with the chips seen, and applies the :class:`Reading` it gets back.
+
+Amounts are street totals unless said otherwise: ``to`` is the seat's whole bet this street after
+the ruling, so a seat's chips in the zone after the dealer acts are ``to`` (``owes`` is added,
+``returned`` handed back).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields, replace
+
+SAYS = ("fold", "check", "call", "bet", "raise", "all-in")
+
+# Each option's allowed values, first = default (the TDA reading, 002).
+OPTIONS: dict[str, tuple[str, ...]] = {
+    # 002 Rule 48-A: a raise of 50% or more of the minimum raise must be completed;
+    # 001 "More Than Half is a Raise": exactly half is a call.
+    "raise_threshold": ("at_least_half", "more_than_half"),
+    # 002 Rule 48-A: at least the largest prior full bet or raise; 001 "Minimum bets and raises":
+    # double the call (see min_raise_to()).
+    "min_raise": ("largest_increment", "double_bet"),
+    # 002 Rule 49: "raise" declared, single overchip, no amount -> the most the chip allows.
+    # Rulebooks are silent beyond that; "min_raise" is the other common house choice.
+    "overchip_declared_no_amount": ("max_for_chip", "min_raise"),
+    # 002 Rule 50: a multiple-chip push is a call if every chip is needed; Robert's Rules
+    # (004 Betting and Raising 14, 000 Betting & Raising 14): "a full bet plus a half-bet or more"
+    # is a raise, whatever the chips.
+    "multi_chip": ("every_chip_needed", "amount_only"),
+    # 002 Rule 44-B: undercalls are full calls heads-up or against the opening bet, else the TD
+    # decides; Robert's Rules (004 Betting and Raising 13, 000 Betting & Raising 9): a call by
+    # released chips must be made correct, unless the caller was unaware of a raise.
+    "undercall": ("tda_44b", "make_correct"),
+    # 002 Rule 57: an amount with several legal meanings is the highest not above the pot;
+    # 001 "Vague Bets": the chips put out decide between hundreds and thousands.
+    "unclear_amount": ("pot_57", "chip_size"),
+    # 002 Rule 51-C: chips added to a blind that covers the call are one multiple-chip bet;
+    # 001 "Blind Bets": a blind who adds what would otherwise be a call has called (or checked),
+    # the extra chips are returned.
+    "blind_chips": ("tda_51", "call_returned"),
+    # 002 (and 000 No-limit 2): the minimum bet is the big blind on every street;
+    # 003 Rule 15 (home): the small blind pre-flop and on the flop, the big blind on turn and
+    # river.
+    "min_bet": ("big_blind", "home_by_street"),
+    # Which edition of Robert's Rules the profile cites for its Robert's options.
+    "roberts_edition": ("004", "000"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ChipRules:
+    """House profile options for reading chips; every default is the TDA text (002).
+
+    Unknown option values raise ``ValueError`` when the profile is built (configuration time),
+    so :func:`read_push` itself never meets one.
+    """
+
+    raise_threshold: str = "at_least_half"
+    min_raise: str = "largest_increment"
+    overchip_declared_no_amount: str = "max_for_chip"
+    multi_chip: str = "every_chip_needed"
+    undercall: str = "tda_44b"
+    unclear_amount: str = "pot_57"
+    blind_chips: str = "tda_51"
+    min_bet: str = "big_blind"
+    roberts_edition: str = "004"
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value not in OPTIONS[f.name]:
+                raise ValueError(
+                    f"chip rule {f.name}={value!r}: expected one of {', '.join(OPTIONS[f.name])}"
+                )
+
+
+TDA = ChipRules()
+
+# The house profiles of shared/seeds/README.md, by their setup `rules` name.
+PROFILES: dict[str, ChipRules] = {
+    "tda-2025": TDA,
+    "wfp": ChipRules(
+        raise_threshold="more_than_half",
+        min_raise="double_bet",
+        undercall="make_correct",
+        unclear_amount="chip_size",
+        blind_chips="call_returned",
+        roberts_edition="000",
+    ),
+    "roberts": ChipRules(multi_chip="amount_only", undercall="make_correct"),
+    "home": ChipRules(min_bet="home_by_street"),
+}
+
+
+def rules_for(profile: str) -> ChipRules:
+    """The chip rules of a house profile name (``tda-2025`` when the name is unknown: the TDA
+    text wins when a profile does not say)."""
+    return PROFILES.get(profile, TDA)
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A verbal declaration made before the chips (002 Rule 41-A: whichever is first defines the
+    bet). ``say`` is one of :data:`SAYS`. ``amount``: with ``raise`` the total bet (002 Rule 48-B);
+    with ``bet`` the chips to put out now, the same as pushing that amount (002 Rule 41-C)."""
+
+    say: str
+    amount: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BetSituation:
+    """Everything a chip ruling depends on, computed by the engine for the seat in turn.
+
+    ``stack`` is what the seat owns beyond ``seat_bet``: chips behind, plus any change still lying
+    in its zone (a 1,000 chip posted for a 100 blind leaves 900 of it uncommitted).
+    ``pot`` is the pot before this action including bets not yet pulled in (002 Rule 57).
+    ``previous_bet`` is the bet level before the last raise, the amount an undercaller most likely
+    meant to call (002 Rule 44 Addendum Ex. 4); if ``None``, ``current_bet - last_full_raise``.
+    ``posted_blind`` is the blind this seat posted this street, for the wfp "Blind Bets" option.
+    """
+
+    current_bet: int
+    seat_bet: int
+    stack: int
+    min_raise_to: int
+    can_raise: bool = True
+    min_bet: int = 0
+    last_full_raise: int = 0
+    is_opening_bet: bool = False
+    heads_up: bool = False
+    chips: tuple[int, ...] = ()
+    declared: Declaration | None = None
+    profile: ChipRules = field(default=TDA)
+    pot: int = 0
+    previous_bet: int | None = None
+    posted_blind: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """The ruling on one push. ``to`` is the seat's total bet this street after the ruling;
+    ``owes`` chips still to add, ``returned`` chips handed back (never both). ``alert`` names a
+    contract alert kind when the dealer or floor must decide something; ``forfeit`` is, for an
+    ``undercall`` alert, the total the seat leaves in the pot if the floor lets it fold."""
+
+    action: str
+    to: int
+    owes: int = 0
+    returned: int = 0
+    rule: str = ""
+    text: str = ""
+    alert: str | None = None
+    forfeit: int = 0
+
+
+# --------------------------------------------------------------------------- helpers for the engine
+
+
+def min_bet_for(rules: ChipRules, street: str, small_blind: int, big_blind: int) -> int:
+    """The minimum opening bet of a street: the big blind (002, 000 No-limit 2), or for the home
+    profile the small blind pre-flop and on the flop and the big blind after (003 Rule 15)."""
+    if rules.min_bet == "home_by_street" and street in ("preflop", "flop"):
+        return small_blind
+    return big_blind
+
+
+def min_raise_to(
+    rules: ChipRules, current_bet: int, last_full_raise: int, min_bet: int,
+    last_full_bet: int | None = None,
+) -> int:
+    """The smallest legal raise total this street.
+
+    ``largest_increment`` (002 Rule 48-A, Addendum Rule 48 and 52 Ex. 2): the current bet plus the
+    largest full bet or raise of the round (at least the minimum bet). ``double_bet`` (001 "Minimum
+    bets and raises"): double the last bet that counted as a full bet or raise (``last_full_bet``,
+    the current bet when ``None``), never less than the current bet plus the minimum bet.
+    """
+    if rules.min_raise == "double_bet":
+        base = current_bet if last_full_bet is None else last_full_bet
+        return max(2 * base, current_bet + min_bet)
+    return current_bet + max(last_full_raise, min_bet)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _n(value: object) -> int:
+    """An amount from the engine as a non-negative int (garbage counts as 0, never raises)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return 0
+    return max(value, 0)
+
+
+def _chip_values(chips: object) -> list[int]:
+    """Positive int chip values; anything else is not a chip."""
+    if not isinstance(chips, (list, tuple)):
+        return []
+    return [c for c in chips if isinstance(c, int) and not isinstance(c, bool) and c > 0]
+
+
+def _money(n: int) -> str:
+    return f"{n:,}"
+
+
+@dataclass(slots=True)
+class _Ctx:
+    """The normalized moment: totals, the zone's chips, and the profile."""
+
+    rules: ChipRules
+    cur: int          # current bet (at least the seat's own bet)
+    seat: int         # seat_bet
+    cap: int          # seat_bet + stack: the most the seat can have in this street
+    mrt: int          # min raise total, above cur
+    min_bet: int
+    can_raise: bool
+    new: list[int]    # chips pushed now (that play)
+    left: list[int]   # prior chips still in the zone
+    prior_total: int
+    pulled: int       # value of prior chips pulled back
+    zone: int         # value now in the zone
+    sit: BetSituation
+    dead: int = 0       # value of chips of no denomination in play (they do not play)
+    garbage: bool = False  # readings that were not chip values at all
+
+    @property
+    def facing(self) -> bool:
+        return self.cur > self.seat
+
+    @property
+    def call_to(self) -> int:
+        return min(self.cur, self.cap)
+
+    def cite(self, what: str) -> str:
+        """Citation of a Robert's Rules option in this profile's edition."""
+        ed = self.rules.roberts_edition
+        table = {
+            "undercall": ("004 Betting and Raising 13", "000 Betting & Raising 9"),
+            "half_bet": ("004 Betting and Raising 14", "000 Betting & Raising 14"),
+            "underbet": ("004 Betting and Raising 16", "000 No-limit 11"),
+        }[what]
+        return table[0] if ed == "004" else table[1]
+
+
+def read_push(
+    sit: BetSituation,
+    pushed: Sequence[int],
+    prior: Sequence[int] = (),
+    pulled_back: Sequence[int] = (),
+) -> Reading:
+    """Rule what ``pushed`` (chips moved into the bet zone in one motion) means.
+
+    ``prior`` are chips already in the zone from an earlier action this street (a blind, an earlier
+    bet); ``pulled_back`` those of them the seat took back before pushing (002 Rule 51). A
+    declaration made before the chips is ``sit.declared``. Never raises: impossible input (chips
+    the seat does not own, values not in play) is read as far as it goes and flagged with an alert.
+    """
+    try:
+        return _read(sit, pushed, prior, pulled_back)
+    except Exception as exc:  # a ruling must always come back; the floor takes over
+        seat_bet = _n(getattr(sit, "seat_bet", 0))
+        return Reading(
+            "check", seat_bet, rule="002 Rule 1", alert="action_void",
+            text=f"Chips could not be read ({type(exc).__name__}): call the floor (002 Rule 1).",
+        )
+
+
+def _context(sit: BetSituation, pushed: object, prior: object, pulled_back: object) -> _Ctx:
+    rules = sit.profile if isinstance(sit.profile, ChipRules) else TDA
+    seat = _n(sit.seat_bet)
+    cur = max(_n(sit.current_bet), seat)
+    cap = seat + _n(sit.stack)
+    min_bet = _n(sit.min_bet)
+    # A raise must add something; guard against an engine that passes a minimum at or below cur.
+    mrt = max(_n(sit.min_raise_to), cur + max(min_bet, 1))
+
+    raw = _chip_values(pushed)
+    denoms = set(_chip_values(sit.chips))
+    new = [c for c in raw if not denoms or c in denoms]
+    dead = sum(c for c in raw if denoms and c not in denoms)
+    garbage = isinstance(pushed, (list, tuple)) and len(raw) != len(pushed)
+
+    prior_chips = _chip_values(prior)
+    if sum(prior_chips) < seat:
+        # Committed chips the sensors did not list (or no list given): one lump of their value.
+        prior_chips.append(seat - sum(prior_chips))
+    left_c = Counter(prior_chips)
+    left_c.subtract(Counter(_chip_values(pulled_back)))
+    left = sorted(left_c.elements())  # elements() drops counts <= 0: only chips that were there
+    prior_total = sum(prior_chips)
+    return _Ctx(
+        rules=rules, cur=cur, seat=seat, cap=cap, mrt=mrt, min_bet=min_bet,
+        can_raise=bool(sit.can_raise), new=new, left=left, prior_total=prior_total,
+        pulled=prior_total - sum(left), zone=sum(left) + sum(new), sit=sit,
+        dead=dead, garbage=garbage,
+    )
+
+
+def _read(sit: BetSituation, pushed: object, prior: object, pulled_back: object) -> Reading:
+    ctx = _context(sit, pushed, prior, pulled_back)
+    over = max(ctx.zone - ctx.cap, 0)
+    if over:
+        # More in the zone than the seat owns: read what it owns, hand back the rest, and let the
+        # floor reconcile the ledger (002 Rule 63).
+        ctx.zone = ctx.cap
+    return _finish(ctx, _decide(ctx), over)
+
+
+def _finish(ctx: _Ctx, r: Reading, over: int) -> Reading:
+    """Settle owes/returned against the chips in the zone, name all-ins and checks, say what the
+    dealer does with the chips, and flag impossible input."""
+    to = r.to if r.action == "fold" else min(max(r.to, ctx.seat), ctx.cap)
+    owes = max(to - ctx.zone, 0)
+    returned = max(ctx.zone - to, 0)
+    action = r.action
+    if action in ("call", "bet", "raise") and to >= ctx.cap and ctx.cap > ctx.seat:
+        action = "all-in"
+    if action == "call" and not ctx.facing:
+        action = "check"
+    text, alert = r.text, r.alert
+    if owes:
+        text += f" The seat owes {_money(owes)} more."
+    elif returned:
+        text += f" Return {_money(returned)} to the seat."
+    extra = []
+    if ctx.dead:
+        extra.append(f"chips worth {_money(ctx.dead)} are not a denomination in play and do not "
+                     f"play (004 Betting and Raising 7): hand them back")
+    if over:
+        extra.append(f"{_money(over)} more than the seat owns lies in its zone: hand it back and "
+                     f"have the floor check the stacks (002 Rule 63)")
+    if ctx.garbage:
+        extra.append("some readings were not chips and were ignored")
+    if extra:
+        # Chips that do not play always go back, even when the seat also owes chips.
+        returned += ctx.dead + over
+        text += f" Also: {'; '.join(extra)}."
+        alert = alert or "chips_unknown"
+    return Reading(action, to, owes, returned, r.rule, text, alert, r.forfeit)
+
+
+def _decide(ctx: _Ctx) -> Reading:
+    d = ctx.sit.declared
+    say = d.say if isinstance(d, Declaration) and d.say in SAYS else None
+    amount = _n(d.amount) if isinstance(d, Declaration) and d.amount is not None else None
+    if amount == 0:
+        amount = None
+    if say == "fold":
+        return _fold(ctx)
+    if say == "check":
+        if ctx.facing:
+            return _void(ctx, "'check' is not possible facing a bet")
+        return Reading("check", ctx.seat, rule="002 Rule 41-A",
+                       text="Check declared; pushed chips do not play.")
+    if say == "call":
+        return _declared_call(ctx)
+    if say == "all-in":
+        return _declared_all_in(ctx)
+    if say == "raise" or (say == "bet" and amount is None and (ctx.facing or ctx.cur > 0)):
+        return _declared_raise(ctx, amount)
+    if say == "bet" and amount is not None:
+        return _declared_amount(ctx, amount)
+    # "bet" with no amount and no bet yet: the chips define the bet, as if silent.
+    return _silent(ctx)
+
+
+def _void(ctx: _Ctx, why: str) -> Reading:
+    return Reading(
+        "check", ctx.seat, rule="002 Rule 41-A", alert="action_void",
+        text=f"{why}: the seat must fold, call {_money(ctx.call_to)} or raise; "
+             f"the floor rules on unclear action (002 Rule 41-A).",
+    )
+
+
+def _fold(ctx: _Ctx) -> Reading:
+    if ctx.pulled and ctx.facing:
+        # 002 Rule 51-B: pulling back a prior bet chip facing a raise binds a call or raise.
+        to = ctx.call_to
+        return Reading("call", to, rule="002 Rule 51-B",
+                       text=f"Prior chips were pulled back facing a raise, so the seat may not "
+                            f"fold: call {_money(to)} (002 Rule 51-B).")
+    return Reading("fold", ctx.seat, rule="002 Rule 41-A",
+                   text="Fold declared.")
+
+
+def _declared_call(ctx: _Ctx) -> Reading:
+    to = ctx.call_to
+    if not ctx.facing:
+        return Reading("check", ctx.seat, rule="002 Rule 44-A",
+                       text="'Call' with nothing to call is a check.")
+    return Reading("call", to, rule="002 Rule 44-A",
+                   text=f"'Call' commits the seat to the full call of {_money(to)} "
+                        f"(002 Rule 44-A).")
+
+
+def _declared_all_in(ctx: _Ctx) -> Reading:
+    if (ctx.facing or ctx.cur > 0) and not ctx.can_raise and ctx.cap > ctx.cur:
+        to = ctx.cur
+        return Reading("call", to, rule="002 Rule 52-A",
+                       text=f"Betting is not re-opened to this seat: all-in is a call of "
+                            f"{_money(to)} (002 Rule 52-A).")
+    return Reading("all-in", ctx.cap, rule="002 Rule 41-A",
+                   text=f"All-in declared: {_money(ctx.cap)} in all.")
+
+
+def _not_reopened(ctx: _Ctx, what: str) -> Reading:
+    to = ctx.call_to
+    return Reading("call", to, rule="002 Rule 52-A",
+                   text=f"{what}, but betting is not re-opened to this seat (002 Rule 52-A): "
+                        f"a call of {_money(to)}.")
+
+
+def _vague(ctx: _Ctx, amount: int, total: bool) -> tuple[int, str]:
+    """002 Rule 57 / 001 "Vague Bets": an amount too small to be legal ("I bet five") read as
+    the power of ten that makes it legal. ``total``: the amount is the bet total (a raise)."""
+    base = 0 if total else sum(ctx.left)
+    lowest = ctx.cur + 1 if (ctx.facing or ctx.cur > 0) else max(min(ctx.min_bet, ctx.cap), 1)
+    if base + amount >= lowest:
+        return amount, ""
+    candidates = []
+    value = amount
+    for _ in range(7):
+        value *= 10
+        if lowest <= base + value <= ctx.cap:
+            candidates.append(value)
+    if not candidates:
+        return amount, ""
+    if ctx.rules.unclear_amount == "chip_size" and ctx.new:
+        pushed = sum(ctx.new)
+        pick = min(candidates, key=lambda c: (abs(pushed - c), c))
+        return pick, (f" '{amount}' is read as {_money(pick)}, the meaning closest to the chips "
+                      f"put out (001 Vague Bets).")
+    pot = _n(ctx.sit.pot)
+    under = [c for c in candidates if base + c <= pot]
+    pick = max(under) if under else min(candidates)
+    return pick, (f" '{amount}' is read as {_money(pick)}, the highest reasonable amount not above "
+                  f"the pot (002 Rule 57).")
+
+
+def _declared_raise(ctx: _Ctx, amount: int | None) -> Reading:
+    opening = not ctx.facing and ctx.cur == 0
+    if not opening and not ctx.can_raise:
+        return _not_reopened(ctx, "Raise declared")
+    floor = max(min(ctx.min_bet, ctx.cap), 1) if opening else ctx.mrt
+    word = "bet" if opening else "raise"
+    note = ""
+    if amount is not None:
+        amount, note = _vague(ctx, amount, total=True)
+        target, rule = amount, "002 Rule 48-B"
+        why = f"'Raise, {_money(amount)}' is a total of {_money(amount)} (002 Rule 48-B)."
+    elif not ctx.new:
+        target, rule = floor, "002 Rule 43-B"
+        why = (f"Raise declared with no amount yet: at least {_money(floor)}; the amount must "
+               f"be made clear before the next player acts (002 Rule 43-B).")
+    elif len(ctx.new) == 1 and ctx.rules.overchip_declared_no_amount == "min_raise":
+        target, rule = floor, "002 Rule 49"
+        why = f"Raise declared with one chip and no amount: the house reads the minimum {word}."
+    elif len(ctx.new) == 1:
+        target, rule = ctx.zone, "002 Rule 49"
+        why = (f"Raise declared with one chip and no amount: the most the chip allows, "
+               f"{_money(ctx.zone)} (002 Rule 49).")
+    else:
+        target, rule = ctx.zone, "002 Rule 47"
+        why = f"Raise declared, chips in one motion: {_money(ctx.zone)} (002 Rule 47)."
+    to = min(max(target, floor), ctx.cap)
+    if target < floor and to > target:
+        why += (f" Short of the minimum {word}: corrected to {_money(to)} "
+                f"(002 Rule 45-A).")
+    return Reading(word, to, rule=rule, text=why + note)
+
+
+def _declared_amount(ctx: _Ctx, amount: int) -> Reading:
+    """An amount only ("fourteen hundred"): the same as pushing that amount (002 Rule 41-C),
+    judged by the 50% standard (002 Rule 48-A), never by chip counts."""
+    amount, note = _vague(ctx, amount, total=False)
+    declared_zone = min(sum(ctx.left) + amount, ctx.cap)
+    said = f"'{_money(amount)}' declared, the same as pushing {_money(amount)} (002 Rule 41-C)."
+    if not ctx.facing and ctx.cur == 0:
+        r = _opening_bet(ctx, declared_zone, said + note)
+    else:
+        r = _by_amount(ctx, declared_zone, said + note, rule="002 Rule 48-A")
+    return r
+
+
+def _opening_bet(ctx: _Ctx, total: int, why: str) -> Reading:
+    """Nothing to call and no bet yet: the chips are a bet; a bet under the minimum is brought up
+    to it unless it is all-in (002 Rule 45-A; 003 Rule 15 sets the home minimum by street)."""
+    floor = min(ctx.min_bet, ctx.cap)
+    if total < floor:
+        rule = "002 Rule 45-A"
+        return Reading("bet", floor, rule=rule,
+                       text=f"{why} A bet of {_money(total)} is under the minimum bet of "
+                            f"{_money(ctx.min_bet)}: it is {_money(floor)} ({rule}).")
+    return Reading("bet", total, rule="002 Rule 49" if len(ctx.new) == 1 else "002 Rule 50",
+                   text=f"{why} A bet of {_money(total)}.")
+
+
+def _reaches(ctx: _Ctx, total: int) -> bool:
+    """The 50% standard: does ``total`` raise by half the minimum raise (002 Rule 48-A), or by more
+    than half (001 "More Than Half is a Raise")?"""
+    extra2 = 2 * (total - ctx.cur)
+    need = ctx.mrt - ctx.cur
+    if ctx.rules.raise_threshold == "more_than_half":
+        return extra2 > need
+    return extra2 >= need
+
+
+def _threshold_words(ctx: _Ctx) -> str:
+    need = ctx.mrt - ctx.cur
+    if ctx.rules.raise_threshold == "more_than_half":
+        return f"more than half the minimum raise of {_money(need)} (001 More Than Half is a Raise)"
+    mark = _money(ctx.cur + (need + 1) // 2)
+    return f"half the minimum raise of {_money(need)}, {mark} (002 Rule 48-A)"
+
+
+def _by_amount(ctx: _Ctx, total: int, why: str, rule: str) -> Reading:
+    """Facing a bet (or holding the option), ``total`` is ruled by the 50% standard: a raise if it
+    reaches it (completed to the minimum), a call if not; the last chips are all-in (002 Rule
+    50-B-2); a raise where betting is not re-opened is a call (002 Rule 52-A)."""
+    if total < ctx.call_to:
+        return _undercall(ctx, total, why)
+    if total >= ctx.cap and ctx.cap > ctx.cur:
+        if not ctx.can_raise:
+            return _not_reopened(ctx, why.rstrip(".") + ", all the seat's chips")
+        return Reading("all-in", ctx.cap, rule="002 Rule 50-B",
+                       text=f"{why} The seat's last chips: all-in for {_money(ctx.cap)} whether or "
+                            f"not it reaches the 50% standard (002 Rule 50-B-2).")
+    if total > ctx.cur and _reaches(ctx, total):
+        if not ctx.can_raise:
+            return _not_reopened(ctx, why.rstrip("."))
+        to = min(max(total, ctx.mrt), ctx.cap)
+        more = ctx.rules.raise_threshold == "more_than_half"
+        r = "001 More Than Half is a Raise" if more else rule
+        text = f"{why} {_money(total)} reaches {_threshold_words(ctx)}: a raise"
+        text += f", made up to the minimum of {_money(to)}." if to > total else f" to {_money(to)}."
+        return Reading("raise", to, rule=r, text=text)
+    to = ctx.call_to
+    if total > ctx.cur:
+        text = f"{why} {_money(total)} is short of {_threshold_words(ctx)}: a call of {_money(to)}."
+    else:
+        text = f"{why} A call of {_money(to)}."
+    return Reading("call", to, rule=rule, text=text)
+
+
+def _undercall(ctx: _Ctx, total: int, why: str) -> Reading:
+    """Less than the call with chips behind (002 Rule 44-B; Robert's: make the call correct)."""
+    to = ctx.call_to
+    short = to - total
+    prev = ctx.sit.previous_bet
+    prev_level = _n(prev) if prev is not None else max(ctx.cur - _n(ctx.sit.last_full_raise), 0)
+    if ctx.rules.undercall == "make_correct":
+        rule = ctx.cite("undercall")
+        text = (f"{why} Undercall: {_money(total)} of {_money(to)}. Chips released to call must be "
+                f"made correct ({rule}): the seat owes {_money(short)}.")
+        if ctx.sit.is_opening_bet:
+            return Reading("call", to, rule=rule, text=text)
+        return Reading("call", to, rule=rule, alert="undercall", forfeit=ctx.seat,
+                       text=text + " If the player did not know of the raise and no one has acted "
+                                   "since, the floor may let the chips be withdrawn.")
+    if ctx.sit.heads_up or ctx.sit.is_opening_bet:
+        where = "heads-up" if ctx.sit.heads_up else "against the opening bet"
+        return Reading("call", to, rule="002 Rule 44-B",
+                       text=f"{why} Undercall {where}: a mandatory full call of {_money(to)} "
+                            f"(002 Rule 44-B); the seat owes {_money(short)}.")
+    keep = max(min(total, prev_level), ctx.seat)
+    return Reading(
+        "call", to, rule="002 Rule 44-B", alert="undercall", forfeit=keep,
+        text=f"{why} Undercall of a raise multi-way: the floor decides (002 Rule 44-B): "
+             f"a full call of {_money(to)} (owes {_money(short)}), or fold leaving "
+             f"{_money(keep)} in the pot with {_money(total - keep)} returned "
+             f"(Addendum Rule 44 Ex. 1, 4).",
+    )
+
+
+def _silent(ctx: _Ctx) -> Reading:
+    if not ctx.new:
+        if ctx.facing:
+            return _void(ctx, "No chips pushed")
+        return Reading("check", ctx.seat, rule="002 Rule 43-A",
+                       text="No chips pushed: a check.")
+    if not ctx.facing and ctx.cur == 0:
+        if len(ctx.new) == 1:
+            why = ("One chip, silently, with no bet to face: a bet of the chip's value "
+                   "(002 Rule 49).")
+        else:
+            why = "Chips pushed with no bet to face."
+        return _opening_bet(ctx, ctx.zone, why)
+    return _facing(ctx)
+
+
+def _facing(ctx: _Ctx) -> Reading:
+    """Silent chips facing a bet, or added to a blind that covers it (002 Rules 49-51)."""
+    wfp = _wfp_blind(ctx)
+    if wfp is not None:
+        return wfp
+    covers = ctx.prior_total >= ctx.cur and ctx.prior_total > 0
+    partial = 0 < ctx.pulled < ctx.prior_total
+    if covers or partial:
+        # 002 Rule 51-C-2 (Addendum situations 3 and 4): one multiple-chip bet of all the chips.
+        why = ("Prior chips cover the call" if covers else "Prior chips partly pulled back")
+        why += ", so all the chips are one multiple-chip bet (002 Rule 51-C-2)."
+        return _multi(ctx, ctx.left + ctx.new, why, "002 Rule 51-C")
+    prior_note = ""
+    if ctx.prior_total:
+        prior_note = (" Prior chips fully pulled back" if ctx.pulled else " Prior chips left alone")
+        prior_note += " and short of the call: the new chips are read (002 Rule 51-C-1)."
+    if len(ctx.new) == 1:
+        chip = ctx.new[0]
+        if ctx.zone >= ctx.call_to:
+            rule = "002 Rule 51-C" if ctx.prior_total else "002 Rule 49"
+            return Reading("call", ctx.call_to, rule=rule,
+                           text=f"One {_money(chip)} chip, silently, facing a bet: a call "
+                                f"(002 Rule 49).{prior_note}")
+        return _undercall(ctx, ctx.zone, f"One {_money(chip)} chip, silently.{prior_note}")
+    return _multi(ctx, ctx.new, f"Chips pushed silently.{prior_note}",
+                  "002 Rule 51-C" if ctx.prior_total else "002 Rule 50")
+
+
+def _multi(ctx: _Ctx, test_chips: list[int], why: str, rule: str) -> Reading:
+    """002 Rule 50: a call if removing one of the smallest chips leaves less than the call; else
+    the 50% standard, or all-in with the last chips. Robert's reads the amount only."""
+    total = ctx.zone
+    if total < ctx.call_to:
+        return _undercall(ctx, total, why)
+    if ctx.rules.multi_chip == "every_chip_needed" and test_chips:
+        smallest = min(test_chips)
+        if total - smallest < ctx.cur and total >= ctx.cur:
+            to = ctx.call_to
+            return Reading("call", to, rule="002 Rule 50-A",
+                           text=f"{why} Every chip is needed: removing a {_money(smallest)} leaves "
+                                f"less than {_money(ctx.cur)}, so it is a call (002 Rule 50-A).")
+    elif ctx.rules.multi_chip == "amount_only":
+        rule = ctx.cite("half_bet")
+    return _by_amount(ctx, total, why, rule)
+
+
+def _wfp_blind(ctx: _Ctx) -> Reading | None:
+    """001 "Blind Bets": a blind who, not having pulled the blind back, adds chips that alone
+    would be a call has called (or checked); the extra chips are returned."""
+    posted = _n(ctx.sit.posted_blind)
+    if (ctx.rules.blind_chips != "call_returned" or not posted or ctx.seat != posted
+            or ctx.pulled):
+        return None
+    alone = replace(ctx, seat=0, left=[], prior_total=0, pulled=0, zone=sum(ctx.new),
+                    dead=0, garbage=False)
+    r = _facing(alone)
+    if r.action != "call" or r.alert:
+        return None
+    to = ctx.call_to
+    return Reading("call", to, rule="001 Blind Bets",
+                   text=f"The blind added chips that alone would call: it is treated as forgetting "
+                        f"the posted blind, a call of {_money(to)} (001 Blind Bets).")
