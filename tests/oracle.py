@@ -1,0 +1,478 @@
+"""pokerkit 0.7.7 as an oracle for the rules engine: random tournament hands, played by both.
+
+A :class:`HandScript` is one complete no-limit hold'em hand: who sits where with what, the cards,
+and every action. :func:`random_hand` makes one, choosing each action among those pokerkit says are
+legal. :func:`pokerkit_final_stacks` plays a script through pokerkit; :func:`script_to_events`
+writes the same hand as the table's event stream (shared/spec/scenario-format.md), so the engine
+can play it and the final stacks can be compared.
+
+Where pokerkit and the rulebooks differ, the harness says so and bridges it explicitly:
+
+* Odd chips (002 Rule 21, 000 rule 15): pots are split in units of the smallest chip in play and
+  the odd chips go *one each* to the winners in seat order from the first seat left of the button.
+  pokerkit's ``divmod`` hook fixes the unit (we pass :func:`unit_divmod`), and it gives the whole
+  remainder to the first winner in player order (player 0 = first seat left of the button). That
+  agrees with Rule 21 whenever at most one odd chip is left, which is always the case for a
+  two-way split. With three or more winners and two or more odd chips, pokerkit would give one
+  player several odd chips; :func:`pokerkit_final_stacks` re-splits each such pot from pokerkit's
+  own ChipsPushing record and hand values, and counts the corrections it made.
+* Short blind plus ante: the tda-2025 profile posts the blind first and antes what is left;
+  pokerkit posts antes first. With ``blind_first=True`` the harness lowers such a player's ante to
+  what remains after the full blind, which is exactly blind-first posting.
+* A big blind short of a full big blind: the rulebooks make callers call the full big blind (001
+  "players who call must call for a full big blind"; 000 Betting 2); pokerkit's call amount is
+  the short blind actually posted and its first actor may be wrong. No oracle answer exists for
+  that case, so :func:`random_hand` never seats a stack below the big blind (below blind + ante
+  when posting antes first) in the big blind. Short stacks everywhere else, including a big blind
+  that covers the blind but not its ante, are generated.
+* Antes are dead money: per-player antes count as contributions to the pots (a player all-in on
+  a partial ante wins only what each opponent matched), pokerkit's ``ante_trimming_status=True``;
+  a big blind ante goes wholly into the main pot, ``ante_trimming_status=False``.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokerkit import Automation, ChipsPushing, NoLimitTexasHoldem, State
+
+DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+DENOMINATION_SETS = (
+    [25, 100, 500, 1000, 5000],
+    [5, 25, 100, 500, 1000],
+    [1, 5, 25, 100, 500],
+    [100, 500, 1000, 5000, 25000],
+)
+ACTIONS = ("fold", "check", "call", "bet", "raise", "all-in")
+_AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    Automation.HAND_KILLING,
+    Automation.CHIPS_PULLING,
+)
+# Not automated, on purpose: card burning and dealing (the script's own cards are dealt, and
+# pokerkit's automatic burn would draw from its deck) and chips pushing (the odd-chip check).
+
+
+class OracleError(RuntimeError):
+    """The script is not playable in pokerkit (an illegal action or a malformed script)."""
+
+
+@dataclass
+class HandScript:
+    """One hand, complete: the table, the cards and every action.
+
+    ``actions`` are ``(seat, action, to)`` with ``to`` the seat's total bet this street after the
+    action. ``board_after[k]`` is how many actions came before board street ``k`` (flop, turn,
+    river) was dealt; streets never reached are absent. ``burns`` are three cards used nowhere
+    else, one before each board street.
+    """
+
+    seats: list[int]
+    stacks: dict[int, int]
+    button: int
+    blinds: tuple[int, int]
+    ante: int
+    bb_ante: bool
+    chips: list[int]
+    hole: dict[int, list[str]]
+    board: list[str]
+    burns: list[str]
+    actions: list[tuple[int, str, int]] = field(default_factory=list)
+    board_after: list[int] = field(default_factory=list)
+    blind_first: bool = True
+
+    @property
+    def order(self) -> list[int]:
+        """Seats in pokerkit's player order: first seat left of the button (the small blind)
+        first, the button last."""
+        return sorted(self.seats, key=lambda s: (s - self.button - 1) % 10)
+
+    @property
+    def sb_seat(self) -> int:
+        return self.order[0]
+
+    @property
+    def bb_seat(self) -> int:
+        return self.order[1]
+
+    @property
+    def unit(self) -> int:
+        """The smallest chip in play: every amount is a multiple of it (002 Rule 21)."""
+        return self.chips[0]
+
+    def posted(self) -> dict[int, tuple[int, int]]:
+        """(blind, ante) each seat posts at the start, in the posting order chosen."""
+        sb, bb = self.blinds
+        out: dict[int, tuple[int, int]] = {}
+        for seat in self.seats:
+            stack = self.stacks[seat]
+            blind = sb if seat == self.sb_seat else bb if seat == self.bb_seat else 0
+            ante = (self.ante if seat == self.bb_seat else 0) if self.bb_ante else self.ante
+            if self.blind_first:
+                b = min(blind, stack)
+                a = min(ante, stack - b)
+            else:
+                a = min(ante, stack)
+                b = min(blind, stack - a)
+            out[seat] = (b, a)
+        return out
+
+    def to_obj(self) -> dict[str, Any]:
+        """The script as plain JSON-able data (for failure reports)."""
+        return {
+            "seats": self.seats, "stacks": self.stacks, "button": self.button,
+            "blinds": list(self.blinds), "ante": self.ante, "bb_ante": self.bb_ante,
+            "chips": self.chips, "hole": self.hole, "board": self.board, "burns": self.burns,
+            "actions": self.actions, "board_after": self.board_after,
+            "blind_first": self.blind_first,
+        }
+
+
+def unit_divmod(unit: int) -> Callable[[int, int], tuple[int, int]]:
+    """A pokerkit ``divmod`` hook that splits in whole units of the smallest chip (002 Rule 21)."""
+
+    def split(amount: int, parts: int) -> tuple[int, int]:
+        units, rest = divmod(amount, unit)
+        if rest:
+            raise OracleError(f"pot of {amount} is not a whole number of {unit} chips")
+        q, _ = divmod(units, parts)
+        return q * unit, amount - q * unit * parts
+
+    return split
+
+
+def new_state(script: HandScript) -> State:
+    """A pokerkit state for the script's table, before any card is dealt."""
+    order = script.order
+    if len(order) < 2:
+        raise OracleError("a hand needs at least two players")
+    sb, bb = script.blinds
+    posted = script.posted()
+    antes = [posted[s][1] for s in order]
+    blinds = [0] * len(order)
+    blinds[0], blinds[1] = sb, bb
+    if not script.blind_first:
+        antes_raw = [(script.ante if i == 1 else 0) if script.bb_ante else script.ante
+                     for i in range(len(order))]
+    else:
+        antes_raw = antes
+    return NoLimitTexasHoldem.create_state(
+        _AUTOMATIONS,
+        not script.bb_ante,
+        antes_raw,
+        blinds,
+        bb,
+        [script.stacks[s] for s in order],
+        len(order),
+        divmod=unit_divmod(script.unit),
+    )
+
+
+@dataclass
+class OracleResult:
+    """What pokerkit made of a script: final stacks by seat, and the odd-chip re-splits made."""
+
+    stacks: dict[int, int]
+    odd_chip_corrections: int = 0
+    pushes: list[ChipsPushing] = field(default_factory=list)
+
+
+def _rule21_split(amount: int, winners: list[int], unit: int) -> dict[int, int]:
+    """Split in units of the smallest chip; odd units one each in player order (002 Rule 21)."""
+    q, r = divmod(amount // unit, len(winners))
+    return {w: (q + (1 if k < r else 0)) * unit for k, w in enumerate(winners)}
+
+
+def _push_all(state: State, unit: int, result: OracleResult) -> dict[int, int]:
+    """Push every pot; returns chip corrections by player index for pots where pokerkit gave one
+    winner several odd chips (re-split by 002 Rule 21 from pokerkit's own record)."""
+    pots = list(state.pots)
+    corrections: dict[int, int] = {}
+    while state.can_push_chips():
+        op = state.push_chips()
+        result.pushes.append(op)
+        if op.board_index is None or op.hand_type_index is None:
+            continue  # uncontested: no split
+        hands = list(state.get_up_hands(op.board_index, op.hand_type_index))
+        pot = pots[op.pot_index]
+        live = [i for i in pot.player_indices if hands[i] is not None]
+        best = max(hands[i] for i in live)
+        winners = [i for i in live if hands[i] == best]
+        amount = sum(op.amounts)
+        if amount % unit:
+            raise OracleError(f"pot of {amount} is not a whole number of {unit} chips")
+        fair = _rule21_split(amount, winners, unit)
+        if any(op.amounts[i] != fair.get(i, 0) for i in range(len(op.amounts))):
+            result.odd_chip_corrections += 1
+            for i in range(len(op.amounts)):
+                corrections[i] = corrections.get(i, 0) + fair.get(i, 0) - op.amounts[i]
+    return corrections
+
+
+def _deal_street(state: State, script: HandScript, street: int) -> None:
+    cards = script.board[:3] if street == 0 else [script.board[2 + street]]
+    state.burn_card(script.burns[street])
+    state.deal_board("".join(cards))
+
+
+def _expected_to(state: State, action: str, to: int) -> int | None:
+    """The seat's bet this street after ``action`` by pokerkit's reckoning (None for a fold)."""
+    i = state.actor_index
+    assert i is not None
+    if action == "fold":
+        return None
+    if action in ("check", "call") or (action == "all-in" and to <= max(state.bets)):
+        amount = state.checking_or_calling_amount
+        return state.bets[i] + (amount or 0)
+    return to
+
+
+def _apply_action(state: State, action: str, to: int) -> None:
+    if action == "fold":
+        state.fold()
+    elif action in ("check", "call") or (action == "all-in" and to <= max(state.bets)):
+        state.check_or_call()
+    elif action in ("bet", "raise", "all-in"):
+        state.complete_bet_or_raise_to(to)
+    else:
+        raise OracleError(f"unknown action {action!r}")
+
+
+def play(script: HandScript,
+         choose: Callable[[State, int], tuple[str, int]] | None = None) -> OracleResult:
+    """Play the hand through pokerkit. With ``choose`` (generation), each action comes from
+    ``choose(state, seat)`` and is recorded into the script; otherwise the script's own actions
+    are replayed and must be legal and complete."""
+    order = script.order
+    unit = script.unit
+    result = OracleResult(stacks={})
+    corrections: dict[int, int] = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a pokerkit warning means the script is off: fail loudly
+        state = new_state(script)
+        for seat in order:
+            state.deal_hole("".join(script.hole[seat]))
+        street = 0
+        n = 0
+        while state.status:
+            if state.actor_index is not None:
+                seat = order[state.actor_index]
+                if choose is not None:
+                    action, to = choose(state, seat)
+                    script.actions.append((seat, action, to))
+                elif n < len(script.actions):
+                    s, action, to = script.actions[n]
+                    if s != seat:
+                        raise OracleError(f"action {n}: seat {s} acted, but seat {seat} is to act")
+                else:
+                    raise OracleError(f"script ends with seat {seat} to act")
+                if action not in ACTIONS:
+                    raise OracleError(f"action {n}: unknown action {action!r}")
+                expected = _expected_to(state, action, to)
+                if expected is not None and expected != to:
+                    raise OracleError(f"action {n} {(seat, action, to)}: pokerkit makes the bet "
+                                      f"{expected}")
+                try:
+                    _apply_action(state, action, to)
+                except ValueError as exc:
+                    raise OracleError(f"action {n} {(seat, action, to)}: {exc}") from exc
+                n += 1
+            elif state.can_burn_card():
+                if choose is not None:
+                    script.board_after.append(n)
+                elif street >= len(script.board_after) or script.board_after[street] != n:
+                    raise OracleError(f"board street {street} dealt after {n} actions, script "
+                                      f"says {script.board_after}")
+                _deal_street(state, script, street)
+                street += 1
+            elif state.can_push_chips():
+                for i, delta in _push_all(state, unit, result).items():
+                    corrections[i] = corrections.get(i, 0) + delta
+            else:
+                raise OracleError("pokerkit is stuck: nothing to do and the hand is not over")
+        if choose is None and n != len(script.actions):
+            raise OracleError(f"hand over after {n} of {len(script.actions)} actions")
+    result.stacks = {seat: state.stacks[i] + corrections.get(i, 0) for i, seat in enumerate(order)}
+    return result
+
+
+def pokerkit_final_stacks(script: HandScript) -> dict[int, int]:
+    """Final stacks by seat after pokerkit plays the script (odd chips split by 002 Rule 21)."""
+    return play(script).stacks
+
+
+# --- generation -------------------------------------------------------------------------------
+
+
+def _units(rng: random.Random, lo: int, hi: int, unit: int) -> int:
+    """A random multiple of ``unit`` in [lo, hi] (both multiples of unit)."""
+    return rng.randrange(lo // unit, hi // unit + 1) * unit
+
+
+def _chooser(rng: random.Random, script: HandScript) -> Callable[[State, int], tuple[str, int]]:
+    unit = script.unit
+    bb = script.blinds[1]
+
+    def choose(state: State, seat: int) -> tuple[str, int]:
+        i = state.actor_index
+        assert i is not None
+        bets = state.bets
+        stack = state.stacks[i]
+        facing = max(bets) - bets[i]
+        can_raise = state.can_complete_bet_or_raise_to()
+        raises = state.completion_betting_or_raising_count
+        r = rng.random()
+        if facing == 0:
+            if can_raise and r < 0.35:
+                return _aggress(state, rng, unit, bb)
+            return "check", bets[i]
+        fold_p = 0.25 + 0.1 * raises
+        if state.can_fold() and r < fold_p:
+            return "fold", bets[i]
+        if can_raise and r > 0.82 + 0.05 * raises:
+            return _aggress(state, rng, unit, bb)
+        call_to = bets[i] + min(facing, stack)
+        return ("all-in" if facing >= stack else "call"), call_to
+
+    return choose
+
+
+def _aggress(state: State, rng: random.Random, unit: int, bb: int) -> tuple[str, int]:
+    i = state.actor_index
+    assert i is not None
+    lo = state.min_completion_betting_or_raising_to_amount
+    hi = state.max_completion_betting_or_raising_to_amount
+    assert lo is not None and hi is not None
+    r = rng.random()
+    if r < 0.4 or lo == hi:
+        to = lo
+    elif r < 0.55:
+        to = hi
+    else:
+        # Mostly modest sizes in whole units; odd unit counts make odd-chip pots.
+        cap = min(hi, lo + max(unit, (lo - max(state.bets)) * 3, bb * 3))
+        to = _units(rng, lo, cap, unit)
+    word = "bet" if max(state.bets) == 0 else "raise"
+    if to == hi:
+        word = "all-in"
+    return word, to
+
+
+def random_table(rng: random.Random, *, blind_first: bool = True) -> HandScript:
+    """A random table and deal (no actions yet): 3-9 players on seats from 1..10, short stacks
+    included, a third each with no ante, per-player antes, and a big blind ante."""
+    n = rng.randint(3, 9)
+    seats = sorted(rng.sample(range(1, 11), n))
+    button = rng.choice(seats)
+    chips = list(rng.choice(DENOMINATION_SETS))
+    unit = chips[0]
+    k = rng.choice((1, 1, 2, 3, 4, 5, 10, 20))
+    sb, bb = unit * k, unit * 2 * k
+    if rng.random() < 0.2:
+        sb = max(unit, (bb * 2 // 5) // unit * unit)  # e.g. 40-100 style uneven blinds
+    mode = rng.randrange(3)
+    ante, bb_ante = 0, False
+    if mode == 1:
+        ante = max(unit, (bb // rng.choice((4, 8, 10))) // unit * unit)
+    elif mode == 2:
+        ante, bb_ante = bb, True
+    stacks: dict[int, int] = {}
+    for s in seats:
+        r = rng.random()
+        if r < 0.12:
+            stacks[s] = _units(rng, unit, max(unit, bb - unit), unit)  # below the big blind
+        elif r < 0.22:
+            stacks[s] = _units(rng, max(unit, bb - unit), bb + ante + unit, unit)  # around bb+ante
+        elif r < 0.45:
+            stacks[s] = _units(rng, bb, bb * 12, unit)
+        else:
+            stacks[s] = _units(rng, bb * 10, bb * 150, unit)
+    script = HandScript(
+        seats=seats, stacks=stacks, button=button, blinds=(sb, bb), ante=ante, bb_ante=bb_ante,
+        chips=chips, hole={}, board=[], burns=[], blind_first=blind_first,
+    )
+    # No oracle for a big blind short of the full blind (module docstring): top it up.
+    bb_seat = script.bb_seat
+    need = bb if blind_first else bb + ante
+    if stacks[bb_seat] < need:
+        stacks[bb_seat] = _units(rng, need, need + ante + unit, unit)
+    deck = DECK[:]
+    rng.shuffle(deck)
+    for s in script.order:
+        script.hole[s] = [deck.pop(), deck.pop()]
+    script.board = [deck.pop() for _ in range(5)]
+    script.burns = [deck.pop() for _ in range(3)]
+    return script
+
+
+def random_hand(rng: random.Random, *, blind_first: bool = True) -> HandScript:
+    """A random hand played to its end, every action chosen among pokerkit's legal ones."""
+    script = random_table(rng, blind_first=blind_first)
+    play(script, _chooser(rng, script))
+    return script
+
+
+# --- the same hand as table events ------------------------------------------------------------
+
+
+def make_change(amount: int, chips: list[int]) -> list[int]:
+    """Chips for ``amount``, largest first (greedy; exact since amounts are whole units)."""
+    out: list[int] = []
+    for chip in sorted(chips, reverse=True):
+        count, amount = divmod(amount, chip)
+        out.extend([chip] * count)
+    if amount:
+        raise ValueError(f"{amount} cannot be made from chips {chips}")
+    return out
+
+
+def script_to_events(script: HandScript) -> list[dict[str, Any]]:
+    """The hand as scenario-format objects: setup, deal, each action as the console and sensors
+    would see it, the board streets with their burns, and the award press."""
+    events: list[dict[str, Any]] = [{
+        "setup": {
+            "rules": "tda-2025",
+            "seats": {str(s): script.stacks[s] for s in script.seats},
+            "button": script.button,
+            "blinds": list(script.blinds),
+            "ante": script.ante,
+            "bb_ante": script.bb_ante,
+            "chips": list(script.chips),
+        }
+    }, {"deal": {str(s): list(script.hole[s]) for s in script.order}}]
+    in_bet = {s: blind for s, (blind, _) in script.posted().items()}
+    street = 0
+
+    def deal_board(k: int) -> None:
+        cards = script.board[:3] if k == 0 else [script.board[2 + k]]
+        events.append({"board": cards, "burn": script.burns[k]})
+
+    for n, (seat, action, to) in enumerate(script.actions):
+        while street < len(script.board_after) and script.board_after[street] == n:
+            deal_board(street)
+            street += 1
+            in_bet = dict.fromkeys(script.seats, 0)
+        if action == "fold":
+            events.append({"fold": seat})
+        elif action == "check":
+            events.append({"press": "check"})
+        else:
+            declare: dict[str, Any] = {"seat": seat, "say": action}
+            if action in ("bet", "raise"):
+                declare["amount"] = to
+            events.append({"declare": declare})
+            events.append({"push": {"seat": seat, "chips": make_change(to - in_bet[seat],
+                                                                        script.chips)}})
+            in_bet[seat] = to
+    while street < len(script.board_after):
+        deal_board(street)
+        street += 1
+    events.append({"press": "award"})
+    return events
