@@ -73,7 +73,7 @@ class Config:
                 "bb_ante": self.bb_ante,
                 "chips": list(self.chips),
                 "levels": [dict(lv) for lv in self.levels],
-                "players": {str(s.seat): s.name for s in self.seats},
+                "names": {str(s.seat): s.name for s in self.seats},
             }
         }
         return dict(event_from_obj(obj).body)

@@ -58,7 +58,7 @@ def test_example_loads_and_builds_a_valid_setup() -> None:
     body = config.setup_body()
     assert body == event_from_obj({"setup": body}).body
     assert body["blinds"] == [100, 200] and body["button"] == 1
-    assert body["players"]["3"] == "Carla"
+    assert body["names"]["3"] == "Carla"
 
 
 def test_minimal_config_defaults_and_relative_paths(tmp_path: Path) -> None:

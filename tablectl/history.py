@@ -1,0 +1,472 @@
+"""Hand histories from the event stream and the engine's outputs: PokerStars-style text and PHH.
+
+:class:`HistoryBuilder` watches what the daemon (or an export replaying a journal) sees for every
+event: the event itself, the engine's outputs (``hand_start``, rulings, ``street``, ``returned``,
+``tabled``, ``award``, ``eliminated`` notices) and the public :class:`~tablectl.view.TableView`
+after it. Cards come from the events (hole cards read in ``seat:N``, the ``deal`` shorthand);
+amounts from the rulings. A hand is finished when its last pot is awarded.
+
+Two renderings of a finished :class:`HandRecord`:
+
+- :func:`pokerstars_text`: the text format tracking tools import (header, seats, posts,
+  ``*** HOLE CARDS ***``, actions per street, ``*** SHOW DOWN ***``, ``*** SUMMARY ***``).
+  Every hole card the table read is written as a ``Dealt to`` line: a sensored table knows them all.
+- :func:`phh_text`: the poker hand history TOML format (``pokerkit.HandHistory.load`` reads it).
+  PHH numbers players from the first seat left of the button; heads-up, pokerkit swaps the blinds
+  itself, so the list stays ``[small, big]``.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tablectl.evaluator import best_description
+from tablectl.events import Event
+from tablectl.outputs import Alert, Notice, Output, Ruling
+from tablectl.view import TableView
+
+STREET_NAMES = {"flop": "FLOP", "turn": "TURN", "river": "RIVER"}
+
+
+@dataclass(slots=True)
+class Act:
+    """One ruled action, with the amounts a history writes."""
+
+    street: str
+    seat: int
+    action: str  # fold check call bet raise (all-in resolved to one of these)
+    to: int  # total this street after it
+    added: int  # chips added by this action
+    raised_by: int  # raise increment over the previous high bet
+    all_in: bool
+
+
+@dataclass(slots=True)
+class HandRecord:
+    number: int
+    button: int
+    sb_seat: int | None
+    bb_seat: int | None
+    small_blind: int
+    big_blind: int
+    ante: int
+    bb_ante: bool
+    level: int
+    names: dict[int, str]
+    start_stacks: dict[int, int]  # before antes and blinds, seats dealt in
+    t: float | None = None
+    wall: float | None = None
+    posts: list[tuple[int, str, int]] = field(default_factory=list)  # seat, kind, amount
+    hole: dict[int, list[str]] = field(default_factory=dict)
+    folded: set[int] = field(default_factory=set)
+    shown: set[int] = field(default_factory=set)
+    log: list[tuple[str, Any]] = field(default_factory=list)  # ("act", Act) ("street", ...) ...
+    board: list[str] = field(default_factory=list)
+    awards: list[dict[str, Any]] = field(default_factory=list)
+    eliminated: list[tuple[int, int]] = field(default_factory=list)  # seat, place
+    end_stacks: dict[int, int] = field(default_factory=dict)
+    street_bets: dict[int, int] = field(default_factory=dict)
+    high: int = 0
+    street: str = "preflop"
+    finished: bool = False
+
+    def live(self) -> list[int]:
+        return [s for s in self.start_stacks if s not in self.folded]
+
+    def order(self) -> list[int]:
+        """Seats dealt in, clockwise from the first seat left of the button (the button last)."""
+        seats = sorted(self.start_stacks)
+        after = [s for s in seats if s > self.button] + [s for s in seats if s <= self.button]
+        return after
+
+    def won(self) -> dict[int, int]:
+        total: dict[int, int] = {}
+        for a in self.awards:
+            for seat, amount in a["winners"].items():
+                total[int(seat)] = total.get(int(seat), 0) + int(amount)
+        return total
+
+
+class HistoryBuilder:
+    """Folds (event, outputs, view) triples into finished :class:`HandRecord` s."""
+
+    def __init__(self, names: dict[int, str] | None = None) -> None:
+        self.names = dict(names or {})
+        self.current: HandRecord | None = None
+        self.finished: list[HandRecord] = []
+        self._undo: list[HandRecord] = []  # the hand before each undoable event (press undo)
+
+    def feed(
+        self, event: Event, outputs: Iterable[Output], view: TableView, wall: float | None = None
+    ) -> list[HandRecord]:
+        """Take one event and what the engine said; returns the hands it finished."""
+        outputs = list(outputs)
+        done: list[HandRecord] = []
+        is_undo = event.kind == "press" and event.body == "undo"
+        if self.current is not None and not is_undo and event.kind != "tick":
+            self._undo.append(copy.deepcopy(self.current))
+        for out in outputs:
+            if isinstance(out, Notice) and out.kind == "undo" and self._undo:
+                self.current = self._undo.pop()
+        for out in outputs:
+            if isinstance(out, Notice) and out.kind == "hand_start":
+                self.current = self._start(out.data, view, event, wall)
+                self._undo = []
+        hand = self.current
+        if hand is None:
+            return done
+        self._cards(hand, event)
+        for out in outputs:
+            self._output(hand, out, view)
+            if hand.finished and hand is self.current:
+                hand.end_stacks = {s.seat: s.stack for s in view.seats if s.seat in hand.names}
+                done.append(hand)
+                self.finished.append(hand)
+                self.current = None
+                self._undo = []
+        # Eliminations come after the award in the same outputs: attach them to the hand.
+        for out in outputs:
+            if isinstance(out, Notice) and out.kind == "eliminated" and done:
+                done[-1].eliminated.append((int(out.data["seat"]), int(out.data["place"])))
+        return done
+
+    # --- one hand ------------------------------------------------------------------------------
+
+    def _start(
+        self, data: dict[str, Any], view: TableView, event: Event, wall: float | None
+    ) -> HandRecord:
+        stacks = {int(s): int(v) for s, v in data.get("stacks", {}).items()}
+        level = view.level
+        names = {
+            s.seat: (self.names.get(s.seat) or s.player or f"Seat {s.seat}")
+            for s in view.seats if s.seat in stacks
+        }
+        hand = HandRecord(
+            number=int(data["hand_no"]), button=int(data["button"]),
+            sb_seat=data.get("sb"), bb_seat=data.get("bb"),
+            small_blind=level.small_blind if level else 0,
+            big_blind=level.big_blind if level else 0,
+            ante=level.ante if level else 0, bb_ante=bool(level and level.bb_ante),
+            level=level.number if level else 1, names=names, start_stacks=stacks,
+            t=event.t, wall=wall,
+        )
+        hand.hole = {s: [] for s in stacks}
+        by_seat = {s.seat: s for s in view.seats}
+        for seat in hand.order():
+            sv = by_seat[seat]
+            ante = stacks[seat] - sv.stack - sv.bet
+            if ante > 0:
+                hand.posts.append((seat, "ante", ante))
+        for seat, kind in ((hand.sb_seat, "small blind"), (hand.bb_seat, "big blind")):
+            if seat is not None and seat in by_seat and by_seat[seat].bet > 0:
+                hand.posts.append((seat, kind, by_seat[seat].bet))
+        hand.street_bets = {s: by_seat[s].bet for s in stacks}
+        hand.high = max(hand.street_bets.values(), default=0)
+        return hand
+
+    def _cards(self, hand: HandRecord, event: Event) -> None:
+        if event.kind == "deal":
+            for seat, cards in event.body.items():
+                for card in cards:
+                    self._hole(hand, int(seat), card)
+        elif event.kind == "card":
+            zone, card = event.body["zone"], event.body["card"]
+            if zone.startswith("seat:"):
+                self._hole(hand, int(zone[5:]), card)
+            elif zone == "muck":
+                for seat, cards in hand.hole.items():
+                    if card in cards:
+                        hand.log.append(("muck_card", (seat, card)))
+                        mucked = {c for k, c in _items(hand.log, "muck_card") if k == seat}
+                        if cards and all(c in mucked for c in cards):
+                            hand.folded.add(seat)
+        elif event.kind == "fold" and hand.street == "showdown":
+            hand.folded.add(int(event.body))
+
+    @staticmethod
+    def _hole(hand: HandRecord, seat: int, card: str) -> None:
+        cards = hand.hole.setdefault(seat, [])
+        if card != "??" and card not in cards and len(cards) < 2:
+            cards.append(card)
+
+    def _output(self, hand: HandRecord, out: Output, view: TableView) -> None:
+        if isinstance(out, Ruling):
+            self._ruling(hand, out)
+        elif isinstance(out, Alert):
+            if out.kind == "dead_hand" and out.seat is not None:
+                hand.folded.add(out.seat)
+        elif out.kind == "street":
+            street = str(out.data["street"])
+            board = [str(c) for c in out.data.get("board", [])]
+            new = board[len(hand.board):]
+            hand.log.append(("street", (street, list(hand.board), new)))
+            hand.board = board
+            hand.street = street
+            hand.street_bets = {s: 0 for s in hand.start_stacks}
+            hand.high = 0
+        elif out.kind == "returned":
+            seat, amount = int(out.data["seat"]), int(out.data["amount"])
+            hand.log.append(("returned", (seat, amount)))
+        elif out.kind == "tabled":
+            hand.shown.update(int(s) for s in out.data.get("seats", []))
+        elif out.kind == "showdown":
+            hand.street = "showdown"
+        elif out.kind == "award":
+            award = dict(out.data)
+            award["winners"] = {int(s): int(a) for s, a in out.data["winners"].items()}
+            award["hands"] = {int(s): str(w) for s, w in out.data.get("hands", {}).items()}
+            hand.awards.append(award)
+            # The engine awards every pot in one apply and then the hand is over.
+            if view.street in ("over", "idle") or view.hand_no != hand.number:
+                hand.finished = True
+
+    @staticmethod
+    def _ruling(hand: HandRecord, r: Ruling) -> None:
+        before = hand.street_bets.get(r.seat, 0)
+        if r.action == "fold":
+            hand.folded.add(r.seat)
+            hand.log.append(("act", Act(hand.street, r.seat, "fold", before, 0, 0, False)))
+            return
+        to = r.to
+        added = max(0, to - before)
+        all_in = r.action == "all-in"
+        if r.action in ("check", "call") or (all_in and to <= hand.high):
+            action = "check" if added == 0 and to <= hand.high and r.action != "call" else "call"
+            if r.action == "call" and added == 0:
+                action = "check"
+        else:
+            action = "bet" if hand.high == 0 else "raise"
+        raised_by = max(0, to - hand.high)
+        hand.street_bets[r.seat] = to
+        hand.high = max(hand.high, to)
+        hand.log.append(("act", Act(hand.street, r.seat, action, to, added, raised_by, all_in)))
+
+
+def _items(log: list[tuple[str, Any]], kind: str) -> list[Any]:
+    return [v for k, v in log if k == kind]
+
+
+# --- PHH -------------------------------------------------------------------------------------
+
+
+def phh_text(hand: HandRecord, *, event: str = "", venue: str = "") -> str:
+    """The hand as PHH (TOML) for ``pokerkit.HandHistory.load``."""
+    order = hand.order()
+    index = {seat: i + 1 for i, seat in enumerate(order)}
+    blinds = [
+        hand.small_blind if s == hand.sb_seat else hand.big_blind if s == hand.bb_seat else 0
+        for s in order
+    ]
+    if hand.bb_ante:
+        antes = [hand.ante if s == hand.bb_seat else 0 for s in order]
+    else:
+        antes = [hand.ante for _ in order]
+    if len(order) == 2:
+        # pokerkit, heads-up: player 1 is the big blind and the lists are read reversed.
+        blinds, antes = blinds[::-1], antes[::-1]
+    actions: list[str] = []
+    for seat in order:
+        cards = hand.hole.get(seat, [])
+        shown = "".join(cards) if len(cards) == 2 else "????"
+        actions.append(f"d dh p{index[seat]} {shown}")
+    for kind, value in hand.log:
+        if kind == "act":
+            a: Act = value
+            p = f"p{index[a.seat]}"
+            if a.action == "fold":
+                actions.append(f"{p} f")
+            elif a.action in ("check", "call"):
+                actions.append(f"{p} cc")
+            else:
+                actions.append(f"{p} cbr {a.to}")
+        elif kind == "street":
+            _street, _before, new = value
+            if new:
+                actions.append(f"d db {''.join(new)}")
+    live = hand.live()
+    if len(live) > 1:
+        for seat in order:
+            if seat in live:
+                cards = hand.hole.get(seat, [])
+                actions.append(f"p{index[seat]} sm {''.join(cards) if cards else '-'}")
+    lines = [
+        'variant = "NT"',
+        "ante_trimming_status = true",
+        f"antes = {antes}",
+        f"blinds_or_straddles = {blinds}",
+        f"min_bet = {hand.big_blind}",
+        f"starting_stacks = {[hand.start_stacks[s] for s in order]}",
+        "actions = [",
+        *(f'  "{a}",' for a in actions),
+        "]",
+        f"hand = {hand.number}",
+        f"level = {hand.level}",
+        f"seats = {order}",
+        f"seat_count = {max(10, max(order))}",
+        f"players = [{', '.join(_toml_str(hand.names.get(s, f'Seat {s}')) for s in order)}]",
+    ]
+    if hand.end_stacks:
+        lines.append(f"finishing_stacks = {[hand.end_stacks.get(s, 0) for s in order]}")
+    if event:
+        lines.append(f"event = {_toml_str(event)}")
+    if venue:
+        lines.append(f"venue = {_toml_str(venue)}")
+    if hand.wall is not None:
+        when = dt.datetime.fromtimestamp(hand.wall, dt.UTC)
+        lines += [
+            f"year = {when.year}", f"month = {when.month}", f"day = {when.day}",
+            f'time = "{when:%H:%M:%S}"', 'time_zone = "UTC"',
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def _toml_str(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# --- PokerStars text -------------------------------------------------------------------------
+
+
+def _roman(n: int) -> str:
+    out = ""
+    for value, digits in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
+                          (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
+                          (4, "IV"), (1, "I")):
+        while n >= value:
+            out += digits
+            n -= value
+    return out or "0"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _cards(cards: Iterable[str]) -> str:
+    return "[" + " ".join(cards) + "]"
+
+
+def pokerstars_text(hand: HandRecord, *, tournament: int = 1, table_name: str = "tablectl") -> str:
+    """The hand in the PokerStars text format tracking tools import."""
+    name = hand.names
+    when = dt.datetime.fromtimestamp(hand.wall if hand.wall is not None else 0, dt.UTC)
+    lines = [
+        f"PokerStars Hand #{tournament:04d}{hand.number:06d}: Tournament #{tournament}, "
+        f"Hold'em No Limit - Level {_roman(hand.level)} ({hand.small_blind}/{hand.big_blind}) - "
+        f"{when:%Y/%m/%d %H:%M:%S} UTC",
+        f"Table '{table_name}' 10-max Seat #{hand.button} is the button",
+    ]
+    for seat in sorted(hand.start_stacks):
+        lines.append(f"Seat {seat}: {name[seat]} ({hand.start_stacks[seat]} in chips)")
+    for seat, kind, amount in hand.posts:
+        what = "the ante" if kind == "ante" else kind
+        all_in = " and is all-in" if _posted_all_in(hand, seat) else ""
+        lines.append(f"{name[seat]}: posts {what} {amount}{all_in}")
+    lines.append("*** HOLE CARDS ***")
+    for seat in hand.order():
+        cards = hand.hole.get(seat, [])
+        if cards:
+            lines.append(f"Dealt to {name[seat]} {_cards(cards)}")
+    folded_on: dict[int, str] = {}
+    for kind, value in hand.log:
+        if kind == "act":
+            a: Act = value
+            who = name[a.seat]
+            tail = " and is all-in" if a.all_in else ""
+            if a.action == "fold":
+                lines.append(f"{who}: folds")
+                folded_on.setdefault(a.seat, a.street)
+            elif a.action == "check":
+                lines.append(f"{who}: checks")
+            elif a.action == "call":
+                lines.append(f"{who}: calls {a.added}{tail}")
+            elif a.action == "bet":
+                lines.append(f"{who}: bets {a.to}{tail}")
+            else:
+                lines.append(f"{who}: raises {a.raised_by} to {a.to}{tail}")
+        elif kind == "street":
+            street, before, new = value
+            if street in STREET_NAMES:
+                shown = f"{_cards(before)} {_cards(new)}" if before else _cards(new)
+                lines.append(f"*** {STREET_NAMES[street]} *** {shown}")
+        elif kind == "returned":
+            seat, amount = value
+            lines.append(f"Uncalled bet ({amount}) returned to {name[seat]}")
+    live = hand.live()
+    won = hand.won()
+    showdown = len(live) > 1
+    if showdown:
+        lines.append("*** SHOW DOWN ***")
+        descriptions = _descriptions(hand)
+        for seat in live:
+            desc = f" ({descriptions[seat]})" if seat in descriptions else ""
+            lines.append(f"{name[seat]}: shows {_cards(hand.hole.get(seat, []))}{desc}")
+    pot_names = len(hand.awards) > 1
+    for award in hand.awards:
+        which = "pot"
+        if pot_names:
+            which = "main pot" if award["pot"] == 0 else f"side pot-{award['pot']}"
+        for seat, amount in award["winners"].items():
+            lines.append(f"{name[seat]} collected {amount} from {which}")
+    for seat, place in hand.eliminated:
+        lines.append(f"{name[seat]} finished the tournament in {_ordinal(place)} place")
+    lines.append("*** SUMMARY ***")
+    total = sum(int(a["amount"]) for a in hand.awards)
+    pots = ""
+    if pot_names:
+        parts = [f"Main pot {hand.awards[0]['amount']}"] + [
+            f"Side pot-{a['pot']} {a['amount']}" for a in hand.awards[1:]
+        ]
+        pots = " " + ". ".join(parts) + "."
+    lines.append(f"Total pot {total}{pots} | Rake 0")
+    if hand.board:
+        lines.append(f"Board {_cards(hand.board)}")
+    for seat in sorted(hand.start_stacks):
+        role = (
+            " (button)" if seat == hand.button else " (small blind)" if seat == hand.sb_seat
+            else " (big blind)" if seat == hand.bb_seat else ""
+        )
+        lines.append(f"Seat {seat}: {name[seat]}{role} {_summary(hand, seat, folded_on, won)}")
+    return "\n".join(lines) + "\n"
+
+
+def _descriptions(hand: HandRecord) -> dict[int, str]:
+    """What each shown hand made: the engine's words for winners, the evaluator's for the rest."""
+    words: dict[int, str] = {}
+    for seat in hand.live():
+        cards = hand.hole.get(seat, [])
+        if len(cards) == 2 and len(hand.board) >= 3:
+            words[seat] = best_description([*cards, *hand.board])
+    for award in hand.awards:
+        words.update(award.get("hands", {}))
+    return words
+
+
+def _posted_all_in(hand: HandRecord, seat: int) -> bool:
+    return sum(a for s, _k, a in hand.posts if s == seat) >= hand.start_stacks.get(seat, 0)
+
+
+def _summary(hand: HandRecord, seat: int, folded_on: dict[int, str], won: dict[int, int]) -> str:
+    if seat in folded_on:
+        street = folded_on[seat]
+        where = "before Flop" if street == "preflop" else f"on the {street.capitalize()}"
+        put_in = any(a.seat == seat and a.added for k, a in hand.log if k == "act")
+        blind = any(s == seat and k != "ante" for s, k, _a in hand.posts)
+        didnt = "" if put_in or blind or street != "preflop" else " (didn't bet)"
+        return f"folded {where}{didnt}"
+    if seat in hand.folded:
+        return "mucked"
+    live = hand.live()
+    cards = _cards(hand.hole.get(seat, []))
+    descriptions = _descriptions(hand)
+    desc = f" with {descriptions[seat]}" if seat in descriptions else ""
+    if len(live) > 1:
+        if seat in won:
+            return f"showed {cards} and won ({won[seat]}){desc}"
+        return f"showed {cards} and lost{desc}"
+    return f"collected ({won.get(seat, 0)})"

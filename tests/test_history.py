@@ -1,0 +1,185 @@
+"""Hand histories: replayed hands become PokerStars text and PHH that pokerkit loads and agrees
+with, from a scenario file or from the daemon's journal."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pokerkit import HandHistory
+
+from tablectl.cli import main
+from tablectl.events import parse_line
+from tablectl.export_cmd import histories
+from tablectl.history import HandRecord, phh_text, pokerstars_text
+from tablectl.journal import Journal
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "shared" / "scenarios"
+if not SCENARIOS.is_dir():
+    SCENARIOS = Path("/work/shared/scenarios")
+
+# Three hands: a raise and calls to showdown; a bet nobody calls (returned); an all-in preflop
+# that is tabled at once (002 Rule 17) and busts a player.
+SETUP = (
+    '{"setup": {"rules": "tda-2025", "seats": {"1": 3000, "2": 3000, "3": 1000}, "button": 1, '
+    '"blinds": [50, 100], "chips": [25, 100, 500], "names": {"1": "Ann", "2": "Bao", "3": "Cy"}}}'
+)
+SESSION = SETUP + """
+{"deal": {"2": ["As", "Kd"], "3": ["7c", "7h"], "1": ["Qs", "Jh"]}}
+{"push": {"seat": 1, "chips": [100, 100, 100]}}
+{"push": {"seat": 2, "chips": [100, 100], "t": 3}}
+{"push": {"seat": 3, "chips": [100, 100]}}
+{"board": ["Ah", "7s", "2d"], "burn": "5s"}
+{"press": "check"}
+{"press": "check"}
+{"press": "check"}
+{"board": ["9c"], "burn": "4h"}
+{"press": "check"}
+{"press": "check"}
+{"press": "check"}
+{"board": ["3s"], "burn": "6h"}
+{"press": "check"}
+{"press": "check"}
+{"press": "check"}
+{"card": "7c", "zone": "seat:3", "face": "up"}
+{"card": "7h", "zone": "seat:3", "face": "up"}
+{"card": "As", "zone": "seat:2", "face": "up"}
+{"card": "Kd", "zone": "seat:2", "face": "up"}
+{"card": "Qs", "zone": "muck"}
+{"card": "Jh", "zone": "muck"}
+{"deal": {"3": ["Ts", "9s"], "1": ["2c", "2h"], "2": ["8d", "8c"]}}
+{"push": {"seat": 2, "chips": [100, 100, 100]}}
+{"fold": 3}
+{"fold": 1}
+{"deal": {"1": ["Ac", "Ad"], "2": ["Kc", "Kh"], "3": ["Qd", "Qh"]}}
+{"push": {"seat": 3, "chips": [500, 500, 500, 25, 25]}}
+{"push": {"seat": 1, "chips": [500, 500, 500, 500, 500, 25, 25]}}
+{"push": {"seat": 2, "chips": [500, 500, 500, 500, 500]}}
+{"board": ["2s", "5d", "9h"], "burn": "3c"}
+{"board": ["Jd"], "burn": "3h"}
+{"board": ["4c"], "burn": "3d"}
+"""
+
+
+def _replay(text: str, tmp_path: Path) -> tuple[list[HandRecord], dict[int, int]]:
+    path = tmp_path / "session.jsonl"
+    path.write_text(text.strip() + "\n")
+    result = histories(path)
+    assert result.problems == []
+    return result.hands, result.stacks
+
+
+def _pokerkit_final(phh: str) -> list[int]:
+    hh = HandHistory.load(io.BytesIO(phh.encode()))
+    states = list(hh)
+    state = states[-1]
+    assert not state.status
+    return list(state.stacks)
+
+
+def test_session_hands_are_finished_and_consistent(tmp_path: Path) -> None:
+    hands, stacks = _replay(SESSION, tmp_path)
+    assert [h.number for h in hands] == [1, 2, 3]
+    assert sum(stacks.values()) == 7000
+    assert hands[-1].end_stacks == stacks
+    for hand in hands:
+        assert sum(hand.end_stacks.values()) == 7000
+
+
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_phh_loads_in_pokerkit_and_reproduces_final_stacks(tmp_path: Path, number: int) -> None:
+    hands, _ = _replay(SESSION, tmp_path)
+    hand = hands[number - 1]
+    phh = phh_text(hand)
+    order = hand.order()
+    assert _pokerkit_final(phh) == [hand.end_stacks[s] for s in order]
+    loaded = HandHistory.load(io.BytesIO(phh.encode()))
+    assert loaded.players == [hand.names[s] for s in order]
+    assert list(loaded.starting_stacks) == [hand.start_stacks[s] for s in order]
+
+
+def test_shared_scenario_phh_reproduces_final_stacks(tmp_path: Path) -> None:
+    result = histories(SCENARIOS / "basic_hand.jsonl")
+    (hand,) = result.hands
+    assert _pokerkit_final(phh_text(hand)) == [hand.end_stacks[s] for s in hand.order()]
+
+
+def test_pokerstars_text_sections(tmp_path: Path) -> None:
+    hands, _ = _replay(SESSION, tmp_path)
+    first = pokerstars_text(hands[0]).splitlines()
+    assert first[0].startswith("PokerStars Hand #0001000001: Tournament #1, Hold'em No Limit - ")
+    assert "Level I (50/100)" in first[0]
+    assert first[1] == "Table 'tablectl' 10-max Seat #1 is the button"
+    assert first[2:5] == [
+        "Seat 1: Ann (3000 in chips)", "Seat 2: Bao (3000 in chips)", "Seat 3: Cy (1000 in chips)",
+    ]
+    assert first[5:8] == ["Bao: posts small blind 50", "Cy: posts big blind 100",
+                          "*** HOLE CARDS ***"]
+    body = "\n".join(first)
+    assert "Ann: raises 200 to 300" in body
+    assert "Bao: calls 250" in body and "Cy: calls 200" in body
+    assert "*** FLOP *** [Ah 7s 2d]" in body
+    assert "*** TURN *** [Ah 7s 2d] [9c]" in body
+    assert "*** RIVER *** [Ah 7s 2d 9c] [3s]" in body
+    assert "*** SHOW DOWN ***" in body
+    assert "Cy: shows [7c 7h] (three of a kind, sevens)" in body
+    assert "Cy collected 900 from pot" in body
+    assert first[-4:] == [
+        "Board [Ah 7s 2d 9c 3s]",
+        "Seat 1: Ann (button) mucked",
+        "Seat 2: Bao (small blind) showed [As Kd] and lost with pair of aces",
+        "Seat 3: Cy (big blind) showed [7c 7h] and won (900) with three of a kind, sevens",
+    ]
+    second = pokerstars_text(hands[1])
+    assert "Uncalled bet (200) returned to Bao" in second
+    assert "*** SHOW DOWN ***" not in second
+    assert "Seat 2: Bao (button) collected (250)" in second
+    assert "Seat 3: Cy (small blind) folded before Flop" in second
+    third = pokerstars_text(hands[2])
+    assert "and is all-in" in third
+    assert "finished the tournament in 3rd place" in third
+
+
+def test_export_from_a_journal_equals_export_from_the_scenario(tmp_path: Path) -> None:
+    hands, _ = _replay(SESSION, tmp_path)
+    db = tmp_path / "journal.db"
+    with Journal(db) as journal:
+        for line in SESSION.strip().splitlines():
+            parsed = parse_line(line)
+            assert parsed.event is not None
+            journal.append(parsed.event, 0)
+        journal.append_raw('{"fold": 42}')  # an unreadable row from an older build
+    result = histories(db)
+    assert len(result.problems) == 1 and "journal row" in result.problems[0]
+    # The same hands; the journal adds the wall-clock date.
+    assert [phh_text(h).split("\nyear")[0] for h in result.hands] == [
+        phh_text(h).rstrip("\n") for h in hands
+    ]
+    assert "year = " in phh_text(result.hands[0])
+    assert [pokerstars_text(h).splitlines()[1:] for h in result.hands] == [
+        pokerstars_text(h).splitlines()[1:] for h in hands
+    ]
+
+
+def test_cli_writes_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "s.jsonl"
+    src.write_text(SESSION.strip() + "\n")
+    out = tmp_path / "out"
+    assert main(["export", "--journal", str(src), "--format", "phh", "--out", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == [
+        "hand-000001.phh", "hand-000002.phh", "hand-000003.phh",
+    ]
+    assert main(["export", "--journal", str(src), "--format", "pokerstars", "--out", str(out)]) == 0
+    assert (out / "hand-000003.txt").read_text().startswith("PokerStars Hand #")
+    assert "3 hands" in capsys.readouterr().out
+
+
+def test_cli_bad_input_is_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "none.db"
+    assert main(["export", "--journal", str(missing), "--out", str(tmp_path)]) == 1
+    assert "none.db" in capsys.readouterr().err
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text('{"fold": 2}\n')
+    assert main(["export", "--journal", str(empty), "--out", str(tmp_path)]) == 1
+    assert "no setup line" in capsys.readouterr().err
