@@ -425,7 +425,9 @@ class TourneyClock:
                 acc += s.seconds
         back_at = None
         if step.is_break and wall is not None:
-            back_at = (wall + timedelta(seconds=math.ceil(left))).strftime("%H:%M")
+            # rounded up to the minute: "back at 20:17" for a break ending 20:16:50
+            end = wall + timedelta(seconds=math.ceil(left) + 59)
+            back_at = end.strftime("%H:%M")
         s = self.structure
         chips = self.entrants * s.starting_stack + self.extra_chips
         pool = self.entrants * s.per_entry + s.guaranteed

@@ -1,0 +1,267 @@
+"""The venue clock screen: a :class:`tablectl.tourney_clock.ClockStatus` drawn for the room.
+
+Level, blinds and ante, time left, next level, next break, players left, average stack, chips in
+play, prize pool and payouts; on a break the countdown with "back at HH:MM"; the color-up and chip
+race notice (002 Rule 25, 000 rule 6, 001 "Blind Structures"). Big type for reading across a
+room; every state (paused, break, last minute) is a word and a shape as well as a colour.
+
+:class:`ClockScreen.render` redraws only when the picture changes (once a second while running,
+never while paused). :class:`SoundHooks` beeps through pygame.mixer when there is an audio device.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+
+import pygame
+
+from display import theme
+from display.layout import Layout, Painter
+from tablectl.tourney_clock import ClockStatus, Step, short_chips
+
+
+class ClockScreen:
+    """Draws clock statuses on ``surface``."""
+
+    def __init__(self, surface: pygame.Surface) -> None:
+        self.surface = surface
+        self.layout = Layout(surface.get_size())
+        self.painter = Painter(surface, self.layout)
+        self._last: tuple[object, ...] | None = None
+        self.frames = 0
+
+    def render(self, status: ClockStatus, wall_text: str = "") -> bool:
+        """Draw ``status`` if it looks different from the last drawn; True if it drew."""
+        key = (*status.display_key(), wall_text)
+        if key == self._last:
+            return False
+        self.draw(status, wall_text)
+        self._last = key
+        return True
+
+    def invalidate(self) -> None:
+        self._last = None
+
+    def draw(self, status: ClockStatus, wall_text: str = "") -> None:
+        lay, p = self.layout, self.painter
+        p.reset()
+        on_break = status.on_break
+        self.surface.fill((8, 20, 38) if on_break else theme.BACKGROUND)
+        top = lay.rect(0, 0, 1, 0.12)
+        pygame.draw.rect(self.surface, theme.PANEL, top)
+        pygame.draw.line(self.surface, theme.GOLD, top.bottomleft, top.bottomright, lay.px(3))
+        p.text(status.name.upper(), (top.left + lay.px(14), top.centery), lay.px(30), theme.GOLD,
+               anchor="midleft", max_width=round(top.width * 0.6), tag="name")
+        if wall_text:
+            p.text(wall_text, (top.right - lay.px(14), top.centery), lay.px(30), theme.TEXT,
+                   anchor="midright", tag="wall")
+        bottom_h = lay.h * (0.25 if status.notices else 0.16)
+        side_w = round(lay.w * 0.24)
+        body = pygame.Rect(0, top.bottom, lay.w, round(lay.h - top.bottom - bottom_h))
+        left = pygame.Rect(body.left, body.top, side_w, body.height).inflate(-lay.px(16),
+                                                                             -lay.px(16))
+        right = pygame.Rect(body.right - side_w, body.top, side_w, body.height).inflate(
+            -lay.px(16), -lay.px(16))
+        center = pygame.Rect(left.right, body.top, right.left - left.right, body.height)
+        self._center(status, center)
+        self._stats(status, left)
+        self._prizes(status, right)
+        self._bottom(status, pygame.Rect(0, body.bottom, lay.w, lay.h - body.bottom))
+        self.frames += 1
+
+    def _center(self, status: ClockStatus, rect: pygame.Rect) -> None:
+        lay, p = self.layout, self.painter
+        step = status.step
+        y = rect.top + lay.px(10)
+        if step.is_break:
+            head, head_color = (step.title or "Break").upper(), theme.BREAK
+        else:
+            head, head_color = f"LEVEL {step.number}", theme.TEXT
+        r = p.text(head, (rect.centerx, y), lay.px(44), head_color, anchor="midtop",
+                   max_width=rect.width, tag="level")
+        y = r.bottom + lay.px(2)
+        last_minute = not step.is_break and 0 < status.seconds_left <= 60
+        if status.paused:
+            time_color = theme.PAUSED
+        elif last_minute:
+            time_color = theme.OWES
+        elif step.is_break:
+            time_color = theme.BREAK
+        else:
+            time_color = theme.WHITE
+        r = p.text(theme.mmss(status.seconds_left), (rect.centerx, y), lay.px(150), time_color,
+                   anchor="midtop", max_width=rect.width, tag="time")
+        y = r.bottom
+        if status.paused:
+            p.text("PAUSED", (rect.centerx + lay.px(16), y), lay.px(34), theme.PAUSED,
+                   anchor="midtop", tag="paused")
+            theme.draw_pause(self.surface, (rect.centerx - lay.px(66), y + lay.px(14)),
+                             lay.px(24))
+            y += lay.px(38)
+        elif last_minute:
+            p.text("LAST MINUTE", (rect.centerx, y), lay.px(30), theme.OWES, anchor="midtop",
+                   tag="last_minute")
+            y += lay.px(34)
+        if step.is_break:
+            if status.back_at:
+                r = p.text(f"Back at {status.back_at}", (rect.centerx, y + lay.px(6)),
+                           lay.px(52), theme.TEXT, anchor="midtop", tag="back_at")
+                y = r.bottom
+            if step.color_up:
+                chips = ", ".join(short_chips(c) for c in step.color_up)
+                p.text(f"COLOR-UP: {chips} chips leave play", (rect.centerx, y + lay.px(14)),
+                       lay.px(34), theme.GOLD, anchor="midtop", max_width=rect.width,
+                       tag="color_up")
+            return
+        r = p.text(f"BLINDS {short_chips(step.small_blind)} / {short_chips(step.big_blind)}",
+                   (rect.centerx, y + lay.px(4)), lay.px(60), theme.GOLD, anchor="midtop",
+                   max_width=rect.width, tag="blinds")
+        y = r.bottom + lay.px(4)
+        if step.ante:
+            ante = f"ANTE {short_chips(step.ante)}" + (" (big blind ante)" if step.bb_ante else "")
+            p.text(ante, (rect.centerx, y), lay.px(36), theme.TEXT, anchor="midtop",
+                   max_width=rect.width, tag="ante")
+
+    def _stat(self, label: str, value: str, x: int, y: int, width: int, tag: str) -> int:
+        lay, p = self.layout, self.painter
+        r = p.text(label, (x, y), lay.px(17), theme.DIM, tag=f"{tag}_label")
+        r = p.text(value, (x, r.bottom + lay.px(2)), lay.px(36), theme.TEXT, max_width=width,
+                   tag=tag)
+        return r.bottom + lay.px(14)
+
+    def _stats(self, status: ClockStatus, rect: pygame.Rect) -> None:
+        lay, p = self.layout, self.painter
+        p.panel(rect, theme.PANEL, theme.PANEL_EDGE)
+        x, width = rect.left + lay.px(12), rect.width - lay.px(24)
+        y = rect.top + lay.px(12)
+        y = self._stat("PLAYERS", f"{status.players_left} / {status.entrants}", x, y, width,
+                       "players")
+        y = self._stat("AVERAGE STACK", f"{status.average_stack:,}", x, y, width, "average")
+        y = self._stat("CHIPS IN PLAY", f"{status.chips_in_play:,}", x, y, width, "chips")
+
+    def _prizes(self, status: ClockStatus, rect: pygame.Rect) -> None:
+        lay, p = self.layout, self.painter
+        p.panel(rect, theme.PANEL, theme.PANEL_EDGE)
+        x, width = rect.left + lay.px(12), rect.width - lay.px(24)
+        y = rect.top + lay.px(12)
+        if status.prize_pool > 0:
+            y = self._stat("PRIZE POOL", theme.money(status.prize_pool, status.currency), x, y,
+                           width, "pool")
+        r = p.text("PAYOUTS" if status.prize_pool > 0 else "PAYOUT SHARES", (x, y), lay.px(17),
+                   theme.DIM, tag="payouts_label")
+        y = r.bottom + lay.px(4)
+        line = lay.px(26)
+        for place, amount in status.payouts:
+            if y + line > rect.bottom - lay.px(6):
+                p.text("...", (x, y), lay.px(20), theme.DIM)
+                break
+            value = (theme.money(amount, status.currency) if status.prize_pool > 0
+                     else f"{amount:g}%")
+            p.text(_place(place), (x, y), lay.px(24), theme.GOLD, tag="place")
+            p.text(value, (rect.right - lay.px(12), y), lay.px(24), theme.TEXT, anchor="topright",
+                   max_width=width - lay.px(50), tag="payout")
+            y += line
+        if not status.payouts:
+            p.text("none set", (x, y), lay.px(20), theme.FAINT, tag="payout")
+
+    def _bottom(self, status: ClockStatus, rect: pygame.Rect) -> None:
+        lay, p = self.layout, self.painter
+        pygame.draw.rect(self.surface, theme.PANEL, rect)
+        pygame.draw.line(self.surface, theme.PANEL_EDGE, rect.topleft, rect.topright, lay.px(2))
+        row = pygame.Rect(rect.left, rect.top, rect.width, round(lay.h * 0.16))
+        half = rect.width // 2
+        nxt = status.next_level
+        text = _next_text(nxt) if nxt is not None else "final level"
+        p.text("NEXT LEVEL", (lay.px(16), row.top + lay.px(8)), lay.px(17), theme.DIM,
+               tag="next_label")
+        p.text(text, (lay.px(16), row.bottom - lay.px(8)), lay.px(34), theme.TEXT,
+               anchor="bottomleft", max_width=half - lay.px(24), tag="next_level")
+        p.text("NEXT BREAK", (half + lay.px(16), row.top + lay.px(8)), lay.px(17), theme.DIM,
+               tag="break_label")
+        if status.on_break:
+            brk = "on break now"
+        elif status.next_break is not None and status.seconds_to_break is not None:
+            brk = f"in {theme.mmss(status.seconds_to_break)}"
+            if status.next_break.color_up:
+                brk += "  (color-up)"
+        else:
+            brk = "none scheduled"
+        p.text(brk, (half + lay.px(16), row.bottom - lay.px(8)), lay.px(34), theme.TEXT,
+               anchor="bottomleft", max_width=half - lay.px(24), tag="next_break")
+        if status.notices:
+            band = pygame.Rect(rect.left, row.bottom, rect.width, rect.bottom - row.bottom)
+            now = status.step.color_up != ()
+            pygame.draw.rect(self.surface, theme.GOLD if now else (52, 44, 18), band)
+            ink = theme.BLACK if now else theme.GOLD
+            icon = lay.px(26)
+            theme.draw_warning(self.surface, (lay.px(16) + icon / 2, band.centery), icon,
+                               theme.BLACK if now else theme.GOLD,
+                               theme.GOLD if now else theme.BLACK)
+            p.wrap(status.notices[0], pygame.Rect(lay.px(24) + icon, band.top + lay.px(5),
+                                                  band.width - icon - lay.px(40),
+                                                  band.height - lay.px(8)),
+                   lay.px(20 if now else 22), ink, max_lines=2, tag="notice")
+
+
+def _place(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _next_text(step: Step) -> str:
+    text = f"{short_chips(step.small_blind)} / {short_chips(step.big_blind)}"
+    if step.ante:
+        text += f"  ante {short_chips(step.ante)}"
+    return text
+
+
+class SoundHooks:
+    """Beeps through pygame.mixer: one tone at one minute left, three at a level change.
+
+    Works without an audio device: :attr:`available` is False and the hooks do nothing (the
+    daemon's gpiozero buzzer, :class:`tablectl.tourney_clock.BuzzerHooks`, is the sure signal).
+    """
+
+    def __init__(self, frequency: int = 880) -> None:
+        self.available = False
+        self.played: list[str] = []
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init()
+            rate, fmt, channels = pygame.mixer.get_init()
+        except pygame.error:
+            return
+        if abs(fmt) != 16:
+            return
+        self.short = self._tone(rate, channels, frequency, 0.35)
+        self.long = self._tone(rate, channels, frequency, 0.9)
+        self.available = True
+
+    @staticmethod
+    def _tone(rate: int, channels: int, frequency: int, seconds: float) -> pygame.mixer.Sound:
+        n = int(rate * seconds)
+        samples = array("h")
+        for i in range(n):
+            fade = min(1.0, i / (rate * 0.01), (n - i) / (rate * 0.01))  # no clicks
+            value = int(12000 * fade * math.sin(2 * math.pi * frequency * i / rate))
+            samples.extend([value] * channels)
+        return pygame.mixer.Sound(buffer=samples.tobytes())
+
+    def one_minute(self, step: Step) -> None:
+        self.played.append("one_minute")
+        if self.available:
+            self.short.play()
+
+    def level_change(self, step: Step) -> None:
+        self.played.append("level_change")
+        if self.available:
+            self.long.play(loops=2)
+
+
+def render_status(status: ClockStatus, size: tuple[int, int],
+                  wall_text: str = "") -> tuple[pygame.Surface, ClockScreen]:
+    """Render one status to a new surface (screenshots, tests)."""
+    surface = pygame.Surface(size)
+    screen = ClockScreen(surface)
+    screen.draw(status, wall_text)
+    return surface, screen

@@ -1,0 +1,488 @@
+"""The dealer screen: a :class:`tablectl.view.TableView` drawn for the dealer's seat.
+
+The seat ring (seat, player, stack, bet this street, button and blinds, folded/all-in/away/out),
+the board, the pots with the seats eligible for each, whose turn it is with the amount to call and
+the minimum raise, the last ruling with what the seat owes or gets back in large type, the alerts
+until the dealer clears them, a player on the clock (002 Rule 29) and the level.
+
+:meth:`DealerScreen.render` redraws only when something visible changed (a timer counts in whole
+seconds), so an idle table costs no CPU: the caller flips the display only when it returns True.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import ClassVar
+
+import pygame
+
+from display import theme
+from display.layout import DrawnText, Layout, Painter
+from tablectl.outputs import Alert, Ruling
+from tablectl.view import ClockView, LevelView, SeatView, TableView
+
+STREET_NAMES = {"idle": "WAITING FOR THE DEAL", "preflop": "PRE-FLOP", "flop": "FLOP",
+                "turn": "TURN", "river": "RIVER", "showdown": "SHOWDOWN", "over": "HAND OVER"}
+ACTION_WORDS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets to",
+                "raise": "raises to", "all-in": "all-in to"}
+ORDINALS = {1: "st", 2: "nd", 3: "rd"}
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else ORDINALS.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def alert_title(alert: Alert) -> str:
+    """``OUT OF TURN - SEAT 7``: the alert's kind in words, and its seat."""
+    title = alert.kind.replace("_", " ").upper()
+    return f"{title} - SEAT {alert.seat}" if alert.seat is not None else title
+
+
+def display_key(view: TableView) -> TableView:
+    """The view with timers in whole seconds: two views with equal keys look the same."""
+    clock = view.clock
+    if clock is not None:
+        clock = ClockView(clock.seat, float(math.ceil(clock.seconds_left)))
+    level = view.level
+    if level is not None and level.seconds_left is not None:
+        level = replace(level, seconds_left=float(math.ceil(level.seconds_left)))
+    return replace(view, clock=clock, level=level)
+
+
+class DealerScreen:
+    """Draws table views on ``surface`` (any size from 800x480 to 1920x1080 and beyond)."""
+
+    def __init__(self, surface: pygame.Surface) -> None:
+        self.surface = surface
+        self.layout = Layout(surface.get_size())
+        self.painter = Painter(surface, self.layout)
+        self._last: TableView | None = None
+        self.frames = 0
+
+    # --- public -----------------------------------------------------------------------------
+    def render(self, view: TableView) -> bool:
+        """Draw ``view`` if it looks different from the last one drawn; True if it drew."""
+        key = display_key(view)
+        if key == self._last:
+            return False
+        self.draw(view)
+        self._last = key
+        return True
+
+    def invalidate(self) -> None:
+        """Force the next :meth:`render` to draw (after the window was exposed or resized)."""
+        self._last = None
+
+    def draw(self, view: TableView) -> None:
+        lay, p = self.layout, self.painter
+        p.reset()
+        self.surface.fill(theme.BACKGROUND)
+        top = lay.rect(0, 0, 1, 0.1)
+        table = pygame.Rect(0, top.bottom, round(lay.w * 0.64), lay.h - top.bottom)
+        side = pygame.Rect(table.right, top.bottom, lay.w - table.right, lay.h - top.bottom)
+        self._top_bar(view, top)
+        self._table(view, table.inflate(-lay.px(8), -lay.px(8)))
+        self._side(view, side.inflate(-lay.px(10), -lay.px(10)))
+        self.frames += 1
+
+    # --- top bar ------------------------------------------------------------------------------
+    def _top_bar(self, view: TableView, rect: pygame.Rect) -> None:
+        lay, p = self.layout, self.painter
+        pygame.draw.rect(self.surface, theme.PANEL, rect)
+        pygame.draw.line(self.surface, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright,
+                         lay.px(2))
+        cy = rect.centery
+        x = rect.left + lay.px(12)
+        level = view.level
+        if level is not None:
+            r = p.text(f"LEVEL {level.number}", (x, cy), lay.px(20), theme.DIM, anchor="midleft",
+                       tag="level")
+            p.text(_blinds(level), (r.right + lay.px(12), cy), lay.px(28), theme.GOLD,
+                   anchor="midleft", max_width=round(rect.width * 0.36), tag="blinds")
+            self._level_time(level, rect)
+        else:
+            p.text("NO LEVEL CLOCK", (x, cy), lay.px(20), theme.FAINT, anchor="midleft")
+        right = f"HAND {view.hand_no}" if view.hand_no else "BEFORE THE FIRST HAND"
+        p.text(view.profile, (rect.right - lay.px(12), rect.top + lay.px(4)), lay.px(14),
+               theme.FAINT, anchor="topright", tag="profile")
+        p.text(right, (rect.right - lay.px(12), rect.bottom - lay.px(4)), lay.px(22), theme.TEXT,
+               anchor="bottomright", tag="hand")
+
+    def _level_time(self, level: LevelView, rect: pygame.Rect) -> None:
+        lay, p = self.layout, self.painter
+        cx = round(rect.width * 0.62)
+        if level.on_break:
+            word, color = "BREAK", theme.BREAK
+        elif level.paused:
+            word, color = "PAUSED", theme.PAUSED
+        else:
+            word, color = "LEFT", theme.DIM
+        if level.seconds_left is None:
+            p.text(word if word != "LEFT" else "UNTIMED", (cx, rect.centery), lay.px(18), color,
+                   anchor="center", tag="level_time")
+            return
+        r = p.text(theme.mmss(level.seconds_left), (cx, rect.centery), lay.px(32), theme.TEXT,
+                   anchor="center", tag="level_time")
+        if level.paused:
+            theme.draw_pause(self.surface, (r.left - lay.px(14), rect.centery), lay.px(16))
+        p.text(word, (r.right + lay.px(8), rect.centery), lay.px(16), color, anchor="midleft",
+               tag="level_state")
+
+    # --- the table ----------------------------------------------------------------------------
+    # Seat box centres as fractions of the table area: seats 1..10 clockwise from the dealer's
+    # left, the dealer at the bottom between seats 10 and 1, four seats across the top.
+    SEAT_SPOTS: ClassVar[dict[int, tuple[float, float]]] = {
+        1: (0.30, 0.91), 2: (0.12, 0.655), 3: (0.12, 0.37), 4: (0.135, 0.09), 5: (0.378, 0.09),
+        6: (0.622, 0.09), 7: (0.865, 0.09), 8: (0.88, 0.37), 9: (0.88, 0.655), 10: (0.70, 0.91),
+    }
+
+    def _seat_rects(self, area: pygame.Rect) -> dict[int, pygame.Rect]:
+        bw = round(area.width * 0.235)
+        bh = round(area.height * 0.17)
+        rects = {}
+        for seat, (fx, fy) in self.SEAT_SPOTS.items():
+            x = area.left + fx * area.width
+            y = area.top + fy * area.height
+            rects[seat] = pygame.Rect(round(x - bw / 2), round(y - bh / 2), bw, bh)
+        return rects
+
+    def _table(self, view: TableView, area: pygame.Rect) -> None:
+        lay = self.layout
+        rects = self._seat_rects(area)
+        bw, bh = rects[1].size
+        felt = pygame.Rect(0, 0, area.width - bw * 0.75, area.height - bh * 0.9)
+        felt.center = area.center
+        rail = felt.inflate(lay.px(26), lay.px(26))
+        pygame.draw.ellipse(self.surface, theme.RAIL, rail)
+        pygame.draw.ellipse(self.surface, theme.RAIL_EDGE, rail, lay.px(3))
+        pygame.draw.ellipse(self.surface, theme.FELT, felt)
+        pygame.draw.ellipse(self.surface, theme.FELT_DARK, felt.inflate(-lay.px(18),
+                                                                         -lay.px(18)), lay.px(2))
+        inner = pygame.Rect(0, 0, round(area.width * 0.52), round(area.height * 0.62))
+        inner.center = area.center
+        self._center(view, inner)
+        places = _places(view)
+        alerted = {a.seat for a in view.alerts if a.seat is not None}
+        for seat in view.seats:
+            if 1 <= seat.seat <= 10:
+                self._seat(seat, rects[seat.seat], seat.seat in alerted, places.get(seat.seat),
+                           area.center)
+
+    def _center(self, view: TableView, inner: pygame.Rect) -> None:
+        lay, p = self.layout, self.painter
+        street = STREET_NAMES.get(view.street, view.street.upper())
+        y = inner.top + lay.px(4)
+        p.text(street, (inner.centerx, y), lay.px(18), theme.TEXT, anchor="midtop",
+               tag="street")
+        card_h = min(lay.px(62), round(inner.height * 0.3))
+        card_w = round(card_h * 0.7)
+        gap = lay.px(5)
+        total = 5 * card_w + 4 * gap
+        left = inner.centerx - total // 2
+        top = y + lay.px(24)
+        for i in range(5):
+            r = pygame.Rect(left + i * (card_w + gap), top, card_w, card_h)
+            if i < len(view.board):
+                self._card(view.board[i], r, tag="board")
+            else:
+                pygame.draw.rect(self.surface, theme.FELT_DARK, r, lay.px(2),
+                                 border_radius=lay.px(4))
+        y = top + card_h + lay.px(10)
+        pots = view.pots
+        if not pots:
+            return
+        total_pot = sum(pt.amount for pt in pots)
+        label = "POT" if len(pots) == 1 else "POTS"
+        r = p.text(f"{label} {theme.chips(total_pot)}", (inner.centerx, y), lay.px(30),
+                   theme.GOLD, anchor="midtop", max_width=inner.width, tag="pot_total")
+        y = r.bottom + lay.px(4)
+        if len(pots) == 1:
+            return
+        line_h = lay.px(19)
+        for i, pot in enumerate(pots):
+            if y + line_h > inner.bottom + lay.px(30):
+                p.text(f"+{len(pots) - i} more", (inner.centerx, y), lay.px(15), theme.DIM,
+                       anchor="midtop")
+                break
+            name = "Main" if i == 0 else f"Side {i}"
+            seats = " ".join(str(s) for s in pot.seats)
+            p.text(f"{name} {theme.chips(pot.amount)}  seats {seats}", (inner.centerx, y),
+                   lay.px(17), theme.TEXT, anchor="midtop", max_width=inner.width + lay.px(20),
+                   tag="pot")
+            y += line_h
+
+    def _card(self, card: str, rect: pygame.Rect, tag: str = "card") -> None:
+        lay, p = self.layout, self.painter
+        radius = max(2, rect.width // 8)
+        if len(card) != 2 or card == "??":
+            pygame.draw.rect(self.surface, theme.CARD_BACK, rect, border_radius=radius)
+            pygame.draw.rect(self.surface, theme.CARD, rect, max(1, lay.px(1)),
+                             border_radius=radius)
+            p.text("?", rect.center, round(rect.height * 0.6), theme.CARD, anchor="center",
+                   tag=tag)
+            return
+        rank, suit = card[0], card[1]
+        color = theme.SUIT_COLORS.get(suit, theme.BLACK)
+        pygame.draw.rect(self.surface, theme.CARD, rect, border_radius=radius)
+        p.text(theme.RANK_TEXT.get(rank, rank), (rect.centerx, rect.top + rect.height * 0.06),
+               round(rect.height * 0.5), color, anchor="midtop", max_width=rect.width - 2,
+               tag=tag)
+        theme.draw_suit(self.surface, suit, (rect.centerx, rect.top + rect.height * 0.72),
+                        rect.height * 0.36)
+
+    def _seat(self, seat: SeatView, rect: pygame.Rect, alerted: bool, place: int | None,
+              table_center: tuple[int, int]) -> None:
+        lay, p = self.layout, self.painter
+        out = seat.status in ("out", "empty")
+        dim = seat.status in ("folded", "out", "empty", "dead")
+        fill = theme.SEAT_FOLDED if dim else theme.SEAT
+        if seat.in_turn:
+            fill = (54, 50, 22)
+        p.panel(rect, fill, theme.PANEL_EDGE, lay.px(1), lay.px(8))
+        if seat.in_turn:
+            pygame.draw.rect(self.surface, theme.SEAT_TURN, rect.inflate(lay.px(4), lay.px(4)),
+                             lay.px(4), border_radius=lay.px(10))
+            self._turn_pointer(rect, table_center)
+        if alerted:
+            pygame.draw.rect(self.surface, theme.ALERT, rect.inflate(lay.px(10), lay.px(10)),
+                             lay.px(3), border_radius=lay.px(12))
+            theme.draw_warning(self.surface, (rect.left + lay.px(2), rect.top + lay.px(2)),
+                               lay.px(20))
+        pad = lay.px(6)
+        text_color = theme.DIM if dim else theme.TEXT
+        # row 1: seat number disc, player name, position markers
+        num_r = lay.px(10)
+        num_c = (rect.left + pad + num_r, rect.top + pad + num_r)
+        self._disc(num_c, num_r, theme.PANEL_EDGE, theme.FAINT, str(seat.seat), theme.TEXT,
+                   f"seat{seat.seat}")
+        markers = [m for m, on in (("D", seat.button), ("SB", seat.sb), ("BB", seat.bb)) if on]
+        mx = rect.right - pad
+        marker_r = lay.px(10)
+        for m in reversed(markers):
+            fill_c, ink = {"D": (theme.WHITE, theme.BLACK), "SB": ((60, 110, 220), theme.WHITE),
+                           "BB": (theme.GOLD, theme.BLACK)}[m]
+            c = (mx - marker_r, num_c[1])
+            self._disc(c, marker_r, fill_c, theme.BLACK, m, ink, f"marker{seat.seat}")
+            mx -= 2 * marker_r + lay.px(3)
+        name_x = num_c[0] + num_r + lay.px(5)
+        p.text(seat.player, (name_x, num_c[1]), lay.px(16), text_color, anchor="midleft",
+               max_width=max(10, mx - name_x - lay.px(2)), tag=f"name{seat.seat}")
+        # row 2: stack (and tabled or held cards)
+        row2 = rect.top + pad + 2 * num_r + lay.px(4)
+        card_h = lay.px(26)
+        card_w = round(card_h * 0.7)
+        cards = list(seat.shown) + ["??"] * seat.hidden
+        cards_w = len(cards) * (card_w + lay.px(2))
+        if seat.status == "empty":
+            p.text("empty", (rect.left + pad, row2), lay.px(16), theme.FAINT,
+                   tag=f"status{seat.seat}")
+            return
+        if not out:
+            p.text(theme.chips(seat.stack), (rect.left + pad, row2), lay.px(24), text_color,
+                   max_width=rect.width - 2 * pad - cards_w, tag=f"stack{seat.seat}")
+        cx = rect.right - pad - cards_w
+        for card in cards[:4]:
+            r = pygame.Rect(cx, row2 - lay.px(2), card_w, card_h)
+            if card == "??":
+                pygame.draw.rect(self.surface, theme.CARD_BACK, r, border_radius=lay.px(3))
+                pygame.draw.rect(self.surface, theme.CARD, r, 1, border_radius=lay.px(3))
+            else:
+                self._card(card, r, tag=f"shown{seat.seat}")
+            cx += card_w + lay.px(2)
+        # row 3: status word or the bet in front of the seat
+        row3 = rect.bottom - pad
+        word = theme.STATUS_WORDS.get(seat.status)
+        x = rect.left + pad
+        if word is not None:
+            text, color = word
+            if seat.status == "out" and place:
+                text = f"OUT - {ordinal(place)}"
+            r = p.text(text, (x, row3), lay.px(16), color, anchor="bottomleft",
+                       tag=f"status{seat.seat}")
+            x = r.right + lay.px(8)
+        if seat.bet:
+            chip_r = lay.px(7)
+            cy = row3 - lay.px(8)
+            pygame.draw.circle(self.surface, theme.GOLD, (x + chip_r, cy), chip_r)
+            pygame.draw.circle(self.surface, theme.BLACK, (x + chip_r, cy), chip_r, 1)
+            p.text(f"BET {theme.chips(seat.bet)}", (x + 2 * chip_r + lay.px(4), row3), lay.px(17),
+                   theme.GOLD, anchor="bottomleft", max_width=rect.right - x - 2 * chip_r - pad,
+                   tag=f"bet{seat.seat}")
+
+    def _disc(self, center: tuple[float, float], radius: float, fill: theme.Color,
+              edge: theme.Color, label: str, ink: theme.Color, tag: str) -> None:
+        rect, size = theme.draw_disc(self.surface, center, radius, fill, edge, label, ink)
+        self.painter.texts.append(DrawnText(label, rect, ink, size, tag))
+
+    def _turn_pointer(self, rect: pygame.Rect, center: tuple[int, int]) -> None:
+        """A triangle from the seat toward the middle: whose turn it is, by shape too."""
+        lay = self.layout
+        dx, dy = center[0] - rect.centerx, center[1] - rect.centery
+        dist = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / dist, dy / dist
+        # the point where the ray to the centre leaves the box
+        tx = rect.width / 2 / abs(ux) if ux else math.inf
+        ty = rect.height / 2 / abs(uy) if uy else math.inf
+        t = min(tx, ty) + lay.px(6)
+        bx, by = rect.centerx + ux * t, rect.centery + uy * t
+        size = lay.px(14)
+        tip = (bx + ux * size, by + uy * size)
+        left = (bx - uy * size * 0.7, by + ux * size * 0.7)
+        right = (bx + uy * size * 0.7, by - ux * size * 0.7)
+        pygame.draw.polygon(self.surface, theme.SEAT_TURN, [tip, left, right])
+
+    # --- the side panel -------------------------------------------------------------------------
+    def _side(self, view: TableView, rect: pygame.Rect) -> None:
+        lay = self.layout
+        gap = lay.px(8)
+        action = pygame.Rect(rect.left, rect.top, rect.width, round(rect.height * 0.27))
+        self._action(view, action)
+        y = action.bottom + gap
+        ruling = pygame.Rect(rect.left, y, rect.width, round(rect.height * 0.23))
+        self._ruling(view.last, ruling)
+        y = ruling.bottom + gap
+        if view.clock is not None:
+            clock = pygame.Rect(rect.left, y, rect.width, round(rect.height * 0.15))
+            self._clock(view.clock, view, clock)
+            y = clock.bottom + gap
+        self._alerts(view.alerts, pygame.Rect(rect.left, y, rect.width, rect.bottom - y))
+
+    def _label(self, text: str, rect: pygame.Rect, color: theme.Color = theme.DIM) -> int:
+        lay = self.layout
+        r = self.painter.text(text, (rect.left + lay.px(10), rect.top + lay.px(7)), lay.px(14),
+                              color, tag="label")
+        return r.bottom + lay.px(3)
+
+    def _action(self, view: TableView, rect: pygame.Rect) -> None:
+        lay, p = self.layout, self.painter
+        p.panel(rect, theme.PANEL, theme.PANEL_EDGE)
+        y = self._label("TO ACT", rect)
+        x = rect.left + lay.px(10)
+        width = rect.width - lay.px(20)
+        if view.to_act is None:
+            state = {"showdown": "Showdown: table the hands", "over": "Hand over",
+                     "idle": "Waiting for the deal"}.get(view.street, "Deal the next street")
+            p.text(state, (x, y + lay.px(4)), lay.px(24), theme.TEXT, max_width=width,
+                   tag="to_act")
+            return
+        seat = next((s for s in view.seats if s.seat == view.to_act), None)
+        name = f"SEAT {view.to_act}" + (f"  {seat.player}" if seat else "")
+        r = p.text(name, (x, y), lay.px(30), theme.SEAT_TURN, max_width=width, tag="to_act")
+        y = r.bottom + lay.px(6)
+        half = width // 2
+        p.text("TO CALL", (x, y), lay.px(13), theme.DIM, tag="label")
+        p.text("MIN RAISE TO", (x + half, y), lay.px(13), theme.DIM, tag="label")
+        y += lay.px(15)
+        call = theme.chips(view.to_call) if view.to_call else "CHECK"
+        p.text(call, (x, y), lay.px(28), theme.TEXT, max_width=half - lay.px(6), tag="to_call")
+        if view.can_raise and view.min_raise_to is not None:
+            p.text(theme.chips(view.min_raise_to), (x + half, y), lay.px(28), theme.TEXT,
+                   max_width=half, tag="min_raise")
+        else:
+            p.text("NO RAISE", (x + half, y), lay.px(22), theme.OWES, max_width=half,
+                   tag="min_raise")
+
+    def _ruling(self, last: Ruling | None, rect: pygame.Rect) -> None:
+        lay, p = self.layout, self.painter
+        p.panel(rect, theme.PANEL, theme.PANEL_EDGE)
+        y = self._label("LAST RULING", rect)
+        x = rect.left + lay.px(10)
+        width = rect.width - lay.px(20)
+        if last is None:
+            p.text("none yet", (x, y), lay.px(18), theme.FAINT, tag="ruling")
+            return
+        verb = ACTION_WORDS.get(last.action, last.action)
+        what = f"Seat {last.seat} {verb}"
+        if last.action not in ("fold", "check"):
+            what += f" {theme.chips(last.to)}"
+        r = p.text(what, (x, y), lay.px(20), theme.TEXT, max_width=width, tag="ruling")
+        y = r.bottom + lay.px(3)
+        bx = x
+        big = [(f"OWES {theme.chips(last.owes)}", theme.OWES, "owes")] if last.owes else []
+        if last.returned:
+            big.append((f"RETURN {theme.chips(last.returned)}", theme.RETURNED, "returned"))
+        for text, color, tag in big:
+            r = p.text(text, (bx, y), lay.px(32), color, max_width=width // len(big), tag=tag)
+            bx = r.right + lay.px(14)
+        if big:
+            y = r.bottom + lay.px(2)
+        if last.rule or last.text:
+            detail = " - ".join(t for t in (last.rule, last.text) if t)
+            p.wrap(detail, pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)), lay.px(15),
+                   theme.DIM, max_lines=2, tag="ruling_rule")
+
+    def _clock(self, clock: ClockView, view: TableView, rect: pygame.Rect) -> None:
+        lay, p = self.layout, self.painter
+        urgent = clock.seconds_left <= 10
+        p.panel(rect, theme.ALERT_BG if urgent else theme.PANEL,
+                theme.ALERT if urgent else theme.ACCENT, lay.px(2))
+        icon = lay.px(28)
+        theme.draw_stopwatch(self.surface, (rect.left + lay.px(10) + icon / 2, rect.centery),
+                             icon, theme.ALERT if urgent else theme.ACCENT)
+        x = rect.left + lay.px(18) + icon
+        p.text(f"CLOCK - SEAT {clock.seat}", (x, rect.top + lay.px(6)), lay.px(16), theme.TEXT,
+               tag="clock_seat")
+        p.text("002 Rule 29: act now" if urgent else "002 Rule 29",
+               (x, rect.bottom - lay.px(6)), lay.px(13), theme.DIM, anchor="bottomleft",
+               max_width=rect.right - x - lay.px(80), tag="clock_rule")
+        p.text(theme.mmss(clock.seconds_left), (rect.right - lay.px(10), rect.centery),
+               lay.px(40), theme.ALERT if urgent else theme.TEXT, anchor="midright",
+               tag="clock_time")
+
+    def _alerts(self, alerts: tuple[Alert, ...], rect: pygame.Rect) -> None:
+        lay, p = self.layout, self.painter
+        if rect.height < lay.px(30):
+            return
+        if not alerts:
+            p.panel(rect, theme.PANEL, theme.PANEL_EDGE)
+            self._label("ALERTS", rect)
+            p.text("No alerts", (rect.left + lay.px(10), rect.top + lay.px(28)), lay.px(18),
+                   theme.FAINT, tag="no_alerts")
+            return
+        p.panel(rect, theme.ALERT_BG, theme.ALERT, lay.px(3))
+        y = self._label(f"ALERTS ({len(alerts)}) - clear on the console", rect, theme.TEXT)
+        x = rect.left + lay.px(10)
+        width = rect.width - lay.px(20)
+        icon = lay.px(22)
+        for i, alert in enumerate(reversed(alerts)):  # newest first
+            if y + lay.px(40) > rect.bottom:
+                p.text(f"+{len(alerts) - i} more", (x, rect.bottom - lay.px(4)), lay.px(15),
+                       theme.TEXT, anchor="bottomleft", tag="alerts_more")
+                break
+            theme.draw_warning(self.surface, (x + icon / 2, y + icon / 2), icon)
+            r = p.text(alert_title(alert), (x + icon + lay.px(6), y + icon // 2), lay.px(20),
+                       theme.WHITE, anchor="midleft", max_width=width - icon - lay.px(6),
+                       tag="alert_title")
+            y = max(r.bottom, y + icon) + lay.px(3)
+            if alert.rule:
+                r = p.text(alert.rule, (x, y), lay.px(16), theme.GOLD, max_width=width,
+                           tag="alert_rule")
+                y = r.bottom + lay.px(2)
+            # the newest alert gets the room it needs, older ones two lines each
+            lines = 8 if i == len(alerts) - 1 else (4 if i == 0 else 2)
+            used = p.wrap(alert.text, pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)),
+                          lay.px(16), theme.TEXT, max_lines=lines, tag="alert_text")
+            y = max(used.bottom, y) + lay.px(8)
+
+
+def _blinds(level: LevelView) -> str:
+    text = f"{theme.chips(level.small_blind)}/{theme.chips(level.big_blind)}"
+    if level.ante:
+        text += f"  ante {theme.chips(level.ante)}" + (" (BB)" if level.bb_ante else "")
+    return text
+
+
+def _places(view: TableView) -> dict[int, int]:
+    """Finishing places of eliminated seats: the earliest out finishes last."""
+    players = sum(1 for s in view.seats if s.status != "empty")
+    return {seat: players - i for i, seat in enumerate(view.eliminated)}
+
+
+def render_view(view: TableView, size: tuple[int, int]) -> tuple[pygame.Surface, DealerScreen]:
+    """Render one view to a new surface (screenshots, tests)."""
+    surface = pygame.Surface(size)
+    screen = DealerScreen(surface)
+    screen.draw(view)
+    return surface, screen

@@ -1,0 +1,130 @@
+"""One layout for every screen size, and a painter that records what it writes.
+
+Everything is designed on the official Pi touchscreen (800x480) and scaled: sizes go through
+:meth:`Layout.px` (the smaller of the two axis ratios, so nothing overflows on a wider or taller
+screen) and regions through fractions of the real width and height, so the extra width of a 16:9
+screen goes to the regions and not to blank margins.
+
+:class:`Painter` draws text fitted to a width and keeps a list of what it drew and where
+(:attr:`Painter.texts`); the tests and :mod:`display.probe` check those regions on the real frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from display import theme
+
+BASE_W, BASE_H = 800, 480
+MIN_SIZE = (320, 240)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnText:
+    """One text drawn: what, where (its bounding rect on the frame), in which colour and size."""
+
+    text: str
+    rect: pygame.Rect
+    color: theme.Color
+    size: int
+    tag: str = ""
+
+
+class Layout:
+    """Scale and regions for a ``(width, height)`` screen."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        w, h = size
+        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+            raise ValueError(f"screen {w}x{h} is smaller than {MIN_SIZE[0]}x{MIN_SIZE[1]}")
+        self.w, self.h = w, h
+        self.s = min(w / BASE_W, h / BASE_H)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.w, self.h
+
+    def px(self, n: float) -> int:
+        """A length designed at 800x480, scaled to this screen."""
+        return max(1, round(n * self.s))
+
+    def rect(self, fx: float, fy: float, fw: float, fh: float) -> pygame.Rect:
+        """A region given as fractions of the screen."""
+        return pygame.Rect(round(fx * self.w), round(fy * self.h), round(fw * self.w),
+                           round(fh * self.h))
+
+
+@dataclass
+class Painter:
+    """Draws on ``surface`` and records every text it draws (see :class:`DrawnText`)."""
+
+    surface: pygame.Surface
+    layout: Layout
+    texts: list[DrawnText] = field(default_factory=list)
+
+    def reset(self) -> None:
+        self.texts.clear()
+
+    def fit_size(self, text: str, size: int, max_width: int | None, min_ratio: float = 0.6) -> int:
+        """The largest size up to ``size`` at which ``text`` fits ``max_width`` (not below
+        ``min_ratio`` of ``size``; past that the text is cut short by :meth:`text`)."""
+        if max_width is None:
+            return size
+        low = max(6, int(size * min_ratio))
+        while size > low and theme.font(size).size(text)[0] > max_width:
+            size -= max(1, size // 12)
+        return max(size, low)
+
+    def text(self, text: str, pos: tuple[int, int], size: int, color: theme.Color, *,
+             anchor: str = "topleft", max_width: int | None = None, tag: str = "") -> pygame.Rect:
+        """Draw one line; shrink to fit ``max_width``, then cut with "..." if still too wide."""
+        size = self.fit_size(text, size, max_width)
+        f = theme.font(size)
+        if max_width is not None and f.size(text)[0] > max_width:
+            while text and f.size(text + "...")[0] > max_width:
+                text = text[:-1]
+            text = text.rstrip() + "..."
+        img = f.render(text, True, color)
+        rect = img.get_rect(**{anchor: pos})
+        self.surface.blit(img, rect)
+        self.texts.append(DrawnText(text, rect, color, size, tag))
+        return rect
+
+    def wrap(self, text: str, rect: pygame.Rect, size: int, color: theme.Color, *,
+             max_lines: int = 3, tag: str = "", line_gap: float = 1.08) -> pygame.Rect:
+        """Draw ``text`` word-wrapped inside ``rect``; returns the area used."""
+        f = theme.font(size)
+        lines: list[str] = []
+        for word in text.split():
+            if lines and f.size(lines[-1] + " " + word)[0] <= rect.width:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+        if len(lines) > max_lines:
+            lines = lines[:max_lines]
+            lines[-1] = lines[-1] + " ..."
+        y = rect.top
+        used = pygame.Rect(rect.left, rect.top, 0, 0)
+        for line in lines:
+            if y + f.get_height() > rect.bottom + 1:
+                break
+            r = self.text(line, (rect.left, y), size, color, max_width=rect.width, tag=tag)
+            used.union_ip(r)
+            y += round(f.get_linesize() * line_gap)
+        return used
+
+    def panel(self, rect: pygame.Rect, fill: theme.Color, edge: theme.Color | None = None,
+              width: int = 1, radius: int | None = None) -> None:
+        radius = self.layout.px(8) if radius is None else radius
+        pygame.draw.rect(self.surface, fill, rect, border_radius=radius)
+        if edge is not None:
+            pygame.draw.rect(self.surface, edge, rect, max(1, width), border_radius=radius)
+
+    def find(self, needle: str) -> list[DrawnText]:
+        """Texts drawn in this frame containing ``needle`` (case-sensitive)."""
+        return [t for t in self.texts if needle in t.text]
+
+    def all_text(self) -> str:
+        return "\n".join(t.text for t in self.texts)

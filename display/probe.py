@@ -1,0 +1,59 @@
+"""Checks on a rendered frame: is this text really visible there, what colour fills a region.
+
+Used by the tests and by ``bench/display.py`` to prove a frame shows what the view says, from the
+pixels, not from the renderer's own bookkeeping alone.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from display import theme
+from display.layout import DrawnText
+
+
+def text_visible(surface: pygame.Surface, drawn: DrawnText) -> float:
+    """The share (0..1) of the text's solid glyph pixels that show its colour on ``surface``.
+
+    The text is rendered again with the same font, size and colour; every pixel the glyphs cover
+    fully must hold exactly that colour on the frame. 1.0 means nothing drew over it.
+    """
+    img = theme.font(drawn.size).render(drawn.text, True, drawn.color)
+    w, h = img.get_size()
+    solid = total = 0
+    frame_rect = surface.get_rect()
+    for y in range(h):
+        for x in range(w):
+            if img.get_at((x, y)).a != 255:
+                continue
+            total += 1
+            fx, fy = drawn.rect.left + x, drawn.rect.top + y
+            if not frame_rect.collidepoint(fx, fy):
+                continue
+            if tuple(surface.get_at((fx, fy)))[:3] == tuple(drawn.color):
+                solid += 1
+    return solid / total if total else 0.0
+
+
+def color_share(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color,
+                tolerance: int = 0) -> float:
+    """The share of pixels in ``rect`` within ``tolerance`` (per channel) of ``color``."""
+    rect = rect.clip(surface.get_rect())
+    if not rect.width or not rect.height:
+        return 0.0
+    hits = 0
+    step = max(1, min(rect.width, rect.height) // 60)  # sample large regions on a grid
+    count = 0
+    for y in range(rect.top, rect.bottom, step):
+        for x in range(rect.left, rect.right, step):
+            r, g, b, *_ = surface.get_at((x, y))
+            count += 1
+            if (abs(r - color[0]) <= tolerance and abs(g - color[1]) <= tolerance
+                    and abs(b - color[2]) <= tolerance):
+                hits += 1
+    return hits / count
+
+
+def texts_in(texts: list[DrawnText], rect: pygame.Rect) -> list[str]:
+    """The texts drawn inside ``rect``, in drawing order."""
+    return [t.text for t in texts if rect.contains(t.rect)]
