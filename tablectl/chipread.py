@@ -421,7 +421,10 @@ def _vague(ctx: _Ctx, amount: int, total: bool) -> tuple[int, str]:
     the power of ten that makes it legal. ``total``: the amount is the bet total (a raise)."""
     base = 0 if total else sum(ctx.left)
     lowest = ctx.cur + 1 if (ctx.facing or ctx.cur > 0) else max(min(ctx.min_bet, ctx.cap), 1)
-    if base + amount >= lowest:
+    denoms = _chip_values(ctx.sit.chips)
+    # Only a number smaller than any chip in play ("five", "six") is taken for shorthand; an
+    # amount in real chips that is too small is an underbet or underraise (002 Rule 45-A).
+    if base + amount >= lowest or (denoms and amount >= min(denoms)):
         return amount, ""
     candidates = []
     value = amount
@@ -482,13 +485,12 @@ def _declared_amount(ctx: _Ctx, amount: int) -> Reading:
     declared_zone = min(sum(ctx.left) + amount, ctx.cap)
     said = f"'{_money(amount)}' declared, the same as pushing {_money(amount)} (002 Rule 41-C)."
     if not ctx.facing and ctx.cur == 0:
-        r = _opening_bet(ctx, declared_zone, said + note)
-    else:
-        r = _by_amount(ctx, declared_zone, said + note, rule="002 Rule 48-A")
-    return r
+        return _opening_bet(ctx, declared_zone, said + note,
+                            "002 Rule 57" if note else "002 Rule 41-C")
+    return _by_amount(ctx, declared_zone, said + note, "002 Rule 57" if note else "002 Rule 48-A")
 
 
-def _opening_bet(ctx: _Ctx, total: int, why: str) -> Reading:
+def _opening_bet(ctx: _Ctx, total: int, why: str, rule: str = "") -> Reading:
     """Nothing to call and no bet yet: the chips are a bet; a bet under the minimum is brought up
     to it unless it is all-in (002 Rule 45-A; 003 Rule 15 sets the home minimum by street)."""
     floor = min(ctx.min_bet, ctx.cap)
@@ -497,8 +499,8 @@ def _opening_bet(ctx: _Ctx, total: int, why: str) -> Reading:
         return Reading("bet", floor, rule=rule,
                        text=f"{why} A bet of {_money(total)} is under the minimum bet of "
                             f"{_money(ctx.min_bet)}: it is {_money(floor)} ({rule}).")
-    return Reading("bet", total, rule="002 Rule 49" if len(ctx.new) == 1 else "002 Rule 50",
-                   text=f"{why} A bet of {_money(total)}.")
+    rule = rule or ("002 Rule 49" if len(ctx.new) == 1 else "002 Rule 50")
+    return Reading("bet", total, rule=rule, text=f"{why} A bet of {_money(total)}.")
 
 
 def _reaches(ctx: _Ctx, total: int) -> bool:
@@ -514,9 +516,11 @@ def _reaches(ctx: _Ctx, total: int) -> bool:
 def _threshold_words(ctx: _Ctx) -> str:
     need = ctx.mrt - ctx.cur
     if ctx.rules.raise_threshold == "more_than_half":
-        return f"more than half the minimum raise of {_money(need)} (001 More Than Half is a Raise)"
+        mark = _money(ctx.cur + need // 2)
+        return (f"more than {mark}, half the minimum raise of {_money(need)} above the call "
+                f"(001 More Than Half is a Raise)")
     mark = _money(ctx.cur + (need + 1) // 2)
-    return f"half the minimum raise of {_money(need)}, {mark} (002 Rule 48-A)"
+    return f"the 50% mark of {mark}, half the minimum raise of {_money(need)} (002 Rule 48-A)"
 
 
 def _by_amount(ctx: _Ctx, total: int, why: str, rule: str) -> Reading:
@@ -619,7 +623,7 @@ def _facing(ctx: _Ctx) -> Reading:
                                 f"(002 Rule 49).{prior_note}")
         return _undercall(ctx, ctx.zone, f"One {_money(chip)} chip, silently.{prior_note}")
     return _multi(ctx, ctx.new, f"Chips pushed silently.{prior_note}",
-                  "002 Rule 51-C" if ctx.prior_total else "002 Rule 50")
+                  "002 Rule 51-C" if ctx.prior_total else "002 Rule 50-B")
 
 
 def _multi(ctx: _Ctx, test_chips: list[int], why: str, rule: str) -> Reading:
@@ -653,6 +657,7 @@ def _wfp_blind(ctx: _Ctx) -> Reading | None:
     if r.action != "call" or r.alert:
         return None
     to = ctx.call_to
+    verb = f"a call of {_money(to)}" if ctx.facing else "a check"
     return Reading("call", to, rule="001 Blind Bets",
                    text=f"The blind added chips that alone would call: it is treated as forgetting "
-                        f"the posted blind, a call of {_money(to)} (001 Blind Bets).")
+                        f"the posted blind, {verb} (001 Blind Bets).")
