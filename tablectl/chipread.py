@@ -47,7 +47,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     # 002 (and 000 No-limit 2): the minimum bet is the big blind on every street;
     # 003 Rule 15 (home): the small blind pre-flop and on the flop, the big blind on turn and
     # river.
-    "min_bet": ("big_blind", "home_by_street"),
+    "min_bet": ("big_blind", "home"),
     # Which edition of Robert's Rules the profile cites for its Robert's options.
     "roberts_edition": ("004", "000"),
 }
@@ -94,14 +94,27 @@ PROFILES: dict[str, ChipRules] = {
         roberts_edition="000",
     ),
     "roberts": ChipRules(multi_chip="amount_only", undercall="make_correct"),
-    "home": ChipRules(min_bet="home_by_street"),
+    "home": ChipRules(min_bet="home"),
 }
 
 
-def rules_for(profile: str) -> ChipRules:
-    """The chip rules of a house profile name (``tda-2025`` when the name is unknown: the TDA
-    text wins when a profile does not say)."""
-    return PROFILES.get(profile, TDA)
+# Options the engine's house profile (tablectl.profiles.HouseProfile) shares with ChipRules.
+_SHARED_OPTIONS = ("raise_threshold", "min_raise", "min_bet")
+
+
+def rules_for(profile: str | object) -> ChipRules:
+    """The chip rules of a house profile: a name (``tda-2025`` when unknown: the TDA text wins
+    when a profile does not say), or the engine's profile object, whose ``name`` picks the chip
+    rules and whose shared options (a setup's overrides) take precedence."""
+    if isinstance(profile, str):
+        return PROFILES.get(profile, TDA)
+    rules = PROFILES.get(getattr(profile, "name", ""), TDA)
+    overrides = {}
+    for key in _SHARED_OPTIONS:
+        value = getattr(profile, key, None)
+        if value in OPTIONS[key] and value != getattr(rules, key):
+            overrides[key] = value
+    return replace(rules, **overrides) if overrides else rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +179,7 @@ class Reading:
 def min_bet_for(rules: ChipRules, street: str, small_blind: int, big_blind: int) -> int:
     """The minimum opening bet of a street: the big blind (002, 000 No-limit 2), or for the home
     profile the small blind pre-flop and on the flop and the big blind after (003 Rule 15)."""
-    if rules.min_bet == "home_by_street" and street in ("preflop", "flop"):
+    if rules.min_bet == "home" and street in ("preflop", "flop"):
         return small_blind
     return big_blind
 

@@ -477,6 +477,21 @@ def test_003_home_min_bet_by_street() -> None:
     expect(read_push(turn, [25, 25]), "bet", 100, owes=50)
 
 
+def test_rules_for_engine_profile_object() -> None:
+    from tablectl.profiles import PROFILES as HOUSE
+    from tablectl.profiles import profile_for
+
+    for name, house in HOUSE.items():
+        rules = rules_for(house)
+        assert rules.raise_threshold == house.raise_threshold
+        assert rules.min_raise == house.min_raise
+        assert rules.min_bet == house.min_bet
+        assert rules.multi_chip == PROFILES[name].multi_chip
+    # A setup override of a shared option carries over to the chip rules.
+    assert rules_for(profile_for("tda-2025", {"raise_threshold": "more_than_half"})) == ChipRules(
+        raise_threshold="more_than_half")
+
+
 def test_profiles_and_invalid_option() -> None:
     assert rules_for("tda-2025") is TDA and rules_for("nonsense") is TDA
     assert rules_for("wfp").raise_threshold == "more_than_half"
