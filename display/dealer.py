@@ -240,7 +240,10 @@ class DealerScreen:
         fill = theme.SEAT_FOLDED if dim else theme.SEAT
         if seat.in_turn:
             fill = (54, 50, 22)
-        p.panel(rect, fill, theme.PANEL_EDGE, lay.px(1), lay.px(8))
+        if seat.status == "empty":
+            p.panel(rect, (16, 20, 26), (36, 42, 50), lay.px(1), lay.px(8))
+        else:
+            p.panel(rect, fill, theme.PANEL_EDGE, lay.px(1), lay.px(8))
         if seat.in_turn:
             pygame.draw.rect(self.surface, theme.SEAT_TURN, rect.inflate(lay.px(4), lay.px(4)),
                              lay.px(4), border_radius=lay.px(10))
@@ -368,7 +371,8 @@ class DealerScreen:
                    tag="to_act")
             return
         seat = next((s for s in view.seats if s.seat == view.to_act), None)
-        name = f"SEAT {view.to_act}" + (f"  {seat.player}" if seat else "")
+        named = seat is not None and seat.player and seat.player != f"Seat {seat.seat}"
+        name = f"SEAT {view.to_act}" + (f"  {seat.player}" if named and seat else "")
         r = p.text(name, (x, y), lay.px(30), theme.SEAT_TURN, max_width=width, tag="to_act")
         y = r.bottom + lay.px(6)
         half = width // 2
