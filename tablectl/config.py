@@ -45,6 +45,8 @@ class Config:
     serial_device: str
     serial_baud: int
     nfc_reader: str  # nfcpy device path ("usb", "usb:072f:2200", "udp:..."), "" for none
+    decks_file: Path  # enrolled decks (tablectl enroll writes it): tag UID -> card
+    chips_file: Path  # chip inventory: tag UID -> denomination
     gpio: dict[str, int]  # console name -> BCM pin
     seats: tuple[SeatConfig, ...]
     button: int
@@ -105,7 +107,7 @@ def parse_config(
     c = _Checker(raw, where, path.parent)
     known = {
         "hardware", "journal", "house", "log_level", "serial", "nfc", "gpio", "seats", "table",
-        "structure", "display",
+        "structure", "display", "tags",
     }
     c.no_unknown(raw, known, "")
     hw = hardware or c.choice(raw, "hardware", HARDWARE, "real")
@@ -113,6 +115,8 @@ def parse_config(
     c.no_unknown(serial, {"device", "baud"}, "serial.")
     nfc = c.table(raw, "nfc")
     c.no_unknown(nfc, {"reader"}, "nfc.")
+    tags = c.table(raw, "tags")
+    c.no_unknown(tags, {"decks", "chips"}, "tags.")
     table = c.table(raw, "table")
     c.no_unknown(table, {"button", "chips"}, "table.")
     display = c.table(raw, "display")
@@ -136,6 +140,8 @@ def parse_config(
         serial_device=c.string(serial, "device", "serial.device", "/dev/tablectl-mcu"),
         serial_baud=c.integer(serial, "baud", "serial.baud", default=115200, lo=1200, hi=4_000_000),
         nfc_reader=c.string(nfc, "reader", "nfc.reader", "usb", empty_ok=True),
+        decks_file=c.path(tags, "decks", "/var/lib/tablectl/decks.json", "tags.decks"),
+        chips_file=c.path(tags, "chips", "/var/lib/tablectl/chips.json", "tags.chips"),
         gpio=_gpio(c, raw.get("gpio", {})),
         seats=tuple(seats),
         button=button,
@@ -207,8 +213,8 @@ class _Checker:
             raise self.fail(name, f"{value!r} is not true or false")
         return value
 
-    def path(self, d: dict[str, Any], key: str, default: str) -> Path:
-        value = self.string(d, key, key, default)
+    def path(self, d: dict[str, Any], key: str, default: str, name: str = "") -> Path:
+        value = self.string(d, key, name or key, default)
         p = Path(value)
         return p if p.is_absolute() else self.base / p
 

@@ -64,6 +64,7 @@ def test_example_loads_and_builds_a_valid_setup() -> None:
 def test_minimal_config_defaults_and_relative_paths(tmp_path: Path) -> None:
     config = load_config(write(tmp_path, MINIMAL))
     assert config.journal == tmp_path / "state" / "j.db"
+    assert config.decks_file == Path("/var/lib/tablectl/decks.json")
     assert config.structure_file == tmp_path / "levels.toml"
     assert config.house == "tda-2025" and config.nfc_reader == "usb"
     assert config.player_names() == {2: "Ann", 4: "Seat 4"}
@@ -107,6 +108,7 @@ def test_structure_preset_gives_chips_and_starting_stacks(tmp_path: Path) -> Non
         (("[table]", "[gpio]\ncheck = 40\n[table]"), "gpio.check"),
         (("[table]", "[gpio]\nlaser = 4\n[table]"), "gpio.laser"),
         (("[table]", "[serial]\nbaud = 9\n[table]"), "serial.baud"),
+        (("[table]", "[tags]\ndecks = 5\n[table]"), "tags.decks"),
         (("[table]", "[display]\nwidth = \"wide\"\n[table]"), "display.width"),
         (("[table]", "[display]\nfullscreen = 1\n[table]"), "display.fullscreen"),
     ],

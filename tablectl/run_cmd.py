@@ -1,0 +1,114 @@
+"""`tablectl run --config /etc/tablectl/table.toml`: the table daemon (systemd/tablectl.service).
+
+Logs go to stdout with levels; under systemd (``$JOURNAL_STREAM`` set) each line carries the
+``<N>`` syslog priority prefix journald reads, so `journalctl -p warning -u tablectl` shows the
+alerts. A bad configuration prints one message naming the key and exits 2 before any device is
+opened; a journal or hardware problem at start exits 1 (systemd restarts on failure).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from pathlib import Path
+
+PRIORITY = {logging.DEBUG: 7, logging.INFO: 6, logging.WARNING: 4, logging.ERROR: 3,
+            logging.CRITICAL: 2}
+
+
+class JournaldFormatter(logging.Formatter):
+    """``<6>tablectl.daemon: text``: journald turns the prefix into the entry's priority."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        prio = PRIORITY.get(record.levelno, 6)
+        text = super().format(record)
+        return "\n".join(f"<{prio}>{line}" for line in text.splitlines())
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", default="/etc/tablectl/table.toml", metavar="FILE",
+                        help="table configuration (default /etc/tablectl/table.toml)")
+    parser.add_argument("--sim", action="store_true",
+                        help="run against hw_sim's emulated MCU instead of the hardware")
+    parser.add_argument("--events", metavar="FILE",
+                        help="feed a scenario file through the daemon (resumes after the events "
+                             "already journaled) instead of the sensors")
+    parser.add_argument("--journal", metavar="DB", help="journal path (overrides the config)")
+    parser.add_argument("--histories", metavar="DIR",
+                        help="write finished hands here (default: histories/ beside the journal)")
+    parser.add_argument("--no-display", action="store_true", help="run without the dealer screen")
+    parser.add_argument("--log-level", choices=("debug", "info", "warning", "error"),
+                        help="override the config's log_level")
+
+
+def setup_logging(level: str) -> None:
+    handler = logging.StreamHandler(sys.stdout)
+    if os.environ.get("JOURNAL_STREAM"):
+        handler.setFormatter(JournaldFormatter("%(name)s: %(message)s"))
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+
+
+def run(args: argparse.Namespace) -> int:
+    from tablectl.config import ConfigError, load_config
+
+    try:
+        config = load_config(args.config, hardware="sim" if args.sim else None)
+    except ConfigError as exc:
+        print(f"tablectl run: bad configuration: {exc}", file=sys.stderr)
+        return 2
+    setup_logging(args.log_level or config.log_level)
+    log = logging.getLogger("tablectl.run")
+
+    from tablectl.daemon import (
+        BridgeSource,
+        Daemon,
+        DaemonError,
+        PygameDisplay,
+        ScriptSource,
+        SimHardware,
+    )
+    from tablectl.journal import Journal, JournalError
+
+    journal = Path(args.journal) if args.journal else config.journal
+    histories = Path(args.histories) if args.histories else journal.parent / "histories"
+    sim: SimHardware | None = None
+    setup = config.setup_body()
+    try:
+        if args.events:
+            try:
+                with Journal(journal) as j:
+                    skip = max(0, len(j) - 1)
+            except JournalError as exc:
+                raise DaemonError(str(exc)) from None
+            source = ScriptSource(args.events, skip=skip)
+            setup = source.setup or setup
+        elif config.hardware == "sim":
+            sim = SimHardware()
+            sim.start()
+            source = BridgeSource(sim.port, config.serial_baud, config.decks_file,
+                                  config.chips_file)
+        else:
+            source = BridgeSource(config.serial_device, config.serial_baud, config.decks_file,
+                                  config.chips_file)
+        display = None
+        if config.display_enabled and not args.no_display:
+            try:
+                display = PygameDisplay((config.display_width, config.display_height),
+                                        config.display_fullscreen)
+            except Exception as exc:  # no screen: the table still runs, the dealer is told
+                log.error("dealer screen unavailable (%s): running without it", exc)
+        daemon = Daemon(journal, setup, source, display=display, histories=histories,
+                        names=config.player_names(), stop_when_done=True)
+        return daemon.run()
+    except DaemonError as exc:
+        log.error("%s", exc)
+        return 1
+    finally:
+        if sim is not None:
+            sim.stop()
