@@ -336,6 +336,15 @@ def test_002_rule_51_situation_4_prior_covers_call_any_new_chip_is_multi_chip_be
     expect(read_push(s, [1000, 500], prior=[1000], pulled_back=[1000]), "raise", 1500)
 
 
+def test_002_rule_51_situation_4_big_blind_option_overchip_is_bet_of_all_chips() -> None:
+    # Limped to the BB (two 100s posted, 100-200): a silent 500 chip on the blind covers the call,
+    # so blind and chip are one bet of 700, past the 50% mark: a raise to 700.
+    s = sit(200, seat_bet=200, last_full_raise=200)
+    expect(read_push(s, [500], prior=[100, 100]), "raise", 700)
+    # A 25 chip on the blind is short of the 50% mark (300): a check, the 25 returned.
+    expect(read_push(s, [25], prior=[100, 100]), "check", 200, returned=25)
+
+
 def test_002_rule_51b_pulled_back_prior_chips_bind_call() -> None:
     r = read_push(bb_sit(say="fold"), [], prior=[25, 25], pulled_back=[25, 25])
     expect(r, "call", 600, owes=600)
