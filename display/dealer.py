@@ -60,6 +60,8 @@ class DealerScreen:
         self.painter = Painter(surface, self.layout)
         self._last: TableView | None = None
         self.frames = 0
+        self.seat_rects: dict[int, pygame.Rect] = {}
+        self.center_rect = pygame.Rect(0, 0, 0, 0)
 
     # --- public -----------------------------------------------------------------------------
     def render(self, view: TableView) -> bool:
@@ -150,7 +152,7 @@ class DealerScreen:
 
     def _table(self, view: TableView, area: pygame.Rect) -> None:
         lay = self.layout
-        rects = self._seat_rects(area)
+        rects = self.seat_rects = self._seat_rects(area)
         bw, bh = rects[1].size
         felt = pygame.Rect(0, 0, area.width - bw * 0.75, area.height - bh * 0.9)
         felt.center = area.center
@@ -160,7 +162,8 @@ class DealerScreen:
         pygame.draw.ellipse(self.surface, theme.FELT, felt)
         pygame.draw.ellipse(self.surface, theme.FELT_DARK, felt.inflate(-lay.px(18),
                                                                          -lay.px(18)), lay.px(2))
-        inner = pygame.Rect(0, 0, round(area.width * 0.52), round(area.height * 0.62))
+        inner = self.center_rect = pygame.Rect(0, 0, round(area.width * 0.52),
+                                               round(area.height * 0.62))
         inner.center = area.center
         self._center(view, inner)
         places = _places(view)

@@ -15,8 +15,10 @@ from display.layout import DrawnText
 def text_visible(surface: pygame.Surface, drawn: DrawnText) -> float:
     """The share (0..1) of the text's solid glyph pixels that show its colour on ``surface``.
 
-    The text is rendered again with the same font, size and colour; every pixel the glyphs cover
-    fully must hold exactly that colour on the frame. 1.0 means nothing drew over it.
+    The text is rendered again with the same font, size and colour. Where a glyph pixel has
+    coverage ``a`` (alpha), the frame holds ``color*a + background*(1-a)``, so it may differ from
+    the colour by at most ``255 - a`` per channel whatever the background; pixels of coverage 220
+    and above are checked against that bound. 1.0 means nothing drew over the text.
     """
     img = theme.font(drawn.size).render(drawn.text, True, drawn.color)
     w, h = img.get_size()
@@ -24,13 +26,16 @@ def text_visible(surface: pygame.Surface, drawn: DrawnText) -> float:
     frame_rect = surface.get_rect()
     for y in range(h):
         for x in range(w):
-            if img.get_at((x, y)).a != 255:
+            a = img.get_at((x, y)).a
+            if a < 220:
                 continue
             total += 1
             fx, fy = drawn.rect.left + x, drawn.rect.top + y
             if not frame_rect.collidepoint(fx, fy):
                 continue
-            if tuple(surface.get_at((fx, fy)))[:3] == tuple(drawn.color):
+            pixel = surface.get_at((fx, fy))
+            slack = 255 - a + 2
+            if all(abs(pixel[i] - drawn.color[i]) <= slack for i in range(3)):
                 solid += 1
     return solid / total if total else 0.0
 

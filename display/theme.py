@@ -9,7 +9,6 @@ drawn as shapes.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
 
@@ -60,12 +59,20 @@ STATUS_WORDS: dict[str, tuple[str, Color]] = {
 }
 
 
-@lru_cache(maxsize=64)
+_fonts: dict[int, pygame.font.Font] = {}
+
+
 def font(size: int) -> pygame.font.Font:
-    """The bundled default font at ``size`` pixels (cached: building a font is slow)."""
+    """The bundled default font at ``size`` pixels (cached: building a font is slow; the cache is
+    dropped when pygame.font was shut down, since its fonts died with it)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(None, max(6, int(size)))
+        _fonts.clear()
+    size = max(6, int(size))
+    f = _fonts.get(size)
+    if f is None:
+        f = _fonts[size] = pygame.font.Font(None, size)
+    return f
 
 
 def money(amount: float, currency: str = "") -> str:
