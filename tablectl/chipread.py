@@ -256,7 +256,6 @@ class _Ctx:
         table = {
             "undercall": ("004 Betting and Raising 13", "000 Betting & Raising 9"),
             "half_bet": ("004 Betting and Raising 14", "000 Betting & Raising 14"),
-            "underbet": ("004 Betting and Raising 16", "000 No-limit 11"),
         }[what]
         return table[0] if ed == "004" else table[1]
 
@@ -271,8 +270,16 @@ def read_push(
 
     ``prior`` are chips already in the zone from an earlier action this street (a blind, an earlier
     bet); ``pulled_back`` those of them the seat took back before pushing (002 Rule 51). A
-    declaration made before the chips is ``sit.declared``. Never raises: impossible input (chips
-    the seat does not own, values not in play) is read as far as it goes and flagged with an alert.
+    declaration made before the chips is ``sit.declared``. With no chips and a declaration, the
+    declaration alone is ruled (the chips that follow settle ``owes``).
+
+    Guarantees (tested as properties): ``seat_bet <= to <= seat_bet + stack`` (a fold leaves
+    ``to == seat_bet``); a ruling that leaves nothing behind is ``all-in``; silently pushing exactly
+    the call is a call; ``owes`` and ``returned`` are never both set unless chips that do not play
+    come back. Pushing all one's chips is all-in *unless* every chip is needed to call (002 Rule
+    50-A Ex-2), it is one overchip (49), or betting is not re-opened (52-A): those are calls.
+    Never raises: impossible input (chips the seat does not own, values not in play) is read as
+    far as it goes and flagged with a ``chips_unknown`` alert.
     """
     try:
         return _read(sit, pushed, prior, pulled_back)
