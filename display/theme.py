@@ -60,6 +60,8 @@ STATUS_WORDS: dict[str, tuple[str, Color]] = {
 
 
 _fonts: dict[int, pygame.font.Font] = {}
+# Fonts die with pygame.quit(); drop them then, or a later init would reuse freed fonts.
+pygame.register_quit(_fonts.clear)
 
 
 def font(size: int) -> pygame.font.Font:

@@ -393,7 +393,8 @@ class TourneyClock:
     def add_time(self, seconds: float, now: float) -> None:
         """Add (or with a negative number, take) time left in the current step."""
         self.tick(now)
-        self.banked = max(0.0, min(self.step.seconds, self.banked - seconds))
+        # a negative bank lengthens the step (at most to twice its length)
+        self.banked = max(-self.step.seconds, min(self.step.seconds, self.banked - seconds))
 
     # --- players ------------------------------------------------------------------------------
     def player_out(self) -> None:
@@ -466,7 +467,8 @@ class TourneyClock:
             extra = int(data.get("extra_chips", 0))
         except (KeyError, TypeError, ValueError) as exc:
             raise ClockStateError(f"state field missing or not a number: {exc}") from None
-        if not 0 <= index < len(structure.steps) or elapsed < 0 or not 1 <= left <= entrants:
+        if (not 0 <= index < len(structure.steps) or elapsed < -structure.steps[index].seconds
+                or not 1 <= left <= entrants):
             raise ClockStateError("state out of range for this structure")
         return cls(structure, index=index, banked=min(elapsed, structure.steps[index].seconds),
                    since=None, entrants=entrants, players_left=left, extra_chips=extra,
