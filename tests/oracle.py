@@ -13,18 +13,27 @@ Where pokerkit and the rulebooks differ, the harness says so and bridges it expl
   pokerkit's ``divmod`` hook fixes the unit (we pass :func:`unit_divmod`), and it gives the whole
   remainder to the first winner in player order (player 0 = first seat left of the button). That
   agrees with Rule 21 whenever at most one odd chip is left, which is always the case for a
-  two-way split. With three or more winners and two or more odd chips, pokerkit would give one
-  player several odd chips; :func:`pokerkit_final_stacks` re-splits each such pot from pokerkit's
-  own ChipsPushing record and hand values, and counts the corrections it made.
-* Short blind plus ante: the tda-2025 profile posts the blind first and antes what is left;
-  pokerkit posts antes first. With ``blind_first=True`` the harness lowers such a player's ante to
-  what remains after the full blind, which is exactly blind-first posting.
+  two-way split. With three or more winners and two or more odd chips, pokerkit gives one
+  player several odd chips; the harness re-splits by Rule 21 (next point) and counts the pots
+  where that changed pokerkit's push (``OracleResult.odd_chip_corrections``).
+* Side pots are split separately (002 Rule 22), as formed by the contributions of every live
+  hand. pokerkit forms its pots only after losing hands are killed, so a main pot whose all-in
+  owner lost merges with the side pot above it, and a tie then splits one pot instead of two
+  (one odd chip instead of one a pot). The harness tables every live hand itself, reads
+  pokerkit's pots before any hand is killed, and splits those among pokerkit's best hands.
+* A big blind short of blind plus big blind ante: the tda-2025 profile posts the blind first and
+  antes what is left (``bb_ante_short``); pokerkit posts antes first. With ``blind_first=True``
+  the harness lowers that ante to what remains after the full blind, which is exactly
+  blind-first posting. Per-player antes are posted first by everyone, in both.
 * A big blind short of a full big blind: the rulebooks make callers call the full big blind (001
   "players who call must call for a full big blind"; 000 Betting 2); pokerkit's call amount is
   the short blind actually posted and its first actor may be wrong. No oracle answer exists for
   that case, so :func:`random_hand` never seats a stack below the big blind (below blind + ante
   when posting antes first) in the big blind. Short stacks everywhere else, including a big blind
   that covers the blind but not its ante, are generated.
+* Re-opening (002 Rule 52-A): pokerkit counts the first wager of a street as a full one even
+  when it is a short all-in, so it lets players who already acted re-raise; the generator only
+  raises where the rules allow it too (:class:`_Reopening`).
 * Antes are dead money: per-player antes count as contributions to the pots (a player all-in on
   a partial ante wins only what each opponent matched), pokerkit's ``ante_trimming_status=True``;
   a big blind ante goes wholly into the main pot, ``ante_trimming_status=False``.
@@ -38,7 +47,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokerkit import Automation, ChipsPushing, NoLimitTexasHoldem, State
+from pokerkit import Automation, ChipsPushing, NoLimitTexasHoldem, Pot, State
 
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 DENOMINATION_SETS = (
@@ -52,12 +61,11 @@ _AUTOMATIONS = (
     Automation.ANTE_POSTING,
     Automation.BET_COLLECTION,
     Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    Automation.HAND_KILLING,
     Automation.CHIPS_PULLING,
 )
 # Not automated, on purpose: card burning and dealing (the script's own cards are dealt, and
-# pokerkit's automatic burn would draw from its deck) and chips pushing (the odd-chip check).
+# pokerkit's automatic burn would draw from its deck); showing, hand killing and chips pushing,
+# so the pots can be read before any hand leaves them (see the module docstring, Rule 22).
 
 
 class OracleError(RuntimeError):
@@ -107,6 +115,12 @@ class HandScript:
         """The smallest chip in play: every amount is a multiple of it (002 Rule 21)."""
         return self.chips[0]
 
+    @property
+    def bb_blind_first(self) -> bool:
+        """Whether the big blind posts its blind before its ante: only a big blind ante is paid
+        blind first (tda-2025 ``bb_ante_short``); per-player antes are posted first by all."""
+        return self.bb_ante and self.blind_first
+
     def posted(self) -> dict[int, tuple[int, int]]:
         """(blind, ante) each seat posts at the start, in the posting order chosen."""
         sb, bb = self.blinds
@@ -115,7 +129,7 @@ class HandScript:
             stack = self.stacks[seat]
             blind = sb if seat == self.sb_seat else bb if seat == self.bb_seat else 0
             ante = (self.ante if seat == self.bb_seat else 0) if self.bb_ante else self.ante
-            if self.blind_first:
+            if self.bb_blind_first:
                 b = min(blind, stack)
                 a = min(ante, stack - b)
             else:
@@ -133,6 +147,73 @@ class HandScript:
             "actions": self.actions, "board_after": self.board_after,
             "blind_first": self.blind_first,
         }
+
+
+CHIPS = [25, 100, 500, 1000, 5000]
+
+
+def make_script(seats: dict[int, int], button: int, hole: dict[int, str], board: str,
+                actions: list[tuple[int, str, int]], board_after: list[int], *,
+                blinds: tuple[int, int] = (25, 50), ante: int = 0, bb_ante: bool = False,
+                blind_first: bool = True, chips: list[int] | None = None) -> HandScript:
+    """A hand written out by hand (cards as space-separated text); burns are the first unused
+    cards of the deck."""
+    used = set(board.split()) | {c for h in hole.values() for c in h.split()}
+    burns = [c for c in DECK if c not in used][:3]
+    return HandScript(
+        seats=sorted(seats), stacks=dict(seats), button=button, blinds=blinds, ante=ante,
+        bb_ante=bb_ante, chips=list(chips or CHIPS), hole={s: h.split() for s, h in hole.items()},
+        board=board.split(), burns=burns, actions=list(actions), board_after=list(board_after),
+        blind_first=blind_first,
+    )
+
+
+def _checks_to_showdown(seats: list[int], streets: int = 3) -> list[tuple[int, str, int]]:
+    return [(s, "check", 0) for _ in range(streets) for s in seats]
+
+
+CONSTRUCTED: dict[str, Callable[[], HandScript]] = {
+    # 002 Rule 21: 175 = 7 chips of 25 split two ways; the odd chip to seat 10, the first winner
+    # left of the button (seat 5), not to seat 2.
+    "two_way_tie": lambda: make_script(
+        {2: 1000, 5: 1000, 8: 1000, 10: 1000}, 5,
+        {8: "3c 4c", 10: "Ah Qd", 2: "As Qc", 5: "3s 4d"}, "2c 7d 9h Jc Ks",
+        [(2, "call", 50), (5, "call", 50), (8, "fold", 25), (10, "check", 50),
+         *_checks_to_showdown([10, 2, 5])],
+        [4, 7, 10],
+    ),
+    # 002 Rule 21, 000 rule 15: 275 = 11 chips split three ways, odd chips one each to seats 2, 3.
+    "three_way_tie": lambda: make_script(
+        {1: 1000, 2: 1000, 3: 1000, 4: 1000}, 4,
+        {1: "2c 3c", 2: "2d 3d", 3: "2h 3h", 4: "4c 4d"}, "As Ks Qs Js Ts",
+        [(3, "call", 50), (4, "call", 50), (1, "fold", 25), (2, "check", 50),
+         *_checks_to_showdown([2, 3, 4])],
+        [4, 7, 10], ante=25,
+    ),
+    # 002 Rule 22: main pot 325 and side pot 325, each split 7/6 chips with its own odd chip.
+    "side_pots_split_separately": lambda: make_script(
+        {1: 1000, 2: 1000, 3: 75, 4: 1000, 5: 1000}, 5,
+        {1: "8h 9h", 2: "Jh Th", 3: "3c 4c", 4: "Jd Tc", 5: "5d 6d"}, "As Ks Qd 7c 2h",
+        [(3, "all-in", 75), (4, "call", 75), (5, "call", 75), (1, "fold", 25), (2, "call", 75),
+         (2, "bet", 75), (4, "call", 75), (5, "call", 75),
+         (2, "bet", 50), (4, "call", 50), (5, "fold", 0),
+         (2, "check", 0), (4, "check", 0)],
+        [5, 8, 11],
+    ),
+    # Per-player ante 25 posted first: the 40-chip small blind antes 25 and posts 15.
+    "short_small_blind_with_antes": lambda: make_script(
+        {1: 40, 2: 1000, 3: 1000}, 3, {1: "2c 3c", 2: "Ah Ad", 3: "7s 8d"}, "Kc Qd 9h 5s 4c",
+        [(3, "call", 50), (2, "check", 50), *_checks_to_showdown([2, 3])],
+        [2, 4, 6], ante=25,
+    ),
+    # Big blind ante 100, big blind with 150: blind 100 first, then a 50 ante (tda-2025).
+    "short_big_blind_ante_blind_first": lambda: make_script(
+        {1: 1000, 2: 150, 3: 1000}, 3, {1: "2c 3c", 2: "Ah Ad", 3: "7s 8d"}, "Kc Qd 9h 5s 4c",
+        [(3, "call", 100), (1, "fold", 50)], [2, 2, 2],
+        blinds=(50, 100), ante=100, bb_ante=True,
+    ),
+}
+"""Hands written out to pin down the odd-chip, side-pot and short-posting cases."""
 
 
 def unit_divmod(unit: int) -> Callable[[int, int], tuple[int, int]]:
@@ -158,11 +239,8 @@ def new_state(script: HandScript) -> State:
     antes = [posted[s][1] for s in order]
     blinds = [0] * len(order)
     blinds[0], blinds[1] = sb, bb
-    if not script.blind_first:
-        antes_raw = [(script.ante if i == 1 else 0) if script.bb_ante else script.ante
-                     for i in range(len(order))]
-    else:
-        antes_raw = antes
+    # pokerkit antes first; blind-first posting is expressed by lowering the ante to what is left.
+    antes_raw = antes
     return NoLimitTexasHoldem.create_state(
         _AUTOMATIONS,
         not script.bb_ante,
@@ -190,30 +268,37 @@ def _rule21_split(amount: int, winners: list[int], unit: int) -> dict[int, int]:
     return {w: (q + (1 if k < r else 0)) * unit for k, w in enumerate(winners)}
 
 
-def _push_all(state: State, unit: int, result: OracleResult) -> dict[int, int]:
-    """Push every pot; returns chip corrections by player index for pots where pokerkit gave one
-    winner several odd chips (re-split by 002 Rule 21 from pokerkit's own record)."""
-    pots = list(state.pots)
-    corrections: dict[int, int] = {}
+def _push_all(state: State, unit: int, result: OracleResult,
+              pots: list[Pot] | None) -> dict[int, int]:
+    """Push every pot; return chip corrections by player index where pokerkit's split differs
+    from 002 Rules 21-22 applied to the pots as they stood before any hand was killed."""
+    pushed = [0] * state.player_count
+    contested = False
     while state.can_push_chips():
         op = state.push_chips()
         result.pushes.append(op)
-        if op.board_index is None or op.hand_type_index is None:
-            continue  # uncontested: no split
-        hands = list(state.get_up_hands(op.board_index, op.hand_type_index))
-        pot = pots[op.pot_index]
+        contested = contested or op.board_index is not None
+        for i, amount in enumerate(op.amounts):
+            pushed[i] += amount
+    if not contested or pots is None:
+        return {}  # uncontested: the last live player takes everything, nothing to split
+    hands = list(state.get_up_hands(0, 0))
+    fair = [0] * state.player_count
+    for pot in pots:
         live = [i for i in pot.player_indices if hands[i] is not None]
+        if not live:
+            raise OracleError(f"no live hand for pot {pot}")
         best = max(hands[i] for i in live)
         winners = [i for i in live if hands[i] == best]
-        amount = sum(op.amounts)
-        if amount % unit:
-            raise OracleError(f"pot of {amount} is not a whole number of {unit} chips")
-        fair = _rule21_split(amount, winners, unit)
-        if any(op.amounts[i] != fair.get(i, 0) for i in range(len(op.amounts))):
-            result.odd_chip_corrections += 1
-            for i in range(len(op.amounts)):
-                corrections[i] = corrections.get(i, 0) + fair.get(i, 0) - op.amounts[i]
-    return corrections
+        if pot.amount % unit:
+            raise OracleError(f"pot of {pot.amount} is not a whole number of {unit} chips")
+        for i, amount in _rule21_split(pot.amount, winners, unit).items():
+            fair[i] += amount
+    if sum(fair) != sum(pushed):
+        raise OracleError(f"pots {pots} hold {sum(fair)} but pokerkit pushed {sum(pushed)}")
+    if fair != pushed:
+        result.odd_chip_corrections += 1
+    return {i: fair[i] - pushed[i] for i in range(state.player_count) if fair[i] != pushed[i]}
 
 
 def _deal_street(state: State, script: HandScript, street: int) -> None:
@@ -254,6 +339,7 @@ def play(script: HandScript,
     unit = script.unit
     result = OracleResult(stacks={})
     corrections: dict[int, int] = {}
+    pots_before_showdown: list[Pot] | None = None
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a pokerkit warning means the script is off: fail loudly
         state = new_state(script)
@@ -292,8 +378,14 @@ def play(script: HandScript,
                                       f"says {script.board_after}")
                 _deal_street(state, script, street)
                 street += 1
+            elif state.can_show_or_muck_hole_cards():
+                if pots_before_showdown is None:
+                    pots_before_showdown = list(state.pots)
+                state.show_or_muck_hole_cards(True)  # cards speak: every live hand is tabled
+            elif state.can_kill_hand():
+                state.kill_hand()
             elif state.can_push_chips():
-                for i, delta in _push_all(state, unit, result).items():
+                for i, delta in _push_all(state, unit, result, pots_before_showdown).items():
                     corrections[i] = corrections.get(i, 0) + delta
             else:
                 raise OracleError("pokerkit is stuck: nothing to do and the hand is not over")
@@ -316,17 +408,65 @@ def _units(rng: random.Random, lo: int, hi: int, unit: int) -> int:
     return rng.randrange(lo // unit, hi // unit + 1) * unit
 
 
+class _Reopening:
+    """002 Rule 52-A bookkeeping for the generator: may this seat raise?
+
+    pokerkit counts the first wager of a street as a full one even when it is a short all-in (its
+    re-raise size starts at 0, not at the big blind), so after a short all-in opening bet or
+    first raise it lets players who already acted raise again. The rules do not: a short all-in,
+    alone or with others, re-opens the betting only to a player facing at least a full bet or
+    raise since he acted (002 Rule 52-A; 000 "does not reopen the betting to a player who has
+    already acted"). The generator only raises where both agree.
+    """
+
+    def __init__(self, bb: int) -> None:
+        self.bb = bb
+        self.street: int | None = None
+        self.current = 0
+        self.full = bb
+        self.acted: dict[int, tuple[int, int]] = {}
+
+    def sync(self, state: State) -> None:
+        if state.street_index != self.street:
+            self.street = state.street_index
+            self.current = max(state.bets)
+            self.full = self.bb
+            self.acted = {}
+
+    def may_raise(self, seat: int) -> bool:
+        if seat not in self.acted:
+            return True
+        level, increment = self.acted[seat]
+        return self.current - level >= increment
+
+    def record(self, seat: int, action: str, to: int) -> None:
+        if action == "fold":
+            return
+        if to > self.current:
+            if to - self.current >= self.full:  # a full bet or raise sets the new increment
+                self.full = to - self.current
+            self.current = to
+        self.acted[seat] = (self.current, self.full)
+
+
 def _chooser(rng: random.Random, script: HandScript) -> Callable[[State, int], tuple[str, int]]:
     unit = script.unit
     bb = script.blinds[1]
+    reopening = _Reopening(bb)
 
     def choose(state: State, seat: int) -> tuple[str, int]:
+        reopening.sync(state)
+        action, to = pick(state, seat)
+        reopening.record(seat, action, to)
+        return action, to
+
+    def pick(state: State, seat: int) -> tuple[str, int]:
         i = state.actor_index
         assert i is not None
         bets = state.bets
         stack = state.stacks[i]
         facing = max(bets) - bets[i]
-        can_raise = state.can_complete_bet_or_raise_to()
+        can_raise = state.can_complete_bet_or_raise_to() and reopening.may_raise(seat)
         raises = state.completion_betting_or_raising_count
         r = rng.random()
         if facing == 0:
@@ -400,7 +540,7 @@ def random_table(rng: random.Random, *, blind_first: bool = True) -> HandScript:
     )
     # No oracle for a big blind short of the full blind (module docstring): top it up.
     bb_seat = script.bb_seat
-    need = bb if blind_first else bb + ante
+    need = bb if script.bb_blind_first else bb + ante
     if stacks[bb_seat] < need:
         stacks[bb_seat] = _units(rng, need, need + ante + unit, unit)
     deck = DECK[:]
@@ -447,7 +587,10 @@ def script_to_events(script: HandScript) -> list[dict[str, Any]]:
             "chips": list(script.chips),
         }
     }, {"deal": {str(s): list(script.hole[s]) for s in script.order}}]
-    in_bet = {s: blind for s, (blind, _) in script.posted().items()}
+    posted = script.posted()
+    in_bet = {s: blind for s, (blind, _) in posted.items()}
+    put_in = {s: blind + ante for s, (blind, ante) in posted.items()}
+    folded: set[int] = set()
     street = 0
 
     def deal_board(k: int) -> None:
@@ -460,8 +603,14 @@ def script_to_events(script: HandScript) -> list[dict[str, Any]]:
             street += 1
             in_bet = dict.fromkeys(script.seats, 0)
         if action == "fold":
+            folded.add(seat)
             events.append({"fold": seat})
         elif action == "check":
+            others = [s for s in script.seats if s != seat and s not in folded]
+            if all(put_in[s] >= script.stacks[s] for s in others):
+                # pokerkit asks the one player with chips left to check against all-ins; at the
+                # table no one is in turn then (002 Rule 17), so no dealer would press check.
+                continue
             events.append({"press": "check"})
         else:
             declare: dict[str, Any] = {"seat": seat, "say": action}
@@ -470,6 +619,7 @@ def script_to_events(script: HandScript) -> list[dict[str, Any]]:
             events.append({"declare": declare})
             events.append({"push": {"seat": seat, "chips": make_change(to - in_bet[seat],
                                                                         script.chips)}})
+            put_in[seat] += to - in_bet[seat]
             in_bet[seat] = to
     while street < len(script.board_after):
         deal_board(street)

@@ -11,10 +11,10 @@ from collections import Counter
 
 import pytest
 from oracle import (
-    DECK,
-    HandScript,
+    CONSTRUCTED,
     OracleError,
     make_change,
+    make_script,
     new_state,
     play,
     pokerkit_final_stacks,
@@ -27,25 +27,11 @@ from tablectl.events import event_from_obj
 CHIPS = [25, 100, 500, 1000, 5000]
 
 
-def _script(seats: dict[int, int], button: int, hole: dict[int, str], board: str,
-            actions: list[tuple[int, str, int]], board_after: list[int], *,
-            blinds: tuple[int, int] = (25, 50), ante: int = 0, bb_ante: bool = False,
-            blind_first: bool = True) -> HandScript:
-    used = set(board.split()) | {c for h in hole.values() for c in h.split()}
-    burns = [c for c in DECK if c not in used][:3]
-    return HandScript(
-        seats=sorted(seats), stacks=dict(seats), button=button, blinds=blinds, ante=ante,
-        bb_ante=bb_ante, chips=CHIPS, hole={s: h.split() for s, h in hole.items()},
-        board=board.split(), burns=burns, actions=actions, board_after=board_after,
-        blind_first=blind_first,
-    )
-
-
 def test_seat_order_wraps_from_the_button_over_empty_seats() -> None:
-    s = _script({2: 1000, 5: 1000, 8: 1000, 10: 1000}, 5, {}, "", [], [])
+    s = make_script({2: 1000, 5: 1000, 8: 1000, 10: 1000}, 5, {}, "", [], [])
     assert s.order == [8, 10, 2, 5]  # small blind first, the button last
     assert (s.sb_seat, s.bb_seat) == (8, 10)
-    s = _script({1: 1000, 4: 1000, 9: 1000}, 9, {}, "", [], [])
+    s = make_script({1: 1000, 4: 1000, 9: 1000}, 9, {}, "", [], [])
     assert s.order == [1, 4, 9]
 
 
@@ -53,16 +39,7 @@ def test_two_way_tie_odd_chip_goes_to_first_winner_left_of_button() -> None:
     """Seats 2, 5, 8, 10 with the button on 5: seat 8 posts the small blind (25) and folds; 10, 2
     and 5 put in 50. Seats 10 and 2 tie with A-K-Q-J-9 and split 175 = 7 chips of 25: the odd
     chip goes to seat 10, the first winner left of the button (002 Rule 21), not to seat 2."""
-    s = _script(
-        {2: 1000, 5: 1000, 8: 1000, 10: 1000}, 5,
-        {8: "3c 4c", 10: "Ah Qd", 2: "As Qc", 5: "3s 4d"}, "2c 7d 9h Jc Ks",
-        [(2, "call", 50), (5, "call", 50), (8, "fold", 25), (10, "check", 50),
-         (10, "check", 0), (2, "check", 0), (5, "check", 0),
-         (10, "check", 0), (2, "check", 0), (5, "check", 0),
-         (10, "check", 0), (2, "check", 0), (5, "check", 0)],
-        [4, 7, 10],
-    )
-    result = play(s)
+    result = play(CONSTRUCTED["two_way_tie"]())
     assert result.stacks == {8: 975, 10: 1050, 2: 1025, 5: 950}
     assert result.odd_chip_corrections == 0  # pokerkit agrees on a two-way split
 
@@ -72,16 +49,7 @@ def test_three_way_tie_gives_odd_chips_one_each_in_seat_order() -> None:
     board. The pot is 100 antes + 25 + 3 x 50 = 275 = 11 chips of 25: 3 each and 2 odd chips.
     Rule 21 / 000 rule 15: one odd chip each to seats 2 and 3 (the first winners left of the
     button). pokerkit alone would give both to seat 2; the harness re-splits that pot."""
-    s = _script(
-        {1: 1000, 2: 1000, 3: 1000, 4: 1000}, 4,
-        {1: "2c 3c", 2: "2d 3d", 3: "2h 3h", 4: "4c 4d"}, "As Ks Qs Js Ts",
-        [(3, "call", 50), (4, "call", 50), (1, "fold", 25), (2, "check", 50),
-         (2, "check", 0), (3, "check", 0), (4, "check", 0),
-         (2, "check", 0), (3, "check", 0), (4, "check", 0),
-         (2, "check", 0), (3, "check", 0), (4, "check", 0)],
-        [4, 7, 10], ante=25,
-    )
-    result = play(s)
+    result = play(CONSTRUCTED["three_way_tie"]())
     assert result.stacks == {1: 950, 2: 1025, 3: 1025, 4: 1000}
     assert result.odd_chip_corrections == 1
     # The raw pokerkit push (before the re-split) gave both odd chips to seat 2 (player 1).
@@ -89,10 +57,33 @@ def test_three_way_tie_gives_odd_chips_one_each_in_seat_order() -> None:
     assert [op.amounts for op in contested] == [(0, 125, 75, 75)]
 
 
+def test_main_and_side_pot_are_split_separately() -> None:
+    """Each pot is split separately (002 Rule 22), each with its own odd chip (Rule 21).
+
+    Blinds 25-50, seats 1-5, button 5. Seat 3 is all-in for 75 and loses; the small blind folds.
+    Main pot 4 x 75 + 25 = 325 = 13 chips of 25; the side pot (flop 3 x 75, turn 2 x 50 after
+    seat 5 folds) is also 325. Seats 2 and 4 tie: 7 and 6 chips of each pot, seat 2 (first left
+    of the button) taking both odd chips. pokerkit, killing seat 3's hand first, would merge the
+    pots and split 650 evenly; the harness splits the pots as they stood.
+    """
+    result = play(CONSTRUCTED["side_pots_split_separately"]())
+    assert result.stacks == {1: 975, 2: 1000 - 200 + 350, 3: 0, 4: 1000 - 200 + 300, 5: 850}
+    assert result.odd_chip_corrections == 1
+    assert [op.amounts for op in result.pushes] == [(0, 325, 0, 325, 0)]  # pokerkit's merged pot
+
+
+def test_short_big_blind_ante_hand_blind_first() -> None:
+    """The big blind (150 chips, aces) posts 100 blind then a 50 ante and wins a 300 main pot:
+    ante 50 + blinds 100 + 50 + the button's call of 100."""
+    s = CONSTRUCTED["short_big_blind_ante_blind_first"]()
+    assert s.posted()[2] == (100, 50)
+    assert play(s).stacks == {1: 950, 2: 300, 3: 900}
+
+
 def test_blind_first_posting_for_a_short_big_blind_with_big_blind_ante() -> None:
     """Blinds 50-100 with a 100 big blind ante; the big blind has 150. tda-2025 posts the blind
     first (100) and antes the 50 left; pokerkit by itself antes first (100) and posts a 50 blind."""
-    s = _script({1: 1000, 2: 150, 3: 1000}, 3, {1: "2c 3c", 2: "Ah Ad", 3: "7s 8d"}, "", [], [],
+    s = make_script({1: 1000, 2: 150, 3: 1000}, 3, {1: "2c 3c", 2: "Ah Ad", 3: "7s 8d"}, "", [], [],
                 blinds=(50, 100), ante=100, bb_ante=True)
     assert s.posted() == {1: (50, 0), 2: (100, 50), 3: (0, 0)}
     state = new_state(s)
@@ -110,21 +101,20 @@ def test_blind_first_posting_for_a_short_big_blind_with_big_blind_ante() -> None
     assert list(state.stacks) == [950, 0, 1000]
 
 
-def test_blind_first_with_per_player_antes_and_a_short_small_blind() -> None:
-    """Per-player ante 25: a small blind of 40 chips posts its blind first (25) and antes 15."""
-    s = _script({1: 40, 2: 1000, 3: 1000}, 3, {1: "2c 3c", 2: "Ah Ad", 3: "7s 8d"},
-                "Kc Qd 9h 5s 4c",
-                [(3, "call", 50), (2, "check", 50), (2, "check", 0), (3, "check", 0),
-                 (2, "check", 0), (3, "check", 0), (2, "check", 0), (3, "check", 0)],
-                [2, 4, 6], ante=25)
-    assert s.posted() == {1: (25, 15), 2: (50, 25), 3: (0, 25)}
-    result = play(s)
-    # Seat 1 is all-in for 40: main pot 3 x 40 = 120, side pot 2 x 35 = 70; aces win both.
-    assert result.stacks == {1: 0, 2: 1000 - 75 + 190, 3: 1000 - 75}
+def test_per_player_antes_are_posted_before_the_blinds() -> None:
+    """Per-player ante 25: a small blind with 40 chips antes 25 first and posts a 15 blind, in
+    either posting option (blind-first applies to a big blind ante only)."""
+    for blind_first in (True, False):
+        s = CONSTRUCTED["short_small_blind_with_antes"]()
+        s.blind_first = blind_first
+        assert s.posted() == {1: (15, 25), 2: (50, 25), 3: (0, 25)}
+        result = play(s)
+        # Seat 1 is all-in for 40: main pot 3 x 40 = 120, side pot 2 x 35 = 70; aces win both.
+        assert result.stacks == {1: 0, 2: 1000 - 75 + 190, 3: 1000 - 75}
 
 
 def test_a_wrong_script_is_a_clear_oracle_error() -> None:
-    s = _script({1: 1000, 2: 1000, 3: 1000}, 3, {1: "2c 3c", 2: "Ah Ad", 3: "7s 8d"},
+    s = make_script({1: 1000, 2: 1000, 3: 1000}, 3, {1: "2c 3c", 2: "Ah Ad", 3: "7s 8d"},
                 "Kc Qd 9h 5s 4c", [(1, "call", 50)], [])
     with pytest.raises(OracleError, match="seat 3 is to act"):
         play(s)
