@@ -23,6 +23,7 @@ class Notifier:
         self.address = _socket_address(env.get("NOTIFY_SOCKET", ""))
         self.watchdog_usec = _watchdog_usec(env)
         self._sock: socket.socket | None = None
+        self._failing = False
 
     @property
     def enabled(self) -> bool:
@@ -43,12 +44,18 @@ class Notifier:
         payload = "\n".join(assignments).encode()
         try:
             if self._sock is None:
-                self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC)
+                # Non-blocking: a full notify queue must never stall the table's event loop.
+                self._sock = socket.socket(
+                    socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC | socket.SOCK_NONBLOCK
+                )
             self._sock.sendto(payload, self.address)
         except OSError as exc:
-            # systemd gone or the socket full: the daemon keeps running the table regardless.
-            log.warning("sd_notify to %s failed: %s", self.address, exc)
+            # systemd gone or its queue full: the daemon keeps running the table regardless.
+            if not self._failing:
+                log.warning("sd_notify to %s failed: %s", self.address, exc)
+            self._failing = True
             return False
+        self._failing = False
         return True
 
     def ready(self, status: str | None = None) -> bool:

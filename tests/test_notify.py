@@ -82,3 +82,11 @@ def test_bad_watchdog_usec_disables_the_watchdog(raw: str) -> None:
 
 def test_relative_notify_socket_is_ignored() -> None:
     assert not Notifier({"NOTIFY_SOCKET": "relative/path"}).enabled
+
+
+def test_full_queue_never_blocks(listener: tuple[str, socket.socket]) -> None:
+    """Nobody reading (systemd stalled): sends fail fast instead of stalling the table."""
+    path, _sock = listener
+    n = Notifier({"NOTIFY_SOCKET": path})
+    results = [n.status(f"hand {i}") for i in range(5000)]
+    assert results[0] and not results[-1]

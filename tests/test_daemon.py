@@ -1,0 +1,203 @@
+"""The daemon end to end: script sessions through journal → engine → histories, resume mid-hand,
+bad configuration, sd_notify READY/WATCHDOG over a real socket, and `--sim` on hw_sim's MCU."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from test_daemon_session import write_session
+
+from tablectl.cli import main
+from tablectl.daemon import Daemon, ScriptSource
+from tablectl.engine import Table
+from tablectl.events import ScenarioError, parse_line
+from tablectl.export_cmd import histories
+from tablectl.journal import Journal
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CONFIG = """
+journal = "j.db"
+structure = "home-003"
+log_level = "info"
+[seats.1]
+name = "Ann"
+[seats.2]
+name = "Bao"
+[display]
+enabled = false
+"""
+
+
+def valid_events(path: Path) -> list[str]:
+    out = []
+    for line in path.read_text().splitlines():
+        try:
+            parsed = parse_line(line)
+        except ScenarioError:
+            continue
+        if parsed.event is not None:
+            out.append(parsed.event.to_json())
+    return out
+
+
+def engine_stacks(path: Path) -> dict[int, int]:
+    lines = valid_events(path)
+    table = Table.from_setup(parse_line(lines[0]).event.body)  # type: ignore[union-attr]
+    for line in lines[1:]:
+        table.apply(parse_line(line).event)  # type: ignore[arg-type]
+    return table.stacks()
+
+
+def exported(journal: Path) -> list[str]:
+    buf = io.StringIO()
+    with Journal(journal) as j:
+        j.export_scenario(buf)
+    return buf.getvalue().splitlines()
+
+
+def run_daemon(journal: Path, script: Path, hist: Path | None = None) -> Daemon:
+    with Journal(journal) as j:
+        skip = max(0, len(j) - 1)
+    source = ScriptSource(script, skip=skip, batch=50)
+    daemon = Daemon(journal, source.setup, source, histories=hist)
+    assert daemon.run() == 0
+    return daemon
+
+
+def test_session_through_the_daemon(tmp_path: Path) -> None:
+    script = write_session(tmp_path / "s.jsonl", 5, 40, faults=True)
+    journal = tmp_path / "j.db"
+    daemon = run_daemon(journal, script, tmp_path / "hist")
+    assert daemon.stats.engine_errors == 0 and daemon.stats.conservation_errors == 0
+    # Journal complete: exactly the readable events of the script, in order, once each.
+    assert exported(journal) == valid_events(script)
+    assert daemon.stats.events == len(valid_events(script)) - 1
+    hist = sorted(p.name for p in (tmp_path / "hist").iterdir())
+    assert hist[0] == "hand-000001.txt" and len(hist) == 40
+    result = histories(journal)
+    assert result.stacks == engine_stacks(script)
+    assert [h.number for h in result.hands] == list(range(1, 41))
+
+
+def test_resume_mid_hand(tmp_path: Path) -> None:
+    script = write_session(tmp_path / "s.jsonl", 9, 12)
+    lines = script.read_text().splitlines()
+    # Stop in the middle of a hand: after a push, with cards and chips on the table.
+    cut = next(i for i in range(len(lines) // 2, len(lines)) if '"push"' in lines[i]) + 1
+    part = tmp_path / "part.jsonl"
+    part.write_text("\n".join(lines[:cut]) + "\n")
+    journal = tmp_path / "j.db"
+    first = run_daemon(journal, part)
+    assert first.table.street not in ("idle", "over")
+    mid = first.table.view()
+    second = Daemon(journal, None, ScriptSource(part, skip=cut - 1))
+    second.restore()
+    assert second.table.view() == mid  # restored exactly, mid-hand
+    second.journal.close()  # type: ignore[union-attr]
+    run_daemon(journal, script)
+    assert exported(journal) == valid_events(script)
+    assert histories(journal).stacks == engine_stacks(script)
+
+
+def test_bad_config_exits_non_zero_naming_the_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cfg = tmp_path / "table.toml"
+    cfg.write_text(CONFIG.replace('name = "Bao"', 'name = "Bao"\nstack = -1'))
+    assert main(["run", "--config", str(cfg)]) == 2
+    err = capsys.readouterr().err
+    assert "bad configuration" in err and "seats.2.stack" in err
+
+
+def test_unusable_journal_exits_1(tmp_path: Path) -> None:
+    cfg = tmp_path / "table.toml"
+    cfg.write_text(CONFIG)
+    (tmp_path / "j.db").write_bytes(b"garbage" * 200)
+    script = write_session(tmp_path / "s.jsonl", 1, 1)
+    assert main(["run", "--config", str(cfg), "--events", str(script)]) == 1
+
+
+def _notify_socket(tmp_path: Path) -> tuple[str, socket.socket]:
+    path = str(tmp_path / "notify.sock")
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(path)
+    sock.settimeout(30)
+    return path, sock
+
+
+def _env(notify: str) -> dict[str, str]:
+    env = dict(os.environ, NOTIFY_SOCKET=notify, WATCHDOG_USEC="200000", JOURNAL_STREAM="8:1")
+    env.pop("WATCHDOG_PID", None)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def test_run_sends_ready_status_and_watchdog(tmp_path: Path) -> None:
+    cfg = tmp_path / "table.toml"
+    cfg.write_text(CONFIG)
+    script = write_session(tmp_path / "s.jsonl", 2, 30)
+    path, sock = _notify_socket(tmp_path)
+    messages: list[str] = []
+
+    def listen() -> None:  # as systemd does, while the daemon runs
+        while True:
+            data = sock.recv(4096).decode()
+            messages.append(data)
+            if data == "STOPPING=1":
+                return
+
+    listener = threading.Thread(target=listen, daemon=True)
+    listener.start()
+    proc = subprocess.run(
+        [sys.executable, "-m", "tablectl", "run", "--config", str(cfg), "--events", str(script)],
+        env=_env(path), capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    listener.join(timeout=10)
+    sock.close()
+    assert messages[0].startswith("READY=1\nSTATUS=hand 0")
+    assert any(m.startswith("STATUS=hand 30") for m in messages)
+    assert messages[-1] == "STOPPING=1"
+    # Under journald every log line carries its syslog priority.
+    lines = proc.stdout.splitlines()
+    assert lines and all(line[:3] in ("<6>", "<4>", "<3>", "<7>") for line in lines)
+    assert (tmp_path / "histories" / "hand-000030.txt").exists()
+
+
+def test_sim_ready_after_handshake_then_sigterm(tmp_path: Path) -> None:
+    """`--sim`: the daemon opens hw_sim's emulated MCU through pyserial on a pty, says READY=1
+    after IDENTIFY, pings the watchdog, and stops cleanly on SIGTERM."""
+    pytest.importorskip("hw_sim.mcu", reason="hw_sim's MCU emulator is not in this build")
+    pytest.importorskip("firmware_bridge.bridge", reason="firmware_bridge is not in this build")
+    cfg = tmp_path / "table.toml"
+    cfg.write_text(CONFIG)
+    path, sock = _notify_socket(tmp_path)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tablectl", "run", "--config", str(cfg), "--sim"],
+        env=_env(path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        first = sock.recv(4096).decode()
+        assert first.startswith("READY=1"), first
+        assert sock.recv(4096) == b"WATCHDOG=1"
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+        sock.close()
+    assert proc.returncode == 0, err
+    assert "signal SIGTERM: stopping" in out
+    with Journal(tmp_path / "j.db") as j:
+        setup = j.setup()
+    assert setup is not None and setup["names"] == {"1": "Ann", "2": "Bao"}
