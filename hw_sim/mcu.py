@@ -1,0 +1,276 @@
+"""An emulator of the table MCU firmware, speaking docs/protocol.md on a pseudo-terminal.
+
+The host opens the pty's slave through a stable symlink (as udev gives the real board a
+/dev/serial/by-id path), with the real pyserial code path. Tags are moved between zones by
+simulator calls (:meth:`McuEmulator.place`, :meth:`McuEmulator.remove`); each change sends the
+full content of every antenna it touched, and a full snapshot goes out periodically and on request.
+:meth:`unplug` closes the pty master (the host sees the device vanish) and :meth:`replug` makes a
+new pty behind the same symlink.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import select
+import threading
+import time
+import tty
+from collections.abc import Callable, Iterable
+
+from firmware_bridge import protocol as p
+
+TxFilter = Callable[[bytes], list[bytes]]
+
+
+def standard_antennas(seats: Iterable[int] = range(1, 11)) -> dict[int, str]:
+    """The antenna map of a ten-seat table: hole cards, bet and stack zone per seat, then the
+    board, burn, muck and pot antennas."""
+    ants: dict[int, str] = {}
+    for n in seats:
+        ants[n - 1] = f"seat:{n}"
+        ants[10 + n - 1] = f"bet:{n}"
+        ants[20 + n - 1] = f"stack:{n}"
+    ants.update({30: "board", 31: "burn", 32: "muck", 33: "pot"})
+    return ants
+
+
+class McuEmulator:
+    """The firmware side of the link. Thread-safe: simulator calls may come from any thread."""
+
+    def __init__(
+        self,
+        link_path: str,
+        antennas: dict[int, str] | None = None,
+        *,
+        firmware: str = "tablesim 1.0",
+        snapshot_every: float | None = 2.0,
+    ) -> None:
+        self.link_path = link_path
+        self.antennas = dict(antennas if antennas is not None else standard_antennas())
+        self.zone_antenna = {z: a for a, z in self.antennas.items()}
+        self.firmware = firmware
+        self.snapshot_every = snapshot_every
+        # Outgoing frames pass through this (fault injection); it returns the chunks to write.
+        self.tx_filter: TxFilter | None = None
+        self._zones: dict[int, list[tuple[bytes, int]]] = {a: [] for a in self.antennas}
+        self._where: dict[bytes, int] = {}
+        self._lock = threading.RLock()
+        self._master: int | None = None
+        self._slave: int | None = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._session = False
+        self._counter = 0
+        self._last_cmd_seq: int | None = None
+        self._last_snapshot = 0.0
+        self.frames_sent = 0
+        self.frames_dropped = 0  # by the pty being full or unplugged
+        self.commands = 0
+
+    # --- plugging ---------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.replug()
+
+    def replug(self) -> None:
+        """Attach a fresh pty behind the stable symlink (as a USB device reappearing)."""
+        with self._lock:
+            if self._master is not None:
+                return
+            master, slave = os.openpty()
+            tty.setraw(slave)  # no echo or line discipline before the host opens it
+            os.set_blocking(master, False)
+            self._master, self._slave = master, slave
+            self._session = False
+            self._last_cmd_seq = None
+            tmp = f"{self.link_path}.{os.getpid()}.tmp"
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+            os.symlink(os.ttyname(slave), tmp)
+            os.replace(tmp, self.link_path)
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._run, name="mcu-emulator", daemon=True)
+            self._thread.start()
+
+    def unplug(self) -> None:
+        """Close the pty master: the host's reads fail as if the cable was pulled."""
+        thread = self._thread
+        self._stop.set()
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=2)
+        with self._lock:
+            for fd in (self._master, self._slave):
+                if fd is not None:
+                    with contextlib.suppress(OSError):
+                        os.close(fd)
+            self._master = self._slave = None
+            self._session = False
+            self._thread = None
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(self.link_path)
+
+    def stop(self) -> None:
+        self.unplug()
+
+    @property
+    def plugged(self) -> bool:
+        return self._master is not None
+
+    # --- the table: tags in zones -----------------------------------------------------------
+
+    def place(self, uid: bytes, zone: str, face_up: bool = False) -> None:
+        """A tag is now read in ``zone`` (and no longer where it was)."""
+        self.place_many([(uid, zone, face_up)])
+
+    def place_many(self, moves: Iterable[tuple[bytes, str, bool]]) -> None:
+        """Several tags move at once; each touched antenna reports once."""
+        with self._lock:
+            touched: list[int] = []
+            for uid, zone, face_up in moves:
+                ant = self.zone_antenna[zone]
+                old = self._where.get(uid)
+                flags = p.FLAG_FACE_UP if face_up else 0
+                if old is not None:
+                    tags = self._zones[old]
+                    i = next(i for i, (u, _) in enumerate(tags) if u == uid)
+                    if old == ant:
+                        tags[i] = (uid, flags)  # turned over in place
+                    else:
+                        del tags[i]
+                        touched.append(old)
+                if old != ant:
+                    self._zones[ant].append((uid, flags))
+                    self._where[uid] = ant
+                touched.append(ant)
+            for ant in dict.fromkeys(touched):
+                self._send_zone(ant, snapshot=False)
+
+    def remove(self, uids: Iterable[bytes]) -> None:
+        """Tags leave the table (cards gathered for the shuffle, chips to the tray)."""
+        with self._lock:
+            touched: list[int] = []
+            for uid in uids:
+                ant = self._where.pop(uid, None)
+                if ant is not None:
+                    self._zones[ant] = [(u, f) for u, f in self._zones[ant] if u != uid]
+                    touched.append(ant)
+            for ant in dict.fromkeys(touched):
+                self._send_zone(ant, snapshot=False)
+
+    def flap(self, uid: bytes) -> None:
+        """The tag drops out of its antenna's read for one report, then is read again."""
+        with self._lock:
+            ant = self._where.get(uid)
+            if ant is None:
+                return
+            tags = self._zones[ant]
+            self._send(p.ZoneReport(ant, tuple(t for t in tags if t[0] != uid)))
+            self._send_zone(ant, snapshot=False)
+
+    def zone_of(self, uid: bytes) -> str | None:
+        ant = self._where.get(uid)
+        return None if ant is None else self.antennas[ant]
+
+    def contents(self, zone: str) -> list[bytes]:
+        with self._lock:
+            return [u for u, _ in self._zones[self.zone_antenna[zone]]]
+
+    def send_snapshot(self) -> None:
+        with self._lock:
+            for ant in sorted(self.antennas):  # ascending ids, as docs/protocol.md says
+                self._send_zone(ant, snapshot=True)
+            self._send(p.SnapshotEnd(len(self.antennas)))
+            self._last_snapshot = time.monotonic()
+
+    # --- wire -------------------------------------------------------------------------------
+
+    def _send_zone(self, ant: int, snapshot: bool) -> None:
+        self._send(p.ZoneReport(ant, tuple(self._zones[ant]), snapshot))
+
+    def _send(self, msg: p.Message) -> None:
+        """Send one frame with the next report counter (only within a session)."""
+        with self._lock:
+            if not self._session or self._master is None:
+                return
+            wire = p.encode(self._counter, msg)
+            self._counter = (self._counter + 1) & 0xFF
+            chunks = self.tx_filter(wire) if self.tx_filter else [wire]
+            self.frames_sent += 1
+            for chunk in chunks:
+                self._write(chunk)
+
+    def _write(self, data: bytes) -> None:
+        master = self._master
+        if master is None:
+            return
+        view = memoryview(data)
+        deadline = time.monotonic() + 0.05
+        while view:
+            try:
+                n = os.write(master, view)
+                view = view[n:]
+            except BlockingIOError:
+                # The host is not reading: like a full USB buffer, give it a moment then drop.
+                if time.monotonic() > deadline:
+                    self.frames_dropped += 1
+                    return
+                time.sleep(0.001)
+            except OSError:
+                self.frames_dropped += 1
+                return
+
+    def _handle(self, frame: p.Frame) -> None:
+        try:
+            msg = p.parse(frame)
+        except p.ProtocolError:
+            return
+        with self._lock:
+            repeat = self._session and frame.seq == self._last_cmd_seq
+            if isinstance(msg, p.Hello):
+                if repeat:
+                    self._send(p.Ack(frame.seq))
+                    return
+                self._session = True
+                self._counter = 0
+                self._last_cmd_seq = frame.seq
+                self.commands += 1
+                self._send(p.Identify(p.PROTO_VERSION, self.firmware, self.antennas))
+                self._send(p.Ack(frame.seq))
+                self.send_snapshot()
+                return
+            if not self._session:
+                return  # the firmware answers nothing before HELLO
+            self._send(p.Ack(frame.seq))
+            if repeat:
+                return
+            self._last_cmd_seq = frame.seq
+            self.commands += 1
+            if isinstance(msg, p.GetSnapshot):
+                self.send_snapshot()
+
+    def _run(self) -> None:
+        dec = p.Decoder()
+        master = self._master
+        while not self._stop.is_set() and master is not None:
+            try:
+                ready, _, _ = select.select([master], [], [], 0.05)
+            except (OSError, ValueError):
+                return
+            if ready:
+                try:
+                    data = os.read(master, 4096)
+                except BlockingIOError:
+                    data = b""
+                except OSError as exc:
+                    if exc.errno == errno.EIO:  # no process has the slave open: keep waiting
+                        time.sleep(0.01)
+                        continue
+                    return
+                for frame in dec.feed(data):
+                    self._handle(frame)
+            every = self.snapshot_every
+            due = every is not None and time.monotonic() - self._last_snapshot > every
+            if due and self._session:
+                self.send_snapshot()

@@ -1,0 +1,189 @@
+"""The serial link on real pyserial, over a pty pair, against the MCU emulator."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import serial
+
+from firmware_bridge import protocol as p
+from firmware_bridge.bridge import Bridge
+from firmware_bridge.link import SerialLink
+from firmware_bridge.tags import ChipInventory, Deck, DeckRegistry, TagMapper
+from hw_sim.mcu import McuEmulator, standard_antennas
+from tablectl.events import Event
+from tablectl.outputs import Alert
+
+AS, KD, C7 = b"\x04\x00\x00\x01", b"\x04\x00\x00\x02", b"\x04\x00\x00\x03"
+CHIP500, CHIP100 = b"\x05\x00\x01\xf4", b"\x05\x00\x00\x64"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+class Rig:
+    def __init__(self, tmp: Path) -> None:
+        self.mcu = McuEmulator(str(tmp / "ttyTABLE"), snapshot_every=None)
+        self.mcu.start()
+        self.link = SerialLink(self.mcu.link_path, retransmit=(0.01, 0.1, 8))
+        deck = Deck("A", "red", {AS.hex(): "As", KD.hex(): "Kd", C7.hex(): "7c"})
+        chips = ChipInventory({CHIP500.hex(): 500, CHIP100.hex(): 100})
+        self.clock = Clock()
+        self.bridge = Bridge(self.link, TagMapper(DeckRegistry([deck]), chips), self.clock)
+        self.link.start()
+        assert self.link.wait_connected(5)
+
+    def settle(self) -> list[Event | Alert]:
+        """Barrier on the link, then let the debounce window pass."""
+        self.link.ping()
+        out = self.bridge.pump()
+        self.clock.t += 1.0
+        return out + self.bridge.pump()
+
+    def events(self) -> list[dict]:
+        from tablectl.events import event_to_obj
+
+        return [event_to_obj(e) for e in self.settle() if isinstance(e, Event)]
+
+    def close(self) -> None:
+        self.link.stop()
+        self.mcu.stop()
+
+
+@pytest.fixture
+def rig(tmp_path: Path) -> Iterator[Rig]:
+    r = Rig(tmp_path)
+    yield r
+    r.close()
+
+
+def test_handshake_gives_version_and_antenna_map(rig: Rig) -> None:
+    ident = rig.link.identify
+    assert ident is not None
+    assert ident.firmware == "tablesim 1.0"
+    assert ident.antennas == standard_antennas()
+    assert rig.events() == []  # the opening snapshot of an empty table says nothing
+
+
+def test_exclusive_open(rig: Rig) -> None:
+    with pytest.raises(serial.SerialException):
+        serial.Serial(rig.mcu.link_path, exclusive=True)
+
+
+def test_reports_become_events_after_settle(rig: Rig) -> None:
+    rig.mcu.place(AS, "seat:3")
+    rig.link.ping()
+    assert rig.bridge.pump() == []  # not yet stable
+    rig.clock.t += 1
+    assert [e.body for e in rig.bridge.pump()] == [{"card": "As", "zone": "seat:3", "face": "down"}]
+    rig.mcu.place_many([(CHIP500, "bet:3", False), (CHIP100, "bet:3", False)])
+    assert rig.events() == [{"chips": {"bet:3": [500, 100]}}]
+    rig.mcu.place(AS, "seat:3", face_up=True)  # tabled at showdown
+    assert rig.events() == [{"card": "As", "zone": "seat:3", "face": "up"}]
+    rig.mcu.place(AS, "muck")
+    assert rig.events() == [{"card": "As", "zone": "muck", "face": "down"}]
+
+
+def test_flapping_tag_is_debounced(rig: Rig) -> None:
+    rig.mcu.place(CHIP500, "bet:2")
+    assert rig.events() == [{"chips": {"bet:2": [500]}}]
+    for _ in range(5):
+        rig.mcu.flap(CHIP500)
+    assert rig.events() == []
+
+
+def test_gap_is_detected_and_snapshot_heals(rig: Rig) -> None:
+    dropped: list[bytes] = []
+
+    def drop_first_zone(wire: bytes) -> list[bytes]:
+        frame = p.Decoder().feed(wire)[0]
+        if frame.mtype == p.T_ZONE and not dropped:
+            dropped.append(wire)
+            return []
+        return [wire]
+
+    rig.mcu.tx_filter = drop_first_zone
+    rig.mcu.place(KD, "board", face_up=True)  # this report is lost
+    rig.mcu.place(C7, "burn")
+    evs = rig.events()
+    assert dropped and rig.link.stats.gaps >= 1
+    assert {"card": "Kd", "zone": "board", "face": "up"} in evs
+    assert {"card": "7c", "zone": "burn", "face": "down"} in evs
+    assert len(evs) == 2
+
+
+def test_lost_ack_is_retransmitted(rig: Rig) -> None:
+    dropped: list[int] = []
+
+    def drop_first_ack(wire: bytes) -> list[bytes]:
+        frame = p.Decoder().feed(wire)[0]
+        if frame.mtype == p.T_ACK and not dropped:
+            dropped.append(frame.seq)
+            return []
+        return [wire]
+
+    rig.mcu.tx_filter = drop_first_ack
+    rig.link.ping()
+    assert dropped and rig.link.stats.retransmits >= 1
+
+
+def test_corrupted_line_still_delivers_everything(rig: Rig) -> None:
+    rng = random.Random(5)
+
+    def corrupt_some(wire: bytes) -> list[bytes]:
+        if rng.random() > 0.15:
+            return [wire]
+        bad = bytearray(wire)
+        bad[rng.randrange(len(bad))] ^= 1 << rng.randrange(8)
+        return [b"\x00\x7e\x13garbage", bytes(bad)]
+
+    rig.link.ping()  # the opening snapshot is in
+    rig.mcu.tx_filter = corrupt_some
+    rig.mcu.place(AS, "seat:1")
+    rig.mcu.place(KD, "seat:2")
+    rig.mcu.place(C7, "seat:1")
+    rig.mcu.place(CHIP500, "pot")
+    evs = rig.events()
+    cards = [(e["card"], e["zone"]) for e in evs if "card" in e]
+    # A healed frame may come in after a later one: across zones, order is not guaranteed
+    # without a barrier (the simulator deals one card per barrier); within a zone it is.
+    assert sorted(cards) == sorted([("As", "seat:1"), ("Kd", "seat:2"), ("7c", "seat:1")])
+    assert [c for c in cards if c[1] == "seat:1"] == [("As", "seat:1"), ("7c", "seat:1")]
+    assert {"chips": {"pot": [500]}} in evs
+
+
+def test_reconnect_mid_hand_keeps_state_and_loses_nothing(rig: Rig) -> None:
+    rig.mcu.place(AS, "seat:3")
+    rig.mcu.place(CHIP500, "bet:3")
+    first = rig.events()
+    assert len(first) == 2
+    rig.mcu.unplug()  # close the pty master mid-hand
+    # The table keeps playing while the cable is out.
+    rig.mcu.place(KD, "seat:4")
+    rig.mcu.place(CHIP100, "bet:4")
+    rig.mcu.replug()
+    assert rig.link.wait_connected(10)
+    evs = rig.events()
+    assert {"card": "Kd", "zone": "seat:4", "face": "down"} in evs
+    assert {"chips": {"bet:4": [100]}} in evs
+    assert len(evs) == 2, evs  # nothing seen before the unplug is reported twice
+    assert rig.link.stats.reconnects >= 1
+    # and the link keeps working after the reconnect
+    rig.mcu.place(AS, "muck")
+    assert rig.events() == [{"card": "As", "zone": "muck", "face": "down"}]
+
+
+def test_unknown_chip_alerts_and_is_left_out(rig: Rig) -> None:
+    rig.mcu.place_many([(CHIP500, "bet:5", False), (b"\xee\xee\xee\xee", "bet:5", False)])
+    out = rig.settle()
+    alerts = [a for a in out if isinstance(a, Alert)]
+    assert [a.kind for a in alerts] == ["chips_unknown"] and alerts[0].seat == 5
+    assert [e.body for e in out if isinstance(e, Event)] == [{"bet:5": [500]}]
