@@ -235,9 +235,12 @@ class TagMapper:
             self.stats.unknown_antenna += 1
             return
         if tags != zone.raw:
+            if zone.raw == zone.accepted:
+                # Zones are accepted in the order they first changed, so a zone that keeps
+                # changing within the window does not fall behind ones that changed after it.
+                self._order += 1
+                zone.order = self._order
             zone.raw = tags
-            self._order += 1
-            zone.order = self._order
             zone.changed_at = now
 
     def pending(self) -> bool:
@@ -326,3 +329,108 @@ def _unknown_chip(zone: str, uid: bytes) -> Alert:
         "non-tournament chips are not allowed on the table (000 tournament rule 20).",
         seat,
     )
+
+
+# --- enrolment ----------------------------------------------------------------------------------
+
+
+class EnrollError(ValueError):
+    """A tap that cannot be enrolled (a duplicate or a stray); the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class EnrollProgress:
+    card: str
+    count: int
+    total: int = DECK_SIZE
+
+    @property
+    def done(self) -> bool:
+        return self.count == self.total
+
+    def __str__(self) -> str:
+        return f"{self.card} enrolled ({self.count}/{self.total})"
+
+
+class Enrollment:
+    """Registers one deck card by card.
+
+    Each tap gives the tag's UID and, when the card carries one, its NDEF text record (``"As"``).
+    Without text the card is the next one in tap order (:data:`CARD_ORDER`) if ``tap_order``.
+    Refused, with the deck left unchanged: a tag or card already enrolled in this deck
+    (duplicate), a tag of another deck, a chip or a badge, and text that is not a card (strays).
+    """
+
+    def __init__(
+        self,
+        registry: DeckRegistry,
+        deck_id: str,
+        back: str,
+        *,
+        tap_order: bool = False,
+        chips: ChipInventory | None = None,
+        badges: Iterable[str] = (),
+    ) -> None:
+        if not deck_id:
+            raise EnrollError("a deck needs an id")
+        if deck_id in registry.decks:
+            raise EnrollError(f"deck {deck_id!r} is already enrolled")
+        self.registry = registry
+        self.deck = Deck(deck_id, back)
+        self.tap_order = tap_order
+        self.chips = chips
+        self.badges = {b.lower() for b in badges}
+        self._cards: set[str] = set()
+
+    @property
+    def count(self) -> int:
+        return len(self.deck.cards)
+
+    @property
+    def next_in_order(self) -> str | None:
+        left = [c for c in CARD_ORDER if c not in self._cards]
+        return left[0] if left else None
+
+    def add(self, uid: bytes, text: str | None = None) -> EnrollProgress:
+        h = uid.hex()
+        if self.count == DECK_SIZE:
+            raise EnrollError(f"deck {self.deck.id} already has {DECK_SIZE} cards")
+        if h in self.deck.cards:
+            raise EnrollError(
+                f"duplicate: this tag is already enrolled as {self.deck.cards[h]} "
+                f"({self.count}/{DECK_SIZE})"
+            )
+        other = self.registry.lookup(uid)
+        if other is not None:
+            raise EnrollError(f"stray: this tag is {other[0]} of deck {other[1]}")
+        if self.chips is not None and self.chips.value(uid) is not None:
+            raise EnrollError(f"stray: this tag is a {self.chips.value(uid)} chip")
+        if h in self.badges:
+            raise EnrollError("stray: this tag is a staff badge")
+        if text is not None and text.strip():
+            card = text.strip()
+            card = card[0].upper() + card[1:].lower() if len(card) == 2 else card
+            if not is_card(card):
+                raise EnrollError(f"stray: the tag's text {text!r} is not a card")
+        elif self.tap_order:
+            nxt = self.next_in_order
+            assert nxt is not None  # count < 52 above
+            card = nxt
+        else:
+            raise EnrollError("the tag carries no card text; enrol in tap order to assign it")
+        if card in self._cards:
+            raise EnrollError(f"duplicate: {card} is already enrolled ({self.count}/{DECK_SIZE})")
+        self.deck.cards[h] = card
+        self._cards.add(card)
+        return EnrollProgress(card, self.count)
+
+    def finish(self) -> Deck:
+        """Add the complete deck to the registry."""
+        if self.count != DECK_SIZE:
+            missing = [c for c in CARD_ORDER if c not in self._cards]
+            raise EnrollError(
+                f"deck {self.deck.id} has {self.count}/{DECK_SIZE} cards; "
+                f"missing {' '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}"
+            )
+        self.registry.add(self.deck)
+        return self.deck
