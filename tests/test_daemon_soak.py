@@ -1,6 +1,7 @@
-"""Soak: a 500-hand (`-m slow`; 100 hands by default) simulated tournament through the full daemon (journal → engine → histories)
-with faults injected in the stream: torn lines, undo and redo, clock calls, pauses, floor calls.
-No unhandled exception, chips conserved after every event, the journal complete."""
+"""Soak: a 500-hand simulated tournament (`-m slow`; 100 hands by default) through the full
+daemon (journal → engine → histories) with faults injected in the stream: torn lines, undo
+and redo, clock calls, pauses, floor calls. No unhandled exception, chips conserved after every
+event, the journal complete."""
 
 from __future__ import annotations
 
