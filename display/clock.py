@@ -71,16 +71,9 @@ class ClockScreen:
         self.frames += 1
 
     def _center(self, status: ClockStatus, rect: pygame.Rect) -> None:
+        """The level, the time left and the blinds (or the break), centred in ``rect``."""
         lay, p = self.layout, self.painter
         step = status.step
-        y = rect.top + lay.px(10)
-        if step.is_break:
-            head, head_color = (step.title or "Break").upper(), theme.BREAK
-        else:
-            head, head_color = f"LEVEL {step.number}", theme.TEXT
-        r = p.text(head, (rect.centerx, y), lay.px(44), head_color, anchor="midtop",
-                   max_width=rect.width, tag="level")
-        y = r.bottom + lay.px(2)
         last_minute = not step.is_break and 0 < status.seconds_left <= 60
         if status.paused:
             time_color = theme.PAUSED
@@ -90,38 +83,47 @@ class ClockScreen:
             time_color = theme.BREAK
         else:
             time_color = theme.WHITE
-        r = p.text(theme.mmss(status.seconds_left), (rect.centerx, y), lay.px(150), time_color,
-                   anchor="midtop", max_width=rect.width, tag="time")
-        y = r.bottom
+        # (text, size, colour, tag, gap above); laid out once measured, centred vertically
+        lines: list[tuple[str, int, theme.Color, str, int]] = []
+        if step.is_break:
+            lines.append(((step.title or "Break").upper(), lay.px(44), theme.BREAK, "level", 0))
+        else:
+            lines.append((f"LEVEL {step.number}", lay.px(44), theme.TEXT, "level", 0))
+        lines.append((theme.mmss(status.seconds_left), lay.px(170), time_color, "time", 0))
         if status.paused:
-            p.text("PAUSED", (rect.centerx + lay.px(16), y), lay.px(34), theme.PAUSED,
-                   anchor="midtop", tag="paused")
-            theme.draw_pause(self.surface, (rect.centerx - lay.px(66), y + lay.px(14)),
-                             lay.px(24))
-            y += lay.px(38)
+            lines.append(("PAUSED", lay.px(34), theme.PAUSED, "paused", 0))
         elif last_minute:
-            p.text("LAST MINUTE", (rect.centerx, y), lay.px(30), theme.OWES, anchor="midtop",
-                   tag="last_minute")
-            y += lay.px(34)
+            lines.append(("LAST MINUTE", lay.px(30), theme.OWES, "last_minute", 0))
         if step.is_break:
             if status.back_at:
-                r = p.text(f"Back at {status.back_at}", (rect.centerx, y + lay.px(6)),
-                           lay.px(52), theme.TEXT, anchor="midtop", tag="back_at")
-                y = r.bottom
+                lines.append((f"Back at {status.back_at}", lay.px(52), theme.TEXT, "back_at",
+                              lay.px(6)))
             if step.color_up:
                 chips = ", ".join(short_chips(c) for c in step.color_up)
-                p.text(f"COLOR-UP: {chips} chips leave play", (rect.centerx, y + lay.px(14)),
-                       lay.px(34), theme.GOLD, anchor="midtop", max_width=rect.width,
-                       tag="color_up")
-            return
-        r = p.text(f"BLINDS {short_chips(step.small_blind)} / {short_chips(step.big_blind)}",
-                   (rect.centerx, y + lay.px(4)), lay.px(60), theme.GOLD, anchor="midtop",
-                   max_width=rect.width, tag="blinds")
-        y = r.bottom + lay.px(4)
-        if step.ante:
-            ante = f"ANTE {short_chips(step.ante)}" + (" (big blind ante)" if step.bb_ante else "")
-            p.text(ante, (rect.centerx, y), lay.px(36), theme.TEXT, anchor="midtop",
-                   max_width=rect.width, tag="ante")
+                lines.append((f"COLOR-UP: {chips} chips leave play", lay.px(34), theme.GOLD,
+                              "color_up", lay.px(12)))
+        else:
+            blinds = f"BLINDS {short_chips(step.small_blind)} / {short_chips(step.big_blind)}"
+            lines.append((blinds, lay.px(60), theme.GOLD, "blinds", lay.px(4)))
+            if step.ante:
+                ante = f"ANTE {short_chips(step.ante)}" + (" (big blind ante)" if step.bb_ante
+                                                           else "")
+                lines.append((ante, lay.px(36), theme.TEXT, "ante", lay.px(4)))
+        sizes = [p.fit_size(text, size, rect.width) for text, size, *_ in lines]
+        # stack the lines by their ink, not the font's line box (big type has a tall empty top)
+        inks = [theme.font(size).render(text, True, color).get_bounding_rect()
+                for (text, _s, color, _t, _g), size in zip(lines, sizes, strict=True)]
+        spacing = lay.px(8)
+        total = sum(i.height for i in inks) + sum(g for *_, g in lines) + spacing * len(lines)
+        y = rect.top + max(lay.px(6), (rect.height - total) // 2)
+        for (text, _s, color, tag, gap), size, ink in zip(lines, sizes, inks, strict=True):
+            y += gap
+            r = p.text(text, (rect.centerx, y - ink.top), size, color, anchor="midtop",
+                       max_width=rect.width, tag=tag)
+            if tag == "paused":
+                theme.draw_pause(self.surface, (r.left - lay.px(20), y + ink.height / 2),
+                                 lay.px(24))
+            y += ink.height + spacing
 
     def _stat(self, label: str, value: str, x: int, y: int, width: int, tag: str) -> int:
         lay, p = self.layout, self.painter
@@ -175,8 +177,8 @@ class ClockScreen:
         text = _next_text(nxt) if nxt is not None else "final level"
         p.text("NEXT LEVEL", (lay.px(16), row.top + lay.px(8)), lay.px(17), theme.DIM,
                tag="next_label")
-        p.text(text, (lay.px(16), row.bottom - lay.px(8)), lay.px(34), theme.TEXT,
-               anchor="bottomleft", max_width=half - lay.px(24), tag="next_level")
+        p.text(text, (lay.px(16), row.top + lay.px(30)), lay.px(40), theme.TEXT,
+               max_width=half - lay.px(24), tag="next_level")
         p.text("NEXT BREAK", (half + lay.px(16), row.top + lay.px(8)), lay.px(17), theme.DIM,
                tag="break_label")
         if status.on_break:
@@ -187,8 +189,8 @@ class ClockScreen:
                 brk += "  (color-up)"
         else:
             brk = "none scheduled"
-        p.text(brk, (half + lay.px(16), row.bottom - lay.px(8)), lay.px(34), theme.TEXT,
-               anchor="bottomleft", max_width=half - lay.px(24), tag="next_break")
+        p.text(brk, (half + lay.px(16), row.top + lay.px(30)), lay.px(40), theme.TEXT,
+               max_width=half - lay.px(24), tag="next_break")
         if status.notices:
             band = pygame.Rect(rect.left, row.bottom, rect.width, rect.bottom - row.bottom)
             now = status.step.color_up != ()

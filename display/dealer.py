@@ -166,12 +166,23 @@ class DealerScreen:
                                                round(area.height * 0.62))
         inner.center = area.center
         self._center(view, inner)
+        # where the dealer sits: the gap between seats 10 and 1
+        self.painter.text("DEALER", (area.centerx, area.bottom - lay.px(4)), lay.px(14),
+                          theme.FAINT, anchor="midbottom", tag="dealer")
         places = _places(view)
         alerted = {a.seat for a in view.alerts if a.seat is not None}
         for seat in view.seats:
             if 1 <= seat.seat <= 10:
                 self._seat(seat, rects[seat.seat], seat.seat in alerted, places.get(seat.seat),
                            area.center)
+        if view.clock is not None and view.clock.seat in rects:
+            # the stopwatch on the seat itself, beside the countdown in the side panel
+            r = rects[view.clock.seat]
+            size = lay.px(24)
+            c = (r.right - lay.px(2), r.bottom - lay.px(2))
+            pygame.draw.circle(self.surface, theme.BACKGROUND, c, size * 0.7)
+            theme.draw_stopwatch(self.surface, c, size,
+                                 theme.ALERT if view.clock.seconds_left <= 10 else theme.ACCENT)
 
     def _center(self, view: TableView, inner: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
@@ -235,6 +246,14 @@ class DealerScreen:
         theme.draw_suit(self.surface, suit, (rect.centerx, rect.top + rect.height * 0.72),
                         rect.height * 0.36)
 
+    def _card_back(self, r: pygame.Rect) -> None:
+        lay = self.layout
+        pygame.draw.rect(self.surface, theme.CARD, r, border_radius=lay.px(3))
+        pygame.draw.rect(self.surface, theme.CARD_BACK, r.inflate(-lay.px(3), -lay.px(3)),
+                         border_radius=lay.px(2))
+        pygame.draw.rect(self.surface, (190, 60, 70), r.inflate(-lay.px(7), -lay.px(7)), 1,
+                         border_radius=lay.px(2))
+
     def _seat(self, seat: SeatView, rect: pygame.Rect, alerted: bool, place: int | None,
               table_center: tuple[int, int]) -> None:
         lay, p = self.layout, self.painter
@@ -265,7 +284,7 @@ class DealerScreen:
                    f"seat{seat.seat}")
         markers = [m for m, on in (("D", seat.button), ("SB", seat.sb), ("BB", seat.bb)) if on]
         mx = rect.right - pad
-        marker_r = lay.px(10)
+        marker_r = lay.px(11)
         for m in reversed(markers):
             fill_c, ink = {"D": (theme.WHITE, theme.BLACK), "SB": ((60, 110, 220), theme.WHITE),
                            "BB": (theme.GOLD, theme.BLACK)}[m]
@@ -292,8 +311,7 @@ class DealerScreen:
         for card in cards[:4]:
             r = pygame.Rect(cx, row2 - lay.px(2), card_w, card_h)
             if card == "??":
-                pygame.draw.rect(self.surface, theme.CARD_BACK, r, border_radius=lay.px(3))
-                pygame.draw.rect(self.surface, theme.CARD, r, 1, border_radius=lay.px(3))
+                self._card_back(r)
             else:
                 self._card(card, r, tag=f"shown{seat.seat}")
             cx += card_w + lay.px(2)

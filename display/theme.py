@@ -166,7 +166,7 @@ def draw_disc(surface: pygame.Surface, center: tuple[float, float], radius: floa
     Returns the label's rect and font size."""
     pygame.draw.circle(surface, fill, center, radius)
     pygame.draw.circle(surface, edge, center, radius, max(1, round(radius * 0.12)))
-    size = max(6, round(radius * (1.15 if len(label) == 1 else 0.95)))
+    size = max(6, round(radius * (1.2 if len(label) == 1 else 1.05)))
     img = font(size).render(label, True, label_color)
     rect = img.get_rect(center=(round(center[0]), round(center[1]) + 1))
     surface.blit(img, rect)

@@ -26,6 +26,16 @@ from typing import Any, Protocol
 
 STATE_VERSION = 1
 
+# How each chip race method (tablectl.chiprace) is announced, and the rule it follows.
+RACE_TEXT = {
+    "tda": ("Full sets are exchanged; odd chips are raced from seat 1, one chip at most per "
+            "player, nobody raced out", "002 Rule 25"),
+    "wfp": ("Full sets are exchanged; odd chips are raced from the button's left, one chip at "
+            "most per player, nobody raced out", "000 rule 6"),
+    "wfp-nightly": ("Two or more odd chips buy one new chip; a single odd chip is raced, nobody "
+                    "raced out", "000 rule 6, nightly games"),
+}
+
 
 class StructureError(ValueError):
     """A structure file that cannot be used; the message names the file and the entry."""
@@ -93,6 +103,7 @@ class Structure:
     currency: str = "$"
     payouts: tuple[PayoutBracket, ...] = ()
     notes: tuple[str, ...] = ()
+    race: str = "tda"  # chip race method for color-ups (tablectl.chiprace.METHODS)
 
     def levels(self) -> list[Step]:
         return [s for s in self.steps if not s.is_break]
@@ -177,6 +188,9 @@ def parse_structure(data: dict[str, Any], origin: str = "structure") -> Structur
             raise StructureError(f"{origin}: payout percentages {list(percent)} must total 100")
         brackets.append(PayoutBracket(int(raw.get("entrants", 0)), percent))
     brackets.sort(key=lambda b: b.entrants)
+    race = data.get("chip_race", "tda")
+    if race not in RACE_TEXT:
+        raise StructureError(f"{origin}: chip_race {race!r} is not one of {', '.join(RACE_TEXT)}")
     entrants = data.get("entrants", 10)
     if isinstance(entrants, bool) or not isinstance(entrants, int) or entrants < 1:
         raise StructureError(f"{origin}: entrants must be a positive whole number")
@@ -185,6 +199,7 @@ def parse_structure(data: dict[str, Any], origin: str = "structure") -> Structur
         entrants=entrants, per_entry=float(prize.get("per_entry", 0)),
         guaranteed=float(prize.get("guaranteed", 0)), currency=str(prize.get("currency", "$")),
         payouts=tuple(brackets), notes=tuple(str(n) for n in data.get("notes", [])),
+        race=race,
     )
 
 
@@ -498,14 +513,15 @@ def color_up_notices(structure: Structure, index: int) -> tuple[str, ...]:
     step = steps[index]
     if step.color_up:
         chips = ", ".join(short_chips(c) for c in step.color_up)
-        return (f"Color-up now: {chips} chips leave play. Full sets are exchanged; odd chips are "
-                "raced, one chip at most per player, nobody raced out (002 Rule 25).",)
+        how, rule = RACE_TEXT[structure.race]
+        return (f"Color-up now: {chips} chips leave play. {how} ({rule}).",)
     last_level = step.number
     for later in steps[index + 1:]:
         if later.color_up:
             chips = ", ".join(short_chips(c) for c in later.color_up)
             when = f"after level {last_level}" if later.is_break else f"at level {later.number}"
-            return (f"Next color-up {when}: {chips} chips come off (002 Rule 25).",)
+            rule = RACE_TEXT[structure.race][1]
+            return (f"Next color-up {when}: {chips} chips come off ({rule}).",)
         last_level = later.number or last_level
     return ()
 

@@ -89,13 +89,14 @@ def test_on_a_color_up_break(size: tuple[int, int]) -> None:
     shown(screen, surface, "100 / 200", "next_level")
     notice = " ".join(t.text for t in screen.painter.texts if t.tag == "notice")
     assert notice.startswith("Color-up now: 25 chips leave play.")
-    assert "(002 Rule 25)" in notice
+    # WFP majors race the odd chips by 000 rule 6, from the seat left of the button
+    assert notice.endswith("from the button's left, one chip at most per player, nobody raced "
+                           "out (000 rule 6).")
     # WFP is a points league: shares, not money
     shown(screen, surface, "PAYOUT SHARES", "payouts_label")
     shown(screen, surface, "40%", "payout")
-    # the break background is blue-black, not the play background
-    corner = pygame.Rect(screen.layout.w // 2 - 20, screen.layout.h // 2 + 40 * screen.layout.s,
-                         4, 4)
+    # the break background is blue-black, not the play background (the gap beside the panel)
+    corner = pygame.Rect(round(screen.layout.w * 0.24) - 3, screen.layout.h // 2, 2, 4)
     assert color_share(surface, corner, (8, 20, 38)) == 1.0
 
 

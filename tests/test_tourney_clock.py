@@ -12,6 +12,7 @@ from gpiozero.pins.mock import MockFactory
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tablectl.chiprace import METHODS
 from tablectl.tourney_clock import (
     BuzzerHooks,
     ClockStateError,
@@ -172,6 +173,7 @@ def test_bad_state_files_are_clear_errors(tmp_path: Path) -> None:
         ({"step": [{"blinds": [25, 50], "minutes": 5, "color_up": [5]}]}, "not among chips"),
         ({"chips": [100, 25]}, "lowest first"),
         ({"prize": {"payouts": [{"entrants": 2, "percent": [50, 30]}]}}, "total 100"),
+        ({"chip_race": "coin flip"}, "chip_race 'coin flip' is not one of"),
     ],
 )
 def test_bad_structures_are_clear_errors(change: dict, message: str) -> None:
@@ -215,6 +217,9 @@ def test_presets_load_and_follow_the_seeds() -> None:
     assert clock.status(0).payouts == ((1, 450.0), (2, 200.0), (3, 100.0), (4, 50.0))
     assert any(s.bb_ante for s in names["tda-style"].levels())
     assert preset_dir().name == "structures"
+    # each preset names a chip race method the chip race helper knows (000 rule 6, 002 Rule 25)
+    assert {s.race for s in names.values()} <= set(METHODS)
+    assert names["wfp-nightly"].race == "wfp-nightly" and names["tda-style"].race == "tda"
 
 
 def test_buzzer_hooks_drive_a_gpiozero_buzzer() -> None:
