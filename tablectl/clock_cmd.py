@@ -54,7 +54,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--state", type=Path, default=None,
                         help="state JSON file (default: $STATE_DIRECTORY/clock.json or "
                              "~/.local/state/tablectl/clock.json)")
-    parser.add_argument("--windowed", action="store_true", help="a window instead of full screen")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--fullscreen", action="store_true",
+                      help="full screen on the first display (the default)")
+    mode.add_argument("--windowed", action="store_true", help="a window instead of full screen")
     parser.add_argument("--size", default="800x480", help="window size with --windowed (WxH)")
     parser.add_argument("--entrants", type=int, default=None,
                         help="number of entrants (default: the structure's)")

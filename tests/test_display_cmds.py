@@ -82,7 +82,9 @@ def test_structure_by_name_or_path(tmp_path: Path) -> None:
     with pytest.raises(StructureError, match="cannot read"):
         resolve_structure(str(tmp_path / "nope.toml"))
     assert cli.main(["clock", "--structure", str(tmp_path / "nope.toml"),
-                     "--state", str(tmp_path / "s.json")]) == 2
+                     "--state", str(tmp_path / "s.json"), "--fullscreen"]) == 2
+    with pytest.raises(SystemExit):  # one or the other
+        cli.main(["clock", "--structure", "home-003", "--fullscreen", "--windowed"])
 
 
 @pytest.mark.timeout(60)
