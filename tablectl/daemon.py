@@ -308,7 +308,7 @@ class Daemon:
                  time.perf_counter() - started, self.table.hand_no, self.table.street)
 
     def _replayed(self, row: Row, event: Event, outputs: list[Output]) -> None:
-        for hand in self.builder.feed(event, outputs, self.table.view(), row.wall):
+        for hand in self.builder.feed(event, outputs, self.table.view, row.wall):
             self._write_history(hand, overwrite=False)
 
     @property
@@ -411,7 +411,7 @@ class Daemon:
             log.error("chips not conserved after journal row %d: %d, expected %d",
                       row, total, self._total)
         self._dirty = True
-        for hand in self.builder.feed(event, outputs, self.table.view(), time.time()):
+        for hand in self.builder.feed(event, outputs, self.table.view, time.time()):
             self.stats.hands += 1
             self._write_history(hand, overwrite=True)
         status = self._status_text()

@@ -116,7 +116,7 @@ def build(setup: dict[str, Any], stream: Iterator[tuple[Event, float | None]]) -
         except Exception as exc:  # an engine bug loses this event, not the export
             result.problems.append(f"engine raised {type(exc).__name__} on {event.to_json()}")
             continue
-        result.hands.extend(builder.feed(event, outputs, table.view(), wall))
+        result.hands.extend(builder.feed(event, outputs, table.view, wall))
     result.stacks = table.stacks()
     return result
 

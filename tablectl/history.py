@@ -18,9 +18,8 @@ Two renderings of a finished :class:`HandRecord`:
 
 from __future__ import annotations
 
-import copy
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +29,7 @@ from tablectl.outputs import Alert, Notice, Output, Ruling
 from tablectl.view import TableView
 
 STREET_NAMES = {"flop": "FLOP", "turn": "TURN", "river": "RIVER"}
+ViewSource = TableView | Callable[[], TableView]
 
 
 @dataclass(slots=True)
@@ -98,36 +98,56 @@ class HistoryBuilder:
         self.names = dict(names or {})
         self.current: HandRecord | None = None
         self.finished: list[HandRecord] = []
-        self._undo: list[HandRecord] = []  # the hand before each undoable event (press undo)
+        # This hand's feed, to rebuild the record when the dealer presses undo: the engine takes
+        # the last event back by replaying the hand without it, and so does the builder.
+        self._hand_feed: list[tuple[Event, list[Output], ViewSource, float | None]] = []
 
     def feed(
-        self, event: Event, outputs: Iterable[Output], view: TableView, wall: float | None = None
+        self, event: Event, outputs: Iterable[Output], view: ViewSource, wall: float | None = None
     ) -> list[HandRecord]:
-        """Take one event and what the engine said; returns the hands it finished."""
+        """Take one event and what the engine said; returns the hands it finished. ``view`` is
+        the table's view after the event, or a callable giving it (only called when needed)."""
         outputs = list(outputs)
+        if any(isinstance(o, Notice) and o.kind == "undo" for o in outputs):
+            self._undo()
+            return []
+        if event.kind == "press" and event.body == "undo":
+            return []  # nothing to take back: the engine said so with an alert
+        return self._feed(event, outputs, _cached(view), wall)
+
+    def _undo(self) -> None:
+        feed = self._hand_feed
+        while feed and feed[-1][0].kind == "tick":
+            feed.pop()
+        if len(feed) <= 1:
+            return
+        feed.pop()
+        self.current, self._hand_feed = None, []
+        for entry in feed:
+            self._feed(*entry)
+
+    def _feed(
+        self, event: Event, outputs: list[Output], view: ViewSource, wall: float | None
+    ) -> list[HandRecord]:
         done: list[HandRecord] = []
-        is_undo = event.kind == "press" and event.body == "undo"
-        if self.current is not None and not is_undo and event.kind != "tick":
-            self._undo.append(copy.deepcopy(self.current))
-        for out in outputs:
-            if isinstance(out, Notice) and out.kind == "undo" and self._undo:
-                self.current = self._undo.pop()
         for out in outputs:
             if isinstance(out, Notice) and out.kind == "hand_start":
-                self.current = self._start(out.data, view, event, wall)
-                self._undo = []
+                self.current = self._start(out.data, _view(view), event, wall)
+                self._hand_feed = []
         hand = self.current
         if hand is None:
             return done
+        self._hand_feed.append((event, outputs, view, wall))
         self._cards(hand, event)
         for out in outputs:
             self._output(hand, out, view)
             if hand.finished and hand is self.current:
-                hand.end_stacks = {s.seat: s.stack for s in view.seats if s.seat in hand.names}
+                v = _view(view)
+                hand.end_stacks = {s.seat: s.stack for s in v.seats if s.seat in hand.names}
                 done.append(hand)
                 self.finished.append(hand)
                 self.current = None
-                self._undo = []
+                self._hand_feed = []
         # Eliminations come after the award in the same outputs: attach them to the hand.
         for out in outputs:
             if isinstance(out, Notice) and out.kind == "eliminated" and done:
@@ -193,7 +213,7 @@ class HistoryBuilder:
         if card != "??" and card not in cards and len(cards) < 2:
             cards.append(card)
 
-    def _output(self, hand: HandRecord, out: Output, view: TableView) -> None:
+    def _output(self, hand: HandRecord, out: Output, view: ViewSource) -> None:
         if isinstance(out, Ruling):
             self._ruling(hand, out)
         elif isinstance(out, Alert):
@@ -221,7 +241,8 @@ class HistoryBuilder:
             award["hands"] = {int(s): str(w) for s, w in out.data.get("hands", {}).items()}
             hand.awards.append(award)
             # The engine awards every pot in one apply and then the hand is over.
-            if view.street in ("over", "idle") or view.hand_no != hand.number:
+            v = _view(view)
+            if v.street in ("over", "idle") or v.hand_no != hand.number:
                 hand.finished = True
 
     @staticmethod
@@ -244,6 +265,24 @@ class HistoryBuilder:
         hand.street_bets[r.seat] = to
         hand.high = max(hand.high, to)
         hand.log.append(("act", Act(hand.street, r.seat, action, to, added, raised_by, all_in)))
+
+
+def _view(view: ViewSource) -> TableView:
+    return view() if callable(view) else view
+
+
+def _cached(view: ViewSource) -> ViewSource:
+    """Compute a lazy view at most once (it is asked for at hand start and at the award)."""
+    if not callable(view):
+        return view
+    box: list[TableView] = []
+
+    def get() -> TableView:
+        if not box:
+            box.append(view())
+        return box[0]
+
+    return get
 
 
 def _items(log: list[tuple[str, Any]], kind: str) -> list[Any]:
