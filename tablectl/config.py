@@ -138,7 +138,9 @@ def parse_config(
         journal=c.path(raw, "journal", "/var/lib/tablectl/journal.db"),
         house=c.choice(raw, "house", HOUSE_PROFILES, "tda-2025"),
         serial_device=c.string(serial, "device", "serial.device", "/dev/tablectl-mcu"),
-        serial_baud=c.integer(serial, "baud", "serial.baud", default=115200, lo=1200, hi=4_000_000),
+        serial_baud=c.integer(
+            serial, "baud", "serial.baud", default=250_000, lo=1200, hi=4_000_000
+        ),
         nfc_reader=c.string(nfc, "reader", "nfc.reader", "usb", empty_ok=True),
         decks_file=c.path(tags, "decks", "/var/lib/tablectl/decks.json", "tags.decks"),
         chips_file=c.path(tags, "chips", "/var/lib/tablectl/chips.json", "tags.chips"),

@@ -201,3 +201,78 @@ def test_sim_ready_after_handshake_then_sigterm(tmp_path: Path) -> None:
     with Journal(tmp_path / "j.db") as j:
         setup = j.setup()
     assert setup is not None and setup["names"] == {"1": "Ann", "2": "Bao"}
+
+
+def test_sensors_to_journal_through_the_real_link(tmp_path: Path) -> None:
+    """hw_sim's MCU on a pty → pyserial link → tag mapper → daemon → journal → engine: cards
+    placed on the emulated antennas start a hand; idle time is journaled as ticks."""
+    import json
+    import threading
+    import time
+
+    pytest.importorskip("hw_sim.mcu", reason="hw_sim's MCU emulator is not in this build")
+    from tablectl.daemon import BridgeSource, SimHardware
+
+    cards = {"As": b"\x04\x00\x01", "Kd": b"\x04\x00\x02", "7c": b"\x04\x00\x03",
+             "7h": b"\x04\x00\x04"}
+    decks = tmp_path / "decks.json"
+    decks.write_text(json.dumps({"decks": [{"id": "A", "back": "red", "cards": {
+        uid.hex(): card for card, uid in cards.items()}}], "in_play": "A"}))
+    chips = tmp_path / "chips.json"
+    chips.write_text(json.dumps({"chips": {}}))
+    sim = SimHardware()
+    sim.start()
+    journal = tmp_path / "j.db"
+    setup = {"rules": "tda-2025", "seats": {"1": 1000, "2": 1000}, "button": 1,
+             "blinds": [5, 10], "chips": [5, 25]}
+    daemon = Daemon(journal, setup, BridgeSource(sim.port, 250_000, decks, chips),
+                    tick_every=0.2, ready_timeout=20)
+    thread = threading.Thread(target=daemon.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while daemon.stats.ready_after is None:
+            assert time.monotonic() < deadline and thread.is_alive(), "no handshake"
+            time.sleep(0.01)
+        for card, seat in (("As", 2), ("7c", 1), ("Kd", 2), ("7h", 1)):
+            sim.mcu.place(cards[card], f"seat:{seat}")
+            time.sleep(0.15)
+        time.sleep(0.6)
+    finally:
+        daemon.stop()
+        thread.join(timeout=10)
+        sim.stop()
+    assert not thread.is_alive()
+    kinds = [json.loads(line) for line in exported(journal)[1:]]
+    read = [(o["card"], o["zone"]) for o in kinds if "card" in o]
+    assert read == [("As", "seat:2"), ("7c", "seat:1"), ("Kd", "seat:2"), ("7h", "seat:1")]
+    assert all("t" in o for o in kinds if "card" in o)
+    assert any("tick" in o for o in kinds)
+    with Journal(journal) as j:
+        first_card = next(r.row_id for r in j.rows() if r.line.startswith('{"card"'))
+        assert j.hands() == {1: first_card}  # the first card read started hand 1
+
+
+def test_dealer_screen_follows_the_session(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The daemon draws the dealer screen (SDL's dummy driver) from the engine's view."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from tablectl.daemon import PygameDisplay
+
+    script = write_session(tmp_path / "s.jsonl", 4, 3)
+    display = PygameDisplay((800, 480), fullscreen=False)
+    frames: list[int] = []
+    drawn = display.screen.render
+
+    def counting(view):  # type: ignore[no-untyped-def]
+        changed = drawn(view)
+        if changed:
+            frames.append(view.hand_no)
+        return changed
+
+    display.screen.render = counting  # type: ignore[method-assign]
+    source = ScriptSource(script, batch=5)
+    daemon = Daemon(tmp_path / "j.db", source.setup, source, display=display)
+    assert daemon.run() == 0
+    assert frames and frames[-1] == 3 and sorted(frames) == frames
