@@ -47,6 +47,7 @@ class Config:
     nfc_reader: str  # nfcpy device path ("usb", "usb:072f:2200", "udp:..."), "" for none
     decks_file: Path  # enrolled decks (tablectl enroll writes it): tag UID -> card
     chips_file: Path  # chip inventory: tag UID -> denomination
+    badges_file: Path  # staff badges (NFC): tag UID -> dealer or floor, name
     gpio: dict[str, int]  # console name -> BCM pin
     seats: tuple[SeatConfig, ...]
     button: int
@@ -116,7 +117,7 @@ def parse_config(
     nfc = c.table(raw, "nfc")
     c.no_unknown(nfc, {"reader"}, "nfc.")
     tags = c.table(raw, "tags")
-    c.no_unknown(tags, {"decks", "chips"}, "tags.")
+    c.no_unknown(tags, {"decks", "chips", "badges"}, "tags.")
     table = c.table(raw, "table")
     c.no_unknown(table, {"button", "chips"}, "table.")
     display = c.table(raw, "display")
@@ -144,6 +145,7 @@ def parse_config(
         nfc_reader=c.string(nfc, "reader", "nfc.reader", "usb", empty_ok=True),
         decks_file=c.path(tags, "decks", "/var/lib/tablectl/decks.json", "tags.decks"),
         chips_file=c.path(tags, "chips", "/var/lib/tablectl/chips.json", "tags.chips"),
+        badges_file=c.path(tags, "badges", "/var/lib/tablectl/badges.json", "tags.badges"),
         gpio=_gpio(c, raw.get("gpio", {})),
         seats=tuple(seats),
         button=button,

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import logging
 import os
+import queue
 import signal
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -214,6 +216,45 @@ class SimHardware:
         self._dir.cleanup()
 
 
+class NfcWatcher:
+    """The USB NFC reader (firmware_bridge.nfc) on its own thread: staff badge taps go to the
+    daemon's inbox. Without a reader the table runs on, degraded (no badge sign-in)."""
+
+    def __init__(self, path: str, badges: Path | None, inbox: queue.Queue[Any]) -> None:
+        from firmware_bridge.nfc import BadgeError, BadgeRegistry, NfcReader
+
+        # The simulator's udp reader emulates Type 3 (FeliCa) tags only.
+        self.reader = NfcReader(path, ("212F",) if path.startswith("udp:") else ("106A", "212F"))
+        self.registry = BadgeRegistry()
+        if badges is not None and badges.exists():
+            try:
+                self.registry = BadgeRegistry.load(badges)
+            except BadgeError as exc:
+                log.error("%s: badges unavailable", exc)
+        self.inbox = inbox
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="nfc", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        if not self.reader.open():
+            return
+        while not self._stop.is_set():
+            tag = self.reader.read(0.5)
+            if tag is not None:
+                self.inbox.put(("badge", tag.uid, self.registry.badge(tag.uid)))
+                self._stop.wait(1.0)  # one tap, one sign-in: the tag stays on the reader
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self.reader.close()
+
+
 # --- the daemon ------------------------------------------------------------------------------
 
 
@@ -270,6 +311,10 @@ class Daemon:
         self._last_tick = 0.0
         self._dirty = True
         self._status = ""
+        # Events and taps from other threads (console buttons, the NFC reader): see submit().
+        self.inbox: queue.Queue[Any] = queue.Queue()
+        self.helpers: list[Any] = []  # started with the loop, stopped after it
+        self.dealer: str | None = None  # the signed-in dealer (badge)
 
     # --- start: journal and replay -------------------------------------------------------------
 
@@ -324,6 +369,8 @@ class Daemon:
             self.restore()
         self._install_signals()
         self.source.start()
+        for helper in self.helpers:
+            helper.start()
         try:
             if not self.source.wait_ready(self.ready_timeout):
                 log.error("no hardware handshake within %.0f s", self.ready_timeout)
@@ -336,6 +383,8 @@ class Daemon:
             self._loop()
         finally:
             self.notify.stopping()
+            for helper in self.helpers:
+                helper.stop()
             self.source.stop()
             if self.display is not None:
                 self.display.close()
@@ -346,6 +395,32 @@ class Daemon:
 
     def stop(self) -> None:
         self._stop = True
+
+    def submit(self, item: Event | Alert) -> None:
+        """Hand an event to the loop from any thread (a console button's callback)."""
+        self.inbox.put(item)
+
+    def _drain_inbox(self) -> list[Event | Alert]:
+        items: list[Event | Alert] = []
+        while True:
+            try:
+                item = self.inbox.get_nowait()
+            except queue.Empty:
+                return items
+            if isinstance(item, tuple) and item and item[0] == "badge":
+                self._badge(item[1], item[2])
+            else:
+                items.append(item)
+
+    def _badge(self, uid: bytes, badge: Any) -> None:
+        if badge is None:
+            log.info("NFC tag %s is not a staff badge", uid.hex())
+        elif badge.role == "dealer":
+            self.dealer = badge.name
+            log.info("dealer %s signed in", badge.name)
+            self._status = ""  # republish with the dealer's name
+        else:
+            log.info("floor %s at the table", badge.name)
 
     def _loop(self) -> None:
         watchdog = self.notify.watchdog_interval
@@ -358,7 +433,7 @@ class Daemon:
             wait = 0.05
             if self.source.live:
                 wait = max(0.0, min(0.25, self._last_tick + self.tick_every - now))
-            for item in self.source.poll(wait):
+            for item in self.source.poll(wait) + self._drain_inbox():
                 if isinstance(item, Alert):
                     self._log_output(item)
                     self.stats.alerts += 1
@@ -425,7 +500,8 @@ class Daemon:
     def _status_text(self) -> str:
         if self.table is None:
             return "starting"
-        return f"hand {self.table.hand_no} {self.table.street}"
+        text = f"hand {self.table.hand_no} {self.table.street}"
+        return f"{text}, dealer {self.dealer}" if self.dealer else text
 
     def _log_output(self, out: Output) -> None:
         if isinstance(out, Alert):

@@ -69,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
         BridgeSource,
         Daemon,
         DaemonError,
+        NfcWatcher,
         PygameDisplay,
         ScriptSource,
         SimHardware,
@@ -105,6 +106,8 @@ def run(args: argparse.Namespace) -> int:
                 log.error("dealer screen unavailable (%s): running without it", exc)
         daemon = Daemon(journal, setup, source, display=display, histories=histories,
                         names=config.player_names(), stop_when_done=True)
+        if config.nfc_reader and not args.events:
+            daemon.helpers.append(NfcWatcher(config.nfc_reader, config.badges_file, daemon.inbox))
         return daemon.run()
     except DaemonError as exc:
         log.error("%s", exc)

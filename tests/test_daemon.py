@@ -276,3 +276,40 @@ def test_dealer_screen_follows_the_session(
     daemon = Daemon(tmp_path / "j.db", source.setup, source, display=display)
     assert daemon.run() == 0
     assert frames and frames[-1] == 3 and sorted(frames) == frames
+
+
+def test_dealer_badge_signs_in_over_nfc(tmp_path: Path) -> None:
+    """A dealer's badge tapped on the NFC reader (nfcpy's udp driver, hw_sim's tag field) signs
+    the dealer in: logged and shown in the systemd status line."""
+    import threading
+    import time
+
+    pytest.importorskip("hw_sim.nfc_tags", reason="hw_sim's NFC tags are not in this build")
+    from firmware_bridge.nfc import BadgeRegistry
+    from hw_sim.nfc_tags import TagField, tag_uid
+    from tablectl.daemon import NfcWatcher
+
+    badges = BadgeRegistry()
+    badges.add(tag_uid(901).hex(), "dealer", "Sam")
+    badges.save(tmp_path / "badges.json")
+    field = TagField()
+    field.start()
+    script = write_session(tmp_path / "s.jsonl", 1, 1)
+    source = ScriptSource(script)
+    daemon = Daemon(tmp_path / "j.db", source.setup, source, stop_when_done=False)
+    daemon.helpers.append(NfcWatcher(field.path, tmp_path / "badges.json", daemon.inbox))
+    thread = threading.Thread(target=daemon.run, daemon=True)
+    thread.start()
+    try:
+        field.tap(tag_uid(901))
+        deadline = time.monotonic() + 20
+        while daemon.dealer is None:
+            assert time.monotonic() < deadline and thread.is_alive(), "badge not read"
+            time.sleep(0.02)
+        assert daemon.dealer == "Sam"
+        assert daemon._status_text().endswith("dealer Sam")
+    finally:
+        daemon.stop()
+        thread.join(timeout=10)
+        field.stop()
+    assert not thread.is_alive()
