@@ -585,6 +585,8 @@ def script_to_events(script: HandScript) -> list[dict[str, Any]]:
             "ante": script.ante,
             "bb_ante": script.bb_ante,
             "chips": list(script.chips),
+            # The house option for a big blind short of blind + ante (profiles.bb_ante_short).
+            "options": {"bb_ante_short": "blind_first" if script.blind_first else "ante_first"},
         }
     }, {"deal": {str(s): list(script.hole[s]) for s in script.order}}]
     posted = script.posted()
