@@ -25,6 +25,7 @@ import logging
 import os
 import queue
 import signal
+import sqlite3
 import tempfile
 import threading
 import time
@@ -381,6 +382,9 @@ class Daemon:
             self.notify.ready(self._status_text())
             log.info("ready after %.3f s", self.stats.ready_after)
             self._loop()
+        except DaemonError as exc:
+            log.critical("%s", exc)
+            return 1
         finally:
             self.notify.stopping()
             for helper in self.helpers:
@@ -465,7 +469,13 @@ class Daemon:
         if self.source.live and not stamped:
             t = round(max(self._session_t, self.clock() - self._t_anchor), 3)
             event = Event(event.kind, event.body, t)
-        row = self.journal.append(event, self.table.hand_no)
+        try:
+            row = self.journal.append(event, self.table.hand_no)
+        except sqlite3.Error as exc:
+            # Append first: an event that cannot be journaled is not applied either. Stop, so
+            # systemd restarts the daemon and the dealer sees the table go down, not drift.
+            msg = f"journal write failed ({exc}); {event.to_json()} not applied"
+            raise DaemonError(msg) from exc
         try:
             outputs = self.table.apply(event)
         except Exception:  # an engine bug: the event is journaled, the table keeps running

@@ -313,3 +313,16 @@ def test_dealer_badge_signs_in_over_nfc(tmp_path: Path) -> None:
         thread.join(timeout=10)
         field.stop()
     assert not thread.is_alive()
+
+
+def test_journal_write_failure_stops_without_applying(tmp_path: Path) -> None:
+    """Append first: when the journal cannot take an event (disk full, read-only), the event is
+    not applied and the daemon exits 1 for systemd to restart it."""
+    script = write_session(tmp_path / "s.jsonl", 1, 2)
+    source = ScriptSource(script)
+    daemon = Daemon(tmp_path / "j.db", source.setup, source)
+    daemon.restore()
+    assert daemon.journal is not None
+    daemon.journal._db.execute("PRAGMA query_only = 1")  # every write now fails
+    assert daemon.run() == 1
+    assert daemon.table.hand_no == 0 and daemon.stats.events == 0
