@@ -205,3 +205,37 @@ def test_undo_takes_the_action_out_of_the_history(tmp_path: Path) -> None:
     assert [a for k, a in redone[0].log if k == "act" and a.street == "preflop"] == [
         a for k, a in hands[0].log if k == "act" and a.street == "preflop"
     ]
+
+
+def _rule21_divmod(unit: int):  # type: ignore[no-untyped-def]
+    """002 Rule 21 for pokerkit: split pots in units of the smallest chip in play (the odd chips
+    go to the first winner left of the button, pokerkit's player 0 onwards)."""
+
+    def split(amount: int, count: int) -> tuple[int, int]:
+        share = amount // count // unit * unit
+        return share, amount - share * count
+
+    return split
+
+
+def test_journal_export_phh_files_load_in_pokerkit(tmp_path: Path) -> None:
+    """A daemon journal of a 150-hand bot tournament, exported with `tablectl export --format
+    phh`: every file loads in pokerkit, which plays it to the journal's final stacks."""
+    from test_daemon_session import write_session
+
+    from tablectl.daemon import Daemon, ScriptSource
+
+    script = write_session(tmp_path / "s.jsonl", 8, 150)
+    source = ScriptSource(script, batch=100)
+    journal = tmp_path / "j.db"
+    assert Daemon(journal, source.setup, source).run() == 0
+    out = tmp_path / "phh"
+    assert main(["export", "--journal", str(journal), "--format", "phh", "--out", str(out)]) == 0
+    files = sorted(out.glob("*.phh"))
+    assert len(files) == 150
+    for path in files:
+        with path.open("rb") as fh:
+            hh = HandHistory.load(fh)
+        hh.divmod = _rule21_divmod(25)
+        state = list(hh)[-1]
+        assert list(state.stacks) == list(hh.finishing_stacks), path.name
