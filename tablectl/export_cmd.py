@@ -80,11 +80,12 @@ def write_histories(
 
 
 def histories(source: Path) -> Histories:
-    """Every finished hand of a journal or a scenario file."""
+    """Every finished hand of a journal (opened read-only: the daemon may be running) or of a
+    scenario file."""
     if _is_sqlite(source):
         from tablectl.journal import Journal
 
-        with Journal(source) as journal:
+        with Journal(source, readonly=True) as journal:
             setup = journal.setup()
             if setup is None:
                 raise ValueError(f"{source}: the journal is empty")

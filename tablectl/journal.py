@@ -96,20 +96,31 @@ class Journal:
     """An append-only event log in one SQLite file. Not thread-safe: the daemon's single loop owns
     it (the bridge's reader threads only feed the loop's queue)."""
 
-    def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
+    def __init__(
+        self, path: str | Path, *, synchronous: str = "FULL", readonly: bool = False
+    ) -> None:
         self.path = str(path)
+        self.readonly = readonly
         if synchronous not in ("FULL", "NORMAL", "EXTRA"):
             raise ValueError(f"synchronous={synchronous!r}: use FULL, NORMAL or EXTRA")
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         try:
-            self._db = sqlite3.connect(self.path, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(f"PRAGMA synchronous={synchronous}")
-            self._db.executescript(_SCHEMA)
-            version = self._meta("schema")
+            if readonly:
+                # Exports read a live journal (or a copy on a laptop) without ever writing it.
+                uri = f"file:{Path(self.path).resolve()}?mode=ro"
+                self._db = sqlite3.connect(uri, uri=True, isolation_level=None)
+                version = self._meta("schema")
+            else:
+                if self.path != ":memory:":
+                    Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                self._db = sqlite3.connect(self.path, isolation_level=None)
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute(f"PRAGMA synchronous={synchronous}")
+                self._db.executescript(_SCHEMA)
+                version = self._meta("schema")
         except sqlite3.DatabaseError as exc:
             raise JournalError(f"{self.path}: not a usable journal: {exc}") from None
+        if version is None and readonly:
+            raise JournalError(f"{self.path}: not a tablectl journal")
         if version is None:
             self._db.execute(
                 "INSERT INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),)
@@ -220,7 +231,7 @@ class Journal:
             for out in outputs:
                 if isinstance(out, Notice) and out.kind == "hand_start":
                     hand_no = int(out.data.get("hand_no", 0))
-                    if hand_no and marks.get(hand_no) != row.row_id:
+                    if hand_no and marks.get(hand_no) != row.row_id and not self.readonly:
                         self.mark_hand_start(row.row_id, hand_no)
                         report.hands_marked += 1
             if on_outputs is not None:

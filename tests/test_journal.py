@@ -207,3 +207,22 @@ def test_exported_journal_is_a_scenario_tablectl_replay_reads(tmp_path: Path) ->
         j.replay_into(restored)
     assert restored.view() == table.view()
     assert main(["replay", str(out)]) == 0
+
+
+def test_readonly_journal_never_writes(tmp_path: Path) -> None:
+    path = tmp_path / "j.db"
+    with Journal(path) as j:
+        j.append(SETUP_EVENT, 0)
+        j.append(ev('{"press": "new_hand"}'), 0)  # unmarked: a writer would repair it
+    path.chmod(0o444)
+    try:
+        with Journal(path, readonly=True) as ro:
+            report = ro.replay_into(Counter())
+            assert report.events == 1 and report.hands_marked == 0
+            assert ro.hands() == {}
+            with pytest.raises(sqlite3.OperationalError):
+                ro.append(ev('{"fold": 2}'), 0)
+    finally:
+        path.chmod(0o644)
+    with pytest.raises(JournalError, match="not a usable journal"):
+        Journal(tmp_path / "missing.db", readonly=True)
