@@ -298,7 +298,7 @@ class DealerScreen:
         row2 = rect.top + pad + 2 * num_r + lay.px(4)
         card_h = lay.px(26)
         card_w = round(card_h * 0.7)
-        cards = list(seat.shown) + ["??"] * seat.hidden
+        cards = (list(seat.shown) + ["??"] * seat.hidden)[:4]
         cards_w = len(cards) * (card_w + lay.px(2))
         if seat.status == "empty":
             p.text("empty", (rect.left + pad, row2), lay.px(16), theme.FAINT,
@@ -308,7 +308,7 @@ class DealerScreen:
             p.text(theme.chips(seat.stack), (rect.left + pad, row2), lay.px(24), text_color,
                    max_width=rect.width - 2 * pad - cards_w, tag=f"stack{seat.seat}")
         cx = rect.right - pad - cards_w
-        for card in cards[:4]:
+        for card in cards:
             r = pygame.Rect(cx, row2 - lay.px(2), card_w, card_h)
             if card == "??":
                 self._card_back(r)

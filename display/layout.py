@@ -21,6 +21,15 @@ BASE_W, BASE_H = 800, 480
 MIN_SIZE = (320, 240)
 
 
+def printable(text: str) -> str:
+    """``text`` as the font can draw it: control characters (a NUL stops SDL_ttf) become
+    spaces, and characters beyond the Basic Multilingual Plane (which pygame refuses) "?"."""
+    if text.isprintable() and all(ord(c) <= 0xFFFF for c in text):
+        return text
+    return "".join(" " if not c.isprintable() else ("?" if ord(c) > 0xFFFF else c)
+                   for c in text)
+
+
 @dataclass(frozen=True, slots=True)
 class DrawnText:
     """One text drawn: what, where (its bounding rect on the frame), in which colour and size."""
@@ -80,6 +89,7 @@ class Painter:
     def text(self, text: str, pos: tuple[int, int], size: int, color: theme.Color, *,
              anchor: str = "topleft", max_width: int | None = None, tag: str = "") -> pygame.Rect:
         """Draw one line; shrink to fit ``max_width``, then cut with "..." if still too wide."""
+        text = printable(text)
         size = self.fit_size(text, size, max_width)
         f = theme.font(size)
         if max_width is not None and f.size(text)[0] > max_width:
@@ -97,7 +107,7 @@ class Painter:
         """Draw ``text`` word-wrapped inside ``rect``; returns the area used."""
         f = theme.font(size)
         lines: list[str] = []
-        for word in text.split():
+        for word in printable(text).split():
             if lines and f.size(lines[-1] + " " + word)[0] <= rect.width:
                 lines[-1] += " " + word
             else:

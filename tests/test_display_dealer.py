@@ -247,3 +247,66 @@ def test_the_probe_notices_text_drawn_over() -> None:
     assert 0.2 < text_visible(surface, call) < 0.9
     pygame.draw.rect(surface, theme.PANEL, call.rect)
     assert text_visible(surface, call) == 0.0
+
+
+# --- any view the engine could produce renders, with every text on screen ------------------------
+
+from hypothesis import HealthCheck, example, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from tablectl.outputs import Ruling  # noqa: E402
+from tablectl.view import SEAT_STATUSES, LevelView, PotView, SeatView, TableView  # noqa: E402
+
+CARDS = [r + s for r in "23456789TJQKA" for s in "cdhs"] + ["??"]
+amounts = st.integers(0, 2_000_000_000)
+seats_st = st.tuples(*[
+    st.builds(SeatView, seat=st.just(n), player=st.text(max_size=40), stack=amounts, bet=amounts,
+              status=st.sampled_from(SEAT_STATUSES), button=st.booleans(), sb=st.booleans(),
+              bb=st.booleans(), in_turn=st.booleans(),
+              shown=st.lists(st.sampled_from(CARDS), max_size=4).map(tuple),
+              hidden=st.integers(0, 4))
+    for n in range(1, 11)
+])
+views = st.builds(
+    TableView,
+    profile=st.text(max_size=30), hand_no=st.integers(0, 10**6),
+    street=st.sampled_from(["idle", "preflop", "flop", "turn", "river", "showdown", "over",
+                            "weird"]),
+    board=st.lists(st.sampled_from(CARDS), max_size=5).map(tuple), seats=seats_st,
+    pots=st.lists(st.builds(PotView, amount=amounts,
+                            seats=st.lists(st.integers(1, 10), max_size=10).map(tuple)),
+                  max_size=9).map(tuple),
+    to_act=st.one_of(st.none(), st.integers(1, 10)), to_call=amounts,
+    min_raise_to=st.one_of(st.none(), amounts), can_raise=st.booleans(),
+    last=st.one_of(st.none(), st.builds(Ruling, seat=st.integers(1, 10),
+                                        action=st.sampled_from(["fold", "check", "call", "bet",
+                                                                "raise", "all-in"]),
+                                        to=amounts, owes=amounts, returned=amounts,
+                                        rule=st.text(max_size=20), text=st.text(max_size=200))),
+    alerts=st.lists(st.builds(Alert, kind=st.sampled_from(["out_of_turn", "misdeal",
+                                                           "chips_unknown"]),
+                              rule=st.text(max_size=20), text=st.text(max_size=300),
+                              seat=st.one_of(st.none(), st.integers(1, 10))),
+                    max_size=12).map(tuple),
+    clock=st.one_of(st.none(), st.builds(ClockView, seat=st.integers(1, 10),
+                                         seconds_left=st.floats(0, 10_000))),
+    level=st.one_of(st.none(), st.builds(LevelView, number=st.integers(1, 99),
+                                         small_blind=amounts, big_blind=amounts, ante=amounts,
+                                         bb_ante=st.booleans(),
+                                         seconds_left=st.one_of(st.none(), st.floats(0, 10**6)),
+                                         on_break=st.booleans(), paused=st.booleans())),
+    eliminated=st.lists(st.integers(1, 10), max_size=10, unique=True).map(tuple),
+)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(view=views, size=st.sampled_from([(800, 480), (1920, 1080)]))
+@example(view=replace(examples.normal_action(), seats=tuple(
+    replace(s, player="\x00\U000e0d03 tab\there", shown=("2c", "3c", "4c"), hidden=4)
+    for s in examples.normal_action().seats)), size=(800, 480))
+def test_any_view_renders_on_screen(view: TableView, size: tuple[int, int]) -> None:
+    pygame.font.init()
+    surface, screen = render_view(view, size)
+    bounds = surface.get_rect()
+    for t in screen.painter.texts:
+        assert bounds.contains(t.rect), t
