@@ -141,7 +141,7 @@ class DealerScreen:
     }
 
     def _seat_rects(self, area: pygame.Rect) -> dict[int, pygame.Rect]:
-        bw = round(area.width * 0.235)
+        bw = round(area.width * 0.225)
         bh = round(area.height * 0.17)
         rects = {}
         for seat, (fx, fy) in self.SEAT_SPOTS.items():
@@ -298,7 +298,9 @@ class DealerScreen:
         row2 = rect.top + pad + 2 * num_r + lay.px(4)
         card_h = lay.px(26)
         card_w = round(card_h * 0.7)
-        cards = (list(seat.shown) + ["??"] * seat.hidden)[:4]
+        # a folded or dead hand's cards are out of play: no backs drawn for them
+        backs = 0 if seat.status in ("folded", "dead", "out") else seat.hidden
+        cards = (list(seat.shown) + ["??"] * backs)[:4]
         cards_w = len(cards) * (card_w + lay.px(2))
         if seat.status == "empty":
             p.text("empty", (rect.left + pad, row2), lay.px(16), theme.FAINT,
@@ -388,6 +390,9 @@ class DealerScreen:
         if view.to_act is None:
             state = {"showdown": "Showdown: table the hands", "over": "Hand over",
                      "idle": "Waiting for the deal"}.get(view.street, "Deal the next street")
+            if view.street in ("preflop", "flop", "turn", "river") and any(
+                    s.shown for s in view.seats if s.status == "all-in"):
+                state = "All in: deal the board"  # hands tabled at once (002 Rule 17)
             p.text(state, (x, y + lay.px(4)), lay.px(24), theme.TEXT, max_width=width,
                    tag="to_act")
             return
@@ -436,7 +441,7 @@ class DealerScreen:
         if last.rule or last.text:
             detail = " - ".join(t for t in (last.rule, last.text) if t)
             p.wrap(detail, pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)), lay.px(15),
-                   theme.DIM, max_lines=2, tag="ruling_rule")
+                   theme.DIM, max_lines=4, tag="ruling_rule")
 
     def _clock(self, clock: ClockView, view: TableView, rect: pygame.Rect) -> None:
         lay, p = self.layout, self.painter

@@ -112,6 +112,9 @@ class Painter:
                 lines[-1] += " " + word
             else:
                 lines.append(word)
+        step = round(f.get_linesize() * line_gap)
+        room = max(1, (rect.height - f.get_height()) // step + 1) if rect.height > 0 else 1
+        max_lines = min(max_lines, room)
         if len(lines) > max_lines:
             lines = lines[:max_lines]
             lines[-1] = lines[-1] + " ..."
@@ -122,7 +125,7 @@ class Painter:
                 break
             r = self.text(line, (rect.left, y), size, color, max_width=rect.width, tag=tag)
             used.union_ip(r)
-            y += round(f.get_linesize() * line_gap)
+            y += step
         return used
 
     def panel(self, rect: pygame.Rect, fill: theme.Color, edge: theme.Color | None = None,

@@ -4,9 +4,9 @@ Renders, at each ``--size`` (default 800x480 and 1920x1080):
 
 - ``dealer_<example>_<W>x<H>.png``: the hand-built views of display/examples.py (normal action,
   out of turn, misdeal, side pots at showdown, on the clock);
-- ``scenario_<file>_<NN>_<moment>_<W>x<H>.png``: scenario files replayed through the rules engine,
-  taking the view at the interesting moments (an alert, a new street, a ruling that owes or
-  returns chips, the end);
+- ``scenario_<file>_<NN>_<moment>_<W>x<H>.png``: scenario files replayed through the rules engine
+  (display/demos, /work/shared/scenarios and tests/scenarios by default), taking the view at the
+  interesting moments (an alert, a new street, a ruling that owes or returns chips, the end);
 - ``clock_<preset>_play_<W>x<H>.png`` and ``clock_<preset>_break_<W>x<H>.png`` for each
   structure preset.
 
@@ -28,8 +28,9 @@ from tablectl.outputs import Alert, Ruling
 from tablectl.tourney_clock import TourneyClock, load_structure, preset_dir, presets
 from tablectl.view import TableView
 
-SCENARIO_DIRS = (Path("/work/shared/scenarios"), Path(__file__).resolve().parent.parent / "tests"
-                 / "scenarios")
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIO_DIRS = (ROOT / "display" / "demos", Path("/work/shared/scenarios"),
+                 ROOT / "tests" / "scenarios")
 WHAT = ("examples", "scenarios", "clock")
 MAX_MOMENTS = 8  # per scenario file
 
@@ -43,6 +44,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenario", action="append", type=Path, default=None,
                         help="scenario file or directory (repeatable; default "
                              "/work/shared/scenarios and tests/scenarios)")
+    parser.add_argument("--moment", action="append", default=None,
+                        help="only these scenario moments (repeatable): end, flop, turn, river, "
+                             "showdown, over, owes, returned, alert-<kind>")
     parser.add_argument("--preset", action="append", default=None,
                         help="structure preset name or file for the clock (default: all presets)")
 
@@ -177,6 +181,8 @@ def run(args: argparse.Namespace) -> int:
                     for n, (moment, view) in enumerate(scenario_moments(path), 1):
                         if n > MAX_MOMENTS:
                             break
+                        if args.moment and moment not in args.moment:
+                            continue
                         for w, h in sizes:
                             save(render_view(view, (w, h))[0],
                                  f"scenario_{path.stem}_{n:02d}_{moment}_{w}x{h}.png")

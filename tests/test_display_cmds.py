@@ -154,3 +154,31 @@ def test_screenshot_replays_scenarios_through_the_engine(tmp_path: Path) -> None
 def test_screenshot_rejects_bad_options(tmp_path: Path) -> None:
     assert cli.main(["screenshot", "--out", str(tmp_path), "--what", "nonsense"]) == 2
     assert cli.main(["screenshot", "--out", str(tmp_path), "--size", "big"]) == 2
+
+
+def test_demo_scenarios_reach_the_documented_moments(tmp_path: Path) -> None:
+    """The demos behind docs/screenshots drive the real engine to each state the docs show."""
+    pytest.importorskip("tablectl.engine")
+    from tablectl.screenshot_cmd import ROOT, scenario_moments
+
+    demos = ROOT / "display" / "demos"
+    moments = {f.stem: dict(scenario_moments(f)) for f in sorted(demos.glob("*.jsonl"))}
+    action = moments["normal_action"]["end"]
+    assert (action.street, action.to_act, action.to_call, action.min_raise_to) == (
+        "flop", 1, 1200, 2400)
+    oot = moments["out_of_turn"]["alert-out_of_turn"]
+    assert [(a.kind, a.seat) for a in oot.alerts] == [("out_of_turn", 6)]
+    misdeal = moments["misdeal"]["alert-misdeal"]
+    assert [(a.kind, a.seat) for a in misdeal.alerts] == [("misdeal", 7)]
+    pots = moments["side_pots_showdown"]["turn"]
+    assert len(pots.pots) == 3 and all(s.shown for s in pots.seats if s.status == "all-in")
+    rc = cli.main(["screenshot", "--out", str(tmp_path), "--what", "scenarios", "--size",
+                   "800x480", "--scenario", str(demos), "--moment", "end", "--moment", "turn",
+                   "--moment", "alert-out_of_turn", "--moment", "alert-misdeal"])
+    assert rc == 0
+    assert sorted(p.name for p in tmp_path.glob("*.png")) == [
+        "scenario_misdeal_01_alert-misdeal_800x480.png",
+        "scenario_normal_action_02_end_800x480.png",
+        "scenario_out_of_turn_01_alert-out_of_turn_800x480.png",
+        "scenario_side_pots_showdown_06_turn_800x480.png",
+    ]

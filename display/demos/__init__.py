@@ -1,0 +1,1 @@
+"""Demo scenario files replayed by `tablectl screenshot` through the rules engine."""

@@ -1,0 +1,1 @@
+"""Blind structure presets (TOML), read by tablectl.tourney_clock."""
