@@ -209,6 +209,7 @@ class TagMapper:
         self.stats = MapperStats()
         self._zones: dict[int, _Zone] = {}
         self._card_at: dict[bytes, tuple[str, str]] = {}  # uid -> accepted (zone, face)
+        self._chip_values: dict[str, list[int]] = {}  # chip zone -> denominations last emitted
         self._order = 0
 
     def set_antennas(self, antennas: dict[int, str]) -> list[Alert]:
@@ -271,7 +272,11 @@ class TagMapper:
                 if chips_at is None:
                     chips_at = len(out)
                 values, alerts = self._chip_zone(zone, old)
-                chip_contents[zone.name] = values
+                if values != self._chip_values.get(zone.name, []):
+                    # Only a change of denominations is news: a chip swapped for another of the
+                    # same value, or a stray tag leaving, changes nothing the engine reads.
+                    self._chip_values[zone.name] = values
+                    chip_contents[zone.name] = values
                 out += alerts
         if chip_contents:
             assert chips_at is not None

@@ -1,0 +1,661 @@
+"""The table simulator: bots play seeded hands by moving RFID cards and chips between zones.
+
+Everything the engine hears travels the production path: tag moves in :class:`McuEmulator` become
+frames on a pty, :class:`SerialLink` (pyserial) decodes them, :class:`TagMapper` debounces them
+into events; dealer buttons are gpiozero pins on a MockFactory. The simulator also writes down
+what an ideal bridge would have emitted for each step (the *truth*) and counts every event the
+real path lost or invented, so faults on the line must heal without a trace.
+
+One *step* is one physical motion (a card dealt, chips pushed, a button pressed) followed by a
+barrier (:meth:`SerialLink.ping`) and the debounce window on the mapper's virtual clock, so the
+events of each step are complete and in order before the bots look at the table again.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import tempfile
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from firmware_bridge.bridge import Bridge
+from firmware_bridge.link import SerialLink
+from firmware_bridge.tags import CARD_ORDER, ChipInventory, Deck, DeckRegistry, TagMapper
+from hw_sim.bots import Decision, decide
+from hw_sim.console import SimConsole
+from hw_sim.faults import FaultCounts, FaultPlan, LineFaults
+from hw_sim.mcu import McuEmulator, standard_antennas
+from hw_sim.nfc_tags import tag_uid
+from tablectl.engine import Table
+from tablectl.events import Event, dumps, event_from_obj, event_to_obj
+from tablectl.outputs import Alert, Notice, Output, Ruling
+from tablectl.view import TableView
+
+log = logging.getLogger(__name__)
+
+CHIPS = (25, 100, 500, 1000, 5000)
+DEFAULT_SEATS = {1: 10000, 2: 10000, 4: 10000, 5: 10000, 7: 10000, 9: 10000}
+MAX_STEPS_PER_HAND = 500
+
+
+def card_tag(card: str, deck: str = "A") -> bytes:
+    return tag_uid(CARD_ORDER.index(card) + (0 if deck == "A" else 1000))
+
+
+def make_change(amount: int, values: tuple[int, ...] = CHIPS, min_chips: int = 1) -> list[int]:
+    """Greedy chips for ``amount`` (highest first); split the biggest chip until there are at
+    least ``min_chips`` when possible (a raise in one oversized chip would read as a call)."""
+    out: list[int] = []
+    left = amount
+    for v in sorted(values, reverse=True):
+        n, left = divmod(left, v)
+        out += [v] * n
+    if left:
+        raise ValueError(f"{amount} cannot be paid in chips of {values}")
+    while len(out) < min_chips and any(v > values[0] for v in out):
+        big = max(out)
+        out.remove(big)
+        lower = max(v for v in values if v < big)
+        out += make_change(big, tuple(v for v in values if v <= lower))
+        out.sort(reverse=True)
+    return out
+
+
+@dataclass(slots=True)
+class SimConfig:
+    hands: int = 10
+    seed: int = 1
+    faults: bool = False
+    seats: dict[int, int] = field(default_factory=lambda: dict(DEFAULT_SEATS))
+    blinds: tuple[int, int] = (100, 200)
+    rules: str = "tda-2025"
+    settle: float = 0.08
+    workdir: Path | None = None
+    write_scenarios: bool = True
+
+
+@dataclass(slots=True)
+class SimResult:
+    hands: int = 0
+    events: int = 0
+    alerts: int = 0
+    chips_conserved: bool = True
+    lost_events: int = 0
+    spurious_events: int = 0
+    problems: list[str] = field(default_factory=list)
+    scenarios: list[Path] = field(default_factory=list)
+    # Per session: (scenario line number of the event, the output as a JSON object).
+    outputs: list[list[tuple[int, dict[str, Any]]]] = field(default_factory=list)
+    faults: FaultCounts = field(default_factory=FaultCounts)
+    steps: int = 0
+    link: str = ""
+
+    def line(self) -> str:
+        return (f"hands={self.hands} events={self.events} alerts={self.alerts} "
+                f"chips_conserved={'yes' if self.chips_conserved else 'no'} "
+                f"lost_events={self.lost_events + self.spurious_events}")
+
+    @property
+    def ok(self) -> bool:
+        return self.chips_conserved and self.lost_events + self.spurious_events == 0
+
+
+class VirtualClock:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+class TableSim:
+    """Runs sessions of seeded hands on the simulated hardware until ``hands`` are played."""
+
+    def __init__(
+        self, cfg: SimConfig, on_view: Callable[[TableView], None] | None = None
+    ) -> None:
+        self.cfg = cfg
+        self.on_view = on_view
+        self.rng = random.Random(cfg.seed)
+        self.result = SimResult()
+        self._tmp: tempfile.TemporaryDirectory[str] | None = None
+        if cfg.workdir is None:
+            self._tmp = tempfile.TemporaryDirectory(prefix="tablectl-sim-")
+            self.workdir = Path(self._tmp.name)
+        else:
+            self.workdir = cfg.workdir
+            self.workdir.mkdir(parents=True, exist_ok=True)
+        self.clock = VirtualClock()
+        self.decks = DeckRegistry(
+            [Deck("A", "red", {card_tag(c).hex(): c for c in CARD_ORDER}),
+             Deck("B", "blue", {card_tag(c, "B").hex(): c for c in CARD_ORDER})],
+            in_play="A",
+        )
+        self.inventory = ChipInventory()
+        self.mcu = McuEmulator(str(self.workdir / "ttyTABLE"), standard_antennas(),
+                               snapshot_every=2.0)
+        self.link = SerialLink(self.mcu.link_path)
+        self.bridge = Bridge(self.link, TagMapper(self.decks, self.inventory, cfg.settle),
+                             self.clock)
+        self.console = SimConsole(clock=self.clock)
+        frng = random.Random(cfg.seed * 7919 + 1)
+        self.line_faults = LineFaults(frng, self.result.faults)
+        self.plan = FaultPlan(frng, self.result.faults) if cfg.faults else None
+        self.line_faults.enabled = cfg.faults
+        # physical state: zone -> tags in arrival order; chip values; face-up cards
+        self.zones: dict[str, list[bytes]] = {z: [] for z in standard_antennas().values()}
+        self.where: dict[bytes, str] = {}
+        self.face_up: set[bytes] = set()
+        self.chip_value: dict[bytes, int] = {}
+        self._chip_serial = 0
+        self._stray_serial = 0
+        self.table: Table | None = None
+        self.total = 0
+        self._lines: list[str] = []
+        self._outputs: list[tuple[int, dict[str, Any]]] = []
+        self._hand_outputs: list[Output] = []
+        self._session = 0
+        self._pending_fault: str | None = None
+        self.hole: dict[int, list[bytes]] = {}
+        self.deck: list[str] = []
+
+    # --- lifecycle --------------------------------------------------------------------------
+
+    def run(self) -> SimResult:
+        self.mcu.tx_filter = self.line_faults
+        self.mcu.start()
+        self.link.start()
+        try:
+            if not self.link.wait_connected(10):
+                self.result.problems.append("the bridge never connected to the MCU emulator")
+                self.result.chips_conserved = False
+                return self.result
+            while self.result.hands < self.cfg.hands:
+                self._new_session()
+                while self.result.hands < self.cfg.hands and self._players_left() >= 2:
+                    self._play_hand()
+                self._end_session()
+        finally:
+            self.link.stop()
+            self.mcu.stop()
+            self.console.close()
+            s = self.link.stats
+            self.result.link = (f"frames={s.frames} gaps={s.gaps} retransmits={s.retransmits} "
+                                f"reconnects={s.reconnects} snapshots={s.snapshots}")
+            if self._tmp is not None and not self.cfg.write_scenarios:
+                self._tmp.cleanup()
+        return self.result
+
+    def _new_session(self) -> None:
+        self._session += 1
+        setup = {
+            "rules": self.cfg.rules,
+            "seats": {str(s): v for s, v in self.cfg.seats.items()},
+            "button": min(self.cfg.seats),
+            "blinds": list(self.cfg.blinds),
+            "ante": 0,
+            "chips": list(CHIPS),
+        }
+        setup_event = event_from_obj({"setup": setup})
+        self.table = Table.from_setup(setup_event.body)
+        self.total = self.table.chips_total()
+        self._lines = [dumps(setup_event)]
+        self._outputs = []
+        # Every seat's starting stack is placed on its stack antenna.
+        moves: list[tuple[bytes, str | None, bool]] = []
+        for seat, stack in self.cfg.seats.items():
+            moves += [(self._new_chip(v), f"stack:{seat}", False) for v in make_change(stack)]
+        self._step(moves)
+
+    def _end_session(self) -> None:
+        path = self.workdir / f"session-{self._session:03d}.jsonl"
+        if self.cfg.write_scenarios:
+            path.write_text("\n".join(self._lines) + "\n")
+            self.result.scenarios.append(path)
+        self.result.outputs.append(self._outputs)
+        # Clear the table for the next session.
+        self._step([(uid, None, False) for uid in list(self.where)])
+
+    def _players_left(self) -> int:
+        assert self.table is not None
+        return sum(1 for p in self.table.players.values() if not p.out)
+
+    # --- physical motions -------------------------------------------------------------------
+
+    def _new_chip(self, value: int) -> bytes:
+        self._chip_serial += 1
+        uid = b"\x05\xc0" + self._chip_serial.to_bytes(6, "big")
+        self.chip_value[uid] = value
+        self.inventory.add(uid.hex(), value)
+        return uid
+
+    def _values(self, zone: str) -> list[int]:
+        return sorted((self.chip_value[u] for u in self.zones[zone] if u in self.chip_value),
+                      reverse=True)
+
+    def _zone_total(self, zone: str) -> int:
+        return sum(self._values(zone))
+
+    def _pay_moves(self, seat: int, amount: int, to_zone: str,
+                   min_chips: int = 1) -> list[tuple[bytes, str | None, bool]]:
+        """Chips worth ``amount`` from ``stack:seat`` to ``to_zone``."""
+        return self._move_chips(f"stack:{seat}", to_zone, amount, min_chips)
+
+    def _move_chips(self, from_zone: str, to_zone: str, amount: int,
+                    min_chips: int = 1) -> list[tuple[bytes, str | None, bool]]:
+        """Chips worth ``amount`` from one zone to another; the dealer first makes change so
+        the exact amount can move (the tray swaps chips for others of the same total)."""
+        have = self._zone_total(from_zone)
+        if amount > have:
+            raise RuntimeError(f"{from_zone} holds {have} in chips, cannot move {amount}")
+        old = [u for u in self.zones[from_zone] if u in self.chip_value]
+        moves: list[tuple[bytes, str | None, bool]] = [(u, None, False) for u in old]
+        moves += [(self._new_chip(v), from_zone, False) for v in make_change(have - amount)]
+        moves += [(self._new_chip(v), to_zone, False)
+                  for v in make_change(amount, min_chips=min_chips)]
+        return moves
+
+    def _hand_back(self) -> None:
+        """Chips the engine gave back to a seat (an uncalled bet, chips beyond a call, chips
+        that were not a bet) go from its bet zone back to its stack."""
+        t = self.table
+        assert t is not None
+        if t.hand is None or t.street == "over":
+            return
+        for seat, player in t.players.items():
+            moves: list[tuple[bytes, str | None, bool]] = []
+            owed = player.stack - self._zone_total(f"stack:{seat}")
+            bet_zone = f"bet:{seat}"
+            amount = min(owed, self._zone_total(bet_zone))
+            if amount <= 0:
+                continue
+            chips = [u for u in self.zones[bet_zone] if u in self.chip_value]
+            back = _subset(chips, [self.chip_value[u] for u in chips], amount)
+            if back is None:
+                # No chips in the zone add up to it: the dealer takes the zone into the pot and
+                # pays the seat from there (changing chips inside a bet zone would read as a
+                # pull and a new push).
+                pot = [u for u in self.zones["pot"] if u in self.chip_value]
+                total = sum(self.chip_value[u] for u in pot + chips)
+                moves += [(u, None, False) for u in pot + chips]
+                moves += [(self._new_chip(v), "pot", False) for v in make_change(total - amount)]
+                moves += [(self._new_chip(v), f"stack:{seat}", False)
+                          for v in make_change(amount)]
+            else:
+                moves += [(u, f"stack:{seat}", False) for u in back]
+            self._step(moves)  # one seat at a time: each motion sees the zones as they are
+
+    def _truth(self, moves: list[tuple[bytes, str | None, bool]]) -> list[dict[str, Any]]:
+        """What an ideal bridge emits for these moves (mirrors TagMapper's rules)."""
+        before = {z: self._values(z) for z in self.zones if not _card_zone(z)}
+        card_events: list[tuple[int, dict[str, Any]]] = []
+        order: dict[str, int] = {}
+        sim_where = dict(self.where)
+        sim_up = set(self.face_up)
+        zones = {z: list(v) for z, v in self.zones.items()}
+        seq = 0
+        for uid, zone, up in moves:
+            old = sim_where.get(uid)
+            if zone is None:
+                if old is not None:
+                    zones[old].remove(uid)
+                    del sim_where[uid]
+                    order.setdefault(old, len(order))
+                continue
+            if old is not None and old != zone:
+                zones[old].remove(uid)
+                order.setdefault(old, len(order))
+            if old != zone:
+                zones[zone].append(uid)
+            order.setdefault(zone, len(order))
+            was_up = uid in sim_up
+            sim_where[uid] = zone
+            if up:
+                sim_up.add(uid)
+            else:
+                sim_up.discard(uid)
+            if _card_zone(zone) and uid not in self.chip_value and (old != zone or was_up != up):
+                card = self.decks.lookup(uid)
+                obj: dict[str, Any] = {"card": card[0] if card else "??", "zone": zone,
+                                       "face": "up" if up else "down"}
+                if card and card[1] != "A":
+                    obj["deck"] = card[1]
+                seq += 1
+                card_events.append((order[zone] * 10_000 + zones[zone].index(uid), obj))
+        card_events.sort(key=lambda e: e[0])
+        changed = {}
+        for z in before:
+            after = sorted((self.chip_value[u] for u in zones[z] if u in self.chip_value),
+                           reverse=True)
+            if after != before[z]:
+                changed[z] = after
+        out = [obj for _, obj in card_events]
+        if changed:
+            first_chip_zone = min(order[z] for z in changed)
+            pos = sum(1 for k, _ in card_events if k // 10_000 < first_chip_zone)
+            out.insert(pos, {"chips": dict(sorted(changed.items()))})
+        return out
+
+    def _apply_moves(self, moves: list[tuple[bytes, str | None, bool]]) -> None:
+        places = [(u, z, up) for u, z, up in moves if z is not None]
+        removes = [u for u, z, _ in moves if z is None]
+        for uid, zone, up in moves:
+            old = self.where.get(uid)
+            if zone is None:
+                if old is not None:
+                    self.zones[old].remove(uid)
+                    del self.where[uid]
+                self.face_up.discard(uid)
+                continue
+            if old is not None and old != zone:
+                self.zones[old].remove(uid)
+            if old != zone:
+                self.zones[zone].append(uid)
+            self.where[uid] = zone
+            if up:
+                self.face_up.add(uid)
+            else:
+                self.face_up.discard(uid)
+        if removes:
+            self.mcu.remove(removes)
+        if places:
+            self.mcu.place_many([(u, z, up) for u, z, up in places if z is not None])
+
+    def _step(self, moves: list[tuple[bytes, str | None, bool]] | None = None,
+              press: str | None = None) -> list[Output]:
+        """One physical motion through the whole pipeline; returns the engine's outputs."""
+        self._maybe_fault()
+        moves = moves or []
+        truth = self._truth(moves) if moves else []
+        if press is not None:
+            truth.append({"press": press})
+        fault = self.plan.next() if self.plan is not None else None
+        if fault == "unplug":
+            self.mcu.unplug()
+        self._apply_moves(moves)
+        if press is not None:
+            chatter = self.rng.randrange(3) if self.cfg.faults else 0
+            self.console.press(press, chatter=chatter)
+        if fault == "unplug":
+            self.mcu.replug()
+        elif fault == "flap" and self.where:
+            self.mcu.flap(self.rng.choice(sorted(self.where)))
+        elif fault is not None:
+            self._pending_fault = fault
+        return self._settle(truth)
+
+    def _maybe_fault(self) -> None:
+        """Tag faults that need a hand in progress run as a step of their own."""
+        fault, self._pending_fault = self._pending_fault, None
+        t = self.table
+        if fault is None or t is None or t.hand is None or t.street in ("over", "idle"):
+            return
+        self._stray_serial += 1
+        if fault == "unknown_chip":
+            seat = self.rng.choice(sorted(self.cfg.seats))
+            uid = b"\x0c\x0c" + self._stray_serial.to_bytes(6, "big")
+            self._apply_and_settle([(uid, f"stack:{seat}", False)])
+        elif fault == "unknown_card":
+            uid = tag_uid(50_000 + self._stray_serial)
+            self._apply_and_settle([(uid, "muck", False)])
+        elif fault == "duplicate_card":
+            seen = set(t.hand.board) | set(t.hand.burns) | set(t.hand.mucked)
+            for cards in t.hand.hole.values():
+                seen.update(cards)
+            stub = [c for c in CARD_ORDER if c not in seen and card_tag(c, "B") not in self.where]
+            if stub:
+                self._apply_and_settle([(card_tag(self.rng.choice(stub), "B"), "muck", False)])
+
+    def _apply_and_settle(self, moves: list[tuple[bytes, str | None, bool]]) -> None:
+        truth = self._truth(moves)
+        self._apply_moves(moves)
+        self._settle(truth)
+
+    def _settle(self, truth: list[dict[str, Any]]) -> list[Output]:
+        self.result.steps += 1
+        self.link.ping(timeout=30)
+        got = self.bridge.pump()
+        self.clock.t += self.cfg.settle * 1.5
+        got += self.bridge.pump()
+        got += self.console.console.poll()
+        self.clock.t += 1.0  # the next motion comes later than the console's debounce window
+        events = [g for g in got if isinstance(g, Event)]
+        bridge_alerts = [g for g in got if isinstance(g, Alert)]
+        self.result.alerts += len(bridge_alerts)
+        objs = [event_to_obj(e) for e in events]
+        if objs != truth:
+            lost = Counter(map(_key, truth)) - Counter(map(_key, objs))
+            extra = Counter(map(_key, objs)) - Counter(map(_key, truth))
+            self.result.lost_events += sum(lost.values())
+            self.result.spurious_events += sum(extra.values())
+            if not lost and not extra:
+                self.result.problems.append(f"events out of order: {objs} vs {truth}")
+                self.result.lost_events += 1
+            elif len(self.result.problems) < 20:
+                self.result.problems.append(f"step {self.result.steps}: lost {dict(lost)} "
+                                            f"spurious {dict(extra)}")
+        outs: list[Output] = []
+        assert self.table is not None
+        for ev in events:
+            self._lines.append(dumps(ev))
+            lineno = len(self._lines)
+            try:
+                o = self.table.apply(ev)
+            except Exception as exc:  # an engine bug must not stop the simulation
+                self.result.problems.append(f"engine error on {dumps(ev)}: {exc!r}")
+                self.result.chips_conserved = False
+                continue
+            self.result.events += 1
+            for out in o:
+                self._outputs.append((lineno, out.to_obj()))
+                if isinstance(out, Alert):
+                    self.result.alerts += 1
+            outs += o
+            if self.table.chips_total() != self.total:
+                self.result.chips_conserved = False
+                self.result.problems.append(
+                    f"chips total {self.table.chips_total()} != {self.total} after {dumps(ev)}")
+        self._hand_outputs += outs
+        if self.on_view is not None:
+            self.on_view(self.table.view())
+        return outs
+
+    # --- a hand -----------------------------------------------------------------------------
+
+    def _play_hand(self) -> None:
+        t = self.table
+        assert t is not None
+        self._hand_outputs = []
+        live = sorted(s for s, p in t.players.items() if not p.out)
+        button = t.positions().button
+        order = sorted(live, key=lambda s: (s <= button, s))
+        deck = list(CARD_ORDER)
+        self.rng.shuffle(deck)
+        self.hole = {s: [] for s in live}
+        for rnd in range(2):
+            for seat in order:
+                uid = card_tag(deck.pop())
+                self.hole[seat].append(uid)
+                self._step([(uid, f"seat:{seat}", False)])
+                if rnd == 0 and seat == order[0]:
+                    self._post_blinds()
+        self.deck = deck
+        steps = 0
+        decided: dict[tuple[Any, ...], int] = {}
+        while t.hand is not None and t.street != "over":
+            steps += 1
+            if steps > MAX_STEPS_PER_HAND:
+                self.result.problems.append(f"hand {t.hand_no} stuck on {t.street}")
+                self.result.chips_conserved = False
+                break
+            self._hand_back()
+            if t.street == "over":
+                break
+            view = t.view()
+            if view.to_act is not None:
+                key = (view.to_act, view.street, view.to_call, tuple(s.bet for s in view.seats))
+                decided[key] = decided.get(key, 0) + 1
+                self._act(view, force_fold=decided[key] > 2)
+            elif t.street == "showdown":
+                self._showdown(view)
+            elif len(view.board) < 5:
+                self._deal_board(len(view.board))
+            else:
+                self.result.problems.append(f"hand {t.hand_no}: no one to act on {t.street}")
+                self.result.chips_conserved = False
+                break
+        self._finish_hand()
+
+    def _post_blinds(self) -> None:
+        """The hand began with its first card: blinds and antes go from stacks to the pot."""
+        t = self.table
+        assert t is not None and t.hand is not None
+        moves: list[tuple[bytes, str | None, bool]] = []
+        for seat, start in t.hand.start_stacks.items():
+            posted = start - t.players[seat].stack
+            if posted > 0:
+                moves += self._pay_moves(seat, posted, "pot")
+        if moves:
+            self._step(moves)
+
+    def _act(self, view: TableView, force_fold: bool) -> None:
+        d = decide(view, self.rng) if not force_fold else Decision(view.to_act or 0, "fold")
+        seat = d.seat
+        if d.kind == "fold":
+            self._step([(uid, "muck", False) for uid in self.hole[seat]])
+            return
+        if d.kind == "check":
+            self._step(press="check")
+            return
+        me = view.seats[seat - 1]
+        amount = d.to - me.bet
+        raising = d.to > me.bet + view.to_call
+        self._push(seat, amount, raising)
+        t = self.table
+        assert t is not None
+        last = t.last
+        if isinstance(last, Ruling) and last.seat == seat and last.owes > 0:
+            owes = min(last.owes, t.players[seat].stack)
+            if owes > 0:
+                self._push(seat, owes)
+
+    def _push(self, seat: int, amount: int, raising: bool = False) -> None:
+        if amount <= 0:
+            self._step(press="check")
+            return
+        stack_zone = f"stack:{seat}"
+        have = self._zone_total(stack_zone)
+        if amount > have:
+            raise RuntimeError(f"seat {seat} has {have} in chips, cannot push {amount}")
+        small = CHIPS[1] if amount >= 2 * CHIPS[1] else CHIPS[0]
+        if raising and amount > small:
+            # A raise keeps one small chip, so that without it the rest still covers the call:
+            # otherwise the multiple-chip rule reads it as a call (002 Rule 50-A).
+            chips = [*make_change(amount - small), small]
+        else:
+            chips = make_change(amount)
+        old = [u for u in self.zones[stack_zone] if u in self.chip_value]
+        moves: list[tuple[bytes, str | None, bool]] = [(u, None, False) for u in old]
+        moves += [(self._new_chip(v), stack_zone, False) for v in make_change(have - amount)]
+        moves += [(self._new_chip(v), f"bet:{seat}", False) for v in chips]
+        self._step(moves)
+
+    def _deal_board(self, n: int) -> None:
+        self._step([(card_tag(self.deck.pop()), "burn", False)])
+        for _ in range(3 if n == 0 else 1):
+            self._step([(card_tag(self.deck.pop()), "board", True)])
+
+    def _showdown(self, view: TableView) -> None:
+        t = self.table
+        assert t is not None
+        first = t.show_first()
+        live = [s.seat for s in view.seats if s.hidden > 0 and s.status in ("active", "all-in")]
+        if not live:
+            self._step(press="award")
+            return
+        start = first if first in live else live[0]
+        ordered = sorted(live, key=lambda s: (s < start, s))
+        # One card at a time: the engine tables a hand at its first card read face up and
+        # awards once every live hand is tabled; a face-up card read after the award would
+        # be taken for the first card of the next hand.
+        for uid in self.hole[ordered[0]]:
+            if t.street != "showdown":
+                return
+            self._step([(uid, f"seat:{ordered[0]}", True)])
+        if t.street == "showdown" and self.rng.random() < 0.5:
+            self._step(press="award")  # the dealer awards on the hands as read
+
+    def _finish_hand(self) -> None:
+        t = self.table
+        assert t is not None
+        self.result.hands += 1
+        # What each seat is owed from the chips on the table: its award and anything returned.
+        pay = {s: p.stack - self._zone_total(f"stack:{s}") for s, p in t.players.items()}
+        if any(v < 0 for v in pay.values()):
+            self.result.chips_conserved = False
+            self.result.problems.append(f"hand {t.hand_no}: stacks short of the chips: {pay}")
+        pay = {s: v for s, v in pay.items() if v > 0}
+        awarded = sum(sum(o.data["winners"].values()) for o in self._hand_outputs
+                      if isinstance(o, Notice) and o.kind == "award")
+        if awarded > sum(pay.values()):
+            self.result.chips_conserved = False
+            self.result.problems.append(
+                f"hand {t.hand_no}: {awarded} awarded but only {sum(pay.values())} paid")
+        # Gather the cards (and any stray tags) for the shuffle.
+        cards = [u for u, z in self.where.items() if _card_zone(z)]
+        strays = [u for u in self.where if u not in self.chip_value and _chip_zone(self.where[u])]
+        if cards or strays:
+            self._step([(u, None, False) for u in cards + strays])
+        # The dealer sweeps bets and pot and pays the winners and the returned chips.
+        swept = sum(self._zone_total(z) for z in self.zones if z == "pot" or z.startswith("bet:"))
+        if swept != sum(pay.values()):
+            self.result.chips_conserved = False
+            self.result.problems.append(
+                f"hand {t.hand_no}: {swept} chips on the table, {sum(pay.values())} paid out")
+        moves: list[tuple[bytes, str | None, bool]] = [
+            (u, None, False)
+            for z in self.zones if z == "pot" or z.startswith("bet:")
+            for u in list(self.zones[z])
+        ]
+        for seat, amount in sorted(pay.items()):
+            moves += [(self._new_chip(v), f"stack:{seat}", False) for v in make_change(amount)]
+        if moves:
+            self._step(moves)
+        for seat, player in t.players.items():
+            physical = self._zone_total(f"stack:{seat}")
+            if physical != player.stack:
+                self.result.chips_conserved = False
+                self.result.problems.append(
+                    f"hand {t.hand_no}: seat {seat} has {physical} in chips, the engine says "
+                    f"{player.stack}")
+
+
+def _subset(uids: list[bytes], values: list[int], target: int) -> list[bytes] | None:
+    """Some of the chips that add up to ``target`` exactly, or None."""
+    reach: dict[int, tuple[int, ...]] = {0: ()}
+    for i, v in enumerate(values):
+        for total, picked in list(reach.items()):
+            nxt = total + v
+            if nxt <= target and nxt not in reach:
+                reach[nxt] = (*picked, i)
+        if target in reach:
+            break
+    picked = reach.get(target)
+    return None if picked is None else [uids[i] for i in picked]
+
+
+def _card_zone(zone: str) -> bool:
+    return zone in ("board", "burn", "muck") or zone.startswith("seat:")
+
+
+def _chip_zone(zone: str) -> bool:
+    return not _card_zone(zone)
+
+
+def _key(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, sort_keys=True)
