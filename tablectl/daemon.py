@@ -157,7 +157,10 @@ class BridgeSource:
 
     live = True
 
-    def __init__(self, port: str, baud: int, decks: Path | None, chips: Path | None) -> None:
+    def __init__(
+        self, port: str, baud: int, decks: Path | None, chips: Path | None,
+        settle: float | None = None,
+    ) -> None:
         from firmware_bridge.bridge import Bridge
         from firmware_bridge.link import SerialLink
         from firmware_bridge.tags import (
@@ -179,7 +182,11 @@ class BridgeSource:
             except RegistryError as exc:
                 raise DaemonError(str(exc)) from None
         self.link = SerialLink(port, baud)
-        self.bridge = Bridge(self.link, TagMapper(registries[0], registries[1]))
+        mapper = TagMapper(registries[0], registries[1])
+        if settle is not None:
+            mapper.settle = settle  # the simulator's tags do not bounce
+        self.mapper = mapper
+        self.bridge = Bridge(self.link, mapper)
 
     def start(self) -> None:
         self.link.start()
@@ -188,6 +195,9 @@ class BridgeSource:
         return self.link.wait_connected(timeout)
 
     def poll(self, timeout: float) -> list[Event | Alert]:
+        if self.mapper.pending():
+            # A zone is settling: look again when it may be stable, not at the next report.
+            timeout = min(timeout, self.mapper.settle)
         return self.bridge.pump(timeout)
 
     @property
