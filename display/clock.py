@@ -12,7 +12,9 @@ never while paused). :class:`SoundHooks` beeps through pygame.mixer when there i
 from __future__ import annotations
 
 import math
+import re
 from array import array
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -20,32 +22,95 @@ from display import theme
 from display.layout import Layout, Painter
 from tablectl.tourney_clock import ClockStatus, Step, short_chips
 
+_DIGITS = re.compile(r"\d")
+
+
+@dataclass(slots=True)
+class _Dynamic:
+    """A text that changes every second while the clock runs, redrawn alone on the fast path."""
+
+    text: str
+    pos: tuple[int, int]
+    anchor: str
+    base_size: int  # asked for; the drawn size may be smaller to fit ``max_width``
+    size: int
+    color: theme.Color
+    max_width: int
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
 
 class ClockScreen:
-    """Draws clock statuses on ``surface``."""
+    """Draws clock statuses on ``surface``.
+
+    While the clock runs only the time left and the time to the next break change each second:
+    :meth:`render` then restores those two regions from a copy of the frame taken without them
+    and draws the new texts, and :attr:`dirty` lists the regions to show
+    (``pygame.display.update``); after a full redraw :attr:`dirty` is None (flip the frame).
+    """
 
     def __init__(self, surface: pygame.Surface) -> None:
         self.surface = surface
         self.layout = Layout(surface.get_size())
         self.painter = Painter(surface, self.layout)
         self._last: tuple[object, ...] | None = None
+        self._static: tuple[object, ...] | None = None
+        self._background: pygame.Surface | None = None
+        self._dynamic: dict[str, _Dynamic] = {}
+        self._drawing: list[tuple[str, _Dynamic]] = []
+        self.dirty: list[pygame.Rect] | None = None
         self.frames = 0
+        self.fast_frames = 0
 
     def render(self, status: ClockStatus, wall_text: str = "") -> bool:
         """Draw ``status`` if it looks different from the last drawn; True if it drew."""
         key = (*status.display_key(), wall_text)
         if key == self._last:
+            self.dirty = []
             return False
+        static = _static_key(status, wall_text)
+        if static == self._static and self._update_dynamic(_dynamic_texts(status)):
+            self._last = key
+            self.fast_frames += 1
+            return True
         self.draw(status, wall_text)
-        self._last = key
+        self._last, self._static = key, static
         return True
 
     def invalidate(self) -> None:
-        self._last = None
+        self._last = self._static = None
+
+    def _dyn_text(self, tag: str, text: str, pos: tuple[int, int], size: int,
+                  color: theme.Color, anchor: str, max_width: int) -> None:
+        """Queue a per-second text: drawn after the frame's static copy is taken."""
+        self._drawing.append((tag, _Dynamic(text, pos, anchor, size, size, color, max_width)))
+
+    def _update_dynamic(self, texts: dict[str, str]) -> bool:
+        """The fast path; False when a change needs the full frame (a text changed size)."""
+        if self._background is None or set(texts) != set(self._dynamic):
+            return False
+        p = self.painter
+        for tag, text in texts.items():
+            dyn = self._dynamic[tag]
+            if dyn.text != text and p.fit_size(text, dyn.base_size, dyn.max_width) != dyn.size:
+                return False
+        dirty = []
+        for tag, text in texts.items():
+            dyn = self._dynamic[tag]
+            if dyn.text == text:
+                continue
+            self.surface.blit(self._background, dyn.rect, dyn.rect)
+            p.texts[:] = [t for t in p.texts if t.tag != tag]
+            rect = p.text(text, dyn.pos, dyn.base_size, dyn.color, anchor=dyn.anchor,
+                          max_width=dyn.max_width, tag=tag)
+            dirty.append(dyn.rect.union(rect))
+            dyn.text, dyn.rect = text, rect
+        self.dirty = dirty
+        return True
 
     def draw(self, status: ClockStatus, wall_text: str = "") -> None:
         lay, p = self.layout, self.painter
         p.reset()
+        self._drawing = []
         on_break = status.on_break
         self.surface.fill((8, 20, 38) if on_break else theme.BACKGROUND)
         top = lay.rect(0, 0, 1, 0.12)
@@ -68,6 +133,16 @@ class ClockScreen:
         self._stats(status, left)
         self._prizes(status, right)
         self._bottom(status, pygame.Rect(0, body.bottom, lay.w, lay.h - body.bottom))
+        # the frame without its per-second texts, for the fast path; then those texts
+        self._background = self.surface.copy()
+        self._dynamic = {}
+        for tag, dyn in self._drawing:
+            dyn.rect = p.text(dyn.text, dyn.pos, dyn.base_size, dyn.color, anchor=dyn.anchor,
+                              max_width=dyn.max_width, tag=tag)
+            dyn.size = p.texts[-1].size
+            self._dynamic[tag] = dyn
+        self._drawing = []
+        self.dirty = None
         self.frames += 1
 
     def _center(self, status: ClockStatus, rect: pygame.Rect) -> None:
@@ -111,13 +186,20 @@ class ClockScreen:
                 lines.append((ante, lay.px(36), theme.TEXT, "ante", lay.px(4)))
         sizes = [p.fit_size(text, size, rect.width) for text, size, *_ in lines]
         # stack the lines by their ink, not the font's line box (big type has a tall empty top)
-        inks = [theme.font(size).render(text, True, color).get_bounding_rect()
-                for (text, _s, color, _t, _g), size in zip(lines, sizes, strict=True)]
+        # (the time measured as "00:00": its ink must not move as the digits change)
+        inks = [theme.font(size).render(_DIGITS.sub("0", text) if tag == "time" else text, True,
+                                        color).get_bounding_rect()
+                for (text, _s, color, tag, _g), size in zip(lines, sizes, strict=True)]
         spacing = lay.px(8)
         total = sum(i.height for i in inks) + sum(g for *_, g in lines) + spacing * len(lines)
         y = rect.top + max(lay.px(6), (rect.height - total) // 2)
         for (text, _s, color, tag, gap), size, ink in zip(lines, sizes, inks, strict=True):
             y += gap
+            if tag == "time":
+                self._dyn_text(tag, text, (rect.centerx, y - ink.top), size, color, "midtop",
+                               rect.width)
+                y += ink.height + spacing
+                continue
             r = p.text(text, (rect.centerx, y - ink.top), size, color, anchor="midtop",
                        max_width=rect.width, tag=tag)
             if tag == "paused":
@@ -181,16 +263,9 @@ class ClockScreen:
                max_width=half - lay.px(24), tag="next_level")
         p.text("NEXT BREAK", (half + lay.px(16), row.top + lay.px(8)), lay.px(17), theme.DIM,
                tag="break_label")
-        if status.on_break:
-            brk = "on break now"
-        elif status.next_break is not None and status.seconds_to_break is not None:
-            brk = f"in {theme.mmss(status.seconds_to_break)}"
-            if status.next_break.color_up:
-                brk += "  (color-up)"
-        else:
-            brk = "none scheduled"
-        p.text(brk, (half + lay.px(16), row.top + lay.px(30)), lay.px(40), theme.TEXT,
-               max_width=half - lay.px(24), tag="next_break")
+        brk = _break_text(status)
+        self._dyn_text("next_break", brk, (half + lay.px(16), row.top + lay.px(30)), lay.px(40),
+                       theme.TEXT, "topleft", half - lay.px(24))
         if status.notices:
             band = pygame.Rect(rect.left, row.bottom, rect.width, rect.bottom - row.bottom)
             now = status.step.color_up != ()
@@ -204,6 +279,27 @@ class ClockScreen:
                                                   band.width - icon - lay.px(40),
                                                   band.height - lay.px(8)),
                    lay.px(20 if now else 22), ink, max_lines=2, tag="notice")
+
+
+def _break_text(status: ClockStatus) -> str:
+    if status.on_break:
+        return "on break now"
+    if status.next_break is not None and status.seconds_to_break is not None:
+        text = f"in {theme.mmss(status.seconds_to_break)}"
+        return text + ("  (color-up)" if status.next_break.color_up else "")
+    return "none scheduled"
+
+
+def _dynamic_texts(status: ClockStatus) -> dict[str, str]:
+    return {"time": theme.mmss(status.seconds_left), "next_break": _break_text(status)}
+
+
+def _static_key(status: ClockStatus, wall_text: str) -> tuple[object, ...]:
+    """Everything on the clock screen but the two per-second texts."""
+    last_minute = not status.on_break and 0 < status.seconds_left <= 60
+    return (status.index, status.paused, status.players_left, status.entrants,
+            status.chips_in_play, status.back_at, status.notices, wall_text, last_minute,
+            status.next_break is None, status.prize_pool)
 
 
 def _place(n: int) -> str:

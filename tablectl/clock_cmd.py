@@ -173,6 +173,14 @@ def wait_for_input(deadline: float, poll: float = POLL) -> list[Any]:
         time.sleep(min(poll, left))
 
 
+def show(pygame: Any, dirty: list[Any] | None) -> None:
+    """Put the drawn frame on screen: the whole of it, or only the regions that changed."""
+    if dirty is None:
+        pygame.display.flip()
+    elif dirty:
+        pygame.display.update(dirty)
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         structure = resolve_structure(args.structure)
@@ -220,7 +228,7 @@ def run(args: argparse.Namespace) -> int:
         while kiosk.running:
             now = time.monotonic()
             if kiosk.frame(now, datetime.now()):
-                pygame.display.flip()
+                show(pygame, kiosk.screen.dirty)
             for event in wait_for_input(now + kiosk.wait_ms(now) / 1000):
                 now = time.monotonic()
                 if event.type == pygame.QUIT:

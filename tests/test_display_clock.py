@@ -124,7 +124,7 @@ def test_redraws_once_a_second_and_never_while_paused() -> None:
     for t in (12.0, 50.0, 500.0):
         assert screen.render(clock.status(t, WALL), "20:14") is False
     assert screen.render(clock.status(500.0, WALL), "20:15") is True  # the wall clock moved
-    assert screen.frames == 4
+    assert screen.frames + screen.fast_frames == 4
 
 
 @pytest.mark.parametrize("preset", [p.stem for p in presets()])
@@ -153,3 +153,24 @@ def test_sound_hooks_play_through_the_mixer() -> None:
     if hooks.available:  # the dummy audio driver plays into nothing, but the sounds are real
         assert hooks.short.get_length() == pytest.approx(0.35, abs=0.01)
         assert hooks.long.get_length() == pytest.approx(0.9, abs=0.01)
+
+
+def test_per_second_frames_redraw_only_the_time_and_match_a_full_redraw() -> None:
+    surface = pygame.Surface((1920, 1080))
+    screen = ClockScreen(surface)
+    clock = tda_clock()
+    assert screen.render(clock.status(10.2, WALL), "20:14") and screen.dirty is None
+    status = clock.status(11.4, WALL)
+    assert screen.render(status, "20:14") is True
+    assert screen.dirty is not None and len(screen.dirty) == 2  # time left, time to the break
+    assert screen.fast_frames == 1
+    full, full_screen = render_status(status, (1920, 1080), "20:14")
+    assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(full, "RGB")
+    shown(screen, surface, "19:49", "time")
+    shown(screen, surface, "in 39:49", "next_break")
+    assert sorted(t.text for t in screen.painter.texts) == sorted(
+        t.text for t in full_screen.painter.texts)
+    # anything else changing (a player out) redraws the whole frame
+    clock.player_out()
+    assert screen.render(clock.status(11.5, WALL), "20:14") and screen.dirty is None
+    shown(screen, surface, "30 / 48", "players")
