@@ -367,11 +367,6 @@ class Daemon:
         for hand in self.builder.feed(event, outputs, self.table.view, row.wall):
             self._write_history(hand, overwrite=False)
 
-    @property
-    def journaled_events(self) -> int:
-        """Events in the journal after the setup line (what a script source skips)."""
-        return max(0, len(self.journal) - 1) if self.journal is not None else 0
-
     # --- the loop ------------------------------------------------------------------------------
 
     def run(self) -> int:
@@ -432,7 +427,8 @@ class Daemon:
         elif badge.role == "dealer":
             self.dealer = badge.name
             log.info("dealer %s signed in", badge.name)
-            self._status = ""  # republish with the dealer's name
+            self._status = self._status_text()
+            self.notify.status(self._status)
         else:
             log.info("floor %s at the table", badge.name)
 
