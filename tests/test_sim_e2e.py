@@ -1,0 +1,108 @@
+"""End to end: simulated hands travel as bytes through a pty into firmware_bridge and the engine.
+
+The simulator writes the event stream the engine received as a scenario file; replaying that file
+with `tablectl replay` must give the very same rulings, alerts and notices, line by line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hw_sim.faults import FaultCounts
+from hw_sim.table import SimConfig, TableSim, make_change
+from tablectl import cli
+from tablectl.replay import replay_file
+
+
+def _replayed(path: Path) -> list[tuple[int, dict]]:
+    result = replay_file(path)
+    assert result.ok, result.failures
+    return [(line, out.to_obj()) for line, out in result.outputs]
+
+
+def test_one_hand_through_the_pty_matches_its_replay(tmp_path: Path) -> None:
+    sim = TableSim(SimConfig(hands=1, seed=4, workdir=tmp_path))
+    result = sim.run()
+    assert result.ok, result.problems
+    assert result.hands == 1 and result.link.startswith("frames=")
+    [scenario] = result.scenarios
+    lines = scenario.read_text().splitlines()
+    assert lines[0].startswith('{"setup"')
+    assert any('"card"' in line for line in lines) and any('"chips"' in line for line in lines)
+    outputs = result.outputs[0]
+    assert any("ruling" in o for _, o in outputs)
+    assert any(o.get("notice", {}).get("kind") == "award" for _, o in outputs)
+    assert _replayed(scenario) == outputs
+
+
+def test_faulty_line_and_table_still_match_replay(tmp_path: Path) -> None:
+    sim = TableSim(SimConfig(hands=6, seed=11, faults=True, workdir=tmp_path))
+    result = sim.run()
+    assert result.ok, result.problems
+    f = result.faults
+    assert f.corrupted + f.dropped + f.garbage > 0
+    assert "gaps=0 " not in result.link  # the faults really hit the link
+    for scenario, outputs in zip(result.scenarios, result.outputs, strict=True):
+        assert _replayed(scenario) == outputs
+
+
+class UnplugEvery:
+    """A fault plan that pulls the cable every ``n`` steps."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.i = 0
+        self.counts = FaultCounts()
+
+    def next(self) -> str | None:
+        self.i += 1
+        if self.i % self.n == 0:
+            self.counts.table["unplug"] += 1
+            return "unplug"
+        return None
+
+
+def test_unplug_mid_hand_loses_nothing(tmp_path: Path) -> None:
+    sim = TableSim(SimConfig(hands=2, seed=3, workdir=tmp_path))
+    sim.plan = UnplugEvery(9)  # type: ignore[assignment]
+    result = sim.run()
+    assert result.ok, result.problems
+    assert sim.plan.counts.table["unplug"] >= 3
+    assert "reconnects=0 " not in result.link
+    for scenario, outputs in zip(result.scenarios, result.outputs, strict=True):
+        assert _replayed(scenario) == outputs
+
+
+def test_a_lost_event_is_counted_and_fails_the_run(tmp_path: Path) -> None:
+    sim = TableSim(SimConfig(hands=1, seed=5, workdir=tmp_path))
+    real_pump = sim.bridge.pump
+    dropped: list[object] = []
+
+    def lossy_pump(timeout: float = 0.0) -> list:
+        out = real_pump(timeout)
+        if out and not dropped:
+            dropped.append(out.pop())  # the bridge "loses" one event
+        return out
+
+    sim.bridge.pump = lossy_pump  # type: ignore[method-assign]
+    result = sim.run()
+    assert dropped and result.lost_events >= 1 and not result.ok
+    assert result.line().endswith(f"lost_events={result.lost_events + result.spurious_events}")
+
+
+def test_sim_command_line_with_faults(capsys: pytest.CaptureFixture[str]) -> None:
+    rc = cli.main(["sim", "--hands", "8", "--seed", "1", "--faults", "--headless"])
+    out = capsys.readouterr().out.strip().splitlines()
+    assert rc == 0, out
+    last = out[-1]
+    assert last.startswith("hands=8 events=") and last.endswith("chips_conserved=yes lost_events=0")
+
+
+def test_make_change() -> None:
+    assert make_change(1625) == [1000, 500, 100, 25]
+    assert make_change(1000, min_chips=2) == [500, 500]
+    assert sum(make_change(37_475)) == 37_475
+    with pytest.raises(ValueError):
+        make_change(30)
