@@ -167,6 +167,8 @@ class ClockScreen:
         lines.append((theme.mmss(status.seconds_left), lay.px(170), time_color, "time", 0))
         if status.paused:
             lines.append(("PAUSED", lay.px(34), theme.PAUSED, "paused", 0))
+            lines.append(("space: start   arrows: level   - / +: players", lay.px(17),
+                          theme.DIM, "keys", 0))
         elif last_minute:
             lines.append(("LAST MINUTE", lay.px(30), theme.OWES, "last_minute", 0))
         if step.is_break:

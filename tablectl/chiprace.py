@@ -98,6 +98,16 @@ def _rule(method: str) -> str:
             "wfp-nightly": "000 rule 6, nightly exception"}[method]
 
 
+def stacks_from_zones(zones: Mapping[str, Sequence[int]]) -> dict[int, list[int]]:
+    """Seat stacks from the chip zones of a ``chips`` event (``{"stack:3": [500, 100]}``); the
+    RFID reading of the stacks is the input of :func:`chip_race`. Other zones are ignored."""
+    out: dict[int, list[int]] = {}
+    for zone, chips in zones.items():
+        if zone.startswith("stack:") and zone[6:].isdigit():
+            out[int(zone[6:])] = list(chips)
+    return out
+
+
 def next_denomination(removed: int, chips: Sequence[int]) -> int:
     higher = sorted(c for c in set(chips) if c > removed)
     if not higher:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablectl.chiprace import ChipRaceError, card_key, chip_race, deal_order
+from tablectl.chiprace import ChipRaceError, card_key, chip_race, deal_order, stacks_from_zones
 
 CHIPS = [25, 100, 500, 1000]
 
@@ -138,3 +138,14 @@ def test_race_properties(stacks: dict[int, list[int]], seed: int, method: str) -
     assert abs(r.value_after - r.value_before) <= 100 * (racers + len(r.protected))
     for gone, new in r.color_up.values():
         assert gone * 25 == new * 100
+
+
+def test_stacks_from_an_rfid_chips_event() -> None:
+    from tablectl.events import parse_line
+
+    event = parse_line('{"chips": {"stack:3": [25, 25, 500], "bet:3": [100], "stack:10": [25]}}')
+    assert event.event is not None
+    stacks = stacks_from_zones(event.event.body)
+    assert stacks == {3: [25, 25, 500], 10: [25]}
+    r = chip_race(stacks, 25, chips=CHIPS, cards=["2c", "3c", "Ad"])
+    assert r.awarded == {10: 1} and r.stacks[3] == [500]

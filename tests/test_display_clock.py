@@ -105,6 +105,7 @@ def test_paused_and_last_minute_are_words_too() -> None:
     clock.pause(700.0)
     surface, screen = render_status(clock.status(900.0, WALL), (800, 480))
     shown(screen, surface, "PAUSED", "paused")
+    shown(screen, surface, "space: start   arrows: level   - / +: players", "keys")
     assert shown(screen, surface, "8:20", "time").color == theme.PAUSED
     clock = tda_clock()
     surface, screen = render_status(clock.status(1200.0 - 42.0, WALL), (800, 480))
