@@ -14,6 +14,7 @@ import random
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -73,6 +74,14 @@ class Journaled:
             time.sleep(0.003)
 
 
+def until(done: Callable[[], bool], alive: threading.Thread, what: str) -> None:
+    deadline = time.monotonic() + 15
+    while not done():
+        assert alive.is_alive(), "the daemon stopped"
+        assert time.monotonic() < deadline, what
+        time.sleep(0.002)
+
+
 @pytest.mark.parametrize("hands", [60, pytest.param(500, marks=pytest.mark.slow)])
 def test_hands_through_the_sensors_with_link_faults(tmp_path: Path, hands: int) -> None:
     decks = tmp_path / "decks.json"
@@ -114,14 +123,15 @@ def test_hands_through_the_sensors_with_link_faults(tmp_path: Path, hands: int) 
                     mcu.place(UID[card], f"seat:{seat}")
                     dealt += 1
                     seen.wait('{"card"', dealt + mucked, thread)
-            view = daemon.table.view()
-            assert view.hand_no == hand and view.seats[button - 1].button
+            until(lambda h=hand: daemon.table.hand_no == h, thread, f"hand {hand} not started")
+            assert daemon.table.view().seats[button - 1].button
             # Three-handed the button acts first, then the small blind: both fold.
             for seat in (left[-1], left[0]):
                 mcu.place_many([(UID[c], "muck", False) for c in holes[seat]])
                 mucked += 2
                 seen.wait('{"card"', dealt + mucked, thread)
-            assert daemon.table.street == "over", f"hand {hand}: {daemon.table.street}"
+            # The row is journaled just before the engine applies it: give the loop a moment.
+            until(lambda: daemon.table.street == "over", thread, f"hand {hand} not over")
             # The dealer pushes the winner's cards into the muck, then gathers the deck. (A card
             # lifted and put back in the same zone faster than the sensors look is invisible to
             # them, so the deck always passes through the muck.)
