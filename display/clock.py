@@ -14,29 +14,14 @@ from __future__ import annotations
 import math
 import re
 from array import array
-from dataclasses import dataclass, field
 
 import pygame
 
 from display import theme
-from display.layout import Layout, Painter
+from display.layout import Layout, LiveTexts, Painter
 from tablectl.tourney_clock import ClockStatus, Step, short_chips
 
 _DIGITS = re.compile(r"\d")
-
-
-@dataclass(slots=True)
-class _Dynamic:
-    """A text that changes every second while the clock runs, redrawn alone on the fast path."""
-
-    text: str
-    pos: tuple[int, int]
-    anchor: str
-    base_size: int  # asked for; the drawn size may be smaller to fit ``max_width``
-    size: int
-    color: theme.Color
-    max_width: int
-    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
 
 class ClockScreen:
@@ -54,9 +39,7 @@ class ClockScreen:
         self.painter = Painter(surface, self.layout)
         self._last: tuple[object, ...] | None = None
         self._static: tuple[object, ...] | None = None
-        self._background: pygame.Surface | None = None
-        self._dynamic: dict[str, _Dynamic] = {}
-        self._drawing: list[tuple[str, _Dynamic]] = []
+        self.live = LiveTexts(self.painter)
         self.dirty: list[pygame.Rect] | None = None
         self.frames = 0
         self.fast_frames = 0
@@ -68,10 +51,12 @@ class ClockScreen:
             self.dirty = []
             return False
         static = _static_key(status, wall_text)
-        if static == self._static and self._update_dynamic(_dynamic_texts(status)):
-            self._last = key
-            self.fast_frames += 1
-            return True
+        if static == self._static:
+            dirty = self.live.update(_live_texts(status))
+            if dirty is not None:
+                self._last, self.dirty = key, dirty
+                self.fast_frames += 1
+                return True
         self.draw(status, wall_text)
         self._last, self._static = key, static
         return True
@@ -79,38 +64,10 @@ class ClockScreen:
     def invalidate(self) -> None:
         self._last = self._static = None
 
-    def _dyn_text(self, tag: str, text: str, pos: tuple[int, int], size: int,
-                  color: theme.Color, anchor: str, max_width: int) -> None:
-        """Queue a per-second text: drawn after the frame's static copy is taken."""
-        self._drawing.append((tag, _Dynamic(text, pos, anchor, size, size, color, max_width)))
-
-    def _update_dynamic(self, texts: dict[str, str]) -> bool:
-        """The fast path; False when a change needs the full frame (a text changed size)."""
-        if self._background is None or set(texts) != set(self._dynamic):
-            return False
-        p = self.painter
-        for tag, text in texts.items():
-            dyn = self._dynamic[tag]
-            if dyn.text != text and p.fit_size(text, dyn.base_size, dyn.max_width) != dyn.size:
-                return False
-        dirty = []
-        for tag, text in texts.items():
-            dyn = self._dynamic[tag]
-            if dyn.text == text:
-                continue
-            self.surface.blit(self._background, dyn.rect, dyn.rect)
-            p.texts[:] = [t for t in p.texts if t.tag != tag]
-            rect = p.text(text, dyn.pos, dyn.base_size, dyn.color, anchor=dyn.anchor,
-                          max_width=dyn.max_width, tag=tag)
-            dirty.append(dyn.rect.union(rect))
-            dyn.text, dyn.rect = text, rect
-        self.dirty = dirty
-        return True
-
     def draw(self, status: ClockStatus, wall_text: str = "") -> None:
         lay, p = self.layout, self.painter
         p.reset()
-        self._drawing = []
+        self.live.begin()
         on_break = status.on_break
         self.surface.fill((8, 20, 38) if on_break else theme.BACKGROUND)
         top = lay.rect(0, 0, 1, 0.12)
@@ -133,15 +90,7 @@ class ClockScreen:
         self._stats(status, left)
         self._prizes(status, right)
         self._bottom(status, pygame.Rect(0, body.bottom, lay.w, lay.h - body.bottom))
-        # the frame without its per-second texts, for the fast path; then those texts
-        self._background = self.surface.copy()
-        self._dynamic = {}
-        for tag, dyn in self._drawing:
-            dyn.rect = p.text(dyn.text, dyn.pos, dyn.base_size, dyn.color, anchor=dyn.anchor,
-                              max_width=dyn.max_width, tag=tag)
-            dyn.size = p.texts[-1].size
-            self._dynamic[tag] = dyn
-        self._drawing = []
+        self.live.commit()  # the frame without the per-second texts is kept; then them
         self.dirty = None
         self.frames += 1
 
@@ -198,8 +147,8 @@ class ClockScreen:
         for (text, _s, color, tag, gap), size, ink in zip(lines, sizes, inks, strict=True):
             y += gap
             if tag == "time":
-                self._dyn_text(tag, text, (rect.centerx, y - ink.top), size, color, "midtop",
-                               rect.width)
+                self.live.add(tag, text, (rect.centerx, y - ink.top), size, color, "midtop",
+                              rect.width)
                 y += ink.height + spacing
                 continue
             r = p.text(text, (rect.centerx, y - ink.top), size, color, anchor="midtop",
@@ -266,8 +215,8 @@ class ClockScreen:
         p.text("NEXT BREAK", (half + lay.px(16), row.top + lay.px(8)), lay.px(17), theme.DIM,
                tag="break_label")
         brk = _break_text(status)
-        self._dyn_text("next_break", brk, (half + lay.px(16), row.top + lay.px(30)), lay.px(40),
-                       theme.TEXT, "topleft", half - lay.px(24))
+        self.live.add("next_break", brk, (half + lay.px(16), row.top + lay.px(30)), lay.px(40),
+                      theme.TEXT, "topleft", half - lay.px(24))
         if status.notices:
             band = pygame.Rect(rect.left, row.bottom, rect.width, rect.bottom - row.bottom)
             now = status.step.color_up != ()
@@ -292,7 +241,7 @@ def _break_text(status: ClockStatus) -> str:
     return "none scheduled"
 
 
-def _dynamic_texts(status: ClockStatus) -> dict[str, str]:
+def _live_texts(status: ClockStatus) -> dict[str, str]:
     return {"time": theme.mmss(status.seconds_left), "next_break": _break_text(status)}
 
 

@@ -18,7 +18,7 @@ from typing import ClassVar
 import pygame
 
 from display import theme
-from display.layout import DrawnText, Layout, Painter
+from display.layout import DrawnText, Layout, LiveTexts, Painter
 from tablectl.outputs import Alert, Ruling
 from tablectl.view import ClockView, LevelView, SeatView, TableView
 
@@ -59,27 +59,45 @@ class DealerScreen:
         self.layout = Layout(surface.get_size())
         self.painter = Painter(surface, self.layout)
         self._last: TableView | None = None
+        self._static: tuple[object, ...] | None = None
+        self.live = LiveTexts(self.painter)
+        self.dirty: list[pygame.Rect] | None = None
         self.frames = 0
+        self.fast_frames = 0
         self.seat_rects: dict[int, pygame.Rect] = {}
         self.center_rect = pygame.Rect(0, 0, 0, 0)
 
     # --- public -----------------------------------------------------------------------------
     def render(self, view: TableView) -> bool:
-        """Draw ``view`` if it looks different from the last one drawn; True if it drew."""
+        """Draw ``view`` if it looks different from the last one drawn; True if it drew.
+
+        When only the level time or a player's clock moved, only those texts are redrawn and
+        :attr:`dirty` lists the regions to show (``pygame.display.update``); after a full redraw
+        :attr:`dirty` is None (flip the whole frame).
+        """
         key = display_key(view)
         if key == self._last:
+            self.dirty = []
             return False
+        static = _static_key(view)
+        if static == self._static:
+            dirty = self.live.update(_live_texts(view))
+            if dirty is not None:
+                self._last, self.dirty = key, dirty
+                self.fast_frames += 1
+                return True
         self.draw(view)
-        self._last = key
+        self._last, self._static = key, static
         return True
 
     def invalidate(self) -> None:
         """Force the next :meth:`render` to draw (after the window was exposed or resized)."""
-        self._last = None
+        self._last = self._static = None
 
     def draw(self, view: TableView) -> None:
         lay, p = self.layout, self.painter
         p.reset()
+        self.live.begin()
         self.surface.fill(theme.BACKGROUND)
         top = lay.rect(0, 0, 1, 0.1)
         table = pygame.Rect(0, top.bottom, round(lay.w * 0.64), lay.h - top.bottom)
@@ -87,6 +105,8 @@ class DealerScreen:
         self._top_bar(view, top)
         self._table(view, table.inflate(-lay.px(8), -lay.px(8)))
         self._side(view, side.inflate(-lay.px(10), -lay.px(10)))
+        self.live.commit()
+        self.dirty = None
         self.frames += 1
 
     # --- top bar ------------------------------------------------------------------------------
@@ -125,11 +145,16 @@ class DealerScreen:
             p.text(word if word != "LEFT" else "UNTIMED", (cx, rect.centery), lay.px(18), color,
                    anchor="center", tag="level_time")
             return
-        r = p.text(theme.mmss(level.seconds_left), (cx, rect.centery), lay.px(32), theme.TEXT,
-                   anchor="center", tag="level_time")
+        # right-aligned at a fixed point, so the countdown can be redrawn on its own
+        right = cx + lay.px(40)
+        text = theme.mmss(level.seconds_left)
+        self.live.add("level_time", text, (right, rect.centery), lay.px(32), theme.TEXT,
+                      "midright")
         if level.paused:
-            theme.draw_pause(self.surface, (r.left - lay.px(14), rect.centery), lay.px(16))
-        p.text(word, (r.right + lay.px(8), rect.centery), lay.px(16), color, anchor="midleft",
+            width = theme.font(lay.px(32)).size(text)[0]
+            theme.draw_pause(self.surface, (right - width - lay.px(14), rect.centery),
+                             lay.px(16))
+        p.text(word, (right + lay.px(8), rect.centery), lay.px(16), color, anchor="midleft",
                tag="level_state")
 
     # --- the table ----------------------------------------------------------------------------
@@ -457,9 +482,9 @@ class DealerScreen:
         p.text("002 Rule 29: act now" if urgent else "002 Rule 29",
                (x, rect.bottom - lay.px(6)), lay.px(13), theme.DIM, anchor="bottomleft",
                max_width=rect.right - x - lay.px(80), tag="clock_rule")
-        p.text(theme.mmss(clock.seconds_left), (rect.right - lay.px(10), rect.centery),
-               lay.px(40), theme.ALERT if urgent else theme.TEXT, anchor="midright",
-               tag="clock_time")
+        self.live.add("clock_time", theme.mmss(clock.seconds_left),
+                      (rect.right - lay.px(10), rect.centery), lay.px(40),
+                      theme.ALERT if urgent else theme.TEXT, "midright")
 
     def _alerts(self, alerts: tuple[Alert, ...], rect: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
@@ -495,6 +520,25 @@ class DealerScreen:
             used = p.wrap(alert.text, pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)),
                           lay.px(16), theme.TEXT, max_lines=lines, tag="alert_text")
             y = max(used.bottom, y) + lay.px(8)
+
+
+def _static_key(view: TableView) -> tuple[object, ...]:
+    """Everything on the dealer screen but the countdowns (the level time, a player's clock)."""
+    level = view.level
+    if level is not None:
+        level = replace(level, seconds_left=None if level.seconds_left is None else -1.0)
+    clock = view.clock
+    on_clock = None if clock is None else (clock.seat, clock.seconds_left <= 10)
+    return (replace(view, level=level, clock=None), on_clock)
+
+
+def _live_texts(view: TableView) -> dict[str, str]:
+    texts = {}
+    if view.level is not None and view.level.seconds_left is not None:
+        texts["level_time"] = theme.mmss(view.level.seconds_left)
+    if view.clock is not None:
+        texts["clock_time"] = theme.mmss(view.clock.seconds_left)
+    return texts
 
 
 def _blinds(level: LevelView) -> str:

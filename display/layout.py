@@ -141,3 +141,76 @@ class Painter:
 
     def all_text(self) -> str:
         return "\n".join(t.text for t in self.texts)
+
+
+@dataclass(slots=True)
+class _Live:
+    text: str
+    pos: tuple[int, int]
+    anchor: str
+    base_size: int  # asked for; the drawn size may be smaller to fit ``max_width``
+    size: int
+    color: theme.Color
+    max_width: int | None
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+
+class LiveTexts:
+    """Texts that change every second (a countdown) redrawn alone, without the whole frame.
+
+    During a full draw, :meth:`add` queues them; :meth:`commit` copies the frame without them and
+    then draws them. Later :meth:`update` restores each changed text's region from that copy and
+    draws the new text: the frame is pixel for pixel what a full draw would give, and the
+    returned regions are all that need showing (``pygame.display.update``).
+    """
+
+    def __init__(self, painter: Painter) -> None:
+        self.painter = painter
+        self._queued: list[tuple[str, _Live]] = []
+        self._live: dict[str, _Live] = {}
+        self._background: pygame.Surface | None = None
+
+    def begin(self) -> None:
+        """A full draw starts: forget the previous frame's texts."""
+        self._queued = []
+        self._live = {}
+        self._background = None
+
+    def add(self, tag: str, text: str, pos: tuple[int, int], size: int, color: theme.Color,
+            anchor: str = "topleft", max_width: int | None = None) -> None:
+        self._queued.append((tag, _Live(text, pos, anchor, size, size, color, max_width)))
+
+    def commit(self) -> None:
+        """The full draw is done but for the live texts: keep a copy, then draw them."""
+        p = self.painter
+        self._background = p.surface.copy()
+        for tag, live in self._queued:
+            live.rect = p.text(live.text, live.pos, live.base_size, live.color,
+                               anchor=live.anchor, max_width=live.max_width, tag=tag)
+            live.size = p.texts[-1].size
+            self._live[tag] = live
+        self._queued = []
+
+    def update(self, texts: dict[str, str]) -> list[pygame.Rect] | None:
+        """Show new ``texts`` (tag -> text); the regions changed, or None when only a full draw
+        can show them (a text missing from the frame, or one that no longer fits its size)."""
+        if self._background is None or set(texts) != set(self._live):
+            return None
+        p = self.painter
+        for tag, text in texts.items():
+            live = self._live[tag]
+            if live.text != text and p.fit_size(printable(text), live.base_size,
+                                                live.max_width) != live.size:
+                return None
+        dirty = []
+        for tag, text in texts.items():
+            live = self._live[tag]
+            if live.text == text:
+                continue
+            p.surface.blit(self._background, live.rect, live.rect)
+            p.texts[:] = [t for t in p.texts if t.tag != tag]
+            rect = p.text(text, live.pos, live.base_size, live.color, anchor=live.anchor,
+                          max_width=live.max_width, tag=tag)
+            dirty.append(live.rect.union(rect))
+            live.text, live.rect = text, rect
+        return dirty

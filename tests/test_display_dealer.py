@@ -310,3 +310,24 @@ def test_any_view_renders_on_screen(view: TableView, size: tuple[int, int]) -> N
     bounds = surface.get_rect()
     for t in screen.painter.texts:
         assert bounds.contains(t.rect), t
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_countdowns_redraw_alone_and_match_a_full_redraw(size: tuple[int, int]) -> None:
+    surface = pygame.Surface(size)
+    screen = DealerScreen(surface)
+    view = examples.on_the_clock()  # level 12:34 left, seat 7 on the clock with 0:08
+    assert screen.render(view) and screen.dirty is None
+    assert view.level is not None
+    later = replace(view, clock=ClockView(7, 6.5), level=replace(view.level, seconds_left=752.5))
+    assert screen.render(later) is True
+    assert screen.dirty is not None and len(screen.dirty) == 2 and screen.fast_frames == 1
+    full, full_screen = render_view(later, size)
+    assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(full, "RGB")
+    shown(screen, surface, "12:33", "level_time")
+    shown(screen, surface, "0:07", "clock_time")
+    assert sorted(t.text for t in screen.painter.texts) == sorted(
+        t.text for t in full_screen.painter.texts)
+    # the clock is taken off: the whole frame changes
+    assert screen.render(replace(later, clock=None)) and screen.dirty is None
+    assert not screen.painter.find("CLOCK - SEAT 7")
