@@ -223,6 +223,7 @@ def test_presets_load_and_follow_the_seeds() -> None:
 
 
 def test_buzzer_hooks_drive_a_gpiozero_buzzer() -> None:
+    previous = Device.pin_factory
     Device.pin_factory = MockFactory()
     try:
         buzzer = Buzzer(17)
@@ -239,7 +240,7 @@ def test_buzzer_hooks_drive_a_gpiozero_buzzer() -> None:
         buzzer.close()
     finally:
         Device.pin_factory.close()
-        Device.pin_factory = None
+        Device.pin_factory = previous
 
 
 def test_short_chips() -> None:
