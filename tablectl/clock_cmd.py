@@ -205,9 +205,9 @@ def run(args: argparse.Namespace) -> int:
 
     from display.clock import SoundHooks
 
-    pygame.display.init()
-    pygame.font.init()
     try:
+        pygame.display.init()
+        pygame.font.init()
         if args.windowed:
             surface = pygame.display.set_mode((width, height), pygame.RESIZABLE)
         else:

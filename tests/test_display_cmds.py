@@ -182,3 +182,12 @@ def test_demo_scenarios_reach_the_documented_moments(tmp_path: Path) -> None:
         "scenario_out_of_turn_01_alert-out_of_turn_800x480.png",
         "scenario_side_pots_showdown_06_turn_800x480.png",
     ]
+
+
+def test_no_display_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    pygame.display.quit()
+    monkeypatch.setenv("SDL_VIDEODRIVER", "no-such-driver")
+    rc = cli.main(["clock", "--structure", "home-003", "--state", str(tmp_path / "s.json")])
+    assert rc == 1
+    assert "no display" in capsys.readouterr().err
