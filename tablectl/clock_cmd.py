@@ -48,6 +48,9 @@ def resolve_structure(arg: str) -> Structure:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = ("keys: space pause/resume; right/up next level; left/down back; - / + a "
+                     "player out/back; n / N an entrant more/fewer; ] / [ a minute more/less; "
+                     "q quit. The clock starts paused; see docs/kiosk.md.")
     names = ", ".join(p.stem for p in sorted(preset_dir().glob("*.toml")))
     parser.add_argument("--structure", required=True,
                         help=f"structure TOML file, or a preset name ({names})")
