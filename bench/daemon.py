@@ -155,6 +155,11 @@ def main() -> int:
         proc, ready = start_daemon(tmp, empty, display=False)
         stop(proc)
         print(f"start to READY=1 (--sim, new journal, no display): {ready:.2f} s")
+        proc, ready = start_daemon(tmp, tmp / "empty2.db", display=True)
+        time.sleep(1.0)
+        mb = rss_mb(proc.pid)
+        stop(proc)
+        print(f"start to READY=1 (--sim, new journal, display): {ready:.2f} s; RSS {mb:.1f} MB")
         proc, ready = start_daemon(tmp, journal, display=True)
         print(f"start to READY=1 (--sim, {hands}-hand journal replayed, display): {ready:.2f} s")
         time.sleep(2.0)  # a few frames drawn and watchdog pings sent

@@ -97,7 +97,6 @@ class HistoryBuilder:
     def __init__(self, names: dict[int, str] | None = None) -> None:
         self.names = dict(names or {})
         self.current: HandRecord | None = None
-        self.finished: list[HandRecord] = []
         # This hand's feed, to rebuild the record when the dealer presses undo: the engine takes
         # the last event back by replaying the hand without it, and so does the builder.
         self._hand_feed: list[tuple[Event, list[Output], ViewSource, float | None]] = []
@@ -144,8 +143,7 @@ class HistoryBuilder:
             if hand.finished and hand is self.current:
                 v = _view(view)
                 hand.end_stacks = {s.seat: s.stack for s in v.seats if s.seat in hand.names}
-                done.append(hand)
-                self.finished.append(hand)
+                done.append(hand)  # the caller keeps it or writes it: a night is many hands
                 self.current = None
                 self._hand_feed = []
         # Eliminations come after the award in the same outputs: attach them to the hand.
