@@ -85,10 +85,14 @@ def run(args: argparse.Namespace) -> int:
             try:
                 with Journal(journal) as j:
                     skip = max(0, len(j) - 1)
+                    journaled = j.setup()
             except JournalError as exc:
                 raise DaemonError(str(exc)) from None
             source = ScriptSource(args.events, skip=skip)
             setup = source.setup or setup
+            if journaled is not None and source.setup is not None and journaled != source.setup:
+                # Resuming counts the journaled events: they must be this script's.
+                raise DaemonError(f"{journal} holds another session than {args.events}")
         elif config.hardware == "sim":
             sim = SimHardware()
             sim.start()

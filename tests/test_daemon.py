@@ -326,3 +326,14 @@ def test_journal_write_failure_stops_without_applying(tmp_path: Path) -> None:
     daemon.journal._db.execute("PRAGMA query_only = 1")  # every write now fails
     assert daemon.run() == 1
     assert daemon.table.hand_no == 0 and daemon.stats.events == 0
+
+
+def test_events_resume_refuses_another_sessions_journal(tmp_path: Path) -> None:
+    cfg = tmp_path / "table.toml"
+    cfg.write_text(CONFIG.replace('journal = "j.db"', 'journal = "other.db"'))
+    first = write_session(tmp_path / "a.jsonl", 1, 2)
+    other = write_session(tmp_path / "b.jsonl", 2, 2, players=3)
+    assert main(["run", "--config", str(cfg), "--events", str(first)]) == 0
+    assert main(["run", "--config", str(cfg), "--events", str(other)]) == 1
+    assert main(["run", "--config", str(cfg), "--events", str(first)]) == 0  # resumes: no-op
+    assert exported(tmp_path / "other.db") == valid_events(first)
