@@ -266,6 +266,33 @@ class NfcWatcher:
         self.reader.close()
 
 
+class ConsoleHelper:
+    """The dealer console (firmware_bridge.console on gpiozero): its buttons' presses join the
+    loop's events; the loop drives its buzzer countdown and floor light. ``console`` is a built
+    DealerConsole (hw_sim's SimConsole builds one on mock pins)."""
+
+    def __init__(self, console: Any) -> None:
+        self.console = console
+
+    @classmethod
+    def on_pins(cls, pins: dict[str, int]) -> ConsoleHelper:
+        from firmware_bridge.console import DealerConsole, PinMapError
+
+        try:
+            return cls(DealerConsole(pins))
+        except PinMapError as exc:
+            raise DaemonError(f"dealer console: {exc}") from None
+
+    def start(self) -> None:
+        pass  # gpiozero's callbacks run from the moment the pins are set up
+
+    def poll(self) -> list[Event]:
+        return list(self.console.poll())
+
+    def stop(self) -> None:
+        self.console.close()
+
+
 # --- the daemon ------------------------------------------------------------------------------
 
 
@@ -325,6 +352,7 @@ class Daemon:
         # Events and taps from other threads (console buttons, the NFC reader): see submit().
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.helpers: list[Any] = []  # started with the loop, stopped after it
+        self.console: ConsoleHelper | None = None  # also a helper; the loop drives its outputs
         self.dealer: str | None = None  # the signed-in dealer (badge)
 
     # --- start: journal and replay -------------------------------------------------------------
@@ -375,6 +403,8 @@ class Daemon:
             self.restore()
         self._install_signals()
         self.source.start()
+        if self.console is not None and self.console not in self.helpers:
+            self.helpers.append(self.console)
         for helper in self.helpers:
             helper.start()
         try:
@@ -415,11 +445,23 @@ class Daemon:
             try:
                 item = self.inbox.get_nowait()
             except queue.Empty:
-                return items
+                break
             if isinstance(item, tuple) and item and item[0] == "badge":
                 self._badge(item[1], item[2])
             else:
                 items.append(item)
+        if self.console is not None:
+            items += self.console.poll()
+        return items
+
+    def _drive_console(self) -> None:
+        """The buzzer counts down a player on the clock (002 Rule 29)."""
+        if self.console is None or self.table is None:
+            return
+        clock = self.table.clock
+        if clock is not None:
+            now = self.clock() - self._t_anchor if self.source.live else self.table.t
+            self.console.console.countdown(max(0.0, clock[1] - now))
 
     def _badge(self, uid: bytes, badge: Any) -> None:
         if badge is None:
@@ -431,6 +473,8 @@ class Daemon:
             self.notify.status(self._status)
         else:
             log.info("floor %s at the table", badge.name)
+            if self.console is not None:
+                self.console.console.floor_answered()
 
     def _loop(self) -> None:
         watchdog = self.notify.watchdog_interval
@@ -451,6 +495,7 @@ class Daemon:
                     self.handle(item)
             if self.source.live and self.clock() - self._last_tick >= self.tick_every:
                 self._tick()
+            self._drive_console()
             if self.display is not None:
                 if self._dirty:
                     self.display.update(self.table.view())

@@ -67,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
 
     from tablectl.daemon import (
         BridgeSource,
+        ConsoleHelper,
         Daemon,
         DaemonError,
         NfcWatcher,
@@ -112,6 +113,11 @@ def run(args: argparse.Namespace) -> int:
                         names=config.player_names(), stop_when_done=True)
         if config.nfc_reader and not args.events:
             daemon.helpers.append(NfcWatcher(config.nfc_reader, config.badges_file, daemon.inbox))
+        if config.hardware == "real" and not args.events:
+            if config.gpio:
+                daemon.console = ConsoleHelper.on_pins(config.gpio)
+            else:
+                log.warning("no [gpio] pins configured: the dealer console is not wired")
         return daemon.run()
     except DaemonError as exc:
         log.error("%s", exc)

@@ -337,3 +337,39 @@ def test_events_resume_refuses_another_sessions_journal(tmp_path: Path) -> None:
     assert main(["run", "--config", str(cfg), "--events", str(other)]) == 1
     assert main(["run", "--config", str(cfg), "--events", str(first)]) == 0  # resumes: no-op
     assert exported(tmp_path / "other.db") == valid_events(first)
+
+
+def test_console_buttons_reach_the_journal(tmp_path: Path) -> None:
+    """Dealer console buttons on gpiozero's MockFactory (hw_sim's SimConsole builds the real
+    firmware_bridge console): presses become journaled events; floor lights the call LED."""
+    import threading
+    import time
+
+    pytest.importorskip("hw_sim.console", reason="hw_sim's console twin is not in this build")
+    from hw_sim.console import SimConsole
+    from tablectl.daemon import ConsoleHelper
+
+    sim = SimConsole()
+    script = write_session(tmp_path / "s.jsonl", 1, 1)
+    source = ScriptSource(script)
+    daemon = Daemon(tmp_path / "j.db", source.setup, source, stop_when_done=False)
+    daemon.console = ConsoleHelper(sim.console)
+    thread = threading.Thread(target=daemon.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not source.finished:
+            assert time.monotonic() < deadline and thread.is_alive()
+            time.sleep(0.01)
+        sim.press("pause", chatter=3)  # a worn switch: one press
+        sim.press("floor")
+        while exported(tmp_path / "j.db")[-1] != '{"press": "floor"}':
+            assert time.monotonic() < deadline and thread.is_alive(), "press not journaled"
+            time.sleep(0.01)
+        assert sim.console.floor_called
+    finally:
+        daemon.stop()
+        thread.join(timeout=10)
+        sim.factory.close()
+    assert exported(tmp_path / "j.db")[-2:] == ['{"press": "pause"}', '{"press": "floor"}']
+    assert daemon.table.paused
