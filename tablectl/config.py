@@ -273,6 +273,10 @@ def _gpio(c: _Checker, raw: object) -> dict[str, int]:
         if pin in used:
             raise c.fail(f"gpio.{name}", f"pin {pin} is already gpio.{used[pin]}")
         used[pin] = name
+    missing = [b for b in PRESSES if b not in raw]
+    if raw and missing:
+        # The console is all or nothing: a dealer cannot run a hand without, say, undo.
+        raise c.fail(f"gpio.{missing[0]}", f"no pin for this console button ({', '.join(missing)})")
     return dict(raw)
 
 

@@ -106,6 +106,7 @@ def test_structure_preset_gives_chips_and_starting_stacks(tmp_path: Path) -> Non
         (("levels.toml", "table.toml"), "structure"),
         (("[table]", "[gpio]\ncheck = 5\nundo = 5\n[table]"), "gpio.undo"),
         (("[table]", "[gpio]\ncheck = 40\n[table]"), "gpio.check"),
+        (("[table]", "[gpio]\ncheck = 5\n[table]"), "gpio.clock"),
         (("[table]", "[gpio]\nlaser = 4\n[table]"), "gpio.laser"),
         (("[table]", "[serial]\nbaud = 9\n[table]"), "serial.baud"),
         (("[table]", "[tags]\ndecks = 5\n[table]"), "tags.decks"),
