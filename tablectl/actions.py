@@ -25,6 +25,11 @@ def _void(out: list[Output], text: str, seat: int | None = None, rule: str = "00
     out.append(Alert("action_void", rule, text, seat))
 
 
+def _hand_back(table: Table, seat: int, amount: int) -> None:
+    """Chips in a bet zone that are not a bet: the dealer hands them back (a pull clears them)."""
+    table.give_back[seat] = table.give_back.get(seat, 0) + amount
+
+
 def _live_hand(table: Table, out: list[Output], what: str) -> Hand | None:
     hand = table.hand
     if hand is None or hand.street == "over":
@@ -56,13 +61,17 @@ def take_action(table: Table, hand: Hand, seat: int, action: str, to: int, out: 
         hand.folded.add(seat)
         to = rnd.bets.get(seat, 0)
     else:
-        add = to - rnd.bets.get(seat, 0)
+        bet = rnd.bets.get(seat, 0)
+        to = max(bet, min(to, bet + player.stack))  # a ruling never takes chips a seat lacks
+        add = to - bet
         player.stack -= add
         hand.contributed[seat] = hand.contributed.get(seat, 0) + add
         if add:
             hand.chip_actions += 1
         rnd.record(seat, to, table.profile)
     hand.actions += 1
+    if returned:
+        _hand_back(table, seat, returned)
     if owes:
         hand.owes[seat] = owes
     hand.declared.pop(seat, None)
@@ -78,14 +87,16 @@ def take_action(table: Table, hand: Hand, seat: int, action: str, to: int, out: 
 def on_push(table: Table, body: dict[str, Any], out: list[Output]) -> None:
     seat = body["seat"]
     chips = body["chips"]
+    amount = sum(chips)
     hand = _live_hand(table, out, f"chips from seat {seat}")
     if hand is None:
+        _hand_back(table, seat, amount)
         return
     if seat not in hand.dealt or seat in hand.folded:
         _void(out, f"seat {seat} has no live hand: its chips are not a bet; hand them back",
               seat, "002 Rule 43-A")
+        _hand_back(table, seat, amount)
         return
-    amount = sum(chips)
     owed = hand.owes.get(seat, 0)
     if owed:
         # The next chips complete a ruling that owes (scenario-format: not a new action).
@@ -100,6 +111,7 @@ def on_push(table: Table, body: dict[str, Any], out: list[Output]) -> None:
                                 table.last.returned + amount - paid, table.last.rule,
                                 table.last.text)
         if amount > paid:
+            _hand_back(table, seat, amount - paid)
             out.append(Notice("returned", f"seat {seat}: {amount - paid} more than owed; hand it "
                               "back", {"seat": seat, "amount": amount - paid}))
         return
@@ -110,6 +122,7 @@ def on_push(table: Table, body: dict[str, Any], out: list[Output]) -> None:
         else:
             _void(out, f"seat {seat}: the betting round is closed; hand the chips back", seat,
                   "002 Rule 43-A")
+        _hand_back(table, seat, amount)
         return
     if seat != hand.to_act:
         out.append(Alert("out_of_turn", "002 Rule 42-A",
@@ -122,6 +135,9 @@ def on_push(table: Table, body: dict[str, Any], out: list[Output]) -> None:
     reading = read_chips(table, hand, seat, chips, hand.declared.get(seat))
     if reading.alert:
         out.append(Alert(reading.alert, reading.rule, reading.text, seat))
+        if reading.alert == "action_void":
+            _hand_back(table, seat, amount)
+            return  # not an action: the chips go back, the seat is still in turn
     take_action(table, hand, seat, reading.action, reading.to, out, reading.rule, reading.text,
                 reading.owes, reading.returned)
     resolve_pending(table, hand, out)
@@ -134,6 +150,7 @@ def resolve_pending(table: Table, hand: Hand, out: list[Output]) -> None:
         seat = hand.to_act
         amount, bet_then = hand.pending.pop(seat)
         if hand.round.current_bet != bet_then:
+            _hand_back(table, seat, amount)
             out.append(Notice("returned", f"seat {seat}: the action changed; the {amount} put out "
                               "of turn is returned and the player has all options "
                               "(002 Rule 42-A)", {"seat": seat, "amount": amount}))
@@ -153,10 +170,17 @@ def on_pull(table: Table, body: dict[str, Any], out: list[Output]) -> None:
         if amount < pending:
             hand.pending[seat] = (pending - amount, bet_then)
         return
-    if table.last is not None and table.last.seat == seat and table.last.returned >= amount:
-        return  # the dealer handing back chips a ruling returned
-    if hand is not None and hand.street == "over":
-        return  # chips pushed after the hand, handed back
+    owed_back = table.give_back.get(seat, 0)
+    if owed_back:
+        # The dealer handing back chips a ruling returned or that could not be a bet.
+        left = owed_back - amount
+        if left > 0:
+            table.give_back[seat] = left
+        else:
+            del table.give_back[seat]
+        if left >= 0:
+            return
+        amount = -left
     _void(out, f"seat {seat} took back {amount}: chips bet in turn stay in the pot; put them back",
           seat, "002 Rule 43-A")
 
@@ -212,6 +236,8 @@ def on_declare(table: Table, body: dict[str, Any], out: list[Output]) -> None:
         take_action(table, hand, seat, "fold", bet, out, "002 Rule 41-A", "fold declared")
     elif say == "check":
         press_check(table, hand, out)
+    elif say == "call" and rnd.to_call(seat) == 0:
+        press_check(table, hand, out)  # nothing to call: a check
     elif say == "call":
         to = min(rnd.current_bet, all_in_to)
         action = "all-in" if to == all_in_to else "call"
@@ -477,6 +503,11 @@ def muck_card(table: Table, hand: Hand, card: str, out: list[Output]) -> None:
 
 def board_card(table: Table, hand: Hand, card: str, out: list[Output]) -> None:
     if card in hand.board:
+        return
+    if card == "??":
+        out.append(Alert("foreign_card", "000 Irregularities 3",
+                         "a card of no enrolled deck was read on the board: take it out of play "
+                         "and call the floor"))
         return
     if hand.to_act is not None or hand.street in ("showdown",):
         out.append(Alert("premature_card", "002 RP-5",

@@ -28,11 +28,14 @@ class Round:
     acted: dict[int, tuple[int, int]] = field(default_factory=dict)
     aggressor: int | None = None  # last seat to bet or raise a full amount this street
     opened: bool = False  # a chip bet was made (pre-flop the posted big blind opens, 44-B)
+    increases: int = 0  # times the bet to call went up this street (bets, raises, all-ins)
+    previous_bet: int | None = None  # the bet to call before the latest increase
 
     @classmethod
-    def preflop(cls, big_blind: int) -> Round:
-        """Pre-flop the big blind is a full bet even when posted short (000 Betting 1-2)."""
-        return cls(min_bet=big_blind, current_bet=big_blind, last_full_raise=big_blind,
+    def preflop(cls, big_blind: int, min_bet: int) -> Round:
+        """Pre-flop the big blind is the bet to call even when posted short (000 "Betting" 1-2);
+        the minimum raise is the minimum bet (the big blind; the small blind at home, 003)."""
+        return cls(min_bet=min_bet, current_bet=big_blind, last_full_raise=min_bet,
                    full_level=big_blind, opened=True)
 
     @classmethod
@@ -66,9 +69,11 @@ class Round:
             if full:
                 self.last_full_raise = max(to - self.current_bet, self.last_full_raise)
                 self.full_level = max(to, self.min_bet) if profile.min_raise == "double_bet" else to
-                self.aggressor = seat
+            self.aggressor = seat  # a short all-in raise is aggression too (002 Rule 18-A)
+            self.previous_bet = self.current_bet
             self.current_bet = to
             self.opened = True
+            self.increases += 1
         self.bets[seat] = to
         self.acted[seat] = (self.current_bet, self._increment(profile))
         return full

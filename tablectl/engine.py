@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablectl import actions as act
+from tablectl import flow
 from tablectl.betting import Round
 from tablectl.events import Event
 from tablectl.hand import Hand
@@ -75,6 +76,9 @@ class Table:
         live = self._live_seats()
         self.next_positions: Positions = first_positions(live, int(setup.get("button", live[0])))
         self.zones: dict[str, list[int]] = {}  # last raw chip-zone snapshots
+        # Chips lying in a bet zone that are no bet (returned by a ruling, or pushed when no bet
+        # was possible): the dealer hands them back, and a pull of them is no action.
+        self.give_back: dict[int, int] = {}
         self.last: Ruling | None = None
         self.open_alerts: list[Alert] = []
         self.clock: tuple[int, float] | None = None  # (seat, deadline t)
@@ -231,7 +235,8 @@ class Table:
             number=self.hand_no, positions=pos, dealt=tuple(live),
             start_stacks={s: self.players[s].stack for s in live},
             blinds=(lv.small_blind, lv.big_blind), ante=lv.ante, bb_ante=self.bb_ante,
-            round=Round.preflop(lv.big_blind),
+            round=Round.preflop(lv.big_blind, flow.min_bet_for(
+                self.profile, (lv.small_blind, lv.big_blind), "preflop", self.unit)),
         )
         hand.hole = {s: [] for s in live}
         self.hand = hand

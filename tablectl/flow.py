@@ -15,15 +15,17 @@ from tablectl.pots import build_pots, split_pot
 
 if TYPE_CHECKING:
     from tablectl.engine import Table
+    from tablectl.profiles import HouseProfile
 
 STREET_AFTER = {"preflop": "flop", "flop": "turn", "turn": "river"}
 
 
-def min_bet_for(table: Table, hand: Hand, street: str) -> int:
-    """The minimum opening bet: the big blind (002 Rule 48), or by street at home (003 rule 15)."""
-    sb, bb = hand.blinds
-    if table.profile.min_bet == "home" and street in ("preflop", "flop"):
-        return max(sb, table.unit)
+def min_bet_for(profile: HouseProfile, blinds: tuple[int, int], street: str, unit: int) -> int:
+    """The minimum opening bet: the big blind (002 Rule 48), or by street at home (003 rule 15:
+    the small blind pre-flop and on the flop, the big blind on the turn and river)."""
+    sb, bb = blinds
+    if profile.min_bet == "home" and street in ("preflop", "flop"):
+        return max(sb, unit)
     return bb
 
 
@@ -154,7 +156,7 @@ def close_round(table: Table, hand: Hand, out: list[Output]) -> None:
 
 def start_street(table: Table, hand: Hand, street: str, out: list[Output]) -> None:
     hand.street = street
-    hand.round = Round.postflop(min_bet_for(table, hand, street))
+    hand.round = Round.postflop(min_bet_for(table.profile, hand.blinds, street, table.unit))
     out.append(Notice("street", f"{street}: {' '.join(hand.board)}",
                       {"street": street, "board": list(hand.board)}))
     if hand.betting_over:
@@ -183,10 +185,12 @@ def maybe_award(table: Table, hand: Hand, out: list[Output]) -> None:
 
 
 def hand_value(hand: Hand, seat: int) -> int | None:
-    cards = [c for c in hand.hole.get(seat, []) if c != "??"] + hand.board
-    if len(cards) < 5 or len(hand.hole.get(seat, [])) < 2:
+    """The seat's best hand as read, or None when it cannot win: a hand without exactly two
+    known hole cards is dead (002 Rules 36-D, 39), as is a hand killed by a ruling."""
+    hole = hand.hole.get(seat, [])
+    if len(hole) != 2 or "??" in hole or seat in hand.dead or len(hand.board) < 3:
         return None
-    return evaluate(cards)
+    return evaluate(hole + hand.board)
 
 
 def award(table: Table, hand: Hand, out: list[Output]) -> None:

@@ -1,0 +1,161 @@
+"""Engine invariants under random play and garbage (hypothesis):
+
+- chips are conserved after every event;
+- every event is applied (the state changes, or it is an idempotent re-read) or rejected with an
+  alert;
+- nothing crashes, and the same events always give the same state (a pure fold).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tablectl.engine import Table
+from tablectl.events import RANKS, SUITS, event_from_obj
+from tablectl.outputs import Alert
+
+CARDS = [r + s for r in RANKS for s in SUITS]
+CHIPS = [25, 100, 500, 1000, 5000]
+
+
+def change(amount: int) -> list[int]:
+    out = []
+    for d in reversed(CHIPS):
+        while amount >= d:
+            out.append(d)
+            amount -= d
+    return out
+
+
+def fingerprint(table: Table) -> Any:
+    hand = table.hand
+    inner = None
+    if hand is not None:
+        inner = (hand.street, tuple(hand.board), tuple(hand.burns), tuple(hand.mucked),
+                 tuple(sorted((s, tuple(c)) for s, c in hand.hole.items())),
+                 tuple(sorted(hand.pending.items())), tuple(sorted(hand.owes.items())),
+                 tuple(sorted(hand.declared.items())), tuple(sorted(hand.tabled)))
+    zones = tuple(sorted((k, tuple(v)) for k, v in table.zones.items()))
+    return (table.view(), inner, table.t, table.paused, tuple(sorted(table.give_back.items())),
+            zones)
+
+
+def idempotent(table: Table, obj: dict[str, Any]) -> bool:
+    """Events that legitimately change nothing: a card re-read where it already is, chips to
+    complete nothing, award after the award (scenario-format: 'nothing if already awarded')."""
+    hand = table.hand
+    if "card" in obj and hand is not None:
+        zone = obj["zone"]
+        card = obj["card"]
+        if (zone == "board" and card in hand.board) or (zone == "burn" and card in hand.burns):
+            return True
+        if zone.startswith("seat:") and card in hand.hole.get(int(zone[5:]), []):
+            return True
+        return zone == "muck" and card in hand.mucked
+    if "board" in obj and hand is not None:
+        return all(c in hand.board for c in obj["board"]) and obj.get("burn") in (None,
+                                                                                *hand.burns)
+    if obj.get("press") == "award" and (hand is None or hand.street == "over"):
+        return True
+    if "chips" in obj and isinstance(obj["chips"], dict):
+        return all(table.zones.get(z) == v for z, v in obj["chips"].items())
+    return "tick" in obj and obj["tick"] == 0
+
+
+@st.composite
+def setups(draw: st.DrawFn) -> dict[str, Any]:
+    seats = draw(st.lists(st.integers(1, 10), min_size=2, max_size=9, unique=True))
+    stacks = {str(s): draw(st.sampled_from([50, 175, 400, 1000, 3000, 10000])) for s in seats}
+    return {"rules": draw(st.sampled_from(["tda-2025", "wfp", "roberts", "home"])),
+            "seats": stacks, "button": draw(st.sampled_from(seats)), "blinds": [50, 100],
+            "ante": draw(st.sampled_from([0, 25, 100])), "bb_ante": draw(st.booleans()),
+            "chips": CHIPS}
+
+
+def sensible_event(draw: st.DrawFn, table: Table, deck: list[str]) -> dict[str, Any]:
+    """An event a real table could produce now: mostly legal actions, dealing and the board."""
+    hand = table.hand
+    if hand is None or hand.street == "over":
+        live = [s for s, p in table.players.items() if not p.out]
+        cards = {str(s): [deck.pop(), deck.pop()] for s in live if len(deck) > 8}
+        return {"deal": cards} if cards else {"press": "new_hand"}
+    seat = hand.to_act
+    if seat is None:
+        if hand.street == "showdown":
+            return draw(st.sampled_from([{"press": "award"}, {"fold": hand.live()[0]}]))
+        n = {"preflop": 3, "flop": 1, "turn": 1, "river": 1}[hand.street]
+        return {"board": [deck.pop() for _ in range(n)], "burn": deck.pop()}
+    stack = table.players[seat].stack
+    to_call = hand.round.to_call(seat)
+    options: list[dict[str, Any]] = [{"fold": seat}]
+    call_chips = change(min(to_call, stack))
+    if to_call == 0:
+        options.append({"press": "check"})
+    elif call_chips:
+        options.append({"push": {"seat": seat, "chips": call_chips}})
+    if stack > to_call and change(stack):
+        options.append({"push": {"seat": seat, "chips": change(stack)}})
+        target = hand.round.min_raise_to(table.profile) - hand.round.bets.get(seat, 0)
+        if 0 < target < stack:
+            options.append({"push": {"seat": seat, "chips": change(target)}})
+            extra = 25 * draw(st.integers(0, max(0, stack - target) // 25))
+            options.append({"declare": {"seat": seat, "say": "raise",
+                                        "amount": hand.round.bets.get(seat, 0) + target + extra}})
+    options.append({"declare": {"seat": seat, "say": "call"}})
+    return draw(st.sampled_from(options))
+
+
+def garbage_event(draw: st.DrawFn) -> dict[str, Any]:
+    seat = draw(st.integers(1, 10))
+    return draw(st.sampled_from([
+        {"push": {"seat": seat, "chips": draw(st.lists(st.sampled_from(CHIPS), min_size=1,
+                                                         max_size=5))}},
+        {"pull": {"seat": seat, "chips": [draw(st.sampled_from(CHIPS))]}},
+        {"fold": seat},
+        {"card": draw(st.sampled_from([*CARDS, "??"])),
+         "zone": draw(st.sampled_from(["board", "burn", "muck", f"seat:{seat}"])),
+         "face": draw(st.sampled_from(["up", "down"]))},
+        {"press": draw(st.sampled_from(["check", "clock", "award", "new_hand", "pause",
+                                        "resume", "undo", "floor"]))},
+        {"tick": draw(st.sampled_from([0, 5, 31, 75]))},
+        {"declare": {"seat": seat, "say": draw(st.sampled_from(["fold", "check", "call", "bet",
+                                                                 "raise", "all-in"])),
+                     "amount": draw(st.sampled_from([None, 50, 300, 2500]))}},
+        {"chips": {f"bet:{seat}": draw(st.lists(st.sampled_from(CHIPS), max_size=4))}},
+        {"seat": {"seat": seat, "status": draw(st.sampled_from(["absent", "present"]))}},
+        {"setup": {"seats": {"1": 5, "2": 5}, "blinds": [1, 2]}},
+    ]))
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=setups(), data=st.data(), garbage_rate=st.sampled_from([0.0, 0.15, 0.5]))
+def test_random_play_conserves_chips_and_answers_every_event(setup: dict[str, Any],
+                                                             data: st.DataObject,
+                                                             garbage_rate: float) -> None:
+    table = Table(setup)
+    total = table.chips_total()
+    deck = data.draw(st.permutations(CARDS))
+    deck = list(deck)
+    log = []
+    for _ in range(120):
+        if len(deck) < 12:
+            deck = list(data.draw(st.permutations(CARDS)))
+        garbage = data.draw(st.floats(0, 1)) < garbage_rate
+        obj = garbage_event(data.draw) if garbage else sensible_event(data.draw, table, deck)
+        event = event_from_obj(obj)
+        before = fingerprint(table)
+        same = idempotent(table, obj)
+        outs = table.apply(event)
+        log.append(event)
+        assert table.chips_total() == total, f"chips not conserved after {obj}"
+        assert all(p.stack >= 0 for p in table.players.values())
+        changed = fingerprint(table) != before
+        assert changed or same or any(isinstance(o, Alert) for o in outs) or outs, \
+            f"{obj} was neither applied nor rejected with an alert"
+    replayed = Table(setup)
+    for event in log:
+        replayed.apply(event)
+    assert fingerprint(replayed) == fingerprint(table)
