@@ -616,8 +616,12 @@ class PygameDisplay:
         self._pg = pygame
         pygame.display.init()
         pygame.font.init()
-        flags = pygame.FULLSCREEN if fullscreen else 0
-        self.surface = pygame.display.set_mode(size, flags)
+        # Full screen at the panel's native mode (KMSDRM offers only the modes it has); the
+        # configured size is the window's on a desktop.
+        if fullscreen:
+            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.surface = pygame.display.set_mode(size)
         pygame.display.set_caption("tablectl dealer")
         pygame.mouse.set_visible(not fullscreen)
         self.screen = DealerScreen(self.surface)
