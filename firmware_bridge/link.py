@@ -226,7 +226,10 @@ class SerialLink:
                 ser.close()
         if self.connected.is_set():
             self.connected.clear()
-            log.warning("table MCU link lost on %s: %s", self.port, reason)
+            if reason == "stopped":
+                log.info("table MCU link on %s closed", self.port)
+            else:
+                log.warning("table MCU link lost on %s: %s", self.port, reason)
             self.events.put(Disconnected(reason))
         self._expect = None
 
