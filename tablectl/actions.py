@@ -476,6 +476,10 @@ def on_card(table: Table, body: dict[str, Any], out: list[Output]) -> None:
         if hand is not None:
             hole_card(table, hand, seat, card, face, out)
         return
+    if zone == "muck" and table.hand is not None and table.hand.street == "over":
+        if card not in table.hand.mucked:
+            table.hand.mucked.append(card)  # the dealer gathering the cards after the award
+        return
     hand = _live_hand(table, out, f"{card} read in {zone}")
     if hand is None:
         return

@@ -170,7 +170,11 @@ class Table:
             if in_hand and event.kind != "tick" and not (event.kind == "press"
                                                          and event.body == "undo"):
                 self._hand_log.append(event)
+            hand_no = self.hand_no
             handler(self, event.body, out)
+            if self.hand_no != hand_no and event.kind in ("deal", "card"):
+                # The hole card that started this hand is part of it (undo replays it).
+                self._hand_log = [event, *self._hand_log]
         for o in out:
             if isinstance(o, Alert):
                 self.open_alerts.append(o)
@@ -271,10 +275,9 @@ class Table:
         if self.hand is None or self.hand.street == "over" or self._hand_snapshot is None:
             out.append(Alert("action_void", "002 Rule 1", "nothing to undo in this hand"))
             return
-        log = self._hand_log
-        while log and log[-1].kind in ("tick",):
-            log.pop()
-        if not log:
+        log = list(self._hand_log)
+        if len(log) <= 1:
+            # Only the deal that started the hand: a misdeal is the remedy, not an undo.
             out.append(Alert("action_void", "002 Rule 1", "nothing to undo in this hand"))
             return
         log.pop()
@@ -285,11 +288,11 @@ class Table:
         self.next_positions = pos
         self.hand = None
         self.hand_no -= 1
-        scratch: list[Output] = []
-        self.start_hand(scratch)
+        alerts = list(self.open_alerts)
+        self.start_hand([])
         for ev in log:
             self.apply(Event(ev.kind, ev.body, None))
-        self.open_alerts = [a for a in self.open_alerts if a not in scratch]
+        self.open_alerts = alerts  # replaying raises nothing new for the dealer
         out.append(Notice("undo", "the last action was taken back"))
 
     # the view --------------------------------------------------------------------

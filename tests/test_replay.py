@@ -85,3 +85,27 @@ def test_json_output_lists_rulings_and_notices(tmp_path: Path) -> None:
     assert objs[0]["notice"]["kind"] == "hand_start" and objs[0]["line"] == 2
     assert objs[1]["ruling"] == {"seat": 1, "action": "fold", "to": 0, "rule": "002 Rule 43-A",
                                  "text": "fold"}
+
+
+def test_undo_takes_back_the_last_action_and_keeps_the_deal(tmp_path: Path) -> None:
+    """press undo replays the hand without its last event; the deal that started it stays."""
+    lines = [SETUP, {"deal": {"2": ["As", "Ks"], "3": ["2c", "2d"], "1": ["7h", "8h"]}},
+             {"push": {"seat": 1, "chips": [25, 25]}},
+             {"expect": {"to_act": 2, "last": {"seat": 1, "action": "call"}}},
+             {"press": "undo"},
+             {"expect": {"to_act": 1, "stacks": {"1": 1000}, "no_alert": True}},
+             {"press": "undo"},
+             {"expect": {"alert": "action_void"}},
+             {"fold": 1}, {"fold": 2},
+             {"expect": {"street": "over", "won": {"3": 50}}}]
+    result = replay_file(write(tmp_path, lines))
+    assert result.ok, result.failures
+    assert result.table is not None and result.table.hand is not None
+    assert result.table.hand.hole == {1: ["7h", "8h"], 2: ["As", "Ks"], 3: ["2c", "2d"]}
+
+
+def test_mucking_after_the_award_is_quiet(tmp_path: Path) -> None:
+    lines = [SETUP, {"deal": {"2": ["As", "Ks"], "3": ["2c", "2d"], "1": ["7h", "8h"]}},
+             {"fold": 1}, {"fold": 2}, {"card": "2c", "zone": "muck"},
+             {"card": "2d", "zone": "muck"}, {"expect": {"street": "over", "no_alert": True}}]
+    assert replay_file(write(tmp_path, lines)).ok
