@@ -34,27 +34,39 @@ class Bridge:
         self.last_report_t = 0.0  # link time of the latest report fed to the mapper
 
     def pump(self, timeout: float = 0.0) -> list[Event | Alert]:
-        """Feed everything the link has queued (waiting up to ``timeout`` for the first item),
-        then return what the mapper accepts now."""
+        """Feed everything the link has queued into the mapper and return what it accepts.
+
+        With ``timeout`` > 0, wait up to that long for something to return, waking exactly when
+        a pending zone's debounce window ends (so a change is reported after the settle time,
+        not after the caller's polling interval)."""
         out: list[Event | Alert] = []
-        try:
-            item = self.link.events.get(timeout=timeout) if timeout > 0 else None
-        except queue.Empty:
-            item = None
+        deadline = time.monotonic() + timeout
         while True:
-            if item is not None:
+            while True:
+                try:
+                    item = self.link.events.get_nowait()
+                except queue.Empty:
+                    break
                 out += self._handle(item)
+            out += self.mapper.poll(self.clock())
+            left = deadline - time.monotonic()
+            if out or left <= 0:
+                return out
+            due = self.mapper.next_due()
+            wait = left if due is None else min(left, max(0.0, due - self.clock()))
             try:
-                item = self.link.events.get_nowait()
+                item = self.link.events.get(timeout=max(wait, 0.0005))
             except queue.Empty:
-                break
-        out += self.mapper.poll(self.clock())
-        return out
+                continue
+            out += self._handle(item)
 
     def _handle(self, item: lk.LinkEvent) -> list[Event | Alert]:
         if isinstance(item, lk.Report):
             self.last_report_t = item.t
-            self.mapper.report(item.zone.antenna, item.zone.tags, self.clock())
+            # On the wall clock the report counts from when its frame was decoded, not from
+            # when the caller got round to pumping; a virtual clock (the simulator) is its own.
+            now = item.t if self.clock is time.monotonic else self.clock()
+            self.mapper.report(item.zone.antenna, item.zone.tags, now)
             return []
         if isinstance(item, lk.Connected):
             self.connected = True

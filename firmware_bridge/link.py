@@ -123,6 +123,7 @@ class SerialLink:
         self._hello_at = 0.0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._incompatible_logged = False
 
     # --- public -----------------------------------------------------------------------------
 
@@ -295,6 +296,17 @@ class SerialLink:
             log.warning("table MCU: ignored frame: %s", exc)
             msg = None
         if isinstance(msg, p.Identify):
+            if msg.proto != p.PROTO_VERSION:
+                # Never guess at another protocol's frames: refuse, and retry later (the
+                # firmware may be updated in place).
+                if not self._incompatible_logged:
+                    log.error("table MCU %s speaks protocol %d, this host speaks %d: not "
+                              "connecting; update the firmware or tablectl",
+                              msg.firmware, msg.proto, p.PROTO_VERSION)
+                    self._incompatible_logged = True
+                self.stats.protocol_errors += 1
+                self._hello_at = now + 5.0  # ask again in a while, not in a tight loop
+                return
             self._expect = (frame.seq + 1) & 0xFF
             self.identify = msg
             # HELLO's ACK and a full snapshot follow the IDENTIFY.

@@ -248,6 +248,11 @@ class TagMapper:
         """True while some zone's content differs from what was last accepted."""
         return any(z.raw != z.accepted for z in self._zones.values())
 
+    def next_due(self) -> float | None:
+        """When the earliest pending zone will have been stable for the settle time."""
+        due = [z.changed_at + self.settle for z in self._zones.values() if z.raw != z.accepted]
+        return min(due) if due else None
+
     def poll(self, now: float) -> list[Event | Alert]:
         """Accept every zone stable for the settle time and return what changed, in the order
         the zones changed: card events one by one, chip zones as one ``chips`` event."""

@@ -46,11 +46,13 @@ class McuEmulator:
         *,
         firmware: str = "tablesim 1.0",
         snapshot_every: float | None = 2.0,
+        proto: int = p.PROTO_VERSION,
     ) -> None:
         self.link_path = link_path
         self.antennas = dict(antennas if antennas is not None else standard_antennas())
         self.zone_antenna = {z: a for a, z in self.antennas.items()}
         self.firmware = firmware
+        self.proto = proto
         self.snapshot_every = snapshot_every
         # Outgoing frames pass through this (fault injection); it returns the chunks to write.
         self.tx_filter: TxFilter | None = None
@@ -236,7 +238,7 @@ class McuEmulator:
                 self._counter = 0
                 self._last_cmd_seq = frame.seq
                 self.commands += 1
-                self._send(p.Identify(p.PROTO_VERSION, self.firmware, self.antennas))
+                self._send(p.Identify(self.proto, self.firmware, self.antennas))
                 self._send(p.Ack(frame.seq))
                 self.send_snapshot()
                 return

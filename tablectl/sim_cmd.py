@@ -36,6 +36,7 @@ def _screen() -> tuple[Any, Any] | None:
             and os.environ.get("SDL_VIDEODRIVER") != "dummy":
         print("tablectl sim: no display; running headless", file=sys.stderr)
         return None
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame
 

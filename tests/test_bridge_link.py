@@ -187,3 +187,40 @@ def test_unknown_chip_alerts_and_is_left_out(rig: Rig) -> None:
     alerts = [a for a in out if isinstance(a, Alert)]
     assert [a.kind for a in alerts] == ["chips_unknown"] and alerts[0].seat == 5
     assert [e.body for e in out if isinstance(e, Event)] == [{"bet:5": [500]}]
+
+
+def test_other_protocol_version_is_refused(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    mcu = McuEmulator(str(tmp_path / "tty"), proto=2, snapshot_every=None)
+    mcu.start()
+    link = SerialLink(mcu.link_path)
+    try:
+        with caplog.at_level("ERROR"):
+            link.start()
+            assert not link.wait_connected(1.0)
+        assert "speaks protocol 2" in caplog.text
+        assert link.stats.protocol_errors >= 1
+    finally:
+        link.stop()
+        mcu.stop()
+
+
+def test_pump_waits_out_the_debounce_on_the_wall_clock(tmp_path: Path) -> None:
+    mcu = McuEmulator(str(tmp_path / "tty"), snapshot_every=None)
+    mcu.start()
+    link = SerialLink(mcu.link_path)
+    deck = Deck("A", "red", {AS.hex(): "As"})
+    bridge = Bridge(link, TagMapper(DeckRegistry([deck]), ChipInventory(), settle=0.05))
+    link.start()
+    try:
+        assert link.wait_connected(5)
+        link.ping()
+        bridge.pump()
+        mcu.place(AS, "board", face_up=True)
+        # One call: it wakes for the report, then again when the window ends.
+        out = bridge.pump(timeout=10)
+        assert [e.body for e in out] == [{"card": "As", "zone": "board", "face": "up"}]
+    finally:
+        link.stop()
+        mcu.stop()
