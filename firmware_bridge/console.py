@@ -131,22 +131,22 @@ class DealerConsole:
     def floor_called(self) -> bool:
         return bool(self.floor_light is not None and self.floor_light.is_lit)
 
-    def countdown(self, seconds_left: float) -> None:
+    def countdown(self, seconds_left: float) -> bool:
         """Call every tick while a player is on the clock: one short beep for each second of the
         final count and a long one at zero (002 Rule 29: 25 seconds plus a 5-second countdown;
-        ``countdown_from`` sets the count for houses that use another)."""
+        ``countdown_from`` sets the count for houses that use another). True when it beeped."""
         if self.buzzer is None:
-            return
+            return False
         whole = max(0, int(seconds_left + 0.999))
-        if whole > self.countdown_from or whole == self._beeped:
-            if whole > self.countdown_from:
-                self._beeped = None
-            return
+        if whole > self.countdown_from:
+            self._beeped = None
+            return False
+        if whole == self._beeped:
+            return False
         self._beeped = whole
-        if whole == 0:
-            self.buzzer.blink(on_time=1.0, off_time=0.0, n=1, background=True)
-        else:
-            self.buzzer.blink(on_time=0.08, off_time=0.0, n=1, background=True)
+        on_time = 1.0 if whole == 0 else 0.08
+        self.buzzer.blink(on_time=on_time, off_time=0.0, n=1, background=True)
+        return True
 
     def close(self) -> None:
         for dev in (*self.buttons.values(), self.floor_light, self.buzzer):
