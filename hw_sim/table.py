@@ -565,7 +565,18 @@ class TableSim:
         moves += [(self._new_chip(v), f"bet:{seat}", False) for v in chips]
         self._step(moves)
 
+    def _collect_bets(self) -> None:
+        """The betting round is over: the dealer gathers the bet zones into the pot."""
+        moves: list[tuple[bytes, str | None, bool]] = [
+            (u, "pot", False)
+            for z in sorted(self.zones) if z.startswith("bet:")
+            for u in self.zones[z] if u in self.chip_value
+        ]
+        if moves:
+            self._step(moves)
+
     def _deal_board(self, n: int) -> None:
+        self._collect_bets()
         self._step([(card_tag(self.deck.pop()), "burn", False)])
         for _ in range(3 if n == 0 else 1):
             self._step([(card_tag(self.deck.pop()), "board", True)])
@@ -573,6 +584,9 @@ class TableSim:
     def _showdown(self, view: TableView) -> None:
         t = self.table
         assert t is not None
+        self._collect_bets()
+        if t.street != "showdown":
+            return
         first = t.show_first()
         live = [s.seat for s in view.seats if s.hidden > 0 and s.status in ("active", "all-in")]
         if not live:
