@@ -224,3 +224,29 @@ def test_pump_waits_out_the_debounce_on_the_wall_clock(tmp_path: Path) -> None:
     finally:
         link.stop()
         mcu.stop()
+
+
+def test_gap_inside_a_snapshot_marks_only_the_skipped_antennas() -> None:
+    """Frames fed straight to the link's frame handler (no port): a snapshot that loses two
+    zone reports leaves just those two antennas stale; a gap elsewhere marks all of them."""
+    link = SerialLink("/nonexistent")
+    ants = {0: "seat:1", 1: "seat:2", 2: "board", 3: "pot"}
+
+    def feed(seq: int, msg: p.Message) -> None:
+        wire = p.encode(seq, msg)
+        link._on_frame(p.Decoder().feed(wire)[0], 0.0)
+
+    feed(0, p.Identify(p.PROTO_VERSION, "fw", ants))
+    assert link._stale == {0, 1, 2, 3}
+    feed(1, p.Ack(0))  # the HELLO's ack opens the snapshot
+    feed(2, p.ZoneReport(0, (), snapshot=True))
+    # counters 3 and 4 (antennas 1 and 2) are lost
+    feed(5, p.ZoneReport(3, (), snapshot=True))
+    feed(6, p.SnapshotEnd(4))
+    assert link.stats.gaps == 1
+    assert link._stale == {1, 2}
+    feed(7, p.ZoneReport(1, ()))
+    feed(8, p.ZoneReport(2, ()))
+    assert link._stale == set()
+    feed(10, p.ZoneReport(0, ()))  # a gap outside any snapshot: anything may be lost
+    assert link._stale == {1, 2, 3}
