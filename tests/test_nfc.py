@@ -125,3 +125,20 @@ def test_enroll_without_reader_says_so(tmp_path: Path, capsys: pytest.CaptureFix
     assert enroll_cmd.run(args) == 2
     assert "no NFC reader" in capsys.readouterr().err
     assert not (tmp_path / "decks.json").exists()
+
+
+def test_enroll_blank_tags_in_tap_order(
+    tmp_path: Path, field: TagField, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for i in range(52):
+        field.tap(tag_uid(700 + i))
+        if i == 3:
+            field.tap(tag_uid(703))  # still lying on the reader: the same tap, not a duplicate
+    args = _enroll_args(tmp_path, field, tap_order=True, in_play=True)
+    rc = enroll_cmd.run(args)
+    out = capsys.readouterr().out
+    assert rc == 0, out
+    assert "refused" not in out
+    assert "2c enrolled (1/52)" in out and "As enrolled (52/52)" in out
+    reg = DeckRegistry.load(tmp_path / "decks.json")
+    assert reg.in_play == "B" and reg.lookup(tag_uid(700 + 51)) == ("As", "B")
