@@ -25,7 +25,15 @@ from typing import Any
 
 from firmware_bridge.bridge import Bridge
 from firmware_bridge.link import SerialLink
-from firmware_bridge.tags import CARD_ORDER, ChipInventory, Deck, DeckRegistry, TagMapper
+from firmware_bridge.tags import (
+    CARD_ORDER,
+    ChipInventory,
+    Deck,
+    DeckRegistry,
+    TagMapper,
+    is_card_zone,
+    is_chip_zone,
+)
 from hw_sim.bots import Decision, decide
 from hw_sim.console import SimConsole
 from hw_sim.faults import FaultCounts, FaultPlan, LineFaults
@@ -298,7 +306,6 @@ class TableSim:
         sim_where = dict(self.where)
         sim_up = set(self.face_up)
         zones = {z: list(v) for z, v in self.zones.items()}
-        seq = 0
         for uid, zone, up in moves:
             old = sim_where.get(uid)
             if zone is None:
@@ -325,7 +332,6 @@ class TableSim:
                                        "face": "up" if up else "down"}
                 if card and card[1] != "A":
                     obj["deck"] = card[1]
-                seq += 1
                 card_events.append((order[zone] * 10_000 + zones[zone].index(uid), obj))
         card_events.sort(key=lambda e: e[0])
         changed = {}
@@ -664,11 +670,11 @@ def _subset(uids: list[bytes], values: list[int], target: int) -> list[bytes] | 
 
 
 def _card_zone(zone: str) -> bool:
-    return zone in ("board", "burn", "muck") or zone.startswith("seat:")
+    return is_card_zone(zone)
 
 
 def _chip_zone(zone: str) -> bool:
-    return not _card_zone(zone)
+    return is_chip_zone(zone)
 
 
 def _key(obj: dict[str, Any]) -> str:
