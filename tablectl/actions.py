@@ -85,6 +85,13 @@ def take_action(table: Table, hand: Hand, seat: int, action: str, to: int, out: 
 # ------------------------------------------------------------------ chips
 
 def on_push(table: Table, body: dict[str, Any], out: list[Output]) -> None:
+    zone = f"bet:{body['seat']}"
+    table.zones[zone] = table.zones.get(zone, []) + list(body["chips"])
+    push(table, body, out)
+
+
+def push(table: Table, body: dict[str, Any], out: list[Output]) -> None:
+    """Chips moved into a seat's bet zone in one motion (zone contents already updated)."""
     seat = body["seat"]
     chips = body["chips"]
     amount = sum(chips)
@@ -163,6 +170,20 @@ def resolve_pending(table: Table, hand: Hand, out: list[Output]) -> None:
 
 def on_pull(table: Table, body: dict[str, Any], out: list[Output]) -> None:
     seat = body["seat"]
+    zone = f"bet:{seat}"
+    have = table.zones.get(zone, [])
+    missing = _multiset_minus(list(body["chips"]), have)
+    if missing:
+        _void(out, f"chips {missing} were read leaving seat {seat}'s bet zone, which did not "
+              "hold them: check the bet zone", seat, "002 Rule 63")
+        return
+    table.zones[zone] = _multiset_minus(have, list(body["chips"]))
+    pull(table, body, out)
+
+
+def pull(table: Table, body: dict[str, Any], out: list[Output]) -> None:
+    """Chips taken out of a seat's bet zone (zone contents already updated)."""
+    seat = body["seat"]
     amount = sum(body["chips"])
     hand = table.hand
     if hand is not None and seat in hand.pending:
@@ -181,6 +202,8 @@ def on_pull(table: Table, body: dict[str, Any], out: list[Output]) -> None:
         if left >= 0:
             return
         amount = -left
+    if hand is None or hand.street == "over" or hand.round.bets.get(seat, 0) == 0:
+        return  # the dealer gathering the bets into the pot once the round is over
     _void(out, f"seat {seat} took back {amount}: chips bet in turn stay in the pot; put them back",
           seat, "002 Rule 43-A")
 
@@ -196,9 +219,9 @@ def on_chips(table: Table, body: dict[str, list[int]], out: list[Output]) -> Non
         added = _multiset_minus(chips, before)
         removed = _multiset_minus(before, chips)
         if removed:
-            on_pull(table, {"seat": seat, "chips": removed}, out)
+            pull(table, {"seat": seat, "chips": removed}, out)
         if added:
-            on_push(table, {"seat": seat, "chips": added}, out)
+            push(table, {"seat": seat, "chips": added}, out)
 
 
 def _multiset_minus(a: list[int], b: list[int]) -> list[int]:
