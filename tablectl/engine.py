@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablectl import actions as act
-from tablectl import flow
+from tablectl import cards, flow
 from tablectl.betting import Round
 from tablectl.events import Event
 from tablectl.hand import Hand
@@ -380,9 +380,9 @@ def fold_events(setup: dict[str, Any], events: Iterable[Event]) -> Table:
 _HANDLERS: dict[str, Callable[[Table, Any, list[Output]], None]] = {
     "setup": Table._on_setup,
     "tick": Table._on_tick,
-    "deal": act.on_deal,
-    "card": act.on_card,
-    "board": act.on_board,
+    "deal": cards.on_deal,
+    "card": cards.on_card,
+    "board": cards.on_board,
     "push": act.on_push,
     "pull": act.on_pull,
     "chips": act.on_chips,
