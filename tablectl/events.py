@@ -171,7 +171,17 @@ def _validate_setup(body: object) -> dict[str, Any]:
     return out
 
 
+# The keys each object-valued event body may hold.
+_BODY_KEYS = {"push": {"seat", "chips"}, "pull": {"seat", "chips"},
+              "declare": {"seat", "say", "amount"}, "seat": {"seat", "status"}}
+
+
 def _validate(kind: str, body: Any) -> Any:
+    allowed = _BODY_KEYS.get(kind)
+    if allowed is not None and isinstance(body, dict) and body.keys() - allowed:
+        extra = ", ".join(sorted(body.keys() - allowed))
+        raise ScenarioError(f"{kind}: unexpected keys {extra} "
+                            f"(allowed: {', '.join(sorted(allowed))})")
     if kind == "setup":
         return _validate_setup(body)
     if kind == "deal":
