@@ -41,6 +41,20 @@ class Hand:
     won: dict[int, int] = field(default_factory=dict)
     actions: int = 0  # actions in turn this hand (002 Rule 37 substantial action counts these)
     chip_actions: int = 0
+    # Deal tracking and card irregularities (dealing.py, cards.py; 002 Rules 36-40).
+    deal_log: list[tuple[int, str]] = field(default_factory=list)  # hole cards as first read
+    deal_done: bool = False  # every entitled seat has its cards, or action started
+    exposed: list[str] = field(default_factory=list)  # dealer-exposed hole cards (000 Irr 17)
+    owed_cards: dict[int, int] = field(default_factory=dict)  # replacements a seat is owed
+    boxed: int = 0  # boxed cards found on the initial deal (002 Rule 36-A(1))
+    burn_pending: int = 0  # burns read since the last street was dealt
+    burn_credit: int = 0  # extra burns already taken for later streets (000 Irr 14)
+    burn_need: dict[str, int] = field(default_factory=dict)  # streets not needing one burn
+    burn_fix: bool = False  # a missed burn may still be corrected from the board (38-B)
+    street_mark: int = 0  # ``actions`` when the current street was dealt
+    held: list[str] = field(default_factory=list)  # a four-card flop's extra card (38-A)
+    premature: list[str] = field(default_factory=list)  # board cards dealt too early (RP-5)
+    redeals: int = 0  # misdeals of this hand: the re-deal replays it (002 Rule 36-C)
 
     def live(self) -> list[int]:
         """Seats still contesting the pot."""
