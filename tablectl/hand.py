@@ -38,6 +38,16 @@ class Hand:
     declared: dict[int, tuple[str, int | None]] = field(default_factory=dict)  # pending "raise"
     # chips put out of turn, held until the turn comes: seat -> (amount, bet faced then) (42-A)
     pending: dict[int, tuple[int, int]] = field(default_factory=dict)
+    # declarations out of turn, held likewise: seat -> (say, amount, bet faced then) (42-A)
+    pending_say: dict[int, tuple[str, int | None, int]] = field(default_factory=dict)
+    # Out-of-turn actions since the seat in turn was skipped: (seat, put chips in) (002 Rule 42-B)
+    oot_log: list[tuple[int, bool]] = field(default_factory=list)
+    # Chips lying in bet zones when this betting round began: last street's bets, not prior chips
+    gathered: dict[int, list[int]] = field(default_factory=dict)
+    # Prior-bet chips a seat pulled back since its last action (002 Rule 51-B/C)
+    pulled: dict[int, list[int]] = field(default_factory=dict)
+    # The seat whose silent chip push was the latest action: a second push is a string bet (56)
+    last_push: int | None = None
     won: dict[int, int] = field(default_factory=dict)
     actions: int = 0  # actions in turn this hand (002 Rule 37 substantial action counts these)
     chip_actions: int = 0
