@@ -50,6 +50,24 @@ class HouseProfile:
     # "Split pots" 3-5). No profile differs, named so a house can see it.
     odd_chip: str = "left_of_button"
 
+    # Card irregularities (dealing.py, cards.py).
+    # Until when a dealing error is a misdeal: "substantial_action" (002 Rules 36-D, 37),
+    # "two_actions" (000 and 004 Misdeals 1-2: two players acted after the blinds) or
+    # "first_action" (003 Misdeals 1: before one player has acted).
+    misdeal_until: str = "substantial_action"
+    # Exposed hole cards that make a misdeal: "first_two_or_two" (002 Rule 36-A(7), 000
+    # Irregularities 17: the first or second card, or any two) or "any" (003 Misdeals 1(a):
+    # one or more cards exposed by the dealer before the flop).
+    exposed_misdeal: str = "first_two_or_two"
+    # Boxed cards on the initial deal that make a misdeal: "two" (002 Rule 36-A(1), 000 and 004
+    # Misdeals 1(c)) or "one" (003 Misdeals 1(b)).
+    boxed_misdeal: str = "two"
+    # A board card dealt before the betting closed: "reshuffle_stub" (002 RP-5, 000 Irregularities
+    # 22: the premature cards go back into the stub, reshuffled, re-dealt without another burn)
+    # or "next_cards" (001 "Premature Flop, Turn or River": burn the next street's burn and use
+    # the next cards; the following street has no burn).
+    premature_card: str = "reshuffle_stub"
+
     def with_options(self, **options: Any) -> HouseProfile:
         """This profile with some options overridden (a setup line's ``options`` object)."""
         unknown = set(options) - set(self.__dataclass_fields__)
@@ -68,9 +86,14 @@ PROFILES: dict[str, HouseProfile] = {
         reopen="more_than_half",
         raise_threshold="more_than_half",
         clock_seconds=30,
+        misdeal_until="two_actions",
+        premature_card="next_cards",
     ),
-    "roberts": HouseProfile(name="roberts", rulebook="004", clock_seconds=70),
-    "home": HouseProfile(name="home", rulebook="003", button="moving", min_bet="home"),
+    "roberts": HouseProfile(name="roberts", rulebook="004", clock_seconds=70,
+                            misdeal_until="two_actions"),
+    "home": HouseProfile(name="home", rulebook="003", button="moving", min_bet="home",
+                         misdeal_until="first_action", exposed_misdeal="any",
+                         boxed_misdeal="one"),
 }
 
 # Allowed values of each option, for validating a setup's overrides.
@@ -83,6 +106,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "min_bet": ("big_blind", "home"),
     "bb_ante_short": ("blind_first", "ante_first"),
     "odd_chip": ("left_of_button",),
+    "misdeal_until": ("substantial_action", "two_actions", "first_action"),
+    "exposed_misdeal": ("first_two_or_two", "any"),
+    "boxed_misdeal": ("two", "one"),
+    "premature_card": ("reshuffle_stub", "next_cards"),
 }
 
 
