@@ -36,8 +36,8 @@ class Hand:
     river_aggressor: int | None = None  # last aggressor on the final street (002 Rule 18-A)
     owes: dict[int, int] = field(default_factory=dict)  # chips a ruling still expects from a seat
     declared: dict[int, tuple[str, int | None]] = field(default_factory=dict)  # pending "raise"
-    # chips put out of turn, held until the turn comes: seat -> (amount, bet faced then) (42-A)
-    pending: dict[int, tuple[int, int]] = field(default_factory=dict)
+    # chips put out of turn, held until the turn comes: seat -> (chips, bet faced then) (42-A)
+    pending: dict[int, tuple[tuple[int, ...], int]] = field(default_factory=dict)
     # declarations out of turn, held likewise: seat -> (say, amount, bet faced then) (42-A)
     pending_say: dict[int, tuple[str, int | None, int]] = field(default_factory=dict)
     # Out-of-turn actions since the seat in turn was skipped: (seat, put chips in) (002 Rule 42-B)
@@ -48,6 +48,10 @@ class Hand:
     pulled: dict[int, list[int]] = field(default_factory=dict)
     # The seat whose silent chip push was the latest action: a second push is a string bet (56)
     last_push: int | None = None
+    # An undercaller the floor may let fold: seat -> chips it leaves in the pot (002 Rule 44-B)
+    forfeit: dict[int, int] = field(default_factory=dict)
+    # Absent and penalized seats were killed when the initial deal ended (002 Rules 31, 67-C)
+    seated_checked: bool = False
     won: dict[int, int] = field(default_factory=dict)
     actions: int = 0  # actions in turn this hand (002 Rule 37 substantial action counts these)
     chip_actions: int = 0
