@@ -71,6 +71,10 @@ class _Pending:
     delay: float
     tries: int = 1
     done: threading.Event = field(default_factory=threading.Event)
+    # True when the MCU's ACK arrived; False when ``done`` was set because the link closed.
+    acked: bool = False
+    # Whether every zone was up to date when the ACK was decoded (no gap before it).
+    in_sync: bool = False
 
 
 class LinkDown(RuntimeError):
@@ -124,6 +128,8 @@ class SerialLink:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._incompatible_logged = False
+        # Counts handshakes: a barrier only holds within the session it was sent in.
+        self._session = 0
 
     # --- public -----------------------------------------------------------------------------
 
@@ -167,21 +173,25 @@ class SerialLink:
     def ping(self, timeout: float = 2.0) -> None:
         """Return once every report the MCU sent before this call is in :attr:`events`.
 
-        The MCU answers in order, so the ACK of a PING follows every earlier report. A pending
-        snapshot (after a gap) is waited for too. Raises :class:`LinkDown` after ``timeout``.
+        The MCU answers in order, so the ACK of a PING follows every earlier report, and its
+        report counter shows whether any of them was lost. Only an ACK that arrived (not a wake-up
+        by the link closing) in the same session, with no zone stale when it arrived, is a
+        barrier; otherwise the snapshot that heals the gap (or the one after a reconnect) is
+        waited for with another PING. Raises :class:`LinkDown` after ``timeout``.
         """
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
             if left <= 0 or not self.connected.wait(left):
                 raise LinkDown(f"no answer from the table MCU on {self.port}")
+            session = self._session
             pend = self.send(p.Ping(int(time.monotonic() * 1000)))
             if pend is None:
                 time.sleep(0.01)
                 continue
             if not pend.done.wait(max(0.0, deadline - time.monotonic())):
                 continue
-            if self.in_sync:
+            if pend.acked and pend.in_sync and self._session == session and self.in_sync:
                 return
 
     # --- reader thread ----------------------------------------------------------------------
@@ -217,22 +227,26 @@ class SerialLink:
         self.send(p.Hello())
 
     def _close(self, reason: str) -> None:
+        # Not connected first, then wake the waiters: a ping() woken here must not find the
+        # link still "connected" and in sync while the reports of the motion it was waiting
+        # for went nowhere (the cable was pulled).
+        was_connected = self.connected.is_set()
+        self.connected.clear()
+        self._expect = None
         with self._wlock:
             ser, self._ser = self._ser, None
             for pend in self._pending.values():
-                pend.done.set()  # wake waiters; ping() re-checks `connected`
+                pend.done.set()  # wake waiters, unacknowledged: ping() asks again
             self._pending.clear()
         if ser is not None:
             with contextlib.suppress(serial.SerialException, OSError):
                 ser.close()
-        if self.connected.is_set():
-            self.connected.clear()
+        if was_connected:
             if reason == "stopped":
                 log.info("table MCU link on %s closed", self.port)
             else:
                 log.warning("table MCU link lost on %s: %s", self.port, reason)
             self.events.put(Disconnected(reason))
-        self._expect = None
 
     def _run(self) -> None:
         backoff = self.reconnect_first
@@ -314,6 +328,7 @@ class SerialLink:
             self._order = {a: i for i, a in enumerate(sorted(msg.antennas))}
             self._snap_pos = None
             self._snap_at = time.monotonic()
+            self._session += 1
             self.connected.set()
             log.info("table MCU %s on %s, %d antennas", msg.firmware, self.port, len(msg.antennas))
             self.events.put(Connected(msg))
@@ -330,10 +345,12 @@ class SerialLink:
         self._expect = (frame.seq + 1) & 0xFF
         pos = None
         if isinstance(msg, p.ZoneReport):
+            # Queue the report before the zone counts as up to date: a ping() that sees the link
+            # in sync must find every report it depends on already in the queue.
+            self.events.put(Report(msg, now))
             self._stale.discard(msg.antenna)
             if msg.snapshot:
                 pos = self._order.get(msg.antenna)
-            self.events.put(Report(msg, now))
         elif isinstance(msg, p.Ack):
             if isinstance(self._acked(msg.acked), p.GetSnapshot | p.Hello):
                 pos = -1
@@ -367,5 +384,7 @@ class SerialLink:
             pend = self._pending.pop(seq, None)
         if pend is None:
             return None
+        pend.acked = True
+        pend.in_sync = self._expect is not None and not self._stale
         pend.done.set()
         return pend.msg

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware_bridge.bridge import Bridge
-from firmware_bridge.link import SerialLink
+from firmware_bridge.link import LinkDown, SerialLink
 from firmware_bridge.tags import (
     CARD_ORDER,
     ChipInventory,
@@ -113,6 +113,11 @@ class SimResult:
         return self.chips_conserved and self.lost_events + self.spurious_events == 0
 
 
+class Mismatch(RuntimeError):
+    """The engine's ledger and the table's physical state disagree so that play cannot go on
+    (chips the engine counts are not on the table, a deal that started no hand)."""
+
+
 class VirtualClock:
     def __init__(self) -> None:
         self.t = 1000.0
@@ -151,9 +156,12 @@ class TableSim:
         self.bridge = Bridge(self.link, TagMapper(self.decks, self.inventory, cfg.settle),
                              self.clock)
         self.console = SimConsole(clock=self.clock)
-        frng = random.Random(cfg.seed * 7919 + 1)
-        self.line_faults = LineFaults(frng, self.result.faults)
-        self.plan = FaultPlan(frng, self.result.faults) if cfg.faults else None
+        # Two generators: line faults are drawn per frame on the emulator's thread, and how many
+        # frames go out (periodic snapshots, keepalives, retransmissions) depends on timing; the
+        # table faults are drawn per step, so the hands played stay the same run after run.
+        self.line_faults = LineFaults(random.Random(cfg.seed * 7919 + 1), self.result.faults)
+        self.plan = (FaultPlan(random.Random(cfg.seed * 7919 + 2), self.result.faults)
+                     if cfg.faults else None)
         self.line_faults.enabled = cfg.faults
         # physical state: zone -> tags in arrival order; chip values; face-up cards
         self.zones: dict[str, list[bytes]] = {z: [] for z in standard_antennas().values()}
@@ -185,8 +193,17 @@ class TableSim:
                 return self.result
             while self.result.hands < self.cfg.hands:
                 self._new_session()
-                while self.result.hands < self.cfg.hands and self._players_left() >= 2:
-                    self._play_hand()
+                try:
+                    while self.result.hands < self.cfg.hands and self._players_left() >= 2:
+                        self._play_hand()
+                except (Mismatch, LinkDown) as exc:
+                    # Not a crash: the summary line still comes, and the run fails.
+                    hand = self.table.hand_no if self.table is not None else 0
+                    self.result.problems.append(f"stopped in hand {hand} of session "
+                                                f"{self._session}: {exc}")
+                    self.result.chips_conserved = False
+                    self._end_session(clear=not isinstance(exc, LinkDown))
+                    break
                 self._end_session()
         finally:
             self.link.stop()
@@ -220,14 +237,15 @@ class TableSim:
             moves += [(self._new_chip(v), f"stack:{seat}", False) for v in make_change(stack)]
         self._step(moves)
 
-    def _end_session(self) -> None:
+    def _end_session(self, clear: bool = True) -> None:
         path = self.workdir / f"session-{self._session:03d}.jsonl"
         if self.cfg.write_scenarios:
             path.write_text("\n".join(self._lines) + "\n")
             self.result.scenarios.append(path)
         self.result.outputs.append(self._outputs)
         # Clear the table for the next session.
-        self._step([(uid, None, False) for uid in list(self.where)])
+        if clear:
+            self._step([(uid, None, False) for uid in list(self.where)])
 
     def _players_left(self) -> int:
         assert self.table is not None
@@ -260,7 +278,7 @@ class TableSim:
         the exact amount can move (the tray swaps chips for others of the same total)."""
         have = self._zone_total(from_zone)
         if amount > have:
-            raise RuntimeError(f"{from_zone} holds {have} in chips, cannot move {amount}")
+            raise Mismatch(f"{from_zone} holds {have} in chips, cannot move {amount}")
         old = [u for u in self.zones[from_zone] if u in self.chip_value]
         moves: list[tuple[bytes, str | None, bool]] = [(u, None, False) for u in old]
         moves += [(self._new_chip(v), from_zone, False) for v in make_change(have - amount)]
@@ -483,12 +501,17 @@ class TableSim:
         deck = list(CARD_ORDER)
         self.rng.shuffle(deck)
         self.hole = {s: [] for s in live}
+        hand_no = t.hand_no
         for rnd in range(2):
             for seat in order:
                 uid = card_tag(deck.pop())
                 self.hole[seat].append(uid)
                 self._step([(uid, f"seat:{seat}", False)])
                 if rnd == 0 and seat == order[0]:
+                    if t.hand is None or t.street == "over" or t.hand_no == hand_no:
+                        # The first hole card starts the next hand (scenario-format.md).
+                        raise Mismatch(f"the first hole card, dealt to seat {seat}, started no "
+                                       f"hand (still hand {t.hand_no}, {t.street})")
                     self._post_blinds()
         self.deck = deck
         steps = 0
@@ -557,7 +580,7 @@ class TableSim:
         stack_zone = f"stack:{seat}"
         have = self._zone_total(stack_zone)
         if amount > have:
-            raise RuntimeError(f"seat {seat} has {have} in chips, cannot push {amount}")
+            raise Mismatch(f"seat {seat} has {have} in chips, cannot push {amount}")
         small = CHIPS[1] if amount >= 2 * CHIPS[1] else CHIPS[0]
         if raising and amount > small:
             # A raise keeps one small chip, so that without it the rest still covers the call:

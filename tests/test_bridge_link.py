@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import queue
 import random
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,7 +13,7 @@ import serial
 
 from firmware_bridge import protocol as p
 from firmware_bridge.bridge import Bridge
-from firmware_bridge.link import SerialLink
+from firmware_bridge.link import LinkDown, Report, SerialLink
 from firmware_bridge.tags import ChipInventory, Deck, DeckRegistry, TagMapper
 from hw_sim.mcu import McuEmulator, standard_antennas
 from tablectl.events import Event
@@ -250,3 +252,88 @@ def test_gap_inside_a_snapshot_marks_only_the_skipped_antennas() -> None:
     assert link._stale == set()
     feed(10, p.ZoneReport(0, ()))  # a gap outside any snapshot: anything may be lost
     assert link._stale == {1, 2, 3}
+
+
+class _FakePort:
+    """Stands in for the pyserial port: takes writes, never reads."""
+
+    def write(self, data: bytes) -> int:
+        return len(data)
+
+    def close(self) -> None:
+        pass
+
+
+def _link_in_session(ants: dict[int, str]) -> SerialLink:
+    link = SerialLink("/nonexistent")
+    link._ser = _FakePort()  # type: ignore[assignment]
+    wire = p.encode(0, p.Identify(p.PROTO_VERSION, "fw", ants))
+    link._on_frame(p.Decoder().feed(wire)[0], 0.0)
+    return link
+
+
+def _feed(link: SerialLink, seq: int, msg: p.Message) -> None:
+    link._on_frame(p.Decoder().feed(p.encode(seq, msg))[0], 0.0)
+
+
+class _RecordingEvent(threading.Event):
+    """Records whether the link still looked connected when the waiter was woken."""
+
+    def __init__(self, link: SerialLink) -> None:
+        super().__init__()
+        self.link = link
+        self.connected_when_set: bool | None = None
+
+    def set(self) -> None:
+        self.connected_when_set = self.link.connected.is_set()
+        super().set()
+
+
+def test_a_ping_woken_by_the_cable_being_pulled_is_no_barrier() -> None:
+    """The reports of a motion made while the cable was out never came: a ping() woken by the
+    link closing must neither find the link connected nor take the wake-up for an ACK."""
+    link = _link_in_session({0: "seat:1"})
+    _feed(link, 1, p.Ack(0))
+    _feed(link, 2, p.ZoneReport(0, (), snapshot=True))
+    _feed(link, 3, p.SnapshotEnd(1))
+    assert link.in_sync
+    pend = link.send(p.Ping(1))
+    assert pend is not None
+    pend.done = _RecordingEvent(link)
+    link._close("device disconnected")
+    assert pend.done.is_set() and not pend.acked
+    assert pend.done.connected_when_set is False
+    with pytest.raises(LinkDown):
+        link.ping(timeout=0.2)  # not connected again: no barrier, no silent return
+
+
+def test_a_ping_acked_after_a_gap_waits_for_the_snapshot() -> None:
+    link = _link_in_session({0: "seat:1", 1: "pot"})
+    _feed(link, 1, p.Ack(0))
+    _feed(link, 2, p.ZoneReport(0, (), snapshot=True))
+    _feed(link, 3, p.ZoneReport(1, (), snapshot=True))
+    _feed(link, 4, p.SnapshotEnd(2))
+    ping = link.send(p.Ping(1))
+    assert ping is not None
+    _feed(link, 6, p.Ack(ping.seq))  # counter 5 (a zone report) was lost
+    assert ping.acked and not ping.in_sync and not link.in_sync
+
+
+def test_a_report_is_queued_before_its_zone_counts_as_fresh() -> None:
+    """ping() returns once the link is in sync: by then the report that made it so must
+    already be in the queue, or the caller pumps without it."""
+    link = _link_in_session({0: "seat:1", 1: "pot"})
+    stale_at_put: list[set[int]] = []
+
+    class Recording(queue.Queue):  # type: ignore[type-arg]
+        def put(self, item: object, block: bool = True, timeout: float | None = None) -> None:
+            if isinstance(item, Report):
+                stale_at_put.append(set(link._stale))
+            super().put(item, block, timeout)
+
+    link.events = Recording()
+    _feed(link, 1, p.Ack(0))
+    _feed(link, 2, p.ZoneReport(0, (), snapshot=True))
+    _feed(link, 3, p.ZoneReport(1, ((CHIP500, 0),), snapshot=True))
+    assert stale_at_put == [{0, 1}, {1}]
+    assert link._stale == set()

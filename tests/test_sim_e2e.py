@@ -48,6 +48,18 @@ def test_faulty_line_and_table_still_match_replay(tmp_path: Path) -> None:
         assert _replayed(scenario) == outputs
 
 
+def test_faults_do_not_change_the_hands(tmp_path: Path) -> None:
+    """Line faults hit whichever frames timing puts on the wire; healing must make the events the
+    engine hears, and so the hands, the same run after run."""
+    runs = []
+    for i in range(2):
+        sim = TableSim(SimConfig(hands=3, seed=11, faults=True, workdir=tmp_path / str(i)))
+        result = sim.run()
+        assert result.ok, result.problems
+        runs.append([path.read_text() for path in result.scenarios])
+    assert runs[0] == runs[1]
+
+
 class UnplugEvery:
     """A fault plan that pulls the cable every ``n`` steps."""
 
