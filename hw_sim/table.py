@@ -49,6 +49,7 @@ log = logging.getLogger(__name__)
 CHIPS = (25, 100, 500, 1000, 5000)
 DEFAULT_SEATS = {1: 10000, 2: 10000, 4: 10000, 5: 10000, 7: 10000, 9: 10000}
 MAX_STEPS_PER_HAND = 500
+MAX_REDEALS = 5
 
 
 def card_tag(card: str, deck: str = "A") -> bytes:
@@ -118,6 +119,11 @@ class Mismatch(RuntimeError):
     (chips the engine counts are not on the table, a deal that started no hand)."""
 
 
+class _Redeal(Exception):
+    """The engine voided the hand and started it again (a misdeal, a card of another deck): the
+    dealer gathers the cards, hands every chip back and deals the same hand again."""
+
+
 class VirtualClock:
     def __init__(self) -> None:
         self.t = 1000.0
@@ -179,6 +185,10 @@ class TableSim:
         self._pending_fault: str | None = None
         self.hole: dict[int, list[bytes]] = {}
         self.deck: list[str] = []
+        # While a hand is played, a hand_start from the engine on any step but the first hole
+        # card means the engine started the hand again (_Redeal).
+        self._in_hand = False
+        self._expect_start = False
 
     # --- lifecycle --------------------------------------------------------------------------
 
@@ -243,9 +253,10 @@ class TableSim:
             path.write_text("\n".join(self._lines) + "\n")
             self.result.scenarios.append(path)
         self.result.outputs.append(self._outputs)
-        # Clear the table for the next session.
+        # Clear the table for the next session. The bridge reads it (and must not lose it), but
+        # the session's engine is done: a cleared table is no event of its tournament.
         if clear:
-            self._step([(uid, None, False) for uid in list(self.where)])
+            self._step([(uid, None, False) for uid in list(self.where)], engine=False)
 
     def _players_left(self) -> int:
         assert self.table is not None
@@ -391,7 +402,7 @@ class TableSim:
             self.mcu.place_many([(u, z, up) for u, z, up in places if z is not None])
 
     def _step(self, moves: list[tuple[bytes, str | None, bool]] | None = None,
-              press: str | None = None) -> list[Output]:
+              press: str | None = None, engine: bool = True) -> list[Output]:
         """One physical motion through the whole pipeline; returns the engine's outputs."""
         self._maybe_fault()
         moves = moves or []
@@ -411,7 +422,7 @@ class TableSim:
             self.mcu.flap(self.rng.choice(sorted(self.where)))
         elif fault is not None:
             self._pending_fault = fault
-        return self._settle(truth)
+        return self._settle(truth, engine)
 
     def _maybe_fault(self) -> None:
         """Tag faults that need a hand in progress run as a step of their own."""
@@ -440,7 +451,7 @@ class TableSim:
         self._apply_moves(moves)
         self._settle(truth)
 
-    def _settle(self, truth: list[dict[str, Any]]) -> list[Output]:
+    def _settle(self, truth: list[dict[str, Any]], engine: bool = True) -> list[Output]:
         self.result.steps += 1
         self.link.ping(timeout=30)
         got = self.bridge.pump()
@@ -465,6 +476,8 @@ class TableSim:
                                             f"spurious {dict(extra)}")
         outs: list[Output] = []
         assert self.table is not None
+        if not engine:
+            return outs
         for ev in events:
             self._lines.append(dumps(ev))
             lineno = len(self._lines)
@@ -487,6 +500,9 @@ class TableSim:
         self._hand_outputs += outs
         if self.on_view is not None:
             self.on_view(self.table.view())
+        if self._in_hand and not self._expect_start and any(
+                isinstance(o, Notice) and o.kind == "hand_start" for o in outs):
+            raise _Redeal
         return outs
 
     # --- a hand -----------------------------------------------------------------------------
@@ -498,22 +514,80 @@ class TableSim:
         live = sorted(s for s, p in t.players.items() if not p.out)
         button = t.positions().button
         order = sorted(live, key=lambda s: (s <= button, s))
+        redeals = 0
+        self._in_hand = True
+        try:
+            while True:
+                try:
+                    if redeals:
+                        self._gather_for_redeal()
+                    self._deal(order, starting=redeals == 0)
+                    self._play_streets()
+                    break
+                except _Redeal:  # also while gathering: a fault may void the hand again
+                    redeals += 1
+                    if redeals > MAX_REDEALS:
+                        raise Mismatch(f"hand {t.hand_no} was dealt again {MAX_REDEALS} "
+                                       "times") from None
+        finally:
+            self._in_hand = self._expect_start = False
+        self._finish_hand()
+
+    def _deal(self, order: list[int], starting: bool) -> None:
+        """Two hole cards a seat, one at a time; the first starts the hand (or, when the
+        engine already started it again, just opens the re-deal); then the blinds."""
+        t = self.table
+        assert t is not None
         deck = list(CARD_ORDER)
         self.rng.shuffle(deck)
-        self.hole = {s: [] for s in live}
+        self.hole = {s: [] for s in order}
         hand_no = t.hand_no
         for rnd in range(2):
             for seat in order:
                 uid = card_tag(deck.pop())
                 self.hole[seat].append(uid)
-                self._step([(uid, f"seat:{seat}", False)])
-                if rnd == 0 and seat == order[0]:
-                    if t.hand is None or t.street == "over" or t.hand_no == hand_no:
+                first = rnd == 0 and seat == order[0]
+                self._expect_start = first and starting
+                try:
+                    self._step([(uid, f"seat:{seat}", False)])
+                finally:
+                    self._expect_start = False
+                if first:
+                    if t.hand is None or t.street == "over" or (starting and t.hand_no == hand_no):
                         # The first hole card starts the next hand (scenario-format.md).
                         raise Mismatch(f"the first hole card, dealt to seat {seat}, started no "
                                        f"hand (still hand {t.hand_no}, {t.street})")
                     self._post_blinds()
         self.deck = deck
+
+    def _gather_for_redeal(self) -> None:
+        """The hand is void: cards and stray tags off the table, every chip in the pot and the
+        bet zones back to the stacks as they were when the hand began."""
+        t = self.table
+        assert t is not None and t.hand is not None
+        gone = [u for u, z in self.where.items()
+                if _card_zone(z) or u not in self.chip_value]
+        if gone:
+            self._step([(u, None, False) for u in gone])
+        owed = {s: start - self._zone_total(f"stack:{s}")
+                for s, start in t.hand.start_stacks.items()}
+        middle = [u for z in self.zones if z == "pot" or z.startswith("bet:")
+                  for u in self.zones[z] if u in self.chip_value]
+        on_table = sum(self.chip_value[u] for u in middle)
+        if any(v < 0 for v in owed.values()) or sum(owed.values()) != on_table:
+            raise Mismatch(f"hand {t.hand_no} dealt again: {on_table} chips in the pot and bet "
+                           f"zones, but the stacks are owed {owed}")
+        moves: list[tuple[bytes, str | None, bool]] = [(u, None, False) for u in middle]
+        for seat, amount in sorted(owed.items()):
+            if amount > 0:
+                moves += [(self._new_chip(v), f"stack:{seat}", False)
+                          for v in make_change(amount)]
+        if moves:
+            self._step(moves)
+
+    def _play_streets(self) -> None:
+        t = self.table
+        assert t is not None
         steps = 0
         decided: dict[tuple[Any, ...], int] = {}
         while t.hand is not None and t.street != "over":
@@ -538,7 +612,6 @@ class TableSim:
                 self.result.problems.append(f"hand {t.hand_no}: no one to act on {t.street}")
                 self.result.chips_conserved = False
                 break
-        self._finish_hand()
 
     def _post_blinds(self) -> None:
         """The hand began with its first card: blinds and antes go from stacks to the pot."""

@@ -87,6 +87,34 @@ def test_unplug_mid_hand_loses_nothing(tmp_path: Path) -> None:
         assert _replayed(scenario) == outputs
 
 
+class DuplicateCardAt:
+    """A fault plan that puts a card of the other deck in the muck at the given steps."""
+
+    def __init__(self, *steps: int) -> None:
+        self.steps = set(steps)
+        self.i = 0
+        self.counts = FaultCounts()
+
+    def next(self) -> str | None:
+        self.i += 1
+        if self.i in self.steps:
+            self.counts.table["duplicate_card"] += 1
+            return "duplicate_card"
+        return None
+
+
+def test_a_card_of_another_deck_mid_hand_is_followed_through(tmp_path: Path) -> None:
+    """A different back during a hand voids it (000 Irregularities 3): whatever the engine rules,
+    the simulated dealer follows it (a void hand is gathered, paid back and dealt again)."""
+    sim = TableSim(SimConfig(hands=2, seed=3, workdir=tmp_path))
+    sim.plan = DuplicateCardAt(20, 45, 46)  # type: ignore[assignment]
+    result = sim.run()
+    assert result.ok, result.problems
+    assert result.hands == 2
+    for scenario, outputs in zip(result.scenarios, result.outputs, strict=True):
+        assert _replayed(scenario) == outputs
+
+
 def test_a_lost_event_is_counted_and_fails_the_run(tmp_path: Path) -> None:
     sim = TableSim(SimConfig(hands=1, seed=5, workdir=tmp_path))
     real_pump = sim.bridge.pump
