@@ -1,80 +1,58 @@
 """Cards as the antennas read them: hole cards dealt, board, burn and muck (002 Rules 36-40, 17).
 
 Handlers take (table, event body, outputs) like actions.py; a card that makes no sense where it
-was read raises the alert of its irregularity with the remedy in plain words.
+was read raises the alert of its irregularity with the remedy in plain words. The deal itself
+(order, misdeals, exposed cards, wrong counts) is in dealing.py; the board and burns are here.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tablectl import flow
+from tablectl import dealing, flow
 from tablectl.actions import _live_hand, _void, on_fold
 from tablectl.hand import BOARD_AT, Hand
-from tablectl.outputs import Alert, Output
+from tablectl.outputs import Alert, Notice, Output
 
 if TYPE_CHECKING:
     from tablectl.engine import Table
 
+# The street a board card starts when the board holds this many cards.
+STARTS = {0: "flop", 3: "turn", 4: "river"}
+
 
 def on_deal(table: Table, body: dict[str, list[str]], out: list[Output]) -> None:
+    """The ``deal`` shorthand: hole cards in proper order, one a seat clockwise from the first
+    seat left of the button, then the next round (scenario-format; 002 Rule 35-B). The deal is
+    over when it ends: seats left out or short are a misdeal (002 Rule 36-A)."""
     hand = table._hand_for_cards(out)
     if hand is None:
         return
-    for seat_key, cards in body.items():
-        for card in cards:
-            hole_card(table, hand, int(seat_key), card, "down", out)
-
-
-def hole_card(table: Table, hand: Hand, seat: int, card: str, face: str,
-              out: list[Output]) -> None:
-    if seat not in hand.dealt:
-        out.append(Alert("misdeal", "002 Rule 36-A",
-                         f"a card went to seat {seat}, which is not entitled to a hand", seat))
-        return
-    cards = hand.hole.setdefault(seat, [])
-    if card in cards:
-        if face == "up":
-            hand.tabled.add(seat)
-            flow.maybe_award(table, hand, out)
-        return
-    if card != "??" and card_seen(hand, card):
-        out.append(Alert("fouled_deck", "002 Rule 36-E",
-                         f"{card} was read twice: the deck is fouled; stop play, all bets are "
-                         "returned", seat))
-        return
-    cards.append(card)
-    if card == "??":
-        out.append(Alert("foreign_card", "000 Irregularities 3",
-                         f"seat {seat} was dealt a card of no enrolled deck", seat))
-    if len(cards) > 2:
-        out.append(Alert("wrong_card_count", "002 Rule 36-A",
-                         f"seat {seat} has {len(cards)} cards", seat))
-    if face == "up" and hand.street == "showdown" and len(cards) >= 2:
-        hand.tabled.add(seat)
-        flow.maybe_award(table, hand, out)
-
-
-def card_seen(hand: Hand, card: str) -> bool:
-    if card in hand.board or card in hand.burns:
-        return True
-    return any(card in cards for cards in hand.hole.values())
+    seats = {int(k): v for k, v in body.items()}
+    order = flow.clockwise_after(hand.positions.button, tuple(seats))
+    for r in range(max(len(v) for v in seats.values())):
+        for seat in order:
+            if r < len(seats[seat]):
+                dealing.hole_card(table, hand, seat, seats[seat][r], "down", None, out,
+                                  check_first=False)
+                if table.hand is not hand:
+                    return  # misdealt: the dealer stops and deals again
+    if not hand.deal_done:
+        dealing.check_deal(table, hand, out)
 
 
 def on_card(table: Table, body: dict[str, Any], out: list[Output]) -> None:
     card, zone, face = body["card"], body["zone"], body.get("face", "down")
+    deck = body.get("deck")
     if zone.startswith("seat:"):
         seat = int(zone[5:])
         last = table.hand
         if last is not None and last.street == "over" and card in last.hole.get(seat, []):
             last.tabled.add(seat)  # a hand turned over after the award: no new hand
             return
-        if last is not None and last.street != "over" and face == "up":
-            hand = last
-        else:
-            hand = table._hand_for_cards(out)
+        hand = table._hand_for_cards(out)
         if hand is not None:
-            hole_card(table, hand, seat, card, face, out)
+            dealing.hole_card(table, hand, seat, card, face, deck, out)
         return
     if zone == "muck" and table.hand is not None and table.hand.street == "over":
         if card not in table.hand.mucked:
@@ -83,62 +61,194 @@ def on_card(table: Table, body: dict[str, Any], out: list[Output]) -> None:
     hand = _live_hand(table, out, f"{card} read in {zone}")
     if hand is None:
         return
-    if zone == "board":
+    if deck is not None:
+        dealing.foreign_deck(table, hand, card, deck, out, None)
+    elif zone == "board":
         board_card(table, hand, card, out)
     elif zone == "burn":
-        if card not in hand.burns:
-            hand.burns.append(card)
+        burn_card(table, hand, card, out)
     elif zone == "muck":
-        muck_card(table, hand, card, out)
+        if face == "up" and card != "??" and card not in hand.mucked and \
+                not dealing.card_seen(hand, card):
+            dealing.boxed_card(table, hand, card, out)
+        else:
+            muck_card(table, hand, card, out)
 
 
 def muck_card(table: Table, hand: Hand, card: str, out: list[Output]) -> None:
     """A hole card read in the muck: when all of a live seat's cards are there, it has folded."""
     if card in hand.mucked:
         return
-    hand.mucked.append(card)
     for seat, cards in hand.hole.items():
         if card in cards and seat not in hand.folded:
-            if all(c in hand.mucked for c in cards):
+            if all(c in hand.mucked or c == card for c in cards):
+                if seat == hand.to_act and not hand.deal_done and \
+                        dealing.check_deal(table, hand, out):
+                    return  # the deal was incomplete: misdealt, nothing to fold
                 hand.mucked = [c for c in hand.mucked if c not in cards]
                 on_fold(table, seat, out)
+            else:
+                hand.mucked.append(card)
             return
+    hand.mucked.append(card)
 
 
-def board_card(table: Table, hand: Hand, card: str, out: list[Output]) -> None:
-    if card in hand.board:
+# ------------------------------------------------------------------ board and burns
+
+def board_card(table: Table, hand: Hand, card: str, out: list[Output],
+               extra: bool = False) -> None:
+    """A card read face up on the board. ``extra``: the fourth card of a flop dealt at once."""
+    if card in hand.board or card in hand.held or card in hand.premature:
         return
     if card == "??":
-        out.append(Alert("foreign_card", "000 Irregularities 3",
-                         "a card of no enrolled deck was read on the board: take it out of play "
-                         "and call the floor"))
+        out.append(Alert("foreign_card", "000 Irregularities 7",
+                         "a card of no enrolled deck was read on the board: it is a scrap of "
+                         "paper; take it out of play and put the next card in its place"))
         return
-    if hand.to_act is not None or hand.street in ("showdown",):
-        out.append(Alert("premature_card", "002 RP-5",
-                         f"{card} was put on the board before the betting round closed; "
-                         "hold it aside for the floor", None))
+    short = len(hand.board) < BOARD_AT.get(hand.street, 0)  # a burn was taken back off it
+    if not short and hand.premature and hand.to_act is None:
+        hand.premature = []  # the premature cards went back into the stub (RP-5, 001)
+    if dealing.card_seen(hand, card):
+        dealing.void_hand(table, hand, out, "fouled_deck", "002 Rule 36-E",
+                          f"{card} was read twice: the deck is fouled")
         return
-    if card != "??" and card_seen(hand, card):
-        out.append(Alert("fouled_deck", "002 Rule 36-E",
-                         f"{card} was read twice: the deck is fouled; stop play, all bets are "
-                         "returned"))
+    if short:
+        hand.board.append(card)
+        if len(hand.board) == BOARD_AT[hand.street]:
+            out.append(Notice("street", f"{hand.street}: {' '.join(hand.board)}",
+                              {"street": hand.street, "board": list(hand.board)}))
         return
-    if len(hand.board) >= 5:
+    if hand.street == "showdown" or len(hand.board) >= 5:
         _void(out, f"{card}: the board already has five cards")
         return
+    if extra or (hand.to_act is not None and hand.street == "flop" and len(hand.board) == 3
+                 and hand.actions == hand.street_mark and hand.burn_pending == 0
+                 and not hand.held):
+        hand.held.append(card)
+        out.append(Alert("four_card_flop", "002 Rule 38-A",
+                         f"the flop has four cards ({' '.join(hand.board)} {card}): call the "
+                         "floor; scramble the four face down, the floor picks one at random as "
+                         "the next burn (put it in the burn), the other three are the flop"))
+        return
+    if hand.to_act is not None:
+        premature(table, hand, card, out)
+        return
+    street = STARTS.get(len(hand.board))
+    if street is not None:
+        check_burns(table, hand, street, out)
     hand.board.append(card)
     n = len(hand.board)
     for street, count in BOARD_AT.items():
         if n == count and flow.STREET_AFTER.get(hand.street) == street:
             flow.start_street(table, hand, street, out)
+            hand.street_mark = hand.actions
             break
+
+
+def premature(table: Table, hand: Hand, card: str, out: list[Output]) -> None:
+    """A board card before the betting round closed: it does not play (000 Irregularities 15),
+    and the street is re-dealt as the profile says (``premature_card``)."""
+    first = not hand.premature
+    hand.premature.append(card)
+    street = STARTS.get(len(hand.board), "river")
+    if table.profile.premature_card == "next_cards":
+        if first and street in ("flop", "turn"):
+            # 001: burn the next street's burn and use the next cards; that street has no burn.
+            hand.burn_need[street] = hand.burn_need.get(street, 1) + 1
+            hand.burn_need[flow.STREET_AFTER[street]] = 0
+        remedy = {"flop": "when the betting is over, burn one more card and deal the next three "
+                          "as the flop; the premature flop is shuffled into the stub and the turn "
+                          "has no burn",
+                  "turn": "when the betting is over, burn one more card and deal the next as the "
+                          "turn; the premature turn is shuffled into the stub and the river has "
+                          "no burn",
+                  "river": "when the betting is over, shuffle the premature river into the stub "
+                           "and deal the river without a burn"}[street]
+        rule = "001 Premature Flop, Turn or River"
+    else:
+        remedy = ("when the betting is over, leave the burn, put the premature card(s) back into "
+                  f"the stub, reshuffle it and deal the {street} again without another burn")
+        rule = "002 RP-5"
+    out.append(Alert("premature_card", rule,
+                     f"{card} was put on the board before the betting round closed: it does not "
+                     f"play; set it aside and {remedy}"))
+
+
+def check_burns(table: Table, hand: Hand, street: str, out: list[Output]) -> None:
+    """One burn before each street (002 Rule 40), checked at the street's first card: a missed
+    burn is corrected before any action (002 Rule 38-B flop, 000 Irregularities 14), an extra
+    burn goes back on the stub as the next street's burn (000 Irregularities 14)."""
+    need = hand.burn_need.get(street, 1)
+    pending = hand.burn_pending
+    have = pending + hand.burn_credit
+    hand.burn_pending = 0
+    hand.burn_credit = max(0, have - need)
+    if have < need:
+        hand.burn_fix = True
+        if street == "flop":
+            remedy = ("if no one has acted, scramble the three flop cards face down, the floor "
+                      "picks one as the burn (put it in the burn) and the flop is the other two "
+                      "plus the next card (002 Rule 38-B); once anyone acts the flop stands")
+            rule = "002 Rule 38-B"
+        else:
+            remedy = (f"before anyone acts, the {street} card becomes the burn (put it in the "
+                      f"burn) and the next card is the {street}; once anyone acts it stands")
+            rule = "000 Irregularities 14"
+        out.append(Alert("missed_burn", rule, f"no card was burned before the {street}: {remedy}"))
+    elif pending > need:
+        out.append(Alert("missed_burn", "002 Rule 40",
+                         f"{pending} cards were burned before the {street}: one burn per street; "
+                         "put the extra burn back on the stub to be the next street's burn "
+                         "(000 Irregularities 14)"))
+
+
+def burn_card(table: Table, hand: Hand, card: str, out: list[Output]) -> None:
+    """A card read in the burn: a burn, or the correction of a board irregularity."""
+    if card in hand.burns:
+        return
+    if card in hand.exposed:
+        # The exposed hole card becomes the burn (000 Irregularities 17).
+        hand.exposed.remove(card)
+        hand.burns.append(card)
+        hand.burn_pending += 1
+        return
+    if hand.held and (card in hand.held or card in hand.board):
+        # The floor's pick of a four-card flop: the next burn; the other three are the flop.
+        cards = [c for c in hand.board + hand.held if c != card]
+        changed = cards != hand.board
+        hand.board, hand.held = cards, []
+        hand.burns.append(card)
+        hand.burn_pending += 1
+        if changed:
+            out.append(Notice("street", f"flop: {' '.join(hand.board)} (002 Rule 38-A)",
+                              {"street": "flop", "board": list(hand.board)}))
+        return
+    if card in hand.board:
+        if hand.burn_fix and hand.actions == hand.street_mark:
+            hand.board.remove(card)  # the missed burn corrected: this street's burn
+            hand.burns.append(card)
+            hand.burn_fix = False
+        else:
+            _void(out, f"{card} is a board card: once anyone has acted on it, it stands; put it "
+                  "back on the board", rule="000 Irregularities 14")
+        return
+    if dealing.card_seen(hand, card):
+        _void(out, f"{card} is in play: it cannot be the burn; put it back")
+        return
+    hand.burns.append(card)
+    hand.burn_pending += 1
 
 
 def on_board(table: Table, body: dict[str, Any], out: list[Output]) -> None:
     hand = _live_hand(table, out, "board cards")
     if hand is None:
         return
-    if body.get("burn") is not None and body["burn"] not in hand.burns:
-        hand.burns.append(body["burn"])
-    for card in body["board"]:
-        board_card(table, hand, card, out)
+    if body.get("burn") is not None:
+        burn_card(table, hand, body["burn"], out)
+        if table.hand is not hand:
+            return
+    four = len(body["board"]) == 4 and not hand.board
+    for i, card in enumerate(body["board"]):
+        board_card(table, hand, card, out, extra=four and i == 3)
+        if table.hand is not hand:
+            return

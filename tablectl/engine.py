@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablectl import actions as act
-from tablectl import cards, flow
+from tablectl import cards, dealing, flow
 from tablectl.betting import Round
 from tablectl.events import Event
 from tablectl.hand import Hand
@@ -171,8 +171,10 @@ class Table:
                                                          and event.body == "undo"):
                 self._hand_log.append(event)
             hand_no = self.hand_no
-            handler(self, event.body, out)
-            if self.hand_no != hand_no and event.kind in ("deal", "card"):
+            if not dealing.screen(self, event, out):
+                handler(self, event.body, out)
+            if self.hand_no != hand_no and event.kind in ("deal", "card") and \
+                    self.hand is not None and not self.hand.redeals:
                 # The hole card that started this hand is part of it (undo replays it).
                 self._hand_log = [event, *self._hand_log]
         for o in out:
@@ -295,6 +297,28 @@ class Table:
         self.open_alerts = alerts  # replaying raises nothing new for the dealer
         out.append(Notice("undo", "the last action was taken back"))
 
+    def redeal(self, out: list[Output]) -> Hand | None:
+        """A misdeal or a void hand: every chip goes back and the same hand is dealt again, same
+        button, same blinds (002 Rules 36-C, 36-E)."""
+        if self.hand is None or self._hand_snapshot is None:
+            return None
+        redeals = self.hand.redeals + 1
+        for s, chips in self.zones.items():
+            if s.startswith("bet:") and chips:
+                # chips lying in bet zones go back to their players: pulling them is no action
+                self.give_back[int(s[4:])] = sum(chips)
+        stacks, eliminated, pos = self._hand_snapshot
+        for s, (stack, gone) in stacks.items():
+            self.players[s].stack, self.players[s].out = stack, gone
+        self.eliminated = eliminated
+        self.next_positions = pos
+        self.hand = None
+        self.hand_no -= 1
+        hand = self.start_hand(out)
+        if hand is not None:
+            hand.redeals = redeals
+        return hand
+
     # the view --------------------------------------------------------------------
 
     def view(self) -> TableView:
@@ -316,7 +340,7 @@ class Table:
                 cards = hand.hole.get(s, [])
                 if s in hand.tabled:
                     shown = tuple(cards)
-                else:
+                elif s not in hand.folded:
                     hidden = len(cards)
                 if s in hand.dead:
                     status = "dead"

@@ -1,0 +1,316 @@
+"""The deal as the seat antennas read it: dealing order, misdeals, exposed cards and wrong counts.
+
+002 Rules 35-B (heads-up the button gets the last card), 36 (misdeals, fouled decks), 37
+(substantial action), 39 (button with too few cards), 40 (killed hands after SA); 000
+Irregularities 3, 6, 7 and 17 (other decks, boxed cards, scraps of paper, a single exposed card).
+Pure functions over (table, hand); a misdeal or a void hand re-deals the same hand through
+:meth:`Table.redeal` (002 Rule 36-C).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tablectl import flow
+from tablectl.events import Event
+from tablectl.hand import Hand
+from tablectl.outputs import Alert, Notice, Output
+
+if TYPE_CHECKING:
+    from tablectl.engine import Table
+
+REDEAL = "reshuffle and deal the same hand again: same button, same blinds (002 Rule 36-C)"
+
+
+def substantial(table: Table, hand: Hand) -> bool:
+    """Whether a misdeal can no longer be declared. 002 Rule 37: any 2 actions in turn, one
+    putting chips in, or any 3 actions (blinds do not count); 000/004 Misdeals 2: two players
+    acted; 003 Misdeals 1: one player acted (profile ``misdeal_until``)."""
+    until = table.profile.misdeal_until
+    if until == "first_action":
+        return hand.actions >= 1
+    if until == "two_actions":
+        return hand.actions >= 2
+    return hand.actions >= 3 or (hand.actions >= 2 and hand.chip_actions >= 1)
+
+
+def deal_order(hand: Hand) -> list[int]:
+    """Seats in dealing order: the first seat left of the button first, the button last
+    (002 Rule 35-B heads-up: the button is dealt the last card)."""
+    return flow.clockwise_after(hand.positions.button, hand.dealt)
+
+
+def count(hand: Hand, seat: int) -> int:
+    """The cards a seat holds or is owed (an exposed card's replacement comes after the deal)."""
+    return len(hand.hole.get(seat, [])) + hand.owed_cards.get(seat, 0)
+
+
+def card_seen(hand: Hand, card: str) -> bool:
+    """Whether ``card`` is already in play this hand: a second one fouls the deck (36-E)."""
+    if card in hand.board or card in hand.burns or card in hand.held or card in hand.exposed:
+        return True
+    if card in hand.premature:
+        return True
+    return any(card in cards for cards in hand.hole.values())
+
+
+def misdeal(table: Table, out: list[Output], text: str, rule: str,
+            seat: int | None = None) -> None:
+    """Declare a misdeal: every chip goes back and the same hand is dealt again."""
+    out.append(Alert("misdeal", rule, f"misdeal: {text}; {REDEAL}", seat))
+    table.redeal(out)
+
+
+def void_hand(table: Table, hand: Hand, out: list[Output], kind: str, rule: str, text: str,
+              seat: int | None = None) -> None:
+    """Stop play and return every chip bet this hand, blinds and antes included (002 Rule 36-E;
+    000 Irregularities 3-4: all action void). Chosen: the void hand is then dealt again with a
+    good deck, same button and blinds, as after a misdeal (36-C), because no one paid for it."""
+    back = {s: hand.start_stacks[s] - table.players[s].stack for s in hand.dealt
+            if hand.start_stacks[s] > table.players[s].stack}
+    out.append(Alert(kind, rule, f"{text}: stop play, every chip bet this hand goes back to its "
+                     f"owner; change the deck and {REDEAL}", seat))
+    if back:
+        out.append(Notice("returned", "all bets returned: " + ", ".join(
+            f"seat {s} {a}" for s, a in sorted(back.items())), {"seats": back}))
+    table.redeal(out)
+
+
+def kill(table: Table, hand: Hand, seat: int, out: list[Output], kind: str, rule: str,
+         text: str) -> None:
+    """A hand killed by a ruling: dead and folded, its chips stay in the pot (002 Rule 36-D)."""
+    out.append(Alert(kind, rule, text, seat))
+    hand.dead.add(seat)
+    hand.folded.add(seat)
+    hand.pending.pop(seat, None)
+    hand.owes.pop(seat, None)
+    if hand.street == "showdown":
+        flow.maybe_award(table, hand, out)
+    elif len(hand.live()) == 1:
+        hand.to_act = None
+        flow.close_round(table, hand, out)
+    elif hand.to_act == seat:
+        flow.advance(table, hand, seat, out)
+
+
+# ------------------------------------------------------------------ hole cards
+
+def hole_card(table: Table, hand: Hand, seat: int, card: str, face: str, deck: str | None,
+              out: list[Output], *, check_first: bool = True) -> None:
+    """A card read in ``seat:N``. ``check_first`` is off for the ``deal`` shorthand, which is in
+    proper order by definition (scenario-format)."""
+    if deck is not None:
+        foreign_deck(table, hand, card, deck, out, seat)
+        return
+    if seat not in hand.dealt:
+        if substantial(table, hand):
+            out.append(Alert("action_void", "002 Rule 36-D",
+                             f"{card} was read at seat {seat}, which has no hand: take it away "
+                             "and muck it; after substantial action the hand goes on", seat))
+        else:
+            misdeal(table, out, f"a card went to seat {seat}, which is not entitled to a hand",
+                    "002 Rule 36-A(3)", seat)
+        return
+    cards = hand.hole.setdefault(seat, [])
+    if card in cards:
+        if face == "up" and not hand.deal_done:
+            expose(table, hand, seat, card, out)
+        elif face == "up":
+            hand.tabled.add(seat)  # a player's own card turned up plays (000 Irr 11)
+            flow.maybe_award(table, hand, out)
+        return
+    if card in hand.exposed:
+        return  # the exposed card, set aside to be the burn, read again where it lies
+    if card != "??" and card_seen(hand, card):
+        void_hand(table, hand, out, "fouled_deck", "002 Rule 36-E",
+                  f"{card} was read twice: the deck is fouled", seat)
+        return
+    if card == "??":
+        scrap_card(table, hand, seat, out)
+        return
+    owed = hand.owed_cards.get(seat, 0)
+    if owed:
+        # The replacement of an exposed card, dealt after the deal (000 Irregularities 17).
+        if owed > 1:
+            hand.owed_cards[seat] = owed - 1
+        else:
+            del hand.owed_cards[seat]
+    elif check_first and not hand.deal_done and not hand.deal_log and \
+            seat != deal_order(hand)[0]:
+        misdeal(table, out, f"the first card went to seat {seat}; it goes to seat "
+                f"{deal_order(hand)[0]}, the first seat left of the button",
+                "002 Rule 36-A(2)", seat)
+        return
+    elif len(cards) >= 2:
+        too_many(table, hand, seat, card, out)
+        return
+    cards.append(card)
+    hand.deal_log.append((seat, card))
+    if card in hand.mucked:
+        hand.mucked.remove(card)  # gathered from an earlier deal: in play again
+    if face == "up" and not hand.deal_done:
+        expose(table, hand, seat, card, out)
+        return
+    if face == "up" and hand.street == "showdown" and len(cards) >= 2:
+        hand.tabled.add(seat)
+        flow.maybe_award(table, hand, out)
+    if not hand.deal_done and all(count(hand, s) >= 2 for s in hand.dealt):
+        hand.deal_done = True
+
+
+def too_many(table: Table, hand: Hand, seat: int, card: str, out: list[Output]) -> None:
+    """A third card: a misdeal before substantial action (002 Rule 36-A(5)); after it the hand
+    is dead (36-D, 40)."""
+    if not substantial(table, hand):
+        misdeal(table, out, f"seat {seat} was dealt a third card ({card})", "002 Rule 36-A(5)",
+                seat)
+        return
+    hand.hole[seat].append(card)
+    kill(table, hand, seat, out, "wrong_card_count", "002 Rule 36-D",
+         f"seat {seat} has three cards after substantial action: the hand is dead, muck its "
+         "cards, its chips stay in the pot; burn only one card for the next street (002 Rule 40)")
+
+
+def expose(table: Table, hand: Hand, seat: int, card: str, out: list[Output]) -> None:
+    """A hole card face up during the deal (dealer error). 002 Rule 36-A(7): the first or second
+    card off the deck, or any two, is a misdeal; one other card is replaced after the deal and
+    becomes the burn (000 Irregularities 17)."""
+    index = next((i for i, (_, c) in enumerate(hand.deal_log) if c == card), 0)
+    hand.hole[seat].remove(card)
+    hand.exposed.append(card)
+    hand.owed_cards[seat] = hand.owed_cards.get(seat, 0) + 1
+    any_one = table.profile.exposed_misdeal == "any"
+    if any_one or index < 2 or len(hand.exposed) >= 2:
+        why = ("the first card off the deck was exposed" if index == 0 else
+               "the second card off the deck was exposed" if index == 1 else
+               "two downcards were exposed" if len(hand.exposed) >= 2 else
+               f"seat {seat}'s {card} was exposed by the dealer")
+        rule = "003 Misdeals 1(a)" if any_one else "002 Rule 36-A(7)"
+        misdeal(table, out, why, rule, seat)
+        return
+    out.append(Alert("exposed_card", "000 Irregularities 17",
+                     f"seat {seat}'s {card} was exposed by the dealer: finish the deal, then give "
+                     f"seat {seat} the next card off the deck; the {card} becomes the burn", seat))
+
+
+def scrap_card(table: Table, hand: Hand, seat: int, out: list[Output]) -> None:
+    """A tag of no enrolled deck (a joker, a non-standard card) in a hand. Before substantial
+    action a misdeal (002 Rule 36-A(6)); after it a scrap of paper (002 Rule 36-D, 000
+    Irregularities 7): take it out of play, and a hand left short is dead."""
+    if not substantial(table, hand):
+        misdeal(table, out, f"a non-standard card (no enrolled deck) was dealt to seat {seat}",
+                "002 Rule 36-A(6)", seat)
+        return
+    out.append(Alert("foreign_card", "002 Rule 36-D",
+                     f"a card of no enrolled deck was read at seat {seat}: it is a scrap of "
+                     "paper; take it out of play, the hand goes on (000 Irregularities 7)", seat))
+
+
+def foreign_deck(table: Table, hand: Hand, card: str, deck: str, out: list[Output],
+                 seat: int | None) -> None:
+    """A card with another deck's back in play: all action is void and every chip goes back
+    (000 Irregularities 3; a fouled-deck condition by house policy, 002 Rule 36-E)."""
+    where = f"seat {seat}" if seat is not None else "the board"
+    void_hand(table, hand, out, "foreign_card", "000 Irregularities 3",
+              f"{card} of deck {deck} (another back) was read at {where}", seat)
+
+
+def boxed_card(table: Table, hand: Hand, card: str, out: list[Output]) -> None:
+    """A card found face up in the deck, set aside face up in the muck: a scrap of paper
+    replaced by the next card (000 Irregularities 6); two (003: one) on the initial deal are a
+    misdeal (002 Rule 36-A(1))."""
+    hand.mucked.append(card)
+    if not hand.deal_done:
+        hand.boxed += 1
+        limit = 1 if table.profile.boxed_misdeal == "one" else 2
+        if hand.boxed >= limit:
+            misdeal(table, out, f"{hand.boxed} boxed cards on the deal",
+                    "003 Misdeals 1(b)" if limit == 1 else "002 Rule 36-A(1)")
+            return
+    out.append(Alert("boxed_card", "000 Irregularities 6",
+                     f"{card} was found face up in the deck: it is a scrap of paper; leave it out "
+                     "and deal the next card in its place"))
+
+
+# ------------------------------------------------------------------ the deal is over
+
+def check_deal(table: Table, hand: Hand, out: list[Output]) -> bool:
+    """The deal is over (the shorthand ended, or action starts): every entitled seat must hold
+    two cards. A seat dealt out or short is a misdeal (002 Rule 36-A(4), (5)); a button with one
+    card gets the next (002 Rules 36-B, 39). Returns True when the hand was misdealt."""
+    hand.deal_done = True
+    if not hand.deal_log:
+        return False  # no hole cards were read: a table dealt without card sensors
+    button = hand.positions.button
+    for seat in deal_order(hand):
+        n = count(hand, seat)
+        if n == 0:
+            misdeal(table, out, f"seat {seat} was dealt out", "002 Rule 36-A(4)", seat)
+            return True
+        if n == 1 and seat != button:
+            misdeal(table, out, f"seat {seat} was dealt one card", "002 Rule 36-A(5)", seat)
+            return True
+    if count(hand, button) == 1:
+        out.append(Alert("wrong_card_count", "002 Rule 39",
+                         f"the button (seat {button}) has one card: give it the next card off the "
+                         "deck now (002 Rule 36-B); if it acts with one card its hand is dead",
+                         button))
+    return False
+
+
+def _acting_seat(table: Table, hand: Hand, event: Event) -> int | None:
+    """The seat in turn when ``event`` is its action in turn, else None."""
+    seat = hand.to_act
+    if seat is None:
+        return None
+    body = event.body
+    if event.kind in ("push", "declare"):
+        return seat if body["seat"] == seat else None
+    if event.kind == "fold":
+        return seat if body == seat else None
+    if event.kind == "press":
+        return seat if body == "check" else None
+    if event.kind == "chips":
+        zone = f"bet:{seat}"
+        return seat if zone in body and body[zone] != table.zones.get(zone, []) else None
+    return None
+
+
+def screen(table: Table, event: Event, out: list[Output]) -> bool:
+    """Before an action in turn: the deal must be complete (misdeal otherwise), and a seat with
+    too few cards that acts has a dead hand (002 Rule 39). True when the event was consumed."""
+    hand = table.hand
+    if hand is None or hand.street == "over":
+        return False
+    seat = _acting_seat(table, hand, event)
+    if seat is None:
+        return False
+    if not hand.deal_done and check_deal(table, hand, out):
+        _chips_back(table, event)
+        return True
+    if not hand.deal_log:
+        return False
+    folding = event.kind == "fold" or (event.kind == "declare" and event.body["say"] == "fold")
+    if folding or count(hand, seat) >= 2:
+        return False
+    _chips_back(table, event)
+    kill(table, hand, seat, out, "dead_hand", "002 Rule 39",
+         f"seat {seat} acted with {count(hand, seat)} card(s): the hand is dead; hand back "
+         "any chips it just put out")
+    return True
+
+
+def _chips_back(table: Table, event: Event) -> None:
+    """Chips pushed with an action that did not take place go back to the player."""
+    if event.kind == "push":
+        seat = event.body["seat"]
+        zone = f"bet:{seat}"
+        table.zones[zone] = table.zones.get(zone, []) + list(event.body["chips"])
+        table.give_back[seat] = table.give_back.get(seat, 0) + sum(event.body["chips"])
+    elif event.kind == "chips":
+        for zone, chips in event.body.items():
+            before = table.zones.get(zone, [])
+            table.zones[zone] = list(chips)
+            if zone.startswith("bet:") and sum(chips) > sum(before):
+                seat = int(zone[4:])
+                table.give_back[seat] = table.give_back.get(seat, 0) + sum(chips) - sum(before)
