@@ -98,7 +98,14 @@ def muck_card(table: Table, hand: Hand, card: str, out: list[Output]) -> None:
 def board_card(table: Table, hand: Hand, card: str, out: list[Output],
                extra: bool = False) -> None:
     """A card read face up on the board. ``extra``: the fourth card of a flop dealt at once."""
-    if card in hand.board or card in hand.held or card in hand.premature:
+    if card in hand.board:
+        return
+    if card in hand.held or card in hand.premature:
+        # Read on the board again: it is still set aside, the floor's remedy stands.
+        kind, rule = (("four_card_flop", "002 Rule 38-A") if card in hand.held
+                      else ("premature_card", "002 RP-5"))
+        out.append(Alert(kind, rule, f"{card} was read on the board again: it does not play; "
+                         "keep it aside as ruled"))
         return
     if card == "??":
         out.append(Alert("foreign_card", "000 Irregularities 7",

@@ -129,7 +129,7 @@ def hole_card(table: Table, hand: Hand, seat: int, card: str, face: str, deck: s
         scrap_card(table, hand, seat, out)
         return
     owed = hand.owed_cards.get(seat, 0)
-    if owed:
+    if owed and count(hand, seat) >= 2:
         # The replacement of an exposed card, dealt after the deal (000 Irregularities 17).
         if owed > 1:
             hand.owed_cards[seat] = owed - 1
@@ -141,7 +141,7 @@ def hole_card(table: Table, hand: Hand, seat: int, card: str, face: str, deck: s
                 f"{deal_order(hand)[0]}, the first seat left of the button",
                 "002 Rule 36-A(2)", seat)
         return
-    elif len(cards) >= 2:
+    elif count(hand, seat) >= 2:
         too_many(table, hand, seat, card, out)
         return
     cards.append(card)
@@ -198,8 +198,11 @@ def scrap_card(table: Table, hand: Hand, seat: int, out: list[Output]) -> None:
     action a misdeal (002 Rule 36-A(6)); after it a scrap of paper (002 Rule 36-D, 000
     Irregularities 7): take it out of play, and a hand left short is dead."""
     if not substantial(table, hand):
-        misdeal(table, out, f"a non-standard card (no enrolled deck) was dealt to seat {seat}",
-                "002 Rule 36-A(6)", seat)
+        out.append(Alert("foreign_card", "002 Rule 36-A(6)",
+                         f"a card of no enrolled deck was dealt to seat {seat}: before substantial "
+                         "action a non-standard card is a misdeal", seat))
+        misdeal(table, out, f"a non-standard card was dealt to seat {seat}", "002 Rule 36-A(6)",
+                seat)
         return
     out.append(Alert("foreign_card", "002 Rule 36-D",
                      f"a card of no enrolled deck was read at seat {seat}: it is a scrap of "
