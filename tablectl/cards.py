@@ -100,6 +100,9 @@ def board_card(table: Table, hand: Hand, card: str, out: list[Output],
     """A card read face up on the board. ``extra``: the fourth card of a flop dealt at once."""
     if card in hand.board:
         return
+    short = len(hand.board) < BOARD_AT.get(hand.street, 0)  # a burn was taken back off it
+    if not short and hand.premature and hand.to_act is None:
+        hand.premature = []  # the premature cards went back into the stub (RP-5, 001)
     if card in hand.held or card in hand.premature:
         # Read on the board again: it is still set aside, the floor's remedy stands.
         kind, rule = (("four_card_flop", "002 Rule 38-A") if card in hand.held
@@ -112,9 +115,6 @@ def board_card(table: Table, hand: Hand, card: str, out: list[Output],
                          "a card of no enrolled deck was read on the board: it is a scrap of "
                          "paper; take it out of play and put the next card in its place"))
         return
-    short = len(hand.board) < BOARD_AT.get(hand.street, 0)  # a burn was taken back off it
-    if not short and hand.premature and hand.to_act is None:
-        hand.premature = []  # the premature cards went back into the stub (RP-5, 001)
     if dealing.card_seen(hand, card):
         dealing.void_hand(table, hand, out, "fouled_deck", "002 Rule 36-E",
                           f"{card} was read twice: the deck is fouled")

@@ -288,10 +288,13 @@ class Table:
             self.players[s].stack, self.players[s].out = stack, gone
         self.eliminated = eliminated
         self.next_positions = pos
+        redeals = self.hand.redeals
         self.hand = None
         self.hand_no -= 1
         alerts = list(self.open_alerts)
-        self.start_hand([])
+        replayed = self.start_hand([])
+        if replayed is not None:
+            replayed.redeals = redeals  # the log starts after the last misdeal (002 Rule 36-C)
         for ev in log:
             self.apply(Event(ev.kind, ev.body, None))
         self.open_alerts = alerts  # replaying raises nothing new for the dealer
