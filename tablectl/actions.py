@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from tablectl import flow
 from tablectl.hand import Hand
 from tablectl.outputs import Alert, Notice, Output, Ruling
-from tablectl.reading import read_chips
+from tablectl.reading import Reading, read_chips
 
 if TYPE_CHECKING:
     from tablectl.engine import Table
@@ -52,9 +52,9 @@ def can_raise(table: Table, hand: Hand, seat: int) -> bool:
 
 # ------------------------------------------------------------------ applying an action in turn
 
-def take_action(table: Table, hand: Hand, seat: int, action: str, to: int, out: list[Output],
-                rule: str, text: str, owes: int = 0, returned: int = 0) -> None:
-    """Apply a ruled action of the seat in turn and pass the turn (002 Rule 43-A: binding)."""
+def record_action(table: Table, hand: Hand, seat: int, action: str, to: int, out: list[Output],
+                  rule: str, text: str, owes: int = 0, returned: int = 0) -> int:
+    """Put a ruled action on the ledger without passing the turn; return the seat's total bet."""
     rnd = hand.round
     player = table.players[seat]
     if action == "fold":
@@ -75,11 +75,24 @@ def take_action(table: Table, hand: Hand, seat: int, action: str, to: int, out: 
     if owes:
         hand.owes[seat] = owes
     hand.declared.pop(seat, None)
+    hand.pulled.pop(seat, None)
+    hand.last_push = None
     if table.clock is not None and table.clock[0] == seat:
         table.clock = None
     out.append(Ruling(seat=seat, action=action, to=to, owes=owes, returned=returned, rule=rule,
                       text=text))
+    return to
+
+
+def take_action(table: Table, hand: Hand, seat: int, action: str, to: int, out: list[Output],
+                rule: str, text: str, owes: int = 0, returned: int = 0) -> None:
+    """Apply a ruled action of the seat in turn and pass the turn (002 Rule 43-A: binding); then
+    out-of-turn actions waiting for the next seat take effect (002 Rule 42-A)."""
+    if seat == hand.to_act:
+        hand.oot_log = []  # the seat in turn acted: no one is skipped any more (42-B)
+    record_action(table, hand, seat, action, to, out, rule, text, owes, returned)
     flow.advance(table, hand, seat, out)
+    resolve_pending(table, hand, out)
 
 
 # ------------------------------------------------------------------ chips
@@ -93,7 +106,7 @@ def on_push(table: Table, body: dict[str, Any], out: list[Output]) -> None:
 def push(table: Table, body: dict[str, Any], out: list[Output]) -> None:
     """Chips moved into a seat's bet zone in one motion (zone contents already updated)."""
     seat = body["seat"]
-    chips = body["chips"]
+    chips = list(body["chips"])
     amount = sum(chips)
     hand = _live_hand(table, out, f"chips from seat {seat}")
     if hand is None:
@@ -106,21 +119,14 @@ def push(table: Table, body: dict[str, Any], out: list[Output]) -> None:
         return
     owed = hand.owes.get(seat, 0)
     if owed:
-        # The next chips complete a ruling that owes (scenario-format: not a new action).
-        paid = min(owed, amount)
-        rest = owed - paid
-        if rest:
-            hand.owes[seat] = rest
-        else:
-            del hand.owes[seat]
-        if table.last is not None and table.last.seat == seat:
-            table.last = Ruling(seat, table.last.action, table.last.to, rest,
-                                table.last.returned + amount - paid, table.last.rule,
-                                table.last.text)
-        if amount > paid:
-            _hand_back(table, seat, amount - paid)
-            out.append(Notice("returned", f"seat {seat}: {amount - paid} more than owed; hand it "
-                              "back", {"seat": seat, "amount": amount - paid}))
+        _complete_owed(table, hand, seat, amount, owed, out)
+        return
+    if hand.last_push == seat:
+        # 002 Rule 56: a bet is one motion; going back to the stack for more is a string bet.
+        out.append(Alert("string_bet", "002 Rule 56",
+                         f"seat {seat} added {amount} to its bet in a second motion: a string "
+                         "bet. The first motion stands; hand the added chips back.", seat))
+        _hand_back(table, seat, amount)
         return
     if hand.to_act is None:
         if hand.street == "showdown" or hand.betting_over:
@@ -131,41 +137,208 @@ def push(table: Table, body: dict[str, Any], out: list[Output]) -> None:
                   "002 Rule 43-A")
         _hand_back(table, seat, amount)
         return
+    if _blind_chips(table, hand, seat, chips, out):
+        return
     if seat != hand.to_act:
+        held, bet_then = hand.pending.get(seat, ((), hand.round.current_bet))
+        hand.pending[seat] = ((*held, *chips), bet_then)
         out.append(Alert("out_of_turn", "002 Rule 42-A",
                          f"seat {seat} put out {amount} out of turn; action backs up to seat "
                          f"{hand.to_act}. The bet stands if the action to seat {seat} does not "
-                         "change, otherwise it is returned and the player has all options.",
-                         seat))
-        hand.pending[seat] = (amount, hand.round.current_bet)
+                         "change (a check, call or fold before it), otherwise it is returned and "
+                         "the player has all options.", seat))
+        note_oot(table, hand, seat, True, out)
         return
-    reading = read_chips(table, hand, seat, chips, hand.declared.get(seat))
+    declared = hand.declared.get(seat)
+    reading, zoned = read_zone(table, hand, seat, chips, declared)
     if reading.alert:
         out.append(Alert(reading.alert, reading.rule, reading.text, seat))
         if reading.alert == "action_void":
             _hand_back(table, seat, amount)
             return  # not an action: the chips go back, the seat is still in turn
+        if reading.alert == "undercall" and reading.owes:
+            hand.forfeit[seat] = reading.forfeit
+            out.append(Notice("undercall", f"seat {seat}: full call (owes {reading.owes}) or "
+                              f"fold leaving {reading.forfeit}: the floor decides (002 Rule "
+                              "44-B)", {"seat": seat, "owes": reading.owes,
+                                        "forfeit": reading.forfeit}))
+    if zoned:
+        # the ruling read every chip in the zone: what it hands back replaces the old change
+        table.give_back.pop(seat, None)
     take_action(table, hand, seat, reading.action, reading.to, out, reading.rule, reading.text,
                 reading.owes, reading.returned)
-    resolve_pending(table, hand, out)
+    if declared is None and hand.street != "over":
+        hand.last_push = seat
+
+
+def read_zone(table: Table, hand: Hand, seat: int, chips: list[int],
+              declared: tuple[str, int | None] | None) -> tuple[Reading, bool]:
+    """Read a push with the chips already in the zone and those pulled back (002 Rule 51-C);
+    True when the zone's chips were known and read."""
+    zone = prior_chips(table, hand, seat, chips)
+    if zone is None:
+        return read_chips(table, hand, seat, chips, declared), False
+    prior, pulled = zone
+    return read_chips(table, hand, seat, chips, declared, prior, pulled), True
+
+
+def _complete_owed(table: Table, hand: Hand, seat: int, amount: int, owed: int,
+                   out: list[Output]) -> None:
+    """The next chips complete a ruling that owes (scenario-format: not a new action)."""
+    paid = min(owed, amount)
+    rest = owed - paid
+    if rest:
+        hand.owes[seat] = rest
+    else:
+        del hand.owes[seat]
+        hand.forfeit.pop(seat, None)  # the undercall is now a full call (002 Rule 44-B)
+    if table.last is not None and table.last.seat == seat:
+        table.last = Ruling(seat, table.last.action, table.last.to, rest,
+                            table.last.returned + amount - paid, table.last.rule,
+                            table.last.text)
+    if amount > paid:
+        _hand_back(table, seat, amount - paid)
+        out.append(Notice("returned", f"seat {seat}: {amount - paid} more than owed; hand it "
+                          "back", {"seat": seat, "amount": amount - paid}))
+    hand.last_push = seat
+
+
+def _blind_chips(table: Table, hand: Hand, seat: int, chips: list[int],
+                 out: list[Output]) -> bool:
+    """A blind putting its posted blind out in chips while the cards are dealt (the ledger posted
+    it when the hand began): not an action. Chips beyond the blind are change lying in the zone
+    (002 Rule 51-C situation 4). Once the deal is over, chips from a blind not in turn are out of
+    turn."""
+    rnd = hand.round
+    if hand.street != "preflop" or hand.seated_checked or seat == hand.to_act or \
+            seat in rnd.acted or \
+            seat not in (hand.positions.sb, hand.positions.bb):
+        return False
+    blind = rnd.bets.get(seat, 0)
+    before = sum(_stale_free(table, hand, seat, chips))
+    if blind <= 0 or before >= blind:
+        return False
+    extra = before + sum(chips) - blind
+    if extra > 0:
+        _hand_back(table, seat, extra)
+    out.append(Notice("blind", f"seat {seat} puts out its {blind} blind in chips",
+                      {"seat": seat, "blind": blind, "change": max(extra, 0)}))
+    return True
+
+
+def _stale_free(table: Table, hand: Hand, seat: int, new: list[int]) -> list[int]:
+    """The chips in the seat's bet zone before ``new`` came, without last street's bets."""
+    zone = _multiset_minus(list(table.zones.get(f"bet:{seat}", [])), new)
+    return _multiset_minus(zone, hand.gathered.get(seat, []))
+
+
+def prior_chips(table: Table, hand: Hand, seat: int,
+                new: list[int]) -> tuple[list[int], list[int]] | None:
+    """The seat's prior-bet chips this street and those pulled back since its last action
+    (002 Rule 51), when the zone agrees with the ledger: the prior chips hold the seat's bet and
+    at most the change lying with it. None when the sensors and the ledger disagree."""
+    pulled = list(hand.pulled.get(seat, []))
+    prior = _stale_free(table, hand, seat, new) + pulled
+    bet = hand.round.bets.get(seat, 0)
+    if not prior or not bet <= sum(prior) <= bet + table.give_back.get(seat, 0):
+        return None
+    return prior, pulled
 
 
 def resolve_pending(table: Table, hand: Hand, out: list[Output]) -> None:
-    """Out-of-turn chips take effect when the turn reaches their seat: binding if the action to
-    that seat did not change, else returned with all options (002 Rule 42-A)."""
-    while hand.to_act is not None and hand.to_act in hand.pending:
-        seat = hand.to_act
-        amount, bet_then = hand.pending.pop(seat)
-        if hand.round.current_bet != bet_then:
-            _hand_back(table, seat, amount)
-            out.append(Notice("returned", f"seat {seat}: the action changed; the {amount} put out "
-                              "of turn is returned and the player has all options "
-                              "(002 Rule 42-A)", {"seat": seat, "amount": amount}))
+    """Out-of-turn action takes effect when the turn reaches its seat: binding if the action to
+    that seat did not change (a check, call or fold does not change it), else not binding: chips
+    are returned and the player has all options (002 Rule 42-A)."""
+    seat = hand.to_act
+    if seat is None or (seat not in hand.pending and seat not in hand.pending_say):
+        return
+    said = hand.pending_say.pop(seat, None)
+    held = hand.pending.pop(seat, None)
+    bet_then = said[2] if said is not None else held[1] if held is not None else 0
+    if hand.round.current_bet != bet_then:
+        what = []
+        if said is not None:
+            what.append(f"'{said[0]}'")
+        if held is not None:
+            _hand_back(table, seat, sum(held[0]))
+            what.append(f"the {sum(held[0])} put out (hand it back)")
+        out.append(Notice("returned", f"seat {seat}: the action changed, so {' and '.join(what)} "
+                          "out of turn is not binding; the player has all options: call, raise "
+                          "or fold (002 Rule 42-A)",
+                          {"seat": seat, "amount": sum(held[0]) if held else 0}))
+        return
+    if said is not None:
+        say, amount, _ = said
+        on_declare(table, {"seat": seat, "say": say, "amount": amount}, out)
+        if held is not None:
+            chips = list(held[0])
+            if hand.declared.get(seat):
+                push(table, {"seat": seat, "chips": chips}, out)  # the declared raise's chips
+            elif seat in hand.owes:
+                _complete_owed(table, hand, seat, sum(chips), hand.owes[seat], out)
+            else:
+                _hand_back(table, seat, sum(chips))
+        return
+    if held is not None:
+        chips = list(held[0])
+        reading, zoned = read_zone(table, hand, seat, chips, hand.declared.get(seat))
+        if reading.alert == "action_void":
+            out.append(Alert(reading.alert, reading.rule, reading.text, seat))
+            _hand_back(table, seat, sum(chips))
             return
-        reading = read_chips(table, hand, seat, [amount], None)
+        if zoned:
+            table.give_back.pop(seat, None)
         take_action(table, hand, seat, reading.action, reading.to, out, "002 Rule 42-A",
-                    f"out-of-turn action binding: {reading.text}", reading.owes,
-                    reading.returned)
+                    f"Out-of-turn action binding: the action to seat {seat} did not change. "
+                    f"{reading.text}", reading.owes, reading.returned)
+
+
+def note_oot(table: Table, hand: Hand, seat: int, with_chips: bool, out: list[Output]) -> None:
+    """Count out-of-turn action past the seat in turn; once it is substantial (002 Rule 37: two
+    actions, one with chips, or three actions) the out-of-turn actions are binding and the floor
+    rules on the skipped hand (002 Rule 42-B, Addendum Examples 1 and 2)."""
+    hand.oot_log.append((seat, with_chips))
+    log = hand.oot_log
+    if not (len(log) >= 3 or (len(log) >= 2 and any(c for _, c in log))):
+        return
+    skipped = hand.to_act
+    if skipped is None:
+        return
+    hand.oot_log = []
+    bound = []
+    for s in flow.clockwise_after(skipped, hand.dealt):
+        if s in hand.folded:
+            continue
+        said = hand.pending_say.get(s)
+        if said is not None and said[0] in ("call", "check") and s not in hand.pending:
+            facing = hand.round.to_call(s)
+            if said[0] == "check" and facing:
+                continue  # a check cannot stand facing a bet: the seat acts in its turn
+            del hand.pending_say[s]
+            bet = hand.round.bets.get(s, 0)
+            to = min(hand.round.current_bet, bet + table.players[s].stack)
+            record_action(table, hand, s, "call" if facing else "check", to, out,
+                          "002 Rule 42-B", f"'{said[0]}' out of turn, binding after substantial "
+                          "action out of turn", owes=to - bet)
+            bound.append(s)
+        elif s in hand.pending and s not in hand.pending_say:
+            chips = list(hand.pending.pop(s)[0])
+            reading, zoned = read_zone(table, hand, s, chips, None)
+            if reading.alert == "action_void":
+                _hand_back(table, s, sum(chips))
+                continue
+            if zoned:
+                table.give_back.pop(s, None)
+            record_action(table, hand, s, reading.action, reading.to, out, "002 Rule 42-B",
+                          f"Out-of-turn action binding after substantial action out of turn. "
+                          f"{reading.text}", reading.owes, reading.returned)
+            bound.append(s)
+    who = ", ".join(f"seat {s}" for s in bound) or "the out-of-turn seats"
+    out.append(Alert("out_of_turn", "002 Rule 42-B",
+                     f"seat {skipped} was skipped and substantial action followed out of turn: "
+                     f"the out-of-turn actions stand ({who}). Action backs up to seat {skipped}; "
+                     "call the floor to rule on its hand (dead, or limited to check, call or "
+                     "fold).", skipped))
 
 
 def on_pull(table: Table, body: dict[str, Any], out: list[Output]) -> None:
@@ -184,12 +357,31 @@ def on_pull(table: Table, body: dict[str, Any], out: list[Output]) -> None:
 def pull(table: Table, body: dict[str, Any], out: list[Output]) -> None:
     """Chips taken out of a seat's bet zone (zone contents already updated)."""
     seat = body["seat"]
-    amount = sum(body["chips"])
+    chips = list(body["chips"])
     hand = table.hand
+    if hand is not None and seat in hand.gathered:
+        # last street's bets lying in the zone: the dealer gathering them into the pot
+        stale = hand.gathered[seat]
+        rest = _multiset_minus(stale, chips)
+        chips = _multiset_minus(chips, stale)
+        hand.gathered[seat] = rest
+        if not chips:
+            return
+    amount = sum(chips)
     if hand is not None and seat in hand.pending:
-        pending, bet_then = hand.pending.pop(seat)
-        if amount < pending:
-            hand.pending[seat] = (pending - amount, bet_then)
+        held, bet_then = hand.pending.pop(seat)
+        left = _multiset_minus(list(held), chips)
+        if left:
+            hand.pending[seat] = (tuple(left), bet_then)
+        return
+    if hand is not None and hand.street != "over" and seat == hand.to_act and \
+            hand.round.to_call(seat) > 0 and hand.round.bets.get(seat, 0) > 0 and \
+            hand.last_push is None:
+        # 002 Rule 51-B: pulling back a prior bet facing a raise binds a call or a raise.
+        hand.pulled.setdefault(seat, []).extend(chips)
+        out.append(Notice("pulled_back", f"seat {seat} pulled back {amount} of its prior bet "
+                          "facing a raise: it must now call or raise, it may not fold "
+                          "(002 Rule 51-B)", {"seat": seat, "amount": amount}))
         return
     owed_back = table.give_back.get(seat, 0)
     if owed_back:
@@ -209,10 +401,14 @@ def pull(table: Table, body: dict[str, Any], out: list[Output]) -> None:
 
 
 def on_chips(table: Table, body: dict[str, list[int]], out: list[Output]) -> None:
-    """A raw zone snapshot: bet-zone growth is a push, shrinkage a pull."""
+    """A raw zone snapshot: bet-zone growth is a push, shrinkage a pull; stack zones are checked
+    against the ledger once the bet zones are read (002 Rule 63)."""
+    stacks = []
     for zone, chips in body.items():
         before = table.zones.get(zone, [])
         table.zones[zone] = list(chips)
+        if zone.startswith("stack:"):
+            stacks.append(int(zone[6:]))
         if not zone.startswith("bet:"):
             continue
         seat = int(zone[4:])
@@ -222,6 +418,40 @@ def on_chips(table: Table, body: dict[str, list[int]], out: list[Output]) -> Non
             pull(table, {"seat": seat, "chips": removed}, out)
         if added:
             push(table, {"seat": seat, "chips": added}, out)
+    for seat in stacks:
+        reconcile_stack(table, seat, out)
+
+
+def reconcile_stack(table: Table, seat: int, out: list[Output]) -> None:
+    """A stack zone against the ledger: chips of no denomination in play are ``chips_unknown``;
+    fewer chips than the seat owns are ``chips_missing`` (002 Rule 63). Raised when the finding
+    changes, not on every snapshot."""
+    player = table.players.get(seat)
+    chips = table.zones.get(f"stack:{seat}", [])
+    known = [c for c in chips if c in table.chips]
+    unknown = sorted(c for c in chips if c not in table.chips)
+    seen_unknown, seen_missing = table.stack_findings.get(seat, ((), 0))
+    if unknown and tuple(unknown) != seen_unknown:
+        out.append(Alert("chips_unknown", "002 Rule 63",
+                         f"seat {seat}'s stack holds chips not in play ({unknown}): take them out "
+                         "of the stack and call the floor", seat))
+    missing = 0
+    hand = table.hand
+    if player is not None and not player.out:
+        owned = player.stack
+        in_zone = sum(c for c in table.zones.get(f"bet:{seat}", []) if c in table.chips)
+        if hand is not None and hand.street != "over":
+            owned += hand.round.bets.get(seat, 0)
+        paid_later = hand is not None and hand.street == "over" and hand.won.get(seat, 0) > 0
+        # chips on their way back (an award not yet paid) are not missing
+        if not paid_later:
+            missing = max(owned - sum(known) - in_zone, 0)
+    if missing and missing != seen_missing:
+        out.append(Alert("chips_missing", "002 Rule 63",
+                         f"seat {seat} has {missing} fewer chips in its stack than it owns: stop "
+                         "and have the floor count the stack; chips out of view are forfeit "
+                         "(002 Rule 63)", seat))
+    table.stack_findings[seat] = (tuple(unknown), missing)
 
 
 def _multiset_minus(a: list[int], b: list[int]) -> list[int]:
@@ -238,24 +468,39 @@ def _multiset_minus(a: list[int], b: list[int]) -> list[int]:
 # ------------------------------------------------------------------ declarations, buttons
 
 def on_declare(table: Table, body: dict[str, Any], out: list[Output]) -> None:
-    """A verbal declaration in turn binds (002 Rules 41, 44-A, 48-B)."""
+    """A verbal declaration in turn binds (002 Rules 41, 44-A, 48-B); out of turn it waits for the
+    turn and binds if the action to the seat did not change (002 Rule 42-A)."""
     seat, say, amount = body["seat"], body["say"], body.get("amount")
     hand = _live_hand(table, out, f"seat {seat}'s declaration")
     if hand is None:
         return
     if hand.to_act != seat:
-        if seat in hand.dealt and seat not in hand.folded and say == "fold":
+        if seat not in hand.dealt or seat in hand.folded:
+            _void(out, f"seat {seat} has no live hand: its declaration is ignored", seat,
+                  "002 Rule 43-A")
+        elif say == "fold":
             oot_fold(table, hand, seat, out)
-            return
-        out.append(Alert("out_of_turn", "002 Rule 42-A",
-                         f"seat {seat} declared {say} out of turn; action is on seat "
-                         f"{hand.to_act}", seat))
+        elif hand.to_act is None:
+            _void(out, f"seat {seat} declared {say} with no betting open: ignored", seat,
+                  "002 Rule 43-A")
+        else:
+            hand.pending_say[seat] = (say, amount, hand.round.current_bet)
+            out.append(Alert("out_of_turn", "002 Rule 42-A",
+                             f"seat {seat} declared {say} out of turn; action backs up to seat "
+                             f"{hand.to_act}. It binds if the action to seat {seat} does not "
+                             "change, otherwise the player has all options.", seat))
+            note_oot(table, hand, seat, say in ("call", "bet", "raise", "all-in"), out)
         return
     rnd = hand.round
     player = table.players[seat]
     bet = rnd.bets.get(seat, 0)
     all_in_to = bet + player.stack
-    if say == "fold":
+    if say == "fold" and hand.pulled.get(seat) and rnd.to_call(seat):
+        # 002 Rule 51-B: the prior bet was pulled back facing a raise: no fold, a call.
+        reading, _ = read_zone(table, hand, seat, [], ("fold", None))
+        take_action(table, hand, seat, reading.action, reading.to, out, reading.rule,
+                    reading.text, reading.owes, reading.returned)
+    elif say == "fold":
         take_action(table, hand, seat, "fold", bet, out, "002 Rule 41-A", "fold declared")
     elif say == "check":
         press_check(table, hand, out)
@@ -400,17 +645,52 @@ def on_seat(table: Table, body: dict[str, Any], out: list[Output]) -> None:
 
 # ------------------------------------------------------------------ folds
 
+def _forfeit_undercall(table: Table, hand: Hand, seat: int) -> int:
+    """An undercaller the floor lets fold forfeits the chips that matched the earlier bet and
+    takes back the rest (002 Rule 44-B, Addendum Rule 44 Ex. 1 and 4); returns the chips back."""
+    if seat not in hand.forfeit or seat not in hand.owes:
+        hand.forfeit.pop(seat, None)
+        return 0
+    keep = hand.forfeit.pop(seat)
+    owes = hand.owes.pop(seat)
+    bet = hand.round.bets.get(seat, 0)
+    put_out = bet - owes
+    refund = max(bet - keep, 0)
+    table.players[seat].stack += refund
+    hand.contributed[seat] = hand.contributed.get(seat, 0) - refund
+    hand.round.bets[seat] = bet - refund
+    back = max(put_out - keep, 0)
+    if back:
+        _hand_back(table, seat, back)
+    return back
+
+
 def oot_fold(table: Table, hand: Hand, seat: int, out: list[Output]) -> None:
-    """A fold out of turn is binding (002 Rule 42-A, 58)."""
+    """A fold out of turn is binding (002 Rule 42-A, 58); an undercaller's fold is the floor's
+    other choice under 002 Rule 44-B."""
+    undercall = seat in hand.forfeit
+    back = _forfeit_undercall(table, hand, seat)
     hand.folded.add(seat)
-    hand.pending.pop(seat, None)
-    out.append(Alert("out_of_turn", "002 Rule 42-A",
-                     f"seat {seat} folded out of turn: the fold is binding", seat))
-    out.append(Ruling(seat=seat, action="fold", to=hand.round.bets.get(seat, 0),
-                      rule="002 Rule 42-A", text="out-of-turn fold, binding"))
+    held = hand.pending.pop(seat, None)
+    if held is not None:
+        _hand_back(table, seat, sum(held[0]))
+    hand.pending_say.pop(seat, None)
+    hand.owes.pop(seat, None)
+    if undercall:
+        out.append(Ruling(seat=seat, action="fold", to=hand.round.bets.get(seat, 0),
+                          returned=back, rule="002 Rule 44-B",
+                          text=f"the undercaller folds: {hand.round.bets.get(seat, 0)} stays in "
+                               f"the pot, {back} is handed back"))
+    else:
+        out.append(Alert("out_of_turn", "002 Rule 42-A",
+                         f"seat {seat} folded out of turn: the fold is binding", seat))
+        out.append(Ruling(seat=seat, action="fold", to=hand.round.bets.get(seat, 0),
+                          rule="002 Rule 42-A", text="out-of-turn fold, binding"))
     if len(hand.live()) == 1:
         hand.to_act = None
         flow.close_round(table, hand, out)
+    elif not undercall and hand.to_act is not None:
+        note_oot(table, hand, seat, False, out)
 
 
 def on_fold(table: Table, seat: int, out: list[Output]) -> None:
@@ -431,7 +711,6 @@ def on_fold(table: Table, seat: int, out: list[Output]) -> None:
         return
     if hand.to_act == seat:
         take_action(table, hand, seat, "fold", 0, out, "002 Rule 43-A", "fold")
-        resolve_pending(table, hand, out)
     elif hand.to_act is None:
         # Folding between rounds with no bet pending: binding (002 Rule 58).
         hand.folded.add(seat)

@@ -79,6 +79,8 @@ class Table:
         # Chips lying in a bet zone that are no bet (returned by a ruling, or pushed when no bet
         # was possible): the dealer hands them back, and a pull of them is no action.
         self.give_back: dict[int, int] = {}
+        # per seat, what its stack zone last showed wrong: (unknown chips, chips missing) (002 63)
+        self.stack_findings: dict[int, tuple[tuple[int, ...], int]] = {}
         self.last: Ruling | None = None
         self.open_alerts: list[Alert] = []
         self.clock: tuple[int, float] | None = None  # (seat, deadline t)
@@ -177,6 +179,8 @@ class Table:
                     self.hand is not None and not self.hand.redeals:
                 # The hole card that started this hand is part of it (undo replays it).
                 self._hand_log = [event, *self._hand_log]
+            if self.hand is not None and self.hand.street != "over":
+                flow.after_event(self, self.hand, out)
         for o in out:
             if isinstance(o, Alert):
                 self.open_alerts.append(o)

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from tablectl.betting import Round
 from tablectl.evaluator import describe, evaluate
 from tablectl.hand import Hand
-from tablectl.outputs import Notice, Output, Ruling
-from tablectl.pots import build_pots, split_pot
+from tablectl.outputs import Alert, Notice, Output, Ruling
+from tablectl.pots import Pot, build_pots, split_pot
 
 if TYPE_CHECKING:
     from tablectl.engine import Table
@@ -107,7 +107,18 @@ def advance(table: Table, hand: Hand, after: int, out: list[Output]) -> None:
 
 
 def begin_round(table: Table, hand: Hand, out: list[Output]) -> None:
-    """Start the betting of a street: left of the big blind pre-flop, else left of the button."""
+    """Start the betting of a street: left of the big blind pre-flop, else left of the button.
+
+    Chips still lying in bet zones are earlier bets (or chips to hand back), never prior-bet chips
+    of this street (002 Rule 51): pulling them is the dealer gathering them.
+    """
+    hand.gathered = {int(z[4:]): list(c) for z, c in table.zones.items()
+                     if z.startswith("bet:") and c}
+    for seat in hand.gathered:
+        table.give_back.pop(seat, None)
+    hand.pulled = {}
+    hand.last_push = None
+    hand.oot_log = []
     if hand.street == "preflop":
         advance(table, hand, hand.positions.bb, out)
     else:
@@ -123,7 +134,7 @@ def return_uncalled(table: Table, hand: Hand, out: list[Output]) -> None:
     top_seat, top = ordered[0]
     second = ordered[1][1] if len(ordered) > 1 else 0
     excess = top - second
-    if excess > 0:
+    if excess > 0 and top_seat not in hand.folded:  # a killed hand's blind is not returned (31)
         table.players[top_seat].stack += excess
         bets[top_seat] = second
         hand.contributed[top_seat] -= excess
@@ -196,7 +207,14 @@ def hand_value(hand: Hand, seat: int) -> int | None:
 def award(table: Table, hand: Hand, out: list[Output]) -> None:
     """Award each pot separately to its best live hand, cards speak (002 Rules 13, 21, 22)."""
     live = set(hand.live())
-    pots = build_pots(hand.collected(), live, hand.dead_money)
+    collected = hand.collected()
+    pots = build_pots(collected, live, hand.dead_money)
+    total = sum(collected.values()) + hand.dead_money
+    short = total - sum(p.amount for p in pots)
+    if short > 0 and live:
+        # chips only dead hands put in (their blinds, 002 Rule 31): the live hands take them
+        last = pots.pop() if pots else Pot(0, tuple(sorted(live)))
+        pots.append(Pot(last.amount + short, last.seats))
     button = hand.positions.button
     values = {s: hand_value(hand, s) for s in live} if len(live) > 1 else {}
     for index, pot in enumerate(pots):
@@ -243,3 +261,31 @@ def ruling(seat: int, action: str, to: int, rule: str, text: str, owes: int = 0,
            returned: int = 0) -> Ruling:
     return Ruling(seat=seat, action=action, to=to, owes=owes, returned=returned, rule=rule,
                   text=text)
+
+
+def after_event(table: Table, hand: Hand, out: list[Output]) -> None:
+    """Checks that follow any event: the end of the initial deal kills absent hands."""
+    if not hand.seated_checked and hand.street == "preflop" and hand.hole and \
+            all(len(hand.hole.get(s, [])) >= 2 for s in hand.dealt):
+        hand.seated_checked = True
+        kill_absent(table, hand, out)
+
+
+def kill_absent(table: Table, hand: Hand, out: list[Output]) -> None:
+    """When the last card of the initial deal is out, the hand of a player not at the seat is
+    dead and its blinds and antes stay in the pot (002 Rule 31); so is the hand of a player on
+    penalty, dealt in and blinded (002 Rule 67-C)."""
+    for seat in hand.dealt:
+        player = table.players[seat]
+        if seat in hand.folded or not (player.absent or player.penalty):
+            continue
+        rule = "002 Rule 67-C" if player.penalty else "002 Rule 31"
+        why = "is on penalty" if player.penalty else "was not at the seat when the deal ended"
+        hand.dead.add(seat)
+        hand.folded.add(seat)
+        hand.owes.pop(seat, None)
+        out.append(Alert("dead_hand", rule, f"seat {seat} {why}: its hand is dead; muck the "
+                         "cards, its blinds and antes stay in the pot", seat))
+        out.append(ruling(seat, "fold", hand.round.bets.get(seat, 0), rule, "hand killed"))
+        if hand.to_act == seat or len(hand.live()) == 1:
+            advance(table, hand, seat, out)

@@ -51,6 +51,10 @@ def situation(table: Table, hand: Hand, seat: int,
 
 
 def read_chips(table: Table, hand: Hand, seat: int, chips: Sequence[int],
-               declared: tuple[str, int | None] | None) -> Reading:
-    """What ``chips`` pushed by the seat in turn mean (chipread.read_push)."""
-    return read_push(situation(table, hand, seat, declared), chips)
+               declared: tuple[str, int | None] | None, prior: Sequence[int] = (),
+               pulled_back: Sequence[int] = ()) -> Reading:
+    """What ``chips`` pushed by the seat in turn mean (chipread.read_push). ``prior`` are the
+    chips lying in the zone from the seat's earlier bet this street and ``pulled_back`` those of
+    them it took back since (002 Rule 51-C situations 1-5); without them the seat's bet is read
+    as one lump left alone."""
+    return read_push(situation(table, hand, seat, declared), chips, prior, pulled_back)
