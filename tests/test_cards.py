@@ -299,3 +299,15 @@ def test_dealing_out_of_turn_chips_event_is_screened_like_a_push() -> None:
     assert "misdeal" in kinds(out)
     assert t.give_back == {4: 200} and t.zones["bet:4"] == [100, 100]
     assert kinds(play(t, {"pull": {"seat": 4, "chips": [100, 100]}})) == []
+
+
+def test_a_mucked_card_dealt_again_to_the_same_seat_starts_the_next_hand() -> None:
+    """After the award a card is gathered into the muck; the next deal may give it to the same
+    seat: that is a new hand, not the old hand turned over."""
+    t = Table(setup())
+    play(t, {"deal": DEAL}, {"fold": 4}, {"fold": 1}, {"fold": 2})
+    assert t.hand is not None and t.hand.street == "over"
+    play(t, {"card": "3c", "zone": "muck"}, {"card": "3d", "zone": "muck"})
+    out = play(t, card("3c", 3), card("7h", 4))  # button 2 now: seat 3 gets the first card
+    assert kinds(out) == [] and t.hand_no == 2
+    assert t.hand is not None and t.hand.hole[3] == ["3c"] and t.hand.hole[4] == ["7h"]
