@@ -438,14 +438,14 @@ def reconcile_stack(table: Table, seat: int, out: list[Output]) -> None:
     missing = 0
     hand = table.hand
     if player is not None and not player.out:
-        owned = player.stack
-        in_zone = sum(c for c in table.zones.get(f"bet:{seat}", []) if c in table.chips)
+        # Chips behind on the ledger that lie elsewhere for now: handed back but still in the bet
+        # zone, put out of turn and not yet ruled, or won and not yet paid from the pot.
+        away = table.give_back.get(seat, 0)
         if hand is not None and hand.street != "over":
-            owned += hand.round.bets.get(seat, 0)
+            away += sum(hand.pending.get(seat, ((), 0))[0])
         paid_later = hand is not None and hand.street == "over" and hand.won.get(seat, 0) > 0
-        # chips on their way back (an award not yet paid) are not missing
         if not paid_later:
-            missing = max(owned - sum(known) - in_zone, 0)
+            missing = max(player.stack - sum(known) - away, 0)
     if missing and missing != seen_missing:
         out.append(Alert("chips_missing", "002 Rule 63",
                          f"seat {seat} has {missing} fewer chips in its stack than it owns: stop "

@@ -138,6 +138,8 @@ def return_uncalled(table: Table, hand: Hand, out: list[Output]) -> None:
         table.players[top_seat].stack += excess
         bets[top_seat] = second
         hand.contributed[top_seat] -= excess
+        # the chips lie in the bet zone until the dealer hands them back
+        table.give_back[top_seat] = table.give_back.get(top_seat, 0) + excess
         out.append(Notice("returned", f"seat {top_seat}: uncalled {excess} returned",
                           {"seat": top_seat, "amount": excess}))
 
