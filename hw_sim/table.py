@@ -614,14 +614,25 @@ class TableSim:
                 break
 
     def _post_blinds(self) -> None:
-        """The hand began with its first card: blinds and antes go from stacks to the pot."""
+        """The hand began with its first card (the engine posted the blinds and antes on its
+        ledger): while the cards are dealt each blind is put out in front of its seat, in the
+        bet zone, and antes go to the pot."""
         t = self.table
         assert t is not None and t.hand is not None
         moves: list[tuple[bytes, str | None, bool]] = []
         for seat, start in t.hand.start_stacks.items():
             posted = start - t.players[seat].stack
-            if posted > 0:
-                moves += self._pay_moves(seat, posted, "pot")
+            if posted <= 0:
+                continue
+            blind = min(t.hand.round.bets.get(seat, 0), posted)
+            stack_zone = f"stack:{seat}"
+            have = self._zone_total(stack_zone)
+            if posted > have:
+                raise Mismatch(f"seat {seat} has {have} in chips, cannot post {posted}")
+            moves += [(u, None, False) for u in self.zones[stack_zone] if u in self.chip_value]
+            moves += [(self._new_chip(v), stack_zone, False) for v in make_change(have - posted)]
+            moves += [(self._new_chip(v), f"bet:{seat}", False) for v in make_change(blind)]
+            moves += [(self._new_chip(v), "pot", False) for v in make_change(posted - blind)]
         if moves:
             self._step(moves)
 
@@ -722,8 +733,14 @@ class TableSim:
             self.result.chips_conserved = False
             self.result.problems.append(
                 f"hand {t.hand_no}: {awarded} awarded but only {sum(pay.values())} paid")
-        # Gather the cards (and any stray tags) for the shuffle.
+        # The dealer sweeps the hands, the board and the burns into the muck, face down (the
+        # muck antenna reads them: a card gathered there and dealt again to the same seat is a
+        # new hand, not the old one turned over), then takes the cards and any stray tags off
+        # the table for the shuffle.
         cards = [u for u, z in self.where.items() if _card_zone(z)]
+        sweep = [u for u in cards if self.where[u] != "muck" or u in self.face_up]
+        if sweep:
+            self._step([(u, "muck", False) for u in sweep])
         strays = [u for u in self.where if u not in self.chip_value and _chip_zone(self.where[u])]
         if cards or strays:
             self._step([(u, None, False) for u in cards + strays])
