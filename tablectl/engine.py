@@ -310,10 +310,8 @@ class Table:
         if self.hand is None or self._hand_snapshot is None:
             return None
         redeals = self.hand.redeals + 1
-        for s, chips in self.zones.items():
-            if s.startswith("bet:") and chips:
-                # chips lying in bet zones go back to their players: pulling them is no action
-                self.give_back[int(s[4:])] = sum(chips)
+        # Chips lying in bet zones go back to their players: the new hand's first round takes
+        # them as gathered (flow.begin_round), so pulling them is no action.
         stacks, eliminated, pos = self._hand_snapshot
         for s, (stack, gone) in stacks.items():
             self.players[s].stack, self.players[s].out = stack, gone

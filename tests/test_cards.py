@@ -73,7 +73,8 @@ def test_misdeal_restores_the_hand_and_replays_it() -> None:
     assert t.stacks() == {1: 10000, 2: 9900, 3: 9800, 4: 10000}
     assert t.chips_total() == total
     assert t.hand.hole == {1: [], 2: [], 3: [], 4: []} and not t.hand.deal_log
-    assert t.give_back == {4: 200}  # the call lying in seat 4's bet zone goes back to it
+    # the call lying in seat 4's bet zone goes back to it: pulling it is no action
+    assert kinds(play(t, {"pull": {"seat": 4, "chips": [100, 100]}})) == []
     # The re-deal deals the same cards again without a fouled deck.
     assert kinds(play(t, {"deal": DEAL})) == []
 
@@ -184,12 +185,13 @@ def test_third_card_after_substantial_action_kills_the_hand_chips_stay() -> None
 def test_killed_hand_leaving_one_player_awards_the_pot() -> None:
     t = Table({**setup(), "seats": {"1": 10000, "2": 10000}})
     play(t, {"deal": {"1": ["5c", "5d"], "2": ["2c", "2d"]}},
-         {"push": {"seat": 1, "chips": [100]}}, {"push": {"seat": 2, "chips": [100]}})
-    # heads-up: the button (seat 1) completes and the big blind raises: substantial action
+         {"push": {"seat": 1, "chips": [100]}}, {"press": "check"},
+         {"board": ["Ah", "Kd", "7c"], "burn": "8s"})
+    # heads-up: the button (seat 1) completes and the big blind checks: substantial action
     assert t.hand is not None and dealing.substantial(t, t.hand)
     out = play(t, card("9h", 2))
     assert kinds(out) == ["wrong_card_count"]
-    assert t.hand.street == "over" and t.hand.won == {1: 400}
+    assert t.hand is not None and t.hand.street == "over" and t.hand.won == {1: 400}
 
 
 def test_button_with_one_card_can_still_get_its_second() -> None:
