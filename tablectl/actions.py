@@ -118,6 +118,18 @@ def push(table: Table, body: dict[str, Any], out: list[Output]) -> None:
         _hand_back(table, seat, amount)
         return
     owed = hand.owes.get(seat, 0)
+    if seat != hand.to_act or owed:
+        # chipread rules chips of no denomination for the seat in turn; elsewhere they stop here
+        unknown = [c for c in chips if c not in table.chips]
+        if unknown:
+            out.append(Alert("chips_unknown", "004 Betting and Raising 7",
+                             f"seat {seat} put out chips not in play ({unknown}): they do not "
+                             "play; hand them back and call the floor", seat))
+            _hand_back(table, seat, sum(unknown))
+            chips = [c for c in chips if c in table.chips]
+            amount = sum(chips)
+            if not chips:
+                return
     if owed:
         _complete_owed(table, hand, seat, amount, owed, out)
         return

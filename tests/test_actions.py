@@ -1,0 +1,267 @@
+"""Action at the table (issue 3): out of turn (002 Rules 42, 37), prior chips and pull-backs
+(51), string bets (56), undercalls (44-B), stack zones (63), the clock (29) and absent or
+penalized players (31, 67-C). The worked examples are scenarios (tests/scenarios/tda4*, tda5*,
+action_*); these tests pin what a scenario cannot say: state, conservation and profiles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tablectl.engine import Table
+from tablectl.events import event_from_obj
+from tablectl.outputs import Alert, Output, Ruling
+from tablectl.profiles import PROFILES
+
+CHIPS = [25, 100, 500, 1000, 5000]
+DEAL4 = {"deal": {"2": ["As", "8s"], "3": ["Ks", "7s"], "4": ["Qs", "6s"], "1": ["Js", "5s"]}}
+
+
+def table(rules: str = "tda-2025", seats: int = 4, stack: int = 10000, **kw: Any) -> Table:
+    setup = {"rules": rules, "seats": {str(s): stack for s in range(1, seats + 1)}, "button": 1,
+             "blinds": [100, 200], "ante": 0, "chips": CHIPS, **kw}
+    return Table(setup)
+
+
+def run(t: Table, *objs: dict[str, Any]) -> list[Output]:
+    total = t.chips_total()
+    out: list[Output] = []
+    for obj in objs:
+        out += t.apply(event_from_obj(obj))
+        assert t.chips_total() == total, f"chips not conserved after {obj}"
+    return out
+
+
+def alerts(out: list[Output], kind: str | None = None) -> list[Alert]:
+    return [o for o in out if isinstance(o, Alert) and (kind is None or o.kind == kind)]
+
+
+def rulings(out: list[Output]) -> list[Ruling]:
+    return [o for o in out if isinstance(o, Ruling)]
+
+
+def push(seat: int, *chips: int) -> dict[str, Any]:
+    return {"push": {"seat": seat, "chips": list(chips)}}
+
+
+# ------------------------------------------------------------------ out of turn (002 Rule 42)
+
+def test_oot_chips_are_held_not_bet_until_the_turn_comes() -> None:
+    t = table()
+    run(t, DEAL4)
+    out = run(t, push(1, 100, 100))
+    assert [a.seat for a in alerts(out, "out_of_turn")] == [1]
+    assert alerts(out)[0].rule == "002 Rule 42-A"
+    assert t.hand is not None and t.hand.pending == {1: ((100, 100), 200)}
+    assert t.players[1].stack == 10000 and t.to_act() == 4  # nothing bet yet, action backed up
+    out = run(t, push(4, 100, 100))
+    assert [(r.seat, r.action, r.to) for r in rulings(out)] == [(4, "call", 200), (1, "call", 200)]
+    assert rulings(out)[1].rule == "002 Rule 42-A" and t.players[1].stack == 9800
+
+
+def test_oot_chips_returned_when_action_changes_and_player_keeps_all_options() -> None:
+    t = table()
+    run(t, DEAL4, push(1, 100, 100))
+    out = run(t, push(4, 500, 100))
+    assert t.to_act() == 1 and t.to_call() == 600 and t.give_back == {1: 200}
+    assert not rulings(out)[1:]  # seat 1's chips ruled nothing
+    run(t, {"pull": {"seat": 1, "chips": [100, 100]}})
+    out = run(t, push(1, 1000, 500, 100, 100))  # now in turn: a raise of its own
+    assert rulings(out)[0].action == "raise" and not alerts(out)
+
+
+def test_oot_declared_raise_waits_and_is_dropped_when_action_changes() -> None:
+    t = table()
+    run(t, DEAL4)
+    out = run(t, {"declare": {"seat": 2, "say": "raise", "amount": 1000}})
+    assert alerts(out, "out_of_turn") and t.hand is not None and 2 in t.hand.pending_say
+    run(t, push(4, 500, 100), {"fold": 1})
+    assert t.to_act() == 2 and t.to_call() == 500  # not binding: seat 2 has all options
+    assert t.hand.pending_say == {}
+
+
+def test_substantial_oot_binds_and_backs_up_to_the_skipped_seat() -> None:
+    """002 Rule 42-B: a call with chips and a fold past the skipped seat are substantial (37)."""
+    t = table(seats=6)
+    run(t, {"deal": {"2": ["2s", "2h"], "3": ["3s", "3h"], "4": ["4s", "4h"], "5": ["5s", "5h"],
+                     "6": ["6s", "6h"], "1": ["Ac", "Ad"]}})
+    run(t, push(4, 500, 100))  # UTG raises to 600; seat 5 is in turn
+    out = run(t, push(6, 500, 100))
+    assert not alerts(out, "out_of_turn")[0].rule.endswith("42-B")
+    out = run(t, {"fold": 1})
+    skipped = [a for a in alerts(out) if a.rule == "002 Rule 42-B"]
+    assert [a.seat for a in skipped] == [5] and "floor" in skipped[0].text
+    assert t.to_act() == 5 and t.hand is not None and t.hand.round.bets[6] == 600
+    run(t, push(5, 500, 100))  # the floor lets seat 5 call: seat 6 has acted already
+    assert t.to_act() == 2
+
+
+def test_three_oot_checks_are_substantial() -> None:
+    t = table(seats=4)
+    run(t, DEAL4, push(4, 100, 100), push(1, 100, 100), push(2, 100), {"press": "check"},
+        {"board": ["2c", "3c", "4c"], "burn": "5c"})
+    assert t.to_act() == 2
+    out: list[Output] = []
+    for seat in (3, 4, 1):
+        out += run(t, {"declare": {"seat": seat, "say": "check"}})
+    assert [a.seat for a in alerts(out) if a.rule == "002 Rule 42-B"] == [2]
+    out = run(t, {"press": "check"})
+    assert t.to_act() is None and t.street == "flop"  # the three checks stood
+
+
+# ------------------------------------------------------------------ string bets (002 Rule 56)
+
+def test_second_motion_is_a_string_bet_and_does_not_count() -> None:
+    t = table(seats=3)
+    run(t, {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}})
+    out = run(t, push(1, 100, 100), push(1, 500))
+    assert [a.kind for a in alerts(out)] == ["string_bet"] and alerts(out)[0].rule == "002 Rule 56"
+    assert t.hand is not None and t.hand.round.bets[1] == 200 and t.give_back == {1: 500}
+    out = run(t, push(2, 100))  # the next seat is not affected
+    assert not alerts(out) and rulings(out)[0].seat == 2
+
+
+def test_chips_completing_what_a_ruling_owes_are_not_a_string_bet() -> None:
+    t = table(seats=3)
+    run(t, {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}})
+    run(t, {"declare": {"seat": 1, "say": "raise", "amount": 600}})
+    out = run(t, push(1, 500), push(1, 100))
+    assert not alerts(out) and t.hand is not None and t.hand.owes == {}
+
+
+# ------------------------------------------------------------------ undercalls (002 Rule 44-B)
+
+def test_undercaller_folding_forfeits_and_is_refunded_exactly() -> None:
+    t = table(seats=4, stack=50000)
+    run(t, DEAL4, push(4, 100, 100), push(1, 100, 100), push(2, 100), {"press": "check"},
+        {"board": ["2c", "3c", "4c"], "burn": "5c"},
+        push(2, 100, 100, 100, 100), push(3, 1000, 100, 100))
+    out = run(t, push(4, 500))
+    assert [a.kind for a in alerts(out)] == ["undercall"] and "44-B" in alerts(out)[0].rule
+    assert t.hand is not None and t.hand.forfeit == {4: 400} and t.hand.owes == {4: 700}
+    out = run(t, {"fold": 4})
+    assert not alerts(out, "out_of_turn")
+    assert (rulings(out)[0].action, rulings(out)[0].returned) == ("fold", 100)
+    assert t.players[4].stack == 50000 - 200 - 400 and t.give_back.get(4) == 100
+
+
+# ------------------------------------------------------------------ prior chips (002 Rule 51)
+
+def test_pulled_back_prior_bet_facing_a_raise_cannot_fold() -> None:
+    """002 Rule 51-B: pulling back binds a call or a raise; a declared fold is a call."""
+    t = table(seats=3, stack=10000, blinds=[25, 50])
+    run(t, {"card": "As", "zone": "seat:2"}, push(3, 25, 25),
+        {"deal": {"3": ["Ks", "Qs"], "1": ["Js", "Ts"], "2": ["9s"]}},
+        push(1, 500, 100), {"fold": 2})
+    out = run(t, {"pull": {"seat": 3, "chips": [25, 25]}})
+    assert not alerts(out) and t.hand is not None and t.hand.pulled == {3: [25, 25]}
+    out = run(t, {"declare": {"seat": 3, "say": "fold"}})
+    r = rulings(out)[0]
+    assert (r.action, r.to, r.rule) == ("call", 600, "002 Rule 51-B") and r.owes == 600
+
+
+def test_chips_from_an_earlier_street_are_not_prior_chips() -> None:
+    """Bets never gathered by a pull are last street's: on the flop a one-chip push is read alone
+    (a bet of its value), not with them."""
+    t = table(seats=3)
+    run(t, {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}},
+        push(1, 100, 100), push(2, 100), {"press": "check"},
+        {"board": ["2c", "3c", "4c"], "burn": "5c"})
+    out = run(t, push(2, 500))
+    assert (rulings(out)[0].action, rulings(out)[0].to) == ("bet", 500)
+
+
+# ------------------------------------------------------------------ stack zones (002 Rule 63)
+
+def test_stack_snapshot_matching_the_ledger_raises_nothing_and_shortfall_once() -> None:
+    t = table(seats=3)
+    run(t, {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}})
+    # seat 1 calls 200 in one snapshot of both zones, as the sensors see it
+    out = run(t, {"chips": {"bet:1": [100, 100], "stack:1": [5000, 1000, 1000, 1000, 1000,
+                                                             500, 100, 100, 100]}})
+    assert not alerts(out)
+    out = run(t, {"chips": {"stack:1": [5000, 1000, 1000, 1000, 1000]}})
+    assert [(a.kind, a.seat) for a in alerts(out)] == [("chips_missing", 1)]
+    assert "800" in alerts(out)[0].text
+    assert not alerts(run(t, {"chips": {"stack:1": [5000, 1000, 1000, 1000, 1000]}}))
+
+
+def test_chips_handed_back_are_not_missing() -> None:
+    t = table(seats=3)
+    run(t, {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}})
+    # a 1000 chip silently: a call of 200, 800 to hand back, still lying in the bet zone
+    out = run(t, {"chips": {"bet:1": [1000], "stack:1": [5000, 1000, 1000, 1000, 1000]}})
+    assert rulings(out)[0].returned == 800 and not alerts(out)
+
+
+def test_unknown_chips_out_of_turn_do_not_play() -> None:
+    t = table()
+    run(t, DEAL4)
+    out = run(t, push(1, 100, 7))
+    assert {a.kind for a in alerts(out)} == {"chips_unknown", "out_of_turn"}
+    assert t.hand is not None and t.hand.pending[1][0] == (100,)
+
+
+# ------------------------------------------------------------------ the clock (002 Rule 29)
+
+@pytest.mark.parametrize("rules", sorted(PROFILES))
+def test_clock_tie_goes_to_the_player_then_hand_dead_facing_a_bet(rules: str) -> None:
+    seconds = PROFILES[rules].clock_seconds
+    t = table(rules)
+    run(t, DEAL4)
+    out = run(t, {"press": "clock"})
+    assert [a.kind for a in alerts(out)] == ["clock"] and str(seconds) in alerts(out)[0].text
+    run(t, {"tick": seconds})
+    assert t.to_act() == 4 and t.clock is not None  # exactly on time is in time
+    out = run(t, {"tick": 0.25})
+    assert t.hand is not None and 4 in t.hand.dead and rulings(out)[0].rule == "002 Rule 29"
+    assert t.to_act() == 1 and t.clock is None
+
+
+def test_clock_profiles_differ() -> None:
+    assert PROFILES["roberts"].clock_seconds == 70  # one minute plus ten seconds (004)
+    assert PROFILES["wfp"].clock_seconds == 30  # 001: 30 seconds
+    assert PROFILES["tda-2025"].clock_seconds == 30  # 002 Rule 29: 25 + 5 countdown
+
+
+def test_acting_stops_the_clock_and_an_event_time_stamp_expires_it() -> None:
+    t = table()
+    run(t, DEAL4, {"press": "clock"})
+    run(t, push(4, 100, 100))
+    assert t.clock is None
+    run(t, {"press": "clock"})
+    out = t.apply(event_from_obj({"t": 100, "push": {"seat": 1, "chips": [100, 100]}}))
+    # time ran out before the chips: the hand is dead, the chips are not a bet
+    assert t.hand is not None and 1 in t.hand.dead and rulings(out)[0].action == "fold"
+    assert any(a.kind == "action_void" for a in alerts(out))
+
+
+# ------------------------------------------------------------------ absent and penalty
+
+def test_absent_player_back_before_the_deal_ends_keeps_the_hand() -> None:
+    t = table(seats=3)
+    run(t, {"seat": {"seat": 3, "status": "absent"}},
+        {"card": "As", "zone": "seat:2"}, {"card": "Ks", "zone": "seat:3"},
+        {"seat": {"seat": 3, "status": "present"}},
+        {"deal": {"1": ["Qs", "9s"], "2": ["Js"], "3": ["Ts"]}})
+    assert t.hand is not None and t.hand.dead == set()
+
+
+def test_absent_player_killed_at_the_end_of_the_deal_only() -> None:
+    t = table(seats=3)
+    out = run(t, {"seat": {"seat": 2, "status": "absent"}},
+              {"card": "As", "zone": "seat:2"}, {"card": "Ks", "zone": "seat:3"},
+              {"card": "Qs", "zone": "seat:1"}, {"card": "Js", "zone": "seat:2"},
+              {"card": "Ts", "zone": "seat:3"})
+    assert not alerts(out, "dead_hand")  # the button has one card: the deal is not over
+    out = run(t, {"card": "9s", "zone": "seat:1"})
+    assert [(a.kind, a.seat, a.rule) for a in alerts(out)] == [("dead_hand", 2, "002 Rule 31")]
+    assert t.hand is not None and t.hand.contributed[2] == 100  # the blind stays in the pot
+
+
+def test_all_others_absent_the_live_hand_takes_the_dead_blinds() -> None:
+    t = table(seats=3)
+    run(t, {"seat": {"seat": 2, "status": "penalty"}}, {"seat": {"seat": 3, "status": "absent"}},
+        {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}})
+    assert t.street == "over" and t.hand is not None and t.hand.won == {1: 300}
