@@ -189,6 +189,7 @@ class TableSim:
         # card means the engine started the hand again (_Redeal).
         self._in_hand = False
         self._expect_start = False
+        self._void_reason = ""
 
     # --- lifecycle --------------------------------------------------------------------------
 
@@ -502,6 +503,7 @@ class TableSim:
             self.on_view(self.table.view())
         if self._in_hand and not self._expect_start and any(
                 isinstance(o, Notice) and o.kind == "hand_start" for o in outs):
+            self._void_reason = "; ".join(o.text for o in outs if isinstance(o, Alert))
             raise _Redeal
         return outs
 
@@ -528,7 +530,7 @@ class TableSim:
                     redeals += 1
                     if redeals > MAX_REDEALS:
                         raise Mismatch(f"hand {t.hand_no} was dealt again {MAX_REDEALS} "
-                                       "times") from None
+                                       f"times; the last ruling: {self._void_reason}") from None
         finally:
             self._in_hand = self._expect_start = False
         self._finish_hand()
@@ -542,22 +544,23 @@ class TableSim:
         self.rng.shuffle(deck)
         self.hole = {s: [] for s in order}
         hand_no = t.hand_no
-        for rnd in range(2):
-            for seat in order:
-                uid = card_tag(deck.pop())
-                self.hole[seat].append(uid)
-                first = rnd == 0 and seat == order[0]
-                self._expect_start = first and starting
-                try:
-                    self._step([(uid, f"seat:{seat}", False)])
-                finally:
-                    self._expect_start = False
-                if first:
-                    if t.hand is None or t.street == "over" or (starting and t.hand_no == hand_no):
-                        # The first hole card starts the next hand (scenario-format.md).
-                        raise Mismatch(f"the first hole card, dealt to seat {seat}, started no "
-                                       f"hand (still hand {t.hand_no}, {t.street})")
-                    self._post_blinds()
+        for i, seat in enumerate([*order, *order]):  # one card a seat, twice round
+            uid = card_tag(deck.pop())
+            self.hole[seat].append(uid)
+            first = i == 0
+            self._expect_start = first and starting
+            try:
+                self._step([(uid, f"seat:{seat}", False)])
+            finally:
+                self._expect_start = False
+            if first:
+                if t.hand is None or t.street == "over" or (starting and t.hand_no == hand_no):
+                    # The first hole card starts the next hand (scenario-format.md).
+                    raise Mismatch(f"the first hole card, dealt to seat {seat}, started no "
+                                   f"hand (still hand {t.hand_no}, {t.street})")
+                self._post_blinds()
+            if t.hand is None or t.street == "over":
+                break  # a ruling ended the hand during the deal: deal no further
         self.deck = deck
 
     def _gather_for_redeal(self) -> None:
