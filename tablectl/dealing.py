@@ -111,6 +111,8 @@ def hole_card(table: Table, hand: Hand, seat: int, card: str, face: str, deck: s
             misdeal(table, out, f"a card went to seat {seat}, which is not entitled to a hand",
                     "002 Rule 36-A(3)", seat)
         return
+    if not hand.deal_log and hand.street != "preflop":
+        hand.deal_done = True  # no hole card was read during the deal: nothing to check now
     cards = hand.hole.setdefault(seat, [])
     if card in cards:
         if face == "up" and not hand.deal_done:

@@ -313,3 +313,16 @@ def test_a_mucked_card_dealt_again_to_the_same_seat_starts_the_next_hand() -> No
     out = play(t, card("3c", 3), card("7h", 4))  # button 2 now: seat 3 gets the first card
     assert kinds(out) == [] and t.hand_no == 2
     assert t.hand is not None and t.hand.hole[3] == ["3c"] and t.hand.hole[4] == ["7h"]
+
+
+def test_first_hole_cards_read_after_the_flop_are_no_deal() -> None:
+    """Heads-up, both all-in on the blinds from a console-started hand: the first hole cards
+    read are the hands tabled at the end, not a deal to check."""
+    t = Table({**setup(), "seats": {"1": 100, "2": 200}})
+    play(t, {"press": "new_hand"}, {"board": ["Ah", "Kd", "7c"], "burn": "8s"})
+    assert t.hand is not None and t.hand.betting_over and t.hand.street == "flop"
+    out = play(t, card("9c", 1, "up"), card("9d", 1, "up"), card("2c", 2, "up"),
+               card("2d", 2, "up"), {"board": ["3s"], "burn": "8h"},
+               {"board": ["4s"], "burn": "8d"})
+    assert kinds(out) == []
+    assert t.hand.street == "over" and t.hand.won == {1: 200}
