@@ -386,16 +386,16 @@ def pull(table: Table, body: dict[str, Any], out: list[Output]) -> None:
         if left:
             hand.pending[seat] = (tuple(left), bet_then)
         return
+    owed_back = table.give_back.get(seat, 0)
     if hand is not None and hand.street != "over" and seat == hand.to_act and \
             hand.round.to_call(seat) > 0 and hand.round.bets.get(seat, 0) > 0 and \
-            hand.last_push is None:
+            hand.last_push is None and amount > owed_back:
         # 002 Rule 51-B: pulling back a prior bet facing a raise binds a call or a raise.
         hand.pulled.setdefault(seat, []).extend(chips)
         out.append(Notice("pulled_back", f"seat {seat} pulled back {amount} of its prior bet "
                           "facing a raise: it must now call or raise, it may not fold "
                           "(002 Rule 51-B)", {"seat": seat, "amount": amount}))
         return
-    owed_back = table.give_back.get(seat, 0)
     if owed_back:
         # The dealer handing back chips a ruling returned or that could not be a bet.
         left = owed_back - amount
@@ -722,6 +722,11 @@ def on_fold(table: Table, seat: int, out: list[Output]) -> None:
             flow.maybe_award(table, hand, out)
         return
     if hand.to_act == seat:
+        if hand.pulled.get(seat) and hand.round.to_call(seat):
+            # 002 Rule 51-B: the cards are in the muck, so the hand is gone; the floor rules
+            out.append(Alert("action_void", "002 Rule 51-B",
+                             f"seat {seat} pulled back its prior bet facing a raise and then "
+                             "folded: it was bound to call or raise; call the floor", seat))
         take_action(table, hand, seat, "fold", 0, out, "002 Rule 43-A", "fold")
     elif hand.to_act is None:
         # Folding between rounds with no bet pending: binding (002 Rule 58).

@@ -265,3 +265,13 @@ def test_all_others_absent_the_live_hand_takes_the_dead_blinds() -> None:
     run(t, {"seat": {"seat": 2, "status": "penalty"}}, {"seat": {"seat": 3, "status": "absent"}},
         {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}})
     assert t.street == "over" and t.hand is not None and t.hand.won == {1: 300}
+
+
+def test_mucking_after_a_pull_back_facing_a_raise_calls_the_floor() -> None:
+    t = table(seats=3, stack=10000, blinds=[25, 50])
+    run(t, {"card": "As", "zone": "seat:2"}, push(3, 25, 25),
+        {"deal": {"3": ["Ks", "Qs"], "1": ["Js", "Ts"], "2": ["9s"]}},
+        push(1, 500, 100), {"fold": 2}, {"pull": {"seat": 3, "chips": [25]}})
+    out = run(t, {"fold": 3})
+    assert [(a.kind, a.rule) for a in alerts(out)] == [("action_void", "002 Rule 51-B")]
+    assert t.street == "over"
