@@ -87,6 +87,7 @@ class Table:
         self._total = self.chips_total()
         self._hand_log: list[Event] = []  # this hand's events, for undo by replay
         self._hand_snapshot: tuple[dict[int, tuple[int, bool]], list[int], Positions] | None = None
+        self._zones_at_start: tuple[dict[str, list[int]], dict[int, int]] = ({}, {})
 
     @classmethod
     def from_setup(cls, setup: dict[str, Any]) -> Table:
@@ -241,6 +242,8 @@ class Table:
             pos,
         )
         self._hand_log = []
+        # the chip zones as the hand began: undo replays the hand's events over them
+        self._zones_at_start = ({z: list(c) for z, c in self.zones.items()}, dict(self.give_back))
         hand = Hand(
             number=self.hand_no, positions=pos, dealt=tuple(live),
             start_stacks={s: self.players[s].stack for s in live},
@@ -293,6 +296,9 @@ class Table:
         self.eliminated = eliminated
         self.next_positions = pos
         redeals = self.hand.redeals
+        zones, give_back = self._zones_at_start
+        self.zones = {z: list(c) for z, c in zones.items()}
+        self.give_back = dict(give_back)
         self.hand = None
         self.hand_no -= 1
         alerts = list(self.open_alerts)

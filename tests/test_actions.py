@@ -275,3 +275,15 @@ def test_mucking_after_a_pull_back_facing_a_raise_calls_the_floor() -> None:
     out = run(t, {"fold": 3})
     assert [(a.kind, a.rule) for a in alerts(out)] == [("action_void", "002 Rule 51-B")]
     assert t.street == "over"
+
+
+def test_undo_restores_the_chip_zones() -> None:
+    """Undo replays the hand: chips read in the zones are not counted twice."""
+    t = table(seats=3)
+    run(t, {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}},
+        push(1, 1000), push(2, 100))
+    zones, give_back = dict(t.zones), dict(t.give_back)
+    run(t, {"press": "undo"})
+    assert t.zones == {"bet:1": [1000]} and t.give_back == {1: 800}
+    run(t, push(2, 100))
+    assert (t.zones, t.give_back) == (zones, give_back)
