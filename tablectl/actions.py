@@ -219,11 +219,11 @@ def _blind_chips(table: Table, hand: Hand, seat: int, chips: list[int],
                  out: list[Output]) -> bool:
     """A blind putting its posted blind out in chips while the cards are dealt (the ledger posted
     it when the hand began): not an action. Chips beyond the blind are change lying in the zone
-    (002 Rule 51-C situation 4). Once the deal is over, chips from a blind not in turn are out of
-    turn."""
+    (002 Rule 51-C situation 4). Once the deal is over, chips from a blind are an action (in
+    turn) or out of turn."""
     rnd = hand.round
-    if hand.street != "preflop" or hand.seated_checked or seat == hand.to_act or \
-            seat in rnd.acted or \
+    # no one acts before the deal is over, so this holds for a blind first in turn (heads-up)
+    if hand.street != "preflop" or hand.seated_checked or seat in rnd.acted or \
             seat not in (hand.positions.sb, hand.positions.bb):
         return False
     blind = rnd.bets.get(seat, 0)
