@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from tablectl.chipread import OPTIONS as CHIP_OPTIONS
+
 
 @dataclass(frozen=True, slots=True)
 class HouseProfile:
@@ -96,14 +98,13 @@ PROFILES: dict[str, HouseProfile] = {
                          boxed_misdeal="one"),
 }
 
-# Allowed values of each option, for validating a setup's overrides.
+# Allowed values of each option, for validating a setup's overrides. The options the chip rules
+# share with the engine (raise threshold, minimum raise, minimum bet) have their values in chipread.
 CHOICES: dict[str, tuple[str, ...]] = {
+    **{key: CHIP_OPTIONS[key] for key in ("min_raise", "raise_threshold", "min_bet")},
     "button": ("dead", "moving"),
     "dead_button": ("empty_seat", "stays"),
-    "min_raise": ("largest_increment", "double_bet"),
     "reopen": ("full_raise", "more_than_half"),
-    "raise_threshold": ("at_least_half", "more_than_half"),
-    "min_bet": ("big_blind", "home"),
     "bb_ante_short": ("blind_first", "ante_first"),
     "odd_chip": ("left_of_button",),
     "misdeal_until": ("substantial_action", "two_actions", "first_action"),
