@@ -290,21 +290,12 @@ class Table:
             out.append(Alert("action_void", "002 Rule 1", "nothing to undo in this hand"))
             return
         log.pop()
-        stacks, eliminated, pos = self._hand_snapshot
-        for s, (stack, gone) in stacks.items():
-            self.players[s].stack, self.players[s].out = stack, gone
-        self.eliminated = eliminated
-        self.next_positions = pos
-        redeals = self.hand.redeals
         zones, give_back = self._zones_at_start
         self.zones = {z: list(c) for z, c in zones.items()}
         self.give_back = dict(give_back)
-        self.hand = None
-        self.hand_no -= 1
         alerts = list(self.open_alerts)
-        replayed = self.start_hand([])
-        if replayed is not None:
-            replayed.redeals = redeals  # the log starts after the last misdeal (002 Rule 36-C)
+        # The log starts after the last misdeal (002 Rule 36-C): keep the count.
+        self._restart_hand([], self.hand.redeals)
         for ev in log:
             self.apply(Event(ev.kind, ev.body, None))
         self.open_alerts = alerts  # replaying raises nothing new for the dealer
@@ -315,9 +306,14 @@ class Table:
         button, same blinds (002 Rules 36-C, 36-E)."""
         if self.hand is None or self._hand_snapshot is None:
             return None
-        redeals = self.hand.redeals + 1
         # Chips lying in bet zones go back to their players: the new hand's first round takes
         # them as gathered (flow.begin_round), so pulling them is no action.
+        return self._restart_hand(out, self.hand.redeals + 1)
+
+    def _restart_hand(self, out: list[Output], redeals: int) -> Hand | None:
+        """Put the table back as this hand began (stacks, eliminations, positions) and start it
+        again, for undo (replayed after) and re-deals."""
+        assert self._hand_snapshot is not None
         stacks, eliminated, pos = self._hand_snapshot
         for s, (stack, gone) in stacks.items():
             self.players[s].stack, self.players[s].out = stack, gone
