@@ -222,8 +222,10 @@ def _blind_chips(table: Table, hand: Hand, seat: int, chips: list[int],
     (002 Rule 51-C situation 4). Once the deal is over, chips from a blind are an action (in
     turn) or out of turn."""
     rnd = hand.round
-    # no one acts before the deal is over, so this holds for a blind first in turn (heads-up)
-    if hand.street != "preflop" or hand.seated_checked or seat in rnd.acted or \
+    # No one acts while the cards are being dealt, so this holds for a blind first in turn
+    # (heads-up). A table that reads no hole cards has no deal to wait for.
+    dealing = any(hand.hole.values()) and not hand.seated_checked
+    if hand.street != "preflop" or not dealing or seat in rnd.acted or \
             seat not in (hand.positions.sb, hand.positions.bb):
         return False
     blind = rnd.bets.get(seat, 0)
