@@ -117,6 +117,9 @@ class SerialLink:
         # of theirs arrives. Snapshots are asked for until none is stale, so a snapshot that
         # itself loses a frame still makes progress.
         self._stale: set[int] = set()
+        # Set while no zone is stale: ping() waits on it while a gap heals instead of flooding
+        # the line with PINGs whose ACKs, lost in turn, would mark every zone stale again.
+        self._synced = threading.Event()
         self._snap_at: float | None = None  # when the outstanding GET_SNAPSHOT was sent
         # Position in snapshot order (ascending antenna id) of the previous frame when it was a
         # snapshot report (-1: the ACK that opens a snapshot), else None. Lets a gap inside a
@@ -193,6 +196,9 @@ class SerialLink:
                 continue
             if pend.acked and pend.in_sync and self._session == session and self.in_sync:
                 return
+            if pend.acked and not self.in_sync:
+                # A gap is healing: wait for the snapshot, then confirm with a fresh PING.
+                self._synced.wait(max(0.0, min(0.5, deadline - time.monotonic())))
 
     # --- reader thread ----------------------------------------------------------------------
 
@@ -218,7 +224,7 @@ class SerialLink:
         self._decoder = p.Decoder()
         self._expect = None
         self._snap_at = None
-        self._stale = set()
+        self._set_stale(set())
         self._say_hello()
         return True
 
@@ -324,7 +330,7 @@ class SerialLink:
             self._expect = (frame.seq + 1) & 0xFF
             self.identify = msg
             # HELLO's ACK and a full snapshot follow the IDENTIFY.
-            self._stale = set(msg.antennas)
+            self._set_stale(set(msg.antennas))
             self._order = {a: i for i, a in enumerate(sorted(msg.antennas))}
             self._snap_pos = None
             self._snap_at = time.monotonic()
@@ -340,7 +346,8 @@ class SerialLink:
         if frame.seq != self._expect:
             self.stats.gaps += 1
             self.events.put(Gap(self._expect, frame.seq))
-            self._stale |= self._lost_antennas(msg, (frame.seq - self._expect) & 0xFF)
+            lost = self._lost_antennas(msg, (frame.seq - self._expect) & 0xFF)
+            self._set_stale(self._stale | lost)
             self.request_snapshot()
         self._expect = (frame.seq + 1) & 0xFF
         pos = None
@@ -348,7 +355,8 @@ class SerialLink:
             # Queue the report before the zone counts as up to date: a ping() that sees the link
             # in sync must find every report it depends on already in the queue.
             self.events.put(Report(msg, now))
-            self._stale.discard(msg.antenna)
+            if msg.antenna in self._stale:
+                self._set_stale(self._stale - {msg.antenna})
             if msg.snapshot:
                 pos = self._order.get(msg.antenna)
         elif isinstance(msg, p.Ack):
@@ -362,6 +370,13 @@ class SerialLink:
             self.events.put(SnapshotDone(msg.zones))
 
         self._snap_pos = pos
+
+    def _set_stale(self, stale: set[int]) -> None:
+        self._stale = stale
+        if stale:
+            self._synced.clear()
+        else:
+            self._synced.set()
 
     def _lost_antennas(self, msg: p.Message | None, lost: int) -> set[int]:
         """Antennas whose latest report may be among ``lost`` missing frames."""
