@@ -269,6 +269,13 @@ def _acting_seat(table: Table, hand: Hand, event: Event) -> int | None:
     if seat is None:
         return None
     body = event.body
+    posted = hand.round.bets.get(seat, 0)
+    zone = f"bet:{seat}"
+    if event.kind == "push" and body["seat"] == seat:
+        # A blind putting out the chips of its posted blind is no action (heads-up the small
+        # blind is first in turn while the cards are still being dealt).
+        total = sum(table.zones.get(zone, [])) + sum(body["chips"])
+        return seat if total > posted else None
     if event.kind in ("push", "declare"):
         return seat if body["seat"] == seat else None
     if event.kind == "fold":
@@ -276,8 +283,9 @@ def _acting_seat(table: Table, hand: Hand, event: Event) -> int | None:
     if event.kind == "press":
         return seat if body == "check" else None
     if event.kind == "chips":
-        zone = f"bet:{seat}"
-        return seat if zone in body and body[zone] != table.zones.get(zone, []) else None
+        if zone not in body or body[zone] == table.zones.get(zone, []):
+            return None
+        return seat if sum(body[zone]) > posted else None
     return None
 
 
