@@ -47,8 +47,8 @@ def on_card(table: Table, body: dict[str, Any], out: list[Output]) -> None:
     if zone.startswith("seat:"):
         seat = int(zone[5:])
         last = table.hand
-        if last is not None and last.street == "over" and card in last.hole.get(seat, []) \
-                and card not in last.mucked:
+        if last is not None and last.street == "over" and face == "up" \
+                and card in last.hole.get(seat, []) and card not in last.mucked:
             last.tabled.add(seat)  # a hand turned over after the award: no new hand
             return
         hand = table._hand_for_cards(out)
