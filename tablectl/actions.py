@@ -16,9 +16,6 @@ from tablectl.reading import Reading, read_chips
 if TYPE_CHECKING:
     from tablectl.engine import Table
 
-# re-exported for the engine
-post_forced_bets = flow.post_forced_bets
-begin_round = flow.begin_round
 
 
 def _void(out: list[Output], text: str, seat: int | None = None, rule: str = "002 Rule 1") -> None:

@@ -255,12 +255,12 @@ class Table:
         self.hand = hand
         self.last = None
         self.clock = None
-        act.post_forced_bets(self, hand)
+        flow.post_forced_bets(self, hand)
         out.append(Notice("hand_start", f"hand {hand.number}: button {pos.button}, small blind "
                           f"{pos.sb if pos.sb is not None else 'dead'}, big blind {pos.bb}",
                           {"hand_no": hand.number, "button": pos.button, "sb": pos.sb,
                            "bb": pos.bb, "stacks": dict(hand.start_stacks)}))
-        act.begin_round(self, hand, out)
+        flow.begin_round(self, hand, out)
         return hand
 
     def hand_over(self) -> None:
