@@ -291,17 +291,28 @@ def resolve_pending(table: Table, hand: Hand, out: list[Output]) -> None:
                 _hand_back(table, seat, sum(chips))
         return
     if held is not None:
-        chips = list(held[0])
-        reading, zoned = read_zone(table, hand, seat, chips, hand.declared.get(seat))
-        if reading.alert == "action_void":
-            out.append(Alert(reading.alert, reading.rule, reading.text, seat))
-            _hand_back(table, seat, sum(chips))
+        reading = _read_held(table, hand, seat, list(held[0]), hand.declared.get(seat), out)
+        if reading is None:
             return
-        if zoned:
-            table.give_back.pop(seat, None)
         take_action(table, hand, seat, reading.action, reading.to, out, "002 Rule 42-A",
                     f"Out-of-turn action binding: the action to seat {seat} did not change. "
                     f"{reading.text}", reading.owes, reading.returned)
+
+
+def _read_held(table: Table, hand: Hand, seat: int, chips: list[int],
+               declared: tuple[str, int | None] | None,
+               out: list[Output] | None) -> Reading | None:
+    """Read chips held since they were put out of turn, now that they count (002 Rule 42-A/B);
+    None when they are no action and go back to the player (with the alert when ``out``)."""
+    reading, zoned = read_zone(table, hand, seat, chips, declared)
+    if reading.alert == "action_void":
+        if out is not None:
+            out.append(Alert(reading.alert, reading.rule, reading.text, seat))
+        _hand_back(table, seat, sum(chips))
+        return None
+    if zoned:
+        table.give_back.pop(seat, None)
+    return reading
 
 
 def note_oot(table: Table, hand: Hand, seat: int, with_chips: bool, out: list[Output]) -> None:
@@ -333,13 +344,9 @@ def note_oot(table: Table, hand: Hand, seat: int, with_chips: bool, out: list[Ou
                           "action out of turn", owes=to - bet)
             bound.append(s)
         elif s in hand.pending and s not in hand.pending_say:
-            chips = list(hand.pending.pop(s)[0])
-            reading, zoned = read_zone(table, hand, s, chips, None)
-            if reading.alert == "action_void":
-                _hand_back(table, s, sum(chips))
+            reading = _read_held(table, hand, s, list(hand.pending.pop(s)[0]), None, None)
+            if reading is None:
                 continue
-            if zoned:
-                table.give_back.pop(s, None)
             record_action(table, hand, s, reading.action, reading.to, out, "002 Rule 42-B",
                           f"Out-of-turn action binding after substantial action out of turn. "
                           f"{reading.text}", reading.owes, reading.returned)
