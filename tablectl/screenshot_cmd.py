@@ -5,7 +5,7 @@ Renders, at each ``--size`` (default 800x480 and 1920x1080):
 - ``dealer_<example>_<W>x<H>.png``: the hand-built views of display/examples.py (normal action,
   out of turn, misdeal, side pots at showdown, on the clock);
 - ``scenario_<file>_<NN>_<moment>_<W>x<H>.png``: scenario files replayed through the rules engine
-  (display/demos, /work/shared/scenarios and tests/scenarios by default), taking the view at the
+  (display/demos, ../shared/scenarios and tests/scenarios by default), taking the view at the
   interesting moments (an alert, a new street, a ruling that owes or returns chips, the end);
 - ``clock_<preset>_play_<W>x<H>.png`` and ``clock_<preset>_break_<W>x<H>.png`` for each
   structure preset.
@@ -29,7 +29,7 @@ from tablectl.tourney_clock import TourneyClock, load_structure, preset_dir, pre
 from tablectl.view import TableView
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIO_DIRS = (ROOT / "display" / "demos", Path("/work/shared/scenarios"),
+SCENARIO_DIRS = (ROOT / "display" / "demos", ROOT.parent / "shared" / "scenarios",
                  ROOT / "tests" / "scenarios")
 WHAT = ("examples", "scenarios", "clock")
 MAX_MOMENTS = 8  # per scenario file
@@ -43,7 +43,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help=f"comma-separated subset of {','.join(WHAT)}")
     parser.add_argument("--scenario", action="append", type=Path, default=None,
                         help="scenario file or directory (repeatable; default "
-                             "/work/shared/scenarios and tests/scenarios)")
+                             "../shared/scenarios and tests/scenarios)")
     parser.add_argument("--moment", action="append", default=None,
                         help="only these scenario moments (repeatable): end, flop, turn, river, "
                              "showdown, over, owes, returned, alert-<kind>")

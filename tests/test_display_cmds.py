@@ -136,7 +136,7 @@ def test_screenshot_command_writes_pngs(tmp_path: Path) -> None:
     assert tuple(img.get_at((img.get_width() - 8, img.get_height() - 30)))[:3] != (0, 0, 0)
 
 
-SHARED = Path("/work/shared/scenarios")
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "scenarios"
 
 
 @pytest.mark.skipif(not SHARED.exists(), reason="shared scenarios not present")

@@ -212,7 +212,7 @@ def test_words() -> None:
     assert alert_title(Alert("fouled_deck", "002 Rule 36-E", "x")) == "FOULED DECK"
 
 
-SHARED = Path("/work/shared/scenarios/side_pot_short_big_blind.jsonl")
+SHARED = Path(__file__).resolve().parents[2] / "shared/scenarios/side_pot_short_big_blind.jsonl"
 
 
 @pytest.mark.skipif(not SHARED.exists(), reason="shared scenarios not present")

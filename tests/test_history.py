@@ -16,8 +16,6 @@ from tablectl.history import HandRecord, phh_text, pokerstars_text
 from tablectl.journal import Journal
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "shared" / "scenarios"
-if not SCENARIOS.is_dir():
-    SCENARIOS = Path("/work/shared/scenarios")
 
 # Three hands: a raise and calls to showdown; a bet nobody calls (returned); an all-in preflop
 # that is tabled at once (002 Rule 17) and busts a player.

@@ -190,9 +190,7 @@ def test_exported_journal_is_a_scenario_tablectl_replay_reads(tmp_path: Path) ->
     from tablectl.cli import main
     from tablectl.engine import Table
 
-    scenario = Path("/work/shared/scenarios/basic_hand.jsonl")
-    if not scenario.exists():
-        scenario = Path(__file__).resolve().parents[2] / "shared/scenarios/basic_hand.jsonl"
+    scenario = Path(__file__).resolve().parents[2] / "shared/scenarios/basic_hand.jsonl"
     lines = [p.event for p in map(parse_line, scenario.read_text().splitlines()) if p.event]
     db = tmp_path / "j.db"
     with Journal(db) as j:
