@@ -422,6 +422,7 @@ def on_chips(table: Table, body: dict[str, list[int]], out: list[Output]) -> Non
     """A raw zone snapshot: bet-zone growth is a push, shrinkage a pull; stack zones are checked
     against the ledger once the bet zones are read (002 Rule 63)."""
     stacks = []
+    table.sensed_zones.update(body)
     for zone, chips in body.items():
         before = table.zones.get(zone, [])
         table.zones[zone] = list(chips)

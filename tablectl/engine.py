@@ -76,6 +76,7 @@ class Table:
         live = self._live_seats()
         self.next_positions: Positions = first_positions(live, int(setup.get("button", live[0])))
         self.zones: dict[str, list[int]] = {}  # last raw chip-zone snapshots
+        self.sensed_zones: set[str] = set()  # zones a `chips` snapshot has reported
         # Chips lying in a bet zone that are no bet (returned by a ruling, or pushed when no bet
         # was possible): the dealer hands them back, and a pull of them is no action.
         self.give_back: dict[int, int] = {}

@@ -242,6 +242,10 @@ def award(table: Table, hand: Hand, out: list[Output]) -> None:
     hand.street = "over"
     hand.to_act = None
     table.clock = None
+    # A bet zone no sensor reports (shorthand push/pull only) cannot show the dealer gathering
+    # it: the gathering is implied with the award, or the zone would grow hand after hand.
+    for zone in [z for z in table.zones if z.startswith("bet:") and z not in table.sensed_zones]:
+        del table.zones[zone]
     eliminate(table, hand, out)
     table.hand_over()
 
