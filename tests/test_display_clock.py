@@ -12,11 +12,11 @@ from datetime import datetime
 
 import pygame
 import pytest
+from display_checks import shown
 
 from display import theme
 from display.clock import ClockScreen, SoundHooks, render_status
-from display.layout import DrawnText
-from display.probe import color_share, text_visible
+from display.probe import color_share
 from tablectl.tourney_clock import TourneyClock, dispatch, load_structure, preset_dir, presets
 
 SIZES = [(800, 480), (1920, 1080)]
@@ -28,14 +28,6 @@ def _fonts() -> None:
     pygame.font.init()
 
 
-def shown(screen: ClockScreen, surface: pygame.Surface, text: str,
-          tag: str | None = None) -> DrawnText:
-    hits = [t for t in screen.painter.texts if t.text == text and (tag is None or t.tag == tag)]
-    assert hits, f"{text!r} not drawn; drawn: {[t.text for t in screen.painter.texts]}"
-    for hit in hits:
-        assert text_visible(surface, hit) == 1.0, f"{text!r} drawn but covered"
-        assert surface.get_rect().contains(hit.rect)
-    return hits[0]
 
 
 def tda_clock() -> TourneyClock:

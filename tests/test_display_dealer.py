@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pygame
 import pytest
+from display_checks import shown
 
 from display import examples, theme
 from display.dealer import DealerScreen, alert_title, display_key, ordinal, render_view
-from display.layout import DrawnText, Layout
+from display.layout import Layout
 from display.probe import color_share, text_visible
 from tablectl.outputs import Alert
 from tablectl.view import ClockView
@@ -28,15 +29,6 @@ def _fonts() -> None:
     pygame.font.init()
 
 
-def shown(screen: DealerScreen, surface: pygame.Surface, text: str,
-          tag: str | None = None) -> DrawnText:
-    """The drawn text equal to ``text`` (and with ``tag``), asserted fully visible."""
-    hits = [t for t in screen.painter.texts if t.text == text and (tag is None or t.tag == tag)]
-    assert hits, f"{text!r} not drawn; drawn: {[t.text for t in screen.painter.texts]}"
-    for hit in hits:
-        assert text_visible(surface, hit) == 1.0, f"{text!r} drawn but covered"
-        assert surface.get_rect().contains(hit.rect), f"{text!r} off screen"
-    return hits[0]
 
 
 @pytest.mark.parametrize("size", SIZES)
