@@ -3,6 +3,7 @@
 Kept apart from the hand flow so each house option (profiles.py) is one branch here:
 - ``largest_increment`` (002 Rule 48): a raise is at least the largest prior full bet or raise
   of the street; a short all-in moves the bet but not the minimum increment (002 Rule 52-A).
+- ``min_bet`` (002 Rule 48; 003 rule 15): the minimum opening bet of a street.
 - ``double_bet`` (001 "Minimum bets and raises"): a raise is to at least double the last full
   bet; an all-in of more than half a raise counts as a raise (001 "Re-raise after an All-in
   Partial Raise").
@@ -94,3 +95,12 @@ class Round:
         if profile.reopen == "more_than_half":
             return faced * 2 > increment
         return faced >= increment
+
+
+def min_bet_for(profile: HouseProfile, blinds: tuple[int, int], street: str, unit: int) -> int:
+    """The minimum opening bet: the big blind (002 Rule 48), or by street at home (003 rule 15:
+    the small blind pre-flop and on the flop, the big blind on the turn and river)."""
+    sb, bb = blinds
+    if profile.min_bet == "home" and street in ("preflop", "flop"):
+        return max(sb, unit)
+    return bb

@@ -1,8 +1,9 @@
 """Chip reading: what chips pushed into a bet zone mean, ruled as a floor person would.
 
 002 Rules 41-52, 57 and 61 (with the Illustration Addendum) are the default; where another house
-profile's rulebook differs, the difference is a named option of :class:`ChipRules`. The module is
-pure and dependency-free: the engine describes the moment in a :class:`BetSituation`, calls
+profile's rulebook differs, the difference is a named option of the house profile
+(:class:`~tablectl.profiles.HouseProfile`, one table for the engine and the chip rules). The module
+is pure: the engine describes the moment in a :class:`BetSituation`, calls
 :func:`read_push` with the chips seen, and applies the :class:`Reading` it gets back.
 
 Amounts are street totals unless said otherwise: ``to`` is the seat's whole bet this street after
@@ -14,107 +15,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
+
+from tablectl.profiles import TDA, HouseProfile
 
 SAYS = ("fold", "check", "call", "bet", "raise", "all-in")
-
-# Each option's allowed values, first = default (the TDA reading, 002).
-OPTIONS: dict[str, tuple[str, ...]] = {
-    # 002 Rule 48-A: a raise of 50% or more of the minimum raise must be completed;
-    # 001 "More Than Half is a Raise": exactly half is a call.
-    "raise_threshold": ("at_least_half", "more_than_half"),
-    # 002 Rule 48-A: at least the largest prior full bet or raise; 001 "Minimum bets and raises":
-    # double the call (see min_raise_to()).
-    "min_raise": ("largest_increment", "double_bet"),
-    # 002 Rule 49: "raise" declared, single overchip, no amount -> the most the chip allows.
-    # Rulebooks are silent beyond that; "min_raise" is the other common house choice.
-    "overchip_declared_no_amount": ("max_for_chip", "min_raise"),
-    # 002 Rule 50: a multiple-chip push is a call if every chip is needed; Robert's Rules
-    # (004 Betting and Raising 14, 000 Betting & Raising 14): "a full bet plus a half-bet or more"
-    # is a raise, whatever the chips.
-    "multi_chip": ("every_chip_needed", "amount_only"),
-    # 002 Rule 44-B: undercalls are full calls heads-up or against the opening bet, else the TD
-    # decides; Robert's Rules (004 Betting and Raising 13, 000 Betting & Raising 9): a call by
-    # released chips must be made correct, unless the caller was unaware of a raise.
-    "undercall": ("tda_44b", "make_correct"),
-    # 002 Rule 57: an amount with several legal meanings is the highest not above the pot;
-    # 001 "Vague Bets": the chips put out decide between hundreds and thousands.
-    "unclear_amount": ("pot_57", "chip_size"),
-    # 002 Rule 51-C: chips added to a blind that covers the call are one multiple-chip bet;
-    # 001 "Blind Bets": a blind who adds what would otherwise be a call has called (or checked),
-    # the extra chips are returned.
-    "blind_chips": ("tda_51", "call_returned"),
-    # 002 (and 000 No-limit 2): the minimum bet is the big blind on every street;
-    # 003 Rule 15 (home): the small blind pre-flop and on the flop, the big blind on turn and
-    # river.
-    "min_bet": ("big_blind", "home"),
-    # Which edition of Robert's Rules the profile cites for its Robert's options.
-    "roberts_edition": ("004", "000"),
-}
-
-
-@dataclass(frozen=True, slots=True)
-class ChipRules:
-    """House profile options for reading chips; every default is the TDA text (002).
-
-    Unknown option values raise ``ValueError`` when the profile is built (configuration time),
-    so :func:`read_push` itself never meets one.
-    """
-
-    raise_threshold: str = "at_least_half"
-    min_raise: str = "largest_increment"
-    overchip_declared_no_amount: str = "max_for_chip"
-    multi_chip: str = "every_chip_needed"
-    undercall: str = "tda_44b"
-    unclear_amount: str = "pot_57"
-    blind_chips: str = "tda_51"
-    min_bet: str = "big_blind"
-    roberts_edition: str = "004"
-
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value not in OPTIONS[f.name]:
-                raise ValueError(
-                    f"chip rule {f.name}={value!r}: expected one of {', '.join(OPTIONS[f.name])}"
-                )
-
-
-TDA = ChipRules()
-
-# The house profiles of shared/seeds/README.md, by their setup `rules` name.
-PROFILES: dict[str, ChipRules] = {
-    "tda-2025": TDA,
-    "wfp": ChipRules(
-        raise_threshold="more_than_half",
-        min_raise="double_bet",
-        undercall="make_correct",
-        unclear_amount="chip_size",
-        blind_chips="call_returned",
-        roberts_edition="000",
-    ),
-    "roberts": ChipRules(multi_chip="amount_only", undercall="make_correct"),
-    "home": ChipRules(min_bet="home"),
-}
-
-
-# Options the engine's house profile (tablectl.profiles.HouseProfile) shares with ChipRules.
-_SHARED_OPTIONS = ("raise_threshold", "min_raise", "min_bet")
-
-
-def rules_for(profile: str | object) -> ChipRules:
-    """The chip rules of a house profile: a name (``tda-2025`` when unknown: the TDA text wins
-    when a profile does not say), or the engine's profile object, whose ``name`` picks the chip
-    rules and whose shared options (a setup's overrides) take precedence."""
-    if isinstance(profile, str):
-        return PROFILES.get(profile, TDA)
-    rules = PROFILES.get(getattr(profile, "name", ""), TDA)
-    overrides = {}
-    for key in _SHARED_OPTIONS:
-        value = getattr(profile, key, None)
-        if value in OPTIONS[key] and value != getattr(rules, key):
-            overrides[key] = value
-    return replace(rules, **overrides) if overrides else rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +55,7 @@ class BetSituation:
     heads_up: bool = False
     chips: tuple[int, ...] = ()
     declared: Declaration | None = None
-    profile: ChipRules = field(default=TDA)
+    profile: HouseProfile = field(default=TDA)
     pot: int = 0
     previous_bet: int | None = None
     posted_blind: int = 0
@@ -171,34 +76,6 @@ class Reading:
     text: str = ""
     alert: str | None = None
     forfeit: int = 0
-
-
-# --------------------------------------------------------------------------- helpers for the engine
-
-
-def min_bet_for(rules: ChipRules, street: str, small_blind: int, big_blind: int) -> int:
-    """The minimum opening bet of a street: the big blind (002, 000 No-limit 2), or for the home
-    profile the small blind pre-flop and on the flop and the big blind after (003 Rule 15)."""
-    if rules.min_bet == "home" and street in ("preflop", "flop"):
-        return small_blind
-    return big_blind
-
-
-def min_raise_to(
-    rules: ChipRules, current_bet: int, last_full_raise: int, min_bet: int,
-    last_full_bet: int | None = None,
-) -> int:
-    """The smallest legal raise total this street.
-
-    ``largest_increment`` (002 Rule 48-A, Addendum Rule 48 and 52 Ex. 2): the current bet plus the
-    largest full bet or raise of the round (at least the minimum bet). ``double_bet`` (001 "Minimum
-    bets and raises"): double the last bet that counted as a full bet or raise (``last_full_bet``,
-    the current bet when ``None``), never less than the current bet plus the minimum bet.
-    """
-    if rules.min_raise == "double_bet":
-        base = current_bet if last_full_bet is None else last_full_bet
-        return max(2 * base, current_bet + min_bet)
-    return current_bet + max(last_full_raise, min_bet)
 
 
 # --------------------------------------------------------------------------- reading
@@ -226,7 +103,7 @@ def _money(n: int) -> str:
 class _Ctx:
     """The normalized moment: totals, the zone's chips, and the profile."""
 
-    rules: ChipRules
+    rules: HouseProfile
     cur: int          # current bet (at least the seat's own bet)
     seat: int         # seat_bet
     cap: int          # seat_bet + stack: the most the seat can have in this street
@@ -292,7 +169,7 @@ def read_push(
 
 
 def _context(sit: BetSituation, pushed: object, prior: object, pulled_back: object) -> _Ctx:
-    rules = sit.profile if isinstance(sit.profile, ChipRules) else TDA
+    rules = sit.profile if isinstance(sit.profile, HouseProfile) else TDA
     seat = _n(sit.seat_bet)
     cur = max(_n(sit.current_bet), seat)
     cap = seat + _n(sit.stack)

@@ -13,7 +13,7 @@ from typing import Any
 
 from tablectl import actions as act
 from tablectl import cards, dealing, flow
-from tablectl.betting import Round
+from tablectl.betting import Round, min_bet_for
 from tablectl.events import Event
 from tablectl.hand import Hand
 from tablectl.outputs import Alert, Notice, Output, Ruling
@@ -249,7 +249,7 @@ class Table:
             number=self.hand_no, positions=pos, dealt=tuple(live),
             start_stacks={s: self.players[s].stack for s in live},
             blinds=(lv.small_blind, lv.big_blind), ante=lv.ante, bb_ante=self.bb_ante,
-            round=Round.preflop(lv.big_blind, flow.min_bet_for(
+            round=Round.preflop(lv.big_blind, min_bet_for(
                 self.profile, (lv.small_blind, lv.big_blind), "preflop", self.unit)),
         )
         hand.hole = {s: [] for s in live}

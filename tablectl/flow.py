@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablectl.betting import Round
+from tablectl.betting import Round, min_bet_for
 from tablectl.evaluator import describe, evaluate
 from tablectl.hand import Hand
 from tablectl.outputs import Alert, Notice, Output, Ruling
@@ -15,18 +15,8 @@ from tablectl.pots import Pot, build_pots, split_pot
 
 if TYPE_CHECKING:
     from tablectl.engine import Table
-    from tablectl.profiles import HouseProfile
 
 STREET_AFTER = {"preflop": "flop", "flop": "turn", "turn": "river"}
-
-
-def min_bet_for(profile: HouseProfile, blinds: tuple[int, int], street: str, unit: int) -> int:
-    """The minimum opening bet: the big blind (002 Rule 48), or by street at home (003 rule 15:
-    the small blind pre-flop and on the flop, the big blind on the turn and river)."""
-    sb, bb = blinds
-    if profile.min_bet == "home" and street in ("preflop", "flop"):
-        return max(sb, unit)
-    return bb
 
 
 def post_forced_bets(table: Table, hand: Hand) -> None:

@@ -7,10 +7,30 @@ still an option, with its default stated (seeds/README.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from tablectl.chipread import OPTIONS as CHIP_OPTIONS
+# Each option's allowed values, first = the default (the TDA reading, 002).
+CHOICES: dict[str, tuple[str, ...]] = {
+    "button": ("dead", "moving"),
+    "dead_button": ("empty_seat", "stays"),
+    "min_raise": ("largest_increment", "double_bet"),
+    "reopen": ("full_raise", "more_than_half"),
+    "raise_threshold": ("at_least_half", "more_than_half"),
+    "min_bet": ("big_blind", "home"),
+    "bb_ante_short": ("blind_first", "ante_first"),
+    "odd_chip": ("left_of_button",),
+    "misdeal_until": ("substantial_action", "two_actions", "first_action"),
+    "exposed_misdeal": ("first_two_or_two", "any"),
+    "boxed_misdeal": ("two", "one"),
+    "premature_card": ("reshuffle_stub", "next_cards"),
+    "overchip_declared_no_amount": ("max_for_chip", "min_raise"),
+    "multi_chip": ("every_chip_needed", "amount_only"),
+    "undercall": ("tda_44b", "make_correct"),
+    "unclear_amount": ("pot_57", "chip_size"),
+    "blind_chips": ("tda_51", "call_returned"),
+    "roberts_edition": ("004", "000"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +49,8 @@ class HouseProfile:
 
     # Minimum raise. "largest_increment": at least the largest prior full bet or raise of the
     # street (002 Rule 48; 004/000 "raises must be equal to or greater than the previous bet or
-    # raise"). "double_bet": double the bet faced (001 "Minimum bets and raises").
+    # raise"). "double_bet": double the last full bet (001 "Minimum bets and raises"; after 400
+    # and a 600 all-in that is not more than half a raise, "the minimum raise is still 800").
     min_raise: str = "largest_increment"
     # What re-opens betting for a seat that has acted: facing at least a full raise, cumulative
     # short all-ins included (002 Rule 52-A), or an all-in "more than half" of a raise
@@ -70,9 +91,41 @@ class HouseProfile:
     # the next cards; the following street has no burn).
     premature_card: str = "reshuffle_stub"
 
+    # Chip reading (chipread.py, docs/chip-reading.md).
+    # 002 Rule 49: "raise" declared, single overchip, no amount -> the most the chip allows.
+    # Rulebooks are silent beyond that; "min_raise" is the other common house choice.
+    overchip_declared_no_amount: str = "max_for_chip"
+    # 002 Rule 50: a multiple-chip push is a call if every chip is needed; Robert's Rules
+    # (004 Betting and Raising 14, 000 Betting & Raising 14): "a full bet plus a half-bet or more"
+    # is a raise, whatever the chips.
+    multi_chip: str = "every_chip_needed"
+    # 002 Rule 44-B: undercalls are full calls heads-up or against the opening bet, else the TD
+    # decides; Robert's Rules (004 Betting and Raising 13, 000 Betting & Raising 9): a call by
+    # released chips must be made correct, unless the caller was unaware of a raise.
+    undercall: str = "tda_44b"
+    # 002 Rule 57: an amount with several legal meanings is the highest not above the pot;
+    # 001 "Vague Bets": the chips put out decide between hundreds and thousands.
+    unclear_amount: str = "pot_57"
+    # 002 Rule 51-C: chips added to a blind that covers the call are one multiple-chip bet;
+    # 001 "Blind Bets": a blind who adds what would otherwise be a call has called (or checked),
+    # the extra chips are returned.
+    blind_chips: str = "tda_51"
+    # Which edition of Robert's Rules the profile cites for its Robert's options.
+    roberts_edition: str = "004"
+
+    def __post_init__(self) -> None:
+        # An unknown value fails when the profile is built (configuration time), never mid-hand.
+        for f in fields(self):
+            allowed = CHOICES.get(f.name)
+            value = getattr(self, f.name)
+            if allowed is not None and value not in allowed:
+                raise ValueError(
+                    f"house option {f.name}={value!r}: choose one of {', '.join(allowed)}")
+
     def with_options(self, **options: Any) -> HouseProfile:
         """This profile with some options overridden (a setup line's ``options`` object)."""
-        unknown = set(options) - set(self.__dataclass_fields__)
+        # name and rulebook are the profile's identity (cited in rulings), not options
+        unknown = set(options) - (set(self.__dataclass_fields__) - {"name", "rulebook"})
         if unknown:
             raise ValueError(f"unknown house option(s): {', '.join(sorted(unknown))}")
         return replace(self, **options)
@@ -90,28 +143,19 @@ PROFILES: dict[str, HouseProfile] = {
         clock_seconds=30,
         misdeal_until="two_actions",
         premature_card="next_cards",
+        undercall="make_correct",
+        unclear_amount="chip_size",
+        blind_chips="call_returned",
+        roberts_edition="000",
     ),
     "roberts": HouseProfile(name="roberts", rulebook="004", clock_seconds=70,
-                            misdeal_until="two_actions"),
+                            misdeal_until="two_actions", multi_chip="amount_only",
+                            undercall="make_correct"),
     "home": HouseProfile(name="home", rulebook="003", button="moving", min_bet="home",
                          misdeal_until="first_action", exposed_misdeal="any",
                          boxed_misdeal="one"),
 }
 
-# Allowed values of each option, for validating a setup's overrides. The options the chip rules
-# share with the engine (raise threshold, minimum raise, minimum bet) have their values in chipread.
-CHOICES: dict[str, tuple[str, ...]] = {
-    **{key: CHIP_OPTIONS[key] for key in ("min_raise", "raise_threshold", "min_bet")},
-    "button": ("dead", "moving"),
-    "dead_button": ("empty_seat", "stays"),
-    "reopen": ("full_raise", "more_than_half"),
-    "bb_ante_short": ("blind_first", "ante_first"),
-    "odd_chip": ("left_of_button",),
-    "misdeal_until": ("substantial_action", "two_actions", "first_action"),
-    "exposed_misdeal": ("first_two_or_two", "any"),
-    "boxed_misdeal": ("two", "one"),
-    "premature_card": ("reshuffle_stub", "next_cards"),
-}
 
 
 def profile_for(name: str, options: dict[str, Any] | None = None) -> HouseProfile:
@@ -123,8 +167,7 @@ def profile_for(name: str, options: dict[str, Any] | None = None) -> HouseProfil
         raise ValueError(f"unknown house profile {name!r} (known: {known})") from None
     if not options:
         return profile
-    for key, value in options.items():
-        allowed = CHOICES.get(key)
-        if allowed is not None and value not in allowed:
-            raise ValueError(f"house option {key}={value!r}: choose one of {', '.join(allowed)}")
     return profile.with_options(**options)
+
+
+TDA = PROFILES["tda-2025"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tablectl.chipread import BetSituation, Declaration, Reading, read_push, rules_for
+from tablectl.chipread import BetSituation, Declaration, Reading, read_push
 
 if TYPE_CHECKING:
     from tablectl.engine import Table
@@ -43,7 +43,7 @@ def situation(table: Table, hand: Hand, seat: int,
         heads_up=len(hand.live()) == 2,
         chips=table.chips,
         declared=Declaration(*declared) if declared else None,
-        profile=rules_for(table.profile),
+        profile=table.profile,
         pot=pot,
         previous_bet=rnd.previous_bet,
         posted_blind=blind,

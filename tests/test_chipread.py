@@ -7,19 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablectl.chipread import (
-    PROFILES,
-    SAYS,
-    TDA,
-    BetSituation,
-    ChipRules,
-    Declaration,
-    Reading,
-    min_bet_for,
-    min_raise_to,
-    read_push,
-    rules_for,
-)
+from tablectl.betting import Round, min_bet_for
+from tablectl.chipread import SAYS, BetSituation, Declaration, Reading, read_push
+from tablectl.profiles import PROFILES, TDA, HouseProfile, profile_for
 
 CHIPS = (25, 100, 500, 1000, 5000)
 WFP = PROFILES["wfp"]
@@ -42,7 +32,7 @@ def sit(
     min_bet: int = 200,
     say: str | None = None,
     amount: int | None = None,
-    profile: ChipRules = TDA,
+    profile: HouseProfile = TDA,
     **kw: object,
 ) -> BetSituation:
     """A situation: the minimum raise defaults to the current bet plus the largest full raise
@@ -105,7 +95,7 @@ def test_001_single_chip_bet_wfp() -> None:
 
 
 def test_house_option_overchip_declared_min_raise() -> None:
-    rules = ChipRules(overchip_declared_no_amount="min_raise")
+    rules = profile_for("tda-2025", {"overchip_declared_no_amount": "min_raise"})
     expect(read_push(sit(600, say="raise", profile=rules), [5000]), "raise", 1200, returned=3800)
 
 
@@ -403,24 +393,46 @@ def test_001_more_than_half_625_is_raise_to_800() -> None:
     assert r.rule == "001 More Than Half is a Raise"
 
 
+def round_after(profile: HouseProfile, min_bet: int, *bets: int, preflop: bool = False) -> Round:
+    """The engine's betting round (tablectl.betting.Round) after ``bets`` by seats 1, 2, 3...:
+    the minimum raise is tested where the engine computes it."""
+    rnd = Round.preflop(min_bet, min_bet) if preflop else Round.postflop(min_bet)
+    for seat, to in enumerate(bets, 1):
+        rnd.record(seat, to, profile)
+    return rnd
+
+
 def test_001_multiple_chips_525_facing_225_is_raise() -> None:
     # 001 "Multiple Chips Bet": a 500 and a 25 facing 225 is a raise to 525.
-    s = sit(225, profile=WFP, min_raise_to=min_raise_to(WFP, 225, 225, 50), min_bet=50)
+    s = sit(225, profile=WFP, min_raise_to=round_after(WFP, 50, 225).min_raise_to(WFP),
+            min_bet=50)
     expect(read_push(s, [500, 25]), "raise", 525)
 
 
 def test_001_multiple_chips_two_500s_facing_550_all_in_is_call() -> None:
     # A bets 400, B all-in for 550, the next player's two 500s are a call of 550.
-    mrt = min_raise_to(WFP, 550, 400, 100, last_full_bet=400)
+    mrt = round_after(WFP, 100, 400, 550).min_raise_to(WFP)
     assert mrt == 800
     expect(read_push(sit(550, profile=WFP, min_raise_to=mrt), [500, 500]), "call", 550,
            returned=450)
 
 
 def test_001_minimum_raise_is_double_the_call() -> None:
-    assert min_raise_to(WFP, 400, 400, 100) == 800
-    assert min_raise_to(WFP, 625, 225, 100, last_full_bet=625) == 1250  # re-raise after 625 all-in
-    assert min_raise_to(TDA, 3600, 2000, 200) == 5600  # 002 Addendum Rule 48 Ex. 1
+    assert round_after(WFP, 100, 400).min_raise_to(WFP) == 800
+    # 001 "Re-raise after an All-in Partial Raise": A bets 400, B all-in for 600 (not more than
+    # half a raise): "the minimum raise is still 800"; all-in for 625: "a minimum of 1,250".
+    assert round_after(WFP, 100, 400, 600).min_raise_to(WFP) == 800
+    assert round_after(WFP, 100, 400, 625).min_raise_to(WFP) == 1250
+    # 002 Addendum Rule 48 Ex. 1: a bet of 1,600, raised to 3,600: the next raise is to 5,600.
+    assert round_after(TDA, 200, 1600, 3600).min_raise_to(TDA) == 5600
+
+
+def test_001_short_all_in_preflop_keeps_double_the_big_blind() -> None:
+    # wfp, blinds 50/100: an all-in to 150 pre-flop is exactly half a raise, so not a raise
+    # (001 "More Than Half is a Raise"): the minimum raise stays double the big blind, 200.
+    rnd = round_after(WFP, 100, 150, preflop=True)
+    assert rnd.min_raise_to(WFP) == 200
+    assert round_after(TDA, 100, 150, preflop=True).min_raise_to(TDA) == 250  # 002 Rule 48
 
 
 @pytest.mark.parametrize(
@@ -477,35 +489,36 @@ def test_004_roberts_undercall_must_be_made_correct() -> None:
 
 def test_003_home_min_bet_by_street() -> None:
     # 003 Rule 15: the minimum bet is the small blind pre-flop and on the flop, the BB after.
-    assert [min_bet_for(HOME, st_, 50, 100) for st_ in ("preflop", "flop", "turn", "river")] == [
-        50, 50, 100, 100]
-    assert min_bet_for(TDA, "flop", 50, 100) == 100
-    flop = sit(0, min_bet=min_bet_for(HOME, "flop", 50, 100), profile=HOME)
+    streets = ("preflop", "flop", "turn", "river")
+    assert [min_bet_for(HOME, (50, 100), st_, 25) for st_ in streets] == [50, 50, 100, 100]
+    assert min_bet_for(TDA, (50, 100), "flop", 25) == 100
+    flop = sit(0, min_bet=min_bet_for(HOME, (50, 100), "flop", 25), profile=HOME)
     expect(read_push(flop, [25, 25]), "bet", 50)
-    turn = sit(0, min_bet=min_bet_for(HOME, "turn", 50, 100), profile=HOME)
+    turn = sit(0, min_bet=min_bet_for(HOME, (50, 100), "turn", 25), profile=HOME)
     expect(read_push(turn, [25, 25]), "bet", 100, owes=50)
 
 
-def test_rules_for_engine_profile_object() -> None:
-    from tablectl.profiles import PROFILES as HOUSE
-    from tablectl.profiles import profile_for
-
-    for name, house in HOUSE.items():
-        rules = rules_for(house)
-        assert rules.raise_threshold == house.raise_threshold
-        assert rules.min_raise == house.min_raise
-        assert rules.min_bet == house.min_bet
-        assert rules.multi_chip == PROFILES[name].multi_chip
-    # A setup override of a shared option carries over to the chip rules.
-    assert rules_for(profile_for("tda-2025", {"raise_threshold": "more_than_half"})) == ChipRules(
-        raise_threshold="more_than_half")
+def test_one_profile_table_for_engine_and_chip_rules() -> None:
+    # The chip options are options of the house profile: a setup override reaches the reading.
+    assert PROFILES["roberts"].multi_chip == "amount_only"
+    assert PROFILES["wfp"].unclear_amount == "chip_size"
+    over = profile_for("tda-2025", {"raise_threshold": "more_than_half"})
+    r = read_push(sit(400, min_raise_to=800, profile=over), [500, 100])
+    assert (r.action, r.to) == ("call", 400)  # exactly half a raise: a call (001's threshold)
+    assert read_push(sit(400, min_raise_to=800), [500, 100]).action == "raise"  # 002 Rule 48-A
 
 
 def test_profiles_and_invalid_option() -> None:
-    assert rules_for("tda-2025") is TDA and rules_for("nonsense") is TDA
-    assert rules_for("wfp").raise_threshold == "more_than_half"
+    from tablectl.profiles import CHOICES
+
+    for profile in PROFILES.values():  # every option's default is the first of its choices
+        for key, allowed in CHOICES.items():
+            assert getattr(profile, key) in allowed
+            assert getattr(TDA, key) == allowed[0]
     with pytest.raises(ValueError, match="raise_threshold"):
-        ChipRules(raise_threshold="two_thirds")
+        profile_for("tda-2025", {"raise_threshold": "two_thirds"})
+    with pytest.raises(ValueError, match="unknown house option"):
+        profile_for("wfp", {"rulebook": "002"})
 
 
 # ------------------------------------------------------------------ bad input
