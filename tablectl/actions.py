@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tablectl import flow
+from tablectl import flow, hands
 from tablectl.hand import Hand
 from tablectl.outputs import Alert, Notice, Output, Ruling
 from tablectl.reading import Reading, read_chips
 
 if TYPE_CHECKING:
-    from tablectl.engine import Table
+    from tablectl.state import TableState
 
 
 
@@ -22,12 +22,12 @@ def _void(out: list[Output], text: str, seat: int | None = None, rule: str = "00
     out.append(Alert("action_void", rule, text, seat))
 
 
-def _hand_back(table: Table, seat: int, amount: int) -> None:
+def _hand_back(table: TableState, seat: int, amount: int) -> None:
     """Chips in a bet zone that are not a bet: the dealer hands them back (a pull clears them)."""
     table.give_back[seat] = table.give_back.get(seat, 0) + amount
 
 
-def _live_hand(table: Table, out: list[Output], what: str) -> Hand | None:
+def _live_hand(table: TableState, out: list[Output], what: str) -> Hand | None:
     hand = table.hand
     if hand is None or hand.street == "over":
         _void(out, f"{what} ignored: no hand is in progress")
@@ -35,21 +35,9 @@ def _live_hand(table: Table, out: list[Output], what: str) -> Hand | None:
     return hand
 
 
-def can_raise(table: Table, hand: Hand, seat: int) -> bool:
-    """Whether ``seat`` may raise now: chips beyond a call, betting re-opened to it (002 Rule 52),
-    and someone left with chips to face the raise."""
-    rnd = hand.round
-    stack = table.players[seat].stack
-    if stack <= rnd.to_call(seat):
-        return False
-    if not any(s != seat and flow.can_act(table, hand, s) for s in hand.dealt):
-        return False
-    return rnd.reopened_for(seat, table.profile)
-
-
 # ------------------------------------------------------------------ applying an action in turn
 
-def record_action(table: Table, hand: Hand, seat: int, action: str, to: int, out: list[Output],
+def record_action(table: TableState, hand: Hand, seat: int, action: str, to: int, out: list[Output],
                   rule: str, text: str, owes: int = 0, returned: int = 0) -> int:
     """Put a ruled action on the ledger without passing the turn; return the seat's total bet."""
     rnd = hand.round
@@ -81,7 +69,7 @@ def record_action(table: Table, hand: Hand, seat: int, action: str, to: int, out
     return to
 
 
-def take_action(table: Table, hand: Hand, seat: int, action: str, to: int, out: list[Output],
+def take_action(table: TableState, hand: Hand, seat: int, action: str, to: int, out: list[Output],
                 rule: str, text: str, owes: int = 0, returned: int = 0) -> None:
     """Apply a ruled action of the seat in turn and pass the turn (002 Rule 43-A: binding); then
     out-of-turn actions waiting for the next seat take effect (002 Rule 42-A)."""
@@ -94,13 +82,13 @@ def take_action(table: Table, hand: Hand, seat: int, action: str, to: int, out: 
 
 # ------------------------------------------------------------------ chips
 
-def on_push(table: Table, body: dict[str, Any], out: list[Output]) -> None:
+def on_push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     zone = f"bet:{body['seat']}"
     table.zones[zone] = table.zones.get(zone, []) + list(body["chips"])
     push(table, body, out)
 
 
-def push(table: Table, body: dict[str, Any], out: list[Output]) -> None:
+def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     """Chips moved into a seat's bet zone in one motion (zone contents already updated)."""
     seat = body["seat"]
     chips = list(body["chips"])
@@ -180,7 +168,7 @@ def push(table: Table, body: dict[str, Any], out: list[Output]) -> None:
         hand.last_push = seat
 
 
-def read_zone(table: Table, hand: Hand, seat: int, chips: list[int],
+def read_zone(table: TableState, hand: Hand, seat: int, chips: list[int],
               declared: tuple[str, int | None] | None) -> tuple[Reading, bool]:
     """Read a push with the chips already in the zone and those pulled back (002 Rule 51-C);
     True when the zone's chips were known and read."""
@@ -191,7 +179,7 @@ def read_zone(table: Table, hand: Hand, seat: int, chips: list[int],
     return read_chips(table, hand, seat, chips, declared, prior, pulled), True
 
 
-def _complete_owed(table: Table, hand: Hand, seat: int, amount: int, owed: int,
+def _complete_owed(table: TableState, hand: Hand, seat: int, amount: int, owed: int,
                    out: list[Output]) -> None:
     """The next chips complete a ruling that owes (scenario-format: not a new action)."""
     paid = min(owed, amount)
@@ -212,7 +200,7 @@ def _complete_owed(table: Table, hand: Hand, seat: int, amount: int, owed: int,
     hand.last_push = seat
 
 
-def _blind_chips(table: Table, hand: Hand, seat: int, chips: list[int],
+def _blind_chips(table: TableState, hand: Hand, seat: int, chips: list[int],
                  out: list[Output]) -> bool:
     """A blind putting its posted blind out in chips while the cards are dealt (the ledger posted
     it when the hand began): not an action. Chips beyond the blind are change lying in the zone
@@ -237,13 +225,13 @@ def _blind_chips(table: Table, hand: Hand, seat: int, chips: list[int],
     return True
 
 
-def _stale_free(table: Table, hand: Hand, seat: int, new: list[int]) -> list[int]:
+def _stale_free(table: TableState, hand: Hand, seat: int, new: list[int]) -> list[int]:
     """The chips in the seat's bet zone before ``new`` came, without last street's bets."""
     zone = _multiset_minus(list(table.zones.get(f"bet:{seat}", [])), new)
     return _multiset_minus(zone, hand.gathered.get(seat, []))
 
 
-def prior_chips(table: Table, hand: Hand, seat: int,
+def prior_chips(table: TableState, hand: Hand, seat: int,
                 new: list[int]) -> tuple[list[int], list[int]] | None:
     """The seat's prior-bet chips this street and those pulled back since its last action
     (002 Rule 51), when the zone agrees with the ledger: the prior chips hold the seat's bet and
@@ -256,7 +244,7 @@ def prior_chips(table: Table, hand: Hand, seat: int,
     return prior, pulled
 
 
-def resolve_pending(table: Table, hand: Hand, out: list[Output]) -> None:
+def resolve_pending(table: TableState, hand: Hand, out: list[Output]) -> None:
     """Out-of-turn action takes effect when the turn reaches its seat: binding if the action to
     that seat did not change (a check, call or fold does not change it), else not binding: chips
     are returned and the player has all options (002 Rule 42-A)."""
@@ -299,7 +287,7 @@ def resolve_pending(table: Table, hand: Hand, out: list[Output]) -> None:
                     f"{reading.text}", reading.owes, reading.returned)
 
 
-def _read_held(table: Table, hand: Hand, seat: int, chips: list[int],
+def _read_held(table: TableState, hand: Hand, seat: int, chips: list[int],
                declared: tuple[str, int | None] | None,
                out: list[Output] | None) -> Reading | None:
     """Read chips held since they were put out of turn, now that they count (002 Rule 42-A/B);
@@ -315,7 +303,7 @@ def _read_held(table: Table, hand: Hand, seat: int, chips: list[int],
     return reading
 
 
-def note_oot(table: Table, hand: Hand, seat: int, with_chips: bool, out: list[Output]) -> None:
+def note_oot(table: TableState, hand: Hand, seat: int, with_chips: bool, out: list[Output]) -> None:
     """Count out-of-turn action past the seat in turn; once it is substantial (002 Rule 37: two
     actions, one with chips, or three actions) the out-of-turn actions are binding and the floor
     rules on the skipped hand (002 Rule 42-B, Addendum Examples 1 and 2)."""
@@ -359,7 +347,7 @@ def note_oot(table: Table, hand: Hand, seat: int, with_chips: bool, out: list[Ou
                      "fold).", skipped))
 
 
-def on_pull(table: Table, body: dict[str, Any], out: list[Output]) -> None:
+def on_pull(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     seat = body["seat"]
     zone = f"bet:{seat}"
     have = table.zones.get(zone, [])
@@ -372,7 +360,7 @@ def on_pull(table: Table, body: dict[str, Any], out: list[Output]) -> None:
     pull(table, body, out)
 
 
-def pull(table: Table, body: dict[str, Any], out: list[Output]) -> None:
+def pull(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     """Chips taken out of a seat's bet zone (zone contents already updated)."""
     seat = body["seat"]
     chips = list(body["chips"])
@@ -418,7 +406,7 @@ def pull(table: Table, body: dict[str, Any], out: list[Output]) -> None:
           seat, "002 Rule 43-A")
 
 
-def on_chips(table: Table, body: dict[str, list[int]], out: list[Output]) -> None:
+def on_chips(table: TableState, body: dict[str, list[int]], out: list[Output]) -> None:
     """A raw zone snapshot: bet-zone growth is a push, shrinkage a pull; stack zones are checked
     against the ledger once the bet zones are read (002 Rule 63)."""
     stacks = []
@@ -441,7 +429,7 @@ def on_chips(table: Table, body: dict[str, list[int]], out: list[Output]) -> Non
         reconcile_stack(table, seat, out)
 
 
-def reconcile_stack(table: Table, seat: int, out: list[Output]) -> None:
+def reconcile_stack(table: TableState, seat: int, out: list[Output]) -> None:
     """A stack zone against the ledger: chips of no denomination in play are ``chips_unknown``;
     fewer chips than the seat owns are ``chips_missing`` (002 Rule 63). Raised when the finding
     changes, not on every snapshot."""
@@ -486,7 +474,7 @@ def _multiset_minus(a: list[int], b: list[int]) -> list[int]:
 
 # ------------------------------------------------------------------ declarations, buttons
 
-def on_declare(table: Table, body: dict[str, Any], out: list[Output]) -> None:
+def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     """A verbal declaration in turn binds (002 Rules 41, 44-A, 48-B); out of turn it waits for the
     turn and binds if the action to the seat did not change (002 Rule 42-A)."""
     seat, say, amount = body["seat"], body["say"], body.get("amount")
@@ -542,7 +530,7 @@ def on_declare(table: Table, body: dict[str, Any], out: list[Output]) -> None:
         declared_bet_or_raise(table, hand, seat, say, amount, out)
 
 
-def declared_bet_or_raise(table: Table, hand: Hand, seat: int, say: str, amount: int,
+def declared_bet_or_raise(table: TableState, hand: Hand, seat: int, say: str, amount: int,
                           out: list[Output]) -> None:
     """"Raise, X" is a total of X (002 Rule 48-B); a short amount is raised to the minimum
     (002 Rule 45-A) unless it is all the player has."""
@@ -550,7 +538,7 @@ def declared_bet_or_raise(table: Table, hand: Hand, seat: int, say: str, amount:
     bet = rnd.bets.get(seat, 0)
     all_in_to = bet + table.players[seat].stack
     minimum = rnd.min_raise_to(table.profile)
-    if not can_raise(table, hand, seat):
+    if not flow.can_raise(table, hand, seat):
         to = min(rnd.current_bet, all_in_to)
         take_action(table, hand, seat, "all-in" if to == all_in_to else "call", to, out,
                     "002 Rule 52-A", f"betting is not re-opened to seat {seat}: a call of {to}",
@@ -568,7 +556,7 @@ def declared_bet_or_raise(table: Table, hand: Hand, seat: int, say: str, amount:
     take_action(table, hand, seat, action, to, out, rule, text, owes=to - bet)
 
 
-def press_check(table: Table, hand: Hand, out: list[Output]) -> None:
+def press_check(table: TableState, hand: Hand, out: list[Output]) -> None:
     seat = hand.to_act
     if seat is None:
         _void(out, "check ignored: no seat is in turn")
@@ -581,7 +569,7 @@ def press_check(table: Table, hand: Hand, out: list[Output]) -> None:
                 "check")
 
 
-def on_press(table: Table, body: str, out: list[Output]) -> None:
+def on_press(table: TableState, body: str, out: list[Output]) -> None:
     hand = table.hand
     if body == "check":
         if hand is None or hand.street == "over":
@@ -602,7 +590,7 @@ def on_press(table: Table, body: str, out: list[Output]) -> None:
         if hand is not None and hand.street != "over":
             _void(out, "new hand ignored: this hand has not been awarded")
         else:
-            table.start_hand(out)
+            hands.start_hand(table, out)
     elif body == "clock":
         start_clock(table, out)
     elif body == "pause":
@@ -611,13 +599,11 @@ def on_press(table: Table, body: str, out: list[Output]) -> None:
     elif body == "resume":
         table.paused = False
         out.append(Notice("resume", "the tournament clock runs again"))
-    elif body == "undo":
-        table.undo(out)
     elif body == "floor":
         out.append(Notice("floor", "floor called to the table"))
 
 
-def start_clock(table: Table, out: list[Output]) -> None:
+def start_clock(table: TableState, out: list[Output]) -> None:
     """Clock on the seat in turn (002 Rule 29; the profile sets the seconds)."""
     hand = table.hand
     if hand is None or hand.to_act is None:
@@ -630,7 +616,7 @@ def start_clock(table: Table, out: list[Output]) -> None:
                      "the hand is then dead, otherwise it is checked", hand.to_act))
 
 
-def check_clock(table: Table, out: list[Output]) -> None:
+def check_clock(table: TableState, out: list[Output]) -> None:
     """Time is up when it has passed (a tie goes to the player, 002 Rule 29)."""
     if table.clock is None:
         return
@@ -650,7 +636,7 @@ def check_clock(table: Table, out: list[Output]) -> None:
                     "time expired: checked")
 
 
-def on_seat(table: Table, body: dict[str, Any], out: list[Output]) -> None:
+def on_seat(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     """Dealer console: a seat is absent (002 Rule 31), on penalty (67-C), or present again."""
     seat, status = body["seat"], body["status"]
     player = table.players.get(seat)
@@ -664,7 +650,7 @@ def on_seat(table: Table, body: dict[str, Any], out: list[Output]) -> None:
 
 # ------------------------------------------------------------------ folds
 
-def _forfeit_undercall(table: Table, hand: Hand, seat: int) -> int:
+def _forfeit_undercall(table: TableState, hand: Hand, seat: int) -> int:
     """An undercaller the floor lets fold forfeits the chips that matched the earlier bet and
     takes back the rest (002 Rule 44-B, Addendum Rule 44 Ex. 1 and 4); returns the chips back."""
     if seat not in hand.forfeit or seat not in hand.owes:
@@ -684,7 +670,7 @@ def _forfeit_undercall(table: Table, hand: Hand, seat: int) -> int:
     return back
 
 
-def oot_fold(table: Table, hand: Hand, seat: int, out: list[Output]) -> None:
+def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> None:
     """A fold out of turn is binding (002 Rule 42-A, 58); an undercaller's fold is the floor's
     other choice under 002 Rule 44-B."""
     undercall = seat in hand.forfeit
@@ -712,7 +698,7 @@ def oot_fold(table: Table, hand: Hand, seat: int, out: list[Output]) -> None:
         note_oot(table, hand, seat, False, out)
 
 
-def on_fold(table: Table, seat: int, out: list[Output]) -> None:
+def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
     hand = _live_hand(table, out, f"seat {seat}'s fold")
     if hand is None:
         return

@@ -9,23 +9,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tablectl import dealing, flow
+from tablectl import dealing, flow, hands
 from tablectl.actions import _live_hand, _void, on_fold
 from tablectl.hand import BOARD_AT, Hand
 from tablectl.outputs import Alert, Notice, Output
 
 if TYPE_CHECKING:
-    from tablectl.engine import Table
+    from tablectl.state import TableState
 
 # The street a board card starts when the board holds this many cards.
 STARTS = {0: "flop", 3: "turn", 4: "river"}
 
 
-def on_deal(table: Table, body: dict[str, list[str]], out: list[Output]) -> None:
+def on_deal(table: TableState, body: dict[str, list[str]], out: list[Output]) -> None:
     """The ``deal`` shorthand: hole cards in proper order, one a seat clockwise from the first
     seat left of the button, then the next round (scenario-format; 002 Rule 35-B). The deal is
     over when it ends: seats left out or short are a misdeal (002 Rule 36-A)."""
-    hand = table._hand_for_cards(out)
+    hand = hands.hand_for_cards(table, out)
     if hand is None:
         return
     seats = {int(k): v for k, v in body.items()}
@@ -41,7 +41,7 @@ def on_deal(table: Table, body: dict[str, list[str]], out: list[Output]) -> None
         dealing.check_deal(table, hand, out)
 
 
-def on_card(table: Table, body: dict[str, Any], out: list[Output]) -> None:
+def on_card(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     card, zone, face = body["card"], body["zone"], body.get("face", "down")
     deck = body.get("deck")
     if zone.startswith("seat:"):
@@ -51,7 +51,7 @@ def on_card(table: Table, body: dict[str, Any], out: list[Output]) -> None:
                 and card in last.hole.get(seat, []) and card not in last.mucked:
             last.tabled.add(seat)  # a hand turned over after the award: no new hand
             return
-        hand = table._hand_for_cards(out)
+        hand = hands.hand_for_cards(table, out)
         if hand is not None:
             dealing.hole_card(table, hand, seat, card, face, deck, out)
         return
@@ -76,7 +76,7 @@ def on_card(table: Table, body: dict[str, Any], out: list[Output]) -> None:
             muck_card(table, hand, card, out)
 
 
-def muck_card(table: Table, hand: Hand, card: str, out: list[Output]) -> None:
+def muck_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> None:
     """A hole card read in the muck: when all of a live seat's cards are there, it has folded."""
     if card in hand.mucked:
         return
@@ -96,7 +96,7 @@ def muck_card(table: Table, hand: Hand, card: str, out: list[Output]) -> None:
 
 # ------------------------------------------------------------------ board and burns
 
-def board_card(table: Table, hand: Hand, card: str, out: list[Output],
+def board_card(table: TableState, hand: Hand, card: str, out: list[Output],
                extra: bool = False) -> None:
     """A card read face up on the board. ``extra``: the fourth card of a flop dealt at once."""
     if card in hand.board:
@@ -153,7 +153,7 @@ def board_card(table: Table, hand: Hand, card: str, out: list[Output],
             break
 
 
-def premature(table: Table, hand: Hand, card: str, out: list[Output]) -> None:
+def premature(table: TableState, hand: Hand, card: str, out: list[Output]) -> None:
     """A board card before the betting round closed: it does not play (000 Irregularities 15),
     and the street is re-dealt as the profile says (``premature_card``)."""
     first = not hand.premature
@@ -182,7 +182,7 @@ def premature(table: Table, hand: Hand, card: str, out: list[Output]) -> None:
                      f"play; set it aside and {remedy}"))
 
 
-def check_burns(table: Table, hand: Hand, street: str, out: list[Output]) -> None:
+def check_burns(table: TableState, hand: Hand, street: str, out: list[Output]) -> None:
     """One burn before each street (002 Rule 40), checked at the street's first card: a missed
     burn is corrected before any action (002 Rule 38-B flop, 000 Irregularities 14), an extra
     burn goes back on the stub as the next street's burn (000 Irregularities 14)."""
@@ -210,7 +210,7 @@ def check_burns(table: Table, hand: Hand, street: str, out: list[Output]) -> Non
                          "(000 Irregularities 14)"))
 
 
-def burn_card(table: Table, hand: Hand, card: str, out: list[Output]) -> None:
+def burn_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> None:
     """A card read in the burn: a burn, or the correction of a board irregularity."""
     if card in hand.burns:
         return
@@ -247,7 +247,7 @@ def burn_card(table: Table, hand: Hand, card: str, out: list[Output]) -> None:
     hand.burn_pending += 1
 
 
-def on_board(table: Table, body: dict[str, Any], out: list[Output]) -> None:
+def on_board(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     hand = _live_hand(table, out, "board cards")
     if hand is None:
         return

@@ -4,25 +4,25 @@
 (substantial action), 39 (button with too few cards), 40 (killed hands after SA); 000
 Irregularities 3, 6, 7 and 17 (other decks, boxed cards, scraps of paper, a single exposed card).
 Pure functions over (table, hand); a misdeal or a void hand re-deals the same hand through
-:meth:`Table.redeal` (002 Rule 36-C).
+:func:`tablectl.hands.redeal` (002 Rule 36-C).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablectl import flow
+from tablectl import flow, hands
 from tablectl.events import Event
 from tablectl.hand import Hand
 from tablectl.outputs import Alert, Notice, Output
 
 if TYPE_CHECKING:
-    from tablectl.engine import Table
+    from tablectl.state import TableState
 
 REDEAL = "reshuffle and deal the same hand again: same button, same blinds (002 Rule 36-C)"
 
 
-def substantial(table: Table, hand: Hand) -> bool:
+def substantial(table: TableState, hand: Hand) -> bool:
     """Whether a misdeal can no longer be declared. 002 Rule 37: any 2 actions in turn, one
     putting chips in, or any 3 actions (blinds do not count); 000/004 Misdeals 2: two players
     acted; 003 Misdeals 1: one player acted (profile ``misdeal_until``)."""
@@ -54,14 +54,14 @@ def card_seen(hand: Hand, card: str) -> bool:
     return any(card in cards for cards in hand.hole.values())
 
 
-def misdeal(table: Table, out: list[Output], text: str, rule: str,
+def misdeal(table: TableState, out: list[Output], text: str, rule: str,
             seat: int | None = None) -> None:
     """Declare a misdeal: every chip goes back and the same hand is dealt again."""
     out.append(Alert("misdeal", rule, f"misdeal: {text}; {REDEAL}", seat))
-    table.redeal(out)
+    hands.redeal(table, out)
 
 
-def void_hand(table: Table, hand: Hand, out: list[Output], kind: str, rule: str, text: str,
+def void_hand(table: TableState, hand: Hand, out: list[Output], kind: str, rule: str, text: str,
               seat: int | None = None) -> None:
     """Stop play and return every chip bet this hand, blinds and antes included (002 Rule 36-E;
     000 Irregularities 3-4: all action void). Chosen: the void hand is then dealt again with a
@@ -73,10 +73,10 @@ def void_hand(table: Table, hand: Hand, out: list[Output], kind: str, rule: str,
     if back:
         out.append(Notice("returned", "all bets returned: " + ", ".join(
             f"seat {s} {a}" for s, a in sorted(back.items())), {"seats": back}))
-    table.redeal(out)
+    hands.redeal(table, out)
 
 
-def kill(table: Table, hand: Hand, seat: int, out: list[Output], kind: str, rule: str,
+def kill(table: TableState, hand: Hand, seat: int, out: list[Output], kind: str, rule: str,
          text: str) -> None:
     """A hand killed by a ruling: dead and folded, its chips stay in the pot (002 Rule 36-D)."""
     out.append(Alert(kind, rule, text, seat))
@@ -95,7 +95,7 @@ def kill(table: Table, hand: Hand, seat: int, out: list[Output], kind: str, rule
 
 # ------------------------------------------------------------------ hole cards
 
-def hole_card(table: Table, hand: Hand, seat: int, card: str, face: str, deck: str | None,
+def hole_card(table: TableState, hand: Hand, seat: int, card: str, face: str, deck: str | None,
               out: list[Output], *, check_first: bool = True) -> None:
     """A card read in ``seat:N``. ``check_first`` is off for the ``deal`` shorthand, which is in
     proper order by definition (scenario-format)."""
@@ -160,7 +160,7 @@ def hole_card(table: Table, hand: Hand, seat: int, card: str, face: str, deck: s
         hand.deal_done = True
 
 
-def too_many(table: Table, hand: Hand, seat: int, card: str, out: list[Output]) -> None:
+def too_many(table: TableState, hand: Hand, seat: int, card: str, out: list[Output]) -> None:
     """A third card: a misdeal before substantial action (002 Rule 36-A(5)); after it the hand
     is dead (36-D, 40)."""
     if not substantial(table, hand):
@@ -173,7 +173,7 @@ def too_many(table: Table, hand: Hand, seat: int, card: str, out: list[Output]) 
          "cards, its chips stay in the pot; burn only one card for the next street (002 Rule 40)")
 
 
-def expose(table: Table, hand: Hand, seat: int, card: str, out: list[Output]) -> None:
+def expose(table: TableState, hand: Hand, seat: int, card: str, out: list[Output]) -> None:
     """A hole card face up during the deal (dealer error). 002 Rule 36-A(7): the first or second
     card off the deck, or any two, is a misdeal; one other card is replaced after the deal and
     becomes the burn (000 Irregularities 17)."""
@@ -195,7 +195,7 @@ def expose(table: Table, hand: Hand, seat: int, card: str, out: list[Output]) ->
                      f"seat {seat} the next card off the deck; the {card} becomes the burn", seat))
 
 
-def scrap_card(table: Table, hand: Hand, seat: int, out: list[Output]) -> None:
+def scrap_card(table: TableState, hand: Hand, seat: int, out: list[Output]) -> None:
     """A tag of no enrolled deck (a joker, a non-standard card) in a hand. Before substantial
     action a misdeal (002 Rule 36-A(6)); after it a scrap of paper (002 Rule 36-D, 000
     Irregularities 7): take it out of play, and a hand left short is dead."""
@@ -211,7 +211,7 @@ def scrap_card(table: Table, hand: Hand, seat: int, out: list[Output]) -> None:
                      "paper; take it out of play, the hand goes on (000 Irregularities 7)", seat))
 
 
-def foreign_deck(table: Table, hand: Hand, card: str, deck: str, out: list[Output],
+def foreign_deck(table: TableState, hand: Hand, card: str, deck: str, out: list[Output],
                  seat: int | None) -> None:
     """A card with another deck's back in play: all action is void and every chip goes back
     (000 Irregularities 3; a fouled-deck condition by house policy, 002 Rule 36-E)."""
@@ -220,7 +220,7 @@ def foreign_deck(table: Table, hand: Hand, card: str, deck: str, out: list[Outpu
               f"{card} of deck {deck} (another back) was read at {where}", seat)
 
 
-def boxed_card(table: Table, hand: Hand, card: str, out: list[Output]) -> None:
+def boxed_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> None:
     """A card found face up in the deck, set aside face up in the muck: a scrap of paper
     replaced by the next card (000 Irregularities 6); two (003: one) on the initial deal are a
     misdeal (002 Rule 36-A(1))."""
@@ -239,7 +239,7 @@ def boxed_card(table: Table, hand: Hand, card: str, out: list[Output]) -> None:
 
 # ------------------------------------------------------------------ the deal is over
 
-def check_deal(table: Table, hand: Hand, out: list[Output]) -> bool:
+def check_deal(table: TableState, hand: Hand, out: list[Output]) -> bool:
     """The deal is over (the shorthand ended, or action starts): every entitled seat must hold
     two cards. A seat dealt out or short is a misdeal (002 Rule 36-A(4), (5)); a button with one
     card gets the next (002 Rules 36-B, 39). Returns True when the hand was misdealt."""
@@ -263,7 +263,7 @@ def check_deal(table: Table, hand: Hand, out: list[Output]) -> bool:
     return False
 
 
-def _acting_seat(table: Table, hand: Hand, event: Event) -> int | None:
+def _acting_seat(table: TableState, hand: Hand, event: Event) -> int | None:
     """The seat in turn when ``event`` is its action in turn, else None."""
     seat = hand.to_act
     if seat is None:
@@ -289,7 +289,7 @@ def _acting_seat(table: Table, hand: Hand, event: Event) -> int | None:
     return None
 
 
-def screen(table: Table, event: Event, out: list[Output]) -> bool:
+def screen(table: TableState, event: Event, out: list[Output]) -> bool:
     """Before an action in turn: the deal must be complete (misdeal otherwise), and a seat with
     too few cards that acts has a dead hand (002 Rule 39). True when the event was consumed."""
     hand = table.hand
@@ -313,7 +313,7 @@ def screen(table: Table, event: Event, out: list[Output]) -> bool:
     return True
 
 
-def _chips_back(table: Table, event: Event) -> None:
+def _chips_back(table: TableState, event: Event) -> None:
     """Chips pushed with an action that did not take place go back to the player."""
     if event.kind == "push":
         seat = event.body["seat"]

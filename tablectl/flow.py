@@ -14,12 +14,12 @@ from tablectl.outputs import Alert, Notice, Output, Ruling
 from tablectl.pots import Pot, build_pots, split_pot
 
 if TYPE_CHECKING:
-    from tablectl.engine import Table
+    from tablectl.state import TableState
 
 STREET_AFTER = {"preflop": "flop", "flop": "turn", "turn": "river"}
 
 
-def post_forced_bets(table: Table, hand: Hand) -> None:
+def post_forced_bets(table: TableState, hand: Hand) -> None:
     """Antes and blinds as the hand starts; a short stack posts what it has, all-in (000 rule 15).
 
     Per-player antes are posted first and count as the player's own chips in the pots. A big blind
@@ -60,12 +60,12 @@ def post_forced_bets(table: Table, hand: Hand) -> None:
     bets[pos.bb] = blind
 
 
-def can_act(table: Table, hand: Hand, seat: int) -> bool:
+def can_act(table: TableState, hand: Hand, seat: int) -> bool:
     """A seat still in with chips behind: it can still be asked to act."""
     return seat not in hand.folded and table.players[seat].stack > 0
 
 
-def needs_action(table: Table, hand: Hand, seat: int, with_chips: int) -> bool:
+def needs_action(table: TableState, hand: Hand, seat: int, with_chips: int) -> bool:
     """Whether ``seat`` must act before the round closes."""
     if not can_act(table, hand, seat):
         return False
@@ -84,7 +84,7 @@ def clockwise_after(seat: int, seats: tuple[int, ...]) -> list[int]:
     return sorted(seats, key=lambda s: (s - seat - 1) % 10)
 
 
-def advance(table: Table, hand: Hand, after: int, out: list[Output]) -> None:
+def advance(table: TableState, hand: Hand, after: int, out: list[Output]) -> None:
     """Pass the turn clockwise from ``after`` to the next seat that must act, or close the round."""
     if len(hand.dealt) - len(hand.folded) > 1:
         with_chips = sum(1 for s in hand.dealt if can_act(table, hand, s))
@@ -96,7 +96,7 @@ def advance(table: Table, hand: Hand, after: int, out: list[Output]) -> None:
     close_round(table, hand, out)
 
 
-def begin_round(table: Table, hand: Hand, out: list[Output]) -> None:
+def begin_round(table: TableState, hand: Hand, out: list[Output]) -> None:
     """Start the betting of a street: left of the big blind pre-flop, else left of the button.
 
     Chips still lying in bet zones are earlier bets (or chips to hand back), never prior-bet chips
@@ -115,7 +115,7 @@ def begin_round(table: Table, hand: Hand, out: list[Output]) -> None:
         advance(table, hand, hand.positions.button, out)
 
 
-def return_uncalled(table: Table, hand: Hand, out: list[Output]) -> None:
+def return_uncalled(table: TableState, hand: Hand, out: list[Output]) -> None:
     """An uncalled bet goes back to the bettor (002 Rules 16-B, 64-A: the uncalled amount)."""
     bets = hand.round.bets
     if not bets:
@@ -134,7 +134,7 @@ def return_uncalled(table: Table, hand: Hand, out: list[Output]) -> None:
                           {"seat": top_seat, "amount": excess}))
 
 
-def close_round(table: Table, hand: Hand, out: list[Output]) -> None:
+def close_round(table: TableState, hand: Hand, out: list[Output]) -> None:
     """The betting round is over: return an uncalled bet, gather the bets, and move the hand on."""
     return_uncalled(table, hand, out)
     rnd = hand.round
@@ -157,7 +157,7 @@ def close_round(table: Table, hand: Hand, out: list[Output]) -> None:
                           {"seats": live}))
 
 
-def start_street(table: Table, hand: Hand, street: str, out: list[Output]) -> None:
+def start_street(table: TableState, hand: Hand, street: str, out: list[Output]) -> None:
     hand.street = street
     hand.round = Round.postflop(min_bet_for(table.profile, hand.blinds, street, table.unit))
     out.append(Notice("street", f"{street}: {' '.join(hand.board)}",
@@ -169,7 +169,7 @@ def start_street(table: Table, hand: Hand, street: str, out: list[Output]) -> No
     begin_round(table, hand, out)
 
 
-def to_showdown(table: Table, hand: Hand, out: list[Output]) -> None:
+def to_showdown(table: TableState, hand: Hand, out: list[Output]) -> None:
     """The last betting round closed: hands are shown, the last aggressor first (002 Rule 18-A)."""
     hand.street = "showdown"
     hand.to_act = None
@@ -179,7 +179,7 @@ def to_showdown(table: Table, hand: Hand, out: list[Output]) -> None:
     maybe_award(table, hand, out)
 
 
-def maybe_award(table: Table, hand: Hand, out: list[Output]) -> None:
+def maybe_award(table: TableState, hand: Hand, out: list[Output]) -> None:
     """Award once every live hand is read face up or mucked (or all-in hands were tabled)."""
     if hand.street != "showdown":
         return
@@ -196,7 +196,7 @@ def hand_value(hand: Hand, seat: int) -> int | None:
     return evaluate(hole + hand.board)
 
 
-def award(table: Table, hand: Hand, out: list[Output]) -> None:
+def award(table: TableState, hand: Hand, out: list[Output]) -> None:
     """Award each pot separately to its best live hand, cards speak (002 Rules 13, 21, 22)."""
     live = set(hand.live())
     collected = hand.collected()
@@ -240,7 +240,7 @@ def award(table: Table, hand: Hand, out: list[Output]) -> None:
     table.hand_over()
 
 
-def eliminate(table: Table, hand: Hand, out: list[Output]) -> None:
+def eliminate(table: TableState, hand: Hand, out: list[Output]) -> None:
     """Players left without chips are out; on the same hand the smaller starting stack finishes
     lower (000 tournament rule 28)."""
     busted = [s for s in hand.dealt if table.players[s].stack == 0 and not table.players[s].out]
@@ -259,7 +259,7 @@ def ruling(seat: int, action: str, to: int, rule: str, text: str, owes: int = 0,
                   text=text)
 
 
-def after_event(table: Table, hand: Hand, out: list[Output]) -> None:
+def after_event(table: TableState, hand: Hand, out: list[Output]) -> None:
     """Checks that follow any event: the end of the initial deal kills absent hands."""
     if not hand.seated_checked and hand.street == "preflop" and hand.hole and \
             all(len(hand.hole.get(s, [])) >= 2 for s in hand.dealt):
@@ -267,7 +267,7 @@ def after_event(table: Table, hand: Hand, out: list[Output]) -> None:
         kill_absent(table, hand, out)
 
 
-def kill_absent(table: Table, hand: Hand, out: list[Output]) -> None:
+def kill_absent(table: TableState, hand: Hand, out: list[Output]) -> None:
     """When the last card of the initial deal is out, the hand of a player not at the seat is
     dead and its blinds and antes stay in the pot (002 Rule 31); so is the hand of a player on
     penalty, dealt in and blinded (002 Rule 67-C)."""
@@ -285,3 +285,15 @@ def kill_absent(table: Table, hand: Hand, out: list[Output]) -> None:
         out.append(ruling(seat, "fold", hand.round.bets.get(seat, 0), rule, "hand killed"))
         if hand.to_act == seat or len(hand.live()) == 1:
             advance(table, hand, seat, out)
+
+
+def can_raise(table: TableState, hand: Hand, seat: int) -> bool:
+    """Whether ``seat`` may raise now: chips beyond a call, betting re-opened to it (002 Rule 52),
+    and someone left with chips to face the raise."""
+    rnd = hand.round
+    stack = table.players[seat].stack
+    if stack <= rnd.to_call(seat):
+        return False
+    if not any(s != seat and can_act(table, hand, s) for s in hand.dealt):
+        return False
+    return rnd.reopened_for(seat, table.profile)

@@ -9,20 +9,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tablectl import flow
 from tablectl.chipread import BetSituation, Declaration, Reading, read_push
 
 if TYPE_CHECKING:
-    from tablectl.engine import Table
     from tablectl.hand import Hand
+    from tablectl.state import TableState
 
 __all__ = ["Reading", "read_chips", "situation"]
 
 
-def situation(table: Table, hand: Hand, seat: int,
+def situation(table: TableState, hand: Hand, seat: int,
               declared: tuple[str, int | None] | None) -> BetSituation:
     """Everything a chip ruling for ``seat`` depends on, now."""
-    from tablectl.actions import can_raise
-
     rnd = hand.round
     pos = hand.positions
     preflop = hand.street == "preflop"
@@ -35,7 +34,7 @@ def situation(table: Table, hand: Hand, seat: int,
         seat_bet=rnd.bets.get(seat, 0),
         stack=table.players[seat].stack,
         min_raise_to=rnd.min_raise_to(table.profile),
-        can_raise=can_raise(table, hand, seat),
+        can_raise=flow.can_raise(table, hand, seat),
         min_bet=rnd.min_bet,
         last_full_raise=rnd.last_full_raise,
         # 002 Rule 44-B: the opening bet is the first chip bet of the round; pre-flop the big blind.
@@ -50,7 +49,7 @@ def situation(table: Table, hand: Hand, seat: int,
     )
 
 
-def read_chips(table: Table, hand: Hand, seat: int, chips: Sequence[int],
+def read_chips(table: TableState, hand: Hand, seat: int, chips: Sequence[int],
                declared: tuple[str, int | None] | None, prior: Sequence[int] = (),
                pulled_back: Sequence[int] = ()) -> Reading:
     """What ``chips`` pushed by the seat in turn mean (chipread.read_push). ``prior`` are the

@@ -1,0 +1,183 @@
+"""The table's state: seats, button, blinds, the hand in progress, the tournament levels.
+
+The rule modules (flow, hands, actions, dealing, cards, reading) take a :class:`TableState` as
+their argument and change it; none of them imports the dispatch (:mod:`tablectl.engine`), so the
+engine's modules import one way only. Queries here read the state and never change it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tablectl.events import Event
+from tablectl.hand import Hand
+from tablectl.outputs import Alert, Ruling
+from tablectl.positions import Positions, first_positions, next_positions, next_seat
+from tablectl.pots import Pot, build_pots
+from tablectl.profiles import HouseProfile, profile_for
+
+
+class SetupError(ValueError):
+    """A setup line the engine cannot start a table from."""
+
+
+@dataclass(slots=True)
+class Player:
+    seat: int
+    stack: int
+    name: str
+    out: bool = False  # eliminated
+    absent: bool = False  # away from the table (002 Rule 31)
+    penalty: bool = False  # sitting out a penalty (002 Rule 67-C)
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    small_blind: int
+    big_blind: int
+    ante: int
+    seconds: float | None
+    is_break: bool = False
+
+
+class TableState:
+    """One table: seats, button, blinds, the hand in progress, and the tournament around it."""
+
+    def __init__(self, setup: dict[str, Any]) -> None:
+        try:
+            self.profile: HouseProfile = profile_for(setup.get("rules", "tda-2025"),
+                                                     setup.get("options"))
+        except ValueError as exc:
+            raise SetupError(str(exc)) from None
+        names = setup.get("names") or {}
+        self.players: dict[int, Player] = {
+            int(s): Player(int(s), int(stack), str(names.get(s, f"Seat {s}")))
+            for s, stack in setup["seats"].items()
+        }
+        for p in self.players.values():
+            p.out = p.stack == 0
+        self.chips: tuple[int, ...] = tuple(setup.get("chips", [1]))
+        self.unit = self.chips[0]
+        self.bb_ante = bool(setup.get("bb_ante", False))
+        self.levels: list[Level] = _levels(setup)
+        self.level_index = 0
+        self.level_elapsed = 0.0
+        self.paused = False
+        self.t = 0.0
+        self.hand_no = 0
+        self.hand: Hand | None = None
+        self.eliminated: list[int] = []
+        live = self.live_seats()
+        self.next_positions: Positions = first_positions(live, int(setup.get("button", live[0])))
+        self.zones: dict[str, list[int]] = {}  # last raw chip-zone snapshots
+        self.sensed_zones: set[str] = set()  # zones a `chips` snapshot has reported
+        # Chips lying in a bet zone that are no bet (returned by a ruling, or pushed when no bet
+        # was possible): the dealer hands them back, and a pull of them is no action.
+        self.give_back: dict[int, int] = {}
+        # per seat, what its stack zone last showed wrong: (unknown chips, chips missing) (002 63)
+        self.stack_findings: dict[int, tuple[tuple[int, ...], int]] = {}
+        self.last: Ruling | None = None
+        self.open_alerts: list[Alert] = []
+        self.clock: tuple[int, float] | None = None  # (seat, deadline t)
+        self.hand_log: list[Event] = []  # this hand's events, for undo by replay
+        self.hand_snapshot: tuple[dict[int, tuple[int, bool]], list[int], Positions] | None = None
+        self.zones_at_start: tuple[dict[str, list[int]], dict[int, int]] = ({}, {})
+
+    # ------------------------------------------------------------------ reading the state
+
+    @property
+    def street(self) -> str:
+        return self.hand.street if self.hand else "idle"
+
+    def stacks(self) -> dict[int, int]:
+        return {s: p.stack for s, p in self.players.items()}
+
+    def chips_total(self) -> int:
+        """Every chip at the table: stacks, bet zones and pots (bets count in ``contributed``)."""
+        total = sum(p.stack for p in self.players.values())
+        if self.hand and self.hand.street != "over":
+            total += sum(self.hand.contributed.values()) + self.hand.dead_money
+        return total
+
+    def level(self) -> Level:
+        return self.levels[self.level_index]
+
+    def positions(self) -> Positions:
+        """Positions of the hand in progress, or of the next hand if none is."""
+        if self.hand and self.hand.street != "over":
+            return self.hand.positions
+        return self.next_positions
+
+    def pots(self) -> list[Pot]:
+        hand = self.hand
+        if not hand:
+            return []
+        if hand.street == "over":
+            return []
+        return build_pots(hand.collected(), set(hand.live()), hand.dead_money)
+
+    def to_act(self) -> int | None:
+        return self.hand.to_act if self.hand and self.hand.street != "over" else None
+
+    def to_call(self) -> int:
+        seat = self.to_act()
+        if seat is None or self.hand is None:
+            return 0
+        return min(self.hand.round.to_call(seat), self.players[seat].stack)
+
+    def min_raise_to(self) -> int | None:
+        hand = self.hand
+        if hand is None or hand.to_act is None:
+            return None
+        return hand.round.min_raise_to(self.profile)
+
+    def show_first(self) -> int | None:
+        """Who must table first at showdown (002 Rule 18-A)."""
+        hand = self.hand
+        if hand is None or (hand.street not in ("showdown", "over") and not hand.betting_over):
+            return None
+        live = hand.live()
+        if hand.river_aggressor in live:
+            return hand.river_aggressor
+        return next_seat(hand.positions.button, live) if live else None
+
+    @property
+    def live_hand(self) -> Hand | None:
+        """The hand in progress (None before the first hand and once it is awarded)."""
+        return self.hand if self.hand is not None and self.hand.street != "over" else None
+
+    def live_seats(self) -> list[int]:
+        return sorted(s for s, p in self.players.items() if not p.out)
+
+    def hand_over(self) -> None:
+        """After the award: the next hand's positions (the dead button moves now, 002 Rule 33)."""
+        assert self.hand is not None
+        live = self.live_seats()
+        if len(live) >= 2:
+            self.next_positions = next_positions(self.hand.positions, live, self.profile.button,
+                                                 self.profile.dead_button)
+
+    def clear_alerts(self) -> None:
+        """The dealer acknowledged the alerts on screen."""
+        self.open_alerts.clear()
+
+
+def _levels(setup: dict[str, Any]) -> list[Level]:
+    sb, bb = setup["blinds"]
+    ante = int(setup.get("ante", 0))
+    raw = setup.get("levels")
+    if not raw:
+        return [Level(sb, bb, ante, None)]
+    levels: list[Level] = []
+    for lv in raw:
+        if "break" in lv:
+            prev = levels[-1] if levels else Level(sb, bb, ante, None)
+            levels.append(Level(prev.small_blind, prev.big_blind, prev.ante,
+                                float(lv["break"]) * 60, is_break=True))
+        else:
+            lsb, lbb = lv["blinds"]
+            minutes = lv.get("minutes")
+            levels.append(Level(int(lsb), int(lbb), int(lv.get("ante", 0)),
+                                None if minutes is None else float(minutes) * 60))
+    return levels
