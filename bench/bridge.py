@@ -27,9 +27,9 @@ from firmware_bridge.bridge import Bridge
 from firmware_bridge.link import SerialLink
 from firmware_bridge.tags import ChipInventory, DeckRegistry, TagMapper
 from hw_sim.mcu import McuEmulator
-from tablectl.engine import Table
-from tablectl.events import event_from_obj
-from tablectl.outputs import Ruling
+from tablectl.engine.events import event_from_obj
+from tablectl.engine.outputs import Ruling
+from tablectl.engine.table import Table
 
 LINE_BYTES_PER_S = 250_000 / 10  # 8N1: ten bits a byte
 

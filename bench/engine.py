@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from oracle import play, random_hand, script_to_events
 
-from tablectl.engine import Table
-from tablectl.events import event_from_obj
+from tablectl.engine.events import event_from_obj
+from tablectl.engine.table import Table
 
 
 def main() -> int:

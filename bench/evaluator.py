@@ -1,4 +1,4 @@
-"""Seven-card evaluations per second: tablectl.evaluator against pokerkit, same random hands.
+"""Seven-card evaluations per second: tablectl.engine.evaluator against pokerkit, same random hands.
 
     python bench/evaluator.py [--hands N] [--seed S]
 
@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     t0 = time.perf_counter()
-    from tablectl.evaluator import CODES, evaluate, evaluate_codes
+    from tablectl.engine.evaluator import CODES, evaluate, evaluate_codes
     import_s = time.perf_counter() - t0
 
     rng = random.Random(args.seed)
@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(len(subset) - 1)
     )
 
-    print(f"tablectl.evaluator import (tables built): {import_s * 1000:.0f} ms")
+    print(f"tablectl.engine.evaluator import (tables built): {import_s * 1000:.0f} ms")
     print(f"tablectl evaluate(str)     {len(hands):>8,} hands {_rate(len(hands), ours_s)}")
     print(f"tablectl evaluate_codes    {len(hands):>8,} hands {_rate(len(hands), codes_s)}")
     print(f"pokerkit StandardHighHand  {len(subset):>8,} hands {_rate(len(subset), pk_s)}")

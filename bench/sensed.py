@@ -22,8 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from tablectl.engine import Table
-from tablectl.events import Event, parse_line
+from tablectl.engine.events import Event, parse_line
+from tablectl.engine.table import Table
 
 TARGET_P99_MS = 2.0
 

@@ -1,4 +1,4 @@
-"""The dealer screen: a :class:`tablectl.view.TableView` drawn for the dealer's seat.
+"""The dealer screen: a :class:`tablectl.engine.view.TableView` drawn for the dealer's seat.
 
 The seat ring (seat, player, stack, bet this street, button and blinds, folded/all-in/away/out),
 the board, the pots with the seats eligible for each, whose turn it is with the amount to call and
@@ -19,8 +19,8 @@ import pygame
 
 from display import theme
 from display.layout import DrawnText, Layout, LiveTexts, Painter
-from tablectl.outputs import Alert, Ruling
-from tablectl.view import ClockView, LevelView, SeatView, TableView
+from tablectl.engine.outputs import Alert, Ruling
+from tablectl.engine.view import ClockView, LevelView, SeatView, TableView
 
 STREET_NAMES = {"idle": "WAITING FOR THE DEAL", "preflop": "PRE-FLOP", "flop": "FLOP",
                 "turn": "TURN", "river": "RIVER", "showdown": "SHOWDOWN", "over": "HAND OVER"}

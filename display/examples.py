@@ -7,8 +7,8 @@ and a player on the clock (002 Rule 29). The figures are consistent: stacks, bet
 
 from __future__ import annotations
 
-from tablectl.outputs import Alert, Ruling
-from tablectl.view import ClockView, LevelView, PotView, SeatView, TableView
+from tablectl.engine.outputs import Alert, Ruling
+from tablectl.engine.view import ClockView, LevelView, PotView, SeatView, TableView
 
 NAMES = ["Ana", "Bo", "Chidi", "Dana", "Eve", "Farid", "Gus", "Hana", "Ivan", "Jo"]
 

@@ -14,8 +14,8 @@ from collections.abc import Callable
 
 from firmware_bridge import link as lk
 from firmware_bridge.tags import TagMapper
-from tablectl.events import Event
-from tablectl.outputs import Alert
+from tablectl.engine.events import Event
+from tablectl.engine.outputs import Alert
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from tablectl.events import PRESSES, Event, event_from_obj
+from tablectl.engine.events import PRESSES, Event, event_from_obj
 
 log = logging.getLogger(__name__)
 

@@ -3,9 +3,9 @@
 The MCU reports raw UIDs per zone (docs/protocol.md). :class:`TagMapper` keeps what each zone
 reads, accepts a zone's content once it has been stable for the settle time (debouncing flapping
 reads and chips slid in one at a time), and turns accepted changes into the events of
-shared/spec/scenario-format.md, built with :mod:`tablectl.events`. Unknown tags never crash it:
-an unknown card is ``"??"``, a card of another enrolled deck carries ``"deck"``, an unknown chip is
-left out of the zone's content and raises a ``chips_unknown`` alert (000 tournament rule 20:
+shared/spec/scenario-format.md, built with :mod:`tablectl.engine.events`. Unknown tags never crash
+it: an unknown card is ``"??"``, a card of another enrolled deck carries ``"deck"``, an unknown chip
+is left out of the zone's content and raises a ``chips_unknown`` alert (000 tournament rule 20:
 non-tournament chips are not allowed on the table).
 """
 
@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tablectl.events import RANKS, SUITS, UNKNOWN_CARD, Event, event_from_obj, is_card
-from tablectl.outputs import Alert
+from tablectl.engine.events import RANKS, SUITS, UNKNOWN_CARD, Event, event_from_obj, is_card
+from tablectl.engine.outputs import Alert
 
 DECK_SIZE = 52
 # Tap-order enrolment walks the deck in this order: 2c 3c ... Ac 2d ... As.

@@ -1,7 +1,8 @@
 """Bot players: seeded, legal, mildly loose-passive decisions from the engine's table view.
 
 A bot only reads what a player at the table could know from the dealer screen: whose turn it is,
-the amount to call, the minimum raise (:class:`tablectl.view.TableView`). It never reads cards.
+the amount to call, the minimum raise (:class:`tablectl.engine.view.TableView`). It never reads
+cards.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tablectl.view import TableView
+from tablectl.engine.view import TableView
 
 
 @dataclass(frozen=True, slots=True)

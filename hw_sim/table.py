@@ -39,10 +39,10 @@ from hw_sim.console import SimConsole
 from hw_sim.faults import FaultCounts, FaultPlan, LineFaults
 from hw_sim.mcu import McuEmulator, standard_antennas
 from hw_sim.nfc_tags import tag_uid
-from tablectl.engine import Table
-from tablectl.events import Event, dumps, event_from_obj, event_to_obj
-from tablectl.outputs import Alert, Notice, Output, Ruling
-from tablectl.view import TableView
+from tablectl.engine.events import Event, dumps, event_from_obj, event_to_obj
+from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.table import Table
+from tablectl.engine.view import TableView
 
 log = logging.getLogger(__name__)
 

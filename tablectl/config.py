@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tablectl.events import PRESSES, ScenarioError, event_from_obj
+from tablectl.engine.events import PRESSES, ScenarioError, event_from_obj
 from tablectl.tourney_clock import StructureError, load_structure, preset_dir
 
 DEFAULT_PATH = Path("/etc/tablectl/table.toml")

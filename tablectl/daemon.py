@@ -34,12 +34,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from tablectl.events import Event, ScenarioError, event_from_obj, parse_line
+from tablectl.engine.events import Event, ScenarioError, event_from_obj, parse_line
+from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.view import TableView
 from tablectl.history import HandRecord, HistoryBuilder, pokerstars_text
 from tablectl.journal import Journal, JournalError, Row
 from tablectl.notify import Notifier
-from tablectl.outputs import Alert, Notice, Output, Ruling
-from tablectl.view import TableView
 
 log = logging.getLogger("tablectl.daemon")
 
@@ -359,7 +359,7 @@ class Daemon:
 
     def restore(self) -> None:
         """Open the journal and replay it into a fresh table (or start one from the setup)."""
-        from tablectl.engine import SetupError, Table
+        from tablectl.engine.table import SetupError, Table
 
         try:
             self.journal = Journal(self.journal_path)

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from tablectl.events import Event
-from tablectl.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.events import Event
+from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.replay import replay_file
 
 

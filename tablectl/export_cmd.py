@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tablectl.events import Event, ScenarioError, parse_line
+from tablectl.engine.events import Event, ScenarioError, parse_line
 from tablectl.history import HandRecord, HistoryBuilder, phh_text, pokerstars_text
 
 FORMATS = ("pokerstars", "phh", "both")
@@ -102,7 +102,7 @@ def histories(source: Path) -> Histories:
 
 def build(setup: dict[str, Any], stream: Iterator[tuple[Event, float | None]]) -> Histories:
     """Replay ``stream`` from ``setup`` through the engine, collecting finished hands."""
-    from tablectl.engine import SetupError, Table
+    from tablectl.engine.table import SetupError, Table
 
     try:
         table = Table.from_setup(setup)

@@ -2,9 +2,10 @@
 
 :class:`HistoryBuilder` watches what the daemon (or an export replaying a journal) sees for every
 event: the event itself, the engine's outputs (``hand_start``, rulings, ``street``, ``returned``,
-``tabled``, ``award``, ``eliminated`` notices) and the public :class:`~tablectl.view.TableView`
-after it. Cards come from the events (hole cards read in ``seat:N``, the ``deal`` shorthand);
-amounts from the rulings. A hand is finished when its last pot is awarded.
+``tabled``, ``award``, ``eliminated`` notices) and the public
+:class:`~tablectl.engine.view.TableView` after it. Cards come from the events (hole cards read in
+``seat:N``, the ``deal`` shorthand); amounts from the rulings. A hand is finished when its last
+pot is awarded.
 
 Two renderings of a finished :class:`HandRecord`:
 
@@ -23,10 +24,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tablectl.evaluator import best_description
-from tablectl.events import Event
-from tablectl.outputs import Alert, Notice, Output, Ruling
-from tablectl.view import TableView
+from tablectl.engine.evaluator import best_description
+from tablectl.engine.events import Event
+from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.view import TableView
 
 STREET_NAMES = {"flop": "FLOP", "turn": "TURN", "river": "RIVER"}
 ViewSource = TableView | Callable[[], TableView]

@@ -1,8 +1,9 @@
 """The table's journal: every normalized event, in SQLite, written before the engine applies it.
 
 The journal is a scenario stream (shared/spec/scenario-format.md): row 1 is the ``setup`` line and
-every later row one event line exactly as :func:`tablectl.events.dumps` writes it, so an exported
-journal is a file `tablectl replay` reads, and restoring the table after a crash is replaying it.
+every later row one event line exactly as :func:`tablectl.engine.events.dumps` writes it, so an
+exported journal is a file `tablectl replay` reads, and restoring the table after a crash is
+replaying it.
 
 Durability: WAL mode with ``synchronous=FULL``. With NORMAL, WAL commits survive a crash of the
 process (SIGKILL, the watchdog) but the last ones can be lost when power goes, and a table on a Pi
@@ -27,8 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from tablectl.events import Event, ScenarioError, dumps, parse_line
-from tablectl.outputs import Notice, Output
+from tablectl.engine.events import Event, ScenarioError, dumps, parse_line
+from tablectl.engine.outputs import Notice, Output
 
 log = logging.getLogger(__name__)
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from tablectl.engine import SetupError, Table
-from tablectl.events import Event, Expect, ScenarioError, parse_line
-from tablectl.outputs import Alert, Output
+from tablectl.engine.events import Event, Expect, ScenarioError, parse_line
+from tablectl.engine.outputs import Alert, Output
+from tablectl.engine.table import SetupError, Table
 
 
 @dataclass(slots=True)

@@ -23,10 +23,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from tablectl.events import ScenarioError, parse_line
-from tablectl.outputs import Alert, Ruling
+from tablectl.engine.events import ScenarioError, parse_line
+from tablectl.engine.outputs import Alert, Ruling
+from tablectl.engine.view import TableView
 from tablectl.tourney_clock import TourneyClock, load_structure, preset_dir, presets
-from tablectl.view import TableView
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO_DIRS = (ROOT / "display" / "demos", ROOT.parent / "shared" / "scenarios",
@@ -54,7 +54,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def scenario_moments(path: Path) -> Iterator[tuple[str, TableView]]:
     """Replay one scenario through the engine, yielding (moment name, view) at the moments worth
     a picture. Bad lines are reported and skipped; an engine failure ends the file."""
-    from tablectl.engine import Table
+    from tablectl.engine.table import Table
 
     table: Any = None
     street = None
@@ -171,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
         if "scenarios" in what:
             files = scenario_files(args.scenario or list(SCENARIO_DIRS))
             try:
-                import tablectl.engine  # noqa: F401
+                import tablectl.engine.table  # noqa: F401
             except ImportError as exc:
                 print(f"tablectl screenshot: no rules engine yet ({exc}); scenarios skipped",
                       file=sys.stderr)

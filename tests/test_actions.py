@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from tablectl.engine import Table
-from tablectl.events import event_from_obj
-from tablectl.outputs import Alert, Output, Ruling
-from tablectl.profiles import PROFILES
+from tablectl.engine.events import event_from_obj
+from tablectl.engine.outputs import Alert, Output, Ruling
+from tablectl.engine.profiles import PROFILES
+from tablectl.engine.table import Table
 
 CHIPS = [25, 100, 500, 1000, 5000]
 DEAL4 = {"deal": {"2": ["As", "8s"], "3": ["Ks", "7s"], "4": ["Qs", "6s"], "1": ["Js", "5s"]}}

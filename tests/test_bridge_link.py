@@ -16,8 +16,8 @@ from firmware_bridge.bridge import Bridge
 from firmware_bridge.link import LinkDown, Report, SerialLink
 from firmware_bridge.tags import ChipInventory, Deck, DeckRegistry, TagMapper
 from hw_sim.mcu import McuEmulator, standard_antennas
-from tablectl.events import Event
-from tablectl.outputs import Alert
+from tablectl.engine.events import Event
+from tablectl.engine.outputs import Alert
 
 AS, KD, C7 = b"\x04\x00\x00\x01", b"\x04\x00\x00\x02", b"\x04\x00\x00\x03"
 CHIP500, CHIP100 = b"\x05\x00\x01\xf4", b"\x05\x00\x00\x64"
@@ -51,7 +51,7 @@ class Rig:
         return out + self.bridge.pump()
 
     def events(self) -> list[dict]:
-        from tablectl.events import event_to_obj
+        from tablectl.engine.events import event_to_obj
 
         return [event_to_obj(e) for e in self.settle() if isinstance(e, Event)]
 

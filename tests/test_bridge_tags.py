@@ -17,8 +17,8 @@ from firmware_bridge.tags import (
     TagMapper,
 )
 from hw_sim.mcu import standard_antennas
-from tablectl.events import event_to_obj
-from tablectl.outputs import Alert
+from tablectl.engine.events import event_to_obj
+from tablectl.engine.outputs import Alert
 
 ANT = {z: a for a, z in standard_antennas().items()}
 

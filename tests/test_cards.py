@@ -1,4 +1,5 @@
-"""Engine-level details of deal tracking and card irregularities (tablectl/dealing.py, cards.py).
+"""Engine-level details of deal tracking and card irregularities (tablectl/engine/dealing.py,
+cards.py).
 
 The scenarios in tests/scenarios/cards_*.jsonl show each rule from the outside; these tests look
 at the state behind them: dealing order, what a misdeal restores, where an exposed or extra card
@@ -9,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablectl import dealing
-from tablectl.engine import Table, fold_events
-from tablectl.events import Event, event_from_obj
-from tablectl.outputs import Alert, Notice, Output
-from tablectl.positions import Positions
+from tablectl.engine import dealing
+from tablectl.engine.events import Event, event_from_obj
+from tablectl.engine.outputs import Alert, Notice, Output
+from tablectl.engine.positions import Positions
+from tablectl.engine.table import Table, fold_events
 
 DEAL = {"2": ["2c", "2d"], "3": ["3c", "3d"], "4": ["4c", "4d"], "1": ["5c", "5d"]}
 

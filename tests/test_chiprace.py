@@ -141,7 +141,7 @@ def test_race_properties(stacks: dict[int, list[int]], seed: int, method: str) -
 
 
 def test_stacks_from_an_rfid_chips_event() -> None:
-    from tablectl.events import parse_line
+    from tablectl.engine.events import parse_line
 
     event = parse_line('{"chips": {"stack:3": [25, 25, 500], "bet:3": [100], "stack:10": [25]}}')
     assert event.event is not None

@@ -1,5 +1,5 @@
-"""Chip reading (tablectl.chipread): one test per worked example, each citing its source, plus
-hypothesis properties that hold for every push."""
+"""Chip reading (tablectl.engine.chipread): one test per worked example, each citing its source,
+plus hypothesis properties that hold for every push."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablectl.betting import Round, min_bet_for
-from tablectl.chipread import SAYS, BetSituation, Declaration, Reading, read_push
-from tablectl.profiles import PROFILES, TDA, HouseProfile, profile_for
+from tablectl.engine.betting import Round, min_bet_for
+from tablectl.engine.chipread import SAYS, BetSituation, Declaration, Reading, read_push
+from tablectl.engine.profiles import PROFILES, TDA, HouseProfile, profile_for
 
 CHIPS = (25, 100, 500, 1000, 5000)
 WFP = PROFILES["wfp"]
@@ -394,8 +394,8 @@ def test_001_more_than_half_625_is_raise_to_800() -> None:
 
 
 def round_after(profile: HouseProfile, min_bet: int, *bets: int, preflop: bool = False) -> Round:
-    """The engine's betting round (tablectl.betting.Round) after ``bets`` by seats 1, 2, 3...:
-    the minimum raise is tested where the engine computes it."""
+    """The engine's betting round (tablectl.engine.betting.Round) after ``bets`` by seats 1, 2,
+    3...: the minimum raise is tested where the engine computes it."""
     rnd = Round.preflop(min_bet, min_bet) if preflop else Round.postflop(min_bet)
     for seat, to in enumerate(bets, 1):
         rnd.record(seat, to, profile)
@@ -509,7 +509,7 @@ def test_one_profile_table_for_engine_and_chip_rules() -> None:
 
 
 def test_profiles_and_invalid_option() -> None:
-    from tablectl.profiles import CHOICES
+    from tablectl.engine.profiles import CHOICES
 
     for profile in PROFILES.values():  # every option's default is the first of its choices
         for key, allowed in CHOICES.items():

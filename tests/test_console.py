@@ -9,7 +9,7 @@ import pytest
 
 from firmware_bridge.console import PinMapError, validate_pin_map
 from hw_sim.console import DEFAULT_PINS, SimConsole
-from tablectl.events import PRESSES
+from tablectl.engine.events import PRESSES
 
 
 class Clock:

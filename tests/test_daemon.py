@@ -17,8 +17,8 @@ from test_daemon_session import write_session
 
 from tablectl.cli import main
 from tablectl.daemon import Daemon, ScriptSource
-from tablectl.engine import Table
-from tablectl.events import ScenarioError, parse_line
+from tablectl.engine.events import ScenarioError, parse_line
+from tablectl.engine.table import Table
 from tablectl.export_cmd import histories
 from tablectl.journal import Journal
 

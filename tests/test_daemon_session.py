@@ -18,9 +18,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tablectl.engine import Table
-from tablectl.events import event_from_obj
-from tablectl.outputs import Alert
+from tablectl.engine.events import event_from_obj
+from tablectl.engine.outputs import Alert
+from tablectl.engine.table import Table
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

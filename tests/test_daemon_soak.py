@@ -12,7 +12,7 @@ import pytest
 from test_daemon_session import write_session
 
 from tablectl.daemon import Daemon, ScriptSource
-from tablectl.events import ScenarioError, parse_line
+from tablectl.engine.events import ScenarioError, parse_line
 from tablectl.export_cmd import histories
 from tablectl.journal import Journal
 

@@ -141,7 +141,7 @@ SHARED = Path(__file__).resolve().parents[2] / "shared" / "scenarios"
 
 @pytest.mark.skipif(not SHARED.exists(), reason="shared scenarios not present")
 def test_screenshot_replays_scenarios_through_the_engine(tmp_path: Path) -> None:
-    pytest.importorskip("tablectl.engine")
+    pytest.importorskip("tablectl.engine.table")
     out = tmp_path / "shots"
     rc = cli.main(["screenshot", "--out", str(out), "--what", "scenarios", "--size", "800x480",
                    "--scenario", str(SHARED / "side_pot_short_big_blind.jsonl")])
@@ -158,7 +158,7 @@ def test_screenshot_rejects_bad_options(tmp_path: Path) -> None:
 
 def test_demo_scenarios_reach_the_documented_moments(tmp_path: Path) -> None:
     """The demos behind docs/screenshots drive the real engine to each state the docs show."""
-    pytest.importorskip("tablectl.engine")
+    pytest.importorskip("tablectl.engine.table")
     from tablectl.screenshot_cmd import ROOT, scenario_moments
 
     demos = ROOT / "display" / "demos"

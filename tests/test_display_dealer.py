@@ -18,8 +18,8 @@ from display import examples, theme
 from display.dealer import DealerScreen, alert_title, display_key, ordinal, render_view
 from display.layout import Layout
 from display.probe import color_share, text_visible
-from tablectl.outputs import Alert
-from tablectl.view import ClockView
+from tablectl.engine.outputs import Alert
+from tablectl.engine.view import ClockView
 
 SIZES = [(800, 480), (1920, 1080)]
 
@@ -209,8 +209,8 @@ SHARED = Path(__file__).resolve().parents[2] / "shared/scenarios/side_pot_short_
 
 @pytest.mark.skipif(not SHARED.exists(), reason="shared scenarios not present")
 def test_engine_view_of_a_side_pot_scenario_renders() -> None:
-    engine = pytest.importorskip("tablectl.engine")
-    from tablectl.events import parse_line
+    engine = pytest.importorskip("tablectl.engine.table")
+    from tablectl.engine.events import parse_line
 
     table = None
     for lineno, line in enumerate(SHARED.read_text().splitlines(), 1):
@@ -246,8 +246,8 @@ def test_the_probe_notices_text_drawn_over() -> None:
 from hypothesis import HealthCheck, example, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from tablectl.outputs import Ruling  # noqa: E402
-from tablectl.view import SEAT_STATUSES, LevelView, PotView, SeatView, TableView  # noqa: E402
+from tablectl.engine.outputs import Ruling  # noqa: E402
+from tablectl.engine.view import SEAT_STATUSES, LevelView, PotView, SeatView, TableView  # noqa: E402
 
 CARDS = [r + s for r in "23456789TJQKA" for s in "cdhs"] + ["??"]
 amounts = st.integers(0, 2_000_000_000)

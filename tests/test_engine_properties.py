@@ -13,9 +13,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tablectl.engine import Table
-from tablectl.events import RANKS, SUITS, event_from_obj
-from tablectl.outputs import Alert
+from tablectl.engine.events import RANKS, SUITS, event_from_obj
+from tablectl.engine.outputs import Alert
+from tablectl.engine.table import Table
 
 CARDS = [r + s for r in RANKS for s in SUITS]
 CHIPS = [25, 100, 500, 1000, 5000]

@@ -11,7 +11,7 @@ import random
 import pytest
 from pokerkit import StandardHighHand
 
-from tablectl.evaluator import (
+from tablectl.engine.evaluator import (
     CODES,
     FLUSH,
     FULL_HOUSE,

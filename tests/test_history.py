@@ -10,7 +10,7 @@ import pytest
 from pokerkit import HandHistory
 
 from tablectl.cli import main
-from tablectl.events import parse_line
+from tablectl.engine.events import parse_line
 from tablectl.export_cmd import histories
 from tablectl.history import HandRecord, phh_text, pokerstars_text
 from tablectl.journal import Journal

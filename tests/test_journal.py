@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tablectl.events import Event, event_from_obj, parse_line
+from tablectl.engine.events import Event, event_from_obj, parse_line
+from tablectl.engine.outputs import Notice, Output
 from tablectl.journal import Journal, JournalError
-from tablectl.outputs import Notice, Output
 
 SETUP = {
     "rules": "tda-2025", "seats": {"1": 1000, "2": 1000, "3": 1000}, "button": 1,
@@ -188,7 +188,7 @@ def test_exported_journal_is_a_scenario_tablectl_replay_reads(tmp_path: Path) ->
     """A journal written by the real engine's loop, exported, replays clean with the real
     `tablectl replay` and restores the same table with replay_into."""
     from tablectl.cli import main
-    from tablectl.engine import Table
+    from tablectl.engine.table import Table
 
     scenario = Path(__file__).resolve().parents[2] / "shared/scenarios/basic_hand.jsonl"
     lines = [p.event for p in map(parse_line, scenario.read_text().splitlines()) if p.event]

@@ -23,9 +23,9 @@ from oracle import (
     script_to_events,
 )
 
-from tablectl.engine import Table
-from tablectl.events import event_from_obj
-from tablectl.outputs import Alert
+from tablectl.engine.events import event_from_obj
+from tablectl.engine.outputs import Alert
+from tablectl.engine.table import Table
 
 
 def engine_final_stacks(script: HandScript) -> tuple[dict[int, int], list[str]]:

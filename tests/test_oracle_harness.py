@@ -22,7 +22,7 @@ from oracle import (
     script_to_events,
 )
 
-from tablectl.events import event_from_obj
+from tablectl.engine.events import event_from_obj
 
 CHIPS = [25, 100, 500, 1000, 5000]
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tablectl.positions import Positions, first_positions, next_positions
-from tablectl.pots import Pot, build_pots, split_pot
+from tablectl.engine.positions import Positions, first_positions, next_positions
+from tablectl.engine.pots import Pot, build_pots, split_pot
 
 
 def test_first_positions_and_heads_up_start() -> None:

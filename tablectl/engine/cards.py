@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tablectl import dealing, flow, hands
-from tablectl.actions import _live_hand, _void, on_fold
-from tablectl.hand import BOARD_AT, Hand
-from tablectl.outputs import Alert, Notice, Output
+from tablectl.engine import dealing, flow, hands
+from tablectl.engine.actions import _live_hand, _void, on_fold
+from tablectl.engine.hand import BOARD_AT, Hand
+from tablectl.engine.outputs import Alert, Notice, Output
 
 if TYPE_CHECKING:
-    from tablectl.state import TableState
+    from tablectl.engine.state import TableState
 
 # The street a board card starts when the board holds this many cards.
 STARTS = {0: "flop", 3: "turn", 4: "river"}

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tablectl import flow, hands
-from tablectl.hand import Hand
-from tablectl.outputs import Alert, Notice, Output, Ruling
-from tablectl.reading import Reading, read_chips
+from tablectl.engine import flow, hands
+from tablectl.engine.hand import Hand
+from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.reading import Reading, read_chips
 
 if TYPE_CHECKING:
-    from tablectl.state import TableState
+    from tablectl.engine.state import TableState
 
 
 

@@ -4,8 +4,8 @@ No I/O, no clock reads, no threads. Time arrives as events (``t`` and ``tick``).
 give the same state, so recovery is replay and a bug report is a scenario file. Chips are
 conserved by every event: :meth:`Table.chips_total` never changes after setup.
 
-:class:`Table` is the table state (:mod:`tablectl.state`) with the one dispatch from event kind to
-handler; the rule modules take the state as their argument and never import this module.
+:class:`Table` is the table state (:mod:`tablectl.engine.state`) with the one dispatch from event
+kind to handler; the rule modules take the state as their argument and never import this module.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from tablectl import actions as act
-from tablectl import cards, dealing, flow, hands
-from tablectl.events import Event
-from tablectl.outputs import Alert, Notice, Output, Ruling
-from tablectl.state import Level, Player, SetupError, TableState
-from tablectl.view import ClockView, LevelView, PotView, SeatView, TableView
+from tablectl.engine import actions as act
+from tablectl.engine import cards, dealing, flow, hands
+from tablectl.engine.events import Event
+from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.state import Level, Player, SetupError, TableState
+from tablectl.engine.view import ClockView, LevelView, PotView, SeatView, TableView
 
 __all__ = ["Level", "Player", "SetupError", "Table", "fold_events"]
 

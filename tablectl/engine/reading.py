@@ -1,7 +1,7 @@
 """The engine's side of chip reading: describe the moment, let chipread rule.
 
 chipread.py holds the rules (002 Rules 41-52, 57, 61 and the house options); this adapter builds
-its :class:`~tablectl.chipread.BetSituation` from the hand in progress.
+its :class:`~tablectl.engine.chipread.BetSituation` from the hand in progress.
 """
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tablectl import flow
-from tablectl.chipread import BetSituation, Declaration, Reading, read_push
+from tablectl.engine import flow
+from tablectl.engine.chipread import BetSituation, Declaration, Reading, read_push
 
 if TYPE_CHECKING:
-    from tablectl.hand import Hand
-    from tablectl.state import TableState
+    from tablectl.engine.hand import Hand
+    from tablectl.engine.state import TableState
 
 __all__ = ["Reading", "read_chips", "situation"]
 

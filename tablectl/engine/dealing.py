@@ -4,20 +4,20 @@
 (substantial action), 39 (button with too few cards), 40 (killed hands after SA); 000
 Irregularities 3, 6, 7 and 17 (other decks, boxed cards, scraps of paper, a single exposed card).
 Pure functions over (table, hand); a misdeal or a void hand re-deals the same hand through
-:func:`tablectl.hands.redeal` (002 Rule 36-C).
+:func:`tablectl.engine.hands.redeal` (002 Rule 36-C).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablectl import flow, hands
-from tablectl.events import Event
-from tablectl.hand import Hand
-from tablectl.outputs import Alert, Notice, Output
+from tablectl.engine import flow, hands
+from tablectl.engine.events import Event
+from tablectl.engine.hand import Hand
+from tablectl.engine.outputs import Alert, Notice, Output
 
 if TYPE_CHECKING:
-    from tablectl.state import TableState
+    from tablectl.engine.state import TableState
 
 REDEAL = "reshuffle and deal the same hand again: same button, same blinds (002 Rule 36-C)"
 

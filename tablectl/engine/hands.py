@@ -1,17 +1,17 @@
 """A hand's life at the table: start (button, blinds, antes), re-deal after a misdeal, and the
 restart that undo replays over (002 Rules 24, 33-36).
 
-Functions over the table state; the dispatch (:mod:`tablectl.engine`) and the rule modules call
-them.
+Functions over the table state; the dispatch (:mod:`tablectl.engine.table`) and the rule modules
+call them.
 """
 
 from __future__ import annotations
 
-from tablectl import flow
-from tablectl.betting import Round, min_bet_for
-from tablectl.hand import Hand
-from tablectl.outputs import Alert, Notice, Output
-from tablectl.state import TableState
+from tablectl.engine import flow
+from tablectl.engine.betting import Round, min_bet_for
+from tablectl.engine.hand import Hand
+from tablectl.engine.outputs import Alert, Notice, Output
+from tablectl.engine.state import TableState
 
 
 def start_hand(table: TableState, out: list[Output]) -> Hand | None:

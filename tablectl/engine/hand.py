@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tablectl.betting import Round
-from tablectl.positions import Positions
+from tablectl.engine.betting import Round
+from tablectl.engine.positions import Positions
 
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_AT = {"flop": 3, "turn": 4, "river": 5}

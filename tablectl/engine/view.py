@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tablectl.outputs import Alert, Ruling
+from tablectl.engine.outputs import Alert, Ruling
 
 # Seat status values, in the words a dealer uses.
 SEAT_STATUSES = ("active", "folded", "all-in", "absent", "penalty", "dead", "out", "empty")

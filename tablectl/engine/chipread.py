@@ -2,8 +2,8 @@
 
 002 Rules 41-52, 57 and 61 (with the Illustration Addendum) are the default; where another house
 profile's rulebook differs, the difference is a named option of the house profile
-(:class:`~tablectl.profiles.HouseProfile`, one table for the engine and the chip rules). The module
-is pure: the engine describes the moment in a :class:`BetSituation`, calls
+(:class:`~tablectl.engine.profiles.HouseProfile`, one table for the engine and the chip rules). The
+module is pure: the engine describes the moment in a :class:`BetSituation`, calls
 :func:`read_push` with the chips seen, and applies the :class:`Reading` it gets back.
 
 Amounts are street totals unless said otherwise: ``to`` is the seat's whole bet this street after
@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from tablectl.profiles import TDA, HouseProfile
+from tablectl.engine.profiles import TDA, HouseProfile
 
 SAYS = ("fold", "check", "call", "bet", "raise", "all-in")
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablectl.betting import Round, min_bet_for
-from tablectl.evaluator import describe, evaluate
-from tablectl.hand import Hand
-from tablectl.outputs import Alert, Notice, Output, Ruling
-from tablectl.pots import Pot, build_pots, split_pot
+from tablectl.engine.betting import Round, min_bet_for
+from tablectl.engine.evaluator import describe, evaluate
+from tablectl.engine.hand import Hand
+from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.pots import Pot, build_pots, split_pot
 
 if TYPE_CHECKING:
-    from tablectl.state import TableState
+    from tablectl.engine.state import TableState
 
 STREET_AFTER = {"preflop": "flop", "flop": "turn", "turn": "river"}
 

@@ -1,8 +1,8 @@
 """The table's state: seats, button, blinds, the hand in progress, the tournament levels.
 
 The rule modules (flow, hands, actions, dealing, cards, reading) take a :class:`TableState` as
-their argument and change it; none of them imports the dispatch (:mod:`tablectl.engine`), so the
-engine's modules import one way only. Queries here read the state and never change it.
+their argument and change it; none of them imports the dispatch (:mod:`tablectl.engine.table`), so
+the engine's modules import one way only. Queries here read the state and never change it.
 """
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tablectl.events import Event
-from tablectl.hand import Hand
-from tablectl.outputs import Alert, Ruling
-from tablectl.positions import Positions, first_positions, next_positions, next_seat
-from tablectl.pots import Pot, build_pots
-from tablectl.profiles import HouseProfile, profile_for
+from tablectl.engine.events import Event
+from tablectl.engine.hand import Hand
+from tablectl.engine.outputs import Alert, Ruling
+from tablectl.engine.positions import Positions, first_positions, next_positions, next_seat
+from tablectl.engine.pots import Pot, build_pots
+from tablectl.engine.profiles import HouseProfile, profile_for
 
 
 class SetupError(ValueError):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tablectl.profiles import HouseProfile
+from tablectl.engine.profiles import HouseProfile
 
 
 @dataclass(slots=True)
