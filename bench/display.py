@@ -34,7 +34,8 @@ from display import examples
 from display.clock import ClockScreen
 from display.dealer import DealerScreen
 from tablectl.clock_cmd import Kiosk, show, wait_for_input
-from tablectl.tourney_clock import TourneyClock, load_structure, preset_dir
+from tablectl.clock_files import load_structure, preset_dir
+from tablectl.tournament.clock import TourneyClock
 
 SIZES = [(800, 480), (1920, 1080)]
 

@@ -1,4 +1,4 @@
-"""The venue clock screen: a :class:`tablectl.tourney_clock.ClockStatus` drawn for the room.
+"""The venue clock screen: a :class:`tablectl.tournament.clock.ClockStatus` drawn for the room.
 
 Level, blinds and ante, time left, next level, next break, players left, average stack, chips in
 play, prize pool and payouts; on a break the countdown with "back at HH:MM"; the color-up and chip
@@ -19,7 +19,8 @@ import pygame
 
 from display import theme
 from display.layout import Layout, LiveTexts, Painter
-from tablectl.tourney_clock import ClockStatus, Step, short_chips
+from tablectl.tournament.clock import ClockStatus
+from tablectl.tournament.structures import Step, short_chips
 
 _DIGITS = re.compile(r"\d")
 
@@ -268,7 +269,7 @@ class SoundHooks:
     """Beeps through pygame.mixer: one tone at one minute left, three at a level change.
 
     Works without an audio device: :attr:`available` is False and the hooks do nothing (the
-    daemon's gpiozero buzzer, :class:`tablectl.tourney_clock.BuzzerHooks`, is the sure signal).
+    daemon's gpiozero buzzer, :class:`tablectl.tournament.clock.BuzzerHooks`, is the sure signal).
     """
 
     def __init__(self, frequency: int = 880) -> None:

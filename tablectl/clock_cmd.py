@@ -17,17 +17,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from tablectl.tourney_clock import (
-    ClockStateError,
-    Structure,
-    StructureError,
-    TourneyClock,
-    dispatch,
-    load_state,
-    load_structure,
-    preset_dir,
-    save_state,
-)
+from tablectl.clock_files import load_state, load_structure, preset_dir, save_state
+from tablectl.tournament.clock import ClockStateError, TourneyClock, dispatch
+from tablectl.tournament.structures import Structure, StructureError
 
 SAVE_EVERY = 10.0  # seconds between saves while running (changes save at once)
 POLL = 0.05  # seconds between input checks while idle

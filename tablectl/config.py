@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tablectl.clock_files import load_structure, preset_dir
 from tablectl.engine.events import PRESSES, ScenarioError, event_from_obj
-from tablectl.tourney_clock import StructureError, load_structure, preset_dir
+from tablectl.tournament.structures import StructureError
 
 DEFAULT_PATH = Path("/etc/tablectl/table.toml")
 HOUSE_PROFILES = ("tda-2025", "wfp", "roberts", "home")

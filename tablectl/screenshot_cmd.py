@@ -23,10 +23,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from tablectl.clock_files import load_structure, preset_dir, presets
 from tablectl.engine.events import ScenarioError, parse_line
 from tablectl.engine.outputs import Alert, Ruling
 from tablectl.engine.view import TableView
-from tablectl.tourney_clock import TourneyClock, load_structure, preset_dir, presets
+from tablectl.tournament.clock import TourneyClock
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO_DIRS = (ROOT / "display" / "demos", ROOT.parent / "shared" / "scenarios",

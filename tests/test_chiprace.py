@@ -8,7 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablectl.chiprace import ChipRaceError, card_key, chip_race, deal_order, stacks_from_zones
+from tablectl.tournament.chiprace import (
+    ChipRaceError,
+    card_key,
+    chip_race,
+    deal_order,
+    stacks_from_zones,
+)
 
 CHIPS = [25, 100, 500, 1000]
 

@@ -19,7 +19,8 @@ import pytest
 
 from tablectl import cli
 from tablectl.clock_cmd import Kiosk, open_clock, resolve_structure
-from tablectl.tourney_clock import StructureError, load_state
+from tablectl.clock_files import load_state
+from tablectl.tournament.structures import StructureError
 
 
 class Recorder:

@@ -1,1 +1,1 @@
-"""Blind structure presets (TOML), read by tablectl.tourney_clock."""
+"""Blind structure presets (TOML), read by tablectl.tournament.clock."""
