@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "screenshot": ("tablectl.screenshot_cmd", "render the dealer screen and clock to PNG files"),
     "run": ("tablectl.run_cmd", "run the table daemon on real hardware"),
     "export": ("tablectl.export_cmd", "export hand histories from a journal"),
+    "journal": ("tablectl.journal_cmd", "check a journal, or salvage a damaged one"),
 }
 
 

@@ -112,7 +112,8 @@ def parse_config(
         "structure", "display", "tags",
     }
     c.no_unknown(raw, known, "")
-    hw = hardware or c.choice(raw, "hardware", HARDWARE, "real")
+    hw = c.choice(raw, "hardware", HARDWARE, "real")  # checked even when --sim overrides it
+    hw = hardware or hw
     serial = c.table(raw, "serial")
     c.no_unknown(serial, {"device", "baud"}, "serial.")
     nfc = c.table(raw, "nfc")
@@ -241,8 +242,12 @@ def _seats(c: _Checker, raw: object, starting_stack: int) -> list[SeatConfig]:
         raise c.fail("seats", 'give the players, e.g. [seats.1] name = "Ann"')
     seats = []
     for key, value in raw.items():
-        if not key.isdigit() or not 1 <= int(key) <= 10:
+        # ASCII digits only ("²" is a digit to str.isdigit, not to int), written as the seat
+        # number ("01" would be seat 1 twice over beside "1").
+        if not (key.isascii() and key.isdigit()) or not 1 <= int(key) <= 10:
             raise c.fail(f"seats.{key}", "seat numbers are 1 to 10")
+        if key != str(int(key)):
+            raise c.fail(f"seats.{key}", f"write seat {int(key)} as {int(key)}")
         seat = int(key)
         name = f"seats.{key}"
         if isinstance(value, int) and not isinstance(value, bool):

@@ -24,11 +24,15 @@ from __future__ import annotations
 import logging
 import os
 import queue
+import shutil
 import signal
 import sqlite3
+import subprocess
+import sys
 import tempfile
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,7 +83,10 @@ class Display(Protocol):
 class ScriptSource:
     """Events from a scenario file, in order; the first ``skip`` events were already journaled.
 
-    Malformed lines are logged with their line number and skipped (never journaled)."""
+    The file's first line must be its setup (the contract): a script without one, or with one
+    that does not parse or cannot seat a table, is refused naming file:line (:class:`DaemonError`)
+    instead of being played on another table. Later malformed lines are logged with their line
+    number and skipped (never journaled)."""
 
     live = False
 
@@ -94,26 +101,44 @@ class ScriptSource:
         self._read_setup()
 
     def _read_setup(self) -> None:
+        from tablectl.engine import SetupError, Table
+
         for lineno, text in self._lines():
             try:
-                parsed = parse_line(text, lineno)
-            except ScenarioError:
+                parsed = parse_line(_utf8(text))  # file:line is said here
+            except (ValueError, RecursionError) as exc:  # ScenarioError is a ValueError
+                raise DaemonError(f"{self.path}:{lineno}: not a setup line: {exc}") from None
+            if parsed.event is None:
                 continue
-            if parsed.event is not None:
-                if parsed.event.kind == "setup":
-                    self.setup = dict(parsed.event.body)
-                return
+            if parsed.event.kind != "setup":
+                raise DaemonError(f"{self.path}:{lineno}: not a setup line: a scenario starts "
+                                  f"with its setup, not {parsed.event.kind}")
+            try:
+                Table.from_setup(parsed.event.body)
+            except SetupError as exc:
+                raise DaemonError(f"{self.path}:{lineno}: setup: {exc}") from None
+            self.setup = dict(parsed.event.body)
+            return
+        raise DaemonError(f"{self.path}: no setup line: a scenario starts with its setup")
 
-    def _lines(self) -> Iterator[tuple[int, str]]:
-        with self.path.open(encoding="utf-8") as fh:
-            yield from enumerate(fh, 1)
+    def _lines(self) -> Iterator[tuple[int, str | bytes]]:
+        """Numbered lines, each decoded alone: one line of bad bytes is that line's error."""
+        try:
+            with self.path.open("rb") as fh:
+                for lineno, raw in enumerate(fh, 1):
+                    try:
+                        yield lineno, raw.decode("utf-8")
+                    except UnicodeDecodeError:
+                        yield lineno, raw
+        except OSError as exc:
+            raise DaemonError(f"{self.path}: cannot read: {exc.strerror or exc}") from None
 
     def _events(self) -> Iterator[Event]:
         seen = 0
         for lineno, text in self._lines():
             try:
-                parsed = parse_line(text, lineno)
-            except ScenarioError as exc:
+                parsed = parse_line(_utf8(text))  # file:line is said here
+            except (ValueError, RecursionError) as exc:
                 msg = f"{self.path}:{lineno}: skipped: {exc}"
                 self.bad_lines.append(msg)
                 log.error("%s", msg)
@@ -148,6 +173,12 @@ class ScriptSource:
 
     def stop(self) -> None:
         self._it = None
+
+
+def _utf8(text: str | bytes) -> str:
+    if isinstance(text, bytes):
+        raise ScenarioError("not UTF-8 text")
+    return text
 
 
 class BridgeSource:
@@ -210,13 +241,31 @@ class BridgeSource:
 
 class SimHardware:
     """hw_sim's MCU emulator on a pty behind a symlink, for `tablectl run --sim`: the daemon
-    talks to it through the real pyserial path, exactly as to the board."""
+    talks to it through the real pyserial path, exactly as to the board.
+
+    The symlink lives in ``$TMPDIR/tablectl-sim-<pid>-*``. A SIGKILL gives no chance to clean
+    up, so a small cleaner process holds a pipe from this one and removes the directory when the
+    pipe closes, which the kernel does when this process dies however it dies; and each start
+    removes the directories of simulators whose process is gone (a cleaner killed with them)."""
+
+    PREFIX = "tablectl-sim-"
+    # The cleaner: wait for end of file on stdin (this process gone), then remove the directory.
+    _CLEANER = ("import shutil, sys; sys.stdin.buffer.read(); "
+                "shutil.rmtree(sys.argv[1], ignore_errors=True)")
 
     def __init__(self) -> None:
         from hw_sim.mcu import McuEmulator
 
-        self._dir = tempfile.TemporaryDirectory(prefix="tablectl-sim-")
-        self.port = os.path.join(self._dir.name, "tablectl-mcu")
+        base = Path(tempfile.gettempdir())
+        self._sweep(base)
+        self.dir = Path(tempfile.mkdtemp(prefix=f"{self.PREFIX}{os.getpid()}-", dir=base))
+        # Its own session: a Ctrl-C or a kill of the daemon's process group does not reach it.
+        self._cleaner = subprocess.Popen(
+            [sys.executable, "-I", "-S", "-c", self._CLEANER, str(self.dir)],
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        self.port = str(self.dir / "tablectl-mcu")
         self.mcu = McuEmulator(self.port)
 
     def start(self) -> None:
@@ -224,7 +273,27 @@ class SimHardware:
 
     def stop(self) -> None:
         self.mcu.stop()
-        self._dir.cleanup()
+        shutil.rmtree(self.dir, ignore_errors=True)
+        if self._cleaner.stdin is not None:
+            self._cleaner.stdin.close()
+        try:
+            self._cleaner.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self._cleaner.kill()
+
+    @classmethod
+    def _sweep(cls, base: Path) -> None:
+        """Remove this user's simulator directories whose process is gone."""
+        for path in base.glob(f"{cls.PREFIX}*-*"):
+            pid = path.name[len(cls.PREFIX):].split("-", 1)[0]
+            try:
+                if not pid.isdecimal() or path.is_symlink() or path.lstat().st_uid != os.getuid():
+                    continue
+                os.kill(int(pid), 0)
+            except ProcessLookupError:
+                shutil.rmtree(path, ignore_errors=True)
+            except OSError:  # alive under another user, or gone meanwhile
+                continue
 
 
 class NfcWatcher:
@@ -276,12 +345,29 @@ class ConsoleHelper:
 
     @classmethod
     def on_pins(cls, pins: dict[str, int]) -> ConsoleHelper:
-        from firmware_bridge.console import DealerConsole, PinMapError
-
         try:
-            return cls(DealerConsole(pins))
+            from gpiozero.exc import BadPinFactory, GPIOZeroError
+
+            from firmware_bridge.console import DealerConsole, PinMapError
+        except ImportError as exc:
+            raise DaemonError(f"dealer console: {exc}; install gpiozero (docs/install-pi.md) "
+                              f"or remove [gpio] from the configuration") from None
+        try:
+            # gpiozero warns once for every pin library it tries; they go to the log, not stderr.
+            with warnings.catch_warnings(record=True) as tried:
+                warnings.simplefilter("always")
+                console = DealerConsole(pins)
+            for warning in tried:
+                log.info("gpiozero: %s", warning.message)
+            return cls(console)
         except PinMapError as exc:
             raise DaemonError(f"dealer console: {exc}") from None
+        except BadPinFactory as exc:  # not a Pi, or no GPIO library for its gpiochip
+            raise DaemonError(f"dealer console: no GPIO on this machine (gpiozero: {exc}): run "
+                              f"on the table's Pi, or remove [gpio] from the configuration"
+                              ) from None
+        except GPIOZeroError as exc:  # a pin in use, no permission on /dev/gpiochip*
+            raise DaemonError(f"dealer console: {type(exc).__name__}: {exc}") from None
 
     def start(self) -> None:
         pass  # gpiozero's callbacks run from the moment the pins are set up
@@ -311,6 +397,8 @@ class Stats:
 
 class Daemon:
     """Runs one table until stopped (SIGTERM/SIGINT), or a script source is used up."""
+
+    WAIT_SLICE = 0.1  # seconds: how soon a stop is seen while waiting for the hardware
 
     def __init__(
         self,
@@ -366,12 +454,11 @@ class Daemon:
             setup = self.journal.setup()
         except JournalError as exc:
             raise DaemonError(str(exc)) from None
+        new = setup is None
         if setup is None:
             if self.config_setup is None:
                 raise DaemonError(f"{self.journal_path}: empty journal and no setup to start from")
             setup = dict(event_from_obj({"setup": self.config_setup}).body)
-            self.journal.append(Event("setup", setup), 0)
-            log.info("new journal %s: %d seats", self.journal_path, len(setup["seats"]))
         elif self.config_setup is not None and _seats_of(self.config_setup) != _seats_of(setup):
             log.warning("the journal's seats differ from the configuration's: resuming the "
                         "journal's tournament (move the journal away to start a new one)")
@@ -381,6 +468,9 @@ class Daemon:
             self.table = Table.from_setup(setup)
         except SetupError as exc:
             raise DaemonError(f"setup: {exc}") from None
+        if new:  # journaled once it is known to seat a table
+            self.journal.append(Event("setup", setup), 0)
+            log.info("new journal %s: %d seats", self.journal_path, len(setup["seats"]))
         self._total = self.table.chips_total()
         started = time.perf_counter()
         report = self.journal.replay_into(self.table, self._replayed)
@@ -392,8 +482,19 @@ class Daemon:
                  time.perf_counter() - started, self.table.hand_no, self.table.street)
 
     def _replayed(self, row: Row, event: Event, outputs: list[Output]) -> None:
-        for hand in self.builder.feed(event, outputs, self.table.view, row.wall):
+        for hand in self._histories(event, outputs, row.wall, row.row_id):
             self._write_history(hand, overwrite=False)
+
+    def _histories(
+        self, event: Event, outputs: list[Output], wall: float, row: int
+    ) -> list[HandRecord]:
+        """Finished hands for the history files. A history bug costs that hand's file, never
+        the table (the event is journaled and applied; `tablectl export` can retry later)."""
+        try:
+            return self.builder.feed(event, outputs, self.table.view, wall)
+        except Exception:
+            log.exception("hand history failed on journal row %d: %s", row, event.to_json())
+            return []
 
     # --- the loop ------------------------------------------------------------------------------
 
@@ -408,7 +509,11 @@ class Daemon:
         for helper in self.helpers:
             helper.start()
         try:
-            if not self.source.wait_ready(self.ready_timeout):
+            log.info("waiting up to %.0f s for the hardware handshake", self.ready_timeout)
+            if not self._wait_ready():
+                if self._stop:
+                    log.info("stopped before the hardware handshake")
+                    return 0
                 log.error("no hardware handshake within %.0f s", self.ready_timeout)
                 return 1
             self.stats.ready_after = time.monotonic() - self.stats.started
@@ -431,6 +536,18 @@ class Daemon:
                 self.journal.close()
             self.notify.close()
         return 0
+
+    def _wait_ready(self) -> bool:
+        """The source's handshake, waited for in short slices so that SIGTERM (which only sets
+        the flag) stops the wait within one slice: systemd's TimeoutStopSec is 15 s."""
+        deadline = time.monotonic() + self.ready_timeout
+        while not self._stop:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            if self.source.wait_ready(min(self.WAIT_SLICE, left)):
+                return True
+        return False
 
     def stop(self) -> None:
         self._stop = True
@@ -547,7 +664,7 @@ class Daemon:
             log.error("chips not conserved after journal row %d: %d, expected %d",
                       row, total, self._total)
         self._dirty = True
-        for hand in self.builder.feed(event, outputs, self.table.view, time.time()):
+        for hand in self._histories(event, outputs, time.time(), row):
             self.stats.hands += 1
             self._write_history(hand, overwrite=True)
         status = self._status_text()

@@ -15,14 +15,23 @@ Hand boundaries: each row carries the number of the hand it belongs to; the row 
 hand (the engine said ``hand_start``) is marked in ``hands``. Marks are written after the apply,
 so a crash between the two leaves a row unmarked: :meth:`Journal.replay_into` re-derives and
 repairs them.
+
+Damage: a journal that exists is never started over. A new journal is created whole under a
+temporary name and renamed into place, so a file at the journal's path that is empty (0 bytes),
+has no SQLite header, fails SQLite's ``quick_check`` or holds a row that is not UTF-8 text was
+damaged after the fact: opening it raises :class:`JournalError` in one line that says what is
+damaged and how to salvage it (`tablectl journal recover`, :mod:`tablectl.journal_salvage`,
+docs/journal.md). Nothing is written to it.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
 import time
+import urllib.parse
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,8 +60,99 @@ CREATE INDEX IF NOT EXISTS events_by_hand ON events(hand_no);
 """
 
 
-class JournalError(RuntimeError):
-    """The journal cannot be used (not a tablectl journal, newer schema, no setup)."""
+SQLITE_MAGIC = b"SQLite format 3\x00"
+# SQLite's result codes for a file whose content is wrong (as opposed to busy, locked, I/O).
+_DAMAGE_CODES = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+
+
+class JournalError(ValueError):
+    """The journal cannot be used (damaged, not a tablectl journal, newer schema, no setup).
+    A ValueError like the other bad-input errors, so every command reports it in one line."""
+
+
+def recovery_hint(path: str | Path) -> str:
+    return (f"the file is left as it is; salvage its readable events with "
+            f"`tablectl journal recover {path} --out NEW` (docs/journal.md)")
+
+
+def damaged(path: str | Path, what: str) -> JournalError:
+    return JournalError(f"{path}: damaged journal: {what}; {recovery_hint(path)}")
+
+
+def file_problem(path: Path) -> str | None:
+    """Why an existing file cannot be opened as a journal, checked before SQLite opens it (a
+    writer would put a fresh header over an empty file and delete its WAL), or None."""
+    if not path.is_file():
+        return f"{path}: not a regular file"
+    if path.stat().st_size == 0:
+        return (f"{path}: the journal is empty (0 bytes), and a journal that existed is not a new "
+                f"tournament: move it away to start one, or salvage what its WAL holds with "
+                f"`tablectl journal recover {path} --out NEW` (docs/journal.md)")
+    with path.open("rb") as fh:
+        if fh.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:
+            return f"{path}: not a usable journal: no SQLite header; {recovery_hint(path)}"
+    return None
+
+
+def damage(db: sqlite3.Connection, limit: int = 5) -> list[str]:
+    """What is damaged in an open journal: SQLite's ``quick_check`` findings (pages, cells) and
+    rows whose text is not UTF-8; an empty list when it is sound. Reads every page once."""
+    problems: list[str] = []
+    try:
+        found = [line.strip() for r in db.execute(f"PRAGMA quick_check({limit})")
+                 for line in str(r[0]).splitlines() if line.strip()]
+    except sqlite3.DatabaseError as exc:
+        return [str(exc)]
+    if found != ["ok"]:
+        problems += found[:limit]
+    try:
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'events'").fetchone():
+            return problems  # not a journal (yet): said by the caller
+        # CAST: reading a non-UTF-8 TEXT value as str would fail the whole query.
+        for row_id, raw in db.execute("SELECT id, CAST(line AS BLOB) FROM events ORDER BY id"):
+            try:
+                bytes(raw or b"").decode("utf-8")
+            except UnicodeDecodeError:
+                problems.append(f"row {row_id} is not UTF-8 text")
+                if len(problems) >= limit:
+                    break
+    except sqlite3.DatabaseError as exc:
+        problems.append(str(exc))
+    return problems
+
+
+def connect_readonly(path: Path) -> sqlite3.Connection:
+    """A connection that cannot write (nor checkpoint a WAL into the file when it closes)."""
+    uri = f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro"
+    return sqlite3.connect(uri, uri=True, isolation_level=None)
+
+
+def _summary(problems: list[str]) -> str:
+    more = len(problems) - 1
+    return problems[0] + (f" (and {more} more problem{'s' * (more > 1)})" if more else "")
+
+
+def _create(path: Path, synchronous: str) -> None:
+    """Create an empty journal whole under a temporary name, then rename it into place, so the
+    journal's path never holds a half-made file (and an empty file there is always damage)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".new")
+    for stale in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):  # a crash mid-create
+        stale.unlink(missing_ok=True)
+    db = sqlite3.connect(tmp, isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={synchronous}")
+        db.executescript(_SCHEMA)
+        db.execute("INSERT INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+    finally:
+        db.close()  # the last connection checkpoints the WAL into the file (synced)
+    os.replace(tmp, path)
+    fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(fd)  # the rename itself survives a power cut
+    finally:
+        os.close(fd)
 
 
 class Applies(Protocol):
@@ -104,22 +204,51 @@ class Journal:
         self.readonly = readonly
         if synchronous not in ("FULL", "NORMAL", "EXTRA"):
             raise ValueError(f"synchronous={synchronous!r}: use FULL, NORMAL or EXTRA")
+        file = Path(self.path)
+        memory = self.path == ":memory:"
+        existed = not memory and (file.exists() or file.is_symlink())
         try:
+            if existed:
+                problem = file_problem(file)
+                if problem is not None:
+                    raise JournalError(problem)
+            elif not memory and readonly:
+                raise JournalError(f"{self.path}: not a usable journal: no such file")
+            elif not memory:
+                _create(file, synchronous)
+        except OSError as exc:
+            verb = "open" if existed else "create"
+            raise JournalError(f"{self.path}: cannot {verb} the journal: "
+                               f"{exc.strerror or exc}") from None
+        try:
+            if existed:
+                # Checked on a read-only connection: a writer's close would checkpoint a WAL
+                # into a damaged file, and nothing may be written to one.
+                ro = connect_readonly(file)
+                problems = damage(ro)
+                if problems or not readonly:
+                    ro.close()
+                if problems:
+                    raise damaged(self.path, _summary(problems))
             if readonly:
                 # Exports read a live journal (or a copy on a laptop) without ever writing it.
-                uri = f"file:{Path(self.path).resolve()}?mode=ro"
-                self._db = sqlite3.connect(uri, uri=True, isolation_level=None)
-                version = self._meta("schema")
+                self._db = ro
             else:
-                if self.path != ":memory:":
-                    Path(self.path).parent.mkdir(parents=True, exist_ok=True)
                 self._db = sqlite3.connect(self.path, isolation_level=None)
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute(f"PRAGMA synchronous={synchronous}")
+            tables = {r[0] for r in self._db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not tables:  # nothing in it, so nothing to lose (:memory:, an empty database)
+                if readonly:
+                    raise JournalError(f"{self.path}: not a tablectl journal")
                 self._db.executescript(_SCHEMA)
-                version = self._meta("schema")
+            elif not {"meta", "events", "hands"} <= tables:
+                raise JournalError(f"{self.path}: not a tablectl journal (tables: "
+                                   f"{', '.join(sorted(tables))})")
+            version = self._meta("schema")
         except sqlite3.DatabaseError as exc:
-            raise JournalError(f"{self.path}: not a usable journal: {exc}") from None
+            raise self._error(exc) from None
         if version is None and readonly:
             raise JournalError(f"{self.path}: not a tablectl journal")
         if version is None:
@@ -130,6 +259,12 @@ class Journal:
             raise JournalError(
                 f"{self.path}: journal schema {version} is newer than this build's {SCHEMA_VERSION}"
             )
+
+    def _error(self, exc: sqlite3.Error) -> JournalError:
+        """A SQLite failure while opening or reading, in one line: damage, or another reason."""
+        if getattr(exc, "sqlite_errorname", None) in _DAMAGE_CODES:
+            return damaged(self.path, str(exc))
+        return JournalError(f"{self.path}: not a usable journal: {exc}")
 
     # --- writing -------------------------------------------------------------------------------
 
@@ -164,18 +299,33 @@ class Journal:
     # --- reading -------------------------------------------------------------------------------
 
     def __len__(self) -> int:
-        return int(self._db.execute("SELECT count(*) FROM events").fetchone()[0])
+        try:
+            return int(self._db.execute("SELECT count(*) FROM events").fetchone()[0])
+        except sqlite3.DatabaseError as exc:
+            raise self._error(exc) from None
 
     def rows(self, after: int = 0) -> Iterator[Row]:
-        cur = self._db.execute(
-            "SELECT id, hand_no, wall, line FROM events WHERE id > ? ORDER BY id", (after,)
-        )
-        for row_id, hand_no, wall, line in cur:
-            yield Row(int(row_id), int(hand_no), float(wall), str(line))
+        try:
+            cur = self._db.execute(
+                "SELECT id, hand_no, wall, CAST(line AS BLOB) FROM events WHERE id > ? "
+                "ORDER BY id", (after,)
+            )
+            for row_id, hand_no, wall, raw in cur:
+                try:
+                    line = bytes(raw).decode("utf-8")
+                except UnicodeDecodeError:  # damaged since the check at open
+                    raise damaged(self.path, f"row {row_id} is not UTF-8 text") from None
+                yield Row(int(row_id), int(hand_no), float(wall), line)
+        except sqlite3.DatabaseError as exc:
+            raise self._error(exc) from None
 
     def hands(self) -> dict[int, int]:
         """Hand number → the row id that started it."""
-        return dict(self._db.execute("SELECT hand_no, first_event FROM hands ORDER BY hand_no"))
+        try:
+            return dict(
+                self._db.execute("SELECT hand_no, first_event FROM hands ORDER BY hand_no"))
+        except sqlite3.DatabaseError as exc:
+            raise self._error(exc) from None
 
     def setup(self) -> dict[str, Any] | None:
         """The validated body of the journal's ``setup`` line, or None for a new journal."""
@@ -272,6 +422,18 @@ class Journal:
     def _meta(self, key: str) -> str | None:
         row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
+
+    def insert_rows(self, rows: Iterable[Row]) -> int:
+        """Store rows with their own row ids, in one transaction (a salvaged journal,
+        :mod:`tablectl.journal_salvage`); returns how many."""
+        n = 0
+        with self._db:
+            self._db.execute("BEGIN")
+            for row in rows:
+                self._db.execute("INSERT INTO events(id, hand_no, wall, line) VALUES (?, ?, ?, ?)",
+                                 (row.row_id, row.hand_no, row.wall, row.line))
+                n += 1
+        return n
 
     def append_raw(self, line: str, hand_no: int = 0) -> int:
         """Store a line as is (importing a scenario; tests writing an older build's rows)."""

@@ -83,13 +83,13 @@ def run(args: argparse.Namespace) -> int:
     setup = config.setup_body()
     try:
         if args.events:
+            source = ScriptSource(args.events)  # refuses a script without its setup line
             try:
                 with Journal(journal) as j:
-                    skip = max(0, len(j) - 1)
+                    source.skip = max(0, len(j) - 1)
                     journaled = j.setup()
             except JournalError as exc:
                 raise DaemonError(str(exc)) from None
-            source = ScriptSource(args.events, skip=skip)
             setup = source.setup or setup
             if journaled is not None and source.setup is not None and journaled != source.setup:
                 # Resuming counts the journaled events: they must be this script's.

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Iterator
 from datetime import datetime
@@ -34,6 +35,8 @@ SCENARIO_DIRS = (ROOT / "display" / "demos", ROOT.parent / "shared" / "scenarios
                  ROOT / "tests" / "scenarios")
 WHAT = ("examples", "scenarios", "clock")
 MAX_MOMENTS = 8  # per scenario file
+MOMENTS = ("end", "flop", "turn", "river", "showdown", "over", "owes", "returned")
+ALERT_MOMENT = re.compile(r"alert-[a-z_]+")  # alert-<kind>, the contract's alert kinds
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -153,9 +156,24 @@ def run(args: argparse.Namespace) -> int:
             print(f"tablectl screenshot: --size {text!r} is not WxH", file=sys.stderr)
             return 2
         sizes.append((w, h))
+    for moment in args.moment or []:
+        if moment not in MOMENTS and not ALERT_MOMENT.fullmatch(moment):
+            print(f"tablectl screenshot: --moment {moment!r} is not one of "
+                  f"{', '.join(MOMENTS)}, alert-<kind>", file=sys.stderr)
+            return 2
+    for path in args.scenario or []:
+        if not path.exists():
+            print(f"tablectl screenshot: --scenario {path}: no such file or directory",
+                  file=sys.stderr)
+            return 2
     out: Path = args.out
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"tablectl screenshot: --out {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     pygame.font.init()
+    reached: set[str] = set()
     written = 0
     failures = 0
 
@@ -184,6 +202,7 @@ def run(args: argparse.Namespace) -> int:
                             break
                         if args.moment and moment not in args.moment:
                             continue
+                        reached.add(moment)
                         for w, h in sizes:
                             save(render_view(view, (w, h))[0],
                                  f"scenario_{path.stem}_{n:02d}_{moment}_{w}x{h}.png")
@@ -206,4 +225,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     print(f"{written} screenshots written to {out}" + (f", {failures} files failed" if failures
                                                          else ""))
-    return 1 if failures else 0
+    unmet = [m for m in args.moment or [] if m not in reached] if "scenarios" in what else []
+    if unmet:
+        print(f"tablectl screenshot: --moment {unmet[0]}: no scenario reached it",
+              file=sys.stderr)
+    return 1 if failures or unmet else 0

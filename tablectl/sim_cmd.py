@@ -14,6 +14,7 @@ import argparse
 import logging
 import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,18 @@ def _screen() -> tuple[Any, Any] | None:
     return pygame, DealerScreen(surface)
 
 
+def _unwritable(out: Path) -> str | None:
+    """Why the session files cannot go to ``out`` (made if missing), or None: found before the
+    first hand rather than after the last."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     from hw_sim.table import SimConfig, TableSim
 
@@ -75,15 +88,24 @@ def run(args: argparse.Namespace) -> int:
             if dealer.render(view):
                 pygame.display.flip()
 
+    out = Path(args.out) if args.out else None
+    if out is not None:
+        problem = _unwritable(out)
+        if problem:
+            print(f"tablectl sim: --out {out}: {problem}", file=sys.stderr)
+            return 2
     cfg = SimConfig(hands=args.hands, seed=args.seed, faults=args.faults,
-                    workdir=Path(args.out) if args.out else None,
-                    write_scenarios=bool(args.out))
-    sim = TableSim(cfg, on_view)
+                    workdir=out, write_scenarios=out is not None)
     try:
+        sim = TableSim(cfg, on_view)
         result = sim.run()
     except KeyboardInterrupt:
         print("tablectl sim: interrupted", file=sys.stderr)
         return 130
+    except OSError as exc:  # --out filled up or went away mid-run, no pty left
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"tablectl sim: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
     finally:
         if screen is not None:
             screen[0].quit()

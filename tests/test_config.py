@@ -80,6 +80,9 @@ def test_minimal_config_defaults_and_relative_paths(tmp_path: Path) -> None:
 
 def test_sim_override(tmp_path: Path) -> None:
     assert load_config(write(tmp_path, MINIMAL), hardware="sim").hardware == "sim"
+    # --sim overrides the file's value, but a wrong value is still wrong.
+    with pytest.raises(ConfigError, match=r"table\.toml: hardware: 'pi' is not one of"):
+        load_config(write(tmp_path, 'hardware = "pi"\n' + MINIMAL), hardware="sim")
 
 
 def test_structure_preset_gives_chips_and_starting_stacks(tmp_path: Path) -> None:
@@ -100,6 +103,8 @@ def test_structure_preset_gives_chips_and_starting_stacks(tmp_path: Path) -> Non
         (("stack = 5000", "stack = -5"), "seats.2.stack"),
         (("stack = 5000", "stack = 5000\nchips = 3"), "seats.2.chips"),
         (("[seats.4]", "[seats.11]"), "seats.11"),
+        (("[seats.4]", '[seats."²"]'), "seats.²"),
+        (("[seats.4]", "[seats.04]"), "seats.04"),
         (("button = 4", "button = 3"), "table.button"),
         (("chips = [25, 100]", "chips = [100, 25]"), "table.chips"),
         (("levels.toml", "nope.toml"), "structure"),
