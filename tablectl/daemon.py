@@ -101,7 +101,7 @@ class ScriptSource:
         self._read_setup()
 
     def _read_setup(self) -> None:
-        from tablectl.engine import SetupError, Table
+        from tablectl.engine.table import SetupError, Table
 
         for lineno, text in self._lines():
             try:

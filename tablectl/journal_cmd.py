@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
 def check(path: Path) -> int:
     import sqlite3
 
-    from tablectl.events import ScenarioError, parse_line
+    from tablectl.engine.events import ScenarioError, parse_line
     from tablectl.journal import Journal, JournalError, connect_readonly, damage
 
     try:
@@ -103,7 +103,7 @@ def recover(path: Path, out: Path, config: Path | None = None) -> int:
                   file=sys.stderr)
             return 1
         from tablectl.config import ConfigError, load_config
-        from tablectl.events import Event
+        from tablectl.engine.events import Event
 
         try:
             setup = Event("setup", load_config(config).setup_body())
@@ -134,7 +134,7 @@ def recover(path: Path, out: Path, config: Path | None = None) -> int:
 
 
 def _is_setup(line: str) -> bool:
-    from tablectl.events import ScenarioError, parse_line
+    from tablectl.engine.events import ScenarioError, parse_line
 
     try:
         event = parse_line(line).event
