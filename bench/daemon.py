@@ -28,9 +28,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from test_daemon_session import make_session  # noqa: E402
 
+from tablectl.daemon.journal import Journal  # noqa: E402
 from tablectl.engine.events import parse_line  # noqa: E402
 from tablectl.engine.table import Table  # noqa: E402
-from tablectl.journal import Journal  # noqa: E402
 
 CONFIG = """
 journal = "{journal}"

@@ -33,8 +33,8 @@ import pygame
 from display import examples
 from display.clock import ClockScreen
 from display.dealer import DealerScreen
-from tablectl.clock_cmd import Kiosk, show, wait_for_input
-from tablectl.clock_files import load_structure, preset_dir
+from display.kiosk import Kiosk, show, wait_for_input
+from tablectl.daemon.clock_files import load_structure, preset_dir, save_state
 from tablectl.tournament.clock import TourneyClock
 
 SIZES = [(800, 480), (1920, 1080)]
@@ -82,14 +82,15 @@ def idle_clock(seconds: float, size: tuple[int, int]) -> None:
     window = pygame.display.set_mode(size)
     with tempfile.TemporaryDirectory() as tmp:
         clock = TourneyClock(load_structure(preset_dir() / "wfp-major.toml"))
-        kiosk = Kiosk(clock, Path(tmp) / "clock.json", window, [])
+        state = Path(tmp) / "clock.json"
+        kiosk = Kiosk(clock, window, [], lambda c, now: save_state(state, c, now))
         clock.resume(time.monotonic())
         drawn = 0
         wall0, cpu0 = time.monotonic(), time.process_time()
         while time.monotonic() - wall0 < seconds:
             now = time.monotonic()
             if kiosk.frame(now, datetime.now()):
-                show(pygame, kiosk.screen.dirty)
+                show(kiosk.screen.dirty)
                 drawn += 1
             wait_for_input(now + kiosk.wait_ms(now) / 1000)
         wall, cpu = time.monotonic() - wall0, time.process_time() - cpu0

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tablectl.config import ConfigError, load_config
+from tablectl.daemon.config import ConfigError, load_config
 from tablectl.engine.events import event_from_obj
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "table.example.toml"

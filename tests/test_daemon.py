@@ -13,14 +13,14 @@ import threading
 from pathlib import Path
 
 import pytest
+from tablectl.cli.export import histories
 from test_daemon_session import write_session
 
 from tablectl.cli import main
-from tablectl.daemon import Daemon, ScriptSource
+from tablectl.daemon.journal import Journal
+from tablectl.daemon.loop import Daemon, ScriptSource
 from tablectl.engine.events import ScenarioError, parse_line
 from tablectl.engine.table import Table
-from tablectl.export_cmd import histories
-from tablectl.journal import Journal
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -211,7 +211,8 @@ def test_sensors_to_journal_through_the_real_link(tmp_path: Path) -> None:
     import time
 
     pytest.importorskip("hw_sim.mcu", reason="hw_sim's MCU emulator is not in this build")
-    from tablectl.daemon import BridgeSource, SimHardware
+    from firmware_bridge.sources import BridgeSource
+    from hw_sim.sim_hardware import SimHardware
 
     cards = {"As": b"\x04\x00\x01", "Kd": b"\x04\x00\x02", "7c": b"\x04\x00\x03",
              "7h": b"\x04\x00\x04"}
@@ -258,7 +259,7 @@ def test_dealer_screen_follows_the_session(
 ) -> None:
     """The daemon draws the dealer screen (SDL's dummy driver) from the engine's view."""
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    from tablectl.daemon import PygameDisplay
+    from display.window import PygameDisplay
 
     script = write_session(tmp_path / "s.jsonl", 4, 3)
     display = PygameDisplay((800, 480), fullscreen=False)
@@ -286,8 +287,8 @@ def test_dealer_badge_signs_in_over_nfc(tmp_path: Path) -> None:
 
     pytest.importorskip("hw_sim.nfc_tags", reason="hw_sim's NFC tags are not in this build")
     from firmware_bridge.nfc import BadgeRegistry
+    from firmware_bridge.sources import NfcWatcher
     from hw_sim.nfc_tags import TagField, tag_uid
-    from tablectl.daemon import NfcWatcher
 
     badges = BadgeRegistry()
     badges.add(tag_uid(901).hex(), "dealer", "Sam")
@@ -346,8 +347,8 @@ def test_console_buttons_reach_the_journal(tmp_path: Path) -> None:
     import time
 
     pytest.importorskip("hw_sim.console", reason="hw_sim's console twin is not in this build")
+    from firmware_bridge.sources import ConsoleHelper
     from hw_sim.console import SimConsole
-    from tablectl.daemon import ConsoleHelper
 
     sim = SimConsole()
     script = write_session(tmp_path / "s.jsonl", 1, 1)

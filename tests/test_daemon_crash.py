@@ -13,10 +13,10 @@ import sys
 import time
 from pathlib import Path
 
+from tablectl.cli.export import histories
 from test_daemon_session import write_session
 
-from tablectl.export_cmd import histories
-from tablectl.history import phh_text, pokerstars_text
+from tablectl.daemon.history import phh_text, pokerstars_text
 
 ROOT = Path(__file__).resolve().parent.parent
 KILLS = 24

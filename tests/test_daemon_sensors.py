@@ -21,8 +21,9 @@ import pytest
 
 pytest.importorskip("hw_sim.mcu", reason="hw_sim's MCU emulator is not in this build")
 
+from firmware_bridge.sources import BridgeSource
 from hw_sim.mcu import McuEmulator
-from tablectl.daemon import BridgeSource, Daemon
+from tablectl.daemon.loop import Daemon
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

@@ -127,7 +127,7 @@ def test_a_stale_simulator_directory_is_removed_at_the_next_start(
     """Belt and braces: the directory of a simulator whose process is gone (its cleaner killed
     with it) is removed when the next one starts; a live one's is left alone."""
     pytest.importorskip("hw_sim.mcu", reason="hw_sim's MCU emulator is not in this build")
-    from tablectl.daemon import SimHardware
+    from hw_sim.sim_hardware import SimHardware
 
     monkeypatch.setenv("TMPDIR", str(tmp_path))
     monkeypatch.delenv("RUNTIME_DIRECTORY", raising=False)

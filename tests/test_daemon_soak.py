@@ -9,12 +9,12 @@ import io
 from pathlib import Path
 
 import pytest
+from tablectl.cli.export import histories
 from test_daemon_session import write_session
 
-from tablectl.daemon import Daemon, ScriptSource
+from tablectl.daemon.journal import Journal
+from tablectl.daemon.loop import Daemon, ScriptSource
 from tablectl.engine.events import ScenarioError, parse_line
-from tablectl.export_cmd import histories
-from tablectl.journal import Journal
 
 
 @pytest.mark.parametrize(

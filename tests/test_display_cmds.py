@@ -17,9 +17,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from display.kiosk import Kiosk
 from tablectl import cli
-from tablectl.clock_cmd import Kiosk, open_clock, resolve_structure
-from tablectl.clock_files import load_state
+from tablectl.cli.clock import open_clock, resolve_structure
+from tablectl.daemon.clock_files import load_state, save_state
 from tablectl.tournament.structures import StructureError
 
 
@@ -41,7 +42,8 @@ def test_kiosk_keys_drive_the_clock_and_save(tmp_path: Path) -> None:
     clock = open_clock(structure, state, fresh=False, entrants=30)
     assert clock.paused and clock.entrants == 30
     rec = Recorder()
-    kiosk = Kiosk(clock, state, pygame.Surface((800, 480)), [rec])
+    kiosk = Kiosk(clock, pygame.Surface((800, 480)), [rec],
+                  lambda c, now: save_state(state, c, now))
     wall = datetime(2026, 11, 21, 20, 0)
     assert kiosk.frame(100.0, wall) is True
     assert json.loads(state.read_text())["index"] == 0
@@ -160,7 +162,7 @@ def test_screenshot_rejects_bad_options(tmp_path: Path) -> None:
 def test_demo_scenarios_reach_the_documented_moments(tmp_path: Path) -> None:
     """The demos behind docs/screenshots drive the real engine to each state the docs show."""
     pytest.importorskip("tablectl.engine.table")
-    from tablectl.screenshot_cmd import ROOT, scenario_moments
+    from tablectl.cli.screenshot import ROOT, scenario_moments
 
     demos = ROOT / "display" / "demos"
     moments = {f.stem: dict(scenario_moments(f)) for f in sorted(demos.glob("*.jsonl"))}

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 from pokerkit import HandHistory
+from tablectl.cli.export import histories
 
 from tablectl.cli import main
+from tablectl.daemon.history import HandRecord, phh_text, pokerstars_text
+from tablectl.daemon.journal import Journal
 from tablectl.engine.events import parse_line
-from tablectl.export_cmd import histories
-from tablectl.history import HandRecord, phh_text, pokerstars_text
-from tablectl.journal import Journal
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "shared" / "scenarios"
 
@@ -218,7 +218,7 @@ def test_journal_export_phh_files_load_in_pokerkit(tmp_path: Path) -> None:
     phh`: every file loads in pokerkit, which plays it to the journal's final stacks."""
     from test_daemon_session import write_session
 
-    from tablectl.daemon import Daemon, ScriptSource
+    from tablectl.daemon.loop import Daemon, ScriptSource
 
     script = write_session(tmp_path / "s.jsonl", 8, 150)
     source = ScriptSource(script, batch=100)

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from tablectl.daemon.journal import Journal, JournalError
 from tablectl.engine.events import Event, event_from_obj, parse_line
 from tablectl.engine.outputs import Notice, Output
-from tablectl.journal import Journal, JournalError
 
 SETUP = {
     "rules": "tda-2025", "seats": {"1": 1000, "2": 1000, "3": 1000}, "button": 1,

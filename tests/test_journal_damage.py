@@ -17,8 +17,8 @@ from test_daemon_session import write_session
 from test_shell_errors import one_line_error
 
 from tablectl.cli import main
+from tablectl.daemon.journal import Journal, JournalError
 from tablectl.engine.events import event_from_obj, parse_line
-from tablectl.journal import Journal, JournalError
 
 ROOT = Path(__file__).resolve().parent.parent
 SETUP = {

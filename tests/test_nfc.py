@@ -13,7 +13,7 @@ import pytest
 from firmware_bridge.nfc import BadgeError, BadgeRegistry, NfcReader
 from firmware_bridge.tags import CARD_ORDER, ChipInventory, DeckRegistry
 from hw_sim.nfc_tags import TagField, tag_uid
-from tablectl import enroll_cmd
+from tablectl.cli import enroll as enroll_cmd
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tablectl.notify import Notifier
+from tablectl.daemon.notify import Notifier
 
 
 @pytest.fixture

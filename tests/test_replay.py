@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from tablectl.cli import main
-from tablectl.replay import replay_file
+from tablectl.cli.replay import replay_file
 
 SETUP = {"setup": {"rules": "tda-2025", "seats": {"1": 1000, "2": 1000, "3": 1000}, "button": 1,
                    "blinds": [25, 50], "chips": [25, 100]}}
@@ -65,7 +65,7 @@ def test_cli_exit_status_and_summary(tmp_path: Path) -> None:
     out = io.StringIO()
     import argparse
 
-    from tablectl import replay
+    from tablectl.cli import replay
     assert replay.run(argparse.Namespace(files=[str(good)], json=False), out) == 0
     assert out.getvalue().strip().endswith("1 passed, 0 failed")
     assert main(["replay", str(good), str(bad)]) == 1

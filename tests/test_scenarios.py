@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from tablectl.replay import replay_file
+from tablectl.cli.replay import replay_file
 
 HERE = Path(__file__).parent
 SHARED = HERE.parent.parent / "shared" / "scenarios"

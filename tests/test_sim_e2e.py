@@ -9,11 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tablectl.cli.replay import replay_file
 
 from hw_sim.faults import FaultCounts
 from hw_sim.table import SimConfig, TableSim, make_change
 from tablectl import cli
-from tablectl.replay import replay_file
 
 
 def _replayed(path: Path) -> list[tuple[int, dict]]:

@@ -2,5 +2,5 @@
 
 Like the engine, nothing here does I/O or reads a clock (time is passed in as ``now``);
 tests/test_architecture.py holds it so. Files are read and written by the shell
-(:mod:`tablectl.clock_files`).
+(:mod:`tablectl.daemon.clock_files`).
 """

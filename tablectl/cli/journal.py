@@ -5,7 +5,7 @@
 
 ``check`` opens the journal read-only and says whether it is sound (exit 0) or what is damaged
 (exit 1). ``recover`` copies every readable event, with its row id, into a new journal and says
-which rows were lost; the damaged file is only read (:mod:`tablectl.journal_salvage`). The
+which rows were lost; the damaged file is only read (:mod:`tablectl.daemon.journal_salvage`). The
 daemon refuses a damaged journal and names this command; docs/journal.md walks through it.
 """
 
@@ -38,8 +38,8 @@ def run(args: argparse.Namespace) -> int:
 def check(path: Path) -> int:
     import sqlite3
 
+    from tablectl.daemon.journal import Journal, JournalError, connect_readonly, damage
     from tablectl.engine.events import ScenarioError, parse_line
-    from tablectl.journal import Journal, JournalError, connect_readonly, damage
 
     try:
         journal = Journal(path, readonly=True)
@@ -77,8 +77,8 @@ def check(path: Path) -> int:
 
 
 def recover(path: Path, out: Path, config: Path | None = None) -> int:
-    from tablectl.journal import JournalError, Row
-    from tablectl.journal_salvage import ranges, salvage, write_journal
+    from tablectl.daemon.journal import JournalError, Row
+    from tablectl.daemon.journal_salvage import ranges, salvage, write_journal
 
     if out.exists() or Path(f"{out}-wal").exists():
         print(f"tablectl journal: {out} exists: give a new file for the salvaged journal",
@@ -102,7 +102,7 @@ def recover(path: Path, out: Path, config: Path | None = None) -> int:
                   f"with the tournament's table.toml to rebuild it; nothing written",
                   file=sys.stderr)
             return 1
-        from tablectl.config import ConfigError, load_config
+        from tablectl.daemon.config import ConfigError, load_config
         from tablectl.engine.events import Event
 
         try:

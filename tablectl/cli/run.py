@@ -13,6 +13,7 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 PRIORITY = {logging.DEBUG: 7, logging.INFO: 6, logging.WARNING: 4, logging.ERROR: 3,
             logging.CRITICAL: 2}
@@ -55,7 +56,7 @@ def setup_logging(level: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tablectl.config import ConfigError, load_config
+    from tablectl.daemon.config import ConfigError, load_config
 
     try:
         config = load_config(args.config, hardware="sim" if args.sim else None)
@@ -65,21 +66,14 @@ def run(args: argparse.Namespace) -> int:
     setup_logging(args.log_level or config.log_level)
     log = logging.getLogger("tablectl.run")
 
-    from tablectl.daemon import (
-        BridgeSource,
-        ConsoleHelper,
-        Daemon,
-        DaemonError,
-        NfcWatcher,
-        PygameDisplay,
-        ScriptSource,
-        SimHardware,
-    )
-    from tablectl.journal import Journal, JournalError
+    # The adapters load their libraries (pyserial, pygame, gpiozero, nfcpy) only when used.
+    from firmware_bridge.sources import HardwareError
+    from tablectl.daemon.journal import Journal, JournalError
+    from tablectl.daemon.loop import Daemon, DaemonError, ScriptSource
 
     journal = Path(args.journal) if args.journal else config.journal
     histories = Path(args.histories) if args.histories else journal.parent / "histories"
-    sim: SimHardware | None = None
+    sim: Any = None
     setup = config.setup_body()
     try:
         if args.events:
@@ -95,16 +89,23 @@ def run(args: argparse.Namespace) -> int:
                 # Resuming counts the journaled events: they must be this script's.
                 raise DaemonError(f"{journal} holds another session than {args.events}")
         elif config.hardware == "sim":
+            from firmware_bridge.sources import BridgeSource
+            from hw_sim.sim_hardware import SimHardware
+
             sim = SimHardware()
             sim.start()
             source = BridgeSource(sim.port, config.serial_baud, config.decks_file,
                                   config.chips_file)
         else:
+            from firmware_bridge.sources import BridgeSource
+
             source = BridgeSource(config.serial_device, config.serial_baud, config.decks_file,
                                   config.chips_file)
         display = None
         if config.display_enabled and not args.no_display:
             try:
+                from display.window import PygameDisplay
+
                 display = PygameDisplay((config.display_width, config.display_height),
                                         config.display_fullscreen)
             except Exception as exc:  # no screen: the table still runs, the dealer is told
@@ -112,14 +113,18 @@ def run(args: argparse.Namespace) -> int:
         daemon = Daemon(journal, setup, source, display=display, histories=histories,
                         names=config.player_names(), stop_when_done=True)
         if config.nfc_reader and not args.events:
+            from firmware_bridge.sources import NfcWatcher
+
             daemon.helpers.append(NfcWatcher(config.nfc_reader, config.badges_file, daemon.inbox))
         if config.hardware == "real" and not args.events:
             if config.gpio:
+                from firmware_bridge.sources import ConsoleHelper
+
                 daemon.console = ConsoleHelper.on_pins(config.gpio)
             else:
                 log.warning("no [gpio] pins configured: the dealer console is not wired")
         return daemon.run()
-    except DaemonError as exc:
+    except (DaemonError, HardwareError) as exc:
         log.error("%s", exc)
         return 1
     finally:

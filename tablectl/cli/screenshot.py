@@ -16,7 +16,6 @@ Works headless: SDL_VIDEODRIVER=dummy is set when no driver is given.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
 from collections.abc import Iterator
@@ -24,13 +23,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from tablectl.clock_files import load_structure, preset_dir, presets
+from tablectl.daemon.clock_files import load_structure, preset_dir, presets
 from tablectl.engine.events import ScenarioError, parse_line
 from tablectl.engine.outputs import Alert, Ruling
 from tablectl.engine.view import TableView
 from tablectl.tournament.clock import TourneyClock
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCENARIO_DIRS = (ROOT / "display" / "demos", ROOT.parent / "shared" / "scenarios",
                  ROOT / "tests" / "scenarios")
 WHAT = ("examples", "scenarios", "clock")
@@ -135,10 +134,7 @@ def clock_pictures(preset: Path) -> list[tuple[str, Any]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
-
+    from display import png
     from display.clock import render_status
     from display.dealer import render_view
     from display.examples import EXAMPLES
@@ -172,14 +168,14 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"tablectl screenshot: --out {out}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    pygame.font.init()
+    png.start()
     reached: set[str] = set()
     written = 0
     failures = 0
 
-    def save(surface: pygame.Surface, name: str) -> None:
+    def save(surface: Any, name: str) -> None:
         nonlocal written
-        pygame.image.save(surface, str(out / name))
+        png.save(surface, out / name)
         written += 1
 
     try:
@@ -220,7 +216,7 @@ def run(args: argparse.Namespace) -> int:
                     for w, h in sizes:
                         save(render_status(status, (w, h), "20:14")[0],
                              f"clock_{preset.stem}_{state}_{w}x{h}.png")
-    except (OSError, ValueError, pygame.error) as exc:
+    except (OSError, ValueError, png.Error) as exc:
         print(f"tablectl screenshot: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
     print(f"{written} screenshots written to {out}" + (f", {failures} files failed" if failures

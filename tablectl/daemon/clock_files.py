@@ -29,7 +29,7 @@ def load_structure(path: str | os.PathLike[str]) -> Structure:
 
 def preset_dir() -> Path:
     """The bundled presets (display/structures)."""
-    return Path(__file__).resolve().parent.parent / "display" / "structures"
+    return Path(__file__).resolve().parents[2] / "display" / "structures"
 
 
 def presets() -> list[Path]:

@@ -31,29 +31,23 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-v", "--verbose", action="store_true", help="log the bridge's work")
 
 
-def _screen() -> tuple[Any, Any] | None:
-    """The dealer screen in a window, or None when there is no display or no display.dealer."""
+def _screen() -> Any | None:
+    """The dealer screen in a window (display.window), or None when there is no display."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") \
             and os.environ.get("SDL_VIDEODRIVER") != "dummy":
         print("tablectl sim: no display; running headless", file=sys.stderr)
         return None
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
-        import pygame
-
-        from display.dealer import DealerScreen
+        from display.window import PygameDisplay
     except ImportError as exc:
         print(f"tablectl sim: no dealer screen in this build ({exc}); running headless",
               file=sys.stderr)
         return None
     try:
-        pygame.display.init()
-        surface = pygame.display.set_mode((1280, 720))
-        pygame.display.set_caption("tablectl sim")
-    except pygame.error as exc:
+        return PygameDisplay((1280, 720), fullscreen=False, caption="tablectl sim")
+    except Exception as exc:  # pygame.error: no window to be had
         print(f"tablectl sim: cannot open a window ({exc}); running headless", file=sys.stderr)
         return None
-    return pygame, DealerScreen(surface)
 
 
 def _unwritable(out: Path) -> str | None:
@@ -79,14 +73,11 @@ def run(args: argparse.Namespace) -> int:
     on_view = None
     screen = None if args.headless else _screen()
     if screen is not None:
-        pygame, dealer = screen
 
         def on_view(view: Any) -> None:
-            for event in pygame.event.get():
-                if event.type == pygame.QUIT:
-                    raise KeyboardInterrupt
-            if dealer.render(view):
-                pygame.display.flip()
+            screen.update(view)
+            if not screen.pump():  # the window was closed
+                raise KeyboardInterrupt
 
     out = Path(args.out) if args.out else None
     if out is not None:

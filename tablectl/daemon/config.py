@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tablectl.clock_files import load_structure, preset_dir
+from tablectl.daemon.clock_files import load_structure, preset_dir
 from tablectl.engine.events import PRESSES, ScenarioError, event_from_obj
 from tablectl.tournament.structures import StructureError
 

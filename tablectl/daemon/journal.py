@@ -20,7 +20,7 @@ Damage: a journal that exists is never started over. A new journal is created wh
 temporary name and renamed into place, so a file at the journal's path that is empty (0 bytes),
 has no SQLite header, fails SQLite's ``quick_check`` or holds a row that is not UTF-8 text was
 damaged after the fact: opening it raises :class:`JournalError` in one line that says what is
-damaged and how to salvage it (`tablectl journal recover`, :mod:`tablectl.journal_salvage`,
+damaged and how to salvage it (`tablectl journal recover`, :mod:`tablectl.daemon.journal_salvage`,
 docs/journal.md). Nothing is written to it.
 """
 
@@ -425,7 +425,7 @@ class Journal:
 
     def insert_rows(self, rows: Iterable[Row]) -> int:
         """Store rows with their own row ids, in one transaction (a salvaged journal,
-        :mod:`tablectl.journal_salvage`); returns how many."""
+        :mod:`tablectl.daemon.journal_salvage`); returns how many."""
         n = 0
         with self._db:
             self._db.execute("BEGIN")

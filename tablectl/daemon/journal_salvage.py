@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tablectl.journal import SQLITE_MAGIC, Journal, Row
+from tablectl.daemon.journal import SQLITE_MAGIC, Journal, Row
 
 WAL_MAGIC = (0x377F0682, 0x377F0683)
 LEAF_TABLE = 0x0D

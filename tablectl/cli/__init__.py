@@ -12,15 +12,15 @@ import importlib
 import sys
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "replay": ("tablectl.replay", "run scenario files through the rules engine and check them"),
-    "demo": ("tablectl.demo", "replay the example scenarios with a readable hand-by-hand log"),
-    "sim": ("tablectl.sim_cmd", "run the whole table on simulated hardware"),
-    "enroll": ("tablectl.enroll_cmd", "enrol a deck card by card with the NFC reader"),
-    "clock": ("tablectl.clock_cmd", "run the venue tournament clock (kiosk)"),
-    "screenshot": ("tablectl.screenshot_cmd", "render the dealer screen and clock to PNG files"),
-    "run": ("tablectl.run_cmd", "run the table daemon on real hardware"),
-    "export": ("tablectl.export_cmd", "export hand histories from a journal"),
-    "journal": ("tablectl.journal_cmd", "check a journal, or salvage a damaged one"),
+    "replay": ("tablectl.cli.replay", "run scenario files through the rules engine and check them"),
+    "demo": ("tablectl.cli.demo", "replay the example scenarios with a readable hand-by-hand log"),
+    "sim": ("tablectl.cli.sim", "run the whole table on simulated hardware"),
+    "enroll": ("tablectl.cli.enroll", "enrol a deck card by card with the NFC reader"),
+    "clock": ("tablectl.cli.clock", "run the venue tournament clock (kiosk)"),
+    "screenshot": ("tablectl.cli.screenshot", "render the dealer screen and clock to PNG files"),
+    "run": ("tablectl.cli.run", "run the table daemon on real hardware"),
+    "export": ("tablectl.cli.export", "export hand histories from a journal"),
+    "journal": ("tablectl.cli.journal", "check a journal, or salvage a damaged one"),
 }
 
 

@@ -8,13 +8,13 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from tablectl.cli.replay import replay_file
 from tablectl.engine.events import Event
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
-from tablectl.replay import replay_file
 
 
 def default_files() -> list[Path]:
-    here = Path(__file__).resolve().parent.parent
+    here = Path(__file__).resolve().parents[2]
     found = sorted((here.parent / "shared" / "scenarios").glob("*.jsonl"))
     found += sorted((here / "tests" / "scenarios").glob("*.jsonl"))
     return found

@@ -3,7 +3,7 @@
     tablectl export --journal /var/lib/tablectl/journal.db --format pokerstars --out hands/
 
 replays the events through the rules engine, builds each finished hand from the events and the
-engine's outputs (:mod:`tablectl.history`), and writes one file a hand: ``hand-000012.txt``
+engine's outputs (:mod:`tablectl.daemon.history`), and writes one file a hand: ``hand-000012.txt``
 (PokerStars text) or ``hand-000012.phh`` (PHH). Bad journal rows are reported with their row id
 and skipped; the export goes on.
 """
@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tablectl.daemon.history import HandRecord, HistoryBuilder, phh_text, pokerstars_text
 from tablectl.engine.events import Event, ScenarioError, parse_line
-from tablectl.history import HandRecord, HistoryBuilder, phh_text, pokerstars_text
 
 FORMATS = ("pokerstars", "phh", "both")
 
@@ -83,7 +83,7 @@ def histories(source: Path) -> Histories:
     """Every finished hand of a journal (opened read-only: the daemon may be running) or of a
     scenario file."""
     if _is_sqlite(source):
-        from tablectl.journal import Journal
+        from tablectl.daemon.journal import Journal
 
         with Journal(source, readonly=True) as journal:
             setup = journal.setup()

@@ -5,7 +5,7 @@ console callbacks) only feed it, so the journal, the engine and the screen are n
 concurrently. For every event the loop
 
 1. stamps it with session time (live sources),
-2. appends it to the journal, committed and synced (:mod:`tablectl.journal`),
+2. appends it to the journal, committed and synced (:mod:`tablectl.daemon.journal`),
 3. applies it to the engine and logs the rulings, alerts and notices,
 4. marks hand boundaries, updates the screen, and writes the hand history of a finished hand.
 
@@ -24,26 +24,20 @@ from __future__ import annotations
 import logging
 import os
 import queue
-import shutil
 import signal
 import sqlite3
-import subprocess
-import sys
-import tempfile
-import threading
 import time
-import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from tablectl.daemon.history import HandRecord, HistoryBuilder, pokerstars_text
+from tablectl.daemon.journal import Journal, JournalError, Row
+from tablectl.daemon.notify import Notifier
 from tablectl.engine.events import Event, ScenarioError, event_from_obj, parse_line
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.view import TableView
-from tablectl.history import HandRecord, HistoryBuilder, pokerstars_text
-from tablectl.journal import Journal, JournalError, Row
-from tablectl.notify import Notifier
 
 log = logging.getLogger("tablectl.daemon")
 
@@ -65,6 +59,21 @@ class Source(Protocol):
 
     @property
     def finished(self) -> bool: ...
+
+    def stop(self) -> None: ...
+
+
+class Console(Protocol):
+    """The dealer console (firmware_bridge.sources.ConsoleHelper): presses in, buzzer and floor
+    light out."""
+
+    def start(self) -> None: ...
+
+    def poll(self) -> list[Event]: ...
+
+    def countdown(self, seconds: float) -> None: ...
+
+    def floor_answered(self) -> None: ...
 
     def stop(self) -> None: ...
 
@@ -181,204 +190,6 @@ def _utf8(text: str | bytes) -> str:
     return text
 
 
-class BridgeSource:
-    """The table's sensors through firmware_bridge: pyserial link + tag mapper.
-
-    READY means the MCU answered HELLO with IDENTIFY (the first hardware handshake)."""
-
-    live = True
-
-    def __init__(
-        self, port: str, baud: int, decks: Path | None, chips: Path | None,
-        settle: float | None = None,
-    ) -> None:
-        from firmware_bridge.bridge import Bridge
-        from firmware_bridge.link import SerialLink
-        from firmware_bridge.tags import (
-            ChipInventory,
-            DeckRegistry,
-            RegistryError,
-            TagMapper,
-        )
-
-        registries: list[Any] = []
-        for path, kind in ((decks, DeckRegistry), (chips, ChipInventory)):
-            if path is None or not path.exists():
-                log.warning("%s not found: %s tags will read as unknown until enrolled",
-                            path, "card" if kind is DeckRegistry else "chip")
-                registries.append(kind())
-                continue
-            try:
-                registries.append(kind.load(path))
-            except RegistryError as exc:
-                raise DaemonError(str(exc)) from None
-        self.link = SerialLink(port, baud)
-        mapper = TagMapper(registries[0], registries[1])
-        if settle is not None:
-            mapper.settle = settle  # the simulator's tags do not bounce
-        self.mapper = mapper
-        self.bridge = Bridge(self.link, mapper)
-
-    def start(self) -> None:
-        self.link.start()
-
-    def wait_ready(self, timeout: float) -> bool:
-        return self.link.wait_connected(timeout)
-
-    def poll(self, timeout: float) -> list[Event | Alert]:
-        if self.mapper.pending():
-            # A zone is settling: look again when it may be stable, not at the next report.
-            timeout = min(timeout, self.mapper.settle)
-        return self.bridge.pump(timeout)
-
-    @property
-    def finished(self) -> bool:
-        return False
-
-    def stop(self) -> None:
-        self.link.stop()
-
-
-class SimHardware:
-    """hw_sim's MCU emulator on a pty behind a symlink, for `tablectl run --sim`: the daemon
-    talks to it through the real pyserial path, exactly as to the board.
-
-    The symlink lives in ``$TMPDIR/tablectl-sim-<pid>-*``. A SIGKILL gives no chance to clean
-    up, so a small cleaner process holds a pipe from this one and removes the directory when the
-    pipe closes, which the kernel does when this process dies however it dies; and each start
-    removes the directories of simulators whose process is gone (a cleaner killed with them)."""
-
-    PREFIX = "tablectl-sim-"
-    # The cleaner: wait for end of file on stdin (this process gone), then remove the directory.
-    _CLEANER = ("import shutil, sys; sys.stdin.buffer.read(); "
-                "shutil.rmtree(sys.argv[1], ignore_errors=True)")
-
-    def __init__(self) -> None:
-        from hw_sim.mcu import McuEmulator
-
-        base = Path(tempfile.gettempdir())
-        self._sweep(base)
-        self.dir = Path(tempfile.mkdtemp(prefix=f"{self.PREFIX}{os.getpid()}-", dir=base))
-        # Its own session: a Ctrl-C or a kill of the daemon's process group does not reach it.
-        self._cleaner = subprocess.Popen(
-            [sys.executable, "-I", "-S", "-c", self._CLEANER, str(self.dir)],
-            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        self.port = str(self.dir / "tablectl-mcu")
-        self.mcu = McuEmulator(self.port)
-
-    def start(self) -> None:
-        self.mcu.start()
-
-    def stop(self) -> None:
-        self.mcu.stop()
-        shutil.rmtree(self.dir, ignore_errors=True)
-        if self._cleaner.stdin is not None:
-            self._cleaner.stdin.close()
-        try:
-            self._cleaner.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self._cleaner.kill()
-
-    @classmethod
-    def _sweep(cls, base: Path) -> None:
-        """Remove this user's simulator directories whose process is gone."""
-        for path in base.glob(f"{cls.PREFIX}*-*"):
-            pid = path.name[len(cls.PREFIX):].split("-", 1)[0]
-            try:
-                if not pid.isdecimal() or path.is_symlink() or path.lstat().st_uid != os.getuid():
-                    continue
-                os.kill(int(pid), 0)
-            except ProcessLookupError:
-                shutil.rmtree(path, ignore_errors=True)
-            except OSError:  # alive under another user, or gone meanwhile
-                continue
-
-
-class NfcWatcher:
-    """The USB NFC reader (firmware_bridge.nfc) on its own thread: staff badge taps go to the
-    daemon's inbox. Without a reader the table runs on, degraded (no badge sign-in)."""
-
-    def __init__(self, path: str, badges: Path | None, inbox: queue.Queue[Any]) -> None:
-        from firmware_bridge.nfc import BadgeError, BadgeRegistry, NfcReader
-
-        # The simulator's udp reader emulates Type 3 (FeliCa) tags only.
-        self.reader = NfcReader(path, ("212F",) if path.startswith("udp:") else ("106A", "212F"))
-        self.registry = BadgeRegistry()
-        if badges is not None and badges.exists():
-            try:
-                self.registry = BadgeRegistry.load(badges)
-            except BadgeError as exc:
-                log.error("%s: badges unavailable", exc)
-        self.inbox = inbox
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-
-    def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="nfc", daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        if not self.reader.open():
-            return
-        while not self._stop.is_set():
-            tag = self.reader.read(0.5)
-            if tag is not None:
-                self.inbox.put(("badge", tag.uid, self.registry.badge(tag.uid)))
-                self._stop.wait(1.0)  # one tap, one sign-in: the tag stays on the reader
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-        self.reader.close()
-
-
-class ConsoleHelper:
-    """The dealer console (firmware_bridge.console on gpiozero): its buttons' presses join the
-    loop's events; the loop drives its buzzer countdown and floor light. ``console`` is a built
-    DealerConsole (hw_sim's SimConsole builds one on mock pins)."""
-
-    def __init__(self, console: Any) -> None:
-        self.console = console
-
-    @classmethod
-    def on_pins(cls, pins: dict[str, int]) -> ConsoleHelper:
-        try:
-            from gpiozero.exc import BadPinFactory, GPIOZeroError
-
-            from firmware_bridge.console import DealerConsole, PinMapError
-        except ImportError as exc:
-            raise DaemonError(f"dealer console: {exc}; install gpiozero (docs/install-pi.md) "
-                              f"or remove [gpio] from the configuration") from None
-        try:
-            # gpiozero warns once for every pin library it tries; they go to the log, not stderr.
-            with warnings.catch_warnings(record=True) as tried:
-                warnings.simplefilter("always")
-                console = DealerConsole(pins)
-            for warning in tried:
-                log.info("gpiozero: %s", warning.message)
-            return cls(console)
-        except PinMapError as exc:
-            raise DaemonError(f"dealer console: {exc}") from None
-        except BadPinFactory as exc:  # not a Pi, or no GPIO library for its gpiochip
-            raise DaemonError(f"dealer console: no GPIO on this machine (gpiozero: {exc}): run "
-                              f"on the table's Pi, or remove [gpio] from the configuration"
-                              ) from None
-        except GPIOZeroError as exc:  # a pin in use, no permission on /dev/gpiochip*
-            raise DaemonError(f"dealer console: {type(exc).__name__}: {exc}") from None
-
-    def start(self) -> None:
-        pass  # gpiozero's callbacks run from the moment the pins are set up
-
-    def poll(self) -> list[Event]:
-        return list(self.console.poll())
-
-    def stop(self) -> None:
-        self.console.close()
-
-
 # --- the daemon ------------------------------------------------------------------------------
 
 
@@ -440,7 +251,7 @@ class Daemon:
         # Events and taps from other threads (console buttons, the NFC reader): see submit().
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.helpers: list[Any] = []  # started with the loop, stopped after it
-        self.console: ConsoleHelper | None = None  # also a helper; the loop drives its outputs
+        self.console: Console | None = None  # also a helper; the loop drives its outputs
         self.dealer: str | None = None  # the signed-in dealer (badge)
 
     # --- start: journal and replay -------------------------------------------------------------
@@ -578,7 +389,7 @@ class Daemon:
         clock = self.table.clock
         if clock is not None:
             now = self.clock() - self._t_anchor if self.source.live else self.table.t
-            self.console.console.countdown(max(0.0, clock[1] - now))
+            self.console.countdown(max(0.0, clock[1] - now))
 
     def _badge(self, uid: bytes, badge: Any) -> None:
         if badge is None:
@@ -591,7 +402,7 @@ class Daemon:
         else:
             log.info("floor %s at the table", badge.name)
             if self.console is not None:
-                self.console.console.floor_answered()
+                self.console.floor_answered()
 
     def _loop(self) -> None:
         watchdog = self.notify.watchdog_interval
@@ -722,39 +533,3 @@ def _seats_of(setup: dict[str, Any]) -> dict[str, int]:
     return {str(k): int(v) for k, v in setup.get("seats", {}).items()}
 
 
-class PygameDisplay:
-    """The dealer screen in a window (or full screen on KMSDRM) for the daemon's loop."""
-
-    def __init__(self, size: tuple[int, int], fullscreen: bool) -> None:
-        import pygame
-
-        from display.dealer import DealerScreen
-
-        self._pg = pygame
-        pygame.display.init()
-        pygame.font.init()
-        # Full screen at the panel's native mode (KMSDRM offers only the modes it has); the
-        # configured size is the window's on a desktop.
-        if fullscreen:
-            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            self.surface = pygame.display.set_mode(size)
-        pygame.display.set_caption("tablectl dealer")
-        pygame.mouse.set_visible(not fullscreen)
-        self.screen = DealerScreen(self.surface)
-        self._view: TableView | None = None
-
-    def update(self, view: TableView) -> None:
-        self._view = view
-
-    def pump(self) -> bool:
-        pg = self._pg
-        for ev in pg.event.get():
-            if ev.type == pg.QUIT:
-                return False
-        if self._view is not None and self.screen.render(self._view):
-            pg.display.flip()
-        return True
-
-    def close(self) -> None:
-        self._pg.display.quit()

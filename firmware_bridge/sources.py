@@ -1,0 +1,172 @@
+"""The table's hardware as the daemon's event sources and helpers (see tablectl.daemon.loop):
+the MCU link and tag mapper, the USB NFC reader, the GPIO dealer console.
+
+The daemon never imports this module; ``tablectl run`` (tablectl/cli/run.py) wires these into it,
+so only firmware_bridge touches pyserial, nfcpy and gpiozero.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import warnings
+from pathlib import Path
+from typing import Any
+
+from tablectl.engine.events import Event
+from tablectl.engine.outputs import Alert
+
+log = logging.getLogger("tablectl.daemon")
+
+
+class HardwareError(RuntimeError):
+    """The table's hardware cannot be set up (registry unreadable, console pins unusable)."""
+
+
+class BridgeSource:
+    """The table's sensors through firmware_bridge: pyserial link + tag mapper.
+
+    READY means the MCU answered HELLO with IDENTIFY (the first hardware handshake)."""
+
+    live = True
+
+    def __init__(
+        self, port: str, baud: int, decks: Path | None, chips: Path | None,
+        settle: float | None = None,
+    ) -> None:
+        from firmware_bridge.bridge import Bridge
+        from firmware_bridge.link import SerialLink
+        from firmware_bridge.tags import (
+            ChipInventory,
+            DeckRegistry,
+            RegistryError,
+            TagMapper,
+        )
+
+        registries: list[Any] = []
+        for path, kind in ((decks, DeckRegistry), (chips, ChipInventory)):
+            if path is None or not path.exists():
+                log.warning("%s not found: %s tags will read as unknown until enrolled",
+                            path, "card" if kind is DeckRegistry else "chip")
+                registries.append(kind())
+                continue
+            try:
+                registries.append(kind.load(path))
+            except RegistryError as exc:
+                raise HardwareError(str(exc)) from None
+        self.link = SerialLink(port, baud)
+        mapper = TagMapper(registries[0], registries[1])
+        if settle is not None:
+            mapper.settle = settle  # the simulator's tags do not bounce
+        self.mapper = mapper
+        self.bridge = Bridge(self.link, mapper)
+
+    def start(self) -> None:
+        self.link.start()
+
+    def wait_ready(self, timeout: float) -> bool:
+        return self.link.wait_connected(timeout)
+
+    def poll(self, timeout: float) -> list[Event | Alert]:
+        if self.mapper.pending():
+            # A zone is settling: look again when it may be stable, not at the next report.
+            timeout = min(timeout, self.mapper.settle)
+        return self.bridge.pump(timeout)
+
+    @property
+    def finished(self) -> bool:
+        return False
+
+    def stop(self) -> None:
+        self.link.stop()
+
+
+class NfcWatcher:
+    """The USB NFC reader (firmware_bridge.nfc) on its own thread: staff badge taps go to the
+    daemon's inbox. Without a reader the table runs on, degraded (no badge sign-in)."""
+
+    def __init__(self, path: str, badges: Path | None, inbox: queue.Queue[Any]) -> None:
+        from firmware_bridge.nfc import BadgeError, BadgeRegistry, NfcReader
+
+        # The simulator's udp reader emulates Type 3 (FeliCa) tags only.
+        self.reader = NfcReader(path, ("212F",) if path.startswith("udp:") else ("106A", "212F"))
+        self.registry = BadgeRegistry()
+        if badges is not None and badges.exists():
+            try:
+                self.registry = BadgeRegistry.load(badges)
+            except BadgeError as exc:
+                log.error("%s: badges unavailable", exc)
+        self.inbox = inbox
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="nfc", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        if not self.reader.open():
+            return
+        while not self._stop.is_set():
+            tag = self.reader.read(0.5)
+            if tag is not None:
+                self.inbox.put(("badge", tag.uid, self.registry.badge(tag.uid)))
+                self._stop.wait(1.0)  # one tap, one sign-in: the tag stays on the reader
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self.reader.close()
+
+
+class ConsoleHelper:
+    """The dealer console (firmware_bridge.console on gpiozero): its buttons' presses join the
+    loop's events; the loop drives its buzzer countdown and floor light. ``console`` is a built
+    DealerConsole (hw_sim's SimConsole builds one on mock pins)."""
+
+    def __init__(self, console: Any) -> None:
+        self.console = console
+
+    @classmethod
+    def on_pins(cls, pins: dict[str, int]) -> ConsoleHelper:
+        try:
+            from gpiozero.exc import BadPinFactory, GPIOZeroError
+
+            from firmware_bridge.console import DealerConsole, PinMapError
+        except ImportError as exc:
+            raise HardwareError(f"dealer console: {exc}; install gpiozero (docs/install-pi.md) "
+                              f"or remove [gpio] from the configuration") from None
+        try:
+            # gpiozero warns once for every pin library it tries; they go to the log, not stderr.
+            with warnings.catch_warnings(record=True) as tried:
+                warnings.simplefilter("always")
+                console = DealerConsole(pins)
+            for warning in tried:
+                log.info("gpiozero: %s", warning.message)
+            return cls(console)
+        except PinMapError as exc:
+            raise HardwareError(f"dealer console: {exc}") from None
+        except BadPinFactory as exc:  # not a Pi, or no GPIO library for its gpiochip
+            raise HardwareError(f"dealer console: no GPIO on this machine (gpiozero: {exc}): run "
+                              f"on the table's Pi, or remove [gpio] from the configuration"
+                              ) from None
+        except GPIOZeroError as exc:  # a pin in use, no permission on /dev/gpiochip*
+            raise HardwareError(f"dealer console: {type(exc).__name__}: {exc}") from None
+
+    def start(self) -> None:
+        pass  # gpiozero's callbacks run from the moment the pins are set up
+
+    def poll(self) -> list[Event]:
+        return list(self.console.poll())
+
+    def countdown(self, seconds: float) -> None:
+        """The buzzer counts down a player on the clock (002 Rule 29)."""
+        self.console.countdown(seconds)
+
+    def floor_answered(self) -> None:
+        self.console.floor_answered()
+
+    def stop(self) -> None:
+        self.console.close()
