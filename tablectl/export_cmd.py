@@ -4,8 +4,10 @@
 
 replays the events through the rules engine, builds each finished hand from the events and the
 engine's outputs (:mod:`tablectl.history`), and writes one file a hand: ``hand-000012.txt``
-(PokerStars text) or ``hand-000012.phh`` (PHH). Bad journal rows are reported with their row id
-and skipped; the export goes on.
+(PokerStars text) or ``hand-000012.phh`` (PHH). A void deal of the hand (a misdeal, a fouled
+deck: all bets returned, the hand dealt again) is the first block of the PokerStars file and a PHH
+file of its own, ``hand-000012-void1.phh`` (the deal's number). Bad journal rows are reported
+with their row id and skipped; the export goes on.
 """
 
 from __future__ import annotations
@@ -74,6 +76,10 @@ def write_histories(
             stem.with_suffix(".txt").write_text(text, encoding="utf-8")
             written += 1
         if fmt in ("phh", "both"):
+            for void in hand.voided:
+                path = out / f"hand-{hand.number:06d}-void{void.deal + 1}.phh"
+                path.write_text(phh_text(void, event=table_name), encoding="utf-8")
+                written += 1
             stem.with_suffix(".phh").write_text(phh_text(hand, event=table_name), encoding="utf-8")
             written += 1
     return written
@@ -119,6 +125,7 @@ def build(setup: dict[str, Any], stream: Iterator[tuple[Event, float | None]]) -
             continue
         result.hands.extend(builder.feed(event, outputs, table.view, wall))
     result.stacks = table.stacks()
+    result.problems.extend(builder.problems)
     return result
 
 
