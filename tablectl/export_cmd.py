@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tablectl.events import Event, ScenarioError, parse_line
+from tablectl.events import Event, ScenarioError, parse_line, read_lines
 from tablectl.history import HandRecord, HistoryBuilder, phh_text, pokerstars_text
 
 FORMATS = ("pokerstars", "phh", "both")
@@ -133,20 +133,22 @@ def _scenario(path: Path) -> tuple[dict[str, Any], list[Event], list[str]]:
     setup: dict[str, Any] | None = None
     events: list[Event] = []
     problems: list[str] = []
-    with path.open(encoding="utf-8") as fh:
-        for lineno, text in enumerate(fh, 1):
-            try:
-                parsed = parse_line(text, lineno)
-            except ScenarioError as exc:
-                problems.append(f"{path}:{lineno}: skipped: {exc}")
-                continue
-            ev = parsed.event
-            if ev is None:
-                continue
-            if ev.kind == "setup" and setup is None:
-                setup = dict(ev.body)
-            else:
-                events.append(ev)
+    for lineno, text in read_lines(path):
+        try:
+            parsed = parse_line(text, lineno)
+        except ScenarioError as exc:
+            if setup is None and not events:
+                # The first line is the setup: without it no event can be read (the contract).
+                raise ValueError(f"{path}:{lineno}: not a setup line: {exc}") from None
+            problems.append(f"{path}:{lineno}: skipped: {exc}")
+            continue
+        ev = parsed.event
+        if ev is None:
+            continue
+        if ev.kind == "setup" and setup is None:
+            setup = dict(ev.body)
+        else:
+            events.append(ev)
     if setup is None:
         raise ValueError(f"{path}: no setup line")
     return setup, events, problems
