@@ -14,8 +14,11 @@ from tablectl.replay import replay_file
 
 
 def default_files() -> list[Path]:
+    """The contract's examples (../shared/scenarios beside the checkout, else their copies in
+    tests/contract), then our worked examples."""
     here = Path(__file__).resolve().parent.parent
-    found = sorted((here.parent / "shared" / "scenarios").glob("*.jsonl"))
+    found = sorted((here.parent / "shared" / "scenarios").glob("*.jsonl")) or sorted(
+        (here / "tests" / "contract").glob("*.jsonl"))
     found += sorted((here / "tests" / "scenarios").glob("*.jsonl"))
     return found
 

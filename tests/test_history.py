@@ -8,14 +8,13 @@ from pathlib import Path
 
 import pytest
 from pokerkit import HandHistory
+from scenario_files import contract_file
 
 from tablectl.cli import main
 from tablectl.events import parse_line
 from tablectl.export_cmd import histories
 from tablectl.history import HandRecord, phh_text, pokerstars_text
 from tablectl.journal import Journal
-
-SCENARIOS = Path(__file__).resolve().parents[2] / "shared" / "scenarios"
 
 # Three hands: a raise and calls to showdown; a bet nobody calls (returned); an all-in preflop
 # that is tabled at once (002 Rule 17) and busts a player.
@@ -98,7 +97,7 @@ def test_phh_loads_in_pokerkit_and_reproduces_final_stacks(tmp_path: Path, numbe
 
 
 def test_shared_scenario_phh_reproduces_final_stacks(tmp_path: Path) -> None:
-    result = histories(SCENARIOS / "basic_hand.jsonl")
+    result = histories(contract_file("basic_hand.jsonl"))
     (hand,) = result.hands
     assert _pokerkit_final(phh_text(hand)) == [hand.end_stacks[s] for s in hand.order()]
 
