@@ -214,8 +214,8 @@ def _validate_setup(body: object) -> dict[str, Any]:
     clean_seats = {
         str(_seat(k, "setup.seats")): _amount(v, "setup.seats") for k, v in seats.items()
     }
-    if len(clean_seats) < 2:
-        raise ScenarioError("setup.seats needs at least two players")
+    if sum(1 for stack in clean_seats.values() if stack > 0) < 2:
+        raise ScenarioError("setup.seats needs at least two players with chips")
     button = _seat(body.get("button", min(int(s) for s in clean_seats)), "setup.button")
     blinds = body.get("blinds")
     if (

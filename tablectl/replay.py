@@ -71,6 +71,10 @@ def replay_lines(name: str, lines: Iterator[tuple[int, str | bytes]],
             except (SetupError, ValueError, KeyError) as exc:
                 result.failures.append(f"{name}:{lineno}: bad setup: {exc}")
                 return result
+            except Exception as exc:  # an engine bug must not end the run either
+                result.failures.append(f"{name}:{lineno}: engine error on setup: "
+                                       f"{type(exc).__name__}: {exc}")
+                return result
             result.table = table
             continue
         if parsed.expect is not None:

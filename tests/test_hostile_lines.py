@@ -280,3 +280,11 @@ def test_multiset_difference_is_linear() -> None:
     b = [Chip(25) for _ in range(n)] + [Chip(100) for _ in range(n)]
     assert _multiset_minus(a, b) == [500]
     assert calls[0] < 20 * n  # the quadratic version made about n * n = 4,000,000
+
+
+def test_a_setup_without_two_players_with_chips_is_refused(tmp_path: Path) -> None:
+    # Found by tests/test_hostile_input.py: every stack 0 raised IndexError building the table.
+    setup = {"setup": {**SETUP["setup"], "seats": {"1": 0, "2": 0, "3": 1000}}}
+    assert "two players with chips" in refused(json.dumps(setup))
+    result = replay_file(write(tmp_path, [setup, *GOOD_TAIL]))
+    assert result.failures[0].startswith(f"{tmp_path / 's.jsonl'}:1: malformed line")
