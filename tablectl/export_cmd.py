@@ -44,10 +44,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from tablectl.journal import JournalError
+
     source = Path(args.journal)
     try:
         result = histories(source)
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, JournalError) as exc:
         print(f"tablectl export: {exc}", file=sys.stderr)
         return 1
     for problem in result.problems:

@@ -240,6 +240,8 @@ def _journal(path: Path, db: Path, raw: bool) -> None:
 
 def _restore(path: Path, db: Path, raw: bool) -> None:
     _journal(path, db, raw)
+    # `tablectl export` reads the journal too (read-only, before the daemon repairs anything).
+    assert main(["export", "--journal", str(db), "--out", str(db.parent / f"out-{raw}")]) in (0, 1)
     # restore() reads only the journal; the daemon wants a source to run later, none is read here
     # (ScriptSource itself reads files in text mode: `run --events` belongs to the daemon).
     nothing = db.parent / "nothing.jsonl"

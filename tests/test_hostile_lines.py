@@ -288,3 +288,17 @@ def test_a_setup_without_two_players_with_chips_is_refused(tmp_path: Path) -> No
     assert "two players with chips" in refused(json.dumps(setup))
     result = replay_file(write(tmp_path, [setup, *GOOD_TAIL]))
     assert result.failures[0].startswith(f"{tmp_path / 's.jsonl'}:1: malformed line")
+
+
+def test_export_of_a_journal_with_a_bad_setup_row_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tablectl.journal import Journal
+
+    db = tmp_path / "j.db"
+    with Journal(db) as journal:
+        journal.append_raw('{"setup": {"seats": {"²": 5, "2": 5}, "blinds": [1, 2]}}')
+        journal.append_raw('{"fold": 2}')
+    assert main(["export", "--journal", str(db), "--out", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("tablectl export: ") and err.count("\n") == 1 and "row 1" in err
