@@ -357,3 +357,20 @@ def test_a_notice_the_builder_cannot_read_is_a_problem_not_a_crash(tmp_path: Pat
     assert [h.number for h in finished] == [2, 3]  # hand 1 dropped, the rest written
     assert len(builder.problems) == 1 and "hand 1" in builder.problems[0]
     assert "returned notice without 'seat'" in builder.problems[0]
+
+
+def test_a_misdeal_is_a_void_deal_with_its_blinds_returned(tmp_path: Path) -> None:
+    """002 Rule 36-A(7): the second card exposed is a misdeal; the blinds posted for that deal
+    go back (36-C) and the re-deal is played. No notice says what went back: the record knows."""
+    path = tmp_path / "misdeal.jsonl"
+    path.write_text((Path(__file__).parent / "scenarios" / "cards_misdeal_first_card_exposed.jsonl")
+                    .read_text() + '{"fold": 4}\n{"fold": 1}\n{"fold": 2}\n')
+    (hand,) = histories(path).hands
+    (void,) = hand.voided
+    assert void.void == "misdeal (002 Rule 36-A(7))"
+    assert void.returned_all == {2: 100, 3: 200}
+    assert void.hole == {1: [], 2: ["2c"], 3: ["3c"], 4: []}
+    assert hand.hole[3] == ["3c", "3d"]
+    text = pokerstars_text(hand)
+    assert "*** HAND VOID *** misdeal (002 Rule 36-A(7))" in text
+    assert "Uncalled bet (100) returned to Seat 2\nUncalled bet (200) returned to Seat 3" in text
