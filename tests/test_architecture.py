@@ -27,6 +27,7 @@ PURE_STDLIB = frozenset({
     "__future__", "abc", "bisect", "collections", "collections.abc", "dataclasses", "datetime",
     "enum",
     "fractions", "functools", "heapq", "itertools", "json", "math", "operator", "random", "re",
+    "reprlib",
     "string", "textwrap", "types", "typing", "unicodedata",
 })
 # datetime is allowed for arithmetic on a wall time passed in; reading the clock is not.

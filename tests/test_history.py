@@ -8,14 +8,13 @@ from pathlib import Path
 
 import pytest
 from pokerkit import HandHistory
-from tablectl.cli.export import histories
+from scenario_files import contract_file
 
 from tablectl.cli import main
+from tablectl.cli.export import histories
 from tablectl.daemon.history import HandRecord, phh_text, pokerstars_text
 from tablectl.daemon.journal import Journal
 from tablectl.engine.events import parse_line
-
-SCENARIOS = Path(__file__).resolve().parents[2] / "shared" / "scenarios"
 
 # Three hands: a raise and calls to showdown; a bet nobody calls (returned); an all-in preflop
 # that is tabled at once (002 Rule 17) and busts a player.
@@ -98,7 +97,7 @@ def test_phh_loads_in_pokerkit_and_reproduces_final_stacks(tmp_path: Path, numbe
 
 
 def test_shared_scenario_phh_reproduces_final_stacks(tmp_path: Path) -> None:
-    result = histories(SCENARIOS / "basic_hand.jsonl")
+    result = histories(contract_file("basic_hand.jsonl"))
     (hand,) = result.hands
     assert _pokerkit_final(phh_text(hand)) == [hand.end_stacks[s] for s in hand.order()]
 
@@ -234,3 +233,145 @@ def test_journal_export_phh_files_load_in_pokerkit(tmp_path: Path) -> None:
         hh.divmod = _rule21_divmod(25)
         state = list(hh)[-1]
         assert list(state.stacks) == list(hh.finishing_stacks), path.name
+
+
+# A fouled deck (002 Rule 36-E) after the preflop betting, then the same hand dealt again and won
+# by a walk: the void deal keeps its actions, every bet is returned, nobody wins it.
+FOULED = (Path(__file__).parent / "scenarios" / "cards_fouled_deck_bets_returned.jsonl")
+REDEAL = """
+{"deal": {"2": ["Ac", "Kc"], "3": ["Qd", "Qh"], "4": ["9s", "8s"], "1": ["Th", "Td"]}}
+{"fold": 4}
+{"fold": 1}
+{"fold": 2}
+"""
+
+
+def _fouled_then_redealt(tmp_path: Path) -> Path:
+    path = tmp_path / "fouled.jsonl"
+    path.write_text(FOULED.read_text() + REDEAL.lstrip())
+    return path
+
+
+def test_fouled_deck_hand_history_returns_every_bet_and_has_no_winner(tmp_path: Path) -> None:
+    result = histories(_fouled_then_redealt(tmp_path))
+    assert result.problems == []
+    (hand,) = result.hands
+    (void,) = hand.voided
+    assert void.void == "fouled deck (002 Rule 36-E)" and void.awards == []
+    assert void.returned_all == {1: 600, 2: 100, 3: 600, 4: 600}
+    assert (void.deal, hand.deal) == (0, 1)
+    blocks = pokerstars_text(hand).split("\n\n\n")
+    assert len(blocks) == 2
+    first, second = (b.splitlines() for b in blocks)
+    assert first[0].startswith("PokerStars Hand #000100000101: ")
+    assert second[0].startswith("PokerStars Hand #0001000001: ")
+    assert "Seat 1: raises 400 to 600" in first and "Seat 4: calls 400" in first
+    assert "Dealt to Seat 3 [3c 3d]" in first and "Dealt to Seat 3 [Qd Qh]" in second
+    void_at = first.index("*** HAND VOID *** fouled deck (002 Rule 36-E): all bets returned, "
+                          "the hand is dealt again (002 Rule 36-C)")
+    assert first[void_at + 1:void_at + 5] == [
+        "Uncalled bet (100) returned to Seat 2", "Uncalled bet (600) returned to Seat 3",
+        "Uncalled bet (600) returned to Seat 4", "Uncalled bet (600) returned to Seat 1",
+    ]
+    assert not any("collected" in line for line in first)
+    assert "Total pot 0 | Rake 0" in first
+    assert "Seat 2: Seat 2 (small blind) folded before Flop, 100 returned" in first
+    assert "Seat 3: Seat 3 (big blind) collected (200)" in second
+    # PHH: the void deal stops where play stopped; pokerkit loads it, and the played hand
+    # still plays to its finishing stacks.
+    phh = phh_text(void)
+    assert '_void = "fouled deck (002 Rule 36-E): all bets returned"' in phh
+    assert "_returned = [100, 600, 600, 600]" in phh  # players from the small blind on
+    assert "finishing_stacks = [10000, 10000, 10000, 10000]" in phh
+    assert " sm " not in phh
+    loaded = HandHistory.load(io.BytesIO(phh.encode()))
+    assert loaded.user_defined_fields["_deal"] == 1
+    assert _pokerkit_final(phh_text(hand)) == [hand.end_stacks[s] for s in hand.order()]
+
+
+def test_export_writes_the_void_deal(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert main(["export", "--journal", str(_fouled_then_redealt(tmp_path)), "--out",
+                 str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == [
+        "hand-000001-void1.phh", "hand-000001.phh", "hand-000001.txt"]
+
+
+def test_undo_after_a_redeal_keeps_the_void_deal(tmp_path: Path) -> None:
+    path = _fouled_then_redealt(tmp_path)
+    text = path.read_text().replace('{"fold": 1}\n', '{"fold": 1}\n{"press": "undo"}\n'
+                                    '{"fold": 1}\n')
+    path.write_text(text)
+    (hand,) = histories(path).hands
+    assert [v.returned_all for v in hand.voided] == [{1: 600, 2: 100, 3: 600, 4: 600}]
+    assert "Dealt to Seat 3 [Qd Qh]" in pokerstars_text(hand)
+    assert pokerstars_text(hand).count("Seat 1: folds") == 1
+
+
+def test_every_notice_kind_the_engine_emits_is_read_or_ignored() -> None:
+    """A notice kind the builder does not know would reach it unread: grep the engine for
+    ``Notice("kind"`` and check each is read into a typed record or listed as ignored."""
+    import re
+
+    import tablectl
+    from tablectl.daemon import history
+
+    source = Path(tablectl.__file__).parent
+    emitted = {m for f in source.rglob("*.py") if f.name != "history.py"
+               for m in re.findall(r'Notice\(\s*"(\w+)"', f.read_text())}
+    read = {"hand_start", "street", "returned", "tabled", "showdown", "award", "eliminated"}
+    assert {"returned", "award", "hand_start", "undo"} <= emitted
+    assert emitted <= read | history.IGNORED_NOTICES, emitted - read - history.IGNORED_NOTICES
+    assert not read & history.IGNORED_NOTICES
+
+
+def test_notice_shapes_are_checked() -> None:
+    from tablectl.daemon.history import NoticeShapeError, Returned, read_notice
+    from tablectl.engine.outputs import Notice
+
+    assert read_notice(Notice("returned", "", {"seats": {"1": 600, 2: 100}})) == \
+        Returned({1: 600, 2: 100}, every_bet=True)
+    assert read_notice(Notice("returned", "", {"seat": 3, "amount": 100})) == \
+        Returned({3: 100}, every_bet=False)
+    assert read_notice(Notice("pause", "")) is None
+    for bad in (Notice("returned", "", {"amount": 5}), Notice("award", "", {"pot": 0}),
+                Notice("returned", "", {"seats": [1, 2]}), Notice("gossip", "")):
+        with pytest.raises(NoticeShapeError):
+            read_notice(bad)
+
+
+def test_a_notice_the_builder_cannot_read_is_a_problem_not_a_crash(tmp_path: Path) -> None:
+    from tablectl.daemon.history import HistoryBuilder
+    from tablectl.engine.outputs import Notice
+    from tablectl.engine.table import Table
+
+    lines = [parse_line(x).event for x in SESSION.strip().splitlines()]
+    table = Table.from_setup(lines[0].body)  # type: ignore[union-attr]
+    builder = HistoryBuilder()
+    finished = []
+    for i, event in enumerate(lines[1:]):
+        assert event is not None
+        outputs = table.apply(event)
+        if i == 2:
+            outputs.append(Notice("returned", "a shape from a newer engine", {"who": 3}))
+        finished += builder.feed(event, outputs, table.view)
+    assert [h.number for h in finished] == [2, 3]  # hand 1 dropped, the rest written
+    assert len(builder.problems) == 1 and "hand 1" in builder.problems[0]
+    assert "returned notice without 'seat'" in builder.problems[0]
+
+
+def test_a_misdeal_is_a_void_deal_with_its_blinds_returned(tmp_path: Path) -> None:
+    """002 Rule 36-A(7): the second card exposed is a misdeal; the blinds posted for that deal
+    go back (36-C) and the re-deal is played. No notice says what went back: the record knows."""
+    path = tmp_path / "misdeal.jsonl"
+    path.write_text((Path(__file__).parent / "scenarios" / "cards_misdeal_first_card_exposed.jsonl")
+                    .read_text() + '{"fold": 4}\n{"fold": 1}\n{"fold": 2}\n')
+    (hand,) = histories(path).hands
+    (void,) = hand.voided
+    assert void.void == "misdeal (002 Rule 36-A(7))"
+    assert void.returned_all == {2: 100, 3: 200}
+    assert void.hole == {1: [], 2: ["2c"], 3: ["3c"], 4: []}
+    assert hand.hole[3] == ["3c", "3d"]
+    text = pokerstars_text(hand)
+    assert "*** HAND VOID *** misdeal (002 Rule 36-A(7))" in text
+    assert "Uncalled bet (100) returned to Seat 2\nUncalled bet (200) returned to Seat 3" in text

@@ -187,10 +187,12 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
 def test_exported_journal_is_a_scenario_tablectl_replay_reads(tmp_path: Path) -> None:
     """A journal written by the real engine's loop, exported, replays clean with the real
     `tablectl replay` and restores the same table with replay_into."""
+    from scenario_files import contract_file
+
     from tablectl.cli import main
     from tablectl.engine.table import Table
 
-    scenario = Path(__file__).resolve().parents[2] / "shared/scenarios/basic_hand.jsonl"
+    scenario = contract_file("basic_hand.jsonl")
     lines = [p.event for p in map(parse_line, scenario.read_text().splitlines()) if p.event]
     db = tmp_path / "j.db"
     with Journal(db) as j:

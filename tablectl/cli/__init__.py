@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+
+# Exit status after the reader of our output went away (`tablectl replay --json | head -1`):
+# 128 + SIGPIPE, what the shell reports for cat or grep in the same place, so a pipeline under
+# `set -o pipefail` reads it as every other tool's broken pipe, and a script can tell it apart
+# from a failed replay (1).
+EXIT_BROKEN_PIPE = 141
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("tablectl.cli.replay", "run scenario files through the rules engine and check them"),
@@ -48,7 +55,23 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tablectl {args.command}: {args._missing} is not part of this build",
               file=sys.stderr)
         return 2
-    return int(args._run(args))
+    try:
+        return int(args._run(args))
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null: what is still buffered for the closed pipe would otherwise
+    raise again when Python flushes it at exit."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a real file (a test capturing output)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 if __name__ == "__main__":

@@ -14,8 +14,11 @@ from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 
 
 def default_files() -> list[Path]:
+    """The contract's examples (../shared/scenarios beside the checkout, else their copies in
+    tests/contract), then our worked examples."""
     here = Path(__file__).resolve().parents[2]
-    found = sorted((here.parent / "shared" / "scenarios").glob("*.jsonl"))
+    found = sorted((here.parent / "shared" / "scenarios").glob("*.jsonl")) or sorted(
+        (here / "tests" / "contract").glob("*.jsonl"))
     found += sorted((here / "tests" / "scenarios").glob("*.jsonl"))
     return found
 

@@ -4,8 +4,10 @@
 
 replays the events through the rules engine, builds each finished hand from the events and the
 engine's outputs (:mod:`tablectl.daemon.history`), and writes one file a hand: ``hand-000012.txt``
-(PokerStars text) or ``hand-000012.phh`` (PHH). Bad journal rows are reported with their row id
-and skipped; the export goes on.
+(PokerStars text) or ``hand-000012.phh`` (PHH). A void deal of the hand (a misdeal, a fouled
+deck: all bets returned, the hand dealt again) is the first block of the PokerStars file and a PHH
+file of its own, ``hand-000012-void1.phh`` (the deal's number). Bad journal rows are reported
+with their row id and skipped; the export goes on.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tablectl.daemon.history import HandRecord, HistoryBuilder, phh_text, pokerstars_text
+from tablectl.daemon.scenario_file import read_lines
 from tablectl.engine.events import Event, ScenarioError, parse_line
 
 FORMATS = ("pokerstars", "phh", "both")
@@ -42,10 +45,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from tablectl.daemon.journal import JournalError
+
     source = Path(args.journal)
     try:
         result = histories(source)
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, JournalError) as exc:
         print(f"tablectl export: {exc}", file=sys.stderr)
         return 1
     for problem in result.problems:
@@ -74,6 +79,10 @@ def write_histories(
             stem.with_suffix(".txt").write_text(text, encoding="utf-8")
             written += 1
         if fmt in ("phh", "both"):
+            for void in hand.voided:
+                path = out / f"hand-{hand.number:06d}-void{void.deal + 1}.phh"
+                path.write_text(phh_text(void, event=table_name), encoding="utf-8")
+                written += 1
             stem.with_suffix(".phh").write_text(phh_text(hand, event=table_name), encoding="utf-8")
             written += 1
     return written
@@ -119,6 +128,7 @@ def build(setup: dict[str, Any], stream: Iterator[tuple[Event, float | None]]) -
             continue
         result.hands.extend(builder.feed(event, outputs, table.view, wall))
     result.stacks = table.stacks()
+    result.problems.extend(builder.problems)
     return result
 
 
@@ -126,20 +136,22 @@ def _scenario(path: Path) -> tuple[dict[str, Any], list[Event], list[str]]:
     setup: dict[str, Any] | None = None
     events: list[Event] = []
     problems: list[str] = []
-    with path.open(encoding="utf-8") as fh:
-        for lineno, text in enumerate(fh, 1):
-            try:
-                parsed = parse_line(text, lineno)
-            except ScenarioError as exc:
-                problems.append(f"{path}:{lineno}: skipped: {exc}")
-                continue
-            ev = parsed.event
-            if ev is None:
-                continue
-            if ev.kind == "setup" and setup is None:
-                setup = dict(ev.body)
-            else:
-                events.append(ev)
+    for lineno, text in read_lines(path):
+        try:
+            parsed = parse_line(text, lineno)
+        except ScenarioError as exc:
+            if setup is None and not events:
+                # The first line is the setup: without it no event can be read (the contract).
+                raise ValueError(f"{path}:{lineno}: not a setup line: {exc}") from None
+            problems.append(f"{path}:{lineno}: skipped: {exc}")
+            continue
+        ev = parsed.event
+        if ev is None:
+            continue
+        if ev.kind == "setup" and setup is None:
+            setup = dict(ev.body)
+        else:
+            events.append(ev)
     if setup is None:
         raise ValueError(f"{path}: no setup line")
     return setup, events, problems

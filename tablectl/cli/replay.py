@@ -2,7 +2,9 @@
 
 Prints one line per failed expectation (``FILE:LINE: expected ..., got ...``), then
 ``N passed, N failed`` (files), and exits 0 only if every expectation held. A malformed line is a
-failure naming the line; it never crashes the run (shared/spec/scenario-format.md).
+failure naming the line; it never crashes the run (shared/spec/scenario-format.md). A line that is
+not UTF-8 or breaks a limit (docs/scenario-extensions.md, "Limits") is one such line: the rest of
+the file is still read.
 """
 
 from __future__ import annotations
@@ -15,7 +17,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from tablectl.engine.events import Event, Expect, ScenarioError, parse_line
+from tablectl.daemon.scenario_file import read_lines
+from tablectl.engine.events import (
+    MAX_ECHO,
+    Event,
+    Expect,
+    ScenarioError,
+    parse_line,
+    show,
+)
 from tablectl.engine.outputs import Alert, Output
 from tablectl.engine.table import SetupError, Table
 
@@ -33,12 +43,11 @@ class FileResult:
         return not self.failures
 
 
-def iter_lines(path: str) -> Iterator[tuple[int, str]]:
-    with open(path, encoding="utf-8") as fh:
-        yield from enumerate(fh, start=1)
+def iter_lines(path: str) -> Iterator[tuple[int, bytes]]:
+    return read_lines(path)
 
 
-def replay_lines(name: str, lines: Iterator[tuple[int, str]],
+def replay_lines(name: str, lines: Iterator[tuple[int, str | bytes]],
                  on_output: Callable[[int, Event | None, list[Output]], None] | None = None
                  ) -> FileResult:
     """Run one scenario's lines; every problem becomes a failure line, never an exception."""
@@ -61,6 +70,10 @@ def replay_lines(name: str, lines: Iterator[tuple[int, str]],
                 table = Table(parsed.event.body)
             except (SetupError, ValueError, KeyError) as exc:
                 result.failures.append(f"{name}:{lineno}: bad setup: {exc}")
+                return result
+            except Exception as exc:  # an engine bug must not end the run either
+                result.failures.append(f"{name}:{lineno}: engine error on setup: "
+                                       f"{type(exc).__name__}: {exc}")
                 return result
             result.table = table
             continue
@@ -92,8 +105,8 @@ def replay_file(path: str | Path, on_output: Callable[[int, Event | None, list[O
     name = str(path)
     try:
         return replay_lines(name, iter_lines(name), on_output)
-    except (OSError, UnicodeDecodeError) as exc:
-        return FileResult(name, failures=[f"{name}: cannot read: {exc}"])
+    except OSError as exc:
+        return FileResult(name, failures=[f"{name}: cannot read: {exc.strerror or exc}"])
 
 
 # ------------------------------------------------------------------ expectations
@@ -139,7 +152,7 @@ def check(table: Table, expect: Expect, alerts: list[Alert]) -> list[str]:
         if key in GETTERS:
             got = GETTERS[key](table)
             if key == "dead" and isinstance(want, list):
-                want = sorted(want)
+                want = sorted(want, key=str)
             if got != want:
                 problems.append(f"expected {key} {_j(want)}, got {_j(got)}")
         elif key == "last":
@@ -153,13 +166,14 @@ def check(table: Table, expect: Expect, alerts: list[Alert]) -> list[str]:
             for seat, amount in want.items():
                 got_amount = got_map.get(str(seat), 0 if key == "won" else None)
                 if got_amount != amount:
-                    problems.append(f"expected {key} seat {seat} {amount}, got {got_amount}")
+                    problems.append(f"expected {key} seat {_t(seat)} {_t(amount)}, "
+                                    f"got {got_amount}")
         elif key == "alert":
             seat = checks.get("seat")
             if not any(a.kind == want and (seat is None or a.seat == seat) for a in alerts):
                 got = ", ".join(f"{a.kind}(seat {a.seat})" for a in alerts) or "none"
-                where = f" for seat {seat}" if seat is not None else ""
-                problems.append(f"expected alert {want}{where}, got {got}")
+                where = f" for seat {_t(seat)}" if seat is not None else ""
+                problems.append(f"expected alert {_t(want)}{where}, got {got}")
         elif key == "seat":
             if "alert" not in checks:
                 problems.append("'seat' in an expect line goes with 'alert'")
@@ -168,7 +182,7 @@ def check(table: Table, expect: Expect, alerts: list[Alert]) -> list[str]:
                 got = "; ".join(f"{a.kind}: {a.text}" for a in alerts)
                 problems.append(f"expected no alert, got {got}")
         else:
-            problems.append(f"unknown expect key {key!r}")
+            problems.append(f"unknown expect key {show(key)}")
     return problems
 
 
@@ -187,8 +201,17 @@ def _check_last(table: Table, want: Any) -> list[str]:
     return [f"expected last {_j(want)}, got {_j(shown)}"]
 
 
+def _t(value: Any) -> str:
+    """A value in a failure line as plain text (a string without quotes), shortened."""
+    if isinstance(value, str):
+        return value if len(value) <= 2 * MAX_ECHO else value[:2 * MAX_ECHO] + "…"
+    return _j(value)
+
+
 def _j(value: Any) -> str:
-    return json.dumps(value, separators=(", ", ": "))
+    """A value in a failure line, shortened: an expect line may hold anything the limits allow."""
+    text = json.dumps(value, separators=(", ", ": "))
+    return text if len(text) <= 2 * MAX_ECHO else text[:2 * MAX_ECHO] + "…"
 
 
 # ------------------------------------------------------------------ command line

@@ -15,12 +15,21 @@ Two renderings of a finished :class:`HandRecord`:
 - :func:`phh_text`: the poker hand history TOML format (``pokerkit.HandHistory.load`` reads it).
   PHH numbers players from the first seat left of the button; heads-up, pokerkit swaps the blinds
   itself, so the list stays ``[small, big]``.
+
+A deal that is void (a misdeal, 002 Rule 36-A; a fouled deck, 36-E; a card of another deck,
+000 Irregularities 3) is dealt again as the same hand (36-C): its record is kept with the hand
+that was played (:attr:`HandRecord.voided`), its bets returned and no winner.
+
+The builder reads the engine's notices by their documented shapes (:func:`read_notice`, typed
+records checked field by field): a shape it does not know is a problem it reports, never an
+exception, because the daemon feeds it on the table's only thread.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable
+import logging
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,8 +38,153 @@ from tablectl.engine.events import Event
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.view import TableView
 
+log = logging.getLogger("tablectl.daemon.history")
+
 STREET_NAMES = {"flop": "FLOP", "turn": "TURN", "river": "RIVER"}
 ViewSource = TableView | Callable[[], TableView]
+# Alerts after which the engine deals the same hand again (002 Rule 36-C): why a deal was void.
+VOID_ALERTS = ("misdeal", "fouled_deck", "foreign_card")
+
+
+# --- the engine's notices, as the builder reads them ---------------------------------------------
+# Every Notice kind the engine emits (``Notice("kind", ...)`` in tablectl/) is either read here into
+# a typed record whose fields are checked, or listed in IGNORED_NOTICES: tests/test_history.py
+# keeps the two lists complete, so a new notice cannot reach the builder unread.
+
+
+class NoticeShapeError(ValueError):
+    """A notice whose data is not the shape its kind documents."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandStart:
+    hand_no: int
+    button: int
+    sb: int | None  # None: a dead small blind
+    bb: int | None
+    stacks: dict[int, int]  # before antes and blinds, seats dealt in
+
+
+@dataclass(frozen=True, slots=True)
+class Street:
+    street: str
+    board: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Returned:
+    """Chips handed back: one seat's (an uncalled bet, chips beyond a call, a changed action out
+    of turn) or, with ``every_bet``, every chip of a void hand (002 Rule 36-E)."""
+
+    amounts: dict[int, int]
+    every_bet: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Tabled:
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown:
+    show_first: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    pot: int  # 0 the main pot, then the side pots
+    amount: int
+    winners: dict[int, int]
+    hands: dict[int, str]  # what each winner's hand made, in the engine's words
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminated:
+    seat: int
+    place: int
+
+
+NoticeRecord = HandStart | Street | Returned | Tabled | Showdown | Award | Eliminated
+# Facts the history does not write (the clock, the floor's call, console entries) or takes from
+# elsewhere (a declared action is written from the ruling that follows it).
+IGNORED_NOTICES = frozenset({
+    "undercall", "blind", "pulled_back", "declared", "pause", "resume", "floor", "seat", "level",
+    "undo",
+})
+
+
+def _int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NoticeShapeError(f"{what}: {value!r} is not a whole number")
+    return value
+
+
+def _opt_int(value: object, what: str) -> int | None:
+    return None if value is None else _int(value, what)
+
+
+def _seat_key(key: object, what: str) -> int:
+    # Seat maps reach the builder with int keys from the engine, str keys through JSON.
+    if isinstance(key, str) and key.isascii() and key.isdigit():
+        return int(key)
+    return _int(key, what)
+
+
+def _seat_amounts(value: object, what: str) -> dict[int, int]:
+    if not isinstance(value, Mapping):
+        raise NoticeShapeError(f"{what}: {value!r} is not a map of seats to chips")
+    return {_seat_key(k, what): _int(v, what) for k, v in value.items()}
+
+
+def _field(data: Mapping[str, Any], key: str, kind: str) -> Any:
+    if key not in data:
+        raise NoticeShapeError(f"{kind} notice without {key!r}: {dict(data)!r}")
+    return data[key]
+
+
+def read_notice(notice: Notice) -> NoticeRecord | None:
+    """The typed record of a notice the history writes, None for an ignored kind; raises
+    :class:`NoticeShapeError` for an unknown kind or a shape its kind does not have."""
+    kind, data = notice.kind, notice.data
+
+    def get(key: str) -> Any:
+        return _field(data, key, kind)
+
+    if kind == "hand_start":
+        return HandStart(_int(get("hand_no"), "hand_no"), _int(get("button"), "button"),
+                         _opt_int(data.get("sb"), "sb"), _opt_int(data.get("bb"), "bb"),
+                         _seat_amounts(get("stacks"), "stacks"))
+    if kind == "street":
+        board = data.get("board", [])
+        if not isinstance(board, list | tuple) or not all(isinstance(c, str) for c in board):
+            raise NoticeShapeError(f"street notice: board {board!r} is not a list of cards")
+        return Street(str(get("street")), tuple(board))
+    if kind == "returned":
+        # Two documented shapes: one seat's chips ({"seat", "amount"}), or every bet of a
+        # void hand ({"seats": {seat: amount}}, tablectl/engine/dealing.py void_hand).
+        if "seats" in data:
+            return Returned(_seat_amounts(data["seats"], "seats"), every_bet=True)
+        return Returned({_int(get("seat"), "seat"): _int(get("amount"), "amount")},
+                        every_bet=False)
+    if kind == "tabled":
+        seats = get("seats")
+        if not isinstance(seats, list | tuple):
+            raise NoticeShapeError(f"tabled notice: seats {seats!r} is not a list")
+        return Tabled(tuple(_int(s, "seats") for s in seats))
+    if kind == "showdown":
+        return Showdown(_opt_int(data.get("show_first"), "show_first"))
+    if kind == "award":
+        hands = data.get("hands") or {}
+        if not isinstance(hands, Mapping):
+            raise NoticeShapeError(f"award notice: hands {hands!r} is not a map")
+        return Award(_int(get("pot"), "pot"), _int(get("amount"), "amount"),
+                     _seat_amounts(get("winners"), "winners"),
+                     {_seat_key(s, "hands"): str(w) for s, w in hands.items()})
+    if kind == "eliminated":
+        return Eliminated(_int(get("seat"), "seat"), _int(get("place"), "place"))
+    if kind in IGNORED_NOTICES:
+        return None
+    raise NoticeShapeError(f"unknown notice kind {kind!r}")
 
 
 @dataclass(slots=True)
@@ -67,13 +221,18 @@ class HandRecord:
     shown: set[int] = field(default_factory=set)
     log: list[tuple[str, Any]] = field(default_factory=list)  # ("act", Act) ("street", ...) ...
     board: list[str] = field(default_factory=list)
-    awards: list[dict[str, Any]] = field(default_factory=list)
+    awards: list[Award] = field(default_factory=list)
     eliminated: list[tuple[int, int]] = field(default_factory=list)  # seat, place
     end_stacks: dict[int, int] = field(default_factory=dict)
     street_bets: dict[int, int] = field(default_factory=dict)
     high: int = 0
     street: str = "preflop"
     finished: bool = False
+    deal: int = 0  # 0 the hand's first deal; each void deal before it adds one (002 Rule 36-C)
+    void: str = ""  # a void deal: why (the alert's kind and rule); "" for a hand that was played
+    void_alert: str = ""  # the latest alert that voids a deal, until the re-deal confirms it
+    returned_all: dict[int, int] = field(default_factory=dict)  # a void deal's bets, handed back
+    voided: list[HandRecord] = field(default_factory=list)  # this hand's void deals, in order
 
     def live(self) -> list[int]:
         return [s for s in self.start_stacks if s not in self.folded]
@@ -87,9 +246,21 @@ class HandRecord:
     def won(self) -> dict[int, int]:
         total: dict[int, int] = {}
         for a in self.awards:
-            for seat, amount in a["winners"].items():
-                total[int(seat)] = total.get(int(seat), 0) + int(amount)
+            for seat, amount in a.winners.items():
+                total[seat] = total.get(seat, 0) + amount
         return total
+
+    def put_in(self) -> dict[int, int]:
+        """Chips each seat has in this deal: antes, blinds and bets, less what came back."""
+        out = {s: 0 for s in self.start_stacks}
+        for seat, _kind, amount in self.posts:
+            out[seat] = out.get(seat, 0) + amount
+        for kind, value in self.log:
+            if kind == "act":
+                out[value.seat] = out.get(value.seat, 0) + value.added
+            elif kind == "returned":
+                out[value[0]] = out.get(value[0], 0) - value[1]
+        return out
 
 
 class HistoryBuilder:
@@ -98,22 +269,36 @@ class HistoryBuilder:
     def __init__(self, names: dict[int, str] | None = None) -> None:
         self.names = dict(names or {})
         self.current: HandRecord | None = None
+        # What went wrong building histories (a notice of a shape the builder does not know):
+        # reported here and logged, never raised into the daemon's loop.
+        self.problems: list[str] = []
         # This hand's feed, to rebuild the record when the dealer presses undo: the engine takes
         # the last event back by replaying the hand without it, and so does the builder.
         self._hand_feed: list[tuple[Event, list[Output], ViewSource, float | None]] = []
+        self._fresh = True  # whether the deal's first event dealt it its cards
 
     def feed(
         self, event: Event, outputs: Iterable[Output], view: ViewSource, wall: float | None = None
     ) -> list[HandRecord]:
         """Take one event and what the engine said; returns the hands it finished. ``view`` is
-        the table's view after the event, or a callable giving it (only called when needed)."""
+        the table's view after the event, or a callable giving it (only called when needed).
+        Never raises: a hand the builder cannot follow is dropped and reported in ``problems``."""
         outputs = list(outputs)
-        if any(isinstance(o, Notice) and o.kind == "undo" for o in outputs):
-            self._undo()
+        try:
+            if any(isinstance(o, Notice) and o.kind == "undo" for o in outputs):
+                self._undo()
+                return []
+            if event.kind == "press" and event.body == "undo":
+                return []  # nothing to take back: the engine said so with an alert
+            return self._feed(event, outputs, _cached(view), wall)
+        except Exception as exc:  # a history must never take the table down
+            hand = f"hand {self.current.number}" if self.current is not None else "no hand"
+            msg = (f"hand history ({hand}) dropped at {event.to_json()[:200]}: "
+                   f"{type(exc).__name__}: {exc}")
+            log.error("%s", msg)
+            self.problems.append(msg)
+            self.current, self._hand_feed = None, []
             return []
-        if event.kind == "press" and event.body == "undo":
-            return []  # nothing to take back: the engine said so with an alert
-        return self._feed(event, outputs, _cached(view), wall)
 
     def _undo(self) -> None:
         feed = self._hand_feed
@@ -122,55 +307,90 @@ class HistoryBuilder:
         if len(feed) <= 1:
             return
         feed.pop()
+        # The engine's undo replays from this deal's start: earlier void deals stay as they are.
+        voided = self.current.voided if self.current is not None else []
+        deal = self.current.deal if self.current is not None else 0
+        fresh = self._fresh
         self.current, self._hand_feed = None, []
-        for entry in feed:
-            self._feed(*entry)
+        for i, entry in enumerate(feed):
+            self._feed(*entry, fresh=fresh if i == 0 else None)
+        if self.current is not None:
+            self.current.voided, self.current.deal = voided, deal
 
     def _feed(
-        self, event: Event, outputs: list[Output], view: ViewSource, wall: float | None
+        self, event: Event, outputs: list[Output], view: ViewSource, wall: float | None,
+        fresh: bool | None = None,
     ) -> list[HandRecord]:
         done: list[HandRecord] = []
-        for out in outputs:
-            if isinstance(out, Notice) and out.kind == "hand_start":
-                self.current = self._start(out.data, _view(view), event, wall)
-                self._hand_feed = []
-        hand = self.current
-        if hand is None:
-            return done
-        self._hand_feed.append((event, outputs, view, wall))
-        self._cards(hand, event)
-        for out in outputs:
-            self._output(hand, out, view)
-            if hand.finished and hand is self.current:
+        records = [(o, read_notice(o) if isinstance(o, Notice) else None) for o in outputs]
+        starts = [r for _o, r in records if isinstance(r, HandStart)]
+        # The event's cards belong to the deal that was running, unless the event started a new
+        # hand (its first hole card). A re-deal of the same hand takes none: the deck is changed.
+        # (An undo replays the deal's first event with what was decided the first time.)
+        if fresh is None:
+            fresh = bool(starts) and (self.current is None or self.current.finished
+                                      or starts[0].hand_no != self.current.number)
+        if self.current is not None and not fresh:
+            self._cards(self.current, event)
+        for out, record in records:
+            if isinstance(record, HandStart):
+                self._begin(record, _view(view), event, wall)
+                self._fresh = fresh
+                if fresh:
+                    assert self.current is not None
+                    self._cards(self.current, event)
+                    fresh = False
+                continue
+            if isinstance(record, Eliminated) and done:
+                # Eliminations follow the award in the same outputs: they belong to that hand.
+                done[-1].eliminated.append((record.seat, record.place))
+                continue
+            hand = self.current
+            if hand is None:
+                continue
+            self._output(hand, out, record, view)
+            if hand.finished:
                 v = _view(view)
                 hand.end_stacks = {s.seat: s.stack for s in v.seats if s.seat in hand.names}
                 done.append(hand)  # the caller keeps it or writes it: a night is many hands
                 self.current = None
                 self._hand_feed = []
-        # Eliminations come after the award in the same outputs: attach them to the hand.
-        for out in outputs:
-            if isinstance(out, Notice) and out.kind == "eliminated" and done:
-                done[-1].eliminated.append((int(out.data["seat"]), int(out.data["place"])))
+        if self.current is not None:
+            self._hand_feed.append((event, outputs, view, wall))
         return done
+
+    def _begin(self, start: HandStart, view: TableView, event: Event, wall: float | None) -> None:
+        """A hand starts, or the same hand is dealt again after a void deal (002 Rule 36-C)."""
+        before = self.current
+        hand = self._start(start, view, event, wall)
+        if before is not None and not before.finished and before.number == hand.number:
+            before.void = before.void_alert or "the deal was void"
+            before.returned_all = before.returned_all or {
+                s: a for s, a in before.put_in().items() if a > 0}
+            before.end_stacks = dict(before.start_stacks)  # every chip of it went back
+            hand.voided = [*before.voided, before]
+            before.voided = []
+            hand.deal = before.deal + 1
+        self.current = hand
+        self._hand_feed = []
 
     # --- one hand ------------------------------------------------------------------------------
 
     def _start(
-        self, data: dict[str, Any], view: TableView, event: Event, wall: float | None
+        self, start: HandStart, view: TableView, event: Event, wall: float | None
     ) -> HandRecord:
-        stacks = {int(s): int(v) for s, v in data.get("stacks", {}).items()}
+        stacks = start.stacks
         level = view.level
         names = {
             s.seat: (self.names.get(s.seat) or s.player or f"Seat {s.seat}")
             for s in view.seats if s.seat in stacks
         }
         hand = HandRecord(
-            number=int(data["hand_no"]), button=int(data["button"]),
-            sb_seat=data.get("sb"), bb_seat=data.get("bb"),
+            number=start.hand_no, button=start.button, sb_seat=start.sb, bb_seat=start.bb,
             small_blind=level.small_blind if level else 0,
             big_blind=level.big_blind if level else 0,
             ante=level.ante if level else 0, bb_ante=bool(level and level.bb_ante),
-            level=level.number if level else 1, names=names, start_stacks=stacks,
+            level=level.number if level else 1, names=names, start_stacks=dict(stacks),
             t=event.t, wall=wall,
         )
         hand.hole = {s: [] for s in stacks}
@@ -212,33 +432,37 @@ class HistoryBuilder:
         if card != "??" and card not in cards and len(cards) < 2:
             cards.append(card)
 
-    def _output(self, hand: HandRecord, out: Output, view: ViewSource) -> None:
+    def _output(
+        self, hand: HandRecord, out: Output, record: NoticeRecord | None, view: ViewSource
+    ) -> None:
         if isinstance(out, Ruling):
             self._ruling(hand, out)
         elif isinstance(out, Alert):
             if out.kind == "dead_hand" and out.seat is not None:
                 hand.folded.add(out.seat)
-        elif out.kind == "street":
-            street = str(out.data["street"])
-            board = [str(c) for c in out.data.get("board", [])]
+            if out.kind in VOID_ALERTS and not hand.void_alert:
+                hand.void_alert = f"{out.kind.replace('_', ' ')} ({out.rule})"
+        elif isinstance(record, Street):
+            board = list(record.board)
             new = board[len(hand.board):]
-            hand.log.append(("street", (street, list(hand.board), new)))
+            hand.log.append(("street", (record.street, list(hand.board), new)))
             hand.board = board
-            hand.street = street
+            hand.street = record.street
             hand.street_bets = {s: 0 for s in hand.start_stacks}
             hand.high = 0
-        elif out.kind == "returned":
-            seat, amount = int(out.data["seat"]), int(out.data["amount"])
-            hand.log.append(("returned", (seat, amount)))
-        elif out.kind == "tabled":
-            hand.shown.update(int(s) for s in out.data.get("seats", []))
-        elif out.kind == "showdown":
+        elif isinstance(record, Returned):
+            if record.every_bet:
+                # All bets returned (002 Rule 36-E): the deal is void; the re-deal confirms it.
+                hand.returned_all = dict(record.amounts)
+            else:
+                for seat, amount in record.amounts.items():
+                    hand.log.append(("returned", (seat, amount)))
+        elif isinstance(record, Tabled):
+            hand.shown.update(record.seats)
+        elif isinstance(record, Showdown):
             hand.street = "showdown"
-        elif out.kind == "award":
-            award = dict(out.data)
-            award["winners"] = {int(s): int(a) for s, a in out.data["winners"].items()}
-            award["hands"] = {int(s): str(w) for s, w in out.data.get("hands", {}).items()}
-            hand.awards.append(award)
+        elif isinstance(record, Award):
+            hand.awards.append(record)
             # The engine awards every pot in one apply and then the hand is over.
             v = _view(view)
             if v.street in ("over", "idle") or v.hand_no != hand.number:
@@ -292,7 +516,12 @@ def _items(log: list[tuple[str, Any]], kind: str) -> list[Any]:
 
 
 def phh_text(hand: HandRecord, *, event: str = "", venue: str = "") -> str:
-    """The hand as PHH (TOML) for ``pokerkit.HandHistory.load``."""
+    """The hand as PHH (TOML) for ``pokerkit.HandHistory.load``.
+
+    A void deal (:attr:`HandRecord.voided`) is its own PHH: its actions stop where play stopped,
+    no one shows or wins, ``finishing_stacks`` are the starting stacks, and the user-defined
+    fields ``_void`` (why) and ``_returned`` (each player's chips handed back) say what happened;
+    ``_deal`` numbers the deals of a hand dealt again (002 Rule 36-C)."""
     order = hand.order()
     index = {seat: i + 1 for i, seat in enumerate(order)}
     blinds = [
@@ -326,7 +555,7 @@ def phh_text(hand: HandRecord, *, event: str = "", venue: str = "") -> str:
             if new:
                 actions.append(f"d db {''.join(new)}")
     live = hand.live()
-    if len(live) > 1:
+    if len(live) > 1 and not hand.void:
         for seat in order:
             if seat in live:
                 cards = hand.hole.get(seat, [])
@@ -349,6 +578,11 @@ def phh_text(hand: HandRecord, *, event: str = "", venue: str = "") -> str:
     ]
     if hand.end_stacks:
         lines.append(f"finishing_stacks = {[hand.end_stacks.get(s, 0) for s in order]}")
+    if hand.deal or hand.void:
+        lines.append(f"_deal = {hand.deal + 1}")
+    if hand.void:
+        lines.append(f"_void = {_toml_str(hand.void + ': all bets returned')}")
+        lines.append(f"_returned = {[hand.returned_all.get(s, 0) for s in order]}")
     if event:
         lines.append(f"event = {_toml_str(event)}")
     if venue:
@@ -390,11 +624,19 @@ def _cards(cards: Iterable[str]) -> str:
 
 
 def pokerstars_text(hand: HandRecord, *, tournament: int = 1, table_name: str = "tablectl") -> str:
-    """The hand in the PokerStars text format tracking tools import."""
+    """The hand in the PokerStars text format tracking tools import. The hand's void deals come
+    first, each its own block (a history file holds many hands, blank lines between them), its
+    hand id the hand's with the deal's number appended, so no tool takes it for the played hand."""
+    blocks = [_pokerstars_block(v, tournament, table_name) for v in hand.voided]
+    return "\n\n".join([*blocks, _pokerstars_block(hand, tournament, table_name)])
+
+
+def _pokerstars_block(hand: HandRecord, tournament: int, table_name: str) -> str:
     name = hand.names
     when = dt.datetime.fromtimestamp(hand.wall if hand.wall is not None else 0, dt.UTC)
+    hand_id = f"{tournament:04d}{hand.number:06d}" + (f"{hand.deal + 1:02d}" if hand.void else "")
     lines = [
-        f"PokerStars Hand #{tournament:04d}{hand.number:06d}: Tournament #{tournament}, "
+        f"PokerStars Hand #{hand_id}: Tournament #{tournament}, "
         f"Hold'em No Limit - Level {_roman(hand.level)} ({hand.small_blind}/{hand.big_blind}) - "
         f"{when:%Y/%m/%d %H:%M:%S} UTC",
         f"Table '{table_name}' 10-max Seat #{hand.button} is the button",
@@ -435,6 +677,8 @@ def pokerstars_text(hand: HandRecord, *, tournament: int = 1, table_name: str = 
         elif kind == "returned":
             seat, amount = value
             lines.append(f"Uncalled bet ({amount}) returned to {name[seat]}")
+    if hand.void:
+        return "\n".join(lines + _void_ending(hand, folded_on)) + "\n"
     live = hand.live()
     won = hand.won()
     showdown = len(live) > 1
@@ -448,29 +692,57 @@ def pokerstars_text(hand: HandRecord, *, tournament: int = 1, table_name: str = 
     for award in hand.awards:
         which = "pot"
         if pot_names:
-            which = "main pot" if award["pot"] == 0 else f"side pot-{award['pot']}"
-        for seat, amount in award["winners"].items():
+            which = "main pot" if award.pot == 0 else f"side pot-{award.pot}"
+        for seat, amount in award.winners.items():
             lines.append(f"{name[seat]} collected {amount} from {which}")
     for seat, place in hand.eliminated:
         lines.append(f"{name[seat]} finished the tournament in {_ordinal(place)} place")
     lines.append("*** SUMMARY ***")
-    total = sum(int(a["amount"]) for a in hand.awards)
+    total = sum(a.amount for a in hand.awards)
     pots = ""
     if pot_names:
-        parts = [f"Main pot {hand.awards[0]['amount']}"] + [
-            f"Side pot-{a['pot']} {a['amount']}" for a in hand.awards[1:]
+        parts = [f"Main pot {hand.awards[0].amount}"] + [
+            f"Side pot-{a.pot} {a.amount}" for a in hand.awards[1:]
         ]
         pots = " " + ". ".join(parts) + "."
     lines.append(f"Total pot {total}{pots} | Rake 0")
     if hand.board:
         lines.append(f"Board {_cards(hand.board)}")
     for seat in sorted(hand.start_stacks):
-        role = (
-            " (button)" if seat == hand.button else " (small blind)" if seat == hand.sb_seat
-            else " (big blind)" if seat == hand.bb_seat else ""
-        )
-        lines.append(f"Seat {seat}: {name[seat]}{role} {_summary(hand, seat, folded_on, won)}")
+        lines.append(f"Seat {seat}: {name[seat]}{_role(hand, seat)} "
+                     f"{_summary(hand, seat, folded_on, won)}")
     return "\n".join(lines) + "\n"
+
+
+def _role(hand: HandRecord, seat: int) -> str:
+    return (" (button)" if seat == hand.button else " (small blind)" if seat == hand.sb_seat
+            else " (big blind)" if seat == hand.bb_seat else "")
+
+
+def _void_ending(hand: HandRecord, folded_on: dict[int, str]) -> list[str]:
+    """A void deal: every chip goes back, blinds and antes included, nobody wins (002 Rule 36-E,
+    000 Irregularities 3-4). Written as returned bets so a tracking tool nets each seat zero."""
+    name = hand.names
+    lines = [f"*** HAND VOID *** {hand.void}: all bets returned, the hand is dealt again "
+             "(002 Rule 36-C)"]
+    back = hand.returned_all
+    for seat in hand.order():
+        if back.get(seat):
+            lines.append(f"Uncalled bet ({back[seat]}) returned to {name[seat]}")
+    lines += ["*** SUMMARY ***", "Total pot 0 | Rake 0"]
+    if hand.board:
+        lines.append(f"Board {_cards(hand.board)}")
+    for seat in sorted(hand.start_stacks):
+        if seat in folded_on:
+            street = folded_on[seat]
+            what = "folded " + ("before Flop" if street == "preflop"
+                                else f"on the {street.capitalize()}")
+        else:
+            what = "hand void"
+        if back.get(seat):
+            what += f", {back[seat]} returned"
+        lines.append(f"Seat {seat}: {name[seat]}{_role(hand, seat)} {what}")
+    return lines
 
 
 def _descriptions(hand: HandRecord) -> dict[int, str]:
@@ -481,7 +753,7 @@ def _descriptions(hand: HandRecord) -> dict[int, str]:
         if len(cards) == 2 and len(hand.board) >= 3:
             words[seat] = best_description([*cards, *hand.board])
     for award in hand.awards:
-        words.update(award.get("hands", {}))
+        words.update(award.hands)
     return words
 
 

@@ -35,7 +35,8 @@ from typing import Any, Protocol
 from tablectl.daemon.history import HandRecord, HistoryBuilder, pokerstars_text
 from tablectl.daemon.journal import Journal, JournalError, Row
 from tablectl.daemon.notify import Notifier
-from tablectl.engine.events import Event, ScenarioError, event_from_obj, parse_line
+from tablectl.daemon.scenario_file import read_lines
+from tablectl.engine.events import Event, event_from_obj, parse_line
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.view import TableView
 
@@ -114,7 +115,7 @@ class ScriptSource:
 
         for lineno, text in self._lines():
             try:
-                parsed = parse_line(_utf8(text))  # file:line is said here
+                parsed = parse_line(text)  # file:line is said here
             except (ValueError, RecursionError) as exc:  # ScenarioError is a ValueError
                 raise DaemonError(f"{self.path}:{lineno}: not a setup line: {exc}") from None
             if parsed.event is None:
@@ -130,15 +131,10 @@ class ScriptSource:
             return
         raise DaemonError(f"{self.path}: no setup line: a scenario starts with its setup")
 
-    def _lines(self) -> Iterator[tuple[int, str | bytes]]:
-        """Numbered lines, each decoded alone: one line of bad bytes is that line's error."""
+    def _lines(self) -> Iterator[tuple[int, bytes]]:
+        """Numbered lines as bytes: one line of bad bytes is that line's error (parse_line)."""
         try:
-            with self.path.open("rb") as fh:
-                for lineno, raw in enumerate(fh, 1):
-                    try:
-                        yield lineno, raw.decode("utf-8")
-                    except UnicodeDecodeError:
-                        yield lineno, raw
+            yield from read_lines(self.path)
         except OSError as exc:
             raise DaemonError(f"{self.path}: cannot read: {exc.strerror or exc}") from None
 
@@ -146,7 +142,7 @@ class ScriptSource:
         seen = 0
         for lineno, text in self._lines():
             try:
-                parsed = parse_line(_utf8(text))  # file:line is said here
+                parsed = parse_line(text)  # file:line is said here
             except (ValueError, RecursionError) as exc:
                 msg = f"{self.path}:{lineno}: skipped: {exc}"
                 self.bad_lines.append(msg)
@@ -182,12 +178,6 @@ class ScriptSource:
 
     def stop(self) -> None:
         self._it = None
-
-
-def _utf8(text: str | bytes) -> str:
-    if isinstance(text, bytes):
-        raise ScenarioError("not UTF-8 text")
-    return text
 
 
 # --- the daemon ------------------------------------------------------------------------------

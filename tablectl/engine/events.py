@@ -10,8 +10,13 @@ at the table (a fold from an empty seat, a card already on the board) is the eng
 from __future__ import annotations
 
 import json
+import math
+import reprlib
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
+
+from tablectl.engine.profiles import CHOICES, PROFILES
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -29,6 +34,26 @@ EVENT_KINDS = (
     "setup", "card", "deal", "board", "push", "pull", "chips", "fold", "declare", "press", "tick",
     "seat",
 )
+SETUP_KEYS = ("rules", "seats", "button", "blinds", "ante", "bb_ante", "chips", "levels",
+              "options", "names")
+LEVEL_KEYS = ("blinds", "ante", "minutes", "bb_ante")
+
+# What one line may hold (docs/scenario-extensions.md, "Limits"). Every legitimate line fits well
+# inside them; a line beyond them is refused whole, naming the line, with its value shortened.
+MAX_LINE_BYTES = 1 << 20  # a line, newline excluded: a backstop for the limits below
+MAX_DEPTH = 8  # nested objects and lists (the contract's deepest line has 5)
+MAX_CHIPS = 2000  # chips a push, a pull or one chip zone holds (a ZONE frame carries <= 1,364)
+MAX_AMOUNT = 10**12  # any amount of chips: a stack, a blind, a denomination, a declared bet
+MAX_SECONDS = 10**9  # ``t`` and ``tick`` (about 31 years)
+MAX_CARDS = 52  # cards in one deal list or board shorthand
+MAX_LEVELS = 200  # levels and breaks in a setup
+MAX_DENOMINATIONS = 32
+MAX_NAME = 64  # characters of a player's name
+MAX_ECHO = 80  # characters of a refused value echoed in a message
+
+_repr = reprlib.Repr()
+_repr.maxlevel, _repr.maxdict, _repr.maxlist = 2, 4, 6
+_repr.maxstring = _repr.maxother = _repr.maxlong = MAX_ECHO
 
 
 class ScenarioError(ValueError):
@@ -73,6 +98,14 @@ class ParsedLine:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+def show(value: object) -> str:
+    """``value`` for an error message: its repr, never more than :data:`MAX_ECHO` characters."""
+    if isinstance(value, str) and len(value) > MAX_ECHO:
+        return repr(value[:MAX_ECHO]) + "…"
+    text = _repr.repr(value)
+    return text if len(text) <= MAX_ECHO else text[:MAX_ECHO] + "…"
+
+
 def is_card(text: object) -> bool:
     """True for a two-character card code such as ``As`` or ``Td``."""
     return (
@@ -83,28 +116,72 @@ def is_card(text: object) -> bool:
 def _card_or_unknown(value: object, where: str) -> str:
     if value == UNKNOWN_CARD or is_card(value):
         return str(value)
-    raise ScenarioError(f"{where}: {value!r} is not a card (rank then suit, like 'As', or '??')")
+    raise ScenarioError(f"{where}: {show(value)} is not a card (rank then suit, like 'As', "
+                        "or '??')")
+
+
+def _cards(value: object, where: str) -> list[str]:
+    if not isinstance(value, list):
+        raise ScenarioError(f"{where}: expected a list of cards, got {show(value)}")
+    if len(value) > MAX_CARDS:
+        raise ScenarioError(f"{where}: {len(value):,} cards; a line lists at most {MAX_CARDS}")
+    return [_card_or_unknown(c, where) for c in value]
 
 
 def _seat(value: object, where: str) -> int:
-    if isinstance(value, str) and value.isdigit():
+    """A seat number 1..10: an int, or (object keys, zone names) its ASCII digits without a leading
+    zero, so "1" and "01" cannot name one seat twice and "²" (``isdigit`` says yes) is no seat."""
+    if isinstance(value, str) and len(value) <= 2 and value.isascii() and value.isdigit() \
+            and not value.startswith("0"):
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10:
-        raise ScenarioError(f"{where}: seat {value!r} is not a seat number 1..10")
+        raise ScenarioError(f"{where}: seat {show(value)} is not a seat number 1..10 "
+                            "(digits 0-9, no leading zero)")
+    return value
+
+
+def _number(value: object, where: str, *, most: float, what: str) -> float:
+    """A finite, non-negative number no larger than ``most``: JSON has no NaN or Infinity, and
+    either would make every later clock ruling wrong."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ScenarioError(f"{where}: {show(value)} is not a non-negative number of {what}")
+    if not math.isfinite(value) or not 0 <= value <= most:
+        raise ScenarioError(f"{where}: {show(value)} is not a finite, non-negative number of "
+                            f"{what} (at most {most:,})")
     return value
 
 
 def _amount(value: object, where: str, *, positive: bool = False) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < (1 if positive else 0):
         kind = "a positive" if positive else "a non-negative"
-        raise ScenarioError(f"{where}: {value!r} is not {kind} whole number of chips")
+        raise ScenarioError(f"{where}: {show(value)} is not {kind} whole number of chips")
+    if value > MAX_AMOUNT:
+        raise ScenarioError(f"{where}: {show(value)} chips; an amount is at most {MAX_AMOUNT:,}")
     return value
 
 
 def _chip_list(value: object, where: str) -> list[int]:
     if not isinstance(value, list):
-        raise ScenarioError(f"{where}: expected a list of chip denominations, got {value!r}")
+        raise ScenarioError(f"{where}: expected a list of chip denominations, got {show(value)}")
+    if len(value) > MAX_CHIPS:
+        raise ScenarioError(f"{where}: {len(value):,} chips; a push, a pull or a chip zone "
+                            f"holds at most {MAX_CHIPS:,} chips")
     return [_amount(v, where, positive=True) for v in value]
+
+
+def _object(value: object, where: str, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ScenarioError(f"{where} must be an object {what}, got {show(value)}")
+    return value
+
+
+def _keys(body: dict[str, Any], allowed: tuple[str, ...] | set[str], where: str) -> None:
+    extra = body.keys() - set(allowed)
+    if extra:
+        names = ", ".join(sorted(k[:MAX_ECHO] for k in extra))
+        names = names if len(names) <= 2 * MAX_ECHO else names[:2 * MAX_ECHO] + "…"
+        raise ScenarioError(f"{where}: unexpected keys {names} "
+                            f"(allowed: {', '.join(sorted(allowed))})")
 
 
 def _zone(value: object) -> str:
@@ -112,9 +189,8 @@ def _zone(value: object) -> str:
         if value in CARD_ZONES:
             return value
         if value.startswith("seat:"):
-            _seat(value[5:], "zone")
-            return f"seat:{int(value[5:])}"
-    raise ScenarioError(f"zone {value!r} is not seat:N, board, burn or muck")
+            return f"seat:{_seat(value[5:], 'zone')}"
+    raise ScenarioError(f"zone {show(value)} is not seat:N, board, burn or muck")
 
 
 def _chip_zone(value: str) -> str:
@@ -123,20 +199,21 @@ def _chip_zone(value: str) -> str:
     for prefix in CHIP_ZONE_PREFIXES:
         if value.startswith(prefix):
             return f"{prefix}{_seat(value[len(prefix):], 'chip zone')}"
-    raise ScenarioError(f"chip zone {value!r} is not bet:N, stack:N or pot")
+    raise ScenarioError(f"chip zone {show(value)} is not bet:N, stack:N or pot")
 
 
 def _validate_setup(body: object) -> dict[str, Any]:
     if not isinstance(body, dict):
-        raise ScenarioError("setup must be an object")
+        raise ScenarioError(f"setup must be an object, got {show(body)}")
+    _keys(body, SETUP_KEYS, "setup")
     seats = body.get("seats")
     if not isinstance(seats, dict) or not seats:
         raise ScenarioError("setup.seats must map seat numbers to starting stacks")
     clean_seats = {
         str(_seat(k, "setup.seats")): _amount(v, "setup.seats") for k, v in seats.items()
     }
-    if len(clean_seats) < 2:
-        raise ScenarioError("setup.seats needs at least two players")
+    if sum(1 for stack in clean_seats.values() if stack > 0) < 2:
+        raise ScenarioError("setup.seats needs at least two players with chips")
     button = _seat(body.get("button", min(int(s) for s in clean_seats)), "setup.button")
     blinds = body.get("blinds")
     if (
@@ -144,31 +221,105 @@ def _validate_setup(body: object) -> dict[str, Any]:
         or len(blinds) != 2
         or _amount(blinds[0], "setup.blinds") > _amount(blinds[1], "setup.blinds", positive=True)
     ):
-        raise ScenarioError("setup.blinds must be [small, big] with small <= big")
+        raise ScenarioError(f"setup.blinds must be [small, big] with small <= big, "
+                            f"got {show(blinds)}")
     chips = _chip_list(body.get("chips", [1]), "setup.chips")
-    if not chips or chips != sorted(set(chips)):
-        raise ScenarioError("setup.chips must list distinct denominations, lowest first")
+    if not chips or chips != sorted(set(chips)) or len(chips) > MAX_DENOMINATIONS:
+        raise ScenarioError(f"setup.chips must list at most {MAX_DENOMINATIONS} distinct "
+                            "denominations, lowest first")
     rules = body.get("rules", "tda-2025")
-    if not isinstance(rules, str):
-        raise ScenarioError("setup.rules must be a house profile name")
+    if not isinstance(rules, str) or rules not in PROFILES:
+        raise ScenarioError(f"setup.rules: {show(rules)} is not a house profile "
+                            f"({', '.join(PROFILES)})")
+    bb_ante = body.get("bb_ante", False)
+    if not isinstance(bb_ante, bool):
+        raise ScenarioError(f"setup.bb_ante must be true or false, got {show(bb_ante)}")
     out: dict[str, Any] = dict(body)
     out.update(
         seats=clean_seats,
         button=button,
         blinds=[int(blinds[0]), int(blinds[1])],
         ante=_amount(body.get("ante", 0), "setup.ante"),
-        bb_ante=bool(body.get("bb_ante", False)),
+        bb_ante=bb_ante,
         chips=chips,
         rules=rules,
     )
-    levels = body.get("levels")
-    if levels is not None:
-        if not isinstance(levels, list):
-            raise ScenarioError("setup.levels must be a list")
-        for lv in levels:
-            if not isinstance(lv, dict) or not ({"blinds", "break"} & lv.keys()):
-                raise ScenarioError(f"setup.levels: {lv!r} is neither a level nor a break")
+    if "levels" in body:
+        out["levels"] = _validate_levels(body["levels"])
+    if "options" in body:
+        out["options"] = _validate_options(body["options"])
+    if "names" in body:
+        names = _object(body["names"], "setup.names", "of seat numbers to player names")
+        out["names"] = {str(_seat(k, "setup.names")): _name(v) for k, v in names.items()}
     return out
+
+
+def _name(value: object) -> str:
+    """A player's name: printed on the dealer screen and into hand histories, one line each."""
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_NAME or any(
+            unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in value):
+        raise ScenarioError(f"setup.names: {show(value)} is not a name (text on one line, "
+                            f"1 to {MAX_NAME} characters)")
+    return value
+
+
+def _validate_levels(levels: object) -> list[dict[str, Any]]:
+    """The tournament clock's levels: ``{"blinds": [sb, bb], "ante": n, "minutes": m}`` (and
+    ``"bb_ante": true``) or ``{"break": m}``; a level applies from the next hand (002 Rule 24)."""
+    if not isinstance(levels, list) or len(levels) > MAX_LEVELS:
+        raise ScenarioError(f"setup.levels must be a list of at most {MAX_LEVELS} levels, "
+                            f"got {show(levels)}")
+    out: list[dict[str, Any]] = []
+    for lv in levels:
+        if not isinstance(lv, dict) or not ({"blinds", "break"} & lv.keys()):
+            raise ScenarioError(f"setup.levels: {show(lv)} is neither a level nor a break")
+        if "break" in lv:
+            _keys(lv, ("break",), "setup.levels (a break)")
+            out.append({"break": _number(lv["break"], "setup.levels.break", most=10**6,
+                                         what="minutes")})
+            continue
+        _keys(lv, LEVEL_KEYS, "setup.levels")
+        blinds = lv["blinds"]
+        if not isinstance(blinds, list) or len(blinds) != 2 or _amount(
+                blinds[0], "setup.levels.blinds") > _amount(blinds[1], "setup.levels.blinds",
+                                                             positive=True):
+            raise ScenarioError(f"setup.levels.blinds must be [small, big] with small <= big, "
+                                f"got {show(blinds)}")
+        level: dict[str, Any] = {"blinds": list(blinds),
+                                 "ante": _amount(lv.get("ante", 0), "setup.levels.ante")}
+        if lv.get("minutes") is not None:
+            minutes = _number(lv["minutes"], "setup.levels.minutes", most=10**6, what="minutes")
+            if minutes == 0:
+                raise ScenarioError("setup.levels.minutes: a level lasts more than 0 minutes")
+            level["minutes"] = minutes
+        if "bb_ante" in lv:
+            if not isinstance(lv["bb_ante"], bool):
+                raise ScenarioError(f"setup.levels.bb_ante must be true or false, "
+                                    f"got {show(lv['bb_ante'])}")
+            level["bb_ante"] = lv["bb_ante"]
+        out.append(level)
+    return out
+
+
+# A house option given in a setup's ``options`` whose value is a number, not one of CHOICES.
+_NUMBER_OPTIONS = {"clock_seconds": (1, 3600)}
+
+
+def _validate_options(options: object) -> dict[str, Any]:
+    """House option overrides (tablectl/engine/profiles.py): each a known option, each value one of
+    its allowed values, so the engine never meets an option it cannot use."""
+    options = _object(options, "setup.options", "of house options")
+    _keys(options, {*CHOICES, *_NUMBER_OPTIONS}, "setup.options")
+    for key, value in options.items():
+        if key in _NUMBER_OPTIONS:
+            low, high = _NUMBER_OPTIONS[key]
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise ScenarioError(f"setup.options.{key}: {show(value)} is not a whole number "
+                                    f"{low}..{high}")
+        elif not isinstance(value, str) or value not in CHOICES[key]:
+            raise ScenarioError(f"setup.options.{key}: {show(value)}: choose one of "
+                                f"{', '.join(CHOICES[key])}")
+    return dict(options)
 
 
 # The keys each object-valued event body may hold.
@@ -178,57 +329,51 @@ _BODY_KEYS = {"push": {"seat", "chips"}, "pull": {"seat", "chips"},
 
 def _validate(kind: str, body: Any) -> Any:
     allowed = _BODY_KEYS.get(kind)
-    if allowed is not None and isinstance(body, dict) and body.keys() - allowed:
-        extra = ", ".join(sorted(body.keys() - allowed))
-        raise ScenarioError(f"{kind}: unexpected keys {extra} "
-                            f"(allowed: {', '.join(sorted(allowed))})")
+    if allowed is not None and isinstance(body, dict):
+        _keys(body, tuple(allowed), kind)
     if kind == "setup":
         return _validate_setup(body)
     if kind == "deal":
         if not isinstance(body, dict) or not body:
-            raise ScenarioError("deal must map seats to lists of cards")
-        out = {}
-        for k, v in body.items():
-            if not isinstance(v, list):
-                raise ScenarioError(f"deal: seat {k} needs a list of cards")
-            out[str(_seat(k, "deal"))] = [_card_or_unknown(c, "deal") for c in v]
-        return out
+            raise ScenarioError(f"deal must map seats to lists of cards, got {show(body)}")
+        return {str(_seat(k, "deal")): _cards(v, f"deal: seat {_seat(k, 'deal')}")
+                for k, v in body.items()}
     if kind in ("push", "pull"):
         if not isinstance(body, dict):
-            raise ScenarioError(f"{kind} must be an object with seat and chips")
+            raise ScenarioError(f"{kind} must be an object with seat and chips, got {show(body)}")
         chips = _chip_list(body.get("chips"), kind)
         if not chips:
             raise ScenarioError(f"{kind}: no chips")
         return {"seat": _seat(body.get("seat"), kind), "chips": chips}
     if kind == "chips":
         if not isinstance(body, dict) or not body:
-            raise ScenarioError("chips must map chip zones to their full contents")
-        return {_chip_zone(str(k)): _chip_list(v, f"chips.{k}") for k, v in body.items()}
+            raise ScenarioError(f"chips must map chip zones to their full contents, "
+                                f"got {show(body)}")
+        return {_chip_zone(str(k)): _chip_list(v, f"chips.{_chip_zone(str(k))}")
+                for k, v in body.items()}
     if kind == "fold":
         return _seat(body, "fold")
     if kind == "declare":
         if not isinstance(body, dict):
-            raise ScenarioError("declare must be an object with seat and say")
+            raise ScenarioError(f"declare must be an object with seat and say, got {show(body)}")
         say = body.get("say")
-        if say not in SAYS:
-            raise ScenarioError(f"declare: say {say!r} is not one of {', '.join(SAYS)}")
+        if not isinstance(say, str) or say not in SAYS:
+            raise ScenarioError(f"declare: say {show(say)} is not one of {', '.join(SAYS)}")
         out = {"seat": _seat(body.get("seat"), "declare"), "say": say}
         if body.get("amount") is not None:
             out["amount"] = _amount(body["amount"], "declare.amount", positive=True)
         return out
     if kind == "press":
-        if body not in PRESSES:
-            raise ScenarioError(f"press: {body!r} is not one of {', '.join(PRESSES)}")
+        if not isinstance(body, str) or body not in PRESSES:
+            raise ScenarioError(f"press: {show(body)} is not one of {', '.join(PRESSES)}")
         return body
     if kind == "tick":
-        if isinstance(body, bool) or not isinstance(body, int | float) or body < 0:
-            raise ScenarioError(f"tick: {body!r} is not a non-negative number of seconds")
-        return body
+        return _number(body, "tick", most=MAX_SECONDS, what="seconds")
     if kind == "seat":
         if not isinstance(body, dict) or body.get("status") not in SEAT_FLAGS:
             raise ScenarioError(f"seat must be {{'seat': N, 'status': one of {SEAT_FLAGS}}}")
         return {"seat": _seat(body.get("seat"), "seat"), "status": body["status"]}
-    raise ScenarioError(f"unknown event {kind!r}")
+    raise ScenarioError(f"unknown event {show(kind)}")
 
 
 def _validate_card(obj: dict[str, Any]) -> dict[str, Any]:
@@ -238,20 +383,18 @@ def _validate_card(obj: dict[str, Any]) -> dict[str, Any]:
     }
     face = obj.get("face", "down")
     if face not in ("up", "down"):
-        raise ScenarioError(f"card: face {face!r} is neither 'up' nor 'down'")
+        raise ScenarioError(f"card: face {show(face)} is neither 'up' nor 'down'")
     out["face"] = face
     if "deck" in obj:
-        if not isinstance(obj["deck"], str) or not obj["deck"]:
-            raise ScenarioError("card: deck must name an enrolled deck")
-        out["deck"] = obj["deck"]
+        deck = obj["deck"]
+        if not isinstance(deck, str) or not 0 < len(deck) <= 16 or not deck.isprintable():
+            raise ScenarioError(f"card: deck {show(deck)} must name an enrolled deck")
+        out["deck"] = deck
     return out
 
 
 def _validate_board(obj: dict[str, Any]) -> dict[str, Any]:
-    cards = obj.get("board")
-    if not isinstance(cards, list):
-        raise ScenarioError("board must be a list of cards")
-    out: dict[str, Any] = {"board": [_card_or_unknown(c, "board") for c in cards]}
+    out: dict[str, Any] = {"board": _cards(obj.get("board"), "board")}
     if obj.get("burn") is not None:
         out["burn"] = _card_or_unknown(obj["burn"], "burn")
     return out
@@ -275,8 +418,8 @@ def parse_obj(obj: object, lineno: int | None = None) -> ParsedLine:
         if not isinstance(obj, dict):
             raise ScenarioError("a line must be one JSON object")
         t = obj.get("t")
-        if t is not None and (isinstance(t, bool) or not isinstance(t, int | float) or t < 0):
-            raise ScenarioError(f"t: {t!r} is not a non-negative number of seconds")
+        if t is not None:
+            _number(t, "t", most=MAX_SECONDS, what="seconds")
         keys = set(obj) - {"t"}
         if "expect" in keys:
             if keys != {"expect"} or not isinstance(obj["expect"], dict) or not obj["expect"]:
@@ -284,12 +427,11 @@ def parse_obj(obj: object, lineno: int | None = None) -> ParsedLine:
             return ParsedLine(expect=Expect(dict(obj["expect"]), lineno or 0))
         main = [k for k in keys if k in EVENT_KINDS]
         if len(main) != 1:
-            names = ", ".join(sorted(keys)) or "nothing"
+            names = ", ".join(sorted(k[:MAX_ECHO] for k in keys)) or "nothing"
+            names = names if len(names) <= 2 * MAX_ECHO else names[:2 * MAX_ECHO] + "…"
             raise ScenarioError(f"a line needs exactly one event key, found {names}")
         kind = main[0]
-        extra = keys - {kind} - _COMPANIONS.get(kind, set())
-        if extra:
-            raise ScenarioError(f"{kind}: unexpected keys {', '.join(sorted(extra))}")
+        _keys({k: None for k in keys}, {kind, *_COMPANIONS.get(kind, set())}, kind)
         if kind == "card":
             # A card event keeps its companions (zone, face, deck) in its body.
             return ParsedLine(event=CardEvent(_validate_card(obj), t))
@@ -326,13 +468,68 @@ def dumps(event: Event) -> str:
     return json.dumps(event_to_obj(event), separators=(", ", ": "))
 
 
-def parse_line(text: str, lineno: int | None = None) -> ParsedLine:
-    """Parse one scenario/journal line. Blank lines and ``#`` comments give an empty result."""
-    stripped = text.strip()
+def parse_line(text: str | bytes, lineno: int | None = None) -> ParsedLine:
+    """Parse one scenario/journal line (text, or the bytes of a file's line: they must be UTF-8).
+    Blank lines and ``#`` comments give an empty result; anything else that is not one valid
+    event or expectation within the limits raises :class:`ScenarioError` naming ``lineno``."""
+    size = len(text)
+    if isinstance(text, str) and size * 4 > MAX_LINE_BYTES:  # else it fits whatever its bytes
+        size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_LINE_BYTES + 2:  # the line's own newline does not count
+        raise ScenarioError(f"line longer than {MAX_LINE_BYTES:,} bytes (the limit of a line)",
+                            lineno)
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            bad = exc.object[exc.start:exc.start + 4]
+            raise ScenarioError(f"not UTF-8 text: byte {exc.start + 1} is {bad!r}",
+                                lineno) from None
+    stripped = text.strip().removeprefix("\ufeff")  # an editor's byte order mark
     if not stripped or stripped.startswith("#"):
         return ParsedLine()
     try:
-        obj = json.loads(stripped)
+        obj = json.loads(stripped, parse_constant=_no_constant, parse_int=_int_literal,
+                         parse_float=_float_literal)
     except json.JSONDecodeError as exc:
         raise ScenarioError(f"not JSON: {exc.msg} at column {exc.colno}", lineno) from None
+    except RecursionError:
+        raise ScenarioError(f"nested deeper than {MAX_DEPTH} levels", lineno) from None
+    except ScenarioError as exc:
+        raise ScenarioError(str(exc), lineno) from None
+    if not _depth_within(obj, MAX_DEPTH):
+        raise ScenarioError(f"nested deeper than {MAX_DEPTH} levels", lineno)
     return parse_obj(obj, lineno)
+
+
+def _no_constant(name: str) -> Any:
+    raise ScenarioError(f"{name} is not a number a line may hold (numbers are finite)")
+
+
+def _int_literal(text: str) -> int:
+    if len(text.lstrip("-")) > 18:  # past MAX_AMOUNT and MAX_SECONDS, and cheap to refuse
+        raise ScenarioError(f"number {show(text)} is too large ({len(text):,} digits; "
+                            "at most 18)")
+    return int(text)
+
+
+def _float_literal(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ScenarioError(f"number {show(text)} is out of range (numbers are finite)")
+    return value
+
+
+def _depth_within(obj: object, limit: int) -> bool:
+    """Whether ``obj`` nests at most ``limit`` objects and lists deep (without recursion)."""
+    stack: list[tuple[object, int]] = [(obj, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(
+            item, list) else None
+        if children is None:
+            continue
+        if depth > limit:
+            return False
+        stack.extend((child, depth + 1) for child in children)
+    return True
