@@ -5,7 +5,8 @@ The host opens the pty's slave through a stable symlink (as udev gives the real 
 simulator calls (:meth:`McuEmulator.place`, :meth:`McuEmulator.remove`); each change sends the
 full content of every antenna it touched, and a full snapshot goes out periodically and on request.
 :meth:`unplug` closes the pty master (the host sees the device vanish) and :meth:`replug` makes a
-new pty behind the same symlink.
+new pty behind the same symlink. :meth:`hold_commands` makes the firmware stop reading the host's
+commands (a wedged USB OUT endpoint) while it keeps scanning and reporting.
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ class McuEmulator:
         self.frames_sent = 0
         self.frames_dropped = 0  # by the pty being full or unplugged
         self.commands = 0
+        self._rx_held = threading.Event()
 
     # --- plugging ---------------------------------------------------------------------------
 
@@ -119,6 +121,34 @@ class McuEmulator:
     @property
     def plugged(self) -> bool:
         return self._master is not None
+
+    def hold_commands(self, fill: bool = True) -> int:
+        """Stop reading the host's commands; reports and snapshots still go out.
+
+        With ``fill`` the host-to-MCU direction of the pty is filled with line noise (no flag
+        bytes, so the firmware's decoder drops it when it reads again), so the host's next
+        write finds no room: what a firmware that stopped draining its USB endpoint does to
+        the host. Returns the bytes of noise queued."""
+        self._rx_held.set()
+        queued = 0
+        with self._lock:
+            slave = self._slave
+        if fill and slave is not None:
+            fd = os.dup(slave)  # a descriptor of our own, so O_NONBLOCK touches no other
+            try:
+                os.set_blocking(fd, False)
+                while True:
+                    try:
+                        queued += os.write(fd, bytes(256))
+                    except BlockingIOError:
+                        break
+            finally:
+                os.close(fd)
+        return queued
+
+    def release_commands(self) -> None:
+        """Read commands again (the noise queued by :meth:`hold_commands` comes first)."""
+        self._rx_held.clear()
 
     # --- the table: tags in zones -----------------------------------------------------------
 
@@ -256,8 +286,9 @@ class McuEmulator:
         dec = p.Decoder()
         master = self._master
         while not self._stop.is_set() and master is not None:
+            held = self._rx_held.is_set()
             try:
-                ready, _, _ = select.select([master], [], [], 0.05)
+                ready, _, _ = select.select([] if held else [master], [], [], 0.05)
             except (OSError, ValueError):
                 return
             if ready:

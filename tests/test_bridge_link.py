@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import queue
 import random
+import re
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -337,3 +339,63 @@ def test_a_report_is_queued_before_its_zone_counts_as_fresh() -> None:
     _feed(link, 3, p.ZoneReport(1, ((CHIP500, 0),), snapshot=True))
     assert stale_at_put == [{0, 1}, {1}]
     assert link._stale == set()
+
+
+def _alerts_until(
+    bridge: Bridge, found: Callable[[list[Alert]], bool], seconds: float = 20.0
+) -> list[Alert]:
+    """Pump the bridge as the daemon does until ``found`` holds (or give up after ``seconds``)."""
+    alerts: list[Alert] = []
+    deadline = time.monotonic() + seconds
+    while not found(alerts) and time.monotonic() < deadline:
+        alerts += [a for a in bridge.pump(timeout=0.05) if isinstance(a, Alert)]
+    return alerts
+
+
+def test_the_mcu_stops_reading_commands_the_host_still_reads_alerts_and_heals(
+    tmp_path: Path,
+) -> None:
+    """docs/protocol.md, Link health: the firmware stops draining its USB endpoint (the host's
+    writes find no room) while it keeps scanning. The host still reads every frame, raises a
+    `hardware` alert naming the stall, and once commands flow again heals by snapshot: the card
+    placed during the jam is reported exactly once."""
+    mcu = McuEmulator(str(tmp_path / "tty"), snapshot_every=0.2)
+    mcu.start()
+    link = SerialLink(mcu.link_path)  # the production bounds
+    clock = Clock()
+    deck = Deck("A", "red", {AS.hex(): "As"})
+    bridge = Bridge(link, TagMapper(DeckRegistry([deck]), ChipInventory()), clock)
+    link.start()
+    try:
+        assert link.wait_connected(5)
+        link.ping()
+        bridge.pump()
+        assert mcu.hold_commands(fill=True) > 0
+        frames = link.stats.frames
+        mcu.place(AS, "seat:3")  # scanned while the host's commands cannot get through
+
+        def stalled(alerts: list[Alert]) -> bool:
+            return any("stalled" in a.text for a in alerts)
+
+        alerts = _alerts_until(bridge, stalled)
+        assert stalled(alerts), f"no stall alert: {alerts} {link.stats}"
+        stall = next(a for a in alerts if "stalled" in a.text)
+        assert stall.kind == "hardware" and stall.rule.startswith("docs/protocol.md")
+        assert re.search(r"for \d+\.\d s", stall.text), stall.text  # says how long
+        assert link.stats.write_timeouts >= 1  # the host's writes really found the line full
+        assert link.stats.frames > frames  # and its reader went on reading meanwhile
+
+        mcu.release_commands()
+        alerts = _alerts_until(bridge, lambda al: any("healed" in a.text for a in al))
+        healed = [a for a in alerts if "healed" in a.text]
+        assert healed and healed[0].kind == "hardware", alerts
+        link.ping()
+        out = bridge.pump()
+        clock.t += 1.0
+        out += bridge.pump()
+        cards = [e.body for e in out if isinstance(e, Event)]
+        cards += [e.body for e in bridge.pump() if isinstance(e, Event)]
+        assert cards == [{"card": "As", "zone": "seat:3", "face": "down"}]
+    finally:
+        link.stop()
+        mcu.stop()
