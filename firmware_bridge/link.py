@@ -251,7 +251,7 @@ class SerialLink:
                         return pend
             if len(self._queue) >= self.max_queued:
                 self.stats.dropped_commands += 1
-                dropped = type(msg).__name__
+                dropped = _name(msg)
                 now = time.monotonic()
                 if now - self._dropped_told >= 1.0:  # one event a second says how many
                     self._dropped_told = now

@@ -399,3 +399,76 @@ def test_the_mcu_stops_reading_commands_the_host_still_reads_alerts_and_heals(
     finally:
         link.stop()
         mcu.stop()
+
+
+def _bridge_alerts(link: SerialLink) -> list[Alert]:
+    bridge = Bridge(link, TagMapper(DeckRegistry(), ChipInventory()), Clock())
+    return [a for a in bridge.pump() if isinstance(a, Alert)]
+
+
+def test_commands_go_one_at_a_time_and_snapshot_requests_are_coalesced() -> None:
+    """The MCU re-acknowledges only the last command it executed (docs/protocol.md), so one
+    command is in flight at a time; asking for a snapshot already asked for sends nothing."""
+    link = _link_in_session({0: "seat:1", 1: "pot"})
+    first = link.send(p.GetSnapshot())
+    assert first is not None
+    ping = link.send(p.Ping(7))
+    assert ping is not None
+    for _ in range(50):
+        assert link.send(p.GetSnapshot()) is first  # coalesced, not queued again
+    assert link.queued == 2 and link.stats.coalesced == 50
+    assert [q.msg for _, q in link._txq] == [p.GetSnapshot()]  # only the first went out
+    _feed(link, 1, p.Ack(first.seq))
+    assert first.acked and not ping.acked
+    assert [q.msg for _, q in link._txq] == [p.GetSnapshot(), p.Ping(7)]  # then the PING
+    _feed(link, 2, p.Ack(ping.seq))
+    assert ping.acked and link.queued == 0
+
+
+def test_a_full_command_queue_drops_with_an_alert_never_silently() -> None:
+    link = _link_in_session({0: "seat:1"})
+    sent = [link.send(p.Ping(i + 1)) for i in range(link.max_queued + 1)]  # 1 flies, 8 wait
+    assert all(s is not None for s in sent) and link.queued == link.max_queued + 1
+    assert link.send(p.Ping(99)) is None
+    assert link.send(p.Ping(100)) is None
+    assert link.stats.dropped_commands == 2
+    alerts = _bridge_alerts(link)
+    # One alert a second says how many so far: the second drop is counted, not alerted again.
+    assert len(alerts) == 1 and alerts[0].kind == "hardware"
+    assert alerts[0].rule == "docs/protocol.md, Link health"
+    assert "command queue full: PING dropped (1 so far)" in alerts[0].text
+
+
+def test_a_silent_line_is_a_stall_that_heals_by_snapshot() -> None:
+    """No frame for ``stall_after``: a hardware alert saying so and for how long, every zone
+    stale, a snapshot asked for; once it has re-read every zone, an alert that it healed."""
+    ants = {0: "seat:1", 1: "pot"}
+    link = _link_in_session(ants)
+    _feed(link, 1, p.Ack(0))
+    _feed(link, 2, p.ZoneReport(0, (), snapshot=True))
+    _feed(link, 3, p.ZoneReport(1, (), snapshot=True))
+    _feed(link, 4, p.SnapshotEnd(2))
+    link._snap_at = None
+    link.connected.set()
+    t0 = link._last_frame = 100.0
+    link._watch(t0 + 0.5)
+    assert link.stats.stalls == 0
+    link._watch(t0 + 2.5)
+    assert link.stats.stalls == 1 and link._stale == {0, 1}
+    assert [q.msg for q in link._commands()] == [p.GetSnapshot()]
+    link._watch(t0 + 3.0)  # still stalled: said once
+    assert link.stats.stalls == 1
+    snap = link._inflight
+    assert snap is not None
+    _feed(link, 5, p.Ack(snap.seq))
+    _feed(link, 6, p.ZoneReport(0, (), snapshot=True))
+    link._last_frame = t0 + 3.2
+    link._watch(t0 + 3.2)  # one zone still stale: not healed yet
+    _feed(link, 7, p.ZoneReport(1, (), snapshot=True))
+    _feed(link, 8, p.SnapshotEnd(2))
+    link._last_frame = t0 + 3.3
+    link._watch(t0 + 3.3)
+    texts = [a.text for a in _bridge_alerts(link)]
+    assert len(texts) == 2, texts
+    assert texts[0].startswith("table sensor link stalled: no frame from the table MCU for 2.5 s")
+    assert texts[1].startswith("table sensor link healed after 3.3 s: a snapshot re-read all 2")
