@@ -12,8 +12,8 @@ Two threads, so that reads and writes never wait on each other (docs/protocol.md
   the retransmission schedule.
 
 Commands go one at a time (the MCU re-acknowledges only the last command it executed), from a
-bounded queue in which duplicate requests are coalesced; a command refused for want of room is
-counted and reported (:class:`Dropped`), never lost silently. Consumers only read
+bounded queue in which duplicate requests waiting to be sent are coalesced; a command refused for
+want of room is counted and reported (:class:`Dropped`), never lost silently. Consumers only read
 :attr:`SerialLink.events`.
 """
 
@@ -239,13 +239,14 @@ class SerialLink:
         retransmitted until acknowledged. Never blocks. None when not connected, or when the
         queue is full (counted, and reported as :class:`Dropped`).
 
-        A HELLO, GET_SNAPSHOT or keepalive PING already waiting or in flight is returned
-        instead of a second copy: one answer serves both."""
+        A HELLO, GET_SNAPSHOT or keepalive PING already waiting to be sent is returned instead
+        of a second copy: one answer serves both. Not one in flight: the MCU may have executed
+        it already (its ACK lost), and would only acknowledge it again, sending no snapshot."""
         with self._lock:
             if self._ser is None:
                 return None
             if isinstance(msg, p.Hello | p.GetSnapshot) or msg == p.Ping(0):
-                for pend in self._commands():
+                for pend in self._queue:
                     if pend.msg == msg:
                         self.stats.coalesced += 1
                         return pend
@@ -552,9 +553,16 @@ class SerialLink:
         if frame.seq != self._expect:
             self.stats.gaps += 1
             self.events.put(Gap(self._expect, frame.seq))
-            lost = self._lost_antennas(msg, (frame.seq - self._expect) & 0xFF)
-            self._set_stale(self._stale | lost)
-            self.request_snapshot()
+            missing = (frame.seq - self._expect) & 0xFF
+            if missing == 1 and self._snap_pos == len(self._order) - 1:
+                # Right after a snapshot's last report the one frame lost was its SNAPSHOT_END:
+                # the snapshot itself is whole (it need not be asked for again after 0.5 s).
+                self.stats.snapshots += 1
+                self._snap_at = None
+            else:
+                self._set_stale(self._stale | self._lost_antennas(msg, missing))
+            if self._stale:
+                self.request_snapshot()
         self._expect = (frame.seq + 1) & 0xFF
         pos = None
         if isinstance(msg, p.ZoneReport):

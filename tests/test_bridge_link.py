@@ -256,6 +256,21 @@ def test_gap_inside_a_snapshot_marks_only_the_skipped_antennas() -> None:
     assert link._stale == {1, 2, 3}
 
 
+def test_a_lost_snapshot_end_alone_leaves_the_snapshot_whole() -> None:
+    """A snapshot's frames are contiguous (docs/protocol.md): one frame missing right after its
+    last report was its SNAPSHOT_END, so no antenna is stale and no snapshot is asked for again."""
+    link = _link_in_session({0: "seat:1", 1: "pot"})
+    _feed(link, 1, p.Ack(0))
+    _feed(link, 2, p.ZoneReport(0, (), snapshot=True))
+    _feed(link, 3, p.ZoneReport(1, (), snapshot=True))
+    # counter 4, the SNAPSHOT_END, is lost; a keepalive's ACK comes next
+    _feed(link, 5, p.Ack(99))
+    assert link.stats.gaps == 1 and link._stale == set() and link._snap_at is None
+    assert link.queued == 0  # nothing asked for
+    _feed(link, 7, p.Ack(98))  # any other gap still marks every antenna stale
+    assert link._stale == {0, 1} and [q.msg for q in link._commands()] == [p.GetSnapshot()]
+
+
 class _FakePort:
     """Stands in for the pyserial port: takes writes, never reads."""
 
@@ -408,21 +423,25 @@ def _bridge_alerts(link: SerialLink) -> list[Alert]:
 
 def test_commands_go_one_at_a_time_and_snapshot_requests_are_coalesced() -> None:
     """The MCU re-acknowledges only the last command it executed (docs/protocol.md), so one
-    command is in flight at a time; asking for a snapshot already asked for sends nothing."""
+    command is in flight at a time; asking again for a snapshot still waiting to be sent sends
+    nothing more, but a snapshot asked for after one went out is asked for anew (the MCU may
+    have executed the one in flight already, its ACK lost: a retransmission sends no snapshot)."""
     link = _link_in_session({0: "seat:1", 1: "pot"})
-    first = link.send(p.GetSnapshot())
-    assert first is not None
     ping = link.send(p.Ping(7))
-    assert ping is not None
+    snap = link.send(p.GetSnapshot())
+    assert ping is not None and snap is not None
     for _ in range(50):
-        assert link.send(p.GetSnapshot()) is first  # coalesced, not queued again
+        assert link.send(p.GetSnapshot()) is snap  # coalesced, not queued again
     assert link.queued == 2 and link.stats.coalesced == 50
-    assert [q.msg for _, q in link._txq] == [p.GetSnapshot()]  # only the first went out
-    _feed(link, 1, p.Ack(first.seq))
-    assert first.acked and not ping.acked
-    assert [q.msg for _, q in link._txq] == [p.GetSnapshot(), p.Ping(7)]  # then the PING
-    _feed(link, 2, p.Ack(ping.seq))
-    assert ping.acked and link.queued == 0
+    assert [q.msg for _, q in link._txq] == [p.Ping(7)]  # only the first went out
+    _feed(link, 1, p.Ack(ping.seq))
+    assert ping.acked and not snap.acked
+    assert [q.msg for _, q in link._txq] == [p.Ping(7), p.GetSnapshot()]  # then the request
+    again = link.send(p.GetSnapshot())  # e.g. its snapshot ended with zones still stale
+    assert again is not None and again is not snap and link.queued == 2
+    _feed(link, 2, p.Ack(snap.seq))
+    _feed(link, 3, p.Ack(again.seq))
+    assert snap.acked and again.acked and link.queued == 0
 
 
 def test_a_full_command_queue_drops_with_an_alert_never_silently() -> None:
