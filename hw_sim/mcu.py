@@ -72,6 +72,7 @@ class McuEmulator:
         self.frames_dropped = 0  # by the pty being full or unplugged
         self.commands = 0
         self._rx_held = threading.Event()
+        self._rx_parked = threading.Event()  # the emulator's loop saw the hold: it reads no more
 
     # --- plugging ---------------------------------------------------------------------------
 
@@ -131,17 +132,25 @@ class McuEmulator:
         the host. Returns the bytes of noise queued."""
         self._rx_held.set()
         queued = 0
+        thread = self._thread
+        if thread is not None and thread.is_alive():
+            self._rx_parked.wait(2.0)  # a read under way would make room again
         with self._lock:
             slave = self._slave
         if fill and slave is not None:
-            fd = os.dup(slave)  # a descriptor of our own, so O_NONBLOCK touches no other
+            # A description of our own, so that O_NONBLOCK touches no descriptor in use.
+            fd = os.open(os.ttyname(slave), os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK)
             try:
-                os.set_blocking(fd, False)
-                while True:
+                # The kernel moves queued bytes on to the reading side's line discipline a
+                # moment later, which makes room again: full means still full after a pause.
+                full = 0
+                while full < 3:
                     try:
                         queued += os.write(fd, bytes(256))
+                        full = 0
                     except BlockingIOError:
-                        break
+                        full += 1
+                        time.sleep(0.02)
             finally:
                 os.close(fd)
         return queued
@@ -149,6 +158,7 @@ class McuEmulator:
     def release_commands(self) -> None:
         """Read commands again (the noise queued by :meth:`hold_commands` comes first)."""
         self._rx_held.clear()
+        self._rx_parked.clear()
 
     # --- the table: tags in zones -----------------------------------------------------------
 
@@ -287,6 +297,8 @@ class McuEmulator:
         master = self._master
         while not self._stop.is_set() and master is not None:
             held = self._rx_held.is_set()
+            if held:
+                self._rx_parked.set()
             try:
                 ready, _, _ = select.select([] if held else [master], [], [], 0.05)
             except (OSError, ValueError):

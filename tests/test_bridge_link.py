@@ -397,6 +397,9 @@ def test_the_mcu_stops_reading_commands_the_host_still_reads_alerts_and_heals(
         stall = next(a for a in alerts if "stalled" in a.text)
         assert stall.kind == "hardware" and stall.rule.startswith("docs/protocol.md")
         assert re.search(r"for \d+\.\d s", stall.text), stall.text  # says how long
+        deadline = time.monotonic() + 10
+        while not link.stats.write_timeouts and time.monotonic() < deadline:
+            time.sleep(0.01)
         assert link.stats.write_timeouts >= 1  # the host's writes really found the line full
         assert link.stats.frames > frames  # and its reader went on reading meanwhile
 
@@ -412,6 +415,7 @@ def test_the_mcu_stops_reading_commands_the_host_still_reads_alerts_and_heals(
         cards += [e.body for e in bridge.pump() if isinstance(e, Event)]
         assert cards == [{"card": "As", "zone": "seat:3", "face": "down"}]
     finally:
+        mcu.release_commands()  # first: a host blocked in a write could not even stop
         link.stop()
         mcu.stop()
 
