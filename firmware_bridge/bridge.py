@@ -90,5 +90,6 @@ class Bridge:
         if isinstance(item, lk.Dropped):
             return [Alert("hardware", LINK_RULE,
                           f"table MCU command queue full: {item.command} dropped "
-                          f"({item.total} so far); the link retries by snapshot.")]
+                          f"({item.total} so far): the table MCU is not keeping up with the "
+                          f"host's commands. {HOLD}")]
         return []  # Gap and SnapshotDone: the link already asked for and got the snapshot
