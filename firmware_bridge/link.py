@@ -1,9 +1,20 @@
 """The serial link to the table MCU on pyserial (docs/protocol.md, host side).
 
-One reader thread owns the port: it opens the stable device path exclusively, says HELLO, decodes
-frames into a queue of :class:`LinkEvent`, retransmits unacknowledged commands with backoff,
-detects report-counter gaps (and asks for a snapshot), and when the device disappears it closes,
-waits with backoff and opens again, handshaking anew. Consumers only read :attr:`SerialLink.events`.
+Two threads, so that reads and writes never wait on each other (docs/protocol.md, Link health):
+
+- the reader (``mcu-link``) owns the port and the protocol state: it opens the stable device path
+  exclusively, says HELLO, decodes frames into a queue of :class:`LinkEvent`, detects
+  report-counter gaps (and asks for a snapshot), schedules retransmissions, watches for stalls,
+  and when the device disappears closes, waits with backoff and opens again. It never writes: a
+  firmware that stops draining its USB endpoint cannot stop the reports from being read.
+- the writer (``mcu-link-tx``) only writes the frames the reader (or :meth:`SerialLink.send`)
+  queued, each bounded by ``write_timeout``; a frame that finds no room is counted and left to
+  the retransmission schedule.
+
+Commands go one at a time (the MCU re-acknowledges only the last command it executed), from a
+bounded queue in which duplicate requests waiting to be sent are coalesced; a command refused for
+want of room is counted and reported (:class:`Dropped`), never lost silently. Consumers only read
+:attr:`SerialLink.events`.
 """
 
 from __future__ import annotations
@@ -11,8 +22,10 @@ from __future__ import annotations
 import contextlib
 import logging
 import queue
+import select
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 
 import serial
@@ -49,7 +62,32 @@ class Gap:
     got: int
 
 
-LinkEvent = Connected | Disconnected | Report | SnapshotDone | Gap
+@dataclass(frozen=True, slots=True)
+class Stalled:
+    """The connected link stopped working: ``what`` names what stalled and for how long."""
+
+    what: str
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class Healed:
+    """After a stall, frames and acknowledgements flow again and a snapshot re-read every
+    antenna (``zones`` of them) ``seconds`` after the stall began."""
+
+    seconds: float
+    zones: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dropped:
+    """A command was refused because the command queue was full (``total`` so far)."""
+
+    command: str
+    total: int
+
+
+LinkEvent = Connected | Disconnected | Report | SnapshotDone | Gap | Stalled | Healed | Dropped
 
 
 @dataclass(slots=True)
@@ -60,6 +98,11 @@ class LinkStats:
     reconnects: int = 0
     protocol_errors: int = 0
     snapshots: int = 0
+    stalls: int = 0
+    coalesced: int = 0  # requests already queued or in flight: not sent twice
+    dropped_commands: int = 0  # refused for want of room in the queue (each one alerted)
+    write_timeouts: int = 0  # frames that found no room on the line within write_timeout
+    write_errors: int = 0
 
 
 @dataclass(slots=True)
@@ -67,9 +110,11 @@ class _Pending:
     seq: int
     wire: bytes
     msg: p.Message
-    deadline: float
     delay: float
-    tries: int = 1
+    deadline: float = 0.0  # of the next retransmission, once in flight
+    sent_at: float | None = None  # when it went in flight
+    tries: int = 0
+    unwritten: int = 0  # copies queued for the writer and not yet written
     done: threading.Event = field(default_factory=threading.Event)
     # True when the MCU's ACK arrived; False when ``done`` was set because the link closed.
     acked: bool = False
@@ -93,6 +138,9 @@ class SerialLink:
         reconnect: tuple[float, float] = (0.05, 2.0),
         hello_timeout: float = 0.5,
         keepalive: float = 0.1,
+        write_timeout: float = 0.25,
+        stall_after: float = 1.0,
+        max_queued: int = 8,
     ) -> None:
         self.port = port
         self.baudrate = baudrate
@@ -102,15 +150,31 @@ class SerialLink:
         # A quiet line is pinged so that a lost report shows up as a gap within this time (and a
         # hung MCU as an unacknowledged command), not only at the next periodic snapshot.
         self.keepalive = keepalive
+        self.write_timeout = write_timeout
+        # A healthy line carries a frame (at least a keepalive's ACK) every ``keepalive``: no
+        # frame, or a command unacknowledged, for this long is a stall the dealer is told of.
+        self.stall_after = stall_after
+        self.max_queued = max_queued
         self._last_rx = 0.0
+        self._last_frame = 0.0
         self.events: queue.Queue[LinkEvent] = queue.Queue()
         self.stats = LinkStats()
         self.identify: p.Identify | None = None
         self.connected = threading.Event()
         self.decoder_stats = p.DecoderStats()
         self._ser: serial.Serial | None = None
-        self._wlock = threading.Lock()
-        self._pending: dict[int, _Pending] = {}
+        # _lock guards the command queue; _io_lock is held around a write, so that the reader
+        # never closes (and reopens under the same descriptor) a port a write is using.
+        self._lock = threading.Lock()
+        self._io_lock = threading.Lock()
+        self._inflight: _Pending | None = None
+        self._queue: deque[_Pending] = deque()
+        self._txq: deque[tuple[serial.Serial, _Pending]] = deque()
+        self._tx_ready = threading.Condition(self._lock)
+        self._tx_blocked_since: float | None = None
+        self._write_error_logged = False
+        self._stalled_since: float | None = None
+        self._dropped_told = 0.0
         self._seq = 0
         self._expect: int | None = None  # next report counter; None until IDENTIFY
         # After a gap any zone may have missed its latest report: all are stale until a report
@@ -130,6 +194,7 @@ class SerialLink:
         self._hello_at = 0.0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._writer: threading.Thread | None = None
         self._incompatible_logged = False
         # Counts handshakes: a barrier only holds within the session it was sent in.
         self._session = 0
@@ -138,13 +203,18 @@ class SerialLink:
 
     def start(self) -> None:
         self._stop.clear()
+        self._writer = threading.Thread(target=self._write_loop, name="mcu-link-tx", daemon=True)
+        self._writer.start()
         self._thread = threading.Thread(target=self._run, name="mcu-link", daemon=True)
         self._thread.start()
 
     def stop(self) -> None:
         self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=3)
+        with self._tx_ready:
+            self._tx_ready.notify_all()
+        for thread in (self._thread, self._writer):
+            if thread is not None:
+                thread.join(timeout=3)
         self._close("stopped")
 
     def wait_connected(self, timeout: float) -> bool:
@@ -159,18 +229,41 @@ class SerialLink:
         """True when every zone's latest report is known to have arrived."""
         return self.connected.is_set() and not self._stale
 
+    @property
+    def queued(self) -> int:
+        """Commands waiting or in flight (bounded by ``max_queued`` + 1)."""
+        return len(self._queue) + (self._inflight is not None)
+
     def send(self, msg: p.Message) -> _Pending | None:
-        """Send a command; it is retransmitted until acknowledged. None when not connected."""
-        with self._wlock:
+        """Queue a command; it goes out when the one before it is acknowledged and is
+        retransmitted until acknowledged. Never blocks. None when not connected, or when the
+        queue is full (counted, and reported as :class:`Dropped`).
+
+        A HELLO, GET_SNAPSHOT or keepalive PING already waiting to be sent is returned instead
+        of a second copy: one answer serves both. Not one in flight: the MCU may have executed
+        it already (its ACK lost), and would only acknowledge it again, sending no snapshot."""
+        with self._lock:
             if self._ser is None:
+                return None
+            if isinstance(msg, p.Hello | p.GetSnapshot) or msg == p.Ping(0):
+                for pend in self._queue:
+                    if pend.msg == msg:
+                        self.stats.coalesced += 1
+                        return pend
+            if len(self._queue) >= self.max_queued:
+                self.stats.dropped_commands += 1
+                dropped = _name(msg)
+                now = time.monotonic()
+                if now - self._dropped_told >= 1.0:  # one event a second says how many
+                    self._dropped_told = now
+                    self.events.put(Dropped(dropped, self.stats.dropped_commands))
+                log.debug("table MCU command queue full: %s dropped", dropped)
                 return None
             seq = self._seq
             self._seq = (self._seq + 1) & 0xFF
-            wire = p.encode(seq, msg)
-            now = time.monotonic()
-            pend = _Pending(seq, wire, msg, now + self.retransmit_first, self.retransmit_first)
-            self._pending[seq] = pend
-            self._write(wire)
+            pend = _Pending(seq, p.encode(seq, msg), msg, self.retransmit_first)
+            self._queue.append(pend)
+            self._next_command(time.monotonic())
             return pend
 
     def ping(self, timeout: float = 2.0) -> None:
@@ -188,7 +281,7 @@ class SerialLink:
             if left <= 0 or not self.connected.wait(left):
                 raise LinkDown(f"no answer from the table MCU on {self.port}")
             session = self._session
-            pend = self.send(p.Ping(int(time.monotonic() * 1000)))
+            pend = self.send(p.Ping(int(time.monotonic() * 1000) or 1))
             if pend is None:
                 time.sleep(0.01)
                 continue
@@ -200,30 +293,102 @@ class SerialLink:
                 # A gap is healing: wait for the snapshot, then confirm with a fresh PING.
                 self._synced.wait(max(0.0, min(0.5, deadline - time.monotonic())))
 
-    # --- reader thread ----------------------------------------------------------------------
+    # --- commands (under _lock) -------------------------------------------------------------
 
-    def _write(self, wire: bytes) -> None:
-        ser = self._ser
-        if ser is None:
+    def _commands(self) -> list[_Pending]:
+        head = [self._inflight] if self._inflight is not None else []
+        return head + list(self._queue)
+
+    def _next_command(self, now: float) -> None:
+        """Put the next queued command in flight when none is."""
+        if self._inflight is not None or not self._queue:
             return
+        pend = self._inflight = self._queue.popleft()
+        pend.sent_at = now
+        pend.tries = 1
+        pend.deadline = now + pend.delay
+        self._transmit(pend)
+
+    def _transmit(self, pend: _Pending) -> None:
+        """Hand one copy to the writer. At most one copy of the command in flight (and one of
+        the HELLO after an open) waits at any time, so the writer's queue stays tiny."""
+        if self._ser is None:
+            return
+        pend.unwritten += 1
+        self._txq.append((self._ser, pend))
+        self._tx_ready.notify()
+
+    # --- writer thread ----------------------------------------------------------------------
+
+    def _write_loop(self) -> None:
+        while not self._stop.is_set():
+            with self._tx_ready:
+                while not self._txq and not self._stop.is_set():
+                    self._tx_ready.wait(0.1)
+                if self._stop.is_set():
+                    return
+                ser, pend = self._txq.popleft()
+            try:
+                self._write(ser, pend.wire)
+            finally:
+                with self._lock:
+                    pend.unwritten -= 1
+
+    def _write(self, ser: serial.Serial, wire: bytes) -> None:
+        """Write one frame, waiting at most ``write_timeout`` for room on the line.
+
+        Room is waited for with select() first: pyserial 3.5 spins on EAGAIN while its own
+        write timeout runs. A frame cut short by the timeout is harmless: the next frame's flag
+        ends it and the MCU drops it as a bad candidate (docs/protocol.md, Framing)."""
+        deadline = time.monotonic() + self.write_timeout
         try:
-            ser.write(wire)
-        except (serial.SerialException, OSError) as exc:
-            log.warning("table MCU write failed on %s: %s", self.port, exc)
+            while True:
+                if ser is not self._ser:
+                    return  # closed (or reopened) meanwhile: the frame belongs to the old port
+                left = deadline - time.monotonic()
+                _, room, _ = select.select([], [ser.fileno()], [], max(0.0, min(0.02, left)))
+                if room:
+                    break
+                if left <= 0:
+                    raise serial.SerialTimeoutException("no room on the line")
+            with self._io_lock:
+                if ser is not self._ser:
+                    return
+                ser.write(wire)
+            self._tx_blocked_since = None
+        except serial.SerialTimeoutException:
+            self.stats.write_timeouts += 1
+            if self._tx_blocked_since is None:
+                self._tx_blocked_since = deadline - self.write_timeout
+        except (serial.SerialException, OSError, TypeError, ValueError) as exc:
+            # The port went away under the write (the reader's next read reports it): say so
+            # once per connection, count the rest.
+            self.stats.write_errors += 1
+            if not self._write_error_logged:
+                self._write_error_logged = True
+                log.warning("table MCU write failed on %s: %s", self.port, exc)
+
+    # --- reader thread ----------------------------------------------------------------------
 
     def _open(self) -> bool:
         try:
-            ser = serial.Serial(self.port, self.baudrate, timeout=0.01, exclusive=True)
+            ser = serial.Serial(self.port, self.baudrate, timeout=0.01, exclusive=True,
+                                write_timeout=self.write_timeout)
         except (serial.SerialException, OSError, ValueError) as exc:
             log.debug("cannot open %s: %s", self.port, exc)
             return False
         ser.reset_input_buffer()
-        with self._wlock:
+        with self._io_lock, self._lock:
             self._ser = ser
-            self._pending.clear()
+            self._inflight = None
+            self._queue.clear()
+            self._txq.clear()
+        self._tx_blocked_since = None
+        self._write_error_logged = False
         self._decoder = p.Decoder()
         self._expect = None
         self._snap_at = None
+        self._last_rx = self._last_frame = time.monotonic()
         self._set_stale(set())
         self._say_hello()
         return True
@@ -239,14 +404,16 @@ class SerialLink:
         was_connected = self.connected.is_set()
         self.connected.clear()
         self._expect = None
-        with self._wlock:
+        with self._io_lock, self._lock:
             ser, self._ser = self._ser, None
-            for pend in self._pending.values():
+            for pend in self._commands():
                 pend.done.set()  # wake waiters, unacknowledged: ping() asks again
-            self._pending.clear()
-        if ser is not None:
-            with contextlib.suppress(serial.SerialException, OSError):
-                ser.close()
+            self._inflight = None
+            self._queue.clear()
+            self._txq.clear()
+            if ser is not None:
+                with contextlib.suppress(serial.SerialException, OSError):
+                    ser.close()
         if was_connected:
             if reason == "stopped":
                 log.info("table MCU link on %s closed", self.port)
@@ -275,6 +442,8 @@ class SerialLink:
                 frames = self._decoder.feed(data)
                 now = time.monotonic()
                 self._last_rx = now
+                if frames:
+                    self._last_frame = now
                 for frame in frames:
                     self._on_frame(frame, now)
             self._tick(time.monotonic())
@@ -287,25 +456,63 @@ class SerialLink:
             self._snap_at = None  # its SNAPSHOT_END was lost
             if self._stale:
                 self.request_snapshot()
-        if self._expect is not None and now - self._last_rx > self.keepalive:
-            with self._wlock:
-                idle = not self._pending
-            if idle:
-                self._last_rx = now
-                self.send(p.Ping(0))
-        with self._wlock:
-            due = [(s, q) for s, q in self._pending.items() if q.deadline <= now]
-        for seq, pend in due:
-            if pend.tries >= self.retransmit_tries:
-                self._close(f"command {seq} not acknowledged after {pend.tries} tries")
-                self.stats.reconnects += 1
-                return
-            pend.tries += 1
-            pend.delay = min(pend.delay * 2, self.retransmit_cap)
-            pend.deadline = now + pend.delay
-            self.stats.retransmits += 1
-            with self._wlock:
-                self._write(pend.wire)
+        if self._expect is not None and now - self._last_rx > self.keepalive and not self.queued:
+            self._last_rx = now
+            self.send(p.Ping(0))
+        reason = ""
+        with self._lock:
+            pend = self._inflight
+            if pend is not None and pend.deadline <= now:
+                if pend.tries >= self.retransmit_tries:
+                    reason = (f"{_name(pend.msg)} (command {pend.seq}) not acknowledged after "
+                              f"{pend.tries} tries in {now - (pend.sent_at or now):.1f} s")
+                else:
+                    pend.tries += 1
+                    pend.delay = min(pend.delay * 2, self.retransmit_cap)
+                    pend.deadline = now + pend.delay
+                    self.stats.retransmits += 1
+                    if not pend.unwritten:  # a copy still waiting for room is enough
+                        self._transmit(pend)
+        if reason:
+            self._close(reason)
+            self.stats.reconnects += 1
+            return
+        self._watch(now)
+
+    def _watch(self, now: float) -> None:
+        """Raise a stall once while it lasts; announce the heal once a snapshot made every
+        zone current again (docs/protocol.md, Link health)."""
+        if not self.connected.is_set():
+            return
+        stalled: list[str] = []
+        since: list[float] = []  # when each stalled thing was last fine
+        if now - self._last_frame >= self.stall_after:
+            stalled.append(f"no frame from the table MCU for {now - self._last_frame:.1f} s")
+            since.append(self._last_frame)
+        pend = self._inflight
+        if pend is not None and pend.sent_at is not None and now - pend.sent_at >= self.stall_after:
+            stalled.append(f"{_name(pend.msg)} unacknowledged for {now - pend.sent_at:.1f} s "
+                           f"({pend.tries} tries)")
+            since.append(pend.sent_at)
+        blocked = self._tx_blocked_since
+        if blocked is not None and now - blocked >= self.stall_after:
+            stalled.append(f"writes to it blocked for {now - blocked:.1f} s")
+            since.append(blocked)
+        if stalled and self._stalled_since is None:
+            self._stalled_since = min(since)
+            self.stats.stalls += 1
+            what = "; ".join(stalled)
+            log.warning("table MCU link on %s stalled: %s", self.port, what)
+            self.events.put(Stalled(what, now - self._stalled_since))
+            # Reports may have been lost beyond what the counter shows (it wraps at 256): every
+            # zone is stale until a snapshot re-reads it.
+            self._set_stale(set(self._order))
+            self.request_snapshot()
+        elif not stalled and self._stalled_since is not None and not self._stale:
+            took = now - self._stalled_since
+            self._stalled_since = None
+            log.warning("table MCU link on %s healed after %.1f s", self.port, took)
+            self.events.put(Healed(took, len(self._order)))
 
     def _on_frame(self, frame: p.Frame, now: float) -> None:
         self.stats.frames += 1
@@ -346,9 +553,16 @@ class SerialLink:
         if frame.seq != self._expect:
             self.stats.gaps += 1
             self.events.put(Gap(self._expect, frame.seq))
-            lost = self._lost_antennas(msg, (frame.seq - self._expect) & 0xFF)
-            self._set_stale(self._stale | lost)
-            self.request_snapshot()
+            missing = (frame.seq - self._expect) & 0xFF
+            if missing == 1 and self._snap_pos == len(self._order) - 1:
+                # Right after a snapshot's last report the one frame lost was its SNAPSHOT_END:
+                # the snapshot itself is whole (it need not be asked for again after 0.5 s).
+                self.stats.snapshots += 1
+                self._snap_at = None
+            else:
+                self._set_stale(self._stale | self._lost_antennas(msg, missing))
+            if self._stale:
+                self.request_snapshot()
         self._expect = (frame.seq + 1) & 0xFF
         pos = None
         if isinstance(msg, p.ZoneReport):
@@ -395,11 +609,18 @@ class SerialLink:
         return set(by_pos[self._snap_pos + 1 : here])
 
     def _acked(self, seq: int) -> p.Message | None:
-        with self._wlock:
-            pend = self._pending.pop(seq, None)
-        if pend is None:
-            return None
-        pend.acked = True
-        pend.in_sync = self._expect is not None and not self._stale
+        with self._lock:
+            pend = self._inflight
+            if pend is None or pend.seq != seq:
+                return None  # the ACK of a retransmission already acknowledged
+            self._inflight = None
+            pend.acked = True
+            pend.in_sync = self._expect is not None and not self._stale
+            self._next_command(time.monotonic())
         pend.done.set()
         return pend.msg
+
+
+def _name(msg: p.Message) -> str:
+    return {p.Hello: "HELLO", p.GetSnapshot: "GET_SNAPSHOT", p.Ping: "PING"}.get(
+        type(msg), type(msg).__name__)

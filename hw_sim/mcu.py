@@ -5,7 +5,8 @@ The host opens the pty's slave through a stable symlink (as udev gives the real 
 simulator calls (:meth:`McuEmulator.place`, :meth:`McuEmulator.remove`); each change sends the
 full content of every antenna it touched, and a full snapshot goes out periodically and on request.
 :meth:`unplug` closes the pty master (the host sees the device vanish) and :meth:`replug` makes a
-new pty behind the same symlink.
+new pty behind the same symlink. :meth:`hold_commands` makes the firmware stop reading the host's
+commands (a wedged USB OUT endpoint) while it keeps scanning and reporting.
 """
 
 from __future__ import annotations
@@ -70,6 +71,8 @@ class McuEmulator:
         self.frames_sent = 0
         self.frames_dropped = 0  # by the pty being full or unplugged
         self.commands = 0
+        self._rx_held = threading.Event()
+        self._rx_parked = threading.Event()  # the emulator's loop saw the hold: it reads no more
 
     # --- plugging ---------------------------------------------------------------------------
 
@@ -119,6 +122,43 @@ class McuEmulator:
     @property
     def plugged(self) -> bool:
         return self._master is not None
+
+    def hold_commands(self, fill: bool = True) -> int:
+        """Stop reading the host's commands; reports and snapshots still go out.
+
+        With ``fill`` the host-to-MCU direction of the pty is filled with line noise (no flag
+        bytes, so the firmware's decoder drops it when it reads again), so the host's next
+        write finds no room: what a firmware that stopped draining its USB endpoint does to
+        the host. Returns the bytes of noise queued."""
+        self._rx_held.set()
+        queued = 0
+        thread = self._thread
+        if thread is not None and thread.is_alive():
+            self._rx_parked.wait(2.0)  # a read under way would make room again
+        with self._lock:
+            slave = self._slave
+        if fill and slave is not None:
+            # A description of our own, so that O_NONBLOCK touches no descriptor in use.
+            fd = os.open(os.ttyname(slave), os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK)
+            try:
+                # The kernel moves queued bytes on to the reading side's line discipline a
+                # moment later, which makes room again: full means still full after a pause.
+                full = 0
+                while full < 3:
+                    try:
+                        queued += os.write(fd, bytes(256))
+                        full = 0
+                    except BlockingIOError:
+                        full += 1
+                        time.sleep(0.02)
+            finally:
+                os.close(fd)
+        return queued
+
+    def release_commands(self) -> None:
+        """Read commands again (the noise queued by :meth:`hold_commands` comes first)."""
+        self._rx_held.clear()
+        self._rx_parked.clear()
 
     # --- the table: tags in zones -----------------------------------------------------------
 
@@ -256,8 +296,11 @@ class McuEmulator:
         dec = p.Decoder()
         master = self._master
         while not self._stop.is_set() and master is not None:
+            held = self._rx_held.is_set()
+            if held:
+                self._rx_parked.set()
             try:
-                ready, _, _ = select.select([master], [], [], 0.05)
+                ready, _, _ = select.select([] if held else [master], [], [], 0.05)
             except (OSError, ValueError):
                 return
             if ready:

@@ -162,10 +162,10 @@ class TableSim:
         self.bridge = Bridge(self.link, TagMapper(self.decks, self.inventory, cfg.settle),
                              self.clock)
         self.console = SimConsole(clock=self.clock)
-        # Two generators: line faults are drawn per frame on the emulator's thread, and how many
-        # frames go out (periodic snapshots, keepalives, retransmissions) depends on timing; the
-        # table faults are drawn per step, so the hands played stay the same run after run.
-        self.line_faults = LineFaults(random.Random(cfg.seed * 7919 + 1), self.result.faults)
+        # Line faults are decided per frame by what the frame is (hw_sim.faults.LineFaults), the
+        # table faults per step from their own generator: the hands played, and the faults on
+        # the table's motions, stay the same run after run.
+        self.line_faults = LineFaults(cfg.seed * 7919 + 1, self.result.faults)
         self.plan = (FaultPlan(random.Random(cfg.seed * 7919 + 2), self.result.faults)
                      if cfg.faults else None)
         self.line_faults.enabled = cfg.faults
@@ -222,7 +222,11 @@ class TableSim:
             self.console.close()
             s = self.link.stats
             self.result.link = (f"frames={s.frames} gaps={s.gaps} retransmits={s.retransmits} "
-                                f"reconnects={s.reconnects} snapshots={s.snapshots}")
+                                f"reconnects={s.reconnects} snapshots={s.snapshots} "
+                                f"stalls={s.stalls}")
+            if self.cfg.faults:  # their number is timing's, like the figures above
+                self.result.link += (" faults_on_acks_and_snapshots="
+                                     + self.result.faults.timed.summary().replace(" ", ","))
             if self._tmp is not None and not self.cfg.write_scenarios:
                 self._tmp.cleanup()
         return self.result

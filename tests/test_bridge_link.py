@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import queue
 import random
+import re
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -254,6 +256,21 @@ def test_gap_inside_a_snapshot_marks_only_the_skipped_antennas() -> None:
     assert link._stale == {1, 2, 3}
 
 
+def test_a_lost_snapshot_end_alone_leaves_the_snapshot_whole() -> None:
+    """A snapshot's frames are contiguous (docs/protocol.md): one frame missing right after its
+    last report was its SNAPSHOT_END, so no antenna is stale and no snapshot is asked for again."""
+    link = _link_in_session({0: "seat:1", 1: "pot"})
+    _feed(link, 1, p.Ack(0))
+    _feed(link, 2, p.ZoneReport(0, (), snapshot=True))
+    _feed(link, 3, p.ZoneReport(1, (), snapshot=True))
+    # counter 4, the SNAPSHOT_END, is lost; a keepalive's ACK comes next
+    _feed(link, 5, p.Ack(99))
+    assert link.stats.gaps == 1 and link._stale == set() and link._snap_at is None
+    assert link.queued == 0  # nothing asked for
+    _feed(link, 7, p.Ack(98))  # any other gap still marks every antenna stale
+    assert link._stale == {0, 1} and [q.msg for q in link._commands()] == [p.GetSnapshot()]
+
+
 class _FakePort:
     """Stands in for the pyserial port: takes writes, never reads."""
 
@@ -337,3 +354,144 @@ def test_a_report_is_queued_before_its_zone_counts_as_fresh() -> None:
     _feed(link, 3, p.ZoneReport(1, ((CHIP500, 0),), snapshot=True))
     assert stale_at_put == [{0, 1}, {1}]
     assert link._stale == set()
+
+
+def _alerts_until(
+    bridge: Bridge, found: Callable[[list[Alert]], bool], seconds: float = 20.0
+) -> list[Alert]:
+    """Pump the bridge as the daemon does until ``found`` holds (or give up after ``seconds``)."""
+    alerts: list[Alert] = []
+    deadline = time.monotonic() + seconds
+    while not found(alerts) and time.monotonic() < deadline:
+        alerts += [a for a in bridge.pump(timeout=0.05) if isinstance(a, Alert)]
+    return alerts
+
+
+def test_the_mcu_stops_reading_commands_the_host_still_reads_alerts_and_heals(
+    tmp_path: Path,
+) -> None:
+    """docs/protocol.md, Link health: the firmware stops draining its USB endpoint (the host's
+    writes find no room) while it keeps scanning. The host still reads every frame, raises a
+    `hardware` alert naming the stall, and once commands flow again heals by snapshot: the card
+    placed during the jam is reported exactly once."""
+    mcu = McuEmulator(str(tmp_path / "tty"), snapshot_every=0.2)
+    mcu.start()
+    link = SerialLink(mcu.link_path)  # the production bounds
+    clock = Clock()
+    deck = Deck("A", "red", {AS.hex(): "As"})
+    bridge = Bridge(link, TagMapper(DeckRegistry([deck]), ChipInventory()), clock)
+    link.start()
+    try:
+        assert link.wait_connected(5)
+        link.ping()
+        bridge.pump()
+        assert mcu.hold_commands(fill=True) > 0
+        frames = link.stats.frames
+        mcu.place(AS, "seat:3")  # scanned while the host's commands cannot get through
+
+        def stalled(alerts: list[Alert]) -> bool:
+            return any("stalled" in a.text for a in alerts)
+
+        alerts = _alerts_until(bridge, stalled)
+        assert stalled(alerts), f"no stall alert: {alerts} {link.stats}"
+        stall = next(a for a in alerts if "stalled" in a.text)
+        assert stall.kind == "hardware" and stall.rule.startswith("docs/protocol.md")
+        assert re.search(r"for \d+\.\d s", stall.text), stall.text  # says how long
+        deadline = time.monotonic() + 10
+        while not link.stats.write_timeouts and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert link.stats.write_timeouts >= 1  # the host's writes really found the line full
+        assert link.stats.frames > frames  # and its reader went on reading meanwhile
+
+        mcu.release_commands()
+        alerts = _alerts_until(bridge, lambda al: any("healed" in a.text for a in al))
+        healed = [a for a in alerts if "healed" in a.text]
+        assert healed and healed[0].kind == "hardware", alerts
+        link.ping()
+        out = bridge.pump()
+        clock.t += 1.0
+        out += bridge.pump()
+        cards = [e.body for e in out if isinstance(e, Event)]
+        cards += [e.body for e in bridge.pump() if isinstance(e, Event)]
+        assert cards == [{"card": "As", "zone": "seat:3", "face": "down"}]
+    finally:
+        mcu.release_commands()  # first: a host blocked in a write could not even stop
+        link.stop()
+        mcu.stop()
+
+
+def _bridge_alerts(link: SerialLink) -> list[Alert]:
+    bridge = Bridge(link, TagMapper(DeckRegistry(), ChipInventory()), Clock())
+    return [a for a in bridge.pump() if isinstance(a, Alert)]
+
+
+def test_commands_go_one_at_a_time_and_snapshot_requests_are_coalesced() -> None:
+    """The MCU re-acknowledges only the last command it executed (docs/protocol.md), so one
+    command is in flight at a time; asking again for a snapshot still waiting to be sent sends
+    nothing more, but a snapshot asked for after one went out is asked for anew (the MCU may
+    have executed the one in flight already, its ACK lost: a retransmission sends no snapshot)."""
+    link = _link_in_session({0: "seat:1", 1: "pot"})
+    ping = link.send(p.Ping(7))
+    snap = link.send(p.GetSnapshot())
+    assert ping is not None and snap is not None
+    for _ in range(50):
+        assert link.send(p.GetSnapshot()) is snap  # coalesced, not queued again
+    assert link.queued == 2 and link.stats.coalesced == 50
+    assert [q.msg for _, q in link._txq] == [p.Ping(7)]  # only the first went out
+    _feed(link, 1, p.Ack(ping.seq))
+    assert ping.acked and not snap.acked
+    assert [q.msg for _, q in link._txq] == [p.Ping(7), p.GetSnapshot()]  # then the request
+    again = link.send(p.GetSnapshot())  # e.g. its snapshot ended with zones still stale
+    assert again is not None and again is not snap and link.queued == 2
+    _feed(link, 2, p.Ack(snap.seq))
+    _feed(link, 3, p.Ack(again.seq))
+    assert snap.acked and again.acked and link.queued == 0
+
+
+def test_a_full_command_queue_drops_with_an_alert_never_silently() -> None:
+    link = _link_in_session({0: "seat:1"})
+    sent = [link.send(p.Ping(i + 1)) for i in range(link.max_queued + 1)]  # 1 flies, 8 wait
+    assert all(s is not None for s in sent) and link.queued == link.max_queued + 1
+    assert link.send(p.Ping(99)) is None
+    assert link.send(p.Ping(100)) is None
+    assert link.stats.dropped_commands == 2
+    alerts = _bridge_alerts(link)
+    # One alert a second says how many so far: the second drop is counted, not alerted again.
+    assert len(alerts) == 1 and alerts[0].kind == "hardware"
+    assert alerts[0].rule == "docs/protocol.md, Link health"
+    assert "command queue full: PING dropped (1 so far)" in alerts[0].text
+
+
+def test_a_silent_line_is_a_stall_that_heals_by_snapshot() -> None:
+    """No frame for ``stall_after``: a hardware alert saying so and for how long, every zone
+    stale, a snapshot asked for; once it has re-read every zone, an alert that it healed."""
+    ants = {0: "seat:1", 1: "pot"}
+    link = _link_in_session(ants)
+    _feed(link, 1, p.Ack(0))
+    _feed(link, 2, p.ZoneReport(0, (), snapshot=True))
+    _feed(link, 3, p.ZoneReport(1, (), snapshot=True))
+    _feed(link, 4, p.SnapshotEnd(2))
+    link._snap_at = None
+    link.connected.set()
+    t0 = link._last_frame = 100.0
+    link._watch(t0 + 0.5)
+    assert link.stats.stalls == 0
+    link._watch(t0 + 2.5)
+    assert link.stats.stalls == 1 and link._stale == {0, 1}
+    assert [q.msg for q in link._commands()] == [p.GetSnapshot()]
+    link._watch(t0 + 3.0)  # still stalled: said once
+    assert link.stats.stalls == 1
+    snap = link._inflight
+    assert snap is not None
+    _feed(link, 5, p.Ack(snap.seq))
+    _feed(link, 6, p.ZoneReport(0, (), snapshot=True))
+    link._last_frame = t0 + 3.2
+    link._watch(t0 + 3.2)  # one zone still stale: not healed yet
+    _feed(link, 7, p.ZoneReport(1, (), snapshot=True))
+    _feed(link, 8, p.SnapshotEnd(2))
+    link._last_frame = t0 + 3.3
+    link._watch(t0 + 3.3)
+    texts = [a.text for a in _bridge_alerts(link)]
+    assert len(texts) == 2, texts
+    assert texts[0].startswith("table sensor link stalled: no frame from the table MCU for 2.5 s")
+    assert texts[1].startswith("table sensor link healed after 3.3 s: a snapshot re-read all 2")

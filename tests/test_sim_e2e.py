@@ -9,11 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tablectl.cli.replay import replay_file
 
-from hw_sim.faults import FaultCounts
+from firmware_bridge import protocol as p
+from hw_sim.faults import FaultCounts, LineFaults
 from hw_sim.table import SimConfig, TableSim, make_change
 from tablectl import cli
+from tablectl.cli.replay import replay_file
 
 
 def _replayed(path: Path) -> list[tuple[int, dict]]:
@@ -58,6 +59,40 @@ def test_faults_do_not_change_the_hands(tmp_path: Path) -> None:
         assert result.ok, result.problems
         runs.append([path.read_text() for path in result.scenarios])
     assert runs[0] == runs[1]
+
+
+def _motion(n: int) -> bytes:
+    return p.encode(n, p.ZoneReport(n % 34, ((bytes([4, n % 256, 1, 2]), 0),)))
+
+
+def test_line_faults_decide_a_motion_report_alike_whatever_timing_sends_between() -> None:
+    """issue 9 item 10a: the same seed must hit the same table motions however many ACKs,
+    keepalives and periodic snapshots the threads' timing puts on the wire between them."""
+    decisions = []
+    for extra in (0, 3):
+        counts = FaultCounts()
+        faults = LineFaults(3, counts, corrupt=0.1, drop=0.1, garbage=0.1)
+        got = []
+        for n in range(400):
+            for k in range(extra * (n % 2)):  # timing-dependent frames in between
+                faults(p.encode(n + k, p.Ack(k)))
+                faults(p.encode(n + k, p.ZoneReport(k, (), snapshot=True)))
+            got.append(faults(_motion(n)))
+        decisions.append((got, counts.summary()))
+    assert decisions[0] == decisions[1]
+    got, _ = decisions[0]
+    assert sum(not g for g in got) > 10  # drops happened, and the same ones
+    assert sum(len(g) == 2 for g in got) > 10  # garbage bursts too
+
+
+def test_sim_faults_repeat_for_a_seed(tmp_path: Path) -> None:
+    """`tablectl sim --seed S --faults` twice: the same faults line (issue 9 item 10a)."""
+    lines = []
+    for i in range(2):
+        result = TableSim(SimConfig(hands=4, seed=3, faults=True, workdir=tmp_path / str(i))).run()
+        assert result.ok, result.problems
+        lines.append(result.faults.summary())
+    assert lines[0] == lines[1]
 
 
 class UnplugEvery:
