@@ -13,7 +13,10 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hw_sim.sim_hardware import SimHardware
 
 PRIORITY = {logging.DEBUG: 7, logging.INFO: 6, logging.WARNING: 4, logging.ERROR: 3,
             logging.CRITICAL: 2}
@@ -73,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
 
     journal = Path(args.journal) if args.journal else config.journal
     histories = Path(args.histories) if args.histories else journal.parent / "histories"
-    sim: Any = None
+    sim: SimHardware | None = None
     setup = config.setup_body()
     try:
         if args.events:
