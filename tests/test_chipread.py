@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from tablectl.engine.betting import Round, min_bet_for
 from tablectl.engine.chipread import SAYS, BetSituation, Declaration, Reading, read_push
+from tablectl.engine.citations import cite, option
 from tablectl.engine.profiles import PROFILES, TDA, HouseProfile, profile_for
 
 CHIPS = (25, 100, 500, 1000, 5000)
@@ -631,9 +632,11 @@ def test_property_all_chips_push_is_all_in_unless_a_call(
     if r.action != "call":
         assert r.action in ("all-in", "check"), r
     if r.action == "call":
-        # Only every-chip-needed (002 Rule 50-A) or a betting round not re-opened (52-A).
-        assert r.rule in ("002 Rule 50-A", "002 Rule 52-A") or s.current_bet >= s.seat_bet + sum(
-            pushed), r
+        # Only every-chip-needed (002 Rule 50-A) or a betting round not re-opened (52-A), as the
+        # profile cites them (citations.py).
+        p = s.profile
+        assert r.rule in (cite(p, "every_chip"), option(p, "reopen")) or \
+            s.current_bet >= s.seat_bet + sum(pushed), r
 
 
 @settings(max_examples=300, deadline=None)
