@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablectl.engine.betting import Round, min_bet_for
-from tablectl.engine.chipread import SAYS, BetSituation, Declaration, Reading, read_push
+from tablectl.engine.chipread import SAYS, BetSituation, Declaration, Reading, read_push, unclear
+from tablectl.engine.citations import cite, option
 from tablectl.engine.profiles import PROFILES, TDA, HouseProfile, profile_for
 
 CHIPS = (25, 100, 500, 1000, 5000)
@@ -631,9 +632,11 @@ def test_property_all_chips_push_is_all_in_unless_a_call(
     if r.action != "call":
         assert r.action in ("all-in", "check"), r
     if r.action == "call":
-        # Only every-chip-needed (002 Rule 50-A) or a betting round not re-opened (52-A).
-        assert r.rule in ("002 Rule 50-A", "002 Rule 52-A") or s.current_bet >= s.seat_bet + sum(
-            pushed), r
+        # Only every-chip-needed (002 Rule 50-A) or a betting round not re-opened (52-A), as the
+        # profile cites them (citations.py).
+        p = s.profile
+        assert r.rule in (cite(p, "every_chip"), option(p, "reopen")) or \
+            s.current_bet >= s.seat_bet + sum(pushed), r
 
 
 @settings(max_examples=300, deadline=None)
@@ -667,3 +670,36 @@ def test_shared_scenario_tda50_example2_sequence() -> None:
     expect(read_push(utg1, [1000, 100, 100, 100, 100, 100]), "raise", 1700, owes=200)
     nxt = sit(1700, stack=20_000, last_full_raise=600, min_bet=500, say="call")
     expect(read_push(nxt, [1000, 500, 100, 100]), "call", 1700)
+
+
+# ------------------------------------------------------------------ issue 11: 57, 44-C, B&R 10
+
+
+def test_002_rule_57_shorthand_needs_a_number_below_the_unit() -> None:
+    # Blinds 200-400 with no chip set (unit: the small blind, 200): "bet, three hundred" is an
+    # underbet made up to 400 (45-A); "bet five" is shorthand with 500 and 5000 legal meanings.
+    s = _with(sit(0, min_bet=400, say="raise", amount=300, pot=600), chips=(1,), unit=200)
+    assert not unclear(s, 300, total=True)
+    expect(read_push(s, []), "bet", 400, owes=400)
+    assert unclear(s, 5, total=True)
+    expect(read_push(_with(s, declared=Declaration("raise", 5)), []), "bet", 500, owes=500)
+
+
+def test_002_rule_44c_second_undercall_in_sequence_is_the_floors() -> None:
+    # Opening bet 6000 multi-way; seat 3 undercalled and still owes; this seat pushes 2000.
+    s = sit(6000, min_bet=1000, is_opening_bet=True, undercaller=3)
+    r = read_push(s, [1000, 1000])
+    expect(r, "call", 6000, owes=4000, alert="undercall")
+    assert r.rule == "002 Rule 44-C" and r.forfeit == 2000 and "seat 3" in r.text and r.undercall
+    # alone, the same push is a mandatory full call (44-B); Robert's makes each one correct
+    expect(read_push(_with(s, undercaller=None), [1000, 1000]), "call", 6000, owes=4000)
+    assert read_push(_with(s, profile=ROBERTS), [1000, 1000]).rule == "004 Betting and Raising 13"
+
+
+def test_004_br10_checked_out_of_turn_may_not_raise() -> None:
+    barred = "004 Betting and Raising 10"
+    r = read_push(sit(900, min_bet=300, profile=ROBERTS, barred=barred), [1000, 1000, 1000])
+    expect(r, "call", 900, returned=2100)
+    assert r.rule == barred
+    expect(read_push(sit(900, min_bet=300, profile=ROBERTS, barred=barred, say="raise",
+                         amount=3000), []), "call", 900, owes=900)

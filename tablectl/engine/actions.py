@@ -10,9 +10,11 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from tablectl.engine import flow, hands
+from tablectl.engine.chipread import unclear
+from tablectl.engine.citations import cite, option
 from tablectl.engine.hand import Hand
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
-from tablectl.engine.reading import Reading, read_chips
+from tablectl.engine.reading import Reading, barred_by, read_chips, situation
 
 if TYPE_CHECKING:
     from tablectl.engine.state import TableState
@@ -62,6 +64,7 @@ def record_action(table: TableState, hand: Hand, seat: int, action: str, to: int
         hand.owes[seat] = owes
     hand.declared.pop(seat, None)
     hand.pulled.pop(seat, None)
+    hand.no_raise.pop(seat, None)  # the bar lasts for the next turn only (004 B&R 10)
     hand.last_push = None
     if table.clock is not None and table.clock[0] == seat:
         table.clock = None
@@ -121,7 +124,7 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         return
     if hand.last_push == seat:
         # 002 Rule 56: a bet is one motion; going back to the stack for more is a string bet.
-        out.append(Alert("string_bet", "002 Rule 56",
+        out.append(Alert("string_bet", cite(table.profile, "string_bet"),
                          f"seat {seat} added {amount} to its bet in a second motion: a string "
                          "bet. The first motion stands; hand the added chips back.", seat))
         _hand_back(table, seat, amount)
@@ -149,24 +152,34 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         return
     declared = hand.declared.get(seat)
     reading, zoned = read_zone(table, hand, seat, chips, declared)
+    if not rule_in_turn(table, hand, seat, reading, zoned, out):
+        _hand_back(table, seat, amount)
+        return  # not an action: the chips go back, the seat is still in turn
+    if declared is None and hand.street != "over":
+        hand.last_push = seat
+
+
+def rule_in_turn(table: TableState, hand: Hand, seat: int, reading: Reading, zoned: bool,
+                 out: list[Output]) -> bool:
+    """Apply a chip reading for the seat in turn, with its alert; False when it is no action."""
     if reading.alert:
         out.append(Alert(reading.alert, reading.rule, reading.text, seat))
         if reading.alert == "action_void":
-            _hand_back(table, seat, amount)
-            return  # not an action: the chips go back, the seat is still in turn
+            return False
         if reading.alert == "undercall" and reading.owes:
             hand.forfeit[seat] = reading.forfeit
             out.append(Notice("undercall", f"seat {seat}: full call (owes {reading.owes}) or "
-                              f"fold leaving {reading.forfeit}: the floor decides (002 Rule "
-                              "44-B)", {"seat": seat, "owes": reading.owes,
-                                        "forfeit": reading.forfeit}))
+                              f"fold leaving {reading.forfeit}: the floor decides "
+                              f"({reading.rule})", {"seat": seat, "owes": reading.owes,
+                                                    "forfeit": reading.forfeit}))
+    if reading.undercall and reading.owes:
+        hand.undercalls[seat] = hand.street  # uncorrected until paid (002 Rule 44-C)
     if zoned:
         # the ruling read every chip in the zone: what it hands back replaces the old change
         table.give_back.pop(seat, None)
     take_action(table, hand, seat, reading.action, reading.to, out, reading.rule, reading.text,
                 reading.owes, reading.returned)
-    if declared is None and hand.street != "over":
-        hand.last_push = seat
+    return True
 
 
 def read_zone(table: TableState, hand: Hand, seat: int, chips: list[int],
@@ -190,6 +203,7 @@ def _complete_owed(table: TableState, hand: Hand, seat: int, amount: int, owed: 
     else:
         del hand.owes[seat]
         hand.forfeit.pop(seat, None)  # the undercall is now a full call (002 Rule 44-B)
+        hand.undercalls.pop(seat, None)  # corrected (002 Rule 44-C)
     if table.last is not None and table.last.seat == seat:
         table.last = Ruling(seat, table.last.action, table.last.to, rest,
                             table.last.returned + amount - paid, table.last.rule,
@@ -258,13 +272,20 @@ def resolve_pending(table: TableState, hand: Hand, out: list[Output]) -> None:
     if hand.round.current_bet != bet_then:
         what = []
         if said is not None:
-            what.append(f"'{said[0]}'")
+            what.append(f"'{said[0] or said[1]}'")
         if held is not None:
             _hand_back(table, seat, sum(held[0]))
             what.append(f"the {sum(held[0])} put out (hand it back)")
+        barred = barred_by(table, hand, seat)
+        options = "the player has all options: call, raise or fold (002 Rule 42-A)"
+        if barred and table.profile.oot_check == "call_only":
+            options = (f"having checked out of turn, the player must call: no raise, no fold "
+                       f"({barred})")
+        elif barred:
+            options = (f"having checked out of turn, the player may call or fold but not bet or "
+                       f"raise on this turn ({barred})")
         out.append(Notice("returned", f"seat {seat}: the action changed, so {' and '.join(what)} "
-                          "out of turn is not binding; the player has all options: call, raise "
-                          "or fold (002 Rule 42-A)",
+                          f"out of turn is not binding; {options}",
                           {"seat": seat, "amount": sum(held[0]) if held else 0}))
         return
     if said is not None:
@@ -479,11 +500,13 @@ def _multiset_minus(a: list[int], b: list[int]) -> list[int]:
 
 def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     """A verbal declaration in turn binds (002 Rules 41, 44-A, 48-B); out of turn it waits for the
-    turn and binds if the action to the seat did not change (002 Rule 42-A)."""
-    seat, say, amount = body["seat"], body["say"], body.get("amount")
+    turn and binds if the action to the seat did not change (002 Rule 42-A). An amount with no
+    ``say`` is a specific amount only, ruled as that amount pushed silently (002 Rule 41-B/C)."""
+    seat, say, amount = body["seat"], body.get("say"), body.get("amount")
     hand = _live_hand(table, out, f"seat {seat}'s declaration")
     if hand is None:
         return
+    said = say or f"{amount}"
     if hand.to_act != seat:
         if seat not in hand.dealt or seat in hand.folded:
             _void(out, f"seat {seat} has no live hand: its declaration is ignored", seat,
@@ -491,27 +514,38 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         elif say == "fold":
             oot_fold(table, hand, seat, out)
         elif hand.to_act is None:
-            _void(out, f"seat {seat} declared {say} with no betting open: ignored", seat,
+            _void(out, f"seat {seat} declared {said} with no betting open: ignored", seat,
                   "002 Rule 43-A")
         else:
             hand.pending_say[seat] = (say, amount, hand.round.current_bet)
+            if say == "check" and table.profile.oot_check != "all_options":
+                hand.no_raise[seat] = hand.street  # 004 Betting and Raising 10; 003 B&R 9
             out.append(Alert("out_of_turn", "002 Rule 42-A",
-                             f"seat {seat} declared {say} out of turn; action backs up to seat "
+                             f"seat {seat} declared {said} out of turn; action backs up to seat "
                              f"{hand.to_act}. It binds if the action to seat {seat} does not "
                              "change, otherwise the player has all options.", seat))
-            note_oot(table, hand, seat, say in ("call", "bet", "raise", "all-in"), out)
+            note_oot(table, hand, seat, say in ("call", "bet", "raise", "all-in", None), out)
         return
     rnd = hand.round
     player = table.players[seat]
     bet = rnd.bets.get(seat, 0)
     all_in_to = bet + player.stack
+    barred = barred_by(table, hand, seat)
     if say == "fold" and hand.pulled.get(seat) and rnd.to_call(seat):
         # 002 Rule 51-B: the prior bet was pulled back facing a raise: no fold, a call.
         reading, _ = read_zone(table, hand, seat, [], ("fold", None))
         take_action(table, hand, seat, reading.action, reading.to, out, reading.rule,
                     reading.text, reading.owes, reading.returned)
+    elif say == "fold" and barred and table.profile.oot_check == "call_only" \
+            and rnd.to_call(seat):
+        # 003 Betting and Raising 9: a check out of turn must call the bet made in turn.
+        to = min(rnd.current_bet, all_in_to)
+        take_action(table, hand, seat, "all-in" if to == all_in_to else "call", to, out, barred,
+                    f"seat {seat} checked out of turn: it must call the bet, not fold ({barred})",
+                    owes=to - bet)
     elif say == "fold":
-        take_action(table, hand, seat, "fold", bet, out, "002 Rule 41-A", "fold declared")
+        take_action(table, hand, seat, "fold", bet, out, cite(table.profile, "declared"),
+                    "fold declared")
     elif say == "check":
         press_check(table, hand, out)
     elif say == "call" and rnd.to_call(seat) == 0:
@@ -519,44 +553,41 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     elif say == "call":
         to = min(rnd.current_bet, all_in_to)
         action = "all-in" if to == all_in_to else "call"
-        take_action(table, hand, seat, action, to, out, "002 Rule 44-A",
+        take_action(table, hand, seat, action, to, out, cite(table.profile, "declared_call"),
                     f"call declared: {to} total", owes=to - bet)
     elif say == "all-in":
-        take_action(table, hand, seat, "all-in", all_in_to, out, "002 Rule 41-B",
-                    f"all-in declared: {all_in_to} total", owes=all_in_to - bet)
+        # chip reading: a declared all-in is a call where the seat may not raise (002 Rule 52-A)
+        reading, zoned = read_zone(table, hand, seat, [], ("all-in", None))
+        rule_in_turn(table, hand, seat, reading, zoned, out)
     elif amount is None:
         # "Raise" or "bet" with no amount binds to at least a minimum; the chips say how much.
         hand.declared[seat] = (say, None)
         out.append(Notice("declared", f"seat {seat} declared {say}; the chips set the amount",
                           {"seat": seat, "say": say}))
     else:
-        declared_bet_or_raise(table, hand, seat, say, amount, out)
+        declared_amount(table, hand, seat, say, amount, out)
 
 
-def declared_bet_or_raise(table: TableState, hand: Hand, seat: int, say: str, amount: int,
-                          out: list[Output]) -> None:
-    """"Raise, X" is a total of X (002 Rule 48-B); a short amount is raised to the minimum
-    (002 Rule 45-A) unless it is all the player has."""
-    rnd = hand.round
-    bet = rnd.bets.get(seat, 0)
-    all_in_to = bet + table.players[seat].stack
-    minimum = rnd.min_raise_to(table.profile)
-    if not flow.can_raise(table, hand, seat):
-        to = min(rnd.current_bet, all_in_to)
-        take_action(table, hand, seat, "all-in" if to == all_in_to else "call", to, out,
-                    "002 Rule 52-A", f"betting is not re-opened to seat {seat}: a call of {to}",
-                    owes=to - bet)
+def declared_amount(table: TableState, hand: Hand, seat: int, say: str | None, amount: int,
+                    out: list[Output]) -> None:
+    """A declared amount, ruled by chip reading as if its chips were pushed: "bet" or "raise"
+    with an amount is the total bet (002 Rule 48-B; short of the minimum: 45-A); an amount alone
+    is the same as pushing it silently (002 Rule 41-C, the 50% standard of 48-A). A number that
+    cannot legally mean itself ("I bet five") is read by 002 Rule 57, or, under the house option
+    unclear_amount=chip_size, by the chips thrown with it (001 Vague Bets): the ruling then waits
+    for those chips."""
+    # chipread's Declaration: "bet" with an amount is an amount only, "raise" a total
+    declared = ("bet", amount) if say is None else ("raise", amount)
+    if table.profile.unclear_amount == "chip_size" and \
+            unclear(situation(table, hand, seat, declared), amount, total=say is not None):
+        hand.declared[seat] = declared
+        rule = option(table.profile, "unclear_amount")
+        out.append(Notice("declared", f"seat {seat} declared {say or 'an amount'} '{amount}': "
+                          f"the chips put out with it decide hundreds or thousands ({rule})",
+                          {"seat": seat, "say": say or "amount", "amount": amount}))
         return
-    to = min(max(amount, minimum), all_in_to)
-    if to == all_in_to:
-        action, rule = "all-in", "002 Rule 41-B"
-    else:
-        action = "bet" if rnd.current_bet == 0 else "raise"
-        rule = "002 Rule 48-B" if amount >= minimum else "002 Rule 45-A"
-    text = f"{say} {amount} declared: {action} to {to}"
-    if amount < minimum and to != all_in_to:
-        text += f" (the minimum is {minimum})"
-    take_action(table, hand, seat, action, to, out, rule, text, owes=to - bet)
+    reading, zoned = read_zone(table, hand, seat, [], declared)
+    rule_in_turn(table, hand, seat, reading, zoned, out)
 
 
 def press_check(table: TableState, hand: Hand, out: list[Output]) -> None:
@@ -684,16 +715,18 @@ def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> Non
         _hand_back(table, seat, sum(held[0]))
     hand.pending_say.pop(seat, None)
     hand.owes.pop(seat, None)
+    hand.undercalls.pop(seat, None)
     if undercall:
         out.append(Ruling(seat=seat, action="fold", to=hand.round.bets.get(seat, 0),
-                          returned=back, rule="002 Rule 44-B",
+                          returned=back, rule=option(table.profile, "undercall"),
                           text=f"the undercaller folds: {hand.round.bets.get(seat, 0)} stays in "
                                f"the pot, {back} is handed back"))
     else:
-        out.append(Alert("out_of_turn", "002 Rule 42-A",
-                         f"seat {seat} folded out of turn: the fold is binding", seat))
+        rule = cite(table.profile, "oot_fold")
+        out.append(Alert("out_of_turn", rule,
+                         f"seat {seat} folded out of turn: the fold is binding ({rule})", seat))
         out.append(Ruling(seat=seat, action="fold", to=hand.round.bets.get(seat, 0),
-                          rule="002 Rule 42-A", text="out-of-turn fold, binding"))
+                          rule=rule, text="out-of-turn fold, binding"))
     if len(hand.live()) == 1:
         hand.to_act = None
         flow.close_round(table, hand, out)

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from tablectl.engine.citations import cite, option
 from tablectl.engine.profiles import TDA, HouseProfile
 
 SAYS = ("fold", "check", "call", "bet", "raise", "all-in")
@@ -42,6 +43,12 @@ class BetSituation:
     ``previous_bet`` is the bet level before the last raise, the amount an undercaller most likely
     meant to call (002 Rule 44 Addendum Ex. 4); if ``None``, ``current_bet - last_full_raise``.
     ``posted_blind`` is the blind this seat posted this street, for the wfp "Blind Bets" option.
+    ``unit``: a declared number below it (and below the legal minimum) is shorthand for hundreds or
+    thousands (002 Rule 57); 0 means the smallest chip in play.
+    ``barred`` is the rule that bars this seat from betting or raising on this turn (a check out of
+    turn, 004 Betting and Raising 10), or empty.
+    ``undercaller`` is the seat whose earlier undercall this round is still uncorrected, if any
+    (002 Rule 44-C).
     """
 
     current_bet: int
@@ -59,6 +66,9 @@ class BetSituation:
     pot: int = 0
     previous_bet: int | None = None
     posted_blind: int = 0
+    unit: int = 0
+    barred: str = ""
+    undercaller: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +76,8 @@ class Reading:
     """The ruling on one push. ``to`` is the seat's total bet this street after the ruling;
     ``owes`` chips still to add, ``returned`` chips handed back (never both). ``alert`` names a
     contract alert kind when the dealer or floor must decide something; ``forfeit`` is, for an
-    ``undercall`` alert, the total the seat leaves in the pot if the floor lets it fold."""
+    ``undercall`` alert, the total the seat leaves in the pot if the floor lets it fold.
+    ``undercall``: the ruling is on an undercall (002 Rule 44), whatever the profile's remedy."""
 
     action: str
     to: int
@@ -76,6 +87,7 @@ class Reading:
     text: str = ""
     alert: str | None = None
     forfeit: int = 0
+    undercall: bool = False
 
 
 # --------------------------------------------------------------------------- reading
@@ -127,14 +139,13 @@ class _Ctx:
     def call_to(self) -> int:
         return min(self.cur, self.cap)
 
-    def cite(self, what: str) -> str:
-        """Citation of a Robert's Rules option in this profile's edition."""
-        ed = self.rules.roberts_edition
-        table = {
-            "undercall": ("004 Betting and Raising 13", "000 Betting & Raising 9"),
-            "half_bet": ("004 Betting and Raising 14", "000 Betting & Raising 14"),
-        }[what]
-        return table[0] if ed == "004" else table[1]
+    def cite(self, topic: str) -> str:
+        """This profile's citation for ``topic`` (citations.py)."""
+        return cite(self.rules, topic)
+
+    def option(self, name: str) -> str:
+        """This profile's citation for the value of house option ``name`` (citations.py)."""
+        return option(self.rules, name)
 
 
 def read_push(
@@ -193,7 +204,8 @@ def _context(sit: BetSituation, pushed: object, prior: object, pulled_back: obje
     prior_total = sum(prior_chips)
     return _Ctx(
         rules=rules, cur=cur, seat=seat, cap=cap, mrt=mrt, min_bet=min_bet,
-        can_raise=bool(sit.can_raise), new=new, left=left, prior_total=prior_total,
+        can_raise=bool(sit.can_raise) and not sit.barred, new=new, left=left,
+        prior_total=prior_total,
         pulled=prior_total - sum(left), zone=sum(left) + sum(new), sit=sit,
         dead=dead, garbage=garbage,
     )
@@ -239,7 +251,7 @@ def _finish(ctx: _Ctx, r: Reading, over: int) -> Reading:
         returned += ctx.dead + over
         text += f" Also: {'; '.join(extra)}."
         alert = alert or "chips_unknown"
-    return Reading(action, to, owes, returned, r.rule, text, alert, r.forfeit)
+    return Reading(action, to, owes, returned, r.rule, text, alert, r.forfeit, r.undercall)
 
 
 def _decide(ctx: _Ctx) -> Reading:
@@ -253,7 +265,7 @@ def _decide(ctx: _Ctx) -> Reading:
     if say == "check":
         if ctx.facing:
             return _void(ctx, "'check' is not possible facing a bet")
-        return Reading("check", ctx.seat, rule="002 Rule 41-A",
+        return Reading("check", ctx.seat, rule=ctx.cite("declared"),
                        text="Check declared; pushed chips do not play.")
     if say == "call":
         return _declared_call(ctx)
@@ -282,65 +294,93 @@ def _fold(ctx: _Ctx) -> Reading:
         return Reading("call", to, rule="002 Rule 51-B",
                        text=f"Prior chips were pulled back facing a raise, so the seat may not "
                             f"fold: call {_money(to)} (002 Rule 51-B).")
-    return Reading("fold", ctx.seat, rule="002 Rule 41-A",
+    return Reading("fold", ctx.seat, rule=ctx.cite("declared"),
                    text="Fold declared.")
 
 
 def _declared_call(ctx: _Ctx) -> Reading:
     to = ctx.call_to
     if not ctx.facing:
-        return Reading("check", ctx.seat, rule="002 Rule 44-A",
+        return Reading("check", ctx.seat, rule=ctx.cite("declared_call"),
                        text="'Call' with nothing to call is a check.")
-    return Reading("call", to, rule="002 Rule 44-A",
-                   text=f"'Call' commits the seat to the full call of {_money(to)} "
-                        f"(002 Rule 44-A).")
+    rule = ctx.cite("declared_call")
+    return Reading("call", to, rule=rule,
+                   text=f"'Call' commits the seat to the full call of {_money(to)} ({rule}).")
 
 
 def _declared_all_in(ctx: _Ctx) -> Reading:
     if (ctx.facing or ctx.cur > 0) and not ctx.can_raise and ctx.cap > ctx.cur:
-        to = ctx.cur
-        return Reading("call", to, rule="002 Rule 52-A",
-                       text=f"Betting is not re-opened to this seat: all-in is a call of "
-                            f"{_money(to)} (002 Rule 52-A).")
-    return Reading("all-in", ctx.cap, rule="002 Rule 41-A",
+        return _not_reopened(ctx, "All-in declared")
+    return Reading("all-in", ctx.cap, rule=ctx.cite("declared"),
                    text=f"All-in declared: {_money(ctx.cap)} in all.")
 
 
 def _not_reopened(ctx: _Ctx, what: str) -> Reading:
     to = ctx.call_to
-    return Reading("call", to, rule="002 Rule 52-A",
-                   text=f"{what}, but betting is not re-opened to this seat (002 Rule 52-A): "
+    barred = ctx.sit.barred if isinstance(ctx.sit.barred, str) else ""
+    if barred:
+        return Reading("call", to, rule=barred,
+                       text=f"{what}, but the seat checked out of turn and may not bet or raise "
+                            f"on this turn ({barred}): a call of {_money(to)}.")
+    rule = ctx.option("reopen")
+    return Reading("call", to, rule=rule,
+                   text=f"{what}, but betting is not re-opened to this seat ({rule}): "
                         f"a call of {_money(to)}.")
 
 
-def _vague(ctx: _Ctx, amount: int, total: bool) -> tuple[int, str]:
-    """002 Rule 57 / 001 "Vague Bets": an amount too small to be legal ("I bet five") read as
-    the power of ten that makes it legal. ``total``: the amount is the bet total (a raise)."""
+def _meanings(ctx: _Ctx, amount: int, total: bool) -> list[int]:
+    """The legal meanings of a declared number that cannot legally mean itself (002 Rule 57):
+    empty unless the number is below the smallest legal amount for what was said and below the
+    shorthand unit (the smallest chip in play, or the table's ``unit``), so a number in real chips
+    that is too small stays an underbet or underraise (002 Rule 45-A). The meanings are the number
+    in tens, hundreds, thousands... that are legal and affordable. ``total``: the number is the
+    bet total ("raise, seven", a bet); else it is an amount only, as if pushed (002 Rule 41-C)."""
     base = 0 if total else sum(ctx.left)
-    lowest = ctx.cur + 1 if (ctx.facing or ctx.cur > 0) else max(min(ctx.min_bet, ctx.cap), 1)
+    opening = not ctx.facing and ctx.cur == 0
+    if opening:
+        lowest = max(min(ctx.min_bet, ctx.cap), 1)
+    else:
+        lowest = min(ctx.mrt if total else ctx.cur, ctx.cap)
     denoms = _chip_values(ctx.sit.chips)
-    # Only a number smaller than any chip in play ("five", "six") is taken for shorthand; an
-    # amount in real chips that is too small is an underbet or underraise (002 Rule 45-A).
-    if base + amount >= lowest or (denoms and amount >= min(denoms)):
-        return amount, ""
-    candidates = []
+    unit = _n(ctx.sit.unit) or (min(denoms) if denoms else 0)
+    if base + amount >= lowest or amount >= unit:
+        return []
+    meanings = []
     value = amount
     for _ in range(7):
         value *= 10
         if lowest <= base + value <= ctx.cap:
-            candidates.append(value)
+            meanings.append(value)
+    return meanings
+
+
+def _vague(ctx: _Ctx, amount: int, total: bool) -> tuple[int, str, str]:
+    """002 Rule 57: a number with several legal meanings is the highest not above the pot before
+    the bet; 001 "Vague Bets" (wfp): the chips thrown with it decide (the closest meaning)."""
+    candidates = _meanings(ctx, amount, total)
     if not candidates:
-        return amount, ""
+        return amount, "", ""
+    rule = ctx.option("unclear_amount")
     if ctx.rules.unclear_amount == "chip_size" and ctx.new:
         pushed = sum(ctx.new)
         pick = min(candidates, key=lambda c: (abs(pushed - c), c))
         return pick, (f" '{amount}' is read as {_money(pick)}, the meaning closest to the chips "
-                      f"put out (001 Vague Bets).")
+                      f"put out ({rule})."), rule
     pot = _n(ctx.sit.pot)
+    base = 0 if total else sum(ctx.left)
     under = [c for c in candidates if base + c <= pot]
     pick = max(under) if under else min(candidates)
+    rule = cite(ctx.rules, "unclear_amount.pot_57")
     return pick, (f" '{amount}' is read as {_money(pick)}, the highest reasonable amount not above "
-                  f"the pot (002 Rule 57).")
+                  f"the pot of {_money(pot)} ({rule})."), rule
+
+
+def unclear(sit: BetSituation, amount: int, total: bool) -> bool:
+    """Whether a declared ``amount`` has several legal meanings (002 Rule 57; see _meanings)."""
+    try:
+        return bool(_meanings(_context(sit, (), (), ()), _n(amount), total))
+    except Exception:  # a question about a reading never stops the table
+        return False
 
 
 def _declared_raise(ctx: _Ctx, amount: int | None) -> Reading:
@@ -351,9 +391,11 @@ def _declared_raise(ctx: _Ctx, amount: int | None) -> Reading:
     word = "bet" if opening else "raise"
     note = ""
     if amount is not None:
-        amount, note = _vague(ctx, amount, total=True)
-        target, rule = amount, "002 Rule 48-B"
-        why = f"'Raise, {_money(amount)}' is a total of {_money(amount)} (002 Rule 48-B)."
+        amount, note, vague = _vague(ctx, amount, total=True)
+        total_rule = ctx.cite("raise_total")
+        target, rule = amount, vague or total_rule
+        why = (f"'{word.capitalize()}, {_money(amount)}' is a total of {_money(amount)} "
+               f"({total_rule}).")
     elif not ctx.new:
         target, rule = floor, "002 Rule 43-B"
         why = (f"Raise declared with no amount yet: at least {_money(floor)}; the amount must "
@@ -370,21 +412,20 @@ def _declared_raise(ctx: _Ctx, amount: int | None) -> Reading:
         why = f"Raise declared, chips in one motion: {_money(ctx.zone)} (002 Rule 47)."
     to = min(max(target, floor), ctx.cap)
     if target < floor and to > target:
-        why += (f" Short of the minimum {word}: corrected to {_money(to)} "
-                f"(002 Rule 45-A).")
+        rule = ctx.cite("underbet")
+        why += f" Short of the minimum {word}: corrected to {_money(to)} ({rule})."
     return Reading(word, to, rule=rule, text=why + note)
 
 
 def _declared_amount(ctx: _Ctx, amount: int) -> Reading:
     """An amount only ("fourteen hundred"): the same as pushing that amount (002 Rule 41-C),
     judged by the 50% standard (002 Rule 48-A), never by chip counts."""
-    amount, note = _vague(ctx, amount, total=False)
+    amount, note, vague = _vague(ctx, amount, total=False)
     declared_zone = min(sum(ctx.left) + amount, ctx.cap)
     said = f"'{_money(amount)}' declared, the same as pushing {_money(amount)} (002 Rule 41-C)."
     if not ctx.facing and ctx.cur == 0:
-        return _opening_bet(ctx, declared_zone, said + note,
-                            "002 Rule 57" if note else "002 Rule 41-C")
-    return _by_amount(ctx, declared_zone, said + note, "002 Rule 57" if note else "002 Rule 48-A")
+        return _opening_bet(ctx, declared_zone, said + note, vague or "002 Rule 41-C")
+    return _by_amount(ctx, declared_zone, said + note, vague or ctx.option("raise_threshold"))
 
 
 def _opening_bet(ctx: _Ctx, total: int, why: str, rule: str = "") -> Reading:
@@ -392,11 +433,11 @@ def _opening_bet(ctx: _Ctx, total: int, why: str, rule: str = "") -> Reading:
     to it unless it is all-in (002 Rule 45-A; 003 Rule 15 sets the home minimum by street)."""
     floor = min(ctx.min_bet, ctx.cap)
     if total < floor:
-        rule = "002 Rule 45-A"
+        rule = ctx.cite("underbet")
         return Reading("bet", floor, rule=rule,
                        text=f"{why} A bet of {_money(total)} is under the minimum bet of "
                             f"{_money(ctx.min_bet)}: it is {_money(floor)} ({rule}).")
-    rule = rule or ("002 Rule 49" if len(ctx.new) == 1 else "002 Rule 50")
+    rule = rule or (ctx.cite("overchip_bet") if len(ctx.new) == 1 else "002 Rule 50")
     return Reading("bet", total, rule=rule, text=f"{why} A bet of {_money(total)}.")
 
 
@@ -437,7 +478,7 @@ def _by_amount(ctx: _Ctx, total: int, why: str, rule: str) -> Reading:
             return _not_reopened(ctx, why.rstrip("."))
         to = min(max(total, ctx.mrt), ctx.cap)
         more = ctx.rules.raise_threshold == "more_than_half"
-        r = "001 More Than Half is a Raise" if more else rule
+        r = ctx.option("raise_threshold") if more else rule
         text = f"{why} {_money(total)} reaches {_threshold_words(ctx)}: a raise"
         text += f", made up to the minimum of {_money(to)}." if to > total else f" to {_money(to)}."
         return Reading("raise", to, rule=r, text=text)
@@ -450,29 +491,44 @@ def _by_amount(ctx: _Ctx, total: int, why: str, rule: str) -> Reading:
 
 
 def _undercall(ctx: _Ctx, total: int, why: str) -> Reading:
-    """Less than the call with chips behind (002 Rule 44-B; Robert's: make the call correct)."""
+    """Less than the call with chips behind (002 Rule 44-B; Robert's: make the call correct);
+    a second undercall while an earlier one is uncorrected is the floor's (002 Rule 44-C)."""
     to = ctx.call_to
     short = to - total
     prev = ctx.sit.previous_bet
     prev_level = _n(prev) if prev is not None else max(ctx.cur - _n(ctx.sit.last_full_raise), 0)
+    rule = ctx.option("undercall")
     if ctx.rules.undercall == "make_correct":
-        rule = ctx.cite("undercall")
+        # Robert's has no rule for undercalls in sequence: each is made correct.
         text = (f"{why} Undercall: {_money(total)} of {_money(to)}. Chips released to call must be "
                 f"made correct ({rule}): the seat owes {_money(short)}.")
         if ctx.sit.is_opening_bet:
-            return Reading("call", to, rule=rule, text=text)
-        return Reading("call", to, rule=rule, alert="undercall", forfeit=ctx.seat,
+            return Reading("call", to, rule=rule, text=text, undercall=True)
+        return Reading("call", to, rule=rule, alert="undercall", forfeit=ctx.seat, undercall=True,
                        text=text + " If the player did not know of the raise and no one has acted "
                                    "since, the floor may let the chips be withdrawn.")
+    first = ctx.sit.undercaller
+    if isinstance(first, int) and not isinstance(first, bool):
+        # 002 Rule 44-C: the intended undercall is what this seat put out now (against the
+        # opening bet nothing matched an earlier level), at most the earlier level otherwise.
+        keep = max(min(total, prev_level) if prev_level else total, ctx.seat)
+        return Reading(
+            "call", to, rule="002 Rule 44-C", alert="undercall", forfeit=keep, undercall=True,
+            text=f"{why} A second undercall in sequence: play backs up to seat {first}, the first "
+                 f"undercaller, who must correct its bet per 002 Rule 44-B; the floor decides this "
+                 f"seat's hand (002 Rule 44-C): a full call of {_money(to)} "
+                 f"(owes {_money(short)}), "
+                 f"or fold leaving {_money(keep)} in the pot with {_money(total - keep)} returned.",
+        )
     if ctx.sit.heads_up or ctx.sit.is_opening_bet:
         where = "heads-up" if ctx.sit.heads_up else "against the opening bet"
-        return Reading("call", to, rule="002 Rule 44-B",
+        return Reading("call", to, rule=rule, undercall=True,
                        text=f"{why} Undercall {where}: a mandatory full call of {_money(to)} "
-                            f"(002 Rule 44-B); the seat owes {_money(short)}.")
+                            f"({rule}); the seat owes {_money(short)}.")
     keep = max(min(total, prev_level), ctx.seat)
     return Reading(
-        "call", to, rule="002 Rule 44-B", alert="undercall", forfeit=keep,
-        text=f"{why} Undercall of a raise multi-way: the floor decides (002 Rule 44-B): "
+        "call", to, rule=rule, alert="undercall", forfeit=keep, undercall=True,
+        text=f"{why} Undercall of a raise multi-way: the floor decides ({rule}): "
              f"a full call of {_money(to)} (owes {_money(short)}), or fold leaving "
              f"{_money(keep)} in the pot with {_money(total - keep)} returned "
              f"(Addendum Rule 44 Ex. 1, 4).",
@@ -488,7 +544,7 @@ def _silent(ctx: _Ctx) -> Reading:
     if not ctx.facing and ctx.cur == 0:
         if len(ctx.new) == 1:
             why = ("One chip, silently, with no bet to face: a bet of the chip's value "
-                   "(002 Rule 49).")
+                   f"({ctx.cite('overchip_bet')}).")
         else:
             why = "Chips pushed with no bet to face."
         return _opening_bet(ctx, ctx.zone, why)
@@ -514,10 +570,11 @@ def _facing(ctx: _Ctx) -> Reading:
     if len(ctx.new) == 1:
         chip = ctx.new[0]
         if ctx.zone >= ctx.call_to:
-            rule = "002 Rule 51-C" if ctx.prior_total else "002 Rule 49"
+            single = ctx.cite("overchip_call")
+            rule = "002 Rule 51-C" if ctx.prior_total else single
             return Reading("call", ctx.call_to, rule=rule,
                            text=f"One {_money(chip)} chip, silently, facing a bet: a call "
-                                f"(002 Rule 49).{prior_note}")
+                                f"({single}).{prior_note}")
         return _undercall(ctx, ctx.zone, f"One {_money(chip)} chip, silently.{prior_note}")
     return _multi(ctx, ctx.new, f"Chips pushed silently.{prior_note}",
                   "002 Rule 51-C" if ctx.prior_total else "002 Rule 50-B")
@@ -533,11 +590,12 @@ def _multi(ctx: _Ctx, test_chips: list[int], why: str, rule: str) -> Reading:
         smallest = min(test_chips)
         if total - smallest < ctx.cur and total >= ctx.cur:
             to = ctx.call_to
-            return Reading("call", to, rule="002 Rule 50-A",
+            every = ctx.cite("every_chip")
+            return Reading("call", to, rule=every,
                            text=f"{why} Every chip is needed: removing a {_money(smallest)} leaves "
-                                f"less than {_money(ctx.cur)}, so it is a call (002 Rule 50-A).")
+                                f"less than {_money(ctx.cur)}, so it is a call ({every}).")
     elif ctx.rules.multi_chip == "amount_only":
-        rule = ctx.cite("half_bet")
+        rule = ctx.option("multi_chip")
     return _by_amount(ctx, total, why, rule)
 
 

@@ -303,7 +303,7 @@ def screen(table: TableState, event: Event, out: list[Output]) -> bool:
         return True
     if not hand.deal_log:
         return False
-    folding = event.kind == "fold" or (event.kind == "declare" and event.body["say"] == "fold")
+    folding = event.kind == "fold" or (event.kind == "declare" and event.body.get("say") == "fold")
     if folding or count(hand, seat) >= 2:
         return False
     _chips_back(table, event)

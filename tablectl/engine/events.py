@@ -355,11 +355,17 @@ def _validate(kind: str, body: Any) -> Any:
         return _seat(body, "fold")
     if kind == "declare":
         if not isinstance(body, dict):
-            raise ScenarioError(f"declare must be an object with seat and say, got {show(body)}")
+            raise ScenarioError(f"declare must be an object with seat and say or amount, "
+                                f"got {show(body)}")
         say = body.get("say")
-        if not isinstance(say, str) or say not in SAYS:
-            raise ScenarioError(f"declare: say {show(say)} is not one of {', '.join(SAYS)}")
-        out = {"seat": _seat(body.get("seat"), "declare"), "say": say}
+        out = {"seat": _seat(body.get("seat"), "declare")}
+        if say is None and body.get("amount") is None:
+            raise ScenarioError("declare: needs say, amount or both")
+        if say is not None:
+            # no say: a specific amount only (002 Rule 41-B/C), read as that amount pushed
+            if not isinstance(say, str) or say not in SAYS:
+                raise ScenarioError(f"declare: say {show(say)} is not one of {', '.join(SAYS)}")
+            out["say"] = say
         if body.get("amount") is not None:
             out["amount"] = _amount(body["amount"], "declare.amount", positive=True)
         return out

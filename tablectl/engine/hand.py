@@ -38,8 +38,8 @@ class Hand:
     declared: dict[int, tuple[str, int | None]] = field(default_factory=dict)  # pending "raise"
     # chips put out of turn, held until the turn comes: seat -> (chips, bet faced then) (42-A)
     pending: dict[int, tuple[tuple[int, ...], int]] = field(default_factory=dict)
-    # declarations out of turn, held likewise: seat -> (say, amount, bet faced then) (42-A)
-    pending_say: dict[int, tuple[str, int | None, int]] = field(default_factory=dict)
+    # declarations out of turn, held likewise: seat -> (say or None, amount, bet faced then) (42-A)
+    pending_say: dict[int, tuple[str | None, int | None, int]] = field(default_factory=dict)
     # Out-of-turn actions since the seat in turn was skipped: (seat, put chips in) (002 Rule 42-B)
     oot_log: list[tuple[int, bool]] = field(default_factory=list)
     # Chips lying in bet zones when this betting round began: last street's bets, not prior chips
@@ -50,6 +50,11 @@ class Hand:
     last_push: int | None = None
     # An undercaller the floor may let fold: seat -> chips it leaves in the pot (002 Rule 44-B)
     forfeit: dict[int, int] = field(default_factory=dict)
+    # Undercalls not yet corrected: seat -> street, first first (002 Rule 44-C)
+    undercalls: dict[int, str] = field(default_factory=dict)
+    # Seats that checked out of turn: seat -> street; barred from betting or raising on their next
+    # turn under the house option oot_check (004 Betting and Raising 10; 003 B&R 9)
+    no_raise: dict[int, str] = field(default_factory=dict)
     # Absent and penalized seats were killed when the initial deal ended (002 Rules 31, 67-C)
     seated_checked: bool = False
     won: dict[int, int] = field(default_factory=dict)

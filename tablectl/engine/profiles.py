@@ -30,6 +30,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "unclear_amount": ("pot_57", "chip_size"),
     "blind_chips": ("tda_51", "call_returned"),
     "roberts_edition": ("004", "000"),
+    "oot_check": ("all_options", "no_raise", "call_only"),
 }
 
 
@@ -112,6 +113,10 @@ class HouseProfile:
     blind_chips: str = "tda_51"
     # Which edition of Robert's Rules the profile cites for its Robert's options.
     roberts_edition: str = "004"
+    # A check out of turn when the action then changes: "all_options" (002 Rule 42-A), "no_raise"
+    # (004 Betting and Raising 10, 000 Betting & Raising 7: no bet or raise on the next turn) or
+    # "call_only" (003 Betting and Raising 9: must call the bet made in turn, no raise or fold).
+    oot_check: str = "all_options"
 
     def __post_init__(self) -> None:
         # An unknown value fails when the profile is built (configuration time), never mid-hand.
@@ -147,13 +152,14 @@ PROFILES: dict[str, HouseProfile] = {
         unclear_amount="chip_size",
         blind_chips="call_returned",
         roberts_edition="000",
+        oot_check="no_raise",
     ),
     "roberts": HouseProfile(name="roberts", rulebook="004", clock_seconds=70,
                             misdeal_until="two_actions", multi_chip="amount_only",
-                            undercall="make_correct"),
+                            undercall="make_correct", oot_check="no_raise"),
     "home": HouseProfile(name="home", rulebook="003", button="moving", min_bet="home",
                          misdeal_until="first_action", exposed_misdeal="any",
-                         boxed_misdeal="one"),
+                         boxed_misdeal="one", oot_check="call_only"),
 }
 
 

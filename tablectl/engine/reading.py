@@ -11,12 +11,39 @@ from typing import TYPE_CHECKING
 
 from tablectl.engine import flow
 from tablectl.engine.chipread import BetSituation, Declaration, Reading, read_push
+from tablectl.engine.citations import option
 
 if TYPE_CHECKING:
     from tablectl.engine.hand import Hand
     from tablectl.engine.state import TableState
 
-__all__ = ["Reading", "read_chips", "situation"]
+__all__ = ["Reading", "barred_by", "first_undercaller", "read_chips", "situation"]
+
+
+def barred_by(table: TableState, hand: Hand, seat: int) -> str:
+    """The rule barring ``seat`` from betting or raising on this turn, or "": it checked out of
+    turn on this street and the house option oot_check bars it (004 Betting and Raising 10,
+    000 Betting & Raising 7: no bet or raise; 003 Betting and Raising 9: call only)."""
+    if table.profile.oot_check == "all_options" or hand.no_raise.get(seat) != hand.street:
+        return ""
+    return option(table.profile, "oot_check")
+
+
+def first_undercaller(hand: Hand, seat: int) -> int | None:
+    """The first seat whose undercall this street is still uncorrected (002 Rule 44-C)."""
+    for s, street in hand.undercalls.items():
+        if s != seat and street == hand.street and s in hand.owes and s not in hand.folded:
+            return s
+    return None
+
+
+def shorthand_unit(table: TableState, hand: Hand) -> int:
+    """A declared number below this (and below the legal minimum) is shorthand (002 Rule 57): the
+    smallest chip in play; a table without a chip set (the default single 1) uses the small
+    blind, the smallest amount a bet is made of (004 Betting and Raising 7)."""
+    if table.chips != (1,):
+        return min(table.chips)
+    return max(hand.blinds[0], 1)
 
 
 def situation(table: TableState, hand: Hand, seat: int,
@@ -46,6 +73,9 @@ def situation(table: TableState, hand: Hand, seat: int,
         pot=pot,
         previous_bet=rnd.previous_bet,
         posted_blind=blind,
+        unit=shorthand_unit(table, hand),
+        barred=barred_by(table, hand, seat),
+        undercaller=first_undercaller(hand, seat),
     )
 
 

@@ -17,6 +17,7 @@ from tablectl.engine import actions as act
 from tablectl.engine import cards, dealing, flow, hands
 from tablectl.engine.events import Event
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.reading import barred_by
 from tablectl.engine.state import Level, Player, SetupError, TableState
 from tablectl.engine.view import ClockView, LevelView, PotView, SeatView, TableView
 
@@ -34,7 +35,8 @@ class Table(TableState):
         hand = self.hand
         if hand is None or hand.to_act is None:
             return False
-        return flow.can_raise(self, hand, hand.to_act)
+        # a check out of turn may bar the next bet or raise (house option oot_check)
+        return flow.can_raise(self, hand, hand.to_act) and not barred_by(self, hand, hand.to_act)
 
     # ------------------------------------------------------------------ applying events
 

@@ -1,0 +1,84 @@
+"""Which rule a ruling cites, per house profile: one table keyed by rule topic.
+
+A profile cites its own rulebook where that text states the rule the engine applied (wfp: 001,
+then 000, its edition of Robert's Rules; roberts: 004; home: 003). Where the profile's rulebook
+has nothing on the topic, or says something the engine does not apply, the house default 002 is
+cited: the TDA text wins when a profile does not say (seeds/README.md). A topic tied to a house
+option carries the option's value in its name (``undercall.make_correct``), so a profile that
+overrides the option cites the rule of the value it uses.
+"""
+
+from __future__ import annotations
+
+from tablectl.engine.profiles import HouseProfile
+
+# topic -> {rulebook: citation}. Only texts that state what the engine rules are listed.
+RULES: dict[str, dict[str, str]] = {
+    # A verbal declaration in turn binds (002 Rules 41-A, 44-A; Robert's: "If in turn you
+    # verbally declare a fold, check, bet, call, or raise, you are forced to take that action").
+    "declared": {"002": "002 Rule 41-A", "004": "004 Betting and Raising 8",
+                 "000": "000 Betting & Raising 5", "003": "003 Betting and Raising 5"},
+    "declared_call": {"002": "002 Rule 44-A", "004": "004 Betting and Raising 8",
+                      "000": "000 Betting & Raising 5", "003": "003 Betting and Raising 5"},
+    # "Raise, X" is a total of X (002 Rule 48-B; 001: "Saying 'Raise, X' is equivalent to
+    # 'Raise to X'").
+    "raise_total": {"002": "002 Rule 48-B", "001": "001 Raises & Bets"},
+    # A bet or raise under the minimum is brought up to it, unless all-in.
+    "underbet": {"002": "002 Rule 45-A", "004": "004 Betting and Raising 16",
+                 "000": "000 Betting & Raising 16", "003": "003 Betting and Raising 12"},
+    # One chip facing a bet is a call; not facing one, a bet of the chip's value (002 Rule 49).
+    "overchip_call": {"002": "002 Rule 49", "001": "001 Single Chip Bet",
+                      "004": "004 Betting and Raising 15", "000": "000 Betting & Raising 15"},
+    "overchip_bet": {"002": "002 Rule 49", "001": "001 Single Chip Bet"},
+    # Every chip needed is a call (002 Rule 50-A; 001 "Multiple Chips Bet": two 500s facing a
+    # 550 all-in are a call).
+    "every_chip": {"002": "002 Rule 50-A", "001": "001 Multiple Chips Bet"},
+    # A second motion is a string bet (002 Rule 56).
+    "string_bet": {"002": "002 Rule 56", "001": "001 String Bet",
+                   "004": "004 Betting and Raising 14", "000": "000 Betting & Raising 14",
+                   "003": "003 Betting and Raising 6"},
+    # An out-of-turn fold binds (002 Rules 42-A, 58; 001: "an out of turn (OOT) folded hand will
+    # be mucked immediately").
+    "oot_fold": {"002": "002 Rule 42-A", "001": "001 Act in Turn, Know the Blinds"},
+    # A seat that already acted and faces less than a full raise may not raise.
+    "reopen.full_raise": {"002": "002 Rule 52-A", "003": "003 Betting and Raising 14"},
+    "reopen.more_than_half": {"001": "001 Re-raise after an All-in Partial Raise"},
+    # Undercalls (house option ``undercall``).
+    "undercall.tda_44b": {"002": "002 Rule 44-B"},
+    "undercall.make_correct": {"004": "004 Betting and Raising 13",
+                               "000": "000 Betting & Raising 9"},
+    # Several chips by amount only (house option ``multi_chip``).
+    "multi_chip.amount_only": {"004": "004 Betting and Raising 14",
+                               "000": "000 Betting & Raising 14"},
+    # The silent-raise threshold (house option ``raise_threshold``).
+    "raise_threshold.at_least_half": {"002": "002 Rule 48-A"},
+    "raise_threshold.more_than_half": {"001": "001 More Than Half is a Raise"},
+    # An unclear declared amount (house option ``unclear_amount``).
+    "unclear_amount.pot_57": {"002": "002 Rule 57"},
+    "unclear_amount.chip_size": {"001": "001 Vague Bets"},
+    # A check out of turn (house option ``oot_check``).
+    "oot_check.all_options": {"002": "002 Rule 42-A"},
+    "oot_check.no_raise": {"004": "004 Betting and Raising 10", "000": "000 Betting & Raising 7"},
+    "oot_check.call_only": {"003": "003 Betting and Raising 9"},
+}
+
+
+def books(profile: HouseProfile) -> tuple[str, ...]:
+    """The rulebooks a profile cites, own first, then the house default 002, then its edition
+    of Robert's Rules (for a Robert's option a house chose on another profile)."""
+    own = {"001": ("001", profile.roberts_edition), "004": (profile.roberts_edition,)}
+    return (*own.get(profile.rulebook, (profile.rulebook,)), "002", profile.roberts_edition)
+
+
+def cite(profile: HouseProfile, topic: str) -> str:
+    """The citation for ``topic`` under ``profile`` (see :data:`RULES`)."""
+    entry = RULES[topic]
+    for book in books(profile):
+        if book in entry:
+            return entry[book]
+    return next(iter(entry.values()))
+
+
+def option(profile: HouseProfile, name: str) -> str:
+    """The citation for the value the profile gives house option ``name``."""
+    return cite(profile, f"{name}.{getattr(profile, name)}")
