@@ -270,22 +270,22 @@ def scrap_replaced(table: TableState, hand: Hand, seat: int, out: list[Output]) 
     acts on the hand it is replaced like a boxed card (000 Irregularities 6); the player who
     acted on it has a dead hand."""
     rule = SCRAP_RULE.get(table.profile.rulebook, "000 Irregularities 7")
-    acted = hand.street != "preflop" or seat in hand.round.acted
-    if not acted:
+    if count(hand, seat) >= 2:
+        # the seat holds (or is owed) its two cards: a stray tag, nothing to replace
+        out.append(Alert("foreign_card", rule,
+                         f"a card of no enrolled deck was read at seat {seat}: a scrap of paper; "
+                         "take it out of play, the hand goes on", seat))
+    elif hand.street == "preflop" and seat not in hand.round.acted:
         hand.owed_cards[seat] = hand.owed_cards.get(seat, 0) + 1
         hand.scrapped.add(seat)
         out.append(Alert("foreign_card", rule,
                          f"a card of no enrolled deck was dealt to seat {seat}: a scrap of paper, "
                          f"no misdeal; take it out of play and give seat {seat} the next card (if "
                          "that card is already dealt, a card once this round is dealt)", seat))
-    elif len(hand.hole.get(seat, [])) < 2:
+    else:
         kill(table, hand, seat, out, "foreign_card", rule,
              f"seat {seat} acted on a hand holding a card of no enrolled deck: the hand is dead; "
              "muck it, its chips stay in the pot")
-    else:
-        out.append(Alert("foreign_card", rule,
-                         f"a card of no enrolled deck was read at seat {seat}: a scrap of paper; "
-                         "take it out of play, the hand goes on", seat))
 
 
 def foreign_deck(table: TableState, hand: Hand, card: str, deck: str, out: list[Output],

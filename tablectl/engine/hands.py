@@ -49,7 +49,8 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
     out.append(Notice("hand_start", f"hand {hand.number}: button {pos.button}, small blind "
                       f"{pos.sb if pos.sb is not None else 'dead'}, big blind {pos.bb}{both}",
                       {"hand_no": hand.number, "button": pos.button, "sb": pos.sb,
-                       "bb": pos.bb, "stacks": dict(hand.start_stacks)}))
+                       "bb": pos.bb, "stacks": dict(hand.start_stacks),
+                       **({"sb_posts_bb": True} if pos.sb_posts_bb else {})}))
     flow.begin_round(table, hand, out)
     return hand
 
