@@ -205,7 +205,11 @@ def test_unknown_chips_out_of_turn_do_not_play() -> None:
 
 # ------------------------------------------------------------------ the clock (002 Rule 29)
 
-@pytest.mark.parametrize("rules", sorted(PROFILES))
+CLOCK_RULE = {"tda-2025": "002 Rule 29", "roberts": "002 Rule 29",
+              "home": "003 Betting & Raising 15"}
+
+
+@pytest.mark.parametrize("rules", sorted(CLOCK_RULE))
 def test_clock_tie_goes_to_the_player_then_hand_dead_facing_a_bet(rules: str) -> None:
     seconds = PROFILES[rules].clock_seconds
     t = table(rules)
@@ -215,14 +219,36 @@ def test_clock_tie_goes_to_the_player_then_hand_dead_facing_a_bet(rules: str) ->
     run(t, {"tick": seconds})
     assert t.to_act() == 4 and t.clock is not None  # exactly on time is in time
     out = run(t, {"tick": 0.25})
-    assert t.hand is not None and 4 in t.hand.dead and rulings(out)[0].rule == "002 Rule 29"
+    assert t.hand is not None and 4 in t.hand.dead and rulings(out)[0].rule == CLOCK_RULE[rules]
     assert t.to_act() == 1 and t.clock is None
+
+
+def test_wfp_clock_no_tie_dead_at_the_deadline_facing_a_bet_or_not() -> None:
+    # 001 "Clock": dead when the dealer says "dead", even with an action at that moment
+    t = table("wfp")
+    run(t, DEAL4, {"press": "clock"})
+    out = run(t, {"tick": 30})
+    assert t.hand is not None and 4 in t.hand.dead and rulings(out)[0].rule == "001 Clock"
+    run(t, push(1, 100, 100), push(2, 100), {"press": "clock"})
+    assert t.to_act() == 3 and t.to_call() == 0
+    out = run(t, {"tick": 30})
+    assert 3 in t.hand.dead and rulings(out)[0].action == "fold"
+
+
+def test_home_clock_warns_ten_seconds_before_the_minute() -> None:
+    t = table("home")
+    run(t, DEAL4, {"press": "clock"})
+    assert not alerts(run(t, {"tick": 49.5}))
+    out = run(t, {"tick": 0.5})
+    assert [a.kind for a in alerts(out)] == ["clock"] and "10 seconds left" in alerts(out)[0].text
+    assert not alerts(run(t, {"tick": 5}))  # the warning is given once
 
 
 def test_clock_profiles_differ() -> None:
     assert PROFILES["roberts"].clock_seconds == 70  # one minute plus ten seconds (004)
     assert PROFILES["wfp"].clock_seconds == 30  # 001: 30 seconds
     assert PROFILES["tda-2025"].clock_seconds == 30  # 002 Rule 29: 25 + 5 countdown
+    assert PROFILES["home"].clock_seconds == 60  # 003 Betting & Raising 15: one minute
 
 
 def test_acting_stops_the_clock_and_an_event_time_stamp_expires_it() -> None:

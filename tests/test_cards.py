@@ -327,3 +327,47 @@ def test_first_hole_cards_read_after_the_flop_are_no_deal() -> None:
                {"board": ["4s"], "burn": "8d"})
     assert kinds(out) == []
     assert t.hand.street == "over" and t.hand.won == {1: 200}
+
+
+# ------------------------------------------------------ deal_sequence (004 Misdeals 1(f))
+
+def _sequence(n: int) -> list[int]:
+    """Seats 1..n, button n: the proper order is 1..n twice round."""
+    return list(range(1, n + 1)) * 2
+
+
+def _deal_reads(rules: str, n: int, seats: list[int]) -> list[str]:
+    t = Table({"rules": rules, "seats": {str(s): 10000 for s in range(1, n + 1)}, "button": n,
+               "blinds": [100, 200], "ante": 0, "chips": [25, 100, 500, 1000, 5000]})
+    deck = iter(f"{r}{s}" for s in "cdhs" for r in "23456789TJQKA")
+    return kinds(play(t, *(card(next(deck), s) for s in seats)))
+
+
+def test_sequence_tolerates_any_one_swap_of_neighbouring_reads() -> None:
+    # The antennas' timing jitter may swap two reads next to each other: never a misdeal.
+    for n in range(2, 8):
+        proper = _sequence(n)
+        for i in range(1, len(proper) - 1):  # the first card is checked on its own (36-A(2))
+            reads = [*proper[:i], proper[i + 1], proper[i], *proper[i + 2:]]
+            assert "misdeal" not in _deal_reads("roberts", n, reads), (n, reads)
+
+
+def test_sequence_two_cards_in_a_row_to_one_seat_is_a_misdeal_roberts_only() -> None:
+    for n in range(3, 8):
+        for seat in range(2, n + 1):
+            # seat gets its second card right after its first, in the first round
+            proper = _sequence(n)
+            i = proper.index(seat)
+            reads = [*proper[:i + 1], seat, *[s for s in proper[i + 1:] if s != seat], seat]
+            reads = reads[:2 * n]
+            assert "misdeal" in _deal_reads("roberts", n, reads), (n, reads)
+            assert "misdeal" not in _deal_reads("tda-2025", n, reads), (n, reads)
+
+
+def test_wfp_stray_joker_tag_at_a_full_hand_is_no_replacement() -> None:
+    # 000 Irregularities 7: a seat already holding two cards owes nothing for a stray tag
+    t = Table(setup("wfp"))
+    play(t, {"deal": DEAL})
+    out = play(t, card("??", 2))
+    assert kinds(out) == ["foreign_card"] and t.hand is not None
+    assert t.hand.owed_cards == {} and t.hand.number == 1 and not t.hand.dead

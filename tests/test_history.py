@@ -375,3 +375,22 @@ def test_a_misdeal_is_a_void_deal_with_its_blinds_returned(tmp_path: Path) -> No
     text = pokerstars_text(hand)
     assert "*** HAND VOID *** misdeal (002 Rule 36-A(7))" in text
     assert "Uncalled bet (100) returned to Seat 2\nUncalled bet (200) returned to Seat 3" in text
+
+
+def test_a_moved_small_blind_posts_both_blinds_in_the_history(tmp_path: Path) -> None:
+    """003 Button and blind use 5 (home): the moved small blind posts the small blind dead and
+    the big blind live; PokerStars says so in one line, PHH counts the dead part like an ante,
+    and pokerkit plays the hand to the same stacks."""
+    scenario = Path(__file__).parent / "scenarios" / "home_moved_small_blind_posts_both.jsonl"
+    text = scenario.read_text() + "\n".join([
+        '{"board": ["2c", "3c", "4h"], "burn": "6c"}',
+        '{"press": "check"}', '{"press": "check"}',
+        '{"push": {"seat": 2, "chips": [100, 100, 100]}}',
+        '{"fold": 7}', '{"fold": 8}',
+    ]) + "\n"
+    hands, _stacks = _replay(text, tmp_path)
+    hand = hands[1]
+    assert hand.sb_seat == 7 and hand.sb_dead == 150
+    assert (7, "small & big blinds", 450) in hand.posts and (8, "big blind", 300) in hand.posts
+    assert "Seat 7: posts small & big blinds 450" in pokerstars_text(hand)
+    assert _pokerkit_final(phh_text(hand)) == [hand.end_stacks[s] for s in hand.order()]

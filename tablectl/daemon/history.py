@@ -63,6 +63,9 @@ class HandStart:
     sb: int | None  # None: a dead small blind
     bb: int | None
     stacks: dict[int, int]  # before antes and blinds, seats dealt in
+    # the moved small blind posts the small blind dead and the big blind (003 Button and blind
+    # use 5; profile option ``moved_sb``)
+    sb_posts_bb: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +156,8 @@ def read_notice(notice: Notice) -> NoticeRecord | None:
     if kind == "hand_start":
         return HandStart(_int(get("hand_no"), "hand_no"), _int(get("button"), "button"),
                          _opt_int(data.get("sb"), "sb"), _opt_int(data.get("bb"), "bb"),
-                         _seat_amounts(get("stacks"), "stacks"))
+                         _seat_amounts(get("stacks"), "stacks"),
+                         data.get("sb_posts_bb") is True)
     if kind == "street":
         board = data.get("board", [])
         if not isinstance(board, list | tuple) or not all(isinstance(c, str) for c in board):
@@ -216,6 +220,7 @@ class HandRecord:
     t: float | None = None
     wall: float | None = None
     posts: list[tuple[int, str, int]] = field(default_factory=list)  # seat, kind, amount
+    sb_dead: int = 0  # a moved small blind's dead small blind (003 Button and blind use 5)
     hole: dict[int, list[str]] = field(default_factory=dict)
     folded: set[int] = field(default_factory=set)
     shown: set[int] = field(default_factory=set)
@@ -395,14 +400,22 @@ class HistoryBuilder:
         )
         hand.hole = {s: [] for s in stacks}
         by_seat = {s.seat: s for s in view.seats}
+        both = hand.sb_seat if start.sb_posts_bb and hand.sb_seat in by_seat else None
         for seat in hand.order():
             sv = by_seat[seat]
             ante = stacks[seat] - sv.stack - sv.bet
+            if seat == both:  # the dead small blind is paid after the live big blind
+                hand.sb_dead = min(hand.small_blind, ante)
+                ante -= hand.sb_dead
             if ante > 0:
                 hand.posts.append((seat, "ante", ante))
         for seat, kind in ((hand.sb_seat, "small blind"), (hand.bb_seat, "big blind")):
             if seat is not None and seat in by_seat and by_seat[seat].bet > 0:
-                hand.posts.append((seat, kind, by_seat[seat].bet))
+                if seat == both:  # PokerStars' line for a seat posting both blinds at once
+                    hand.posts.append((seat, "small & big blinds", by_seat[seat].bet +
+                                       hand.sb_dead))
+                else:
+                    hand.posts.append((seat, kind, by_seat[seat].bet))
         hand.street_bets = {s: by_seat[s].bet for s in stacks}
         hand.high = max(hand.street_bets.values(), default=0)
         return hand
@@ -524,14 +537,19 @@ def phh_text(hand: HandRecord, *, event: str = "", venue: str = "") -> str:
     ``_deal`` numbers the deals of a hand dealt again (002 Rule 36-C)."""
     order = hand.order()
     index = {seat: i + 1 for i, seat in enumerate(order)}
+    # A moved small blind posting both (003 Button and blind use 5): its big blind is its blind,
+    # its dead small blind is money in the pot like an ante.
+    sb_amount = hand.big_blind if hand.sb_dead else hand.small_blind
     blinds = [
-        hand.small_blind if s == hand.sb_seat else hand.big_blind if s == hand.bb_seat else 0
+        sb_amount if s == hand.sb_seat else hand.big_blind if s == hand.bb_seat else 0
         for s in order
     ]
     if hand.bb_ante:
         antes = [hand.ante if s == hand.bb_seat else 0 for s in order]
     else:
         antes = [hand.ante for _ in order]
+    antes = [a + (hand.sb_dead if s == hand.sb_seat else 0) for a, s in zip(antes, order,
+                                                                           strict=True)]
     if len(order) == 2:
         # pokerkit, heads-up: player 1 is the big blind and the lists are read reversed.
         blinds, antes = blinds[::-1], antes[::-1]
@@ -562,7 +580,8 @@ def phh_text(hand: HandRecord, *, event: str = "", venue: str = "") -> str:
                 actions.append(f"p{index[seat]} sm {''.join(cards) if cards else '-'}")
     lines = [
         'variant = "NT"',
-        "ante_trimming_status = true",
+        # pokerkit trims uneven antes (a big blind ante, a dead small blind) unless told not to
+        f"ante_trimming_status = {'true' if len(set(antes)) <= 1 else 'false'}",
         f"antes = {antes}",
         f"blinds_or_straddles = {blinds}",
         f"min_bet = {hand.big_blind}",

@@ -637,37 +637,94 @@ def on_press(table: TableState, body: str, out: list[Output]) -> None:
         out.append(Notice("floor", "floor called to the table"))
 
 
+def _clock_rule(table: TableState) -> str:
+    """The clock rule of the profile's own rulebook (002 Rule 29 where it says nothing)."""
+    return cite(table.profile, "clock")
+
+
 def start_clock(table: TableState, out: list[Output]) -> None:
-    """Clock on the seat in turn (002 Rule 29; the profile sets the seconds)."""
+    """Clock on the seat in turn (002 Rule 29; 001 "Clock"; 003 Betting & Raising 15: one
+    minute with a ten-second warning; the profile sets the seconds)."""
     hand = table.hand
     if hand is None or hand.to_act is None:
-        _void(out, "clock ignored: no seat is in turn", rule="002 Rule 29")
+        _void(out, "clock ignored: no seat is in turn", rule=_clock_rule(table))
         return
-    seconds = table.profile.clock_seconds
+    profile = table.profile
+    seconds = profile.clock_seconds
     table.clock = (hand.to_act, table.t + seconds)
-    out.append(Alert("clock", "002 Rule 29",
-                     f"seat {hand.to_act} is on the clock: {seconds} seconds to act; facing a bet "
-                     "the hand is then dead, otherwise it is checked", hand.to_act))
+    if profile.clock == "wfp_dead":
+        then = ("announce 30 seconds, warn at 20 and 10, count down 5 to 1 and say 'dead': the "
+                "hand is dead then, facing a bet or not, even if the player acts at that moment; "
+                "'raise' said without an amount by then is a minimum raise")
+    else:
+        then = "facing a bet the hand is then dead, otherwise it is checked"
+    if profile.clock_warning:
+        then = f"warn the player {profile.clock_warning} seconds before the end; " + then
+    out.append(Alert("clock", _clock_rule(table),
+                     f"seat {hand.to_act} is on the clock: {seconds} seconds to act; {then}",
+                     hand.to_act))
 
 
 def check_clock(table: TableState, out: list[Output]) -> None:
-    """Time is up when it has passed (a tie goes to the player, 002 Rule 29)."""
+    """The warning, then time up: when it has passed (a tie goes to the player, 002 Rule 29), or
+    as it is reached under ``wfp_dead`` (001 "Clock": dead when the dealer says "dead")."""
     if table.clock is None:
         return
     seat, deadline = table.clock
     hand = table.hand
-    if table.t <= deadline:
+    profile = table.profile
+    dead_on_time = profile.clock == "wfp_dead"
+    up = table.t >= deadline if dead_on_time else table.t > deadline
+    if not up:
+        warn_at = deadline - profile.clock_warning
+        if profile.clock_warning and table.t >= warn_at and hand is not None and \
+                hand.to_act == seat and hand.clock_warned != deadline:
+            hand.clock_warned = deadline
+            out.append(Alert("clock", _clock_rule(table),
+                             f"seat {seat}: {profile.clock_warning} seconds left on the clock; "
+                             "then the hand is dead if it faces a bet", seat))
         return
     table.clock = None
     if hand is None or hand.to_act != seat:
         return
-    if hand.round.to_call(seat):
+    rule = _clock_rule(table)
+    if dead_on_time:
+        said = hand.declared.get(seat)
+        if said is not None and said[1] is None and said[0] in ("bet", "raise"):
+            _clock_min_raise(table, hand, seat, said[0], out)
+            return
         hand.dead.add(seat)
-        take_action(table, hand, seat, "fold", 0, out, "002 Rule 29",
+        take_action(table, hand, seat, "fold", 0, out, rule,
+                    "time ran out: the hand is dead, facing a bet or not")
+    elif hand.round.to_call(seat):
+        hand.dead.add(seat)
+        take_action(table, hand, seat, "fold", 0, out, rule,
                     "time expired facing a bet: the hand is dead")
     else:
-        take_action(table, hand, seat, "check", hand.round.bets.get(seat, 0), out, "002 Rule 29",
+        # 003 says nothing of a clock not facing a bet: 002 Rule 29 checks the hand
+        take_action(table, hand, seat, "check", hand.round.bets.get(seat, 0), out,
+                    cite(profile, "clock_check"),
                     "time expired: checked")
+
+
+def _clock_min_raise(table: TableState, hand: Hand, seat: int, say: str,
+                     out: list[Output]) -> None:
+    """001 "Clock": "raise" said without an amount by the end of the time is a minimum raise
+    (a call when the betting is not re-opened to the seat, 002 Rule 52-A; all-in when short)."""
+    rnd = hand.round
+    bet = rnd.bets.get(seat, 0)
+    all_in_to = bet + table.players[seat].stack
+    if flow.can_raise(table, hand, seat):
+        to = min(rnd.min_raise_to(table.profile), all_in_to)
+        action = "bet" if rnd.current_bet == 0 else "raise"
+    else:
+        to = min(rnd.current_bet, all_in_to)
+        action = "call"
+    if to == all_in_to:
+        action = "all-in"
+    take_action(table, hand, seat, action, to, out, "001 Clock",
+                f"'{say}' said without an amount when the time ran out: a minimum {say}, "
+                f"{action} to {to}", owes=to - bet)
 
 
 def on_seat(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
@@ -704,9 +761,32 @@ def _forfeit_undercall(table: TableState, hand: Hand, seat: int) -> int:
     return back
 
 
+def _bb_fold_returned(table: TableState, hand: Hand, seat: int, out: list[Output]) -> bool:
+    """001 "Unintentional Folds" (profile ``bb_option_fold``): the big blind folding when it
+    may check, or before any other action, gets its cards back; True when the fold is undone."""
+    if table.profile.bb_option_fold != "returned" or hand.street != "preflop" or \
+            seat != hand.positions.bb or seat in hand.forfeit:
+        return False
+    on_option = hand.to_act == seat and hand.round.to_call(seat) == 0
+    before_any = hand.actions == 0 and not hand.pending and not hand.pending_say
+    if not (on_option or before_any):
+        return False
+    hand.mucked = [c for c in hand.mucked if c not in hand.hole.get(seat, [])]
+    why = "on its option to check" if on_option else "before any other action"
+    then = "it keeps its option: check or raise" if on_option else "it acts in its turn"
+    out.append(Alert("action_void", "001 Unintentional Folds",
+                     f"seat {seat}, the big blind, folded {why}: return its cards, the fold does "
+                     f"not stand and {then}; warn the player that such a fold will be binding in "
+                     "future", seat))
+    return True
+
+
 def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> None:
     """A fold out of turn is binding (002 Rule 42-A, 58); an undercaller's fold is the floor's
-    other choice under 002 Rule 44-B."""
+    other choice under 002 Rule 44-B; the big blind's before any action is returned under
+    ``bb_option_fold`` (001 "Unintentional Folds")."""
+    if _bb_fold_returned(table, hand, seat, out):
+        return
     undercall = seat in hand.forfeit
     back = _forfeit_undercall(table, hand, seat)
     hand.folded.add(seat)
@@ -751,6 +831,8 @@ def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
             flow.maybe_award(table, hand, out)
         return
     if hand.to_act == seat:
+        if _bb_fold_returned(table, hand, seat, out):
+            return
         if hand.pulled.get(seat) and hand.round.to_call(seat):
             # 002 Rule 51-B: the cards are in the muck, so the hand is gone; the floor rules
             out.append(Alert("action_void", "002 Rule 51-B",

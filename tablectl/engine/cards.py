@@ -214,6 +214,12 @@ def burn_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> No
     """A card read in the burn: a burn, or the correction of a board irregularity."""
     if card in hand.burns:
         return
+    if card in hand.extra:
+        # The extra card dealt after the starting hands is the burn (000 Irregularities 18).
+        hand.extra.remove(card)
+        hand.burns.append(card)
+        hand.burn_pending += 1
+        return
     if card in hand.exposed:
         # The exposed hole card becomes the burn (000 Irregularities 17).
         hand.exposed.remove(card)

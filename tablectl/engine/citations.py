@@ -60,6 +60,22 @@ RULES: dict[str, dict[str, str]] = {
     "oot_check.all_options": {"002": "002 Rule 42-A"},
     "oot_check.no_raise": {"004": "004 Betting and Raising 10", "000": "000 Betting & Raising 7"},
     "oot_check.call_only": {"003": "003 Betting and Raising 9"},
+    # The clock (002 Rule 29; 001 "Clock"; 003: facing a bet, one more minute with a ten-second
+    # warning). 003 says nothing of a clock not facing a bet: the house default checks the hand.
+    "clock": {"002": "002 Rule 29", "001": "001 Clock", "003": "003 Betting & Raising 15"},
+    "clock_check": {"002": "002 Rule 29", "001": "001 Clock"},
+    # A hand must show all its cards to win (002 Rules 14-A, 16-A: one card that would win).
+    "show_all_cards": {"002": "002 Rule 14-A", "001": "001 Two Cards to Win",
+                       "004": "004 The Showdown 1", "003": "003 The Showdown 1"},
+    "show_all_cards.would_win": {"002": "002 Rule 16-A", "001": "001 Two Cards to Win",
+                                 "004": "004 The Showdown 1", "003": "003 The Showdown 1"},
+    # A card dealt out of sequence (house option ``deal_sequence``: the whole deal's order).
+    "deal_sequence.sequence": {"004": "004 Misdeals 1(f)", "000": "000 Misdeals 1(f)",
+                               "003": "003 Misdeals 1(e)"},
+    # An extra card to the first player becomes the burn (house option ``extra_card``).
+    "extra_card.burn": {"004": "004 Irregularities 11", "000": "000 Irregularities 18"},
+    # A joker or scrap dealt is replaced (house option ``scrap_card``).
+    "scrap_card.replace": {"004": "004 Irregularities 8", "000": "000 Irregularities 7"},
 }
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablectl.engine import flow, hands
+from tablectl.engine.citations import option
 from tablectl.engine.events import Event
 from tablectl.engine.hand import Hand
 from tablectl.engine.outputs import Alert, Notice, Output
@@ -48,6 +49,8 @@ def count(hand: Hand, seat: int) -> int:
 def card_seen(hand: Hand, card: str) -> bool:
     """Whether ``card`` is already in play this hand: a second one fouls the deck (36-E)."""
     if card in hand.board or card in hand.burns or card in hand.held or card in hand.exposed:
+        return True
+    if card in hand.extra:
         return True
     if card in hand.premature:
         return True
@@ -118,11 +121,10 @@ def hole_card(table: TableState, hand: Hand, seat: int, card: str, face: str, de
         if face == "up" and not hand.deal_done:
             expose(table, hand, seat, card, out)
         elif face == "up":
-            hand.tabled.add(seat)  # a player's own card turned up plays (000 Irr 11)
-            flow.maybe_award(table, hand, out)
+            flow.show_card(table, hand, seat, card, out)
         return
-    if card in hand.exposed:
-        return  # the exposed card, set aside to be the burn, read again where it lies
+    if card in hand.exposed or card in hand.extra:
+        return  # the exposed or extra card, set aside to be the burn, read again where it lies
     if card != "??" and card_seen(hand, card):
         void_hand(table, hand, out, "fouled_deck", "002 Rule 36-E",
                   f"{card} was read twice: the deck is fouled", seat)
@@ -146,6 +148,11 @@ def hole_card(table: TableState, hand: Hand, seat: int, card: str, face: str, de
     elif count(hand, seat) >= 2:
         too_many(table, hand, seat, card, out)
         return
+    elif check_first and not hand.deal_done and not hand.scrapped and \
+            table.profile.deal_sequence == "sequence" and out_of_sequence(hand, seat):
+        misdeal(table, out, f"{card} went to seat {seat} out of the proper dealing sequence",
+                option(table.profile, "deal_sequence"), seat)
+        return
     cards.append(card)
     hand.deal_log.append((seat, card))
     if card in hand.mucked:
@@ -153,16 +160,54 @@ def hole_card(table: TableState, hand: Hand, seat: int, card: str, face: str, de
     if face == "up" and not hand.deal_done:
         expose(table, hand, seat, card, out)
         return
-    if face == "up" and hand.street == "showdown" and len(cards) >= 2:
-        hand.tabled.add(seat)
-        flow.maybe_award(table, hand, out)
+    if face == "up" and hand.street == "showdown":
+        flow.show_card(table, hand, seat, card, out)
     if not hand.deal_done and all(count(hand, s) >= 2 for s in hand.dealt):
         hand.deal_done = True
 
 
+def out_of_sequence(hand: Hand, seat: int) -> bool:
+    """Whether the next hole card read at ``seat`` is out of the proper dealing sequence (004
+    Misdeals 1(f)). The antennas report reads with timing jitter, so two cards next to each other
+    in the proper order may be read swapped: a card is out of sequence only when it is read more
+    than one place away from its place in the deal (docs/scenario-extensions.md). Once a joker
+    was replaced (000 Irregularities 6-7: by the next card, or after the round) the order is the
+    dealer's and is not checked again in this deal."""
+    order = deal_order(hand)
+    if seat not in order:
+        return False
+    dealt = sum(1 for s, _ in hand.deal_log if s == seat)
+    place = dealt * len(order) + order.index(seat)
+    return abs(len(hand.deal_log) - place) > 1
+
+
+def extra_card(table: TableState, hand: Hand, seat: int, card: str, out: list[Output]) -> bool:
+    """Profile ``extra_card`` "burn" (000 Irregularities 10 and 18, 004 Irregularities 11):
+    before the first round of betting, one extra card dealt in sequence to the first player after
+    the starting hands goes back on the stub as the burn; a second extra card is a misdeal (000
+    and 004 Misdeals 1(d)). True when ruled here."""
+    if table.profile.extra_card != "burn" or hand.actions:
+        return False
+    rule = option(table.profile, "extra_card")
+    if hand.extra:
+        misdeal(table, out, f"a second extra card ({card}) was dealt, to seat {seat}", rule, seat)
+        return True
+    if seat != deal_order(hand)[0] or not all(count(hand, s) >= 2 for s in hand.dealt):
+        return False
+    hand.extra.append(card)
+    out.append(Alert("wrong_card_count", rule,
+                     f"seat {seat} was dealt an extra card ({card}) after the starting hands: no "
+                     "misdeal; take it back and put it on the stub, it is the burn of the flop",
+                     seat))
+    return True
+
+
 def too_many(table: TableState, hand: Hand, seat: int, card: str, out: list[Output]) -> None:
-    """A third card: a misdeal before substantial action (002 Rule 36-A(5)); after it the hand
-    is dead (36-D, 40)."""
+    """A third card: a misdeal before substantial action (002 Rule 36-A(5)), unless it is the
+    first player's extra card that becomes the burn (``extra_card``); after substantial action
+    the hand is dead (36-D, 40)."""
+    if extra_card(table, hand, seat, card, out):
+        return
     if not substantial(table, hand):
         misdeal(table, out, f"seat {seat} was dealt a third card ({card})", "002 Rule 36-A(5)",
                 seat)
@@ -198,7 +243,12 @@ def expose(table: TableState, hand: Hand, seat: int, card: str, out: list[Output
 def scrap_card(table: TableState, hand: Hand, seat: int, out: list[Output]) -> None:
     """A tag of no enrolled deck (a joker, a non-standard card) in a hand. Before substantial
     action a misdeal (002 Rule 36-A(6)); after it a scrap of paper (002 Rule 36-D, 000
-    Irregularities 7): take it out of play, and a hand left short is dead."""
+    Irregularities 7): take it out of play, and a hand left short is dead. Profile ``scrap_card``
+    "replace" (000 Irregularities 7, 004 Irregularities 8): never a misdeal; replaced by the next
+    card before the player acts, a dead hand once it acted on it."""
+    if table.profile.scrap_card == "replace":
+        scrap_replaced(table, hand, seat, out)
+        return
     if not substantial(table, hand):
         out.append(Alert("foreign_card", "002 Rule 36-A(6)",
                          f"a card of no enrolled deck was dealt to seat {seat}: before substantial "
@@ -209,6 +259,29 @@ def scrap_card(table: TableState, hand: Hand, seat: int, out: list[Output]) -> N
     out.append(Alert("foreign_card", "002 Rule 36-D",
                      f"a card of no enrolled deck was read at seat {seat}: it is a scrap of "
                      "paper; take it out of play, the hand goes on (000 Irregularities 7)", seat))
+
+
+def scrap_replaced(table: TableState, hand: Hand, seat: int, out: list[Output]) -> None:
+    """A joker is a scrap of paper and no misdeal (000 Irregularities 7): found before the player
+    acts on the hand it is replaced like a boxed card (000 Irregularities 6); the player who
+    acted on it has a dead hand."""
+    rule = option(table.profile, "scrap_card")
+    if count(hand, seat) >= 2:
+        # the seat holds (or is owed) its two cards: a stray tag, nothing to replace
+        out.append(Alert("foreign_card", rule,
+                         f"a card of no enrolled deck was read at seat {seat}: a scrap of paper; "
+                         "take it out of play, the hand goes on", seat))
+    elif hand.street == "preflop" and seat not in hand.round.acted:
+        hand.owed_cards[seat] = hand.owed_cards.get(seat, 0) + 1
+        hand.scrapped.add(seat)
+        out.append(Alert("foreign_card", rule,
+                         f"a card of no enrolled deck was dealt to seat {seat}: a scrap of paper, "
+                         f"no misdeal; take it out of play and give seat {seat} the next card (if "
+                         "that card is already dealt, a card once this round is dealt)", seat))
+    else:
+        kill(table, hand, seat, out, "foreign_card", rule,
+             f"seat {seat} acted on a hand holding a card of no enrolled deck: the hand is dead; "
+             "muck it, its chips stay in the pot")
 
 
 def foreign_deck(table: TableState, hand: Hand, card: str, deck: str, out: list[Output],
@@ -304,12 +377,16 @@ def screen(table: TableState, event: Event, out: list[Output]) -> bool:
     if not hand.deal_log:
         return False
     folding = event.kind == "fold" or (event.kind == "declare" and event.body.get("say") == "fold")
-    if folding or count(hand, seat) >= 2:
+    held = len(hand.hole.get(seat, []))
+    scrap = seat in hand.scrapped and held < 2  # acting on a joker not yet replaced (Irr 7)
+    if folding or (count(hand, seat) >= 2 and not scrap):
         return False
     _chips_back(table, event)
-    kill(table, hand, seat, out, "dead_hand", "002 Rule 39",
-         f"seat {seat} acted with {count(hand, seat)} card(s): the hand is dead; hand back "
-         "any chips it just put out")
+    rule = option(table.profile, "scrap_card") if scrap \
+        else "002 Rule 39"
+    kill(table, hand, seat, out, "dead_hand", rule,
+         f"seat {seat} acted with {held if scrap else count(hand, seat)} card(s): the hand is "
+         "dead; hand back any chips it just put out")
     return True
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablectl.engine.betting import Round, min_bet_for
+from tablectl.engine.citations import cite
 from tablectl.engine.evaluator import describe, evaluate
 from tablectl.engine.hand import Hand
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
@@ -38,7 +39,17 @@ def post_forced_bets(table: TableState, hand: Hand) -> None:
             players[s].stack -= pay
             contributed[s] += pay
     pos = hand.positions
-    if pos.sb is not None and pos.sb in contributed:
+    if pos.sb is not None and pos.sb in contributed and pos.sb_posts_bb:
+        # 003 Button and blind use 5: the moved small blind posts the big blind, live, and the
+        # small blind as dead chips (003 Button and blind use 4), the blind first when short.
+        sb = players[pos.sb]
+        live_blind = min(bb_amount, sb.stack)
+        dead = min(sb_amount, sb.stack - live_blind)
+        sb.stack -= live_blind + dead
+        contributed[pos.sb] += live_blind
+        hand.dead_money += dead
+        bets[pos.sb] = live_blind
+    elif pos.sb is not None and pos.sb in contributed:
         pay = min(sb_amount, players[pos.sb].stack)
         players[pos.sb].stack -= pay
         contributed[pos.sb] += pay
@@ -187,6 +198,47 @@ def maybe_award(table: TableState, hand: Hand, out: list[Output]) -> None:
         award(table, hand, out)
 
 
+
+def show_card(table: TableState, hand: Hand, seat: int, card: str, out: list[Output]) -> None:
+    """A hole card read face up after the deal: the player's own card turned up plays (000 Irr
+    11), but the hand is tabled only when all its cards are face up (002 Rule 14-A). One card
+    alone at showdown leaves the pot waiting; the dealer is told at the next event, so a player
+    turning the cards one after the other raises nothing (002 Rule 16-A)."""
+    shown = hand.face_up.setdefault(seat, set())
+    shown.add(card)
+    cards = hand.hole.get(seat, [])
+    if len(cards) >= 2 and all(c in shown for c in cards):
+        hand.one_card.pop(seat, None)
+        hand.tabled.add(seat)
+        maybe_award(table, hand, out)
+    elif hand.street == "showdown" and seat not in hand.tabled and seat not in hand.folded:
+        hand.one_card.setdefault(seat, 0)
+
+
+def _one_card_alerts(table: TableState, hand: Hand, out: list[Output]) -> None:
+    """The event after a single card was tabled: tell the dealer to ask for both (16-A)."""
+    for seat, state in list(hand.one_card.items()):
+        if hand.street != "showdown" or seat in hand.folded or seat in hand.tabled:
+            del hand.one_card[seat]
+        elif state == 0:
+            hand.one_card[seat] = 1  # the event that showed the card: wait for the next one
+        elif state == 1:
+            hand.one_card[seat] = 2
+            out.append(_one_card_alert(table, hand, seat))
+
+
+def _one_card_alert(table: TableState, hand: Hand, seat: int) -> Alert:
+    live = hand.live()
+    values = {s: hand_value(hand, s) for s in live}
+    mine = values.get(seat)
+    wins = mine is not None and all(v is None or v <= mine for v in values.values())
+    rule = cite(table.profile, "show_all_cards.would_win" if wins else "show_all_cards")
+    would = "a card that would win" if wins else "one card"
+    return Alert("one_card_tabled", rule,
+                 f"seat {seat} tabled {would}: ask the player to table both cards, the pot "
+                 "waits; if the player refuses, call the floor (002 Rule 16-A)", seat)
+
+
 def hand_value(hand: Hand, seat: int) -> int | None:
     """The seat's best hand as read, or None when it cannot win: a hand without exactly two
     known hole cards is dead (002 Rules 36-D, 39), as is a hand killed by a ruling."""
@@ -260,9 +312,13 @@ def ruling(seat: int, action: str, to: int, rule: str, text: str, owes: int = 0,
 
 
 def after_event(table: TableState, hand: Hand, out: list[Output]) -> None:
-    """Checks that follow any event: the end of the initial deal kills absent hands."""
+    """Checks that follow any event: the end of the initial deal kills absent hands; a single
+    card tabled at showdown is told to the dealer (002 Rule 16-A)."""
+    if hand.one_card:
+        _one_card_alerts(table, hand, out)
+    # a card owed for an exposed card or a joker comes after the deal (000 Irregularities 7, 17)
     if not hand.seated_checked and hand.street == "preflop" and hand.hole and \
-            all(len(hand.hole.get(s, [])) >= 2 for s in hand.dealt):
+            all(len(hand.hole.get(s, [])) + hand.owed_cards.get(s, 0) >= 2 for s in hand.dealt):
         hand.seated_checked = True
         kill_absent(table, hand, out)
 

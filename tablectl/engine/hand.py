@@ -73,6 +73,12 @@ class Hand:
     street_mark: int = 0  # ``actions`` when the current street was dealt
     held: list[str] = field(default_factory=list)  # a four-card flop's extra card (38-A)
     premature: list[str] = field(default_factory=list)  # board cards dealt too early (RP-5)
+    clock_warned: float | None = None  # the clock deadline whose warning was given (003)
+    # A dealer's extra card after the deal, back on the stub to be the burn (000 Irr 10, 18)
+    extra: list[str] = field(default_factory=list)
+    scrapped: set[int] = field(default_factory=set)  # seats owed a joker's replacement (000 Irr 7)
+    face_up: dict[int, set[str]] = field(default_factory=dict)  # hole cards read face up
+    one_card: dict[int, bool] = field(default_factory=dict)  # one card tabled: alerted yet (16-A)
     redeals: int = 0  # misdeals of this hand: the re-deal replays it (002 Rule 36-C)
 
     def live(self) -> list[int]:

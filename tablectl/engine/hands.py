@@ -44,10 +44,13 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
     table.last = None
     table.clock = None
     flow.post_forced_bets(table, hand)
+    both = (f" (seat {pos.sb} posts the small blind dead and the big blind: 003 Button and "
+            "blind use 5)") if pos.sb_posts_bb else ""
     out.append(Notice("hand_start", f"hand {hand.number}: button {pos.button}, small blind "
-                      f"{pos.sb if pos.sb is not None else 'dead'}, big blind {pos.bb}",
+                      f"{pos.sb if pos.sb is not None else 'dead'}, big blind {pos.bb}{both}",
                       {"hand_no": hand.number, "button": pos.button, "sb": pos.sb,
-                       "bb": pos.bb, "stacks": dict(hand.start_stacks)}))
+                       "bb": pos.bb, "stacks": dict(hand.start_stacks),
+                       **({"sb_posts_bb": True} if pos.sb_posts_bb else {})}))
     flow.begin_round(table, hand, out)
     return hand
 

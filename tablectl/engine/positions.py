@@ -19,6 +19,9 @@ class Positions:
     sb_seat: int  # where the small blind is, even when nobody posts it
     sb: int | None  # the seat that posts the small blind; None for a dead small blind
     bb: int
+    # The small blind moved on because the upcoming one was eliminated: it posts the small blind
+    # (dead) and the big blind (003 Button and blind use 5; profile ``moved_sb``)
+    sb_posts_bb: bool = False
 
 
 def next_seat(seat: int, seats: Sequence[int]) -> int:
@@ -40,7 +43,7 @@ def first_positions(live: Sequence[int], button: int) -> Positions:
 
 
 def next_positions(prev: Positions, live: Sequence[int], button_rule: str,
-                   dead_button: str) -> Positions:
+                   dead_button: str, moved_sb: str = "sb") -> Positions:
     """Positions of the next hand, given last hand's and the players still in (``live``).
 
     ``button_rule`` and ``dead_button`` are the house profile's options (see profiles.py).
@@ -54,7 +57,11 @@ def next_positions(prev: Positions, live: Sequence[int], button_rule: str,
         # 003 "Moving button": the button always moves forward to the next player.
         button = next_seat(prev.button, live)
         sb = next_seat(button, live)
-        return Positions(button=button, sb_seat=sb, sb=sb, bb=next_seat(sb, live))
+        # 003 Button and blind use 5: last hand's big blind was the upcoming small blind; gone,
+        # the small blind moves to the next player, who posts both blinds so as not to skip one.
+        both = moved_sb == "sb_and_bb" and prev.bb not in live
+        return Positions(button=button, sb_seat=sb, sb=sb, bb=next_seat(sb, live),
+                         sb_posts_bb=both)
     bb = next_seat(prev.bb, live)
     sb = prev.bb if prev.bb in live else None
     button = prev.sb_seat

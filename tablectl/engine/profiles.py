@@ -31,6 +31,12 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "blind_chips": ("tda_51", "call_returned"),
     "roberts_edition": ("004", "000"),
     "oot_check": ("all_options", "no_raise", "call_only"),
+    "clock": ("tda_29", "wfp_dead"),
+    "bb_option_fold": ("binding", "returned"),
+    "extra_card": ("misdeal", "burn"),
+    "scrap_card": ("misdeal", "replace"),
+    "deal_sequence": ("first_card", "sequence"),
+    "moved_sb": ("sb", "sb_and_bb"),
 }
 
 
@@ -70,6 +76,14 @@ class HouseProfile:
     # Seconds a player on the clock has: 002 Rule 29 (25 s plus a 5 s countdown), 001's 30 s,
     # Robert's one minute plus ten seconds.
     clock_seconds: int = 30
+    # What the end of the clock does. "tda_29" (002 Rule 29): a tie goes to the player; facing a
+    # bet the hand is dead, otherwise checked. "wfp_dead" (001 "Clock"): the hand is dead when
+    # the dealer says "dead", even with an action at that moment, facing a bet or not; "raise"
+    # said without an amount is a minimum raise.
+    clock: str = "tda_29"
+    # Seconds before the end when the dealer warns the player (0: none): 003 Betting & Raising
+    # 15's ten-second warning.
+    clock_warning: int = 0
     # Odd chips: to the first winner left of the button, at most one each (002 Rule 21; 000
     # "Split pots" 3-5). No profile differs, named so a house can see it.
     odd_chip: str = "left_of_button"
@@ -91,6 +105,23 @@ class HouseProfile:
     # or "next_cards" (001 "Premature Flop, Turn or River": burn the next street's burn and use
     # the next cards; the following street has no burn).
     premature_card: str = "reshuffle_stub"
+    # A fold by the big blind on its option (or before any action): "binding" (002 Rule 58) or
+    # "returned" (001 "Unintentional Folds": its cards are returned, it keeps its option).
+    bb_option_fold: str = "binding"
+    # One extra card dealt in sequence to the first player after the starting hands, before any
+    # action: a "misdeal" (002 Rule 36-A(5), 003 Misdeals 1(c)) or the "burn" (000 Irregularities
+    # 10 and 18, 004 Irregularities 11); a second extra card is a misdeal under both.
+    extra_card: str = "misdeal"
+    # A non-standard card (joker) in a hand before substantial action: a "misdeal" (002 Rule
+    # 36-A(6)) or a scrap of paper "replace"d by the next card, dead if acted on (000 Irr 7).
+    scrap_card: str = "misdeal"
+    # Which hole-card reads are held to the dealing order: only the "first_card" (002 Rule
+    # 36-A(2); 36-B lets the button take two in a row), or the whole "sequence" (004 and 000
+    # Misdeals 1(f), 003 Misdeals 1(e)) up to one place of read jitter (scenario-extensions.md).
+    deal_sequence: str = "first_card"
+    # Moving button, the upcoming small blind eliminated: the next player posts the "sb" only,
+    # or "sb_and_bb" (003 Button and blind use 5: the small blind dead, the big blind live).
+    moved_sb: str = "sb"
 
     # Chip reading (chipread.py, docs/chip-reading.md).
     # 002 Rule 49: "raise" declared, single overchip, no amount -> the most the chip allows.
@@ -153,13 +184,17 @@ PROFILES: dict[str, HouseProfile] = {
         blind_chips="call_returned",
         roberts_edition="000",
         oot_check="no_raise",
+        clock="wfp_dead", bb_option_fold="returned", extra_card="burn", scrap_card="replace",
+        deal_sequence="sequence",
     ),
     "roberts": HouseProfile(name="roberts", rulebook="004", clock_seconds=70,
                             misdeal_until="two_actions", multi_chip="amount_only",
-                            undercall="make_correct", oot_check="no_raise"),
+                            undercall="make_correct", oot_check="no_raise", extra_card="burn",
+                            scrap_card="replace", deal_sequence="sequence"),
     "home": HouseProfile(name="home", rulebook="003", button="moving", min_bet="home",
                          misdeal_until="first_action", exposed_misdeal="any",
-                         boxed_misdeal="one", oot_check="call_only"),
+                         boxed_misdeal="one", oot_check="call_only", clock_seconds=60,
+                         clock_warning=10, deal_sequence="sequence", moved_sb="sb_and_bb"),
 }
 
 

@@ -156,7 +156,7 @@ class TableState:
         live = self.live_seats()
         if len(live) >= 2:
             self.next_positions = next_positions(self.hand.positions, live, self.profile.button,
-                                                 self.profile.dead_button)
+                                                 self.profile.dead_button, self.profile.moved_sb)
 
     def clear_alerts(self) -> None:
         """The dealer acknowledged the alerts on screen."""
