@@ -1,0 +1,333 @@
+"""What passes between the venue's tournament model and one table, as typed JSON records (pure).
+
+Two directions (docs/venue.md, "Tournament model", has the exact shapes):
+
+- :class:`TableReport`: what a table tells the venue, published retained by the transport: its
+  seats (name, stack, status and, where the RFID reader has them, the chips of the stack), the
+  button and blinds of the hand in progress or just played, the hand number, the level, a status.
+- Commands, the venue's decisions for one table: :class:`SeatCmd`, :class:`UnseatCmd`,
+  :class:`StackCmd` (the contract's ``floor`` decisions ``seat``, ``unseat``, ``stack``, journaled
+  at that table once the dealer confirms them, so the table's journal stays the truth for the
+  table), :class:`LevelCmd` (002 Rule 24: the next hand plays the new level) and :class:`HaltCmd`
+  (002 Rule 11-D: hold play until players arrive).
+
+Every record is a frozen dataclass with ``to_obj()`` (a JSON-ready dict) and ``from_obj()``, which
+raises :class:`VenueDataError` with a one-line message on anything malformed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+SEATS = range(1, 11)  # the table engine's seats (shared/spec/scenario-format.md)
+REPORT_STATUSES = ("waiting", "playing", "between", "halted", "break", "offline")
+SEAT_STATUSES = ("active", "folded", "all-in", "absent", "penalty", "dead", "out")
+MAX_CHIPS = 10**12  # docs/scenario-extensions.md "Limits": an amount of chips
+
+
+class VenueDataError(ValueError):
+    """A report, command or venue event that cannot be used; the message is one line."""
+
+
+def _int(value: object, what: str, low: int = 0, high: int = MAX_CHIPS) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise VenueDataError(f"{what} must be a whole number {low}..{high}, got {value!r:.80}")
+    return value
+
+
+def _seat(value: object, what: str) -> int:
+    return _int(value, what, 1, 10)
+
+
+def _opt_seat(value: object, what: str) -> int | None:
+    return None if value is None else _seat(value, what)
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str) or not 1 <= len(value) <= 64 or "\n" in value:
+        raise VenueDataError(f"{what} must be text on one line, 1 to 64 characters, "
+                             f"got {value!r:.80}")
+    return value
+
+
+def _obj(value: object, what: str, keys: tuple[str, ...], required: tuple[str, ...]) -> dict:
+    if not isinstance(value, dict):
+        raise VenueDataError(f"{what} must be an object, got {value!r:.80}")
+    unknown = [k for k in value if k not in keys]
+    if unknown:
+        raise VenueDataError(f"{what}: unknown key {unknown[0]!r} (allowed: {', '.join(keys)})")
+    missing = [k for k in required if k not in value]
+    if missing:
+        raise VenueDataError(f"{what}: missing {missing[0]!r}")
+    return value
+
+
+# ------------------------------------------------------------------------------ the table report
+
+@dataclass(frozen=True, slots=True)
+class SeatReport:
+    seat: int
+    name: str
+    stack: int  # chips behind (the engine's ledger)
+    status: str = "active"  # SEAT_STATUSES; "out" = eliminated
+    chips: tuple[int, ...] | None = None  # the RFID reading of the stack zone, when there is one
+
+    def to_obj(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "name": self.name, "stack": self.stack,
+                               "status": self.status}
+        if self.chips is not None:
+            out["chips"] = list(self.chips)
+        return out
+
+    @classmethod
+    def from_obj(cls, obj: object, where: str = "seat") -> SeatReport:
+        o = _obj(obj, where, ("seat", "name", "stack", "status", "chips"), ("seat", "name",
+                                                                             "stack"))
+        status = o.get("status", "active")
+        if status not in SEAT_STATUSES:
+            raise VenueDataError(f"{where}.status {status!r:.80} is not one of "
+                                 f"{', '.join(SEAT_STATUSES)}")
+        chips = o.get("chips")
+        if chips is not None:
+            if not isinstance(chips, list) or len(chips) > 2000:
+                raise VenueDataError(f"{where}.chips must be a list of at most 2000 chips")
+            chips = tuple(_int(c, f"{where}.chips", 1) for c in chips)
+        return cls(_seat(o["seat"], f"{where}.seat"), _text(o["name"], f"{where}.name"),
+                   _int(o["stack"], f"{where}.stack"), status, chips)
+
+
+@dataclass(frozen=True, slots=True)
+class TableReport:
+    """One table's state as the venue sees it (published retained; the latest one counts).
+
+    ``button``/``sb``/``bb`` are the seats of the hand in progress or the last one played (``sb``
+    where the small blind is, even a dead one, 002 Rule 33; all ``None`` before the first hand):
+    the model
+    reads from them who is due the big blind next and which open seat is the worst position (002
+    Rule 11-A). ``in_hand`` is true while a hand is live: its stacks do not count the pot.
+    """
+
+    table: str
+    seq: int  # the table's own report counter: an older report than the last one is ignored
+    seats: tuple[SeatReport, ...]
+    hand: int = 0  # hands started at this table
+    level: int = 0  # the level number in force at this table (1-based; 0 = none yet)
+    status: str = "between"  # REPORT_STATUSES
+    in_hand: bool = False
+    button: int | None = None
+    sb: int | None = None
+    bb: int | None = None
+
+    def to_obj(self) -> dict[str, Any]:
+        return {"table": self.table, "seq": self.seq, "hand": self.hand, "level": self.level,
+                "status": self.status, "in_hand": self.in_hand, "button": self.button,
+                "sb": self.sb, "bb": self.bb, "seats": [s.to_obj() for s in self.seats]}
+
+    @classmethod
+    def from_obj(cls, obj: object) -> TableReport:
+        o = _obj(obj, "report", ("table", "seq", "hand", "level", "status", "in_hand", "button",
+                                 "sb", "bb", "seats"), ("table", "seq", "seats"))
+        status = o.get("status", "between")
+        if status not in REPORT_STATUSES:
+            raise VenueDataError(f"report.status {status!r:.80} is not one of "
+                                 f"{', '.join(REPORT_STATUSES)}")
+        raw = o["seats"]
+        if not isinstance(raw, list) or len(raw) > 10:
+            raise VenueDataError("report.seats must be a list of at most 10 seats")
+        seats = tuple(SeatReport.from_obj(s, f"report.seats[{i}]") for i, s in enumerate(raw))
+        if len({s.seat for s in seats}) != len(seats):
+            raise VenueDataError("report.seats names a seat twice")
+        if not isinstance(o.get("in_hand", False), bool):
+            raise VenueDataError("report.in_hand must be true or false")
+        return cls(_text(o["table"], "report.table"), _int(o["seq"], "report.seq"), seats,
+                   _int(o.get("hand", 0), "report.hand"), _int(o.get("level", 0),
+                                                               "report.level"),
+                   status, o.get("in_hand", False), _opt_seat(o.get("button"), "report.button"),
+                   _opt_seat(o.get("sb"), "report.sb"), _opt_seat(o.get("bb"), "report.bb"))
+
+    def seat(self, seat: int) -> SeatReport | None:
+        return next((s for s in self.seats if s.seat == seat), None)
+
+    def occupied(self) -> list[int]:
+        """Seats with a player still in the tournament."""
+        return sorted(s.seat for s in self.seats if s.status != "out")
+
+
+# -------------------------------------------------------------------------------- the commands
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A decision of the venue for one table. ``id`` is unique in the venue (``c17``): the table
+    answers with it when the dealer confirms (or the table refuses). ``rule`` cites the rule."""
+
+    kind: ClassVar[str] = ""
+    table: str
+    id: str
+    rule: str = ""
+    why: str = ""
+
+    def body(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def floor(self) -> dict[str, Any] | None:
+        """The contract's ``floor`` decision this becomes once confirmed (without ``by``)."""
+        return None
+
+    def to_obj(self) -> dict[str, Any]:
+        return {"command": self.kind, "table": self.table, "id": self.id, **self.body(),
+                "rule": self.rule, "why": self.why}
+
+    @staticmethod
+    def from_obj(obj: object) -> Command:
+        if not isinstance(obj, dict) or obj.get("command") not in COMMANDS:
+            raise VenueDataError(f"not a venue command (command one of {', '.join(COMMANDS)}): "
+                                 f"{obj!r:.80}")
+        cls = COMMANDS[obj["command"]]
+        o = _obj(obj, f"command {obj['command']}", ("command", "table", "id", "rule", "why",
+                                                    *cls.FIELDS), ("table", "id", *cls.FIELDS))
+        head = (_text(o["table"], "command.table"), _text(o["id"], "command.id"))
+        tail = {"rule": str(o.get("rule", "")), "why": str(o.get("why", ""))}
+        return cls.parse(head, o, tail)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatCmd(Command):
+    """A player takes an empty seat (002 Rules 7, 8-A, 10-A/B, 11-A). ``waits`` says the seat lies
+    between the small blind and the button, so the player is dealt in once the button passes (002
+    Rule 10-A; the engine defers it by itself, this is for the dealer screen)."""
+
+    kind: ClassVar[str] = "seat"
+    FIELDS: ClassVar[tuple[str, ...]] = ("seat", "name", "stack", "waits")
+    seat: int = 1
+    name: str = ""
+    stack: int = 0
+    waits: bool = False
+
+    def body(self) -> dict[str, Any]:
+        return {"seat": self.seat, "name": self.name, "stack": self.stack, "waits": self.waits}
+
+    def floor(self) -> dict[str, Any]:
+        return {"seat": {"seat": self.seat, "name": self.name, "stack": self.stack}}
+
+    @classmethod
+    def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> SeatCmd:
+        return cls(*head, seat=_seat(o["seat"], "command.seat"),
+                   name=_text(o["name"], "command.name"),
+                   stack=_int(o["stack"], "command.stack", 1), waits=bool(o["waits"]), **tail)
+
+
+@dataclass(frozen=True, slots=True)
+class UnseatCmd(Command):
+    """The player in ``seat`` leaves with their chips (a move, 002 Rules 10-B, 11-A; a table
+    break). The confirmation carries the stack they took; the venue seats them at ``to``."""
+
+    kind: ClassVar[str] = "unseat"
+    FIELDS: ClassVar[tuple[str, ...]] = ("seat", "name", "to_table", "to_seat")
+    seat: int = 1
+    name: str = ""
+    to_table: str = ""
+    to_seat: int = 1
+
+    def body(self) -> dict[str, Any]:
+        return {"seat": self.seat, "name": self.name, "to_table": self.to_table,
+                "to_seat": self.to_seat}
+
+    def floor(self) -> dict[str, Any]:
+        return {"unseat": self.seat}
+
+    @classmethod
+    def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> UnseatCmd:
+        return cls(*head, seat=_seat(o["seat"], "command.seat"),
+                   name=_text(o["name"], "command.name"),
+                   to_table=_text(o["to_table"], "command.to_table"),
+                   to_seat=_seat(o["to_seat"], "command.to_seat"), **tail)
+
+
+@dataclass(frozen=True, slots=True)
+class StackCmd(Command):
+    """Between hands, the seat's chips change by ``add`` (a re-buy or add-on, 002 Rule 28; a
+    forfeit on re-entry, 8-B; a colour-up, 25). ``stack`` is the result expected from the last
+    report; :meth:`floor` recomputes it from the stack the table has when the dealer confirms."""
+
+    kind: ClassVar[str] = "stack"
+    FIELDS: ClassVar[tuple[str, ...]] = ("seat", "name", "stack", "add")
+    seat: int = 1
+    name: str = ""
+    stack: int = 0
+    add: int = 0
+
+    def body(self) -> dict[str, Any]:
+        return {"seat": self.seat, "name": self.name, "stack": self.stack, "add": self.add}
+
+    def floor(self, current: int | None = None) -> dict[str, Any]:
+        stack = self.stack if current is None else max(0, current + self.add)
+        return {"stack": {str(self.seat): stack}}
+
+    @classmethod
+    def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> StackCmd:
+        add = o["add"]
+        if isinstance(add, bool) or not isinstance(add, int) or abs(add) > MAX_CHIPS:
+            raise VenueDataError(f"command.add must be a whole number of chips, got {add!r:.80}")
+        return cls(*head, seat=_seat(o["seat"], "command.seat"),
+                   name=_text(o["name"], "command.name"),
+                   stack=_int(o["stack"], "command.stack"), add=add, **tail)
+
+
+@dataclass(frozen=True, slots=True)
+class LevelCmd(Command):
+    """The clock announced step ``index`` of the structure (002 Rule 24: it applies from the next
+    hand). Not a contract floor decision: the table starts its next hand at these blinds."""
+
+    kind: ClassVar[str] = "level"
+    FIELDS: ClassVar[tuple[str, ...]] = ("index", "number", "blinds", "ante", "bb_ante",
+                                         "on_break", "color_up")
+    index: int = 0
+    number: int = 0  # the level number (0 on a break)
+    blinds: tuple[int, int] = (0, 0)
+    ante: int = 0
+    bb_ante: bool = False
+    on_break: bool = False
+    color_up: tuple[int, ...] = field(default=())
+
+    def body(self) -> dict[str, Any]:
+        return {"index": self.index, "number": self.number, "blinds": list(self.blinds),
+                "ante": self.ante, "bb_ante": self.bb_ante, "on_break": self.on_break,
+                "color_up": list(self.color_up)}
+
+    @classmethod
+    def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> LevelCmd:
+        blinds = o["blinds"]
+        if not isinstance(blinds, list) or len(blinds) != 2:
+            raise VenueDataError("command.blinds must be [small, big]")
+        cu = o["color_up"]
+        if not isinstance(cu, list):
+            raise VenueDataError("command.color_up must be a list of denominations")
+        return cls(*head, index=_int(o["index"], "command.index", 0, 10**4),
+                   number=_int(o["number"], "command.number", 0, 10**4),
+                   blinds=(_int(blinds[0], "command.blinds"), _int(blinds[1], "command.blinds")),
+                   ante=_int(o["ante"], "command.ante"), bb_ante=bool(o["bb_ante"]),
+                   on_break=bool(o["on_break"]),
+                   color_up=tuple(_int(c, "command.color_up", 1) for c in cu), **tail)
+
+
+@dataclass(frozen=True, slots=True)
+class HaltCmd(Command):
+    """Hold play (``halt`` true) at a table three or more players short of the fullest once its
+    blinds are impacted, until players arrive (002 Rule 11-D); ``halt`` false resumes play."""
+
+    kind: ClassVar[str] = "halt"
+    FIELDS: ClassVar[tuple[str, ...]] = ("halt",)
+    halt: bool = True
+
+    def body(self) -> dict[str, Any]:
+        return {"halt": self.halt}
+
+    @classmethod
+    def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> HaltCmd:
+        if not isinstance(o["halt"], bool):
+            raise VenueDataError("command.halt must be true or false")
+        return cls(*head, halt=o["halt"], **tail)
+
+
+COMMANDS: dict[str, Any] = {c.kind: c for c in (SeatCmd, UnseatCmd, StackCmd, LevelCmd, HaltCmd)}

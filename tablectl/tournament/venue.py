@@ -1,0 +1,789 @@
+"""The tournament across tables: a pure fold over venue events (like the engine over table events).
+
+``Venue().apply(event) -> list[output]``: the same events give the same state, so a venue recovers
+by replay. Randomness comes from a ``random.Random`` seeded by the setup's ``seed`` and drawn from
+in event order; nothing here reads a clock or does I/O.
+
+Events (JSON objects with one key, docs/venue.md "Tournament model"):
+``setup``, ``register``, ``start``, ``reentry``, ``rebuy``, ``addon``, ``report`` (a
+:class:`~tablectl.tournament.commands.TableReport`), ``confirmed`` and ``refused`` (a table's
+answer to a command), ``level`` (the clock announced a step).
+
+Outputs: commands for one table (:mod:`tablectl.tournament.commands`) and
+:class:`VenueNotice` lines for the clock and the log. What the model decides, and the rule:
+
+- seat draw at the start (002 Rule 7), late registration and re-entries from the seat pool
+  (8-A), a forfeited stack removed from play (8-B), new players dealt in except between the small
+  blind and the button (10-A);
+- a table breaks when the players left fit the other tables (the next in the predetermined break
+  order, 11-C); its players get seats by the 2-step random process (10-B);
+- balancing: while two tables differ by more than one player, the player due the big blind next at
+  the fullest moves to the worst position at the shortest (11-A);
+- play halts at a table three or more players short of the fullest once its blinds are impacted,
+  and resumes when players arrive (11-D);
+- the final table forms when the players left fit a full table plus one (12);
+- a level applies from each table's next hand (24); a scheduled colour-up races the chips of the
+  RFID stack readings (25, :mod:`tablectl.tournament.chiprace`);
+- re-buys and add-ons change a stack between hands (28); prizes from the pool (:mod:`.prizes`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tablectl.tournament import seating
+from tablectl.tournament.chiprace import ChipRaceError, chip_race
+from tablectl.tournament.commands import (
+    Command,
+    HaltCmd,
+    LevelCmd,
+    SeatCmd,
+    StackCmd,
+    TableReport,
+    UnseatCmd,
+    VenueDataError,
+)
+from tablectl.tournament.prizes import Purse
+from tablectl.tournament.structures import Structure, StructureError, parse_structure
+
+EVENTS = ("setup", "register", "start", "reentry", "rebuy", "addon", "report", "confirmed",
+          "refused", "level")
+IN_PLAY = ("seated", "arriving", "leaving")
+
+
+@dataclass(frozen=True, slots=True)
+class VenueNotice:
+    """What the clock and the log hear: ``registered``, ``eliminated``, ``moved``,
+    ``table_broken``, ``final_table``, ``color_up``, ``finished``, ``alert`` (input refused)..."""
+
+    kind: str
+    text: str
+    rule: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_obj(self) -> dict[str, Any]:
+        return {"notice": self.kind, "text": self.text, "rule": self.rule, **self.data}
+
+
+Output = Command | VenueNotice
+
+
+@dataclass
+class Entry:
+    """One entry (a re-entry is a new one). ``table``/``seat``: where the player sits, or is
+    being seated (``arriving``); ``dest``: where a ``leaving`` player goes."""
+
+    id: str
+    name: str
+    status: str = "registered"  # registered seated arriving leaving out forfeited
+    table: str = ""
+    seat: int = 0
+    stack: int = 0
+    dest: tuple[str, int] | None = None
+    addons: int = 0
+    place: int = 0
+
+
+@dataclass
+class VTable:
+    name: str
+    active: bool = False
+    breaking: bool = False
+    halted: bool = False
+    report: TableReport | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VenueConfig:
+    tables: tuple[str, ...]
+    handed: int
+    seed: int
+    structure: Structure
+    break_order: tuple[str, ...]  # never holds the final table (tables[0])
+    late_until_level: int = 0  # late registration and re-entry up to this level (8-A)
+    reentries: int = 0  # re-entries allowed per player
+    rebuy_chips: int = 0  # 0: no re-buys (002 Rule 28)
+    rebuy_money: float = 0.0
+    rebuy_until_level: int = 0
+    rebuy_at_most: int = 0  # a re-buy is allowed at or below this stack
+    addon_chips: int = 0
+    addon_money: float = 0.0
+    addon_until_level: int = 0
+
+    @property
+    def final(self) -> str:
+        return self.tables[0]
+
+
+class VenueError(ValueError):
+    """A venue event that cannot apply: refused with an alert, nothing changed."""
+
+
+def _need_int(body: dict, key: str, default: int | None = None, low: int = 0) -> int:
+    value = body.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise VenueError(f"setup.{key} must be a whole number >= {low}, got {value!r:.80}")
+    return value
+
+
+def parse_setup(body: object) -> VenueConfig:
+    """The venue's setup line: tables (the first hosts the final table), seats per table
+    (``handed``), the draw's ``seed``, the structure (decoded TOML, as the clock reads it),
+    options for late registration, re-entries, re-buys and add-ons."""
+    keys = ("tables", "handed", "seed", "structure", "break_order", "late_until_level",
+            "reentries", "rebuy", "addon")
+    if not isinstance(body, dict):
+        raise VenueError("setup must be an object")
+    unknown = [k for k in body if k not in keys]
+    if unknown:
+        raise VenueError(f"setup: unknown key {unknown[0]!r} (allowed: {', '.join(keys)})")
+    tables = body.get("tables")
+    if (not isinstance(tables, list) or not tables or len(set(tables)) != len(tables)
+            or not all(isinstance(t, str) and 0 < len(t) <= 64 for t in tables)):
+        raise VenueError("setup.tables must be a list of distinct table names")
+    handed = _need_int(body, "handed", 9, 2)
+    if handed > 10:
+        raise VenueError("setup.handed: a table seats at most 10")
+    try:
+        structure = parse_structure(body.get("structure"), "setup.structure")
+    except (StructureError, TypeError, AttributeError) as exc:
+        raise VenueError(str(exc)) from None
+    order = body.get("break_order", list(reversed(tables[1:])))
+    if (not isinstance(order, list) or sorted(order) != sorted(tables[1:])):
+        raise VenueError("setup.break_order must list every table but the first (the final)")
+    rebuy, addon = body.get("rebuy", {}), body.get("addon", {})
+    if not isinstance(rebuy, dict) or not isinstance(addon, dict):
+        raise VenueError("setup.rebuy and setup.addon must be objects")
+
+    def money(d: dict, what: str) -> float:
+        value = d.get("money", 0)
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            raise VenueError(f"setup.{what}.money must be an amount >= 0")
+        return float(value)
+
+    return VenueConfig(
+        tables=tuple(tables), handed=handed, seed=_need_int(body, "seed", 0),
+        structure=structure, break_order=tuple(order),
+        late_until_level=_need_int(body, "late_until_level", 0),
+        reentries=_need_int(body, "reentries", 0),
+        rebuy_chips=_need_int(rebuy, "chips", 0), rebuy_money=money(rebuy, "rebuy"),
+        rebuy_until_level=_need_int(rebuy, "until_level", 0),
+        rebuy_at_most=_need_int(rebuy, "at_most", structure.starting_stack),
+        addon_chips=_need_int(addon, "chips", 0), addon_money=money(addon, "addon"),
+        addon_until_level=_need_int(addon, "until_level", 0),
+    )
+
+
+class Venue:
+    """The tournament state; :meth:`apply` is the only way it changes."""
+
+    def __init__(self) -> None:
+        self.cfg: VenueConfig | None = None
+        self.rng = random.Random(0)
+        self.entries: dict[str, Entry] = {}
+        self.tables: dict[str, VTable] = {}
+        self.pending: dict[str, tuple[Command, str]] = {}  # command id -> (command, entry id)
+        self.started = False
+        self.finished = False
+        self.final_formed = 0  # players at the final table when it formed
+        self.step_index = 0
+        self.level_number = 0
+        self.purse = Purse(0)
+        self.chips_issued = 0  # chips brought into play: stacks, re-buys, add-ons, colour-ups
+        self.moves = 0
+        self.broken: list[str] = []
+        self._ids = 0
+
+    # ------------------------------------------------------------------------------ the fold
+    def apply(self, event: object) -> list[Output]:
+        """Apply one venue event. Input that cannot apply is refused with an ``alert`` notice
+        (one line saying why) and changes nothing."""
+        out: list[Output] = []
+        if not isinstance(event, dict) or len(event) != 1 or next(iter(event)) not in EVENTS:
+            return [VenueNotice("alert", f"not a venue event (one key of {', '.join(EVENTS)}): "
+                                         f"{event!r:.80}")]
+        kind, body = next(iter(event.items()))
+        if kind != "setup" and self.cfg is None:
+            return [VenueNotice("alert", f"{kind} before setup: ignored")]
+        snapshot = self._snapshot()
+        try:
+            getattr(self, f"_on_{kind}")(body, out)
+        except (VenueError, VenueDataError) as exc:
+            self._restore(snapshot)
+            return [VenueNotice("alert", f"{kind}: {exc}")]
+        return out
+
+    def _snapshot(self) -> dict[str, Any]:
+        """A copy of the state, so a refused event leaves everything as it was."""
+        snap = dict(self.__dict__)
+        snap["entries"] = {k: replace(e) for k, e in self.entries.items()}
+        snap["tables"] = {k: replace(t) for k, t in self.tables.items()}
+        snap["pending"] = dict(self.pending)
+        snap["broken"] = list(self.broken)
+        snap["rng"] = self.rng.getstate()
+        return snap
+
+    def _restore(self, snap: dict[str, Any]) -> None:
+        state = snap.pop("rng")
+        self.__dict__.update(snap)
+        self.rng.setstate(state)
+
+    @property
+    def structure(self) -> Structure:
+        assert self.cfg is not None
+        return self.cfg.structure
+
+    def _id(self) -> str:
+        self._ids += 1
+        return f"c{self._ids}"
+
+    # ------------------------------------------------------------------------------ queries
+    def remaining(self) -> list[Entry]:
+        return [e for e in self.entries.values() if e.status in IN_PLAY]
+
+    def active_tables(self) -> list[str]:
+        assert self.cfg is not None
+        return [t for t in self.cfg.tables if self.tables[t].active]
+
+    def committed(self, table: str) -> int:
+        """Players at the table once every move under way is done."""
+        return sum(1 for e in self.entries.values()
+                   if (e.status in ("seated", "arriving") and e.table == table)
+                   or (e.status == "leaving" and e.dest and e.dest[0] == table))
+
+    def seated_count(self, table: str) -> int:
+        """Players sitting at the table now (a player moving away still sits until confirmed)."""
+        return sum(1 for e in self.entries.values()
+                   if e.status in ("seated", "leaving") and e.table == table)
+
+    def taken(self, table: str) -> set[int]:
+        seats = {e.seat for e in self.entries.values() if e.status in IN_PLAY
+                 and e.table == table}
+        seats |= {e.dest[1] for e in self.entries.values()
+                  if e.status == "leaving" and e.dest and e.dest[0] == table}
+        return seats
+
+    def capacity(self, table: str) -> int:
+        assert self.cfg is not None
+        live = [t for t in self.active_tables() if not self.tables[t].breaking]
+        if live == [table] and table == self.cfg.final:
+            return seating.final_table_size(self.cfg.handed)
+        return self.cfg.handed
+
+    def open_seats(self, table: str) -> list[int]:
+        taken = self.taken(table)
+        return [s for s in range(1, self.capacity(table) + 1) if s not in taken]
+
+    def chips_in_play(self) -> int:
+        """Chips held by the players still in, as last reported (in transit included)."""
+        return sum(e.stack for e in self.remaining())
+
+    def summary(self) -> dict[str, Any]:
+        """What the venue clock shows (002 Rule 12 final table, prizes in money)."""
+        left = self.remaining()
+        chips = self.chips_in_play()
+        pool = self.purse.pool(self.structure) if self.cfg else 0.0
+        return {
+            "entrants": self.purse.entries, "players_left": len(left), "chips_in_play": chips,
+            "average_stack": chips // max(1, len(left)), "prize_pool": pool,
+            "payouts": [list(p) for p in self.purse.payouts(self.structure)],
+            "tables": {t: self.committed(t) for t in self.active_tables()},
+            "moves": self.moves, "tables_broken": len(self.broken),
+            "final_table": self.final_formed, "rebuys": self.purse.rebuys,
+            "addons": self.purse.addons, "level": self.level_number,
+        }
+
+    # ------------------------------------------------------------------------------ events
+    def _on_setup(self, body: object, out: list[Output]) -> None:
+        if self.cfg is not None:
+            raise VenueError("the venue is set up already")
+        self.cfg = parse_setup(body)
+        self.rng = random.Random(self.cfg.seed)
+        self.tables = {t: VTable(t) for t in self.cfg.tables}
+        self.purse = Purse(0, rebuy_money=self.cfg.rebuy_money,
+                           addon_money=self.cfg.addon_money)
+
+    def _name(self, body: object) -> str:
+        if not isinstance(body, dict) or not isinstance(body.get("name"), str):
+            raise VenueError(f"needs {{\"name\": ...}}, got {body!r:.80}")
+        name = body["name"]
+        if not 1 <= len(name) <= 64 or "\n" in name:
+            raise VenueError("a name is text on one line, 1 to 64 characters")
+        return name
+
+    def _new_entry(self, name: str, out: list[Output], rule: str) -> Entry:
+        entry = Entry(f"e{len(self.entries) + 1}", name)
+        self.entries[entry.id] = entry
+        self.purse = _with(self.purse, entries=self.purse.entries + 1)
+        out.append(VenueNotice("registered", f"{name} registered ({entry.id})", rule,
+                               {"entry": entry.id, "name": name}))
+        return entry
+
+    def _on_register(self, body: object, out: list[Output]) -> None:
+        assert self.cfg is not None
+        name = self._name(body)
+        if self.started:
+            if self.level_number > self.cfg.late_until_level or self.finished:
+                raise VenueError(f"late registration closed after level "
+                                 f"{self.cfg.late_until_level} (002 Rule 8-A)")
+            self._seat_new(self._new_entry(name, out, "002 Rule 8-A"), out, "002 Rule 8-A")
+            return
+        if len(self.entries) >= len(self.cfg.tables) * self.cfg.handed:
+            raise VenueError("every seat is taken")
+        self._new_entry(name, out, "002 Rule 7")
+
+    def _seat_new(self, entry: Entry, out: list[Output], rule: str) -> None:
+        """002 Rule 8-A: a full stack, a table and seat drawn from the seat pool for new players."""
+        assert self.cfg is not None
+        tables = [t for t in self.active_tables() if not self.tables[t].breaking]
+        pool = seating.seat_pool({t: self.committed(t) for t in tables},
+                                 {t: self.open_seats(t) for t in tables}, tables)
+        place = seating.draw_seat(pool, self.rng)
+        if place is None:
+            raise VenueError("no open seat at the tables in play")
+        entry.stack = self.structure.starting_stack
+        self.chips_issued += entry.stack
+        self._send_seat(entry, place, out, rule, "drawn from the seat pool")
+
+    def _send_seat(self, entry: Entry, place: tuple[str, int], out: list[Output], rule: str,
+                   why: str) -> None:
+        table, seat = place
+        report = self.tables[table].report
+        waits = report is not None and seating.waits_for_button(seat, report.sb, report.bb)
+        cmd = SeatCmd(table, self._id(), rule, why + (
+            "; dealt in once the button passes (002 Rule 10-A)" if waits else ""),
+            seat=seat, name=entry.name, stack=entry.stack, waits=waits)
+        entry.status, entry.table, entry.seat, entry.dest = "arriving", table, seat, None
+        self.pending[cmd.id] = (cmd, entry.id)
+        out.append(cmd)
+
+    def _on_start(self, body: object, out: list[Output]) -> None:
+        assert self.cfg is not None
+        if self.started:
+            raise VenueError("the tournament has started already")
+        players = [e.id for e in self.entries.values()]
+        if len(players) < 2:
+            raise VenueError("a tournament needs two players")
+        draw = seating.initial_draw(players, self.cfg.tables, self.cfg.handed, self.rng)
+        for t in {p[0] for p in draw.values()}:
+            self.tables[t].active = True
+        self.started = True
+        for pid in players:
+            entry = self.entries[pid]
+            entry.stack = self.structure.starting_stack
+            self.chips_issued += entry.stack
+            self._send_seat(entry, draw[pid], out, "002 Rule 7", "random seat draw")
+        self._announce(0, out)
+        self._settle(out)
+
+    def _latest(self, name: str) -> Entry:
+        found = [e for e in self.entries.values() if e.name == name]
+        if not found:
+            raise VenueError(f"no entry named {name!r:.80}")
+        return found[-1]
+
+    def _on_reentry(self, body: object, out: list[Output]) -> None:
+        """002 Rule 8-A: a re-entry buys a full stack and draws a seat; 8-B: a player allowed to
+        forfeit their chips for a new stack has the old chips removed from play."""
+        assert self.cfg is not None
+        name = self._name(body)
+        last = self._latest(name)
+        if not self.started or self.level_number > self.cfg.late_until_level:
+            raise VenueError("re-entry is closed (002 Rule 8-A)")
+        if sum(1 for e in self.entries.values() if e.name == name) > self.cfg.reentries:
+            raise VenueError(f"{name} has used the {self.cfg.reentries} re-entries allowed")
+        forfeit = body.get("forfeit", False) if isinstance(body, dict) else False
+        if last.status in IN_PLAY and not forfeit:
+            raise VenueError(f"{name} is still in (re-enter with \"forfeit\": true, 002 Rule 8-B)")
+        if last.status in IN_PLAY:
+            if last.status != "seated":
+                raise VenueError(f"{name} is moving; re-enter once seated")
+            new = self._new_entry(name, out, "002 Rule 8-B")
+            new.status, new.table, new.seat = "seated", last.table, last.seat
+            new.stack = last.stack
+            last.status = "forfeited"
+            self._send_stack(new, self.structure.starting_stack - last.stack, out,
+                             "002 Rule 8-B", "re-entry: the forfeited chips leave play")
+            return
+        self._seat_new(self._new_entry(name, out, "002 Rule 8-A"), out, "002 Rule 8-A")
+
+    def _send_stack(self, entry: Entry, add: int, out: list[Output], rule: str, why: str,
+                    kind: str = "") -> None:
+        cmd = StackCmd(entry.table, self._id(), rule, why, seat=entry.seat, name=entry.name,
+                       stack=max(0, entry.stack + add), add=add)
+        self.pending[cmd.id] = (cmd, entry.id + (f":{kind}" if kind else ""))
+        out.append(cmd)
+
+    def _entry_arg(self, body: object) -> Entry:
+        if isinstance(body, dict) and isinstance(body.get("entry"), str):
+            entry = self.entries.get(body["entry"])
+            if entry is None:
+                raise VenueError(f"no entry {body['entry']!r:.80}")
+            return entry
+        return self._latest(self._name(body))
+
+    def _on_rebuy(self, body: object, out: list[Output]) -> None:
+        """002 Rule 28: a re-buy announced before a new hand is obligatory; the chips join the
+        stack between hands (the table's ``stack`` floor decision)."""
+        assert self.cfg is not None
+        entry = self._entry_arg(body)
+        if not self.cfg.rebuy_chips or self.level_number > self.cfg.rebuy_until_level:
+            raise VenueError("no re-buys now (002 Rule 28)")
+        if entry.status == "out" and not self.finished:
+            self.purse = _with(self.purse, rebuys=self.purse.rebuys + 1)
+            entry.stack = self.cfg.rebuy_chips
+            self.chips_issued += entry.stack
+            self._seat_new_keep(entry, out)
+            return
+        if entry.status != "seated":
+            raise VenueError(f"{entry.name} is not seated")
+        if entry.stack > self.cfg.rebuy_at_most:
+            raise VenueError(f"{entry.name} has {entry.stack}: re-buys at {self.cfg.rebuy_at_most}"
+                             " or less")
+        self._send_stack(entry, self.cfg.rebuy_chips, out, "002 Rule 28", "re-buy", "rebuy")
+
+    def _seat_new_keep(self, entry: Entry, out: list[Output]) -> None:
+        """A busted player re-buying is drawn a seat like a new player (002 Rules 8-A, 28)."""
+        tables = [t for t in self.active_tables() if not self.tables[t].breaking]
+        pool = seating.seat_pool({t: self.committed(t) for t in tables},
+                                 {t: self.open_seats(t) for t in tables}, tables)
+        place = seating.draw_seat(pool, self.rng)
+        if place is None:
+            raise VenueError("no open seat at the tables in play")
+        entry.place = 0
+        self._send_seat(entry, place, out, "002 Rule 28", "re-buy after busting")
+
+    def _on_addon(self, body: object, out: list[Output]) -> None:
+        """An add-on (002 Rule 28's procedure): once per entry, chips added between hands."""
+        assert self.cfg is not None
+        entry = self._entry_arg(body)
+        if not self.cfg.addon_chips or self.level_number > self.cfg.addon_until_level:
+            raise VenueError("no add-ons now")
+        if entry.status != "seated":
+            raise VenueError(f"{entry.name} is not seated")
+        if entry.addons:
+            raise VenueError(f"{entry.name} has taken the add-on")
+        entry.addons = 1
+        self._send_stack(entry, self.cfg.addon_chips, out, "002 Rule 28", "add-on", "addon")
+
+    def _on_report(self, body: object, out: list[Output]) -> None:
+        report = TableReport.from_obj(body)
+        table = self.tables.get(report.table)
+        if table is None:
+            raise VenueError(f"unknown table {report.table!r:.80}")
+        if table.report is not None and report.seq <= table.report.seq:
+            return  # a repeat or an older report: harmless
+        table.report = report
+        busted: list[Entry] = []
+        for e in self.entries.values():
+            if e.table != report.table or e.status not in ("seated", "leaving"):
+                continue
+            seen = report.seat(e.seat)
+            if seen is None:
+                continue
+            if seen.status == "out":
+                busted.append(e)
+            elif not report.in_hand:
+                e.stack = seen.stack
+        self._eliminate(busted, out)
+        self._settle(out)
+
+    def _eliminate(self, busted: list[Entry], out: list[Output]) -> None:
+        # several out in one hand: the bigger stack before the hand finishes higher
+        for e in sorted(busted, key=lambda e: (e.stack, e.id)):
+            place = len(self.remaining())
+            # a player busting while due to move: the move is void (its unseat is ignored)
+            e.status, e.place, e.stack, e.dest = "out", place, 0, None
+            prize = self.purse.prize(self.structure, place)
+            text = f"{e.name} out in place {place}" + (
+                f", wins {self.structure.currency}{prize:,.2f}" if prize else "")
+            out.append(VenueNotice("eliminated", text, "", {"entry": e.id, "name": e.name,
+                                                             "place": place, "prize": prize}))
+
+    def _on_confirmed(self, body: object, out: list[Output]) -> None:
+        cmd, entry, extra = self._answer(body)
+        if entry is None:
+            return
+        stack = body.get("stack") if isinstance(body, dict) else None
+        if stack is not None and (isinstance(stack, bool) or not isinstance(stack, int)
+                                  or stack < 0):
+            raise VenueError(f"confirmed.stack must be a whole number, got {stack!r:.80}")
+        if isinstance(cmd, SeatCmd) and entry.status == "arriving":
+            entry.status = "seated"
+        elif isinstance(cmd, UnseatCmd) and entry.status == "leaving" and entry.dest:
+            if stack is not None:
+                entry.stack = stack  # the chips the player carried away
+            self.moves += 1
+            out.append(VenueNotice("moved", f"{entry.name}: {cmd.table} seat {cmd.seat} -> "
+                                   f"{entry.dest[0]} seat {entry.dest[1]}", cmd.rule,
+                                   {"entry": entry.id, "from": [cmd.table, cmd.seat],
+                                    "to": list(entry.dest)}))
+            self._send_seat(entry, entry.dest, out, cmd.rule, "moved from " + cmd.table)
+        elif isinstance(cmd, StackCmd):
+            self.chips_issued += cmd.add
+            entry.stack = stack if stack is not None else max(0, entry.stack + cmd.add)
+            if extra == "rebuy":
+                self.purse = _with(self.purse, rebuys=self.purse.rebuys + 1)
+            elif extra == "addon":
+                self.purse = _with(self.purse, addons=self.purse.addons + 1)
+        self._settle(out)
+
+    def _on_refused(self, body: object, out: list[Output]) -> None:
+        cmd, entry, extra = self._answer(body)
+        reason = str(body.get("reason", "")) if isinstance(body, dict) else ""
+        # a command for a player out since it was sent is void, not a problem
+        out.append(VenueNotice("alert" if entry else "void",
+                               f"{cmd.table} refused {cmd.kind} {cmd.id}: {reason:.80}",
+                               cmd.rule, {"table": cmd.table, "id": cmd.id}))
+        if entry is None:
+            return
+        if isinstance(cmd, UnseatCmd) and entry.status == "leaving":
+            entry.status, entry.dest = "seated", None  # the move is re-planned below
+        elif isinstance(cmd, SeatCmd) and entry.status == "arriving":
+            entry.status = "registered"  # a fresh seat from the pool
+            tables = [t for t in self.active_tables() if not self.tables[t].breaking]
+            pool = seating.seat_pool({t: self.committed(t) for t in tables},
+                                     {t: [s for s in self.open_seats(t)
+                                          if (t, s) != (cmd.table, cmd.seat)] for t in tables},
+                                     tables)
+            place = seating.draw_seat(pool, self.rng)
+            if place is None:
+                raise VenueError("no open seat to re-seat the player")
+            self._send_seat(entry, place, out, cmd.rule, "re-drawn: seat refused")
+        elif isinstance(cmd, StackCmd) and extra == "addon":
+            entry.addons = 0
+        self._settle(out)
+
+    def _answer(self, body: object) -> tuple[Command, Entry | None, str]:
+        if not isinstance(body, dict) or not isinstance(body.get("id"), str):
+            raise VenueError(f"needs {{\"table\": ..., \"id\": ...}}, got {body!r:.80}")
+        found = self.pending.get(body["id"])
+        if found is None:
+            raise VenueError(f"no command {body['id']!r:.80} is waiting")
+        cmd, ref = found
+        if body.get("table", cmd.table) != cmd.table:
+            raise VenueError(f"command {cmd.id} was for {cmd.table}, not {body['table']!r:.80}")
+        del self.pending[cmd.id]
+        entry_id, _, extra = ref.partition(":")
+        entry = self.entries.get(entry_id)
+        if entry is None or entry.status in ("out", "forfeited"):
+            return cmd, None, extra
+        return cmd, entry, extra
+
+    def _on_level(self, body: object, out: list[Output]) -> None:
+        if not isinstance(body, dict) or isinstance(body.get("index"), bool) or not isinstance(
+                body.get("index"), int) or not 0 <= body["index"] < len(self.structure.steps):
+            raise VenueError(f"level needs {{\"index\": 0..{len(self.structure.steps) - 1}}}")
+        self._announce(body["index"], out)
+        self._settle(out)
+
+    def _announce(self, index: int, out: list[Output]) -> None:
+        """002 Rule 24: every table hears the level; it applies from its next hand."""
+        step = self.structure.steps[index]
+        self.step_index = index
+        if not step.is_break:
+            self.level_number = step.number
+        for t in self.active_tables():
+            out.append(LevelCmd(t, self._id(), "002 Rule 24", "applies from the next hand",
+                                index=index, number=step.number,
+                                blinds=(step.small_blind, step.big_blind), ante=step.ante,
+                                bb_ante=step.bb_ante, on_break=step.is_break,
+                                color_up=step.color_up))
+        if step.color_up:
+            for t in self.active_tables():
+                self._color_up(t, step.color_up, out)
+
+    def _color_up(self, table: str, removed: tuple[int, ...], out: list[Output]) -> None:
+        """002 Rule 25: race off the removed chips from the RFID stack contents at each table."""
+        report = self.tables[table].report
+        here = {e.seat: e for e in self.entries.values()
+                if e.table == table and e.status == "seated"}
+        stacks: dict[int, list[int]] = {}
+        for seat in here:
+            seen = report.seat(seat) if report else None
+            if seen is None or seen.chips is None:
+                out.append(VenueNotice("alert", f"{table}: no RFID stack reading for seat {seat};"
+                                       " colour up by hand", "002 Rule 25", {"table": table}))
+                return
+            stacks[seat] = list(seen.chips)
+        if not stacks:
+            return
+        chips = list(self.structure.chips)
+        button = report.button if report else None
+        before = {s: sum(c) for s, c in stacks.items()}
+        try:
+            for denom in sorted(removed):
+                if not any(denom in c for c in stacks.values()):
+                    continue
+                result = chip_race(stacks, denom, chips=chips, rng=self.rng,
+                                   method=self.structure.race, button=button)
+                stacks = result.stacks
+                chips = [c for c in chips if c != denom]
+                out.append(VenueNotice("color_up", "; ".join(result.lines()),
+                                       result.lines()[0].rsplit("(", 1)[-1].rstrip(")"),
+                                       {"table": table, "removed": denom}))
+        except ChipRaceError as exc:
+            out.append(VenueNotice("alert", f"{table}: colour-up not raced: {exc}",
+                                   "002 Rule 25", {"table": table}))
+            return
+        for seat, entry in sorted(here.items()):
+            add = sum(stacks[seat]) - before[seat]
+            if add:
+                self._send_stack(entry, add, out, "002 Rule 25", "colour-up and chip race")
+
+    # ------------------------------------------------------------------------------ the floor
+    def _settle(self, out: list[Output]) -> None:
+        """After any change: break tables, balance, halt or resume play, final table, winner."""
+        if not self.started or self.finished:
+            return
+        self._break_tables(out)
+        self._balance(out)
+        self._halting(out)
+        assert self.cfg is not None
+        live = [t for t in self.active_tables() if not self.tables[t].breaking]
+        left = self.remaining()
+        if live == [self.cfg.final] and not self.final_formed:
+            self.final_formed = len(left)
+            out.append(VenueNotice("final_table", f"final table: {len(left)} players at "
+                                   f"{self.cfg.final}", "002 Rule 12",
+                                   {"table": self.cfg.final, "players": len(left)}))
+        if len(left) == 1 and not self.pending_moves():
+            self.finished = True
+            winner = left[0]
+            prize = self.purse.prize(self.structure, 1)
+            out.append(VenueNotice("finished", f"{winner.name} wins", "", {
+                "entry": winner.id, "name": winner.name, "table": winner.table,
+                "seat": winner.seat, "prize": prize}))
+
+    def pending_moves(self) -> bool:
+        return any(e.status in ("arriving", "leaving") for e in self.entries.values())
+
+    def _break_tables(self, out: list[Output]) -> None:
+        """A table breaks when the players left fit the others: a full table each, or at the last
+        break, the final table's full table plus one (002 Rule 12). Which: the break order."""
+        assert self.cfg is not None
+        left = len(self.remaining())
+        while True:
+            live = [t for t in self.active_tables() if not self.tables[t].breaking]
+            if len(live) < 2:
+                break
+            fits = (len(live) - 1) * self.cfg.handed if len(live) > 2 else \
+                seating.final_table_size(self.cfg.handed)
+            if left > fits:
+                break
+            victim = next(t for t in self.cfg.break_order if t in live)
+            self.tables[victim].breaking = True
+            out.append(VenueNotice("table_broken", f"table {victim} breaks: {left} players fit "
+                                   f"{len(live) - 1} table(s)", "002 Rule 10-B",
+                                   {"table": victim}))
+            self.broken.append(victim)
+        for t in self.active_tables():
+            if self.tables[t].breaking:
+                self._move_off(t, out)
+
+    def _move_off(self, table: str, out: list[Output]) -> None:
+        """002 Rule 10-B: the seated players of a breaking table get new tables and seats by the
+        2-step random process; the table closes once nobody is left or on the way."""
+        movers = sorted((e for e in self.entries.values()
+                         if e.table == table and e.status == "seated"), key=lambda e: e.seat)
+        if movers:
+            live = [t for t in self.active_tables() if not self.tables[t].breaking]
+            cards = seating.balanced_pool({t: self.committed(t) for t in live},
+                                          {t: self.open_seats(t) for t in live}, len(movers),
+                                          live, self.rng)
+            seats, dealt = seating.two_step_draw([e.id for e in movers], cards, self.rng)
+            for e in movers:
+                if e.id in seats:  # no seat card yet: waits for seats being vacated
+                    self._send_unseat(e, seats[e.id], out, "002 Rule 10-B",
+                                      f"table {table} breaks; card {dealt[e.id]}")
+        if not any((e.table == table and e.status in IN_PLAY)
+                   or (e.status == "leaving" and e.dest and e.dest[0] == table)
+                   for e in self.entries.values()):
+            self.tables[table].active = False
+            self.tables[table].breaking = False
+
+    def _send_unseat(self, entry: Entry, dest: tuple[str, int], out: list[Output], rule: str,
+                     why: str) -> None:
+        cmd = UnseatCmd(entry.table, self._id(), rule, why, seat=entry.seat, name=entry.name,
+                        to_table=dest[0], to_seat=dest[1])
+        entry.status, entry.dest = "leaving", dest
+        self.pending[cmd.id] = (cmd, entry.id)
+        out.append(cmd)
+
+    def _balance(self, out: list[Output]) -> None:
+        """002 Rule 11-A: while two tables differ by more than one player, the player due the big
+        blind next at the fullest table (11-C: the first of the fullest in the break order) moves
+        to the worst position at the shortest."""
+        assert self.cfg is not None
+        order = [*self.cfg.break_order, self.cfg.final]
+        for _ in range(10 * len(self.cfg.tables)):
+            live = [t for t in self.active_tables() if not self.tables[t].breaking]
+            if len(live) < 2:
+                return
+            counts = {t: self.committed(t) for t in live}
+            if max(counts.values()) - min(counts.values()) <= 1:
+                return
+            most = max(counts.values())
+            source = next(t for t in order if t in live and counts[t] == most)
+            dest = min(live, key=lambda t: (counts[t], self.cfg.tables.index(t)))
+            here = {e.seat: e for e in self.entries.values()
+                    if e.table == source and e.status == "seated"}
+            if not here:
+                return  # everyone there is still arriving: balance when they sit
+            report = self.tables[source].report
+            seat = seating.next_big_blind(report.bb if report else None, list(here),
+                                          report.button if report else None)
+            dreport = self.tables[dest].report
+            open_seats = self.open_seats(dest)
+            if not open_seats:
+                return  # its seats are still being vacated: balance when they are
+            to = seating.worst_seat(open_seats, dreport.bb if dreport else None)
+            if to is None:
+                to = open_seats[self.rng.randrange(len(open_seats))]
+            assert seat is not None
+            self._send_unseat(here[seat], (dest, to), out, "002 Rule 11-A",
+                              f"balancing {source} ({most}) and {dest} ({counts[dest]}): "
+                              "the player due the big blind next, to the worst position")
+
+    def _halting(self, out: list[Output]) -> None:
+        """002 Rule 11-D: play halts at a table three or more players short of the fullest once
+        its blinds are impacted (the big blind reaches an open seat); it resumes when players
+        have arrived."""
+        assert self.cfg is not None
+        live = self.active_tables()
+        if not live:
+            return
+        counts = {t: self.seated_count(t) for t in live}
+        most = max(counts.values())
+        for t in live:
+            vt = self.tables[t]
+            short = most - counts[t] >= 3 and len(live) > 1
+            report = vt.report
+            occupied = [e.seat for e in self.entries.values()
+                        if e.table == t and e.status in ("seated", "leaving")]
+            impacted = short and report is not None and seating.blinds_impacted(
+                occupied, report.bb, self.capacity(t))
+            if impacted and not vt.halted:
+                vt.halted = True
+                out.append(HaltCmd(t, self._id(), "002 Rule 11-D",
+                                   f"{counts[t]} players, {most} at the fullest table: hold play "
+                                   "until players arrive", halt=True))
+            elif vt.halted and not short:
+                vt.halted = False
+                out.append(HaltCmd(t, self._id(), "002 Rule 11-D", "players arrived: play on",
+                                   halt=False))
+
+
+def _with(purse: Purse, **changes: int) -> Purse:
+    return replace(purse, **changes)
+
+
+def fold(events: list[object]) -> tuple[Venue, list[Output]]:
+    """The venue after ``events`` (recovery is replay), and everything it said."""
+    venue = Venue()
+    out: list[Output] = []
+    for ev in events:
+        out.extend(venue.apply(ev))
+    return venue, out
