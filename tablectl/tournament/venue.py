@@ -282,9 +282,11 @@ class Venue:
 
     def summary(self) -> dict[str, Any]:
         """What the venue clock shows (002 Rule 12 final table, prizes in money)."""
+        if self.cfg is None:
+            return {}
         left = self.remaining()
         chips = self.chips_in_play()
-        pool = self.purse.pool(self.structure) if self.cfg else 0.0
+        pool = self.purse.pool(self.structure)
         return {
             "entrants": self.purse.entries, "players_left": len(left), "chips_in_play": chips,
             "average_stack": chips // max(1, len(left)), "prize_pool": pool,
