@@ -23,7 +23,7 @@ from tablectl.tournament.commands import (
     UnseatCmd,
     VenueDataError,
 )
-from tablectl.tournament.venue import Venue, VenueNotice
+from tablectl.tournament.venue import Announcement, Venue
 
 ROOT = Path(__file__).resolve().parent.parent
 STRUCTURE = tomllib.loads((ROOT / "display/structures/tda-style.toml").read_text())
@@ -84,8 +84,8 @@ def commands(out: list[Any], kind: type) -> list[Any]:
     return [o for o in out if isinstance(o, kind)]
 
 
-def notices(out: list[Any], kind: str) -> list[VenueNotice]:
-    return [o for o in out if isinstance(o, VenueNotice) and o.kind == kind]
+def notices(out: list[Any], kind: str) -> list[Announcement]:
+    return [o for o in out if isinstance(o, Announcement) and o.kind == kind]
 
 
 # ----------------------------------------------------------------------------- 002 Rule 7
@@ -331,7 +331,7 @@ def test_rule_25_without_rfid_readings_the_table_colours_up_by_hand() -> None:
     confirm(v, out)
     v.apply(report(v, "T1", 1, button=1, sb=2, bb=3))
     said = v.apply({"level": {"index": _color_up_index()}})
-    assert [n.kind for n in said if isinstance(n, VenueNotice)] == ["alert"]
+    assert [n.kind for n in said if isinstance(n, Announcement)] == ["alert"]
     assert not commands(said, StackCmd)
 
 

@@ -27,7 +27,7 @@ from tablectl.tournament.commands import (
     UnseatCmd,
 )
 from tablectl.tournament.seating import clockwise_after, final_table_size
-from tablectl.tournament.venue import Venue, VenueNotice
+from tablectl.tournament.venue import Announcement, Venue
 
 ROOT = Path(__file__).resolve().parent.parent
 STRUCTURE = tomllib.loads((ROOT / "display/structures/tda-style.toml").read_text())
@@ -121,7 +121,7 @@ class Room:
         self.paper = {t: PaperTable(t) for t in self.names}
         self.venue = Venue()
         self.queue: list[Command] = []
-        self.notices: list[VenueNotice] = []
+        self.notices: list[Announcement] = []
         self.events: list[dict[str, Any]] = []
         self.handed = handed
         self.send({"setup": {"tables": self.names, "handed": handed, "seed": seed,

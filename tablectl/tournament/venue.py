@@ -10,7 +10,7 @@ Events (JSON objects with one key, docs/venue.md "Tournament model"):
 answer to a command), ``level`` (the clock announced a step).
 
 Outputs: commands for one table (:mod:`tablectl.tournament.commands`) and
-:class:`VenueNotice` lines for the clock and the log. What the model decides, and the rule:
+:class:`Announcement` lines for the clock and the log. What the model decides, and the rule:
 
 - seat draw at the start (002 Rule 7), late registration and re-entries from the seat pool
   (8-A), a forfeited stack removed from play (8-B), new players dealt in except between the small
@@ -54,9 +54,10 @@ IN_PLAY = ("seated", "arriving", "leaving")
 
 
 @dataclass(frozen=True, slots=True)
-class VenueNotice:
+class Announcement:
     """What the clock and the log hear: ``registered``, ``eliminated``, ``moved``,
-    ``table_broken``, ``final_table``, ``color_up``, ``finished``, ``alert`` (input refused)..."""
+    ``table_broken``, ``final_table``, ``color_up``, ``finished``, ``void``, ``alert`` (input
+    refused). Not a ``Notice``: those are the engine's, each read by the hand histories."""
 
     kind: str
     text: str
@@ -67,7 +68,7 @@ class VenueNotice:
         return {"notice": self.kind, "text": self.text, "rule": self.rule, **self.data}
 
 
-Output = Command | VenueNotice
+Output = Command | Announcement
 
 
 @dataclass
@@ -202,17 +203,17 @@ class Venue:
         (one line saying why) and changes nothing."""
         out: list[Output] = []
         if not isinstance(event, dict) or len(event) != 1 or next(iter(event)) not in EVENTS:
-            return [VenueNotice("alert", f"not a venue event (one key of {', '.join(EVENTS)}): "
+            return [Announcement("alert", f"not a venue event (one key of {', '.join(EVENTS)}): "
                                          f"{event!r:.80}")]
         kind, body = next(iter(event.items()))
         if kind != "setup" and self.cfg is None:
-            return [VenueNotice("alert", f"{kind} before setup: ignored")]
+            return [Announcement("alert", f"{kind} before setup: ignored")]
         snapshot = self._snapshot()
         try:
             getattr(self, f"_on_{kind}")(body, out)
         except (VenueError, VenueDataError) as exc:
             self._restore(snapshot)
-            return [VenueNotice("alert", f"{kind}: {exc}")]
+            return [Announcement("alert", f"{kind}: {exc}")]
         return out
 
     def _snapshot(self) -> dict[str, Any]:
@@ -319,7 +320,7 @@ class Venue:
         entry = Entry(f"e{len(self.entries) + 1}", name)
         self.entries[entry.id] = entry
         self.purse = _with(self.purse, entries=self.purse.entries + 1)
-        out.append(VenueNotice("registered", f"{name} registered ({entry.id})", rule,
+        out.append(Announcement("registered", f"{name} registered ({entry.id})", rule,
                                {"entry": entry.id, "name": name}))
         return entry
 
@@ -501,7 +502,7 @@ class Venue:
             prize = self.purse.prize(self.structure, place)
             text = f"{e.name} out in place {place}" + (
                 f", wins {self.structure.currency}{prize:,.2f}" if prize else "")
-            out.append(VenueNotice("eliminated", text, "", {"entry": e.id, "name": e.name,
+            out.append(Announcement("eliminated", text, "", {"entry": e.id, "name": e.name,
                                                              "place": place, "prize": prize}))
 
     def _on_confirmed(self, body: object, out: list[Output]) -> None:
@@ -518,7 +519,7 @@ class Venue:
             if stack is not None:
                 entry.stack = stack  # the chips the player carried away
             self.moves += 1
-            out.append(VenueNotice("moved", f"{entry.name}: {cmd.table} seat {cmd.seat} -> "
+            out.append(Announcement("moved", f"{entry.name}: {cmd.table} seat {cmd.seat} -> "
                                    f"{entry.dest[0]} seat {entry.dest[1]}", cmd.rule,
                                    {"entry": entry.id, "from": [cmd.table, cmd.seat],
                                     "to": list(entry.dest)}))
@@ -536,7 +537,7 @@ class Venue:
         cmd, entry, extra = self._answer(body)
         reason = str(body.get("reason", "")) if isinstance(body, dict) else ""
         # a command for a player out since it was sent is void, not a problem
-        out.append(VenueNotice("alert" if entry else "void",
+        out.append(Announcement("alert" if entry else "void",
                                f"{cmd.table} refused {cmd.kind} {cmd.id}: {reason:.80}",
                                cmd.rule, {"table": cmd.table, "id": cmd.id}))
         if entry is None:
@@ -606,7 +607,7 @@ class Venue:
         for seat in here:
             seen = report.seat(seat) if report else None
             if seen is None or seen.chips is None:
-                out.append(VenueNotice("alert", f"{table}: no RFID stack reading for seat {seat};"
+                out.append(Announcement("alert", f"{table}: no RFID stack reading for seat {seat};"
                                        " colour up by hand", "002 Rule 25", {"table": table}))
                 return
             stacks[seat] = list(seen.chips)
@@ -623,11 +624,11 @@ class Venue:
                                    method=self.structure.race, button=button)
                 stacks = result.stacks
                 chips = [c for c in chips if c != denom]
-                out.append(VenueNotice("color_up", "; ".join(result.lines()),
+                out.append(Announcement("color_up", "; ".join(result.lines()),
                                        result.lines()[0].rsplit("(", 1)[-1].rstrip(")"),
                                        {"table": table, "removed": denom}))
         except ChipRaceError as exc:
-            out.append(VenueNotice("alert", f"{table}: colour-up not raced: {exc}",
+            out.append(Announcement("alert", f"{table}: colour-up not raced: {exc}",
                                    "002 Rule 25", {"table": table}))
             return
         for seat, entry in sorted(here.items()):
@@ -648,14 +649,14 @@ class Venue:
         left = self.remaining()
         if live == [self.cfg.final] and not self.final_formed:
             self.final_formed = len(left)
-            out.append(VenueNotice("final_table", f"final table: {len(left)} players at "
+            out.append(Announcement("final_table", f"final table: {len(left)} players at "
                                    f"{self.cfg.final}", "002 Rule 12",
                                    {"table": self.cfg.final, "players": len(left)}))
         if len(left) == 1 and not self.pending_moves():
             self.finished = True
             winner = left[0]
             prize = self.purse.prize(self.structure, 1)
-            out.append(VenueNotice("finished", f"{winner.name} wins", "", {
+            out.append(Announcement("finished", f"{winner.name} wins", "", {
                 "entry": winner.id, "name": winner.name, "table": winner.table,
                 "seat": winner.seat, "prize": prize}))
 
@@ -677,7 +678,7 @@ class Venue:
                 break
             victim = next(t for t in self.cfg.break_order if t in live)
             self.tables[victim].breaking = True
-            out.append(VenueNotice("table_broken", f"table {victim} breaks: {left} players fit "
+            out.append(Announcement("table_broken", f"table {victim} breaks: {left} players fit "
                                    f"{len(live) - 1} table(s)", "002 Rule 10-B",
                                    {"table": victim}))
             self.broken.append(victim)
