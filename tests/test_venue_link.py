@@ -279,3 +279,29 @@ def test_the_last_will_says_offline_when_a_table_vanishes(broker: Mosquitto) -> 
         if proc.stdout is not None:
             proc.stdout.close()
         venue.stop()
+
+
+def test_pruning_keeps_pending_rows_and_the_newest_done() -> None:
+    ob = Outbox.memory()
+    rows = [ob.add("events", "x/events", {"n": i}) for i in range(10)]
+    ob.add("state", "x/state", {}, supersede=True)
+    ob.add("state", "x/state", {}, supersede=True)
+    ob.mark_done([r.row_id for r in rows[:8]])
+    ob.prune(keep=5)
+    # rows 0-6 (done, beyond the newest 5 ids) are gone; 7 (done) and 8, 9 (pending) stay
+    assert ob.resend_from("events", 1) == 1
+    assert [r.seq for r in ob.pending() if r.stream == "events"] == [8, 9, 10]
+    assert [r.seq for r in ob.pending() if r.stream == "state"] == [2]
+
+
+def test_a_refused_table_is_told_in_one_line_and_keeps_its_outbox(broker: Mosquitto) -> None:
+    cfg = LinkConfig(venue=VENUE, table="t1", host="127.0.0.1", port=broker.port,
+                     password="wrong")
+    link = VenueLink(cfg, Outbox.memory())
+    link.start()
+    link.publish_event("alert", {"n": 1})
+    seen: list[VenueCommand | LinkProblem] = []
+    assert wait_for(lambda: bool(seen), lambda: seen.extend(link.pump(0.05)))
+    assert isinstance(seen[0], LinkProblem) and "refused table t1" in seen[0].text
+    assert "\n" not in seen[0].text and link.backlog == 1 and not link.connected
+    link.stop()

@@ -41,6 +41,7 @@ ROOT = "tablectl"
 ONLINE, OFFLINE = b"online", b"offline"
 TABLE_LEAVES = ("state", "events", "online", "cmd")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
+PRUNE_EVERY = 1000  # deliveries between outbox prunes (superseded rows, old done rows)
 STALL_SECONDS = 30.0  # rows in flight this long while connected are handed to paho again
 
 
@@ -349,8 +350,11 @@ class VenueLink:
                 out.append(item)
         if done:
             self.outbox.mark_done(done)
+            before = self.stats.delivered
             self.stats.delivered += len(done)
             self._last_progress = time.monotonic()
+            if before // PRUNE_EVERY != self.stats.delivered // PRUNE_EVERY:
+                self.outbox.prune()
         self.flush()
         return out
 
