@@ -207,11 +207,12 @@ def test_a_venue_that_missed_events_asks_for_them_again(broker: Mosquitto) -> No
     assert wait_for(lambda: link.backlog == 0, lambda: link.pump(0.01))
     venue = venue_client(broker, client_id="tablectl-venue-late")
     c = Collector(link, venue)
-    assert wait_for(lambda: c.seqs() == list(range(1, 21)), c.pump)
+    assert wait_for(lambda: c.seqs() == list(range(1, 21)) and link.backlog == 0, c.pump)
     # the table sends the stream again from 1: every copy is a duplicate now
-    link.outbox.resend_from("events", 1)
+    assert link.outbox.resend_from("events", 1) == 20
     link._handed_upto = 0
-    assert wait_for(lambda: venue.tables["t1"].duplicates >= 20 and link.backlog == 0, c.pump)
+    assert wait_for(lambda: venue.tables["t1"].duplicates >= 20 and link.backlog == 0,
+                    c.pump), (venue.tables["t1"], link.backlog, link.stats, link._inflight)
     assert c.seqs() == list(range(1, 21)) and venue.lost == 0
     link.stop()
     venue.stop()

@@ -114,6 +114,7 @@ class VenueClient:
         self._client.on_connect = self._on_connect
         self._client.on_disconnect = self._on_disconnect
         self._client.on_message = self._on_message
+        self._client.on_subscribe = self._on_subscribe
 
     # --- paho's thread: queue only -----------------------------------------------------------
 
@@ -127,6 +128,12 @@ class VenueClient:
         if self._watch_clock:
             topics.append((clock_topic(self.venue), 1))
         client.subscribe(topics)
+
+    def _on_subscribe(self, _c: mqtt.Client, _ud: Any, _mid: int, reasons: list[Any],
+                      _props: Any) -> None:
+        # Up once the broker has the subscriptions: nothing a table sends after this is missed.
+        if any(r.is_failure for r in reasons):
+            self._items.put(("problem", "the broker refused the venue's subscriptions"))
         self._items.put(("up", None))
 
     def _on_disconnect(self, _c: mqtt.Client, _ud: Any, _f: Any, _r: Any, _p: Any) -> None:
