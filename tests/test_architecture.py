@@ -4,7 +4,8 @@
   pure standard-library modules and their own (engine) modules. No I/O, no clock, no threads:
   time arrives as events.
 - Only the adapters import their hardware and screen libraries: pyserial, nfcpy and gpiozero in
-  firmware_bridge/ (and their simulated twins in hw_sim/), pygame in display/ (and hw_sim/).
+  firmware_bridge/ (and their simulated twins in hw_sim/), pygame in display/ (and hw_sim/),
+  paho-mqtt in the table's venue link (tablectl/daemon/venue_link.py) and tablectl/venue/.
 - No import cycle anywhere: not between modules (every import counts: module level, inside a
   function, under ``TYPE_CHECKING``), and not between the parts of the project.
 """
@@ -43,10 +44,11 @@ ADAPTER_LIBRARIES = {
     "nfc": ("firmware_bridge", "hw_sim"),
     "gpiozero": ("firmware_bridge", "hw_sim"),
     "pygame": ("display", "hw_sim"),
+    "paho": ("tablectl.daemon.venue_link", "tablectl.venue"),
 }
 # The parts of the project, most specific first; a module belongs to the first that prefixes it.
 PARTS = (
-    "tablectl.engine", "tablectl.tournament", "tablectl.daemon", "tablectl.cli",
+    "tablectl.engine", "tablectl.tournament", "tablectl.daemon", "tablectl.venue", "tablectl.cli",
     "tablectl", "firmware_bridge", "display", "hw_sim",
 )
 
@@ -171,7 +173,7 @@ def violations(sources: Mapping[str, tuple[str, str]]) -> list[str]:
                         "(tablectl/daemon, tablectl/cli) and pass the result in, or add a "
                         "pure module to PURE_STDLIB in tests/test_architecture.py")
             owners = ADAPTER_LIBRARIES.get(top)
-            if owners and not (part and part.split(".")[0] in owners):
+            if owners and not any(name == o or name.startswith(o + ".") for o in owners):
                 problems.append(f"{file}:{line} imports {top}: only {', '.join(owners)} may "
                                 f"import {top} (adapters own their library)")
         if part in PURE_PARTS:
@@ -224,6 +226,8 @@ def test_an_engine_module_importing_time_is_named() -> None:
      "import cycle between modules: tablectl.engine.a <-> tablectl.engine.b"),
     ({"tablectl.daemon.loop": "import pygame\n"},
      "imports pygame: only display, hw_sim may import pygame"),
+    ({"tablectl.daemon.loop": "import paho.mqtt.client as mqtt\n"},
+     "imports paho: only tablectl.daemon.venue_link, tablectl.venue may import paho"),
     ({"firmware_bridge.link": "from tablectl.daemon import x\n",
       "tablectl.daemon.x": "def f():\n    import firmware_bridge.link\n"},
      "import cycle between parts of the project: firmware_bridge <-> tablectl.daemon"),

@@ -266,6 +266,12 @@ class Journal:
             return damaged(self.path, str(exc))
         return JournalError(f"{self.path}: not a usable journal: {exc}")
 
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The journal's SQLite connection, for tables kept beside the events by their own module
+        (the venue outbox, :mod:`tablectl.daemon.outbox`); owned by the same single loop."""
+        return self._db
+
     # --- writing -------------------------------------------------------------------------------
 
     def append(self, event: Event, hand_no: int) -> int:
