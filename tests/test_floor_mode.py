@@ -159,10 +159,10 @@ def test_floor_badge_over_the_real_nfc_reader(tmp_path: Path) -> None:
     import time
 
     pytest.importorskip("hw_sim.nfc_tags", reason="hw_sim's NFC tags are not in this build")
-    from firmware_bridge.sources import NfcWatcher
-    from hw_sim.nfc_tags import TagField, tag_uid
     from test_touch_console import SETUP, TapScript
 
+    from firmware_bridge.sources import NfcWatcher
+    from hw_sim.nfc_tags import TagField, tag_uid
     from tablectl.daemon.loop import Daemon
 
     uid = tag_uid(905).hex()
@@ -197,7 +197,7 @@ def test_badges_file_errors_name_the_entry(tmp_path: Path) -> None:
     p = tmp_path / "badges.json"
     assert load_badges(p) == {}
     p.write_text('{"badges": {"zz": {"role": "floor", "name": "Sam"}}}')
-    with pytest.raises(BadgeFileError, match="zz.*UID in hex"):
+    with pytest.raises(BadgeFileError, match=r"zz.*UID in hex"):
         load_badges(p)
     p.write_text('{"badges": {"0a": {"role": "boss", "name": "Sam"}}}')
     with pytest.raises(BadgeFileError, match="0a: needs role dealer or floor"):
