@@ -595,9 +595,11 @@ class Console:
             x = box.left + icon + lay.px(12)
             p.text(f"#{aid}  {alert_title(alert)}", (x, box.top + lay.px(6)), lay.px(19),
                    theme.WHITE, max_width=box.right - x - lay.px(8), tag="alert_row")
-            p.text(" - ".join(t for t in (alert.rule, alert.text) if t),
-                   (box.left + lay.px(8), box.bottom - lay.px(6)), lay.px(15), theme.TEXT,
-                   anchor="bottomleft", max_width=box.width - lay.px(16), tag="alert_row_text")
+            top = box.top + lay.px(30)
+            p.wrap(" - ".join(t for t in (alert.rule, alert.text) if t),
+                   pygame.Rect(box.left + lay.px(8), top, box.width - lay.px(16),
+                               box.bottom - top - lay.px(2)), lay.px(15), theme.TEXT,
+                   max_lines=2, tag="alert_row_text")
             y += lay.px(78)
 
     def _draw_floor(self, p: Painter, view: TableView) -> None:
@@ -664,3 +666,49 @@ def _outcome(view: TableView, last: Any, alerts_before: int) -> str:
         parts.append(f"ALERT {alert_title(a)}: {a.text} ({a.rule})")
     return "; ".join(parts) or "no ruling"
 
+
+
+def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
+    """The console's screens on a sample hand (tablectl screenshot --what console): the bar,
+    the pad with a raise keyed, the keyboard, the alerts, floor mode and a floor form."""
+    from display.dealer import DealerScreen
+    from tablectl.engine.table import Table
+
+    setup = {"rules": "tda-2025", "seats": {"1": 12500, "2": 9800, "3": 20000, "5": 15000},
+             "button": 1, "blinds": [100, 200], "chips": [25, 100, 500, 1000],
+             "names": {"1": "Ann", "2": "Bao", "3": "Cy", "5": "Dee"}}
+    table = Table.from_setup(setup)
+    table.apply(Event("deal", {"2": ["As", "Kd"], "3": ["7c", "7h"], "5": ["Qs", "Qd"],
+                               "1": ["2c", "3d"]}))
+    table.apply(Event("declare", {"seat": 5, "say": "raise", "amount": 600}))
+    table.apply(Event("push", {"seat": 1, "chips": [500]}))  # out of turn: an alert
+    surface = pygame.Surface(size)
+    con = Console(size)
+    screen = DealerScreen(surface.subsurface(con.screen_rect))
+    painter = Painter(surface, con.layout)
+    out: list[tuple[str, pygame.Surface]] = []
+
+    def shot(name: str) -> None:
+        view = table.view()
+        con.update(view)
+        screen.draw(con.screen_view(view))
+        con.seat_rects = dict(screen.seat_rects)
+        painter.reset()
+        con.draw(painter)
+        out.append((name, surface.copy()))
+
+    shot("bar")
+    con.mode, con.seat, con.say = "pad", 1, "raise"
+    con.keypad.set(1800)
+    shot("pad")
+    con.mode, con.entry, con.entry_back = "keyboard", TextEntry("Ann Lee"), "pad"
+    shot("keyboard")
+    con.mode = "alerts"
+    shot("alerts")
+    con.set_floor("Sam (floor)", 287)
+    con.mode = "floor"
+    shot("floor")
+    con.form, con.mode = FloorForm("stack", 2), "form"
+    con.form.keypad.set(12500)
+    shot("floor_stack")
+    return out
