@@ -11,6 +11,7 @@ never while paused). :class:`SoundHooks` beeps through pygame.mixer when there i
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from array import array
@@ -142,22 +143,26 @@ class ClockScreen:
         inks = [theme.font(size).render(_DIGITS.sub("0", text) if tag == "time" else text, True,
                                         color).get_bounding_rect()
                 for (text, _s, color, tag, _g), size in zip(lines, sizes, strict=True)]
-        spacing = lay.px(8)
-        total = sum(i.height for i in inks) + sum(g for *_, g in lines) + spacing * len(lines)
+        # The space between two lines grows with the smaller one: a fixed few pixels under a
+        # LEVEL line read as touching the big digits at 1920x1080.
+        spacing = [0] + [max(lay.px(8), round(0.45 * min(a.height, b.height)))
+                         for a, b in itertools.pairwise(inks)]
+        total = sum(i.height for i in inks) + sum(g for *_, g in lines) + sum(spacing)
         y = rect.top + max(lay.px(6), (rect.height - total) // 2)
-        for (text, _s, color, tag, gap), size, ink in zip(lines, sizes, inks, strict=True):
-            y += gap
+        for (text, _s, color, tag, gap), size, ink, space in zip(lines, sizes, inks, spacing,
+                                                                  strict=True):
+            y += gap + space
             if tag == "time":
                 self.live.add(tag, text, (rect.centerx, y - ink.top), size, color, "midtop",
                               rect.width)
-                y += ink.height + spacing
+                y += ink.height
                 continue
             r = p.text(text, (rect.centerx, y - ink.top), size, color, anchor="midtop",
                        max_width=rect.width, tag=tag)
             if tag == "paused":
                 theme.draw_pause(self.surface, (r.left - lay.px(20), y + ink.height / 2),
                                  lay.px(24))
-            y += ink.height + spacing
+            y += ink.height
 
     def _stat(self, label: str, value: str, x: int, y: int, width: int, tag: str) -> int:
         lay, p = self.layout, self.painter

@@ -1,4 +1,5 @@
-"""The dealer screen in a window (or full screen on KMSDRM) for the daemon's loop."""
+"""The dealer screen in a window (or full screen on KMSDRM) for the daemon's loop, with the
+touch console (display.console) under and over it when ``console`` is on."""
 
 from __future__ import annotations
 
@@ -7,15 +8,19 @@ import os
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
+from display.console import Console
 from display.dealer import DealerScreen
+from display.layout import Layout, Painter
+from display.touch import TapReader
+from tablectl.engine.events import Event
 from tablectl.engine.view import TableView
 
 
 class PygameDisplay:
-    """The dealer screen in a window (or full screen on KMSDRM) for the daemon's loop."""
+    """The dealer screen for the daemon's loop; :meth:`pump` returns the console's events."""
 
     def __init__(self, size: tuple[int, int], fullscreen: bool,
-                 caption: str = "tablectl dealer") -> None:
+                 caption: str = "tablectl dealer", console: bool = False) -> None:
         self._pg = pygame
         pygame.display.init()
         pygame.font.init()
@@ -26,21 +31,59 @@ class PygameDisplay:
         else:
             self.surface = pygame.display.set_mode(size)
         pygame.display.set_caption(caption)
+        # A touch console keeps no pointer on a full screen; a mouse on a desktop sees it.
         pygame.mouse.set_visible(not fullscreen)
-        self.screen = DealerScreen(self.surface)
+        self.console: Console | None = None
+        if console:
+            self.console = Console(self.surface.get_size())
+            self.taps = TapReader(self.surface.get_size())
+            self.screen = DealerScreen(self.surface.subsurface(self.console.screen_rect))
+            self._painter = Painter(self.surface, Layout(self.surface.get_size()))
+        else:
+            self.screen = DealerScreen(self.surface)
         self._view: TableView | None = None
 
     def update(self, view: TableView) -> None:
         self._view = view
+        if self.console is not None:
+            self.console.update(view)
 
-    def pump(self) -> bool:
+    def set_floor(self, name: str | None, seconds_left: float | None) -> None:
+        """Floor mode as the daemon has it: the floor's name and the seconds it stays open."""
+        if self.console is not None:
+            self.console.set_floor(name, seconds_left)
+
+    def pump(self) -> list[Event] | None:
+        """Handle the window's events and redraw; the console's events, or None when the
+        window was closed."""
         pg = self._pg
-        for ev in pg.event.get():
-            if ev.type == pg.QUIT:
-                return False
-        if self._view is not None and self.screen.render(self._view):
+        raw = pg.event.get()
+        if any(ev.type == pg.QUIT for ev in raw):
+            return None
+        events: list[Event] = []
+        con = self.console
+        if con is None:
+            if self._view is not None and self.screen.render(self._view):
+                pg.display.flip()
+            return events
+        for pos in self.taps.feed(raw):
+            events += con.tap(pos)
+        if self._view is None:
+            return events
+        view = con.screen_view(self._view)
+        if con.mode == "table":
+            drew = self.screen.render(view)
+            con.seat_rects = dict(self.screen.seat_rects)
+            if drew or con.dirty:
+                self._painter.reset()
+                con.draw(self._painter)
+                pg.display.flip()
+        elif con.dirty:
+            self.screen.invalidate()  # the panel covered it: draw it whole when it closes
+            self._painter.reset()
+            con.draw(self._painter)
             pg.display.flip()
-        return True
+        return events
 
     def close(self) -> None:
         self._pg.display.quit()

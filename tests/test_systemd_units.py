@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 SYSTEMD = Path(__file__).resolve().parent.parent / "systemd"
-UNITS = ("tablectl.service", "tablectl-clock.service")
+UNITS = ("tablectl.service", "tablectl-clock.service", "tablectl-kiosk.service",
+         "tablectl-clock-kiosk.service")
 ANALYZE = shutil.which("systemd-analyze")
 HOST_UNITS = next(
     (p for p in (Path("/usr/lib/systemd/system"), Path("/lib/systemd/system")) if p.is_dir()), None
@@ -109,3 +110,22 @@ def test_udev_rule_names_the_mcu_and_tags_it_for_systemd() -> None:
         # Every match key is ==, every assignment = or +=: a typo here silently matches nothing.
         for key, op in re.findall(r"([A-Z]+(?:\{\w+\})?)(==|\+=|=)", rule):
             assert op == ("==" if key in ("SUBSYSTEM", "KERNEL") or "{" in key else op), rule
+
+
+@pytest.mark.parametrize("name, runs", [("tablectl-kiosk.service", "tablectl run --config"),
+                                        ("tablectl-clock-kiosk.service", "tablectl clock")])
+def test_kiosk_units_run_inside_cage_on_tty1_with_touch(name: str, runs: str) -> None:
+    """The kiosk path of a current Pi image (docs/kiosk.md): cage as the compositor on tty1 with
+    a logind session (PAM), the input devices (touch) readable and writable, the program inside."""
+    text = _unit_text(name)
+    lines = set(text.splitlines())
+    exec_line = next(line for line in lines if line.startswith("ExecStart="))
+    assert exec_line.startswith("ExecStart=/usr/bin/cage ") and " -- " in exec_line
+    assert runs in exec_line.split(" -- ", 1)[1]
+    for needed in ("PAMName=login", "TTYPath=/dev/tty1", "DeviceAllow=char-input rw",
+                   "DeviceAllow=char-drm rw", "Conflicts=getty@tty1.service " +
+                   ("tablectl.service" if "clock" not in name else "tablectl-clock.service")):
+        assert needed in lines, needed
+    assert "SDL_VIDEODRIVER=wayland" in text
+    if "clock" not in name:  # the daemon inside cage still speaks sd_notify to systemd
+        assert {"Type=notify", "NotifyAccess=all"} <= lines

@@ -110,11 +110,19 @@ def run(args: argparse.Namespace) -> int:
                 from display.window import PygameDisplay
 
                 display = PygameDisplay((config.display_width, config.display_height),
-                                        config.display_fullscreen)
+                                        config.display_fullscreen, console=True)
             except Exception as exc:  # no screen: the table still runs, the dealer is told
                 log.error("dealer screen unavailable (%s): running without it", exc)
         daemon = Daemon(journal, setup, source, display=display, histories=histories,
                         names=config.player_names(), stop_when_done=True)
+        from tablectl.daemon.badges import BadgeFileError, FloorGate, load_badges
+
+        try:
+            badges = load_badges(config.badges_file)
+        except BadgeFileError as exc:  # the table runs; floor decisions are refused
+            log.error("%s: no floor mode until it is fixed", exc)
+            badges = {}
+        daemon.floor_gate = FloorGate(badges, config.floor_minutes)
         if config.nfc_reader and not args.events:
             from firmware_bridge.sources import NfcWatcher
 

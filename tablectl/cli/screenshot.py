@@ -8,7 +8,8 @@ Renders, at each ``--size`` (default 800x480 and 1920x1080):
   (display/demos, ../shared/scenarios and tests/scenarios by default), taking the view at the
   interesting moments (an alert, a new street, a ruling that owes or returns chips, the end);
 - ``clock_<preset>_play_<W>x<H>.png`` and ``clock_<preset>_break_<W>x<H>.png`` for each
-  structure preset.
+  structure preset;
+- ``console_<screen>_<W>x<H>.png``: the touch console (bar, pad, keyboard, alerts, floor mode).
 
 Works headless: SDL_VIDEODRIVER=dummy is set when no driver is given.
 """
@@ -32,7 +33,7 @@ from tablectl.tournament.clock import TourneyClock
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO_DIRS = (ROOT / "display" / "demos", ROOT.parent / "shared" / "scenarios",
                  ROOT / "tests" / "scenarios")
-WHAT = ("examples", "scenarios", "clock")
+WHAT = ("examples", "scenarios", "clock", "console")
 MAX_MOMENTS = 8  # per scenario file
 MOMENTS = ("end", "flop", "turn", "river", "showdown", "over", "owes", "returned")
 ALERT_MOMENT = re.compile(r"alert-[a-z_]+")  # alert-<kind>, the contract's alert kinds
@@ -216,6 +217,12 @@ def run(args: argparse.Namespace) -> int:
                     for w, h in sizes:
                         save(render_status(status, (w, h), "20:14")[0],
                              f"clock_{preset.stem}_{state}_{w}x{h}.png")
+        if "console" in what:  # the touch console's screens (issue 13)
+            from display.console import console_pictures
+
+            for w, h in sizes:
+                for name, surface in console_pictures((w, h)):
+                    save(surface, f"console_{name}_{w}x{h}.png")
     except (OSError, ValueError, png.Error) as exc:
         print(f"tablectl screenshot: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1

@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
 
         def on_view(view: Any) -> None:
             screen.update(view)
-            if not screen.pump():  # the window was closed
+            if screen.pump() is None:  # the window was closed
                 raise KeyboardInterrupt
 
     out = Path(args.out) if args.out else None

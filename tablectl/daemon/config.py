@@ -61,6 +61,7 @@ class Config:
     display_fullscreen: bool
     display_enabled: bool
     log_level: str = "info"
+    floor_minutes: float = 5.0  # floor mode stays open this long after a floor badge is read
     extra: dict[str, Any] = field(default_factory=dict)
 
     def setup_body(self) -> dict[str, Any]:
@@ -109,7 +110,7 @@ def parse_config(
     c = _Checker(raw, where, path.parent)
     known = {
         "hardware", "journal", "house", "log_level", "serial", "nfc", "gpio", "seats", "table",
-        "structure", "display", "tags",
+        "structure", "display", "tags", "floor",
     }
     c.no_unknown(raw, known, "")
     hw = c.choice(raw, "hardware", HARDWARE, "real")  # checked even when --sim overrides it
@@ -122,6 +123,13 @@ def parse_config(
     c.no_unknown(tags, {"decks", "chips", "badges"}, "tags.")
     table = c.table(raw, "table")
     c.no_unknown(table, {"button", "chips"}, "table.")
+    floor = c.table(raw, "floor")
+    c.no_unknown(floor, {"minutes"}, "floor.")
+    floor_minutes = floor.get("minutes", 5)
+    if isinstance(floor_minutes, bool) or not isinstance(floor_minutes, int | float) \
+            or not 0.5 <= floor_minutes <= 120:
+        raise c.fail("floor.minutes", f"{floor_minutes!r} is not a number of minutes from 0.5 "
+                     "to 120")
     display = c.table(raw, "display")
     c.no_unknown(display, {"width", "height", "fullscreen", "enabled"}, "display.")
     levels, structure_chips, starting_stack, bb_ante, structure_file = _structure(
@@ -160,6 +168,7 @@ def parse_config(
         display_fullscreen=c.boolean(display, "fullscreen", "display.fullscreen", True),
         display_enabled=c.boolean(display, "enabled", "display.enabled", True),
         log_level=c.choice(raw, "log_level", LOG_LEVELS, "info"),
+        floor_minutes=float(floor_minutes),
     )
     try:
         config.setup_body()

@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Protocol
 
 from tablectl.daemon.history import HandRecord, HistoryBuilder, pokerstars_text
@@ -82,7 +83,7 @@ class Console(Protocol):
 class Display(Protocol):
     def update(self, view: TableView) -> None: ...
 
-    def pump(self) -> bool: ...  # False when the window was closed
+    def pump(self) -> list[Event] | None: ...  # the console's events; None: window closed
 
     def close(self) -> None: ...
 
@@ -243,6 +244,8 @@ class Daemon:
         self.helpers: list[Any] = []  # started with the loop, stopped after it
         self.console: Console | None = None  # also a helper; the loop drives its outputs
         self.dealer: str | None = None  # the signed-in dealer (badge)
+        self.floor_gate: Any = None  # tablectl.daemon.badges.FloorGate: floor mode (issue 13)
+        self.refused = 0  # console entries refused before the journal
 
     # --- start: journal and replay -------------------------------------------------------------
 
@@ -382,6 +385,17 @@ class Daemon:
             self.console.countdown(max(0.0, clock[1] - now))
 
     def _badge(self, uid: bytes, badge: Any) -> None:
+        if self.floor_gate is not None:
+            # The daemon's badges file decides (tablectl/daemon/badges.py); accepted reads are
+            # journaled so a restart knows who deals and who holds floor authority.
+            events, text = self.floor_gate.read(uid.hex(), self.clock())
+            log.info("%s", text)
+            for ev in events:
+                self.handle(ev)
+            if not events or events[-1].body.get("left"):
+                return
+            body = events[-1].body
+            badge = SimpleNamespace(role=body["role"], name=body["name"])
         if badge is None:
             log.info("NFC tag %s is not a staff badge", uid.hex())
         elif badge.role == "dealer":
@@ -418,12 +432,40 @@ class Daemon:
                 if self._dirty:
                     self.display.update(self.table.view())
                     self._dirty = False
-                if not self.display.pump():
+                entered = self.display.pump()
+                if entered is None:
                     log.info("display closed: stopping")
                     break
+                self._console(entered)
             if self.source.finished and self.stop_when_done:
                 log.info("event script finished")
                 break
+
+    def _console(self, entered: list[Event]) -> None:
+        """The touch console's entries, floor decisions checked against floor mode first: a
+        refused one never reaches the journal (issue 13); and floor mode's time-out."""
+        gate = self.floor_gate
+        now = self.clock()
+        for ev in gate.expire(now) if gate is not None else []:
+            log.info("floor mode closed: time is up for %s", ev.body["name"])
+            self.handle(ev)
+        for ev in entered:
+            if gate is not None:
+                reason = gate.check(ev, now)
+            elif ev.kind in ("floor", "badge"):
+                reason = "floor decision refused: no badges configured"
+            else:
+                reason = None
+            if reason is not None:
+                self.refused += 1
+                log.warning("console entry refused, not journaled: %s: %s", ev.to_json(), reason)
+                continue
+            self.handle(ev)
+            if gate is not None:
+                gate.accepted(ev)
+        if gate is not None and hasattr(self.display, "set_floor"):
+            floor = gate.floor
+            self.display.set_floor(floor.name if floor else None, gate.seconds_left(now))
 
     def _tick(self) -> None:
         now = self.clock()

@@ -1,0 +1,714 @@
+"""The dealer's touch console: what only people know, entered on the dealer screen.
+
+A bar under the dealer screen (undo, clock, alerts, call the floor, floor mode) and, over it, one
+panel at a time: the action pad of a tapped seat (declarations, the amount keypad, seat status,
+names), the open alerts to acknowledge one by one, and in floor mode the floor's decisions.
+Every tap that means something becomes one event of the contract or its extensions
+(docs/scenario-extensions.md, /work/notes/new-events.md) which the daemon journals like any
+sensor event; the console itself changes nothing at the table. Floor decisions carry ``by`` = the
+name on the floor badge the daemon accepted; the daemon checks them again (tablectl/daemon/badges).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+import pygame
+
+from display import theme
+from display.dealer import ACTION_WORDS, alert_title
+from display.keyboard import TextEntry, keyboard_buttons
+from display.layout import Layout, Painter
+from display.pad import Keypad, allowed, declare_body, describe, seat_of
+from display.widgets import DANGER, PRIMARY, Button, draw_button, grid, hit
+from tablectl.engine.events import SAYS, Event
+from tablectl.engine.outputs import Alert
+from tablectl.engine.view import TableView
+
+BAR_H = 60  # px at 800x480: the console bar under the dealer screen
+# Floor decisions (shared/spec/scenario-format.md "floor decisions") and what each asks for.
+FLOOR_DECISIONS: dict[str, tuple[str, ...]] = {
+    "ruling": ("seat", "action", "amount"), "undercall": ("seat", "decide"), "kill": ("seat",),
+    "award": ("seat", "amount"), "stack": ("seat", "amount"), "button": ("seat",),
+    "misdeal": (), "seat": ("seat", "name", "amount"), "unseat": ("seat",),
+}
+FLOOR_WORDS = {"ruling": "RULING", "undercall": "UNDERCALL", "kill": "KILL HAND",
+               "award": "AWARD POT", "stack": "STACK", "button": "BUTTON", "misdeal": "MISDEAL",
+               "seat": "SEAT PLAYER", "unseat": "UNSEAT"}
+# Alerts the engine of a branch without issue 13's events raises for them (fallback ids only).
+_ECHOES = tuple(f"unknown event {k!r} ignored" for k in ("ack", "badge", "name", "floor"))
+
+
+def open_alerts(view: TableView, acked: set[int]) -> list[tuple[int, Alert]]:
+    """The open alerts with their ids (1-based, counted over every alert since the setup).
+
+    With the engine's ids (``Alert.id``, issue 13) the engine has already closed acknowledged
+    alerts. Without them the view's alert list is every alert raised since the setup (nothing
+    clears it), so an alert's id is its position, and ``acked`` hides those acknowledged here."""
+    if view.alerts and hasattr(view.alerts[0], "id"):
+        return [(int(a.id), a) for a in view.alerts]  # type: ignore[attr-defined]
+    return [(i, a) for i, a in enumerate(view.alerts, 1)
+            if i not in acked and not a.text.startswith(_ECHOES)]
+
+
+class FloorForm:
+    """One floor decision being put together."""
+
+    def __init__(self, decision: str, seat: int | None = None) -> None:
+        self.decision = decision
+        self.seat = seat
+        self.choice: str | None = None
+        self.keypad = Keypad()
+        self.name: str | None = None
+        self.awards: dict[str, int] = {}
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return FLOOR_DECISIONS[self.decision]
+
+    def value(self, view: TableView) -> Any | None:
+        """The decision's value, or None while something is missing."""
+        d, s, amount = self.decision, self.seat, self.keypad.amount
+        if d == "misdeal":
+            return True
+        if s is None:
+            return None if d != "award" or not self.awards else dict(self.awards)
+        if d in ("kill", "button", "unseat"):
+            return s
+        if d == "undercall":
+            return {"seat": s, "decide": self.choice} if self.choice else None
+        if d == "ruling":
+            if self.choice is None:
+                return None
+            if amount is None:
+                sv = seat_of(view, s)
+                if self.choice not in ("fold", "check") or sv is None:
+                    return None
+                amount = sv.bet
+            return {"seat": s, "action": self.choice, "to": amount}
+        if d == "stack":
+            return None if amount is None else {str(s): amount}
+        if d == "seat":
+            if amount is None or not amount or self.name is None:
+                return None
+            return {"seat": s, "name": self.name, "stack": amount}
+        if d == "award":
+            awards = dict(self.awards)
+            if amount:
+                awards[str(s)] = amount
+            return awards or None
+        return None
+
+
+class Console:
+    """State and drawing of the touch console on a ``size`` screen (see the module docstring)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.layout = lay = Layout(size)
+        self.bar = pygame.Rect(0, size[1] - lay.px(BAR_H), size[0], lay.px(BAR_H))
+        self.screen_rect = pygame.Rect(0, 0, size[0], self.bar.top)
+        self.view: TableView | None = None
+        self.mode = "table"  # table pad keyboard alerts floor form
+        self.seat: int | None = None
+        self.say: str | None = None
+        self.keypad = Keypad()
+        self.entry = TextEntry()
+        self.entry_back = "pad"  # where the keyboard returns
+        self.acked: set[int] = set()
+        self.alert_page = 0
+        self.floor_name: str | None = None
+        self.floor_left: float | None = None
+        self.form: FloorForm | None = None
+        self.entered: str = ""  # what the pad entered last
+        self._before: tuple[Any, int] | None = None  # (last ruling, alerts) when it was entered
+        self.outcome: str = ""  # the ruling after it
+        self.seat_rects: dict[int, pygame.Rect] = {}
+        self.dirty = True
+
+    # --- inputs from the daemon -----------------------------------------------------------
+    def update(self, view: TableView) -> None:
+        if self._before is not None and view is not self.view:
+            last, count = self._before
+            if view.last is not last or len(view.alerts) != count:
+                self.outcome = _outcome(view, last, count)
+                self._before = None
+                if self.mode == "pad" and view.to_act is not None:
+                    self.seat = view.to_act  # the pad follows the action
+        self.view = view
+        self.dirty = True
+
+    def set_floor(self, name: str | None, seconds_left: float | None) -> None:
+        shown = None if seconds_left is None else int(seconds_left + 0.999)
+        if (name, shown) != (self.floor_name, self.floor_shown):
+            self.dirty = True
+        self.floor_name, self.floor_left = name, seconds_left
+        if name is None and self.mode in ("floor", "form"):
+            self.mode, self.form = "table", None
+
+    @property
+    def floor_shown(self) -> int | None:
+        return None if self.floor_left is None else int(self.floor_left + 0.999)
+
+    def alerts(self) -> list[tuple[int, Alert]]:
+        return [] if self.view is None else open_alerts(self.view, self.acked)
+
+    def screen_view(self, view: TableView) -> TableView:
+        """The view the dealer screen draws: acknowledged alerts gone."""
+        return replace(view, alerts=tuple(a for _, a in open_alerts(view, self.acked)))
+
+    # --- taps -------------------------------------------------------------------------------
+    def tap(self, pos: tuple[int, int]) -> list[Event]:
+        """One tap; the events it enters (often none: a tap that only moves the console)."""
+        if self.view is None:
+            return []
+        b = hit(self.buttons(), pos)
+        self.dirty = True
+        if b is not None:
+            return self._press(b.id)
+        if self.mode == "table":
+            for seat, rect in self.seat_rects.items():
+                if rect.collidepoint(pos):
+                    return self._open_seat(seat)
+        return []
+
+    def _open_seat(self, seat: int) -> list[Event]:
+        sv = seat_of(self.view, seat) if self.view else None
+        if sv is None:
+            return []
+        if sv.status == "empty":
+            if self.floor_name is not None:
+                self.form, self.mode = FloorForm("seat", seat), "form"
+            return []
+        self.mode, self.seat, self.say = "pad", seat, None
+        self.keypad.set(None)
+        self.entered = self.outcome = ""
+        return []
+
+    def _press(self, bid: str) -> list[Event]:
+        kind, _, arg = bid.partition(":")
+        handler = getattr(self, f"_on_{kind}")
+        return handler(arg) or []
+
+    def _on_bar(self, arg: str) -> list[Event] | None:
+        if arg == "undo":
+            return [Event("press", "undo")]
+        if arg == "clock":
+            return [Event("press", "clock")]
+        if arg == "floorcall":
+            return [Event("press", "floor")]
+        if arg == "alerts":
+            self.mode, self.alert_page = "alerts", 0
+        elif arg == "floor":
+            self.mode = "floor"
+        return None
+
+    def _on_close(self, arg: str) -> None:
+        self.mode, self.form = "table", None
+
+    def _on_say(self, arg: str) -> None:
+        self.say = None if self.say == arg else arg
+        if self.say not in ("bet", "raise", "all-in"):
+            self.keypad.set(None)
+        elif self.say == "all-in" and self.view is not None and self.seat is not None:
+            self.keypad.set(allowed(self.view, self.seat).all_in_to)
+
+    def _on_key(self, arg: str) -> None:
+        keypad = self.form.keypad if self.mode == "form" and self.form else self.keypad
+        view, seat = self.view, self.seat
+        if arg == "MIN" and view is not None and seat is not None:
+            keypad.set(allowed(view, seat).min_raise_to)
+        elif arg == "ALL" and view is not None and seat is not None:
+            keypad.set(allowed(view, seat).all_in_to)
+            if self.say not in ("bet", "raise", "all-in"):
+                self.say = "all-in"
+        elif arg == "POT" and view is not None:
+            keypad.set(sum(p.amount for p in view.pots) + sum(s.bet for s in view.seats))
+        else:
+            keypad.key(arg)  # with no action chosen, an amount alone (002 Rule 41-B/C)
+
+    def _on_enter(self, arg: str) -> list[Event] | None:
+        if self.seat is None or self.view is None:
+            return None
+        body = declare_body(self.seat, self.say, self.keypad.amount)
+        if body is None:
+            return None
+        self.entered = describe(body)
+        self.outcome = "waiting for the ruling"
+        self._before = (self.view.last, len(self.view.alerts))
+        self.say = None
+        self.keypad.set(None)
+        return [Event("declare", body)]
+
+    def _on_seatflag(self, arg: str) -> list[Event] | None:
+        if self.seat is None:
+            return None
+        if arg == "name":
+            sv = seat_of(self.view, self.seat) if self.view else None
+            named = sv is not None and sv.player and sv.player != f"Seat {self.seat}"
+            self.entry = TextEntry(sv.player if sv is not None and named else "")
+            self.mode, self.entry_back = "keyboard", "pad"
+            return None
+        if arg == "clock":
+            return [Event("press", "clock")]
+        return [Event("seat", {"seat": self.seat, "status": arg})]
+
+    def _on_kb(self, arg: str) -> list[Event] | None:
+        if arg == "CANCEL":
+            self.mode = self.entry_back
+            return None
+        if arg in ("OK", "CLEARNAME"):
+            name = self.entry.value if arg == "OK" else None
+            self.mode = self.entry_back
+            if self.entry_back == "form" and self.form is not None:
+                self.form.name = name
+                return None
+            if self.seat is not None:
+                return [Event("name", {"seat": self.seat, "name": name})]
+            return None
+        self.entry.key(arg)
+        return None
+
+    def _on_ack(self, arg: str) -> list[Event] | None:
+        if arg == "all":
+            ids = [i for i, _ in self.alerts()]
+            if not ids:
+                return None
+            self.acked.update(ids)
+            return [Event("ack", "all")]
+        self.acked.add(int(arg))
+        return [Event("ack", int(arg))]
+
+    def _on_page(self, arg: str) -> None:
+        self.alert_page = max(0, self.alert_page + (1 if arg == "next" else -1))
+
+    def _on_floor(self, arg: str) -> list[Event] | None:
+        if arg == "back":
+            self.mode, self.form = "floor", None
+            return None
+        if arg == "exit":
+            name = self.floor_name
+            self.mode, self.form = "table", None
+            if name is None:
+                return None
+            return [Event("badge", {"name": name, "role": "floor", "left": True})]
+        self.form, self.mode = FloorForm(arg, self.seat if arg != "misdeal" else None), "form"
+        return None
+
+    def _on_fseat(self, arg: str) -> None:
+        if self.form is not None:
+            self.form.seat = int(arg)
+
+    def _on_fchoice(self, arg: str) -> None:
+        if self.form is not None:
+            self.form.choice = arg
+
+    def _on_fname(self, arg: str) -> None:
+        if self.form is not None:
+            self.entry = TextEntry(self.form.name or "")
+            self.mode, self.entry_back = "keyboard", "form"
+
+    def _on_fadd(self, arg: str) -> None:
+        form = self.form
+        if form is not None and form.seat is not None and form.keypad.amount:
+            form.awards[str(form.seat)] = form.keypad.amount
+            form.keypad.set(None)
+
+    def _on_fenter(self, arg: str) -> list[Event] | None:
+        form, view = self.form, self.view
+        if form is None or view is None or self.floor_name is None:
+            return None
+        value = form.value(view)
+        if value is None:
+            return None
+        self.mode, self.form = "floor", None
+        return [Event("floor", {"by": self.floor_name, form.decision: value})]
+
+    # --- layout -------------------------------------------------------------------------------
+    def buttons(self) -> list[Button]:
+        if self.view is None:
+            return []
+        return getattr(self, f"_buttons_{self.mode}")(self.view)
+
+    def _header(self) -> tuple[pygame.Rect, Button]:
+        lay = self.layout
+        w, _ = lay.size
+        close = Button(pygame.Rect(w - lay.px(128), lay.px(6), lay.px(120), lay.px(52)),
+                       "close:", "CLOSE")
+        return pygame.Rect(lay.px(8), lay.px(6), w - lay.px(144), lay.px(52)), close
+
+    def _buttons_table(self, view: TableView) -> list[Button]:
+        lay = self.layout
+        n = len(self.alerts())
+        cells = grid(self.bar.inflate(-lay.px(8), -lay.px(8)), 5, 1, lay.px(6))
+        floor_sub = (f"{self.floor_name} {theme.mmss(self.floor_left or 0)}"
+                     if self.floor_name else "show floor badge")
+        return [
+            Button(cells[0], "bar:undo", "UNDO"),
+            Button(cells[1], "bar:clock", "CLOCK", enabled=view.to_act is not None
+                   and view.clock is None, sub=f"seat {view.to_act}" if view.to_act else ""),
+            Button(cells[2], "bar:alerts", f"ALERTS {n}", fill=DANGER if n else PRIMARY,
+                   sub="to acknowledge" if n else "none open"),
+            Button(cells[3], "bar:floorcall", "CALL FLOOR", sub="floor light"),
+            Button(cells[4], "bar:floor", "FLOOR MODE", enabled=self.floor_name is not None,
+                   sub=floor_sub),
+        ]
+
+    def _keypad(self, area: pygame.Rect, one_taps: list[tuple[str, str, bool]]) -> list[Button]:
+        lay = self.layout
+        keys = ["7", "8", "9", "DEL", "4", "5", "6", "CLR", "1", "2", "3", "000", "0", "00"]
+        cells = grid(area, 4, 4, lay.px(6))
+        out = [Button(c, f"key:{k}", k) for k, c in zip(keys, cells, strict=False)]
+        for (label, sub, ok), c in zip(one_taps, cells[len(keys):], strict=False):
+            out.append(Button(c, f"key:{label}", label, enabled=ok, sub=sub, fill=PRIMARY))
+        return out
+
+    def _buttons_pad(self, view: TableView) -> list[Button]:
+        lay = self.layout
+        w, h = lay.size
+        seat = self.seat or 0
+        can = allowed(view, seat)
+        _, close = self._header()
+        out = [close]
+        left = pygame.Rect(lay.px(8), lay.px(66), w // 2 - lay.px(16), lay.px(120))
+        for say, cell in zip(SAYS, grid(left, 3, 2, lay.px(6)), strict=True):
+            sub = ""
+            if say == "call" and view.to_call and can.in_turn:
+                sub = theme.chips(view.to_call)
+            out.append(Button(cell, f"say:{say}", say.upper(), enabled=say in can.says,
+                              selected=self.say == say, sub=sub))
+        body = declare_body(seat, self.say, self.keypad.amount)
+        enter = pygame.Rect(lay.px(8), lay.px(256), round(left.width * 0.62), lay.px(60))
+        out.append(Button(enter, "enter:", "ENTER", enabled=body is not None and bool(can.says),
+                          fill=PRIMARY))
+        undo = pygame.Rect(enter.right + lay.px(6), enter.top, left.right - enter.right
+                           - lay.px(6), enter.height)
+        out.append(Button(undo, "bar:undo", "UNDO"))
+        right = pygame.Rect(w // 2 + lay.px(4), lay.px(124), w // 2 - lay.px(12), lay.px(264))
+        amount_ok = self.say in (None, "bet", "raise", "all-in") and bool(can.says)
+        mr = can.min_raise_to
+        keys = self._keypad(right, [
+            ("MIN", theme.chips(mr) if mr else "-", amount_ok and mr is not None),
+            ("ALL", theme.chips(can.all_in_to) if can.says else "-", amount_ok and bool(can.says)),
+        ])
+        out += [replace(b, enabled=b.enabled and amount_ok) for b in keys]
+        sv = seat_of(view, seat)
+        status = sv.status if sv is not None else "empty"
+        row = pygame.Rect(lay.px(8), h - lay.px(62), w - lay.px(16), lay.px(56))
+        flags = [("name", "NAME", False, True), ("absent", "ABSENT", status == "absent", True),
+                 ("present", "PRESENT", False, status in ("absent", "penalty")),
+                 ("penalty", "PENALTY", status == "penalty", True),
+                 ("clock", "CLOCK", view.clock is not None and view.clock.seat == seat,
+                  view.to_act == seat and view.clock is None)]
+        for (fid, label, sel, ok), cell in zip(flags, grid(row, 5, 1, lay.px(6)), strict=True):
+            out.append(Button(cell, f"seatflag:{fid}", label, selected=sel,
+                              enabled=ok and status != "empty"))
+        return out
+
+    def _buttons_keyboard(self, view: TableView) -> list[Button]:
+        lay = self.layout
+        w, h = lay.size
+        area = pygame.Rect(lay.px(8), lay.px(130), w - lay.px(16), h - lay.px(138))
+        return keyboard_buttons(area, self.entry, lay.px(5))
+
+    def _alert_rows(self) -> tuple[list[tuple[int, Alert]], int, int]:
+        lay = self.layout
+        per_page = max(1, (lay.h - lay.px(66) - lay.px(62)) // lay.px(78))
+        alerts = self.alerts()
+        pages = max(1, -(-len(alerts) // per_page))
+        self.alert_page = min(self.alert_page, pages - 1)
+        start = self.alert_page * per_page
+        return alerts[start:start + per_page], pages, per_page
+
+    def _buttons_alerts(self, view: TableView) -> list[Button]:
+        lay = self.layout
+        w, h = lay.size
+        _, close = self._header()
+        out = [close]
+        rows, pages, _ = self._alert_rows()
+        y = lay.px(66)
+        for aid, _alert in rows:
+            out.append(Button(pygame.Rect(w - lay.px(148), y + lay.px(8), lay.px(140),
+                                          lay.px(56)), f"ack:{aid}", "ACK", sub=f"#{aid}"))
+            y += lay.px(78)
+        row = pygame.Rect(lay.px(8), h - lay.px(62), w - lay.px(16), lay.px(56))
+        cells = grid(row, 3, 1, lay.px(6))
+        out += [Button(cells[0], "page:prev", "PREVIOUS", enabled=self.alert_page > 0),
+                Button(cells[1], "page:next", "NEXT", enabled=self.alert_page < pages - 1),
+                Button(cells[2], "ack:all", "ACK ALL", enabled=bool(rows), fill=DANGER)]
+        return out
+
+    def _buttons_floor(self, view: TableView) -> list[Button]:
+        lay = self.layout
+        w, h = lay.size
+        _, close = self._header()
+        out = [close]
+        area = pygame.Rect(lay.px(8), lay.px(112), w - lay.px(16), h - lay.px(112 + 70))
+        for d, cell in zip(FLOOR_DECISIONS, grid(area, 3, 3, lay.px(8)), strict=True):
+            out.append(Button(cell, f"floor:{d}", FLOOR_WORDS[d]))
+        out.append(Button(pygame.Rect(lay.px(8), h - lay.px(62), w - lay.px(16), lay.px(56)),
+                          "floor:exit", "EXIT FLOOR MODE", fill=DANGER))
+        return out
+
+    def _buttons_form(self, view: TableView) -> list[Button]:
+        lay = self.layout
+        w, h = lay.size
+        form = self.form
+        assert form is not None
+        _, close = self._header()
+        out = [replace(close, id="floor:back", label="BACK")]
+        half = w // 2 - lay.px(16)
+        y = lay.px(86)
+        if "seat" in form.fields:
+            cells = grid(pygame.Rect(lay.px(8), y, half, lay.px(118)), 5, 2, lay.px(6))
+            for s, cell in enumerate(cells, 1):
+                sv = seat_of(view, s)
+                taken = sv is not None and sv.status != "empty"
+                ok = taken != (form.decision == "seat")  # seat a player only in an empty seat
+                out.append(Button(cell, f"fseat:{s}", str(s), selected=form.seat == s,
+                                  enabled=ok))
+            y += lay.px(126)
+        choices = {"action": SAYS, "decide": ("call", "fold")}
+        for fld, opts in choices.items():
+            if fld in form.fields:
+                cells = grid(pygame.Rect(lay.px(8), y, half, lay.px(56)), len(opts), 1,
+                             lay.px(4))
+                for o, cell in zip(opts, cells, strict=True):
+                    out.append(Button(cell, f"fchoice:{o}", o.upper(),
+                                      selected=form.choice == o))
+                y += lay.px(62)
+        if "name" in form.fields:
+            out.append(Button(pygame.Rect(lay.px(8), y, half, lay.px(56)), "fname:", "NAME",
+                              sub=form.name or "tap to type"))
+        if "amount" in form.fields:
+            right = pygame.Rect(w // 2 + lay.px(4), lay.px(124), w // 2 - lay.px(12),
+                                lay.px(264))
+            one = [("POT", "pots", form.decision == "award"), ("ALL", "-", False)]
+            if form.decision == "award":
+                one[1] = ("ADD", "next seat", form.seat is not None and bool(form.keypad.amount))
+            keys = self._keypad(right, one)
+            out += [replace(b, id="fadd:") if b.id == "key:ADD" else b for b in keys]
+        value = form.value(view)
+        enter = pygame.Rect(lay.px(8), h - lay.px(62), half, lay.px(56))
+        out.append(Button(enter, "fenter:", "ENTER DECISION", enabled=value is not None,
+                          fill=PRIMARY))
+        return out
+
+    # --- drawing --------------------------------------------------------------------------------
+    def draw(self, p: Painter) -> None:
+        """The bar, and the open panel over the dealer screen."""
+        if self.view is None:
+            return
+        lay, surf = self.layout, p.surface
+        if self.mode == "table":
+            pygame.draw.rect(surf, theme.BACKGROUND, self.bar)
+            pygame.draw.line(surf, theme.PANEL_EDGE, self.bar.topleft, self.bar.topright,
+                             lay.px(2))
+        else:
+            surf.fill(theme.BACKGROUND)
+            getattr(self, f"_draw_{self.mode}")(p, self.view)
+        for b in self.buttons():
+            draw_button(p, b)
+        self.dirty = False
+
+    def _title(self, p: Painter, text: str, sub: str = "") -> None:
+        lay = self.layout
+        rect, _ = self._header()
+        p.text(text, (rect.left, rect.top + lay.px(2)), lay.px(26), theme.TEXT,
+               max_width=rect.width, tag="console_title")
+        if sub:
+            p.text(sub, (rect.left, rect.bottom - lay.px(2)), lay.px(16), theme.DIM,
+                   anchor="bottomleft", max_width=rect.width, tag="console_sub")
+
+    def _draw_pad(self, p: Painter, view: TableView) -> None:
+        lay = self.layout
+        w, _ = lay.size
+        seat = self.seat or 0
+        sv = seat_of(view, seat)
+        can = allowed(view, seat)
+        name = sv.player if sv is not None else ""
+        where = ("IN TURN" if can.in_turn else
+                 f"NOT IN TURN (seat {view.to_act} is)" if view.to_act else "NO ONE IN TURN")
+        stack = theme.chips(sv.stack) if sv is not None else "-"
+        self._title(p, f"SEAT {seat}  {name}", f"{where}  -  stack {stack}"
+                    + (f", bet {theme.chips(sv.bet)}" if sv is not None and sv.bet else ""))
+        # amount display above the keypad
+        box = pygame.Rect(w // 2 + lay.px(4), lay.px(66), w // 2 - lay.px(12), lay.px(52))
+        p.panel(box, theme.PANEL, theme.PANEL_EDGE)
+        p.text("AMOUNT", (box.left + lay.px(8), box.centery), lay.px(14), theme.DIM,
+               anchor="midleft")
+        amount = self.keypad.amount
+        p.text(theme.chips(amount) if amount else "none", (box.right - lay.px(10), box.centery),
+               lay.px(30), theme.TEXT if amount else theme.FAINT, anchor="midright",
+               max_width=box.width - lay.px(90), tag="pad_amount")
+        # what will be entered, and the ruling after the last entry
+        x, width = lay.px(8), w // 2 - lay.px(16)
+        box = pygame.Rect(x, lay.px(192), width, lay.px(58))
+        p.panel(box, theme.PANEL, theme.ACCENT, lay.px(2))
+        body = declare_body(seat, self.say, amount)
+        p.text("WILL ENTER", (box.left + lay.px(8), box.top + lay.px(4)), lay.px(13), theme.DIM)
+        p.text(describe(body).upper() if body else "tap an action or an amount",
+               (box.left + lay.px(8), box.bottom - lay.px(5)), lay.px(22),
+               theme.TEXT if body else theme.FAINT, anchor="bottomleft",
+               max_width=box.width - lay.px(16), tag="pad_preview")
+        box = pygame.Rect(x, lay.px(322), width, h_ruling := lay.px(90))
+        p.panel(box, theme.PANEL, theme.PANEL_EDGE)
+        label = f"ENTERED: {self.entered.upper()}" if self.entered else "LAST RULING"
+        p.text(label, (box.left + lay.px(8), box.top + lay.px(4)), lay.px(13), theme.DIM,
+               max_width=box.width - lay.px(16), tag="pad_entered")
+        text = self.outcome or _ruling_text(view)
+        p.wrap(text, pygame.Rect(box.left + lay.px(8), box.top + lay.px(22),
+                                 box.width - lay.px(16), h_ruling - lay.px(26)), lay.px(17),
+               theme.TEXT, max_lines=3, tag="pad_ruling")
+
+    def _draw_keyboard(self, p: Painter, view: TableView) -> None:
+        lay = self.layout
+        w, _ = lay.size
+        what = (f"NAME FOR SEAT {self.seat}" if self.entry_back == "pad"
+                else "NAME OF THE NEW PLAYER")
+        self._title(p, what, "OK enters it; NO NAME clears it")
+        box = pygame.Rect(lay.px(8), lay.px(66), w - lay.px(16), lay.px(56))
+        p.panel(box, theme.PANEL, theme.ACCENT, lay.px(2))
+        r = p.text(self.entry.text or " ", (box.left + lay.px(12), box.centery), lay.px(30),
+                   theme.TEXT, anchor="midleft", max_width=box.width - lay.px(40),
+                   tag="kb_text")
+        pygame.draw.line(p.surface, theme.ACCENT, (r.right + lay.px(3), box.top + lay.px(10)),
+                         (r.right + lay.px(3), box.bottom - lay.px(10)), lay.px(3))
+
+    def _draw_alerts(self, p: Painter, view: TableView) -> None:
+        lay = self.layout
+        w, _ = lay.size
+        rows, pages, _ = self._alert_rows()
+        n = len(self.alerts())
+        page = f"  -  page {self.alert_page + 1} of {pages}" if pages > 1 else ""
+        self._title(p, f"ALERTS: {n} OPEN", "acknowledge each when dealt with" + page)
+        y = lay.px(66)
+        icon = lay.px(22)
+        if not rows:
+            p.text("No open alerts", (lay.px(16), y + lay.px(12)), lay.px(22), theme.FAINT)
+        for aid, alert in rows:
+            box = pygame.Rect(lay.px(8), y, w - lay.px(164), lay.px(72))
+            p.panel(box, theme.ALERT_BG, theme.ALERT, lay.px(2))
+            theme.draw_warning(p.surface, (box.left + lay.px(6) + icon / 2,
+                                           box.top + lay.px(6) + icon / 2), icon)
+            x = box.left + icon + lay.px(12)
+            p.text(f"#{aid}  {alert_title(alert)}", (x, box.top + lay.px(6)), lay.px(19),
+                   theme.WHITE, max_width=box.right - x - lay.px(8), tag="alert_row")
+            top = box.top + lay.px(30)
+            p.wrap(" - ".join(t for t in (alert.rule, alert.text) if t),
+                   pygame.Rect(box.left + lay.px(8), top, box.width - lay.px(16),
+                               box.bottom - top - lay.px(2)), lay.px(15), theme.TEXT,
+                   max_lines=2, tag="alert_row_text")
+            y += lay.px(78)
+
+    def _draw_floor(self, p: Painter, view: TableView) -> None:
+        lay = self.layout
+        self._title(p, f"FLOOR MODE - {self.floor_name}",
+                    f"closes in {theme.mmss(self.floor_left or 0)}; decisions are final "
+                    "(002 Rule 1)")
+        p.text("Choose a decision; tapping a seat first preselects it.", (lay.px(12),
+               lay.px(72)), lay.px(18), theme.DIM, tag="floor_hint")
+
+    def _draw_form(self, p: Painter, view: TableView) -> None:
+        lay = self.layout
+        w, h = lay.size
+        form = self.form
+        assert form is not None
+        self._title(p, f"FLOOR: {FLOOR_WORDS[form.decision]}", f"by {self.floor_name}")
+        if "seat" in form.fields:
+            p.text("SEAT", (lay.px(10), lay.px(66)), lay.px(14), theme.DIM)
+        if "amount" in form.fields:
+            box = pygame.Rect(w // 2 + lay.px(4), lay.px(66), w // 2 - lay.px(12), lay.px(52))
+            p.panel(box, theme.PANEL, theme.PANEL_EDGE)
+            label = {"ruling": "TO", "award": "AMOUNT", "stack": "NEW STACK",
+                     "seat": "STACK"}[form.decision]
+            p.text(label, (box.left + lay.px(8), box.centery), lay.px(14), theme.DIM,
+                   anchor="midleft")
+            amount = form.keypad.amount
+            p.text(theme.chips(amount) if amount else "none",
+                   (box.right - lay.px(10), box.centery), lay.px(30),
+                   theme.TEXT if amount else theme.FAINT, anchor="midright",
+                   max_width=box.width - lay.px(110), tag="form_amount")
+        value = form.value(view)
+        box = pygame.Rect(lay.px(8), h - lay.px(142), w // 2 - lay.px(16), lay.px(74))
+        p.panel(box, theme.PANEL, theme.ACCENT, lay.px(2))
+        p.text("WILL ENTER", (box.left + lay.px(8), box.top + lay.px(4)), lay.px(13), theme.DIM)
+        text = (json.dumps({form.decision: value}) if value is not None
+                else "choose " + ", ".join(form.fields) if form.fields else "")
+        p.wrap(text, pygame.Rect(box.left + lay.px(8), box.top + lay.px(22),
+                                 box.width - lay.px(16), box.height - lay.px(24)), lay.px(16),
+               theme.TEXT if value is not None else theme.FAINT, max_lines=2, tag="form_preview")
+
+
+def _ruling_text(view: TableView) -> str:
+    last = view.last
+    if last is None:
+        return "none yet"
+    verb = ACTION_WORDS.get(last.action, last.action)
+    text = f"Seat {last.seat} {verb}"
+    if last.action not in ("fold", "check"):
+        text += f" {theme.chips(last.to)}"
+    if last.owes:
+        text += f", OWES {theme.chips(last.owes)}"
+    if last.returned:
+        text += f", RETURN {theme.chips(last.returned)}"
+    return text + (f" ({last.rule})" if last.rule else "")
+
+
+def _outcome(view: TableView, last: Any, alerts_before: int) -> str:
+    """What the engine said to the entry: the new ruling, and any alert it raised."""
+    parts = []
+    if view.last is not last and view.last is not None:
+        parts.append(_ruling_text(view))
+    new = [a for a in view.alerts[alerts_before:] if not a.text.startswith(_ECHOES)]
+    for a in new[:1]:
+        parts.append(f"ALERT {alert_title(a)}: {a.text} ({a.rule})")
+    return "; ".join(parts) or "no ruling"
+
+
+
+def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
+    """The console's screens on a sample hand (tablectl screenshot --what console): the bar,
+    the pad with a raise keyed, the keyboard, the alerts, floor mode and a floor form."""
+    from display.dealer import DealerScreen
+    from tablectl.engine.table import Table
+
+    setup = {"rules": "tda-2025", "seats": {"1": 12500, "2": 9800, "3": 20000, "5": 15000},
+             "button": 1, "blinds": [100, 200], "chips": [25, 100, 500, 1000],
+             "names": {"1": "Ann", "2": "Bao", "3": "Cy", "5": "Dee"}}
+    table = Table.from_setup(setup)
+    table.apply(Event("deal", {"2": ["As", "Kd"], "3": ["7c", "7h"], "5": ["Qs", "Qd"],
+                               "1": ["2c", "3d"]}))
+    table.apply(Event("declare", {"seat": 5, "say": "raise", "amount": 600}))
+    table.apply(Event("push", {"seat": 1, "chips": [500]}))  # out of turn: an alert
+    surface = pygame.Surface(size)
+    con = Console(size)
+    screen = DealerScreen(surface.subsurface(con.screen_rect))
+    painter = Painter(surface, con.layout)
+    out: list[tuple[str, pygame.Surface]] = []
+
+    def shot(name: str) -> None:
+        view = table.view()
+        con.update(view)
+        screen.draw(con.screen_view(view))
+        con.seat_rects = dict(screen.seat_rects)
+        painter.reset()
+        con.draw(painter)
+        out.append((name, surface.copy()))
+
+    shot("bar")
+    con.mode, con.seat, con.say = "pad", 1, "raise"
+    con.keypad.set(1800)
+    shot("pad")
+    con.mode, con.entry, con.entry_back = "keyboard", TextEntry("Ann Lee"), "pad"
+    shot("keyboard")
+    con.mode = "alerts"
+    shot("alerts")
+    con.set_floor("Sam (floor)", 287)
+    con.mode = "floor"
+    shot("floor")
+    con.form, con.mode = FloorForm("stack", 2), "form"
+    con.form.keypad.set(12500)
+    shot("floor_stack")
+    return out
