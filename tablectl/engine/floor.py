@@ -277,13 +277,13 @@ def seat(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         _refuse(table, fd, out, f"seat {number} is taken by {taken.name}", number)
         return
     player = Player(number, chips, name or f"Seat {number}")
-    table.players[number] = player
-    live = table.live_seats()
+    others = table.live_seats()
     wait = False
-    if len(live) >= 2:
-        pos = table.upcoming_positions(live)
+    if len(others) >= 2:  # where the button and the small blind are going without the newcomer
+        pos = table.upcoming_positions(others)
         wait = 0 < (number - pos.button) % 10 < (pos.sb_seat - pos.button) % 10
     player.waiting = wait
+    table.players[number] = player
     if table.live_hand is None:
         table.recompute_positions()
     rule = cite(table.profile, "floor.seat")
