@@ -638,28 +638,57 @@ def press_check(table: TableState, hand: Hand, out: list[Output]) -> None:
                 "check")
 
 
+def verify_press(table: TableState, name: str) -> Alert | None:
+    """Whether the console button ``name`` applies now: None when it does, else the alert its
+    press raises (so the console greys the button before the tap). ``award`` when the pots are
+    already awarded is None: the press is answered with nothing (scenario-format)."""
+    hand = table.live_hand
+    if name == "check":
+        if hand is None:
+            return _alert("check ignored: no hand is in progress")
+        seat = hand.to_act
+        if seat is None:
+            return _alert("check ignored: no seat is in turn")
+        owed = hand.round.to_call(seat)
+        if owed:
+            return _alert(f"seat {seat} cannot check: it faces {owed} to call", seat,
+                          "002 Rule 3")
+    elif name == "award" and hand is not None:
+        if hand.to_act is not None:
+            return _alert("award ignored: betting is still open", rule="002 Rule 13")
+        if len(hand.board) < 5 and len(hand.live()) > 1:
+            return _alert(f"award ignored: the board has {len(hand.board)} cards, not 5",
+                          rule="002 Rule 13")
+    elif name == "new_hand" and hand is not None:
+        return _alert("new hand ignored: this hand has not been awarded")
+    elif name == "clock" and (table.hand is None or table.hand.to_act is None):
+        return _alert("clock ignored: no seat is in turn", rule=_clock_rule(table))
+    elif name == "undo" and (hand is None or table.hand_snapshot is None
+                             or len(table.hand_log) <= 1):
+        # only the deal that started the hand: a misdeal is the remedy, not an undo
+        return _alert("nothing to undo in this hand")
+    return None
+
+
+def _alert(text: str, seat: int | None = None, rule: str = "002 Rule 1") -> Alert:
+    return Alert("action_void", rule, text, seat)
+
+
 def on_press(table: TableState, body: str, out: list[Output]) -> None:
+    refused = verify_press(table, body)
+    if refused is not None:
+        out.append(refused)
+        return
     hand = table.hand
     if body == "check":
-        if hand is None or hand.street == "over":
-            _void(out, "check ignored: no hand is in progress")
-        else:
-            press_check(table, hand, out)
+        assert hand is not None
+        press_check(table, hand, out)
     elif body == "award":
         if hand is None or hand.street == "over":
             return  # nothing if already awarded (scenario-format)
-        if hand.to_act is not None:
-            _void(out, "award ignored: betting is still open", rule="002 Rule 13")
-        elif len(hand.board) < 5 and len(hand.live()) > 1:
-            _void(out, f"award ignored: the board has {len(hand.board)} cards, not 5",
-                  rule="002 Rule 13")
-        else:
-            flow.award(table, hand, out)
+        flow.award(table, hand, out)
     elif body == "new_hand":
-        if hand is not None and hand.street != "over":
-            _void(out, "new hand ignored: this hand has not been awarded")
-        else:
-            hands.start_hand(table, out)
+        hands.start_hand(table, out)
     elif body == "clock":
         start_clock(table, out)
     elif body == "pause":

@@ -167,6 +167,16 @@ def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         _refuse(table, fd, out, f"seat {stranger[0]} was not dealt in hand {hand.number}",
                 stranger[0])
         return
+    gone = sorted(s for s in hand.dealt if s not in table.players)
+    if gone:
+        _refuse(table, fd, out, f"seat {gone[0]} has left the table since hand {hand.number} "
+                "was dealt", gone[0])
+        return
+    short = sorted(s for s, a in hand.won.items() if over and table.players[s].stack < a)
+    if short:  # its stack was set since (a stack decision): the award cannot be taken back
+        _refuse(table, fd, out, f"seat {short[0]} no longer has the {hand.won[short[0]]} it was "
+                "awarded", short[0])
+        return
     if sum(amounts.values()) != total:
         _refuse(table, fd, out, f"the award totals {sum(amounts.values())} but the pots of hand "
                 f"{hand.number} total {total}")
@@ -283,7 +293,7 @@ def seat(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         pos = table.upcoming_positions(others)
         wait = 0 < (number - pos.button) % 10 < (pos.sb_seat - pos.button) % 10
     player.waiting = wait
-    table.players[number] = player
+    table.change_seat(number, player)
     if table.live_hand is None:
         table.recompute_positions()
     rule = cite(table.profile, "floor.seat")
@@ -307,9 +317,7 @@ def unseat(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
             f"was dealt in hand {hand.number}: the player leaves after the award"
         _refuse(table, fd, out, f"seat {number} {why}", number)
         return
-    if hand is not None:
-        table.unseated[number] = player
-    del table.players[number]
+    table.change_seat(number, None)
     table.stack_findings.pop(number, None)
     if hand is None:
         table.recompute_positions()

@@ -103,7 +103,6 @@ class TableState:
         # Floor rulings replacing an action of the current deal: ledger index -> (action, to,
         # rule, text); the hand is replayed with them (tablectl/engine/floor.py)
         self.floor_overrides: dict[tuple[int, int, int], tuple[str, int | None, str, str]] = {}
-        self.unseated: dict[int, Player] = {}  # players unseated during this hand (for undo)
         # Every action recorded in turn this deal, for the floor to rule on (floor.py):
         # (hand_no, redeals) of the deal, and its entries in order
         self.ledger_deal: tuple[int, int] | None = None
@@ -192,6 +191,19 @@ class TableState:
         for p in self.players.values():
             if p.waiting and 0 < (p.seat - before) % 10 <= (after - before) % 10:
                 p.waiting = False
+
+    def change_seat(self, seat: int, player: Player | None) -> None:
+        """Seat ``player`` (None: empty the seat). During a hand the hand's snapshot takes the
+        change too: a re-deal or an undo restarts the hand from it, and keeps the change."""
+        if self.live_hand is not None and self.hand_snapshot is not None:
+            if player is None:
+                self.hand_snapshot[0].pop(seat, None)
+            else:
+                self.hand_snapshot[0][seat] = (player.stack, player.out)
+        if player is None:
+            self.players.pop(seat, None)
+        else:
+            self.players[seat] = player
 
     def recompute_positions(self) -> None:
         """The next hand's positions from the last hand's (or the setup's button), the live

@@ -20,12 +20,23 @@ from tablectl.engine.events import Event, FloorDecision
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.reading import barred_by
 from tablectl.engine.state import Level, Player, SetupError, TableState
-from tablectl.engine.view import ClockView, LevelView, PotView, SeatView, TableView
+from tablectl.engine.view import (
+    PRESS_NAMES,
+    Allowed,
+    ClockView,
+    LevelView,
+    PotView,
+    SeatView,
+    TableView,
+)
 
 __all__ = ["Level", "Player", "SetupError", "Table", "fold_events"]
 
 MAX_OPEN_ALERTS = 50  # alerts open on the screen; older ones are dropped with a notice (issue 14)
 _NOT_IN_HAND = ("tick", "ack", "badge", "name")
+# Floor decisions about the table, not the hand: undo never takes them back (the chips they
+# bring or take are stated once, in their notice)
+_TABLE_DECISIONS = ("seat", "unseat", "stack")
 
 
 class Table(TableState):
@@ -55,10 +66,11 @@ class Table(TableState):
             out.append(Alert("action_void", "002 Rule 1", f"unknown event {event.kind!r} ignored"))
         else:
             in_hand = self.hand is not None and self.hand.street != "over"
-            # The console's acknowledgements, badges and names are no part of the hand: undo
-            # never takes them back, and replaying the hand never repeats them.
+            # The console's acknowledgements, badges and names, and the floor's seating, are no
+            # part of the hand: undo never takes them back, replaying the hand never repeats them.
             if in_hand and event.kind not in _NOT_IN_HAND and not (event.kind == "press"
-                                                                  and event.body == "undo"):
+                                                                  and event.body == "undo") \
+                    and not (event.kind == "floor" and event.body.decision in _TABLE_DECISIONS):
                 self.hand_log.append(event)
             hand_no = self.hand_no
             if event.kind == "press" and event.body == "undo":
@@ -92,7 +104,6 @@ class Table(TableState):
         """A new hand began: what the floor decided for the last one is spent."""
         self.button_placed = None
         self.floor_overrides = {}
-        self.unseated = {}
 
     # time ------------------------------------------------------------------
 
@@ -198,11 +209,6 @@ class Table(TableState):
         self.zones = {z: list(c) for z, c in zones.items()}
         self.give_back = dict(give_back)
         alerts, seq = list(self.open_alerts), self.alert_seq
-        # players seated or unseated during the hand: as they were when it began
-        for s in [s for s in self.players if s not in self.hand_snapshot[0]]:
-            del self.players[s]
-        self.players.update(self.unseated)
-        self.unseated = {}
         self.button_placed = None  # placed during this hand: the log places it again
         self.ledger_deal, self.ledger = None, []
         # The log starts after the last misdeal (002 Rule 36-C): keep the count.
@@ -219,14 +225,11 @@ class Table(TableState):
 
     def undo(self, out: list[Output]) -> None:
         """Take back the last event of this hand by replaying the hand without it."""
-        if self.hand is None or self.hand.street == "over" or self.hand_snapshot is None:
-            out.append(Alert("action_void", "002 Rule 1", "nothing to undo in this hand"))
+        refused = act.verify_press(self, "undo")
+        if refused is not None:
+            out.append(refused)
             return
         log = list(self.hand_log)
-        if len(log) <= 1:
-            # Only the deal that started the hand: a misdeal is the remedy, not an undo.
-            out.append(Alert("action_void", "002 Rule 1", "nothing to undo in this hand"))
-            return
         log.pop()
         self.floor_overrides = {}  # the log's floor rulings set them again as it replays
         self._replay_hand(log)
@@ -261,7 +264,9 @@ class Table(TableState):
                     status = "folded"
                 elif p.stack == 0:
                     status = "all-in"
-            if status == "active" and p.penalty:
+            if status == "active" and p.waiting:
+                status = "waiting"
+            elif status == "active" and p.penalty:
                 status = "penalty"
             elif status == "active" and p.absent:
                 status = "absent"
@@ -283,7 +288,37 @@ class Table(TableState):
             pots=tuple(PotView(p.amount, p.seats) for p in self.pots()),
             to_act=self.to_act(), to_call=self.to_call(), min_raise_to=self.min_raise_to(),
             can_raise=self.can_raise(), last=self.last, alerts=tuple(self.open_alerts),
-            clock=clock, level=level_view, eliminated=tuple(self.eliminated), chips=self.chips)
+            clock=clock, level=level_view, eliminated=tuple(self.eliminated), chips=self.chips,
+            allowed=self.allowed())
+
+    def allowed(self) -> Allowed:
+        """The seat in turn's legal declarations now, and the console buttons that apply."""
+        presses = tuple(p for p in PRESS_NAMES if act.verify_press(self, p) is None
+                        and not (p == "award" and self.live_hand is None)
+                        and not (p == "pause" and self.paused)
+                        and not (p == "resume" and not self.paused))
+        hand = self.live_hand
+        seat = hand.to_act if hand is not None else None
+        if hand is None or seat is None:
+            return Allowed(None, presses=presses)
+        rnd = hand.round
+        stack = self.players[seat].stack
+        bet = rnd.bets.get(seat, 0)
+        to_call = rnd.to_call(seat)
+        barred = barred_by(self, hand, seat)
+        must_call = bool(to_call) and ((barred and self.profile.oot_check == "call_only")
+                                       or bool(hand.pulled.get(seat)))  # 003 B&R 9; 002 51-B
+        raising = stack > to_call and self.can_raise()
+        names = [] if must_call else ["fold"]
+        names += ["check"] if to_call == 0 else ["call"]
+        if raising:
+            names.append("bet" if rnd.current_bet == 0 else "raise")
+        if stack > 0:
+            names.append("all-in")
+        return Allowed(
+            seat, tuple(names), call=min(to_call, stack),
+            min_raise_to=min(rnd.min_raise_to(self.profile), bet + stack) if raising else None,
+            all_in_to=bet + stack, bet=bet, stack=stack, presses=presses)
 
 
 def fold_events(setup: dict[str, Any], events: Iterable[Event]) -> Table:
