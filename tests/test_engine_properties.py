@@ -1,6 +1,7 @@
 """Engine invariants under random play and garbage (hypothesis):
 
-- chips are conserved after every event;
+- chips are conserved after every event (a floor decision that adds or removes chips states the
+  difference in its notice, and only by it do the chips at the table change);
 - every event is applied (the state changes, or it is an idempotent re-read) or rejected with an
   alert;
 - nothing crashes, and the same events always give the same state (a pure fold).
@@ -14,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tablectl.engine.events import RANKS, SUITS, event_from_obj
-from tablectl.engine.outputs import Alert
+from tablectl.engine.outputs import Alert, Notice
 from tablectl.engine.table import Table
 
 CARDS = [r + s for r in RANKS for s in SUITS]
@@ -130,11 +131,51 @@ def garbage_event(draw: st.DrawFn) -> dict[str, Any]:
     ]))
 
 
+def floor_event(draw: st.DrawFn, table: Table) -> dict[str, Any]:
+    """A floor decision (shared/spec/scenario-format.md, "floor decisions"), mostly about seats
+    that play, some that cannot apply (refused with an alert, nothing changed)."""
+    seats = sorted(table.players) or [1]
+    seat = draw(st.sampled_from([*seats, draw(st.integers(1, 10))]))
+    hand = table.hand
+    pot = 0
+    if hand is not None:
+        pot = sum(hand.won.values()) if hand.street == "over" else \
+            sum(hand.contributed.values()) + hand.dead_money
+    dealt = list(hand.dealt) if hand is not None else seats
+    winner = draw(st.sampled_from(dealt))
+    decision = draw(st.sampled_from([
+        {"ruling": {"seat": seat, "action": draw(st.sampled_from(["fold", "check", "call",
+                                                                  "raise", "all-in"])),
+                    "to": draw(st.sampled_from([None, 0, 200, 1000, 5000]))}},
+        {"undercall": {"seat": seat, "decide": draw(st.sampled_from(["call", "fold"]))}},
+        {"kill": seat},
+        {"award": {str(winner): max(pot, 1)}},
+        {"award": {str(winner): draw(st.sampled_from([25, 100, 1000]))}},
+        {"stack": {str(seat): draw(st.sampled_from([100, 2500, 10000]))}},
+        {"button": seat},
+        {"misdeal": True},
+        {"seat": {"seat": draw(st.integers(1, 10)), "name": "New", "stack": 3000}},
+        {"unseat": seat},
+    ]))
+    if "ruling" in decision and decision["ruling"]["to"] is None and \
+            decision["ruling"]["action"] not in ("fold", "check"):
+        decision["ruling"]["to"] = 1000
+    return {"floor": {"by": "Sam (floor)", **decision}}
+
+
+def difference(outs: list[Any]) -> int:
+    """Chips a floor decision brought to the table or took away: its notice states them."""
+    return sum(o.data.get("difference", 0) for o in outs
+               if isinstance(o, Notice) and o.kind == "floor")
+
+
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=setups(), data=st.data(), garbage_rate=st.sampled_from([0.0, 0.15, 0.5]))
+@given(setup=setups(), data=st.data(), garbage_rate=st.sampled_from([0.0, 0.15, 0.5]),
+       floor_rate=st.sampled_from([0.0, 0.05, 0.2]))
 def test_random_play_conserves_chips_and_answers_every_event(setup: dict[str, Any],
                                                              data: st.DataObject,
-                                                             garbage_rate: float) -> None:
+                                                             garbage_rate: float,
+                                                             floor_rate: float) -> None:
     table = Table(setup)
     total = table.chips_total()
     deck = data.draw(st.permutations(CARDS))
@@ -145,11 +186,14 @@ def test_random_play_conserves_chips_and_answers_every_event(setup: dict[str, An
             deck = list(data.draw(st.permutations(CARDS)))
         garbage = data.draw(st.floats(0, 1)) < garbage_rate
         obj = garbage_event(data.draw) if garbage else sensible_event(data.draw, table, deck)
+        if data.draw(st.floats(0, 1)) < floor_rate:
+            obj = floor_event(data.draw, table)
         event = event_from_obj(obj)
         before = fingerprint(table)
         same = idempotent(table, obj)
         outs = table.apply(event)
         log.append(event)
+        total += difference(outs)  # stack, seat, unseat: the notice states the difference
         assert table.chips_total() == total, f"chips not conserved after {obj}"
         assert all(p.stack >= 0 for p in table.players.values())
         changed = fingerprint(table) != before

@@ -319,7 +319,8 @@ def test_every_notice_kind_the_engine_emits_is_read_or_ignored() -> None:
     source = Path(tablectl.__file__).parent
     emitted = {m for f in source.rglob("*.py") if f.name != "history.py"
                for m in re.findall(r'Notice\(\s*"(\w+)"', f.read_text())}
-    read = {"hand_start", "street", "returned", "tabled", "showdown", "award", "eliminated"}
+    read = {"hand_start", "street", "returned", "tabled", "showdown", "award", "eliminated",
+            "floor", "name"}
     assert {"returned", "award", "hand_start", "undo"} <= emitted
     assert emitted <= read | history.IGNORED_NOTICES, emitted - read - history.IGNORED_NOTICES
     assert not read & history.IGNORED_NOTICES
@@ -394,3 +395,37 @@ def test_a_moved_small_blind_posts_both_blinds_in_the_history(tmp_path: Path) ->
     assert (7, "small & big blinds", 450) in hand.posts and (8, "big blind", 300) in hand.posts
     assert "Seat 7: posts small & big blinds 450" in pokerstars_text(hand)
     assert _pokerkit_final(phh_text(hand)) == [hand.end_stacks[s] for s in hand.order()]
+
+
+@pytest.mark.parametrize("name", ["floor_kill.jsonl", "floor_award.jsonl", "floor_misdeal.jsonl"])
+def test_floor_decisions_are_lines_in_both_histories(name: str) -> None:
+    """Every floor decision in a hand is a line of its PokerStars text and a comment line of its
+    PHH (pokerkit still loads it)."""
+    path = Path(__file__).parent / "scenarios" / name
+    result = histories(path)
+    assert result.problems == []
+    texts = [(pokerstars_text(h), phh_text(d)) for h in result.hands for d in [*h.voided, h]]
+    assert any("Floor decision: floor (Sam (floor)): " in ps for ps, _ in texts)
+    for _ps, phh in texts:
+        HandHistory.load(io.BytesIO(phh.encode()))
+    assert any("\n  # floor (Sam (floor)): " in phh for _, phh in texts)
+
+
+def test_a_floor_ruling_rewrites_the_action_and_undo_restores_it(tmp_path: Path) -> None:
+    """The floor rules seat 1's 1000 chip a raise, not a call: the history shows the raise; the
+    ruling undone, it shows the call again."""
+    lines = SETUP.replace("3000", "10000").replace("1000}", "10000}") + """
+{"deal": {"2": ["As", "Kd"], "3": ["7c", "7h"], "1": ["Qs", "Jh"]}}
+{"push": {"seat": 1, "chips": [500]}}
+{"floor": {"by": "Sam", "ruling": {"seat": 1, "action": "raise", "to": 500}}}
+{"fold": 2}
+{"fold": 3}
+"""
+    hands, _ = _replay(lines, tmp_path)
+    text = pokerstars_text(hands[0])
+    assert "Ann: raises 400 to 500" in text and "Ann: calls" not in text
+    assert "Floor decision: floor (Sam): seat 1's call to 100 is ruled raise to 500" in text
+    undone = lines.replace('{"fold": 2}', '{"press": "undo"}\n{"fold": 2}')
+    hands, _ = _replay(undone, tmp_path)
+    text = pokerstars_text(hands[0])
+    assert "Ann: calls 100" in text and "raises" not in text

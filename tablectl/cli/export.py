@@ -4,7 +4,8 @@
 
 replays the events through the rules engine, builds each finished hand from the events and the
 engine's outputs (:mod:`tablectl.daemon.history`), and writes one file a hand: ``hand-000012.txt``
-(PokerStars text) or ``hand-000012.phh`` (PHH). A void deal of the hand (a misdeal, a fouled
+(PokerStars text), ``hand-000012.phh`` (PHH) or ``hand-000012.ohh`` (Open Hand History JSON,
+its void deals first in the same file). A void deal of the hand (a misdeal, a fouled
 deck: all bets returned, the hand dealt again) is the first block of the PokerStars file and a PHH
 file of its own, ``hand-000012-void1.phh`` (the deal's number). Bad journal rows are reported
 with their row id and skipped; the export goes on.
@@ -20,10 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from tablectl.daemon.history import HandRecord, HistoryBuilder, phh_text, pokerstars_text
+from tablectl.daemon.history_ohh import ohh_text
 from tablectl.daemon.scenario_file import read_lines
 from tablectl.engine.events import Event, ScenarioError, parse_line
 
-FORMATS = ("pokerstars", "phh", "both")
+FORMATS = ("pokerstars", "phh", "ohh", "both", "all")
 
 
 @dataclass(slots=True)
@@ -37,7 +39,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--journal", required=True, metavar="DB",
                         help="the daemon's journal (SQLite), or a scenario .jsonl file")
     parser.add_argument("--format", choices=FORMATS, default="both",
-                        help="pokerstars text, PHH (pokerkit's format), or both (default)")
+                        help="pokerstars text, PHH (pokerkit's format), OHH (Open Hand History "
+                        "JSON), both (PokerStars and PHH: the default) or all three")
     parser.add_argument("--out", required=True, metavar="DIR", help="directory for the files")
     parser.add_argument("--tournament", type=int, default=1,
                         help="tournament number written in PokerStars headers")
@@ -74,11 +77,15 @@ def write_histories(
     written = 0
     for hand in hands:
         stem = out / f"hand-{hand.number:06d}"
-        if fmt in ("pokerstars", "both"):
+        if fmt in ("pokerstars", "both", "all"):
             text = pokerstars_text(hand, tournament=tournament, table_name=table_name)
             stem.with_suffix(".txt").write_text(text, encoding="utf-8")
             written += 1
-        if fmt in ("phh", "both"):
+        if fmt in ("ohh", "all"):
+            text = ohh_text(hand, tournament=tournament, table_name=table_name)
+            stem.with_suffix(".ohh").write_text(text, encoding="utf-8")
+            written += 1
+        if fmt in ("phh", "both", "all"):
             for void in hand.voided:
                 path = out / f"hand-{hand.number:06d}-void{void.deal + 1}.phh"
                 path.write_text(phh_text(void, event=table_name), encoding="utf-8")
@@ -126,7 +133,10 @@ def build(setup: dict[str, Any], stream: Iterator[tuple[Event, float | None]]) -
         except Exception as exc:  # an engine bug loses this event, not the export
             result.problems.append(f"engine raised {type(exc).__name__} on {event.to_json()}")
             continue
-        result.hands.extend(builder.feed(event, outputs, table.view, wall))
+        for hand in builder.feed(event, outputs, table.view, wall):
+            # a hand the floor re-awarded (002 Rule 23) is finished again: the new one stands
+            result.hands = [h for h in result.hands if h.number != hand.number]
+            result.hands.append(hand)
     result.stacks = table.stacks()
     result.problems.extend(builder.problems)
     return result

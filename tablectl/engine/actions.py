@@ -15,6 +15,7 @@ from tablectl.engine.citations import cite, option
 from tablectl.engine.hand import Hand
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.reading import Reading, barred_by, read_chips, situation
+from tablectl.engine.state import LedgerEntry
 
 if TYPE_CHECKING:
     from tablectl.engine.state import TableState
@@ -45,6 +46,15 @@ def record_action(table: TableState, hand: Hand, seat: int, action: str, to: int
     """Put a ruled action on the ledger without passing the turn; return the seat's total bet."""
     rnd = hand.round
     player = table.players[seat]
+    bet_before, stack_before = rnd.bets.get(seat, 0), player.stack
+    deal = (table.hand_no, hand.redeals)
+    if table.ledger_deal != deal:
+        table.ledger_deal, table.ledger = deal, []
+    key = (*deal, len(table.ledger))
+    override = table.floor_overrides.get(key)
+    if override is not None:
+        action, to, rule, text, owes, returned = _overridden(
+            hand, seat, bet_before, stack_before, (action, to, owes, returned), override)
     if action == "fold":
         hand.folded.add(seat)
         to = rnd.bets.get(seat, 0)
@@ -68,9 +78,34 @@ def record_action(table: TableState, hand: Hand, seat: int, action: str, to: int
     hand.last_push = None
     if table.clock is not None and table.clock[0] == seat:
         table.clock = None
-    out.append(Ruling(seat=seat, action=action, to=to, owes=owes, returned=returned, rule=rule,
-                      text=text))
+    ruled = Ruling(seat=seat, action=action, to=to, owes=owes, returned=returned, rule=rule,
+                   text=text)
+    out.append(ruled)
+    table.ledger.append(LedgerEntry(seat, hand.street, action, bet_before, stack_before, to, owes,
+                                    returned))
+    if override is not None and key == table.floor_target:
+        table.floor_ruling = ruled
     return to
+
+
+def _overridden(hand: Hand, seat: int, bet: int, stack: int, ruled: tuple[str, int, int, int],
+                override: tuple[str, int | None, str, str]
+                ) -> tuple[str, int, str, str, int, int]:
+    """The floor's ruling in place of the engine's (002 Rule 1): the seat's bet becomes ``to``;
+    what it owes or gets back follows from the chips the engine's ruling had it put out."""
+    action0, to0, owes0, returned0 = ruled
+    # the chips lying in the zone after the engine's ruling: its bet less what it owed, and
+    # the chips it handed back
+    put_out = (bet if action0 == "fold" else max(bet, min(to0, bet + stack)) - owes0) + returned0
+    action, to, rule, text = override
+    to = bet if to is None or action == "fold" else to
+    hand.forfeit.pop(seat, None)  # the floor has ruled: no undercall left to decide
+    hand.undercalls.pop(seat, None)
+    if action0 == "fold" and action != "fold":
+        # the floor keeps a folded hand live: its cards come back from the muck
+        hand.mucked = [c for c in hand.mucked if c not in hand.hole.get(seat, [])]
+        hand.folded.discard(seat)
+    return (action, to, rule, text, max(0, to - put_out), max(0, put_out - to))
 
 
 def take_action(table: TableState, hand: Hand, seat: int, action: str, to: int, out: list[Output],
@@ -603,28 +638,57 @@ def press_check(table: TableState, hand: Hand, out: list[Output]) -> None:
                 "check")
 
 
+def verify_press(table: TableState, name: str) -> Alert | None:
+    """Whether the console button ``name`` applies now: None when it does, else the alert its
+    press raises (so the console greys the button before the tap). ``award`` when the pots are
+    already awarded is None: the press is answered with nothing (scenario-format)."""
+    hand = table.live_hand
+    if name == "check":
+        if hand is None:
+            return _alert("check ignored: no hand is in progress")
+        seat = hand.to_act
+        if seat is None:
+            return _alert("check ignored: no seat is in turn")
+        owed = hand.round.to_call(seat)
+        if owed:
+            return _alert(f"seat {seat} cannot check: it faces {owed} to call", seat,
+                          "002 Rule 3")
+    elif name == "award" and hand is not None:
+        if hand.to_act is not None:
+            return _alert("award ignored: betting is still open", rule="002 Rule 13")
+        if len(hand.board) < 5 and len(hand.live()) > 1:
+            return _alert(f"award ignored: the board has {len(hand.board)} cards, not 5",
+                          rule="002 Rule 13")
+    elif name == "new_hand" and hand is not None:
+        return _alert("new hand ignored: this hand has not been awarded")
+    elif name == "clock" and (table.hand is None or table.hand.to_act is None):
+        return _alert("clock ignored: no seat is in turn", rule=_clock_rule(table))
+    elif name == "undo" and (hand is None or table.hand_snapshot is None
+                             or len(table.hand_log) <= 1):
+        # only the deal that started the hand: a misdeal is the remedy, not an undo
+        return _alert("nothing to undo in this hand")
+    return None
+
+
+def _alert(text: str, seat: int | None = None, rule: str = "002 Rule 1") -> Alert:
+    return Alert("action_void", rule, text, seat)
+
+
 def on_press(table: TableState, body: str, out: list[Output]) -> None:
+    refused = verify_press(table, body)
+    if refused is not None:
+        out.append(refused)
+        return
     hand = table.hand
     if body == "check":
-        if hand is None or hand.street == "over":
-            _void(out, "check ignored: no hand is in progress")
-        else:
-            press_check(table, hand, out)
+        assert hand is not None
+        press_check(table, hand, out)
     elif body == "award":
         if hand is None or hand.street == "over":
             return  # nothing if already awarded (scenario-format)
-        if hand.to_act is not None:
-            _void(out, "award ignored: betting is still open", rule="002 Rule 13")
-        elif len(hand.board) < 5 and len(hand.live()) > 1:
-            _void(out, f"award ignored: the board has {len(hand.board)} cards, not 5",
-                  rule="002 Rule 13")
-        else:
-            flow.award(table, hand, out)
+        flow.award(table, hand, out)
     elif body == "new_hand":
-        if hand is not None and hand.street != "over":
-            _void(out, "new hand ignored: this hand has not been awarded")
-        else:
-            hands.start_hand(table, out)
+        hands.start_hand(table, out)
     elif body == "clock":
         start_clock(table, out)
     elif body == "pause":

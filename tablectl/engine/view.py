@@ -11,7 +11,10 @@ from dataclasses import dataclass, field
 from tablectl.engine.outputs import Alert, Ruling
 
 # Seat status values, in the words a dealer uses.
-SEAT_STATUSES = ("active", "folded", "all-in", "absent", "penalty", "dead", "out", "empty")
+SEAT_STATUSES = ("active", "folded", "all-in", "absent", "penalty", "dead", "out", "empty",
+                 "waiting")
+# Console buttons (the contract's presses); ``Allowed.presses`` lists those that apply now.
+PRESS_NAMES = ("check", "clock", "award", "new_hand", "pause", "resume", "undo", "floor")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +59,21 @@ class LevelView:
 
 
 @dataclass(frozen=True, slots=True)
+class Allowed:
+    """What the console may enter now: the seat in turn's legal declarations (002 Rules 41-52)
+    with the amounts a pad offers in one tap, and the buttons whose press applies."""
+
+    seat: int | None  # the seat in turn; None: no one (the declarations below are empty)
+    actions: tuple[str, ...] = ()  # of fold check call bet raise all-in, in that order
+    call: int = 0  # chips to add to call (all its chips when short)
+    min_raise_to: int | None = None  # smallest legal bet or raise total; None: may not raise
+    all_in_to: int = 0  # the seat's total bet this street if all in
+    bet: int = 0  # the seat's bet this street so far
+    stack: int = 0  # chips behind
+    presses: tuple[str, ...] = ()  # buttons that apply now (verify_press finds nothing)
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     profile: str  # house profile name, e.g. "tda-2025"
     hand_no: int
@@ -73,3 +91,4 @@ class TableView:
     level: LevelView | None = None
     eliminated: tuple[int, ...] = ()  # earliest out first
     chips: tuple[int, ...] = field(default=())  # denominations in play
+    allowed: Allowed = field(default_factory=lambda: Allowed(None))
