@@ -319,7 +319,8 @@ def test_every_notice_kind_the_engine_emits_is_read_or_ignored() -> None:
     source = Path(tablectl.__file__).parent
     emitted = {m for f in source.rglob("*.py") if f.name != "history.py"
                for m in re.findall(r'Notice\(\s*"(\w+)"', f.read_text())}
-    read = {"hand_start", "street", "returned", "tabled", "showdown", "award", "eliminated"}
+    read = {"hand_start", "street", "returned", "tabled", "showdown", "award", "eliminated",
+            "floor", "name"}
     assert {"returned", "award", "hand_start", "undo"} <= emitted
     assert emitted <= read | history.IGNORED_NOTICES, emitted - read - history.IGNORED_NOTICES
     assert not read & history.IGNORED_NOTICES

@@ -126,7 +126,10 @@ def build(setup: dict[str, Any], stream: Iterator[tuple[Event, float | None]]) -
         except Exception as exc:  # an engine bug loses this event, not the export
             result.problems.append(f"engine raised {type(exc).__name__} on {event.to_json()}")
             continue
-        result.hands.extend(builder.feed(event, outputs, table.view, wall))
+        for hand in builder.feed(event, outputs, table.view, wall):
+            # a hand the floor re-awarded (002 Rule 23) is finished again: the new one stands
+            result.hands = [h for h in result.hands if h.number != hand.number]
+            result.hands.append(hand)
     result.stacks = table.stacks()
     result.problems.extend(builder.problems)
     return result

@@ -107,13 +107,34 @@ class Eliminated:
     place: int
 
 
-NoticeRecord = HandStart | Street | Returned | Tabled | Showdown | Award | Eliminated
-# Facts the history does not write (the clock, the floor's call, console entries) or takes from
-# elsewhere (a declared action is written from the ruling that follows it).
+@dataclass(frozen=True, slots=True)
+class FloorNote:
+    """A floor decision (tablectl/engine/floor.py): written into the hand as a comment line.
+    A ``ruling`` re-read the last ``replayed`` events of the hand; what they now say follows."""
+
+    decision: str
+    by: str
+    text: str
+    replayed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class NameChange:
+    seat: int
+    name: str | None  # None: back to "Seat N"
+
+
+NoticeRecord = (HandStart | Street | Returned | Tabled | Showdown | Award | Eliminated | FloorNote
+                | NameChange)
+# Facts the history does not write (the clock, the floor called by the button, console entries)
+# or takes from elsewhere (a declared action is written from the ruling that follows it).
 IGNORED_NOTICES = frozenset({
-    "undercall", "blind", "pulled_back", "declared", "pause", "resume", "floor", "seat", "level",
-    "undo",
+    "undercall", "blind", "pulled_back", "declared", "pause", "resume", "seat", "level",
+    "undo", "ack", "alerts_dropped", "badge",
 })
+# Events the engine keeps in a hand's log (undo and floor rulings replay them); the others are
+# no part of the hand.
+_NOT_IN_HAND = ("tick", "ack", "badge", "name")
 
 
 def _int(value: object, what: str) -> int:
@@ -186,6 +207,16 @@ def read_notice(notice: Notice) -> NoticeRecord | None:
                      {_seat_key(s, "hands"): str(w) for s, w in hands.items()})
     if kind == "eliminated":
         return Eliminated(_int(get("seat"), "seat"), _int(get("place"), "place"))
+    if kind == "floor":
+        if "decision" not in data:
+            return None  # the floor called to the table (press floor): no decision yet
+        return FloorNote(str(get("decision")), str(get("by")), notice.text,
+                         _int(data.get("replayed", 0), "replayed"))
+    if kind == "name":
+        name = get("name")
+        if name is not None and not isinstance(name, str):
+            raise NoticeShapeError(f"name notice: name {name!r} is not text")
+        return NameChange(_int(get("seat"), "seat"), name)
     if kind in IGNORED_NOTICES:
         return None
     raise NoticeShapeError(f"unknown notice kind {kind!r}")
@@ -281,6 +312,11 @@ class HistoryBuilder:
         # the last event back by replaying the hand without it, and so does the builder.
         self._hand_feed: list[tuple[Event, list[Output], ViewSource, float | None]] = []
         self._fresh = True  # whether the deal's first event dealt it its cards
+        self.last_done: HandRecord | None = None  # the floor may still re-award it
+        self._between: list[str] = []  # floor decisions since the last hand ended
+        # A floor ruling's re-read events, kept by its event (id) to restore on undo
+        self._reread_entries: list[Any] = []
+        self._restore: dict[int, list[Any]] = {}
 
     def feed(
         self, event: Event, outputs: Iterable[Output], view: ViewSource, wall: float | None = None
@@ -295,6 +331,11 @@ class HistoryBuilder:
                 return []
             if event.kind == "press" and event.body == "undo":
                 return []  # nothing to take back: the engine said so with an alert
+            replayed = [n.data.get("replayed", 0) for n in outputs if isinstance(n, Notice)
+                        and n.kind ==
+                        "floor" and n.data.get("decision") == "ruling"]
+            if replayed and self.current is not None:
+                self._reread(replayed[0])
             return self._feed(event, outputs, _cached(view), wall)
         except Exception as exc:  # a history must never take the table down
             hand = f"hand {self.current.number}" if self.current is not None else "no hand"
@@ -305,14 +346,24 @@ class HistoryBuilder:
             self.current, self._hand_feed = None, []
             return []
 
-    def _undo(self) -> None:
+    def _reread(self, count: int) -> None:
+        """A floor ruling: the engine re-read the hand's last ``count`` events with the seat's
+        action changed, and its outputs say what they mean now. Rebuild the hand without them
+        (their cards kept); they are kept to restore if the ruling is undone."""
         feed = self._hand_feed
-        while feed and feed[-1][0].kind == "tick":
-            feed.pop()
-        if len(feed) <= 1:
-            return
-        feed.pop()
-        # The engine's undo replays from this deal's start: earlier void deals stay as they are.
+        popped: list[Any] = []
+        while feed and count > 0:
+            entry = feed.pop()
+            popped.insert(0, entry)
+            if entry[0].kind not in _NOT_IN_HAND:
+                count -= 1
+        self._rebuild(feed)
+        if self.current is not None:
+            for entry in popped:
+                self._cards(self.current, entry[0])
+        self._reread_entries = popped
+
+    def _rebuild(self, feed: list[Any]) -> None:
         voided = self.current.voided if self.current is not None else []
         deal = self.current.deal if self.current is not None else 0
         fresh = self._fresh
@@ -321,6 +372,17 @@ class HistoryBuilder:
             self._feed(*entry, fresh=fresh if i == 0 else None)
         if self.current is not None:
             self.current.voided, self.current.deal = voided, deal
+
+    def _undo(self) -> None:
+        feed = self._hand_feed
+        while feed and feed[-1][0].kind == "tick":
+            feed.pop()
+        if len(feed) <= 1:
+            return
+        last = feed.pop()
+        feed.extend(self._restore.pop(id(last[0]), []))  # undoing a floor ruling
+        # The engine's undo replays from this deal's start: earlier void deals stay as they are.
+        self._rebuild(feed)
 
     def _feed(
         self, event: Event, outputs: list[Output], view: ViewSource, wall: float | None,
@@ -350,24 +412,46 @@ class HistoryBuilder:
                 # Eliminations follow the award in the same outputs: they belong to that hand.
                 done[-1].eliminated.append((record.seat, record.place))
                 continue
+            if isinstance(record, NameChange):  # from the next hand on
+                if record.name is None:
+                    self.names.pop(record.seat, None)
+                else:
+                    self.names[record.seat] = record.name
+                continue
             hand = self.current
+            if hand is None and self.last_done is not None and isinstance(record, FloorNote) \
+                    and record.decision == "award" and \
+                    _view(view).hand_no == self.last_done.number:
+                # The floor re-awards the hand just ended (002 Rule 23): written again.
+                hand = self.current = self.last_done
+                hand.finished = False
+                hand.awards, hand.eliminated = [], []
             if hand is None:
+                if isinstance(record, FloorNote):  # between hands: told in the next hand
+                    self._between.append(record.text)
                 continue
             self._output(hand, out, record, view)
             if hand.finished:
                 v = _view(view)
                 hand.end_stacks = {s.seat: s.stack for s in v.seats if s.seat in hand.names}
                 done.append(hand)  # the caller keeps it or writes it: a night is many hands
+                self.last_done = hand
                 self.current = None
                 self._hand_feed = []
         if self.current is not None:
-            self._hand_feed.append((event, outputs, view, wall))
+            entry = (event, outputs, view, wall)
+            self._hand_feed.append(entry)
+            if self._reread_entries:
+                self._restore[id(event)] = self._reread_entries
+        self._reread_entries = []
         return done
 
     def _begin(self, start: HandStart, view: TableView, event: Event, wall: float | None) -> None:
         """A hand starts, or the same hand is dealt again after a void deal (002 Rule 36-C)."""
         before = self.current
         hand = self._start(start, view, event, wall)
+        hand.log[:0] = [("floor", text) for text in self._between]
+        self._between = []
         if before is not None and not before.finished and before.number == hand.number:
             before.void = before.void_alert or "the deal was void"
             before.returned_all = before.returned_all or {
@@ -474,6 +558,8 @@ class HistoryBuilder:
             hand.shown.update(record.seats)
         elif isinstance(record, Showdown):
             hand.street = "showdown"
+        elif isinstance(record, FloorNote):
+            hand.log.append(("floor", record.text))
         elif isinstance(record, Award):
             hand.awards.append(record)
             # The engine awards every pot in one apply and then the hand is over.
@@ -572,6 +658,8 @@ def phh_text(hand: HandRecord, *, event: str = "", venue: str = "") -> str:
             _street, _before, new = value
             if new:
                 actions.append(f"d db {''.join(new)}")
+        elif kind == "floor":
+            actions.append("# " + _one_line(value))  # a TOML comment: pokerkit skips it
     live = hand.live()
     if len(live) > 1 and not hand.void:
         for seat in order:
@@ -587,7 +675,7 @@ def phh_text(hand: HandRecord, *, event: str = "", venue: str = "") -> str:
         f"min_bet = {hand.big_blind}",
         f"starting_stacks = {[hand.start_stacks[s] for s in order]}",
         "actions = [",
-        *(f'  "{a}",' for a in actions),
+        *(f"  {a}" if a.startswith("#") else f'  "{a}",' for a in actions),
         "]",
         f"hand = {hand.number}",
         f"level = {hand.level}",
@@ -613,6 +701,11 @@ def phh_text(hand: HandRecord, *, event: str = "", venue: str = "") -> str:
             f'time = "{when:%H:%M:%S}"', 'time_zone = "UTC"',
         ]
     return "\n".join(lines) + "\n"
+
+
+def _one_line(text: str) -> str:
+    """A notice's text as one line of a history file."""
+    return " ".join(str(text).split())
 
 
 def _toml_str(text: str) -> str:
@@ -696,6 +789,8 @@ def _pokerstars_block(hand: HandRecord, tournament: int, table_name: str) -> str
         elif kind == "returned":
             seat, amount = value
             lines.append(f"Uncalled bet ({amount}) returned to {name[seat]}")
+        elif kind == "floor":
+            lines.append(f"Floor decision: {_one_line(value)}")
     if hand.void:
         return "\n".join(lines + _void_ending(hand, folded_on)) + "\n"
     live = hand.live()

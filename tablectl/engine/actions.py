@@ -15,6 +15,7 @@ from tablectl.engine.citations import cite, option
 from tablectl.engine.hand import Hand
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.reading import Reading, barred_by, read_chips, situation
+from tablectl.engine.state import LedgerEntry
 
 if TYPE_CHECKING:
     from tablectl.engine.state import TableState
@@ -45,6 +46,15 @@ def record_action(table: TableState, hand: Hand, seat: int, action: str, to: int
     """Put a ruled action on the ledger without passing the turn; return the seat's total bet."""
     rnd = hand.round
     player = table.players[seat]
+    bet_before, stack_before = rnd.bets.get(seat, 0), player.stack
+    deal = (table.hand_no, hand.redeals)
+    if table.ledger_deal != deal:
+        table.ledger_deal, table.ledger = deal, []
+    key = (*deal, len(table.ledger))
+    override = table.floor_overrides.get(key)
+    if override is not None:
+        action, to, rule, text, owes, returned = _overridden(
+            hand, seat, bet_before, stack_before, (action, to, owes, returned), override)
     if action == "fold":
         hand.folded.add(seat)
         to = rnd.bets.get(seat, 0)
@@ -68,9 +78,34 @@ def record_action(table: TableState, hand: Hand, seat: int, action: str, to: int
     hand.last_push = None
     if table.clock is not None and table.clock[0] == seat:
         table.clock = None
-    out.append(Ruling(seat=seat, action=action, to=to, owes=owes, returned=returned, rule=rule,
-                      text=text))
+    ruled = Ruling(seat=seat, action=action, to=to, owes=owes, returned=returned, rule=rule,
+                   text=text)
+    out.append(ruled)
+    table.ledger.append(LedgerEntry(seat, hand.street, action, bet_before, stack_before, to, owes,
+                                    returned))
+    if override is not None and key == table.floor_target:
+        table.floor_ruling = ruled
     return to
+
+
+def _overridden(hand: Hand, seat: int, bet: int, stack: int, ruled: tuple[str, int, int, int],
+                override: tuple[str, int | None, str, str]
+                ) -> tuple[str, int, str, str, int, int]:
+    """The floor's ruling in place of the engine's (002 Rule 1): the seat's bet becomes ``to``;
+    what it owes or gets back follows from the chips the engine's ruling had it put out."""
+    action0, to0, owes0, returned0 = ruled
+    # the chips lying in the zone after the engine's ruling: its bet less what it owed, and
+    # the chips it handed back
+    put_out = (bet if action0 == "fold" else max(bet, min(to0, bet + stack)) - owes0) + returned0
+    action, to, rule, text = override
+    to = bet if to is None or action == "fold" else to
+    hand.forfeit.pop(seat, None)  # the floor has ruled: no undercall left to decide
+    hand.undercalls.pop(seat, None)
+    if action0 == "fold" and action != "fold":
+        # the floor keeps a folded hand live: its cards come back from the muck
+        hand.mucked = [c for c in hand.mucked if c not in hand.hole.get(seat, [])]
+        hand.folded.discard(seat)
+    return (action, to, rule, text, max(0, to - put_out), max(0, put_out - to))
 
 
 def take_action(table: TableState, hand: Hand, seat: int, action: str, to: int, out: list[Output],

@@ -76,6 +76,22 @@ RULES: dict[str, dict[str, str]] = {
     "extra_card.burn": {"004": "004 Irregularities 11", "000": "000 Irregularities 18"},
     # A joker or scrap dealt is replaced (house option ``scrap_card``).
     "scrap_card.replace": {"004": "004 Irregularities 8", "000": "000 Irregularities 7"},
+    # Floor decisions (tablectl/engine/floor.py). The floor's word is final (002 Rule 1). 000
+    # Decision-Making 2 says so of WFP management, but the engine also cites 002 Rule 1 for a
+    # void console entry under every profile: one citation keeps the two the same.
+    "floor": {"002": "002 Rule 1"},
+    # A hand killed: no redress, its called bets stay in the pot (002 Rules 14-B, 16, 64-A, 67).
+    "floor.kill": {"002": "002 Rule 64-A"},
+    # Disputed hands and pots, awarded by the floor (002 Rule 23).
+    "floor.award": {"002": "002 Rule 23"},
+    # Chips found, forfeited, taken out of play; re-buys and add-ons (002 Rules 62, 63, 65, 67-D,
+    # 28): the stack correction cites the rule for the chips it adds or removes.
+    "floor.stack_add": {"002": "002 Rule 28"},
+    "floor.stack_remove": {"002": "002 Rule 65"},
+    "floor.button": {"002": "002 Rule 35-A"},
+    "floor.misdeal": {"002": "002 Rule 36-C"},
+    "floor.seat": {"002": "002 Rule 10-A"},
+    "floor.unseat": {"002": "002 Rule 11-A"},
 }
 
 

@@ -32,7 +32,7 @@ SEAT_FLAGS = ("absent", "penalty", "present")
 
 EVENT_KINDS = (
     "setup", "card", "deal", "board", "push", "pull", "chips", "fold", "declare", "press", "tick",
-    "seat",
+    "seat", "floor", "ack", "badge", "name",
 )
 SETUP_KEYS = ("rules", "seats", "button", "blinds", "ante", "bb_ante", "chips", "levels",
               "options", "names")
@@ -328,6 +328,8 @@ _BODY_KEYS = {"push": {"seat", "chips"}, "pull": {"seat", "chips"},
 
 
 def _validate(kind: str, body: Any) -> Any:
+    if kind in _CONSOLE_VALIDATORS:  # the console's entries (issue 13): typed bodies
+        return _CONSOLE_VALIDATORS[kind](body)
     allowed = _BODY_KEYS.get(kind)
     if allowed is not None and isinstance(body, dict):
         _keys(body, tuple(allowed), kind)
@@ -464,6 +466,8 @@ def BoardEvent(body: dict[str, Any], t: float | None = None) -> Event:
 def event_to_obj(event: Event) -> dict[str, Any]:
     """The JSON object of an event, as the contract writes it."""
     obj = dict(event.body) if event.kind in ("card", "board") else {event.kind: event.body}
+    if isinstance(event.body, FloorDecision):
+        obj[event.kind] = event.body.to_obj()
     if event.t is not None:
         obj["t"] = event.t
     return obj
@@ -539,3 +543,151 @@ def _depth_within(obj: object, limit: int) -> bool:
             return False
         stack.extend((child, depth + 1) for child in children)
     return True
+
+
+# ------------------------------------------------------------------ the console's entries
+# Floor decisions (the contract, "floor decisions") and the extensions of issue 13
+# (docs/scenario-extensions.md): `ack`, `badge`, `name`. Each body is validated here once; a floor
+# decision's body is a typed record, written back as the contract writes it.
+
+FLOOR_DECISIONS = ("ruling", "undercall", "kill", "award", "stack", "button", "misdeal", "seat",
+                   "unseat")
+BADGE_ROLES = ("dealer", "floor")
+UNDERCALL_CHOICES = ("call", "fold")
+
+
+@dataclass(frozen=True, slots=True)
+class FloorDecision:
+    """One floor decision (002 Rule 1: final): who decided (``by``, the badge's name), which
+    decision (one of :data:`FLOOR_DECISIONS`) and its validated value, seats as ints::
+
+        ruling    {"seat": 3, "action": "call", "to": 600}   ("to" optional for fold, check)
+        undercall {"seat": 3, "decide": "call" | "fold"}
+        kill      4            button 4            unseat 7           misdeal True
+        award     {3: 1200, 5: 600}                stack {3: 12500}
+        seat      {"seat": 7, "name": "Ann" | None, "stack": 20000}
+    """
+
+    by: str
+    decision: str
+    value: Any
+
+    def to_obj(self) -> dict[str, Any]:
+        """The body as the contract writes it (seat keys as strings)."""
+        value = self.value
+        if self.decision in ("award", "stack"):
+            value = {str(s): a for s, a in value.items()}
+        elif isinstance(value, dict):
+            value = {k: v for k, v in value.items() if v is not None}
+        return {"by": self.by, self.decision: value}
+
+
+def _text_line(value: object, where: str, most: int = MAX_NAME) -> str:
+    """Text on one line, 1..``most`` characters (names: the screen and histories print them)."""
+    if not isinstance(value, str) or not 0 < len(value) <= most or any(
+            unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in value):
+        raise ScenarioError(f"{where}: {show(value)} is not text on one line, 1 to {most} "
+                            "characters")
+    return value
+
+
+def _seat_map(value: object, where: str, *, positive: bool) -> dict[int, int]:
+    body = _object(value, where, "of seats to chips")
+    if not body:
+        raise ScenarioError(f"{where}: names no seat")
+    return {_seat(k, where): _amount(v, where, positive=positive) for k, v in body.items()}
+
+
+def _floor_value(decision: str, value: object) -> Any:
+    where = f"floor.{decision}"
+    if decision == "ruling":
+        body = _object(value, where, "with seat, action and to")
+        _keys(body, ("seat", "action", "to"), where)
+        action = body.get("action")
+        if not isinstance(action, str) or action not in SAYS:
+            raise ScenarioError(f"{where}.action: {show(action)} is not one of {', '.join(SAYS)}")
+        out: dict[str, Any] = {"seat": _seat(body.get("seat"), where), "action": action,
+                               "to": None}
+        if body.get("to") is not None:
+            out["to"] = _amount(body["to"], f"{where}.to")
+        elif action not in ("fold", "check"):
+            raise ScenarioError(f"{where}: {action} needs 'to', the seat's total bet this street")
+        return out
+    if decision == "undercall":
+        body = _object(value, where, "with seat and decide")
+        _keys(body, ("seat", "decide"), where)
+        decide = body.get("decide")
+        if decide not in UNDERCALL_CHOICES:
+            raise ScenarioError(f"{where}.decide: {show(decide)} is not call or fold")
+        return {"seat": _seat(body.get("seat"), where), "decide": decide}
+    if decision in ("kill", "button", "unseat"):
+        return _seat(value, where)
+    if decision == "award":
+        return _seat_map(value, where, positive=True)
+    if decision == "stack":
+        return _seat_map(value, where, positive=True)
+    if decision == "misdeal":
+        if value is not True:
+            raise ScenarioError(f"{where} must be true, got {show(value)}")
+        return True
+    body = _object(value, where, "with seat, name and stack")  # seat
+    _keys(body, ("seat", "name", "stack"), where)
+    name = body.get("name")
+    return {"seat": _seat(body.get("seat"), where),
+            "name": None if name is None else _text_line(name, f"{where}.name"),
+            "stack": _amount(body.get("stack"), f"{where}.stack", positive=True)}
+
+
+def _validate_floor(body: object) -> FloorDecision:
+    if isinstance(body, FloorDecision):
+        return body
+    body = _object(body, "floor", "with 'by' and one decision")
+    _keys(body, ("by", *FLOOR_DECISIONS), "floor")
+    if "by" not in body:
+        raise ScenarioError("floor: 'by' (who decided: the floor badge's name) is missing")
+    by = _text_line(body["by"], "floor.by")
+    decisions = [k for k in FLOOR_DECISIONS if k in body]
+    if len(decisions) != 1:
+        raise ScenarioError(f"floor: exactly one decision besides 'by', found "
+                            f"{', '.join(decisions) or 'none'} "
+                            f"(one of {', '.join(FLOOR_DECISIONS)})")
+    decision = decisions[0]
+    return FloorDecision(by, decision, _floor_value(decision, body[decision]))
+
+
+def _validate_ack(body: object) -> int | str:
+    """An alert id (1-based over the session) or "all"."""
+    if body == "all":
+        return "all"
+    if isinstance(body, bool) or not isinstance(body, int) or not 1 <= body <= MAX_AMOUNT:
+        raise ScenarioError(f"ack: {show(body)} is neither an alert id (1, 2, ...) nor \"all\"")
+    return body
+
+
+def _validate_badge(body: object) -> dict[str, Any]:
+    body = _object(body, "badge", "with name and role")
+    _keys(body, ("name", "role", "left"), "badge")
+    role = body.get("role")
+    if role not in BADGE_ROLES:
+        raise ScenarioError(f"badge.role: {show(role)} is not dealer or floor")
+    out: dict[str, Any] = {"name": _text_line(body.get("name"), "badge.name"), "role": role}
+    left = body.get("left", False)
+    if not isinstance(left, bool):
+        raise ScenarioError(f"badge.left must be true or false, got {show(left)}")
+    if left:
+        out["left"] = True
+    return out
+
+
+def _validate_name(body: object) -> dict[str, Any]:
+    body = _object(body, "name", "with seat and name")
+    _keys(body, ("seat", "name"), "name")
+    if "name" not in body:
+        raise ScenarioError("name: 'name' is missing (null clears the name)")
+    name = body["name"]
+    return {"seat": _seat(body.get("seat"), "name"),
+            "name": None if name is None else _text_line(name, "name.name")}
+
+
+_CONSOLE_VALIDATORS = {"floor": _validate_floor, "ack": _validate_ack, "badge": _validate_badge,
+                       "name": _validate_name}

@@ -40,11 +40,17 @@ class Alert:
     rule: str
     text: str
     seat: int | None = None
+    # 1-based over the session, given by the table as it raises the alert (deterministic on
+    # replay); the dealer acknowledges it by this number (an ``ack`` event). 0: not numbered
+    # (an alert of the hardware, or one the engine has not raised yet).
+    id: int = 0
 
     def to_obj(self) -> dict[str, Any]:
         body: dict[str, Any] = {"kind": self.kind, "rule": self.rule, "text": self.text}
         if self.seat is not None:
             body["seat"] = self.seat
+        if self.id:
+            body["id"] = self.id
         return {"alert": body}
 
 

@@ -30,6 +30,23 @@ class Player:
     out: bool = False  # eliminated
     absent: bool = False  # away from the table (002 Rule 31)
     penalty: bool = False  # sitting out a penalty (002 Rule 67-C)
+    # seated by the floor between the small blind and the button: dealt in once the button has
+    # passed the seat (002 Rules 8-A, 10-A)
+    waiting: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """One action recorded for a seat (actions.record_action): what the floor may rule on."""
+
+    seat: int
+    street: str
+    action: str
+    bet_before: int  # the seat's bet this street before the action
+    stack_before: int  # its chips behind before the action
+    to: int
+    owes: int
+    returned: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +95,21 @@ class TableState:
         # per seat, what its stack zone last showed wrong: (unknown chips, chips missing) (002 63)
         self.stack_findings: dict[int, tuple[tuple[int, ...], int]] = {}
         self.last: Ruling | None = None
-        self.open_alerts: list[Alert] = []
+        self.open_alerts: list[Alert] = []  # raised and not acknowledged, newest last (bounded)
+        self.alert_seq = 0  # alerts raised since setup: the last alert's id
+        self.badges: dict[str, str] = {}  # signed-in name -> role (badge events; no play)
+        # The floor placed the button for the next hand (002 Rule 35-A): the blinds follow.
+        self.button_placed: int | None = None
+        # Floor rulings replacing an action of the current deal: ledger index -> (action, to,
+        # rule, text); the hand is replayed with them (tablectl/engine/floor.py)
+        self.floor_overrides: dict[tuple[int, int, int], tuple[str, int | None, str, str]] = {}
+        self.unseated: dict[int, Player] = {}  # players unseated during this hand (for undo)
+        # Every action recorded in turn this deal, for the floor to rule on (floor.py):
+        # (hand_no, redeals) of the deal, and its entries in order
+        self.ledger_deal: tuple[int, int] | None = None
+        self.ledger: list[LedgerEntry] = []
+        self.floor_target: tuple[int, int, int] | None = None  # the override being replayed
+        self.floor_ruling: Ruling | None = None  # what the overridden action became
         self.clock: tuple[int, float] | None = None  # (seat, deadline t)
         self.hand_log: list[Event] = []  # this hand's events, for undo by replay
         self.hand_snapshot: tuple[dict[int, tuple[int, bool]], list[int], Positions] | None = None
@@ -148,19 +179,35 @@ class TableState:
         return self.hand if self.hand is not None and self.hand.street != "over" else None
 
     def live_seats(self) -> list[int]:
-        return sorted(s for s, p in self.players.items() if not p.out)
+        return sorted(s for s, p in self.players.items() if not p.out and not p.waiting)
 
     def hand_over(self) -> None:
-        """After the award: the next hand's positions (the dead button moves now, 002 Rule 33)."""
+        """After the award: the next hand's positions (the dead button moves now, 002 Rule 33),
+        or the floor's button placement (002 Rule 35-A). A seat waiting for the button to pass
+        it (002 Rule 10-A) is dealt in once it has."""
         assert self.hand is not None
+        before = self.hand.positions.button
+        self.recompute_positions()
+        after = self.next_positions.button
+        for p in self.players.values():
+            if p.waiting and 0 < (p.seat - before) % 10 <= (after - before) % 10:
+                p.waiting = False
+
+    def recompute_positions(self) -> None:
+        """The next hand's positions from the last hand's (or the setup's button), the live
+        seats and the floor's button placement."""
         live = self.live_seats()
         if len(live) >= 2:
-            self.next_positions = next_positions(self.hand.positions, live, self.profile.button,
-                                                 self.profile.dead_button, self.profile.moved_sb)
+            self.next_positions = self.upcoming_positions(live)
 
-    def clear_alerts(self) -> None:
-        """The dealer acknowledged the alerts on screen."""
-        self.open_alerts.clear()
+    def upcoming_positions(self, live: list[int]) -> Positions:
+        """The next hand's positions were ``live`` the seats dealt in (two at least)."""
+        if self.button_placed is not None:
+            return first_positions(live, self.button_placed)
+        if self.hand is not None:
+            return next_positions(self.hand.positions, live, self.profile.button,
+                                  self.profile.dead_button, self.profile.moved_sb)
+        return first_positions(live, self.next_positions.button)
 
 
 def _levels(setup: dict[str, Any]) -> list[Level]:

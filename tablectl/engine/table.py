@@ -11,17 +11,21 @@ kind to handler; the rule modules take the state as their argument and never imp
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from tablectl.engine import actions as act
-from tablectl.engine import cards, dealing, flow, hands
-from tablectl.engine.events import Event
+from tablectl.engine import cards, dealing, floor, flow, hands
+from tablectl.engine.events import Event, FloorDecision
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.reading import barred_by
 from tablectl.engine.state import Level, Player, SetupError, TableState
 from tablectl.engine.view import ClockView, LevelView, PotView, SeatView, TableView
 
 __all__ = ["Level", "Player", "SetupError", "Table", "fold_events"]
+
+MAX_OPEN_ALERTS = 50  # alerts open on the screen; older ones are dropped with a notice (issue 14)
+_NOT_IN_HAND = ("tick", "ack", "badge", "name")
 
 
 class Table(TableState):
@@ -51,8 +55,10 @@ class Table(TableState):
             out.append(Alert("action_void", "002 Rule 1", f"unknown event {event.kind!r} ignored"))
         else:
             in_hand = self.hand is not None and self.hand.street != "over"
-            if in_hand and event.kind != "tick" and not (event.kind == "press"
-                                                         and event.body == "undo"):
+            # The console's acknowledgements, badges and names are no part of the hand: undo
+            # never takes them back, and replaying the hand never repeats them.
+            if in_hand and event.kind not in _NOT_IN_HAND and not (event.kind == "press"
+                                                                  and event.body == "undo"):
                 self.hand_log.append(event)
             hand_no = self.hand_no
             if event.kind == "press" and event.body == "undo":
@@ -65,12 +71,28 @@ class Table(TableState):
                 self.hand_log = [event, *self.hand_log]
             if self.hand is not None and self.hand.street != "over":
                 flow.after_event(self, self.hand, out)
-        for o in out:
+            if self.hand_no != hand_no:
+                self._new_hand()
+        for i, o in enumerate(out):
             if isinstance(o, Alert):
+                self.alert_seq += 1
+                out[i] = o = replace(o, id=self.alert_seq)
                 self.open_alerts.append(o)
             elif isinstance(o, Ruling):
                 self.last = o
+        if len(self.open_alerts) > MAX_OPEN_ALERTS:
+            dropped = self.open_alerts[:-MAX_OPEN_ALERTS]
+            del self.open_alerts[:-MAX_OPEN_ALERTS]
+            out.append(Notice("alerts_dropped", f"{len(dropped)} older alert(s) dropped from the "
+                              f"screen unacknowledged: the newest {MAX_OPEN_ALERTS} stay open",
+                              {"dropped": len(dropped), "ids": [a.id for a in dropped]}))
         return out
+
+    def _new_hand(self) -> None:
+        """A new hand began: what the floor decided for the last one is spent."""
+        self.button_placed = None
+        self.floor_overrides = {}
+        self.unseated = {}
 
     # time ------------------------------------------------------------------
 
@@ -102,6 +124,99 @@ class Table(TableState):
 
     # undo ------------------------------------------------------------------------
 
+    # the console and the floor ----------------------------------------------------------
+
+    def _on_ack(self, body: int | str, out: list[Output]) -> None:
+        """The dealer acknowledged an open alert on the screen, or all of them."""
+        if body == "all":
+            ids = [a.id for a in self.open_alerts]
+            self.open_alerts = []
+            out.append(Notice("ack", f"{len(ids)} alert(s) acknowledged", {"ids": ids}))
+            return
+        if not isinstance(body, int) or body > self.alert_seq:
+            out.append(Alert("action_void", "002 Rule 1",
+                             f"ack {body} ignored: no alert {body} has been raised (the last is "
+                             f"{self.alert_seq})"))
+            return
+        kept = [a for a in self.open_alerts if a.id != body]
+        if len(kept) == len(self.open_alerts):
+            out.append(Notice("ack", f"alert {body} was already closed", {"ids": []}))
+            return
+        self.open_alerts = kept
+        out.append(Notice("ack", f"alert {body} acknowledged", {"ids": [body]}))
+
+    def _on_badge(self, body: dict[str, Any], out: list[Output]) -> None:
+        """A staff badge accepted by the console: who deals, who has floor authority."""
+        name, role = body["name"], body["role"]
+        if body.get("left"):
+            self.badges.pop(name, None)
+            text = f"{name} ({role}) signed out"
+        else:
+            self.badges[name] = role
+            text = f"{name} signed in as {role}"
+        out.append(Notice("badge", text, dict(body)))
+
+    def _on_name(self, body: dict[str, Any], out: list[Output]) -> None:
+        seat, name = body["seat"], body["name"]
+        player = self.players.get(seat)
+        if player is None:
+            out.append(Alert("action_void", "002 Rule 1", f"name ignored: seat {seat} has no "
+                             "player", seat))
+            return
+        player.name = name or f"Seat {seat}"
+        out.append(Notice("name", f"seat {seat} is {player.name}", {"seat": seat, "name": name}))
+
+    def _on_floor(self, body: FloorDecision, out: list[Output]) -> None:
+        """A floor decision (tablectl/engine/floor.py); a ruling replays the hand with it."""
+        outer = self.floor_target  # a ruling replayed inside another's replay keeps its own
+        if not floor.apply(self, body, out):
+            return
+        # The hand again from its start, the seat's action ruled as the floor says: the events
+        # from that action on are re-read as if the seat had acted so. What they now say is
+        # told after the floor's notice (``replayed``: how many events were re-read).
+        event = self.hand_log.pop()
+        self.floor_ruling = None
+        replayed = self._replay_hand(self.hand_log, collect_from=self.floor_target)
+        self.hand_log.append(event)
+        ruled = self.floor_ruling
+        self.floor_target, self.floor_ruling = outer, None
+        notice = out[-1]
+        if isinstance(notice, Notice):
+            out[-1] = replace(notice, data={**notice.data, "replayed": len(replayed)})
+        outs = [o for outs in replayed for o in outs if not isinstance(o, Alert)]
+        if ruled is not None and ruled not in outs:
+            outs.insert(0, ruled)
+        out.extend(outs)
+
+    def _replay_hand(self, log: list[Event], collect_from: tuple[int, int, int] | None = None
+                     ) -> list[list[Output]]:
+        """Deal this hand again and apply ``log`` (undo, a floor ruling). Replaying raises
+        nothing new for the dealer. Returns the outputs of each event from the one that
+        recorded the ledger entry ``collect_from`` on (none without it)."""
+        assert self.hand is not None and self.hand_snapshot is not None
+        zones, give_back = self.zones_at_start
+        self.zones = {z: list(c) for z, c in zones.items()}
+        self.give_back = dict(give_back)
+        alerts, seq = list(self.open_alerts), self.alert_seq
+        # players seated or unseated during the hand: as they were when it began
+        for s in [s for s in self.players if s not in self.hand_snapshot[0]]:
+            del self.players[s]
+        self.players.update(self.unseated)
+        self.unseated = {}
+        self.button_placed = None  # placed during this hand: the log places it again
+        self.ledger_deal, self.ledger = None, []
+        # The log starts after the last misdeal (002 Rule 36-C): keep the count.
+        hands.restart_hand(self, [], self.hand.redeals)
+        collected: list[list[Output]] = []
+        for ev in log:
+            outs = self.apply(Event(ev.kind, ev.body, None))
+            if collected or (collect_from is not None and self.ledger_deal is not None
+                             and (*self.ledger_deal, len(self.ledger) - 1) >= collect_from
+                             and self.ledger_deal == collect_from[:2]):
+                collected.append(outs)
+        self.open_alerts, self.alert_seq = alerts, seq
+        return collected
+
     def undo(self, out: list[Output]) -> None:
         """Take back the last event of this hand by replaying the hand without it."""
         if self.hand is None or self.hand.street == "over" or self.hand_snapshot is None:
@@ -113,15 +228,8 @@ class Table(TableState):
             out.append(Alert("action_void", "002 Rule 1", "nothing to undo in this hand"))
             return
         log.pop()
-        zones, give_back = self.zones_at_start
-        self.zones = {z: list(c) for z, c in zones.items()}
-        self.give_back = dict(give_back)
-        alerts = list(self.open_alerts)
-        # The log starts after the last misdeal (002 Rule 36-C): keep the count.
-        hands.restart_hand(self, [], self.hand.redeals)
-        for ev in log:
-            self.apply(Event(ev.kind, ev.body, None))
-        self.open_alerts = alerts  # replaying raises nothing new for the dealer
+        self.floor_overrides = {}  # the log's floor rulings set them again as it replays
+        self._replay_hand(log)
         out.append(Notice("undo", "the last action was taken back"))
 
     # the view --------------------------------------------------------------------
@@ -199,4 +307,8 @@ _HANDLERS: dict[str, Callable[[Table, Any, list[Output]], None]] = {
     "declare": act.on_declare,
     "press": act.on_press,
     "seat": act.on_seat,
+    "floor": Table._on_floor,
+    "ack": Table._on_ack,
+    "badge": Table._on_badge,
+    "name": Table._on_name,
 }
