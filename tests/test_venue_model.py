@@ -76,8 +76,8 @@ def report(v: Venue, table: str, seq: int, *, out: tuple[int, ...] = (), button:
         if chips:
             s["chips"] = [1000] * (stack // 1000) + [100] * (stack % 1000 // 100)
         seats.append(s)
-    return {"report": {"table": table, "seq": seq, "hand": seq, "level": 1, "button": button,
-                       "sb": sb, "bb": bb, "seats": seats}}
+    return {"report": {"table": table, "seq": seq, "hand": seq, "level": {"number": 1},
+                       "button": button, "sb": sb, "bb": bb, "seats": seats}}
 
 
 def commands(out: list[Any], kind: type) -> list[Any]:
@@ -394,7 +394,9 @@ def test_commands_round_trip_and_become_the_contracts_floor_decisions() -> None:
     lambda s: "\n" not in s), st.integers(0, 10**9), st.sampled_from(["active", "out"])),
     max_size=10, unique_by=lambda t: t[0]), st.none() | st.integers(1, 10))
 def test_table_reports_round_trip(seats: list[tuple[int, str, int, str]], bb: int | None) -> None:
-    obj = {"table": "T1", "seq": 3, "hand": 9, "level": 2, "status": "between", "in_hand": False,
+    obj = {"table": "T1", "seq": 3, "hand": 9, "level": {
+               "number": 2, "small_blind": 100, "big_blind": 200, "ante": 200, "bb_ante": True,
+               "on_break": False}, "status": "between", "in_hand": False,
            "button": None, "sb": None, "bb": bb,
            "seats": [{"seat": s, "name": n, "stack": k, "status": st_} for s, n, k, st_ in seats]}
     rep = TableReport.from_obj(obj)
