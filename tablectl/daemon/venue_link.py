@@ -293,13 +293,15 @@ class VenueLink:
         self.flush()
         return row.seq
 
-    def answer(self, command: VenueCommand, accepted: bool, note: str = "") -> bool:
+    def answer(self, command: VenueCommand, accepted: bool, note: str = "",
+               extra: dict[str, Any] | None = None) -> bool:
         """The dealer confirmed or declined a command: recorded, and told to the venue on the
-        events stream (``cmd_answer``). False when it was already answered."""
+        events stream (``cmd_answer``; ``extra`` adds what the venue needs, e.g. the ``stack``
+        a player carried away on an ``unseat``). False when it was already answered."""
         if not self.outbox.answer_command(command.cmd_id, "accepted" if accepted else "declined"):
             return False
-        self.publish_event("cmd_answer", {"id": command.cmd_id, "accepted": accepted,
-                                          "note": note})
+        self.publish_event("cmd_answer", {**(extra or {}), "id": command.cmd_id,
+                                          "accepted": accepted, "note": note})
         return True
 
     def unanswered(self) -> list[VenueCommand]:
