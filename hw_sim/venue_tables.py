@@ -330,6 +330,7 @@ class SimTable:
             p = hand.positions
             self.last_positions = (p.button, p.sb_seat, p.bb)
         self.counts.hands += 1
+        self.dirty = True
 
     def _showdown(self, hole: dict[int, list[str]]) -> None:
         t = self.engine
@@ -439,6 +440,7 @@ class VenueSim:
         self.broker: Any = None
         self.runner: Any = None
         self.tables: list[SimTable] = []
+        self.users: dict[str, str] = {}
 
     def _structure(self) -> dict[str, Any]:
         import tomllib
@@ -458,7 +460,7 @@ class VenueSim:
 
         cfg = self.cfg
         started = time.monotonic()
-        users = {n: secrets.token_hex(8) for n in ["venue", *self.names]}
+        self.users = users = {n: secrets.token_hex(8) for n in ["venue", *self.names]}
         self.broker = Mosquitto(self.dir / "broker", users).start()
         structure_raw = self._structure()
         structure = parse_structure(structure_raw, cfg.structure)
@@ -532,7 +534,7 @@ class VenueSim:
                     busiest = max(busiest, t.counts.hands - before)
                     if t.counts.problems:
                         return
-                if t.dirty or busiest:
+                if t.dirty:
                     t.publish_state()
             chips = sum(t.chips() for t in self.tables) + sum(self.room.carried.values())
             if chips != self.room.introduced or chips > total:
@@ -553,7 +555,7 @@ class VenueSim:
             if not broker_fault and left <= cfg.players * 3 // 4:
                 broker_fault = True
                 self._broker_outage()
-            careful = left <= final_table_size(cfg.handed) + 3 and not runner.venue.final_formed
+            careful = left <= final_table_size(cfg.handed) + 5 and not runner.venue.final_formed
             if not offline_fault and left <= cfg.players // 2 and not careful:
                 table = next((t for t in reversed(self.tables) if t.can_play()), None)
                 if table is not None:
@@ -582,6 +584,10 @@ class VenueSim:
         milliseconds, a real outage lasts a few of them (the pace of a real room)."""
         if not t.can_play():
             return False
+        if t.careful:  # hand for hand near the final table: the venue has seen the last hand
+            st = self.runner.client.tables.get(t.name)
+            if st is None or st.state_seq < t.outbox.last_seq("state"):
+                return False
         linked = t.link is not None and t.link.connected and self.runner.client.connected
         if linked:
             t.hands_unlinked = 0

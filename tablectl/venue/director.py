@@ -103,10 +103,33 @@ class VenueRunner:
                 self.apply({"refused": {"table": cmd.table, "id": cmd.id,
                                         "reason": str(ev.body.get("note", ""))}})
 
+    def chips_in_play(self) -> int:
+        """Every chip in play from the tables' own reports (``chips``: stacks, bets, pots), plus
+        the stacks of players between tables (in no table's latest report)."""
+        v = self.venue
+        reports = {t: vt.report for t, vt in v.tables.items() if vt.report is not None}
+        total = sum(r.chips if r.chips is not None else sum(s.stack for s in r.seats)
+                    for r in reports.values())
+
+        def there(table: str, seat: int, name: str) -> bool:
+            r = reports.get(table)
+            found = r.seat(seat) if r else None
+            return found is not None and found.name == name
+
+        for e in v.remaining():
+            if there(e.table, e.seat, e.name) or (e.dest and there(*e.dest, e.name)):
+                continue
+            total += e.stack
+        return total
+
     def facts(self) -> dict[str, Any]:
         """What the clock shows, from the model and the transport: the summary, the tables'
         online flags, recent moves and announcements."""
         summary = self.venue.summary()
+        if summary:
+            chips = self.chips_in_play()
+            summary["chips_in_play"] = chips
+            summary["average_stack"] = chips // max(1, summary["players_left"])
         online = {t: st.online is not False for t, st in self.client.tables.items()}
         tables = {t: {"players": n, "online": online.get(t, True)}
                   for t, n in summary.get("tables", {}).items()}
@@ -124,7 +147,7 @@ class VenueRunner:
                 "tables": {"tables": tables}}
 
     def publish(self, force: bool = False) -> None:
-        """Publish the facts that changed (retained), and the summary on the clock topic."""
+        """Publish the facts that changed (retained), and all of them on the clock topic."""
         facts = self.facts()
         changed = False
         for leaf, body in facts.items():
@@ -132,5 +155,5 @@ class VenueRunner:
                 self._published[leaf] = body
                 self.client.publish_venue(leaf, body)
                 changed = True
-        if changed:
-            self.client.publish_clock({"venue": facts["summary"]})
+        if changed:  # the clock topic carries them all (tablectl.venue.board reads it)
+            self.client.publish_clock(facts)
