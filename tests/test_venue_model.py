@@ -429,3 +429,18 @@ def test_unknown_events_and_answers_are_refused_with_an_alert() -> None:
                   {"setup": {}}, {"register": {"name": ""}}):
         said = v.apply(event)
         assert [o.kind for o in said] == ["alert"]
+
+
+def test_a_report_older_than_a_seat_does_not_bust_the_new_player() -> None:
+    """A report taken before a player sat still shows the seat's busted former occupant: the
+    player now seated there is not eliminated by it (the name must match)."""
+    v, out = venue_with(4, tables=1)
+    confirm(v, out)
+    seat, entry = next(iter(sorted(seats_of(v, "T1").items())))
+    obj = report(v, "T1", 1)
+    for s in obj["report"]["seats"]:
+        if s["seat"] == seat:
+            s.update(name="Someone Else", stack=0, status="out")
+    said = v.apply(obj)
+    assert not [o for o in said if getattr(o, "kind", "") == "eliminated"]
+    assert entry.status == "seated"
