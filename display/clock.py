@@ -15,6 +15,7 @@ import itertools
 import math
 import re
 from array import array
+from dataclasses import replace
 
 import pygame
 
@@ -22,6 +23,7 @@ from display import theme
 from display.layout import Layout, LiveTexts, Painter
 from tablectl.tournament.clock import ClockStatus
 from tablectl.tournament.structures import Step, short_chips
+from tablectl.venue.board import VenueBoard
 
 _DIGITS = re.compile(r"\d")
 
@@ -45,14 +47,17 @@ class ClockScreen:
         self.dirty: list[pygame.Rect] | None = None
         self.frames = 0
         self.fast_frames = 0
+        # Fed by the venue (`tablectl clock --venue`): seat moves in large type, tables offline.
+        self.board: VenueBoard | None = None
 
     def render(self, status: ClockStatus, wall_text: str = "") -> bool:
         """Draw ``status`` if it looks different from the last drawn; True if it drew."""
-        key = (*status.display_key(), wall_text)
+        board = self.board.key() if self.board else None
+        key = (*status.display_key(), wall_text, board)
         if key == self._last:
             self.dirty = []
             return False
-        static = _static_key(status, wall_text)
+        static = (*_static_key(status, wall_text), board)
         if static == self._static:
             dirty = self.live.update(_live_texts(status))
             if dirty is not None:
@@ -82,7 +87,8 @@ class ClockScreen:
                    anchor="midright", tag="wall")
         bottom_h = lay.h * (0.25 if status.notices else 0.16)
         side_w = round(lay.w * 0.24)
-        body = pygame.Rect(0, top.bottom, lay.w, round(lay.h - top.bottom - bottom_h))
+        moves_h = round(lay.h * 0.15) if self.board and self.board.moves else 0
+        body = pygame.Rect(0, top.bottom, lay.w, round(lay.h - top.bottom - bottom_h - moves_h))
         left = pygame.Rect(body.left, body.top, side_w, body.height).inflate(-lay.px(16),
                                                                              -lay.px(16))
         right = pygame.Rect(body.right - side_w, body.top, side_w, body.height).inflate(
@@ -91,7 +97,10 @@ class ClockScreen:
         self._center(status, center)
         self._stats(status, left)
         self._prizes(status, right)
-        self._bottom(status, pygame.Rect(0, body.bottom, lay.w, lay.h - body.bottom))
+        self._bottom(status, pygame.Rect(0, body.bottom + moves_h, lay.w,
+                                         lay.h - body.bottom - moves_h))
+        if self.board is not None:
+            self._venue(self.board, left, pygame.Rect(0, body.bottom, lay.w, moves_h))
         self.live.commit()  # the frame without the per-second texts is kept; then them
         self.dirty = None
         self.frames += 1
@@ -206,6 +215,33 @@ class ClockScreen:
         if not status.payouts:
             p.text("none set", (x, y), lay.px(20), theme.FAINT, tag="payout")
 
+    def _venue(self, board: VenueBoard, stats: pygame.Rect, band: pygame.Rect) -> None:
+        """The venue's own lines: tables offline under the figures, and the recent seat moves
+        in large type across the screen (a player looking for a new seat reads it from afar)."""
+        lay, p = self.layout, self.painter
+        x, width = stats.left + lay.px(12), stats.width - lay.px(24)
+        y = stats.bottom - lay.px(12)
+        if board.offline:
+            r = p.text("OFFLINE: " + " ".join(board.offline), (x, y), lay.px(24), theme.ALERT,
+                       anchor="bottomleft", max_width=width, tag="offline")
+            y = r.top - lay.px(4)
+        tables = "FINAL TABLE" if board.final_table else f"{board.tables} TABLES"
+        p.text(tables, (x, y), lay.px(20), theme.GOLD, anchor="bottomleft", max_width=width,
+               tag="tables")
+        if not board.moves or band.height <= 0:
+            return
+        pygame.draw.rect(self.surface, (16, 48, 36), band)
+        pygame.draw.line(self.surface, theme.GOLD, band.topleft, band.topright, lay.px(2))
+        label = p.text("SEAT MOVES", (lay.px(16), band.centery), lay.px(20), theme.GOLD,
+                       anchor="midleft", tag="moves_label")
+        left = label.right + lay.px(18)
+        lines = board.moves[:2]
+        size = lay.px(44 if len(lines) == 1 else 30)
+        step = band.height // (len(lines) + 1)
+        for i, text in enumerate(lines):
+            p.text(text, (left, band.top + step * (i + 1)), size, theme.WHITE, anchor="midleft",
+                   max_width=band.width - left - lay.px(16), tag="move")
+
     def _bottom(self, status: ClockStatus, rect: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
         pygame.draw.rect(self.surface, theme.PANEL, rect)
@@ -313,10 +349,24 @@ class SoundHooks:
             self.long.play(loops=2)
 
 
-def render_status(status: ClockStatus, size: tuple[int, int],
-                  wall_text: str = "") -> tuple[pygame.Surface, ClockScreen]:
-    """Render one status to a new surface (screenshots, tests)."""
+def with_board(status: ClockStatus, board: VenueBoard | None) -> ClockStatus:
+    """The clock's status with the venue's figures (from the tables, not typed at the clock):
+    players left, entrants, chips in play, average stack, prize pool and payouts in money."""
+    if board is None:
+        return status
+    return replace(status, entrants=board.entrants or status.entrants,
+                   players_left=board.players_left, chips_in_play=board.chips_in_play,
+                   average_stack=board.average_stack,
+                   prize_pool=board.prize_pool, currency=board.currency,
+                   payouts=board.payouts or status.payouts)
+
+
+def render_status(status: ClockStatus, size: tuple[int, int], wall_text: str = "",
+                  board: VenueBoard | None = None) -> tuple[pygame.Surface, ClockScreen]:
+    """Render one status to a new surface (screenshots, tests); ``board``: the venue's."""
     surface = pygame.Surface(size)
     screen = ClockScreen(surface)
+    screen.board = board
+    status = with_board(status, board)
     screen.draw(status, wall_text)
     return surface, screen

@@ -17,7 +17,7 @@ from typing import Any
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
-from display.clock import ClockScreen, SoundHooks
+from display.clock import ClockScreen, SoundHooks, with_board
 from tablectl.tournament.clock import TourneyClock, dispatch
 
 SAVE_EVERY = 10.0  # seconds between saves while running (changes save at once)
@@ -28,8 +28,11 @@ class Kiosk:
     """The clock loop: keys in, model ticks, the screen redrawn only when it changes."""
 
     def __init__(self, clock: TourneyClock, surface: pygame.Surface, hooks: list[Any],
-                 save: Callable[[TourneyClock, float], None]) -> None:
+                 save: Callable[[TourneyClock, float], None], feed: Any = None) -> None:
         self.clock = clock
+        # `tablectl clock --venue`: a tablectl.venue.watch.ClockFeed; its figures replace the
+        # typed ones (players, chips, prizes) and add seat moves and tables offline.
+        self.feed = feed
         self._save = save  # the shell writes the state (tablectl.daemon.clock_files)
         self.screen = ClockScreen(surface)
         self.hooks = hooks
@@ -75,6 +78,10 @@ class Kiosk:
         if self.dirty or (not self.clock.paused and now - self.last_save >= SAVE_EVERY):
             self.save(now)
         status = self.clock.status(now, wall)
+        if self.feed is not None:
+            board = self.feed.board(wall.timestamp())
+            self.screen.board = board
+            status = with_board(status, board)
         return self.screen.render(status, wall.strftime("%H:%M"))
 
     def save(self, now: float) -> None:
@@ -114,7 +121,8 @@ def show(dirty: list[Any] | None) -> None:
 
 
 def run_kiosk(clock: TourneyClock, save: Callable[[TourneyClock, float], None], *,
-              size: tuple[int, int], windowed: bool, sound: bool, title: str) -> int:
+              size: tuple[int, int], windowed: bool, sound: bool, title: str,
+              feed: Any = None) -> int:
     """The clock full screen (or in a window) until q, Esc, the window closing or SIGTERM; the
     state is saved paused on the way out. Returns the exit code (1: no display)."""
     try:
@@ -130,7 +138,7 @@ def run_kiosk(clock: TourneyClock, save: Callable[[TourneyClock, float], None], 
         return 1
     pygame.display.set_caption(title)
     hooks: list[Any] = [SoundHooks()] if sound else []
-    kiosk = Kiosk(clock, surface, hooks, save)
+    kiosk = Kiosk(clock, surface, hooks, save, feed)
 
     def stop(signum: int, frame: object) -> None:
         kiosk.running = False

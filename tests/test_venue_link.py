@@ -306,3 +306,56 @@ def test_a_refused_table_is_told_in_one_line_and_keeps_its_outbox(broker: Mosqui
     assert isinstance(seen[0], LinkProblem) and "refused table t1" in seen[0].text
     assert "\n" not in seen[0].text and link.backlog == 1 and not link.connected
     link.stop()
+
+
+def test_a_tables_state_is_the_venues_report(broker: Mosquitto, tmp_path: Path) -> None:
+    """One table-state shape: what ``state_body`` publishes from the engine's view is what the
+    venue folds as a ``report`` (docs/venue.md "The table report"), straight from the broker."""
+    from tablectl.daemon.venue_link import state_body
+    from tablectl.engine.events import event_from_obj
+    from tablectl.engine.table import Table
+    from tablectl.tournament.commands import TableReport
+    from tablectl.tournament.venue import Announcement, Venue
+
+    v = Venue()
+    structure = {"name": "s", "starting_stack": 1000, "chips": [25, 100],
+                 "step": [{"blinds": [25, 50], "minutes": 20}]}
+    v.apply({"setup": {"tables": ["t1"], "handed": 9, "seed": 1, "structure": structure}})
+    for name in ("Ann", "Bo", "Cy"):
+        v.apply({"register": {"name": name}})
+    seats = {c.seat: c for c in v.apply({"start": {}}) if getattr(c, "kind", "") == "seat"}
+    for c in seats.values():
+        v.apply({"confirmed": {"table": "t1", "id": c.id}})
+    table = Table.from_setup({"seats": {str(s): 1000 for s in seats}, "button": min(seats),
+                              "blinds": [25, 50], "chips": [25, 100],
+                              "names": {str(s): c.name for s, c in seats.items()},
+                              "levels": [{"blinds": [25, 50], "minutes": 20}]})
+    order = sorted(seats)
+    table.apply(event_from_obj({"deal": {str(s): [f"{r}s", f"{r}h"]
+                                         for s, r in zip(order, "AKQ", strict=True)}}))
+    for _ in order[:2]:
+        if table.view().to_act is not None:
+            table.apply(event_from_obj({"fold": table.view().to_act}))
+    assert table.view().street == "over"
+    hand = table.hand
+    assert hand is not None
+    pos = (hand.positions.button, hand.positions.sb_seat, hand.positions.bb)
+    outbox = Outbox(Journal(tmp_path / "t1.db").connection)
+    link = table_link(broker, outbox)
+    venue = venue_client(broker)
+    c = Collector(link, venue)
+    assert wait_for(lambda: link.connected and venue.connected, c.pump)
+    link.publish_state(state_body(table.view(), "between", positions=pos))
+    assert wait_for(lambda: venue.tables.get("t1") is not None
+                    and venue.tables["t1"].state is not None, c.pump)
+    state = venue.tables["t1"].state
+    assert state is not None
+    report = TableReport.from_obj(state)
+    assert report.bb == pos[2] and report.level is not None and report.level.big_blind == 50
+    assert report.chips == 3000 and sum(s.stack for s in report.seats) == 3000
+    said = v.apply({"report": state})
+    assert not [o for o in said if isinstance(o, Announcement) and o.kind == "alert"]
+    assert sorted(e.stack for e in v.entries.values()) == sorted(s.stack for s in report.seats)
+    assert v.tables["t1"].report == report
+    link.stop()
+    venue.stop()

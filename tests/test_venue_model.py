@@ -76,8 +76,8 @@ def report(v: Venue, table: str, seq: int, *, out: tuple[int, ...] = (), button:
         if chips:
             s["chips"] = [1000] * (stack // 1000) + [100] * (stack % 1000 // 100)
         seats.append(s)
-    return {"report": {"table": table, "seq": seq, "hand": seq, "level": 1, "button": button,
-                       "sb": sb, "bb": bb, "seats": seats}}
+    return {"report": {"table": table, "seq": seq, "hand": seq, "level": {"number": 1},
+                       "button": button, "sb": sb, "bb": bb, "seats": seats}}
 
 
 def commands(out: list[Any], kind: type) -> list[Any]:
@@ -394,7 +394,9 @@ def test_commands_round_trip_and_become_the_contracts_floor_decisions() -> None:
     lambda s: "\n" not in s), st.integers(0, 10**9), st.sampled_from(["active", "out"])),
     max_size=10, unique_by=lambda t: t[0]), st.none() | st.integers(1, 10))
 def test_table_reports_round_trip(seats: list[tuple[int, str, int, str]], bb: int | None) -> None:
-    obj = {"table": "T1", "seq": 3, "hand": 9, "level": 2, "status": "between", "in_hand": False,
+    obj = {"table": "T1", "seq": 3, "hand": 9, "level": {
+               "number": 2, "small_blind": 100, "big_blind": 200, "ante": 200, "bb_ante": True,
+               "on_break": False}, "status": "between", "in_hand": False,
            "button": None, "sb": None, "bb": bb,
            "seats": [{"seat": s, "name": n, "stack": k, "status": st_} for s, n, k, st_ in seats]}
     rep = TableReport.from_obj(obj)
@@ -427,3 +429,18 @@ def test_unknown_events_and_answers_are_refused_with_an_alert() -> None:
                   {"setup": {}}, {"register": {"name": ""}}):
         said = v.apply(event)
         assert [o.kind for o in said] == ["alert"]
+
+
+def test_a_report_older_than_a_seat_does_not_bust_the_new_player() -> None:
+    """A report taken before a player sat still shows the seat's busted former occupant: the
+    player now seated there is not eliminated by it (the name must match)."""
+    v, out = venue_with(4, tables=1)
+    confirm(v, out)
+    seat, entry = next(iter(sorted(seats_of(v, "T1").items())))
+    obj = report(v, "T1", 1)
+    for s in obj["report"]["seats"]:
+        if s["seat"] == seat:
+            s.update(name="Someone Else", stack=0, status="out")
+    said = v.apply(obj)
+    assert not [o for o in said if getattr(o, "kind", "") == "eliminated"]
+    assert entry.status == "seated"

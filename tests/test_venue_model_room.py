@@ -103,7 +103,8 @@ class PaperTable:
 
     def report(self) -> dict[str, Any]:
         self.seq += 1
-        obj = {"table": self.name, "seq": self.seq, "hand": self.hand, "level": self.level,
+        obj = {"table": self.name, "seq": self.seq, "hand": self.hand,
+               "level": {"number": self.level},
                "status": "halted" if self.halted else "between", "in_hand": False,
                "button": self.button, "sb": self.sb, "bb": self.bb,
                "seats": [{"seat": s, "name": p[0], "stack": p[1], "status": p[2]}

@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("tablectl.cli.run", "run the table daemon on real hardware"),
     "export": ("tablectl.cli.export", "export hand histories from a journal"),
     "journal": ("tablectl.cli.journal", "check a journal, or salvage a damaged one"),
+    "venue": ("tablectl.cli.venue", "the tournament across tables: simulate a whole venue"),
 }
 
 

@@ -53,6 +53,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-sound", action="store_true", help="no beeps through pygame.mixer")
     parser.add_argument("--fresh", action="store_true",
                         help="ignore a saved state and start at level 1 (paused)")
+    venue = parser.add_argument_group("venue", "fed by the venue over MQTT (docs/venue.md): "
+                                      "players, chips, prizes, seat moves, tables offline")
+    venue.add_argument("--venue", metavar="ID", help="the venue id (tablectl/<ID>/clock)")
+    venue.add_argument("--broker", default="localhost:1883", metavar="HOST[:PORT]",
+                       help="the venue's mosquitto (default localhost:1883)")
+    venue.add_argument("--user", help="broker username (any user may read the clock topic)")
+    venue.add_argument("--password", help="broker password")
+    venue.add_argument("--ca-file", help="the venue CA: connect with TLS")
 
 
 def open_clock(structure: Structure, state: Path, fresh: bool,
@@ -98,7 +106,43 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"tablectl clock: cannot save {state}: {exc}", file=sys.stderr)
 
+    feed = None
+    if args.venue:
+        feed = open_feed(args)
+        if feed is None:
+            return 2
     from display.kiosk import run_kiosk
 
-    return run_kiosk(clock, save, size=(width, height), windowed=args.windowed,
-                     sound=not args.no_sound, title=f"tablectl clock - {structure.name}")
+    try:
+        return run_kiosk(clock, save, size=(width, height), windowed=args.windowed,
+                         sound=not args.no_sound, title=f"tablectl clock - {structure.name}",
+                         feed=feed)
+    finally:
+        if feed is not None:
+            feed.stop()
+
+
+def parse_broker(text: str) -> tuple[str, int]:
+    """``host``, ``host:port`` or ``[v6]:port``; ValueError in one line."""
+    host, sep, port = text.rpartition(":")
+    if not sep or "]" in port:
+        host, port = text, "1883"
+    host = host.strip("[]")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"--broker {text!r} is not HOST[:PORT]")
+    return host, int(port)
+
+
+def open_feed(args: argparse.Namespace) -> object | None:
+    """The venue's clock feed (started), or None after a one-line error."""
+    try:
+        host, port = parse_broker(args.broker)
+        from tablectl.venue.watch import ClockFeed
+
+        feed = ClockFeed(args.venue, host, port, username=args.user, password=args.password,
+                         ca_file=args.ca_file)
+    except (ValueError, ImportError) as exc:
+        print(f"tablectl clock: {exc}", file=sys.stderr)
+        return None
+    feed.start()
+    return feed

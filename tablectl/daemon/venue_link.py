@@ -293,13 +293,15 @@ class VenueLink:
         self.flush()
         return row.seq
 
-    def answer(self, command: VenueCommand, accepted: bool, note: str = "") -> bool:
+    def answer(self, command: VenueCommand, accepted: bool, note: str = "",
+               extra: dict[str, Any] | None = None) -> bool:
         """The dealer confirmed or declined a command: recorded, and told to the venue on the
-        events stream (``cmd_answer``). False when it was already answered."""
+        events stream (``cmd_answer``; ``extra`` adds what the venue needs, e.g. the ``stack``
+        a player carried away on an ``unseat``). False when it was already answered."""
         if not self.outbox.answer_command(command.cmd_id, "accepted" if accepted else "declined"):
             return False
-        self.publish_event("cmd_answer", {"id": command.cmd_id, "accepted": accepted,
-                                          "note": note})
+        self.publish_event("cmd_answer", {**(extra or {}), "id": command.cmd_id,
+                                          "accepted": accepted, "note": note})
         return True
 
     def unanswered(self) -> list[VenueCommand]:
@@ -420,21 +422,42 @@ class VenueLink:
         return self.outbox.count()
 
 
-def state_body(view: Any, status: str) -> dict[str, Any]:
-    """The retained state from a :class:`tablectl.engine.view.TableView`: seats with names and
-    stacks (chips behind plus the bet in front), button, hand number, level, status, and the
-    chips on the table (stacks, bets and pots) for the venue's chips-in-play figure."""
-    seats = [{"seat": s.seat, "player": s.player, "stack": s.stack + s.bet, "status": s.status}
-             for s in view.seats if s.status != "empty"]
-    button = next((s.seat for s in view.seats if s.button), None)
+def state_body(view: Any, status: str, *, positions: tuple[int | None, int | None,
+                                                      int | None] | None = None,
+               stack_chips: dict[int, list[int]] | None = None) -> dict[str, Any]:
+    """The retained state from a :class:`tablectl.engine.view.TableView`, in the one shape the
+    venue folds as a ``report`` (:class:`tablectl.tournament.commands.TableReport`; docs/venue.md
+    "The table report"): seats with names and stacks (chips behind plus the bet in front),
+    button and blinds, hand number, level, status, and ``chips``, every chip on the table
+    (stacks, bets and pots) for the venue's chips in play.
+
+    ``positions`` (button, small blind seat, big blind seat) are those of the hand in progress or
+    the last one played (the engine's ``Table.hand.positions``); without them the view's, which
+    between hands are the next hand's. ``stack_chips``: the RFID reading of each stack zone,
+    for a colour-up's chip race (002 Rule 25)."""
+    seats = []
+    for s in view.seats:
+        if s.status == "empty":
+            continue
+        seat: dict[str, Any] = {"seat": s.seat, "name": s.player, "stack": s.stack + s.bet,
+                                "status": s.status}
+        if stack_chips and s.seat in stack_chips:
+            seat["chips"] = list(stack_chips[s.seat])
+        seats.append(seat)
+    if positions is None:
+        positions = (next((s.seat for s in view.seats if s.button), None),
+                     next((s.seat for s in view.seats if s.sb), None),
+                     next((s.seat for s in view.seats if s.bb), None))
     level = None
     if view.level is not None:
         lv = view.level
         level = {"number": lv.number, "small_blind": lv.small_blind, "big_blind": lv.big_blind,
-                 "ante": lv.ante, "on_break": lv.on_break}
+                 "ante": lv.ante, "bb_ante": lv.bb_ante, "on_break": lv.on_break}
     chips = sum(s["stack"] for s in seats) + sum(p.amount for p in view.pots)
-    return {"status": status, "hand_no": view.hand_no, "street": view.street, "button": button,
-            "level": level, "seats": seats, "chips": chips}
+    in_hand = view.street not in ("idle", "over")
+    return {"status": status, "hand": view.hand_no, "in_hand": in_hand, "street": view.street,
+            "button": positions[0], "sb": positions[1], "bb": positions[2], "level": level,
+            "seats": seats, "chips": chips}
 
 
 def output_event(out: Any, hand_no: int) -> tuple[str, dict[str, Any]]:

@@ -69,7 +69,7 @@ def _obj(value: object, what: str, keys: tuple[str, ...], required: tuple[str, .
 class SeatReport:
     seat: int
     name: str
-    stack: int  # chips behind (the engine's ledger)
+    stack: int  # chips behind plus the bet in front (between hands: the stack)
     status: str = "active"  # SEAT_STATUSES; "out" = eliminated
     chips: tuple[int, ...] | None = None  # the RFID reading of the stack zone, when there is one
 
@@ -98,36 +98,87 @@ class SeatReport:
 
 
 @dataclass(frozen=True, slots=True)
+class LevelReport:
+    """The level in force at a table (002 Rule 24: a new one applies from its next hand)."""
+
+    number: int  # 1-based; on a break, the step's place in the structure
+    small_blind: int = 0
+    big_blind: int = 0
+    ante: int = 0
+    bb_ante: bool = False
+    on_break: bool = False
+
+    def to_obj(self) -> dict[str, Any]:
+        return {"number": self.number, "small_blind": self.small_blind,
+                "big_blind": self.big_blind, "ante": self.ante, "bb_ante": self.bb_ante,
+                "on_break": self.on_break}
+
+    @classmethod
+    def from_obj(cls, obj: object) -> LevelReport | None:
+        if obj is None:
+            return None
+        o = _obj(obj, "report.level", ("number", "small_blind", "big_blind", "ante", "bb_ante",
+                                       "on_break"), ("number",))
+        flags = [o.get("bb_ante", False), o.get("on_break", False)]
+        if not all(isinstance(f, bool) for f in flags):
+            raise VenueDataError("report.level.bb_ante and .on_break must be true or false")
+        return cls(_int(o["number"], "report.level.number", 0, 10**4),
+                   _int(o.get("small_blind", 0), "report.level.small_blind"),
+                   _int(o.get("big_blind", 0), "report.level.big_blind"),
+                   _int(o.get("ante", 0), "report.level.ante"), *flags)
+
+
+@dataclass(frozen=True, slots=True)
 class TableReport:
-    """One table's state as the venue sees it (published retained; the latest one counts).
+    """One table's state as the venue sees it: the one shape a table publishes retained on its
+    ``state`` topic (``tablectl.daemon.venue_link.state_body``) and the venue folds as a
+    ``report`` event; the latest one counts.
 
     ``button``/``sb``/``bb`` are the seats of the hand in progress or the last one played (``sb``
     where the small blind is, even a dead one, 002 Rule 33; all ``None`` before the first hand):
-    the model
-    reads from them who is due the big blind next and which open seat is the worst position (002
-    Rule 11-A). ``in_hand`` is true while a hand is live: its stacks do not count the pot.
+    the model reads from them who is due the big blind next and which open seat is the worst
+    position (002 Rule 11-A). ``in_hand`` is true while a hand is live: its stacks do not count
+    the pot. The transport's own fields (``t``, ``events_seq``) and ``street`` and ``chips`` (every
+    chip on the table, pots included) ride along; the model does not need them.
     """
 
     table: str
     seq: int  # the table's own report counter: an older report than the last one is ignored
     seats: tuple[SeatReport, ...]
     hand: int = 0  # hands started at this table
-    level: int = 0  # the level number in force at this table (1-based; 0 = none yet)
+    level: LevelReport | None = None  # the level in force (None: no level yet)
     status: str = "between"  # REPORT_STATUSES
     in_hand: bool = False
     button: int | None = None
     sb: int | None = None
     bb: int | None = None
+    street: str | None = None  # the engine's street (idle preflop ... over)
+    chips: int | None = None  # every chip at the table: stacks, bets and pots
+    t: float | None = None  # the table's wall time when it queued the report
+    events_seq: int | None = None  # the last event queued before it (transport)
+
+    KEYS: ClassVar[tuple[str, ...]] = ("table", "seq", "hand", "level", "status", "in_hand",
+                                       "button", "sb", "bb", "seats", "street", "chips", "t",
+                                       "events_seq")
+
+    @property
+    def level_number(self) -> int:
+        return self.level.number if self.level else 0
 
     def to_obj(self) -> dict[str, Any]:
-        return {"table": self.table, "seq": self.seq, "hand": self.hand, "level": self.level,
-                "status": self.status, "in_hand": self.in_hand, "button": self.button,
-                "sb": self.sb, "bb": self.bb, "seats": [s.to_obj() for s in self.seats]}
+        out: dict[str, Any] = {
+            "table": self.table, "seq": self.seq, "hand": self.hand,
+            "level": self.level.to_obj() if self.level else None, "status": self.status,
+            "in_hand": self.in_hand, "button": self.button, "sb": self.sb, "bb": self.bb,
+            "seats": [s.to_obj() for s in self.seats]}
+        for key in ("street", "chips", "t", "events_seq"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        return out
 
     @classmethod
     def from_obj(cls, obj: object) -> TableReport:
-        o = _obj(obj, "report", ("table", "seq", "hand", "level", "status", "in_hand", "button",
-                                 "sb", "bb", "seats"), ("table", "seq", "seats"))
+        o = _obj(obj, "report", cls.KEYS, ("table", "seq", "seats"))
         status = o.get("status", "between")
         if status not in REPORT_STATUSES:
             raise VenueDataError(f"report.status {status!r:.80} is not one of "
@@ -140,11 +191,18 @@ class TableReport:
             raise VenueDataError("report.seats names a seat twice")
         if not isinstance(o.get("in_hand", False), bool):
             raise VenueDataError("report.in_hand must be true or false")
+        street, t = o.get("street"), o.get("t")
+        if street is not None and (not isinstance(street, str) or len(street) > 16):
+            raise VenueDataError(f"report.street must be a street's name, got {street!r:.80}")
+        if t is not None and (isinstance(t, bool) or not isinstance(t, int | float)):
+            raise VenueDataError(f"report.t must be a time in seconds, got {t!r:.80}")
+        chips, events_seq = o.get("chips"), o.get("events_seq")
         return cls(_text(o["table"], "report.table"), _int(o["seq"], "report.seq"), seats,
-                   _int(o.get("hand", 0), "report.hand"), _int(o.get("level", 0),
-                                                               "report.level"),
+                   _int(o.get("hand", 0), "report.hand"), LevelReport.from_obj(o.get("level")),
                    status, o.get("in_hand", False), _opt_seat(o.get("button"), "report.button"),
-                   _opt_seat(o.get("sb"), "report.sb"), _opt_seat(o.get("bb"), "report.bb"))
+                   _opt_seat(o.get("sb"), "report.sb"), _opt_seat(o.get("bb"), "report.bb"),
+                   street, None if chips is None else _int(chips, "report.chips"), t,
+                   None if events_seq is None else _int(events_seq, "report.events_seq"))
 
     def seat(self, seat: int) -> SeatReport | None:
         return next((s for s in self.seats if s.seat == seat), None)

@@ -484,8 +484,8 @@ class Venue:
             if e.table != report.table or e.status not in ("seated", "leaving"):
                 continue
             seen = report.seat(e.seat)
-            if seen is None:
-                continue
+            if seen is None or seen.name != e.name:
+                continue  # a report older than this player's seat shows its former occupant
             if seen.status == "out":
                 busted.append(e)
             elif not report.in_hand:

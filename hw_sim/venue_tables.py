@@ -1,0 +1,647 @@
+"""Simulated tables for `tablectl venue sim`: each an in-process rules engine played by bots, with
+its own venue link and outbox (in a journal file), answering the venue's commands as a dealer.
+
+A :class:`SimTable` plays whole hands with the contract's shorthand events (``deal``, ``board``,
+``push``, ``fold``, ``press``, and hole cards read face up at showdown;
+shared/spec/scenario-format.md) and bots that push legal amounts (:mod:`hw_sim.bots`). Between
+hands its simulated dealer confirms the venue's commands: ``seat``, ``unseat`` and ``stack``
+become the contract's ``floor`` decisions in the engine (refused when the engine refuses them or
+the named player is not the one in the seat), ``level`` moves the table's own clock to that step
+for the next hand (002 Rule 24) and ``halt`` holds play (002 Rule 11-D). Its state goes out after
+every hand in the one report shape (``venue_link.state_body``), its notices and alerts on the
+events stream.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hw_sim.bots import Decision, decide
+from hw_sim.table import make_change
+from tablectl.daemon.journal import Journal
+from tablectl.daemon.outbox import Outbox
+from tablectl.daemon.venue_link import (
+    LinkConfig,
+    LinkProblem,
+    VenueCommand,
+    VenueLink,
+    output_event,
+    state_body,
+)
+from tablectl.engine.events import event_from_obj
+from tablectl.engine.outputs import Alert, Notice, Output
+from tablectl.engine.table import Table
+from tablectl.tournament.seating import final_table_size
+from tablectl.tournament.structures import Structure
+
+RANKS, SUITS = "23456789TJQKA", "cdhs"
+DECK = [r + s for r in RANKS for s in SUITS]
+DEALER = "Sim dealer"
+MAX_ACTIONS = 400  # a hand that takes more has gone wrong: stop and say so
+
+
+def engine_levels(structure: Structure) -> list[dict[str, Any]]:
+    """The structure's steps as the engine's setup ``levels`` (breaks as ``{"break": m}``)."""
+    out: list[dict[str, Any]] = []
+    for step in structure.steps:
+        if step.is_break:
+            out.append({"break": step.minutes})
+        else:
+            out.append({"blinds": [step.small_blind, step.big_blind], "ante": step.ante,
+                        "bb_ante": step.bb_ante, "minutes": step.minutes})
+    return out
+
+
+@dataclass
+class RoomChips:
+    """Chips between tables: those a player carried away on an ``unseat`` and has not yet
+    brought to a seat, and the chips new players brought into play (their first ``seat``)."""
+
+    carried: dict[str, int] = field(default_factory=dict)
+    introduced: int = 0
+
+
+@dataclass
+class TableCounts:
+    hands: int = 0
+    floor: int = 0  # floor decisions applied
+    refused: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+class SimTable:
+    """One simulated table: engine, bots, dealer, link."""
+
+    def __init__(self, name: str, venue: str, port: int, password: str, structure: Structure,
+                 workdir: Path, seed: int, room: RoomChips | None = None) -> None:
+        self.name = name
+        self.structure = structure
+        self.rng = random.Random(f"{seed}-{name}")
+        self.config = LinkConfig(venue=venue, table=name, host="127.0.0.1", port=port,
+                                 password=password, keepalive=5)
+        self.journal = Journal(workdir / f"{name}.db", synchronous="NORMAL")
+        self.outbox = Outbox(self.journal.connection)
+        self.link: VenueLink | None = None
+        self.engine: Table | None = None
+        self.waiting_seats: dict[int, tuple[str, int]] = {}  # before the first hand
+        self.halted = False
+        self.step_index = 0  # the structure step announced for the next hand
+        self.room = room if room is not None else RoomChips()
+        self.dirty = True  # the state changed since it was last published
+        # Near the final table one bust a hand at most (bots fold to a second all-in), so the
+        # final table forms at a full table plus one (002 Rule 12) as the issue's line says.
+        self.careful = False
+        self.hands_unlinked = 0  # hands played since the venue was last reachable
+        self.counts = TableCounts()
+        self.denoms = tuple(structure.chips) or (1,)
+        self.last_positions: tuple[int | None, int | None, int | None] | None = None
+
+    # --- the link ----------------------------------------------------------------------------
+
+    def connect(self) -> None:
+        self.link = VenueLink(self.config, self.outbox)
+        self.link.start()
+
+    def disconnect(self) -> None:
+        if self.link is not None:
+            self.link.stop()
+            self.link = None
+
+    @property
+    def online(self) -> bool:
+        return self.link is not None
+
+    def service(self) -> None:
+        """Pump the link; the dealer answers each command from the venue."""
+        if self.link is None:
+            return
+        for item in self.link.pump(0):
+            if isinstance(item, LinkProblem):
+                self.counts.problems.append(f"{self.name}: {item.text}")
+            else:
+                self._dealer(item)
+
+    def _answer(self, cmd: VenueCommand, ok: bool, note: str = "", **extra: Any) -> None:
+        assert self.link is not None
+        self.dirty = True
+        if not ok:
+            self.counts.refused += 1
+        self.link.answer(cmd, ok, note, extra or None)
+
+    def _dealer(self, cmd: VenueCommand) -> None:
+        """The simulated dealer confirms a command (commands arrive between hands here)."""
+        b = cmd.body
+        if cmd.kind == "level":
+            self.step_index = max(self.step_index, int(b.get("index", 0)))
+            self._answer(cmd, True)
+        elif cmd.kind == "halt":
+            self.halted = bool(b.get("halt"))
+            self._answer(cmd, True)
+        elif cmd.kind == "seat":
+            self._seat(cmd, int(b["seat"]), str(b["name"]), int(b["stack"]))
+        elif cmd.kind == "unseat":
+            self._unseat(cmd, int(b["seat"]), str(b["name"]))
+        elif cmd.kind == "stack":
+            self._stack(cmd, int(b["seat"]), str(b["name"]), int(b["add"]))
+        else:
+            self._answer(cmd, False, f"unknown command {cmd.kind}")
+
+    def _floor(self, by: str, decision: dict[str, Any]) -> str | None:
+        """Apply a floor decision; the engine's refusal in one line, or None."""
+        assert self.engine is not None
+        out = self.engine.apply(event_from_obj({"floor": {"by": by, **decision}}))
+        void = [o for o in out if isinstance(o, Alert) and o.kind == "action_void"]
+        if void:
+            return void[0].text
+        self.counts.floor += 1
+        self._publish_outputs(out)
+        return None
+
+    def _seat(self, cmd: VenueCommand, seat: int, name: str, stack: int) -> None:
+        if self.engine is None:
+            if seat in self.waiting_seats:
+                self._answer(cmd, False, f"seat {seat} is taken")
+                return
+            self.waiting_seats[seat] = (name, stack)
+        else:
+            why = self._floor(cmd.by or DEALER, {"seat": {"seat": seat, "name": name,
+                                                          "stack": stack}})
+            if why:
+                self._answer(cmd, False, why)
+                return
+        if self.room.carried.pop(name, None) is None:
+            self.room.introduced += stack
+        self._answer(cmd, True)
+
+    def _player(self, seat: int, name: str) -> int | None:
+        """The stack of ``name`` in ``seat`` (still in), or None."""
+        if self.engine is None:
+            here = self.waiting_seats.get(seat)
+            return here[1] if here and here[0] == name else None
+        p = self.engine.players.get(seat)
+        return p.stack if p is not None and not p.out and p.name == name else None
+
+    def _unseat(self, cmd: VenueCommand, seat: int, name: str) -> None:
+        stack = self._player(seat, name)
+        if stack is None:
+            self._answer(cmd, False, f"{name} is not in seat {seat}")
+            return
+        if self.engine is None:
+            del self.waiting_seats[seat]
+        else:
+            why = self._floor(cmd.by or DEALER, {"unseat": seat})
+            if why:
+                self._answer(cmd, False, why)
+                return
+        self.room.carried[name] = stack
+        self._answer(cmd, True, stack=stack)
+
+    def _stack(self, cmd: VenueCommand, seat: int, name: str, add: int) -> None:
+        stack = self._player(seat, name)
+        if stack is None or self.engine is None:
+            self._answer(cmd, False, f"{name} is not in seat {seat}")
+            return
+        new = max(0, stack + add)
+        why = self._floor(cmd.by or DEALER, {"stack": {str(seat): new}})
+        if why:
+            self._answer(cmd, False, why)
+            return
+        self._answer(cmd, True, stack=new)
+
+    # --- play ----------------------------------------------------------------------------------
+
+    def chips(self) -> int:
+        """Chips at this table (stacks, bets and pots)."""
+        if self.engine is None:
+            return sum(s for _n, s in self.waiting_seats.values())
+        return self.engine.chips_total()
+
+    def players_in(self) -> int:
+        if self.engine is None:
+            return len(self.waiting_seats)
+        return sum(1 for p in self.engine.players.values() if not p.out)
+
+    def on_break(self) -> bool:
+        return self.structure.steps[self.step_index].is_break
+
+    def can_play(self) -> bool:
+        if self.halted or self.on_break():
+            return False
+        if self.engine is None:
+            return len(self.waiting_seats) >= 2
+        return len(self.engine.live_seats()) >= 2
+
+    def _start_engine(self) -> None:
+        seats = dict(sorted(self.waiting_seats.items()))
+        first = self.structure.steps[0]
+        setup = {"rules": "tda-2025", "seats": {str(s): v[1] for s, v in seats.items()},
+                 "button": self.rng.choice(list(seats)),
+                 "blinds": [first.small_blind, first.big_blind], "ante": first.ante,
+                 "bb_ante": first.bb_ante, "chips": list(self.denoms),
+                 "names": {str(s): v[0] for s, v in seats.items()},
+                 "levels": engine_levels(self.structure)}
+        self.engine = Table.from_setup(setup)
+        self.waiting_seats.clear()
+
+    def _apply(self, obj: dict[str, Any]) -> list[Output]:
+        assert self.engine is not None
+        out = self.engine.apply(event_from_obj(obj))
+        self._publish_outputs(out)
+        return out
+
+    def _publish_outputs(self, out: list[Output]) -> None:
+        if self.link is None and self.engine is None:
+            return
+        hand_no = self.engine.hand_no if self.engine else 0
+        for o in out:
+            if isinstance(o, Notice | Alert):
+                kind, body = output_event(o, hand_no)
+                self.publish_event(kind, body)
+
+    def publish_event(self, kind: str, body: dict[str, Any]) -> None:
+        # Offline, the link object is gone but the outbox is the journal's: queue there.
+        obj = {"kind": kind, "table": self.name, **body}
+        self.outbox.add("events", f"tablectl/{self.config.venue}/table/{self.name}/events", obj)
+        if self.link is not None:
+            self.link.flush()
+
+    def _catch_up_level(self) -> None:
+        """002 Rule 24: the step announced applies from this hand: the table's clock moves on."""
+        t = self.engine
+        assert t is not None
+        target = self.step_index
+        if target <= t.level_index:
+            return
+        seconds = sum(lv.seconds or 0 for lv in t.levels[t.level_index:target]) - t.level_elapsed
+        self._apply({"tick": max(seconds, 0) + 0.001})
+
+    def play_hand(self) -> None:
+        if self.engine is None:
+            self._start_engine()
+        t = self.engine
+        assert t is not None
+        self._catch_up_level()
+        deck = DECK[:]
+        self.rng.shuffle(deck)
+        live = t.live_seats()
+        button = t.positions().button
+        order = sorted(live, key=lambda s: (s <= button, s))
+        hole = {s: [deck.pop(), deck.pop()] for s in order}
+        before = t.hand_no
+        self._apply({"deal": {str(s): c for s, c in hole.items()}})
+        if t.hand_no == before:
+            self.counts.problems.append(f"{self.name}: the deal started no hand")
+            return
+        actions = 0
+        while t.hand is not None and t.street != "over":
+            actions += 1
+            if actions > MAX_ACTIONS:
+                self.counts.problems.append(f"{self.name}: hand {t.hand_no} stuck on {t.street}")
+                return
+            view = t.view()
+            if view.to_act is not None:
+                d = decide(view, self.rng, aggression=0.1)
+                if self.careful and any(s.status == "all-in" for s in view.seats):
+                    d = Decision(d.seat, "check" if view.to_call == 0 else "fold")
+                if d.kind == "fold":
+                    self._apply({"fold": d.seat})
+                elif d.kind == "check":
+                    self._apply({"press": "check"})
+                else:
+                    me = view.seats[d.seat - 1]
+                    add = d.to - me.bet
+                    try:
+                        chips = make_change(add, self.denoms)
+                    except ValueError:
+                        chips = make_change(me.stack, self.denoms)  # all in
+                    self._apply({"push": {"seat": d.seat, "chips": chips}})
+            elif t.street == "showdown":
+                self._showdown(hole)
+            elif len(view.board) < 5:
+                n = 3 if not view.board else 1
+                self._apply({"board": [deck.pop() for _ in range(n)], "burn": deck.pop()})
+            else:
+                self._apply({"press": "award"})
+        hand = t.hand
+        if hand is not None:
+            p = hand.positions
+            self.last_positions = (p.button, p.sb_seat, p.bb)
+        self.counts.hands += 1
+        self.dirty = True
+
+    def _showdown(self, hole: dict[int, list[str]]) -> None:
+        t = self.engine
+        assert t is not None
+        view = t.view()
+        live = [s.seat for s in view.seats if s.hidden > 0 and s.status in ("active", "all-in")]
+        if not live:
+            self._apply({"press": "award"})
+            return
+        first = t.show_first()
+        start = first if first in live else live[0]
+        for seat in sorted(live, key=lambda s: (s < start, s)):
+            for card in hole[seat]:
+                if t.street != "showdown":
+                    return
+                self._apply({"card": card, "zone": f"seat:{seat}", "face": "up"})
+        if t.street == "showdown":
+            self._apply({"press": "award"})
+
+    def status(self) -> str:
+        if self.halted:
+            return "halted"
+        if self.on_break():
+            return "break"
+        if self.engine is None:
+            return "waiting"
+        return "between" if self.engine.street in ("idle", "over") else "playing"
+
+    def publish_state(self) -> None:
+        if self.engine is None:
+            body: dict[str, Any] = {
+                "status": self.status(), "hand": 0, "in_hand": False, "street": "idle",
+                "button": None, "sb": None, "bb": None, "level": None, "chips": self.chips(),
+                "seats": [{"seat": s, "name": n, "stack": k, "status": "active"}
+                          for s, (n, k) in sorted(self.waiting_seats.items())]}
+        else:
+            body = state_body(self.engine.view(), self.status(), positions=self.last_positions)
+        obj = {"table": self.name, **body, "events_seq": self.outbox.last_seq("events")}
+        self.outbox.add("state", f"tablectl/{self.config.venue}/table/{self.name}/state", obj,
+                        retain=True, supersede=True)
+        self.dirty = False
+        if self.link is not None:
+            self.link.flush()
+
+    def close(self) -> None:
+        self.disconnect()
+        self.journal.close()
+
+
+# --- the room --------------------------------------------------------------------------------
+
+@dataclass
+class SimResult:
+    entrants: int = 0
+    hands: int = 0
+    moves: int = 0
+    tables_broken: int = 0
+    final_table: int = 0
+    winner: int | None = None
+    chips_conserved: bool = True
+    lost_messages: int = 0
+    problems: list[str] = field(default_factory=list)
+    faults: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    messages: int = 0
+
+    def line(self) -> str:
+        return (f"entrants={self.entrants} hands={self.hands} moves={self.moves} "
+                f"tables_broken={self.tables_broken} final_table={self.final_table} "
+                f"winner={self.winner if self.winner is not None else 'none'} "
+                f"chips_conserved={'yes' if self.chips_conserved else 'no'} "
+                f"lost_messages={self.lost_messages}")
+
+    def ok(self, handed: int) -> bool:
+        from tablectl.tournament.seating import final_table_size
+
+        return (self.winner is not None and self.chips_conserved and self.lost_messages == 0
+                and self.final_table == min(self.entrants, final_table_size(handed))
+                and not self.problems)
+
+
+@dataclass(frozen=True, slots=True)
+class SimConfig:
+    tables: int = 6
+    players: int = 54
+    seed: int = 1
+    faults: bool = False
+    handed: int = 9
+    hands_per_level: int = 8  # the fast clock: a level every K hands at the busiest table
+    structure: str = "tda-style"
+    venue: str = "sim"
+    max_seconds: float = 600.0  # a bound, not a figure: the run gives up and says so
+    offline_hands: int = 12  # the "minute" a table is offline, in hands played in the room
+    unlinked_hands: int = 2  # hands a table plays on while it cannot reach the venue
+
+
+class VenueSim:
+    """A whole tournament: a local mosquitto, the venue runner, ``tables`` simulated tables."""
+
+    def __init__(self, cfg: SimConfig, workdir: Path, on_round: Any = None) -> None:
+        self.cfg = cfg
+        self.dir = workdir
+        self.on_round = on_round  # called with the sim after each round (the clock screenshot)
+        self.result = SimResult(entrants=cfg.players)
+        self.names = [f"T{i}" for i in range(1, cfg.tables + 1)]
+        self.room = RoomChips()
+        self.broker: Any = None
+        self.runner: Any = None
+        self.tables: list[SimTable] = []
+        self.users: dict[str, str] = {}
+
+    def _structure(self) -> dict[str, Any]:
+        import tomllib
+
+        path = Path(__file__).resolve().parents[1] / "display" / "structures" / \
+            f"{self.cfg.structure}.toml"
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+
+    def run(self) -> SimResult:
+        import secrets
+        import time
+
+        from tablectl.tournament.structures import parse_structure
+        from tablectl.venue.broker import Mosquitto
+        from tablectl.venue.client import VenueClient
+        from tablectl.venue.director import VenueRunner
+
+        cfg = self.cfg
+        started = time.monotonic()
+        self.users = users = {n: secrets.token_hex(8) for n in ["venue", *self.names]}
+        self.broker = Mosquitto(self.dir / "broker", users).start()
+        structure_raw = self._structure()
+        structure = parse_structure(structure_raw, cfg.structure)
+        client = VenueClient(cfg.venue, "127.0.0.1", self.broker.port, password=users["venue"],
+                             client_id=f"tablectl-venue-{cfg.venue}-sim")
+        self.runner = runner = VenueRunner(client, by="Sim director")
+        client.start()
+        try:
+            if not client.wait_connected(30):
+                raise RuntimeError(f"the venue could not connect: {client.problems}")
+            self.tables = [SimTable(n, cfg.venue, self.broker.port, users[n], structure,
+                                    self.dir, cfg.seed, self.room) for n in self.names]
+            for t in self.tables:
+                t.connect()
+            deadline = time.monotonic() + 30
+            while not all(t.link and t.link.connected for t in self.tables):
+                for t in self.tables:
+                    t.service()
+                runner.step(0.01)
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the tables could not connect to the broker")
+            runner.apply({"setup": {"tables": self.names, "handed": cfg.handed,
+                                    "seed": cfg.seed, "structure": structure_raw}})
+            for i in range(1, cfg.players + 1):
+                runner.apply({"register": {"name": f"P{i:02d}"}})
+            total = cfg.players * structure.starting_stack
+            runner.apply({"start": {}})
+            self._play(total, started)
+            self._drain(started)
+        finally:
+            for t in self.tables:
+                t.close()
+            client.stop()
+            self.broker.stop()
+        r = self.result
+        v = runner.venue
+        r.hands = sum(t.counts.hands for t in self.tables)
+        r.moves, r.tables_broken, r.final_table = v.moves, len(v.broken), v.final_formed
+        if runner.finished is not None:
+            r.winner = int(runner.finished.data["seat"])
+            table = next(t for t in self.tables if t.name == runner.finished.data["table"])
+            if table.chips() != total or v.chips_issued != total:
+                r.chips_conserved = False
+                r.problems.append(f"the winner's table holds {table.chips()} of {total} chips")
+        else:
+            r.problems.append("the tournament did not finish")
+        for t in self.tables:
+            r.problems += t.counts.problems
+        r.seconds = time.monotonic() - started
+        return r
+
+    def _play(self, total: int, started: float) -> None:
+        import time
+
+        cfg, runner = self.cfg, self.runner
+        hands_at_level = 0
+        broker_fault = offline_fault = not cfg.faults
+        offline: tuple[SimTable, int, float] | None = None
+        while runner.finished is None:
+            if time.monotonic() - started > cfg.max_seconds:
+                self.result.problems.append(f"gave up after {cfg.max_seconds:.0f} s")
+                return
+            runner.step(0.002)
+            for t in self.tables:
+                t.service()
+            busiest = 0
+            for t in self.tables:
+                if self._may_play(t):
+                    before = t.counts.hands
+                    t.play_hand()
+                    busiest = max(busiest, t.counts.hands - before)
+                    if t.counts.problems:
+                        return
+                if t.dirty:
+                    t.publish_state()
+            chips = sum(t.chips() for t in self.tables) + sum(self.room.carried.values())
+            if chips != self.room.introduced or chips > total:
+                self.result.chips_conserved = False
+                self.result.problems.append(f"chips in the room {chips} != "
+                                            f"{self.room.introduced} brought into play")
+                return
+            hands_at_level += busiest
+            steps = runner.venue.structure.steps
+            on_break = steps[runner.venue.step_index].is_break
+            if hands_at_level >= cfg.hands_per_level or on_break:  # a break: one round
+                hands_at_level = 0
+                index = runner.venue.step_index
+                if index + 1 < len(steps):
+                    runner.apply({"level": {"index": index + 1}})
+            runner.publish()
+            left = len(runner.venue.remaining())
+            if not broker_fault and left <= cfg.players * 3 // 4:
+                broker_fault = True
+                self._broker_outage()
+            careful = left <= final_table_size(cfg.handed) + 5 and not runner.venue.final_formed
+            if not offline_fault and left <= cfg.players // 2 and not careful:
+                table = next((t for t in reversed(self.tables) if t.can_play()), None)
+                if table is not None:
+                    offline_fault = True
+                    table.disconnect()
+                    offline = (table, self._room_hands(), time.monotonic())
+                    self.result.faults.append(f"{table.name} offline at {left} players left")
+            # A simulated minute: the room plays on (cfg.offline_hands hands) and the venue
+            # sees the table offline for a second at least.
+            if offline is not None and (careful or (
+                    self._room_hands() - offline[1] >= cfg.offline_hands
+                    and time.monotonic() - offline[2] >= 0.3)):
+                offline[0].connect()
+                self.result.faults.append(f"{offline[0].name} back after the room played "
+                                          f"{self._room_hands() - offline[1]} hands")
+                offline = None
+            for t in self.tables:
+                t.careful = careful
+            if self.on_round is not None:
+                self.on_round(self)
+        if offline is not None:
+            offline[0].connect()
+
+    def _may_play(self, t: SimTable) -> bool:
+        """Play on without the venue, but only for a few hands: the sim plays hands in
+        milliseconds, a real outage lasts a few of them (the pace of a real room)."""
+        if not t.can_play():
+            return False
+        if t.careful:  # hand for hand near the final table: the venue has seen the last hand
+            st = self.runner.client.tables.get(t.name)
+            if st is None or st.state_seq < t.outbox.last_seq("state"):
+                return False
+        linked = t.link is not None and t.link.connected and self.runner.client.connected
+        if linked:
+            t.hands_unlinked = 0
+            return True
+        if t.hands_unlinked >= self.cfg.unlinked_hands:
+            return False
+        t.hands_unlinked += 1
+        return True
+
+    def _room_hands(self) -> int:
+        return sum(t.counts.hands for t in self.tables)
+
+    def _broker_outage(self) -> None:
+        """Stop mosquitto mid-tournament, play on for a while, start it on the same port."""
+        import time
+
+        self.broker.stop()
+        self.result.faults.append(f"broker stopped at {len(self.runner.venue.remaining())} "
+                                  "players left")
+        until = time.monotonic() + 1.5
+        while time.monotonic() < until:
+            for t in self.tables:
+                t.service()
+                if self._may_play(t):
+                    t.play_hand()
+                    t.publish_state()
+            self.runner.step(0.01)
+        self.broker.start()
+        self.result.faults.append("broker restarted on the same port")
+
+    def _drain(self, started: float) -> None:
+        """Every table's outbox delivered and every event taken by the venue, or counted lost."""
+        import time
+
+        runner = self.runner
+        for t in self.tables:
+            t.publish_state()
+        deadline = time.monotonic() + 60
+
+        def behind() -> int:
+            n = 0
+            for t in self.tables:
+                st = runner.client.tables.get(t.name)
+                taken = st.events_seq if st else 0
+                n += max(0, t.outbox.last_seq("events") - taken)
+            return n
+
+        while time.monotonic() < deadline:
+            for t in self.tables:
+                t.service()
+            runner.step(0.01)
+            if behind() == 0 and all(t.outbox.count() == 0 for t in self.tables):
+                break
+        self.result.lost_messages = runner.client.lost + behind()
+        self.result.messages = sum(t.outbox.last_seq("events") + t.outbox.last_seq("state")
+                                   for t in self.tables)
+        runner.publish(force=True)

@@ -1,0 +1,66 @@
+"""What a venue clock shows from the venue (pure): the facts the venue process publishes on the
+clock topic (``VenueRunner.publish``) turned into the figures the clock screen draws.
+
+Players left, the average stack and the chips in play come from the tables' reports (not typed
+at the clock); the prize pool and payouts in money from the venue's entries; recent seat moves
+are shown in large type for :data:`MOVE_SECONDS`; tables offline are named.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+MOVE_SECONDS = 180.0  # a seat move stays on the clock this long (wall seconds)
+MOVES_SHOWN = 3
+
+
+@dataclass(frozen=True, slots=True)
+class VenueBoard:
+    entrants: int
+    players_left: int
+    chips_in_play: int
+    average_stack: int
+    prize_pool: float
+    currency: str
+    payouts: tuple[tuple[int, float], ...]
+    moves: tuple[str, ...]  # recent seat moves, newest first
+    offline: tuple[str, ...]  # tables offline
+    tables: int  # tables in play
+    final_table: bool
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.entrants, self.players_left, self.chips_in_play, self.prize_pool,
+                self.payouts, self.moves, self.offline, self.tables, self.final_table)
+
+
+def board_from_clock(body: dict[str, Any] | None, now: float) -> VenueBoard | None:
+    """The board from the clock topic's payload (None when there is none yet, or it is not the
+    venue's); ``now`` is the wall time, for how long a move stays shown."""
+    if not isinstance(body, dict) or not isinstance(body.get("summary"), dict):
+        return None
+    s = body["summary"]
+
+    def num(key: str) -> int:
+        value = s.get(key, 0)
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+    payouts: list[tuple[int, float]] = []
+    for p in s.get("payouts", []) or []:
+        if isinstance(p, list) and len(p) == 2 and all(isinstance(x, int | float) for x in p):
+            payouts.append((int(p[0]), float(p[1])))
+    moves = []
+    for m in reversed((body.get("moves") or {}).get("moves") or []):
+        if not isinstance(m, dict) or not isinstance(m.get("t"), int | float):
+            continue
+        if now - float(m["t"]) <= MOVE_SECONDS and len(moves) < MOVES_SHOWN:
+            moves.append(str(m.get("text", ""))[:80])
+    offline = tuple(str(t) for t in s.get("offline", []) or [])
+    pool = s.get("prize_pool", 0)
+    return VenueBoard(
+        entrants=num("entrants"), players_left=num("players_left"),
+        chips_in_play=num("chips_in_play"), average_stack=num("average_stack"),
+        prize_pool=float(pool) if isinstance(pool, int | float) else 0.0,
+        currency=str(s.get("currency", "$")), payouts=tuple(payouts), moves=tuple(moves),
+        offline=offline, tables=len(s.get("tables", {}) or {}),
+        final_table=bool(s.get("final_table")))

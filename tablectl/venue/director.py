@@ -1,0 +1,159 @@
+"""The venue process: the tournament model fed from the broker, its decisions sent to the tables.
+
+:class:`VenueRunner` joins :class:`tablectl.tournament.venue.Venue` (the pure fold) and
+:class:`tablectl.venue.client.VenueClient` (the transport): each table's retained state is folded
+as it arrives (``{"report": state}``, one shape, docs/venue.md "The table report"), each
+``cmd_answer`` on a table's events stream becomes ``confirmed`` or ``refused``, and every command
+the model decides goes to its table as a command envelope whose body is the command itself.
+The facts a clock shows are published retained under ``tablectl/<venue>/venue/<leaf>``
+(:data:`FACT_LEAVES`) and the whole summary on the clock topic.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from tablectl.tournament.commands import Command
+from tablectl.tournament.venue import Announcement, Output, Venue
+from tablectl.venue.client import TableEvent, VenueClient
+
+FACT_LEAVES = ("summary", "payouts", "moves", "announce", "tables")
+MOVES_KEPT = 12  # recent seat moves published for the clock
+
+
+@dataclass
+class RunnerStats:
+    commands: int = 0
+    confirmed: int = 0
+    refused: int = 0
+    alerts: list[str] = field(default_factory=list)
+
+
+class VenueRunner:
+    """One venue process's loop body: :meth:`step` pumps the client, folds what arrived, sends
+    what the model decided and publishes the clock's facts when they changed."""
+
+    def __init__(self, client: VenueClient, venue: Venue | None = None, by: str = "venue") -> None:
+        self.client = client
+        self.venue = venue or Venue()
+        self.by = by
+        self.sent: dict[str, Command] = {}  # envelope id -> the model's command
+        self.said: list[Output] = []
+        self.stats = RunnerStats()
+        self.moves: deque[dict[str, Any]] = deque(maxlen=MOVES_KEPT)
+        self.announce: deque[dict[str, Any]] = deque(maxlen=MOVES_KEPT)
+        self._state_seq: dict[str, int] = {}
+        self._published: dict[str, Any] = {}
+        self.finished: Announcement | None = None
+
+    def apply(self, event: dict[str, Any]) -> list[Output]:
+        """Fold one venue event and act on what it said."""
+        out = self.venue.apply(event)
+        self._act(out)
+        return out
+
+    def _act(self, out: list[Output]) -> None:
+        now = round(time.time(), 3)
+        for o in out:
+            self.said.append(o)
+            if isinstance(o, Command):
+                cmd_id = self.client.command(o.table, o.kind, o.to_obj(), by=self.by)
+                self.sent[cmd_id] = o
+                self.stats.commands += 1
+            elif o.kind == "alert":
+                self.stats.alerts.append(o.text)
+            else:
+                if o.kind == "moved":
+                    self.moves.append({"text": o.text, "t": now, **o.data})
+                if o.kind == "finished":
+                    self.finished = o
+                if o.kind in ("moved", "table_broken", "final_table", "eliminated",
+                              "finished", "color_up"):
+                    self.announce.append({"kind": o.kind, "text": o.text, "t": now})
+
+    def step(self, timeout: float = 0.0) -> list[TableEvent]:
+        """Pump the client: states become reports, command answers become confirmations."""
+        events = self.client.pump(timeout)
+        for table, st in self.client.tables.items():
+            if st.state is not None and st.state_seq > self._state_seq.get(table, 0):
+                self._state_seq[table] = st.state_seq
+                self.apply({"report": st.state})
+        for ev in events:
+            if ev.kind == "cmd_answer":
+                self._answer(ev)
+        return events
+
+    def _answer(self, ev: TableEvent) -> None:
+        cmd = self.sent.pop(str(ev.body.get("id")), None)
+        if cmd is None:
+            return  # a transport command (resend) or one answered before
+        if ev.body.get("accepted"):
+            body: dict[str, Any] = {"table": cmd.table, "id": cmd.id}
+            if isinstance(ev.body.get("stack"), int):
+                body["stack"] = ev.body["stack"]
+            self.stats.confirmed += 1
+            if cmd.kind in ("seat", "unseat", "stack"):
+                self.apply({"confirmed": body})
+        else:
+            self.stats.refused += 1
+            if cmd.kind in ("seat", "unseat", "stack"):
+                self.apply({"refused": {"table": cmd.table, "id": cmd.id,
+                                        "reason": str(ev.body.get("note", ""))}})
+
+    def chips_in_play(self) -> int:
+        """Every chip in play from the tables' own reports (``chips``: stacks, bets, pots), plus
+        the stacks of players between tables (in no table's latest report)."""
+        v = self.venue
+        reports = {t: vt.report for t, vt in v.tables.items() if vt.report is not None}
+        total = sum(r.chips if r.chips is not None else sum(s.stack for s in r.seats)
+                    for r in reports.values())
+
+        def there(table: str, seat: int, name: str) -> bool:
+            r = reports.get(table)
+            found = r.seat(seat) if r else None
+            return found is not None and found.name == name
+
+        for e in v.remaining():
+            if there(e.table, e.seat, e.name) or (e.dest and there(*e.dest, e.name)):
+                continue
+            total += e.stack
+        return total
+
+    def facts(self) -> dict[str, Any]:
+        """What the clock shows, from the model and the transport: the summary, the tables'
+        online flags, recent moves and announcements."""
+        summary = self.venue.summary()
+        if summary:
+            chips = self.chips_in_play()
+            summary["chips_in_play"] = chips
+            summary["average_stack"] = chips // max(1, summary["players_left"])
+        online = {t: st.online is not False for t, st in self.client.tables.items()}
+        tables = {t: {"players": n, "online": online.get(t, True)}
+                  for t, n in summary.get("tables", {}).items()}
+        for t, up in online.items():
+            if not up and t in tables:
+                tables[t]["online"] = False
+        cfg = self.venue.cfg
+        currency = cfg.structure.currency if cfg else "$"
+        return {"summary": {**summary, "currency": currency,
+                            "offline": sorted(t for t, up in online.items() if not up)},
+                "payouts": {"currency": currency, "prize_pool": summary.get("prize_pool", 0),
+                            "payouts": summary.get("payouts", [])},
+                "moves": {"moves": list(self.moves)},
+                "announce": {"lines": list(self.announce)},
+                "tables": {"tables": tables}}
+
+    def publish(self, force: bool = False) -> None:
+        """Publish the facts that changed (retained), and all of them on the clock topic."""
+        facts = self.facts()
+        changed = False
+        for leaf, body in facts.items():
+            if force or self._published.get(leaf) != body:
+                self._published[leaf] = body
+                self.client.publish_venue(leaf, body)
+                changed = True
+        if changed:  # the clock topic carries them all (tablectl.venue.board reads it)
+            self.client.publish_clock(facts)

@@ -1,0 +1,100 @@
+"""`tablectl clock --venue`: the kiosk clock fed by the venue over a real mosquitto, while a
+simulated tournament plays (hw_sim.venue_tables): players left, the average stack and the chips
+in play come from the tables' reports, the prize pool and payouts in money, recent seat moves in
+large type, a table offline named as such. Rendered under SDL_VIDEODRIVER=dummy."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from broker import need_mosquitto
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+
+
+def fed_clock_frames(tmp: Path, size: tuple[int, int] = (1280, 720),
+                     seed: int = 2) -> list[tuple[Any, Any, Any]]:
+    """Play a tournament with faults; each time the clock topic shows something new worth a
+    frame (moves; a table offline), render the kiosk's frame: (surface copy, texts, board)."""
+    from display.kiosk import Kiosk
+    from hw_sim.venue_tables import SimConfig, VenueSim
+    from tablectl.daemon.clock_files import load_structure, preset_dir
+    from tablectl.tournament.clock import TourneyClock
+    from tablectl.venue.watch import ClockFeed
+
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.Surface(size)
+    structure = load_structure(preset_dir() / "tda-style.toml")
+    frames: list[tuple[Any, Any, Any]] = []
+    state: dict[str, Any] = {}
+
+    def on_round(sim: VenueSim) -> None:
+        if "feed" not in state:
+            feed = ClockFeed("sim", "127.0.0.1", sim.broker.port, username="venue",
+                             password=sim.users["venue"])
+            feed.start()
+            state["feed"] = feed
+            state["kiosk"] = Kiosk(TourneyClock(structure, entrants=54), surface, [],
+                                   lambda c, n: None, feed)
+        board = state["feed"].board()
+        if board is None or not board.moves:
+            return
+        kind = "offline" if board.offline else "moves"
+        if kind in state:
+            return
+        kiosk = state["kiosk"]
+        kiosk.frame(1.0, datetime.now())
+        state[kind] = True
+        frames.append((surface.copy(), list(kiosk.screen.painter.texts), board,
+                       len(sim.runner.venue.remaining())))
+
+    sim = VenueSim(SimConfig(seed=seed, faults=True), tmp, on_round=on_round)
+    try:
+        result = sim.run()
+    finally:
+        if "feed" in state:
+            state["feed"].stop()
+    assert result.ok(9), (result.line(), result.problems)
+    return frames
+
+
+def test_the_clock_shows_the_venue_from_live_tables(tmp_path: Path) -> None:
+    need_mosquitto()
+    frames = fed_clock_frames(tmp_path)
+    assert frames, "the clock never showed a seat move"
+    kinds = set()
+    for _surface, texts, board, _left in frames:
+        by_tag: dict[str, list[str]] = {}
+        for t in texts:
+            by_tag.setdefault(t.tag, []).append(t.text)
+        assert board.entrants == 54 and 1 < board.players_left < 54
+        assert by_tag["players"] == [f"{board.players_left} / 54"]
+        assert by_tag["chips"] == ["540,000"]  # every chip, as the tables report them
+        assert by_tag["average"] == [f"{540_000 // board.players_left:,}"]
+        assert by_tag["pool"] == ["$5,400"]  # 54 entries of $100 (tda-style)
+        assert by_tag["move"] and all("->" in m for m in by_tag["move"])
+        if board.offline:
+            kinds.add("offline")
+            assert by_tag["offline"] == ["OFFLINE: " + " ".join(board.offline)]
+        else:
+            kinds.add("moves")
+            assert "offline" not in by_tag
+    assert kinds == {"moves", "offline"}
+
+
+def save_screenshots(where: Path, tmp: Path) -> list[Path]:
+    """docs/screenshots/venue_clock_*.png from a live run (not a test: run it by hand)."""
+    out = []
+    for surface, _texts, board, _left in fed_clock_frames(tmp):
+        name = "offline" if board.offline else "moves"
+        path = where / f"venue_clock_{name}_1280x720.png"
+        pygame.image.save(surface, str(path))
+        out.append(path)
+    return out
