@@ -319,6 +319,14 @@ class Journal:
         except sqlite3.DatabaseError as exc:
             raise self._error(exc) from None
 
+    def last_wall(self) -> float | None:
+        """The wall time of the last row (when it was journaled), None for an empty journal."""
+        try:
+            row = self._db.execute("SELECT wall FROM events ORDER BY id DESC LIMIT 1").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise self._error(exc) from None
+        return None if row is None else float(row[0])
+
     def hands(self) -> dict[int, int]:
         """Hand number → the row id that started it."""
         try:
