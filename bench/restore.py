@@ -3,9 +3,10 @@
     python bench/restore.py [--hands 2000]
 
 Builds a bot tournament journal of ``--hands`` hands (tests/test_daemon_session.py), with the
-engine's hand marks as the daemon writes them, then times :meth:`Daemon.restore` (open the
-journal, rebuild the table, catch the hand histories up) twice: the first restore after the
-session (histories/ empty), and a restart (histories/ already written). Then `tablectl run --sim`
+engine's hand marks and the checkpoints at each hand's end as the daemon writes them, then
+times :meth:`Daemon.restore` (open the journal, rebuild the table, catch the histories up)
+twice: the first restore after the session (histories/ empty), and a restart (histories/
+already written). Then `tablectl run --sim`
 from start to READY=1 on the same journal. Target (issue 14): ready after a 2,000-hand journal
 <= 0.5 s, restore O(one hand).
 """
@@ -60,7 +61,10 @@ def build_journal(path: Path, hands: int) -> tuple[int, int]:
             if table is None:
                 table = Table.from_setup(event.body)
             else:
+                between = table.hand is None or table.hand.street == "over"
                 j.record(row, table.apply(event))
+                if not between and table.hand is not None and table.hand.street == "over":
+                    j.checkpoint(row, table.hand_no, table)  # as the daemon does
         assert table is not None
         return len(lines), table.hand_no
 

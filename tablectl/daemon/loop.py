@@ -9,7 +9,9 @@ concurrently. For every event the loop
 3. applies it to the engine and logs the rulings, alerts and notices,
 4. marks hand boundaries, updates the screen, and writes the hand history of a finished hand.
 
-On start it replays the journal, so it resumes exactly where it stopped, mid-hand included.
+On start it replays the journal, so it resumes exactly where it stopped, mid-hand included:
+from the latest checkpoint (the table at a hand's end, written as each hand ends), so a restart
+replays one hand, not the tournament.
 Time moves by ``tick`` events that are journaled like any other, so a replay sees the same clock.
 A tick is journaled when something is due (a level ends, a player's clock warns or runs out)
 and otherwise only every ``tick_every`` (2 minutes): an idle table costs a few fsyncs an hour on
@@ -213,6 +215,7 @@ class Daemon:
     IDLE_SLICE = 1.0
     BUSY_SLICE = 0.25
     MAX_RECOVERED_GAP = 900.0  # seconds since the journal's last row still counted as elapsed
+    CHECKPOINT_AFTER = 50  # events replayed at start beyond which a checkpoint is written then
 
     def __init__(
         self,
@@ -289,14 +292,20 @@ class Daemon:
             log.info("new journal %s: %d seats", self.journal_path, len(setup["seats"]))
         self._total = self.table.chips_total()
         started = time.perf_counter()
-        report = self.journal.replay_into(self.table, self._replayed)
+        after = 0
+        checkpoint = None if new else self.journal.latest_checkpoint()
+        if checkpoint is not None and checkpoint.table.chips_total() == self._total:
+            self.table, after = checkpoint.table, checkpoint.row_id
+        report = self.journal.replay_into(self.table, self._replayed, after=after)
+        if report.events >= self.CHECKPOINT_AFTER and self._between_hands():
+            self._checkpoint(report.last_row)  # an old journal's first restart: the next is fast
         self.stats.replayed = report.events
         self.stats.bad_rows = len(report.bad_rows or [])
         self._session_t = float(self.table.t)
         self._gap = self._recovered_gap(new)
-        log.info("journal replayed: %d events, %d hands, %d bad rows in %.3f s; hand %d, %s",
-                 report.events, self.table.hand_no, self.stats.bad_rows,
-                 time.perf_counter() - started, self.table.hand_no, self.table.street)
+        log.info("journal replayed: %d events after row %d, %d bad rows in %.3f s; hand %d, %s",
+                 report.events, after, self.stats.bad_rows, time.perf_counter() - started,
+                 self.table.hand_no, self.table.street)
 
     def _recovered_gap(self, new: bool) -> float:
         """Seconds the table's time ran on since the journal's last row (the daemon was down):
@@ -313,6 +322,21 @@ class Daemon:
         log.warning("%.0f s since the journal's last row by the wall clock: not counted (a clock "
                     "that jumped, or the table was off); the clock resumes where it stopped", gap)
         return 0.0
+
+    def _between_hands(self) -> bool:
+        hand = self.table.hand
+        return hand is None or hand.street == "over"
+
+    def _checkpoint(self, row: int) -> None:
+        """The table after ``row`` into the journal: a cache of the replay, so a failure costs
+        the next restart's speed, never the table."""
+        assert self.journal is not None
+        try:
+            self.journal.checkpoint(row, self.table.hand_no, self.table)
+        except (sqlite3.Error, OSError, RecursionError) as exc:  # pickle's own are TypeErrors
+            log.error("checkpoint after journal row %d not written: %s", row, exc)
+        except Exception:
+            log.exception("checkpoint after journal row %d not written", row)
 
     def _replayed(self, row: Row, event: Event, outputs: list[Output]) -> None:
         for hand in self._histories(event, outputs, row.wall, row.row_id):
@@ -511,6 +535,7 @@ class Daemon:
             # systemd restarts the daemon and the dealer sees the table go down, not drift.
             msg = f"journal write failed ({exc}); {event.to_json()} not applied"
             raise DaemonError(msg) from exc
+        between = self._between_hands()
         try:
             outputs = self.table.apply(event)
         except Exception:  # an engine bug: the event is journaled, the table keeps running
@@ -534,6 +559,10 @@ class Daemon:
         for hand in self._histories(event, outputs, time.time(), row):
             self.stats.hands += 1
             self._write_history(hand, overwrite=True)
+        if not between and self._between_hands():
+            # A hand ended: restore starts here. After its history file, so that a crash before
+            # this point replays the hand and writes the file.
+            self._checkpoint(row)
         status = self._status_text()
         if status != self._status:
             self._status = status
