@@ -69,7 +69,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--runs", type=int, default=3, help="best of this many runs")
+    parser.add_argument("--runs", type=int, default=2, help="best of this many runs (each side)")
     parser.add_argument("--profile", action="store_true", help="cProfile the end-to-end run")
     args = parser.parse_args()
 
@@ -104,10 +104,10 @@ def main() -> int:
 
         t_e2e, status = best_of(args.runs, end_to_end)
         t_engine, ours = best_of(args.runs, engine)
-        t_pk, theirs = best_of(1, pokerkit)
+        t_pk, theirs = best_of(args.runs, pokerkit)
         memoise_pokerkit_evaluation()
         pokerkit()  # warm the memo on these hands
-        t_pk_bet, _ = best_of(1, pokerkit)
+        t_pk_bet, _ = best_of(args.runs, pokerkit)
         if args.profile:
             prof = cProfile.Profile()
             prof.runcall(end_to_end)
