@@ -15,9 +15,8 @@ Idle cost (a Pi runs this all night): neither thread polls. The reader sleeps in
 the port and a wake-up pipe until the next thing it must do (a keepalive, a retransmission, a
 timeout, a stall check); the writer sleeps on its condition until a frame is queued. A quiet
 table is pinged every ``keepalive`` (100 ms) for ``busy_for`` (5 s) after a zone last changed,
-then every ``idle_keepalive`` (2.5 s, so the firmware's snapshot every 2 s is all that crosses
-an idle line): a report lost while cards and chips move is still healed within 100 ms, and a
-table nobody touches costs a few wake-ups a second (bench/idle.py).
+then every ``idle_keepalive`` (1.5 s): a report lost while cards and chips move is still healed
+within 100 ms, and a table nobody touches costs a few wake-ups a second (bench/idle.py).
 
 Commands go one at a time (the MCU re-acknowledges only the last command it executed), from a
 bounded queue in which duplicate requests waiting to be sent are coalesced; a command refused for
@@ -147,7 +146,7 @@ class SerialLink:
         reconnect: tuple[float, float] = (0.05, 2.0),
         hello_timeout: float = 0.5,
         keepalive: float = 0.1,
-        idle_keepalive: float = 2.5,
+        idle_keepalive: float = 1.5,
         busy_for: float = 5.0,
         write_timeout: float = 0.25,
         stall_after: float = 1.0,

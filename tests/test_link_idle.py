@@ -1,6 +1,6 @@
 """The serial link at rest (issue 14 item 2): no polling. The reader sleeps in select() until
 its next deadline, the writer until a frame is queued; a quiet table is pinged every 100 ms only
-for a few seconds after a zone changed, then every 2.5 s. Real pyserial over a pty, against the
+for a few seconds after a zone changed, then every 1.5 s. Real pyserial over a pty, against the
 MCU emulator."""
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def test_an_idle_link_sleeps_until_its_next_deadline(tmp_path: Path) -> None:
         # one keepalive that fell due (its ACK is a second wake-up).
         assert len(calls) <= 3, calls
         now = time.monotonic()
-        assert link._keepalive_every(now) == link.idle_keepalive == 2.5
+        assert link._keepalive_every(now) == link.idle_keepalive == 1.5
         assert link._next_due(now) > now + 0.5
     finally:
         link.stop()
@@ -51,7 +51,7 @@ def test_a_change_brings_back_the_fast_keepalive_and_stop_wakes_the_reader(
     mcu, link = _idle_link(tmp_path)
     try:
         time.sleep(0.5)
-        assert link._keepalive_every(time.monotonic()) == 2.5
+        assert link._keepalive_every(time.monotonic()) == 1.5
         mcu.place(AS, "board", face_up=True)
         link.ping()  # the report is in: a zone changed
         assert link._keepalive_every(time.monotonic()) == link.keepalive == 0.1
