@@ -11,6 +11,13 @@ Two threads, so that reads and writes never wait on each other (docs/protocol.md
   queued, each bounded by ``write_timeout``; a frame that finds no room is counted and left to
   the retransmission schedule.
 
+Idle cost (a Pi runs this all night): neither thread polls. The reader sleeps in select() on
+the port and a wake-up pipe until the next thing it must do (a keepalive, a retransmission, a
+timeout, a stall check); the writer sleeps on its condition until a frame is queued. A quiet
+table is pinged every ``keepalive`` (100 ms) for ``busy_for`` (5 s) after a zone last changed,
+then every ``idle_keepalive`` (1.5 s): a report lost while cards and chips move is still healed
+within 100 ms, and a table nobody touches costs a few wake-ups a second (bench/idle.py).
+
 Commands go one at a time (the MCU re-acknowledges only the last command it executed), from a
 bounded queue in which duplicate requests waiting to be sent are coalesced; a command refused for
 want of room is counted and reported (:class:`Dropped`), never lost silently. Consumers only read
@@ -21,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import queue
 import select
 import threading
@@ -138,6 +146,8 @@ class SerialLink:
         reconnect: tuple[float, float] = (0.05, 2.0),
         hello_timeout: float = 0.5,
         keepalive: float = 0.1,
+        idle_keepalive: float = 1.5,
+        busy_for: float = 5.0,
         write_timeout: float = 0.25,
         stall_after: float = 1.0,
         max_queued: int = 8,
@@ -150,9 +160,16 @@ class SerialLink:
         # A quiet line is pinged so that a lost report shows up as a gap within this time (and a
         # hung MCU as an unacknowledged command), not only at the next periodic snapshot.
         self.keepalive = keepalive
+        # ... while a zone changed within ``busy_for``; a table nobody touches is pinged every
+        # ``idle_keepalive`` (its reports cannot be lost: there are none to lose).
+        self.idle_keepalive = max(keepalive, idle_keepalive)
+        self.busy_for = busy_for
+        self._last_change = 0.0
         self.write_timeout = write_timeout
         # A healthy line carries a frame (at least a keepalive's ACK) every ``keepalive``: no
-        # frame, or a command unacknowledged, for this long is a stall the dealer is told of.
+        # frame, or a command unacknowledged, for this long is a stall the dealer is told of (no
+        # frame: this long after the keepalive was due, so an idle table's slower keepalive
+        # is no stall).
         self.stall_after = stall_after
         self.max_queued = max_queued
         self._last_rx = 0.0
@@ -193,6 +210,9 @@ class SerialLink:
         self._order: dict[int, int] = {}
         self._hello_at = 0.0
         self._stop = threading.Event()
+        # The reader's select() also watches this pipe: stop() and a command queued from another
+        # thread (a new retransmission deadline) wake it.
+        self._wake_r = self._wake_w = -1
         self._thread: threading.Thread | None = None
         self._writer: threading.Thread | None = None
         self._incompatible_logged = False
@@ -203,6 +223,10 @@ class SerialLink:
 
     def start(self) -> None:
         self._stop.clear()
+        if self._wake_r < 0:
+            self._wake_r, self._wake_w = os.pipe()
+            os.set_blocking(self._wake_r, False)
+            os.set_blocking(self._wake_w, False)
         self._writer = threading.Thread(target=self._write_loop, name="mcu-link-tx", daemon=True)
         self._writer.start()
         self._thread = threading.Thread(target=self._run, name="mcu-link", daemon=True)
@@ -210,12 +234,24 @@ class SerialLink:
 
     def stop(self) -> None:
         self._stop.set()
+        self._wake()
         with self._tx_ready:
             self._tx_ready.notify_all()
         for thread in (self._thread, self._writer):
             if thread is not None:
                 thread.join(timeout=3)
         self._close("stopped")
+        alive = any(t is not None and t.is_alive() for t in (self._thread, self._writer))
+        if self._wake_r >= 0 and not alive:
+            os.close(self._wake_r)
+            os.close(self._wake_w)
+            self._wake_r = self._wake_w = -1
+
+    def _wake(self) -> None:
+        """Wake the reader from its select() (from any thread; a full pipe is awake enough)."""
+        if self._wake_w >= 0:
+            with contextlib.suppress(OSError):
+                os.write(self._wake_w, b"w")
 
     def wait_connected(self, timeout: float) -> bool:
         return self.connected.wait(timeout)
@@ -264,7 +300,9 @@ class SerialLink:
             pend = _Pending(seq, p.encode(seq, msg), msg, self.retransmit_first)
             self._queue.append(pend)
             self._next_command(time.monotonic())
-            return pend
+        if self._thread is not None and threading.current_thread() is not self._thread:
+            self._wake()  # its retransmission deadline is the reader's to keep
+        return pend
 
     def ping(self, timeout: float = 2.0) -> None:
         """Return once every report the MCU sent before this call is in :attr:`events`.
@@ -324,7 +362,7 @@ class SerialLink:
         while not self._stop.is_set():
             with self._tx_ready:
                 while not self._txq and not self._stop.is_set():
-                    self._tx_ready.wait(0.1)
+                    self._tx_ready.wait()  # notified by _transmit() and stop()
                 if self._stop.is_set():
                     return
                 ser, pend = self._txq.popleft()
@@ -372,7 +410,8 @@ class SerialLink:
 
     def _open(self) -> bool:
         try:
-            ser = serial.Serial(self.port, self.baudrate, timeout=0.01, exclusive=True,
+            # timeout=0: the reader reads only what select() said is there.
+            ser = serial.Serial(self.port, self.baudrate, timeout=0, exclusive=True,
                                 write_timeout=self.write_timeout)
         except (serial.SerialException, OSError, ValueError) as exc:
             log.debug("cannot open %s: %s", self.port, exc)
@@ -388,7 +427,7 @@ class SerialLink:
         self._decoder = p.Decoder()
         self._expect = None
         self._snap_at = None
-        self._last_rx = self._last_frame = time.monotonic()
+        self._last_rx = self._last_frame = self._last_change = time.monotonic()
         self._set_stale(set())
         self._say_hello()
         return True
@@ -432,8 +471,11 @@ class SerialLink:
                 backoff = self.reconnect_first
             ser = self._ser
             try:
-                data = ser.read(ser.in_waiting or 1)
-            except (serial.SerialException, OSError, TypeError) as exc:
+                data = b""
+                if self._sleep(ser):
+                    # Readable with nothing to read is a device gone: pyserial raises.
+                    data = ser.read(ser.in_waiting or 1)
+            except (serial.SerialException, OSError, TypeError, ValueError) as exc:
                 # pyserial raises TypeError when the fd was closed under it by stop().
                 self._close(str(exc))
                 self.stats.reconnects += 1
@@ -449,6 +491,50 @@ class SerialLink:
             self._tick(time.monotonic())
         self._close("stopped")
 
+    MAX_SLEEP = 5.0  # seconds: the longest select(), whatever the deadlines say
+
+    def _sleep(self, ser: serial.Serial) -> bool:
+        """Wait in select() until the port is readable, the wake pipe is written, or the next
+        deadline (:meth:`_next_due`); True when the port is readable."""
+        now = time.monotonic()
+        timeout = min(self.MAX_SLEEP, max(0.0, self._next_due(now) - now))
+        fds = [ser.fileno(), self._wake_r] if self._wake_r >= 0 else [ser.fileno()]
+        ready, _, _ = select.select(fds, [], [], timeout)
+        if self._wake_r in ready:
+            with contextlib.suppress(BlockingIOError):
+                while os.read(self._wake_r, 512):
+                    pass
+        return ser.fileno() in ready
+
+    def _keepalive_every(self, now: float) -> float:
+        return self.keepalive if now - self._last_change < self.busy_for else self.idle_keepalive
+
+    def _next_due(self, now: float) -> float:
+        """When :meth:`_tick` next has something to do, at the latest (an early wake is
+        harmless: _tick only acts on what is due)."""
+        due = [now + self.MAX_SLEEP]
+        if self._expect is None:
+            due.append(self._hello_at + self.hello_timeout)
+        if self._snap_at is not None:
+            due.append(self._snap_at + self.hello_timeout)
+        if self._expect is not None and not self.queued:
+            due.append(self._last_rx + self._keepalive_every(now))
+        pend = self._inflight
+        if pend is not None:
+            due.append(pend.deadline)
+            if pend.sent_at is not None:
+                due.append(pend.sent_at + self.stall_after)
+        if self.connected.is_set() and self._stalled_since is None:
+            due.append(self._last_frame + self._no_frame_stall(now))
+            if self._tx_blocked_since is not None:
+                due.append(self._tx_blocked_since + self.stall_after)
+        # A hair late rather than early: waking just before a deadline would spin once more.
+        return min(due) + 0.001
+
+    def _no_frame_stall(self, now: float) -> float:
+        """How long without a frame is a stall: ``stall_after`` past the keepalive's due time."""
+        return self.stall_after + self._keepalive_every(now) - self.keepalive
+
     def _tick(self, now: float) -> None:
         if self._expect is None and now - self._hello_at > self.hello_timeout:
             self._say_hello()  # the IDENTIFY was lost: ask again
@@ -456,7 +542,8 @@ class SerialLink:
             self._snap_at = None  # its SNAPSHOT_END was lost
             if self._stale:
                 self.request_snapshot()
-        if self._expect is not None and now - self._last_rx > self.keepalive and not self.queued:
+        if self._expect is not None and now - self._last_rx >= self._keepalive_every(now) \
+                and not self.queued:
             self._last_rx = now
             self.send(p.Ping(0))
         reason = ""
@@ -486,7 +573,7 @@ class SerialLink:
             return
         stalled: list[str] = []
         since: list[float] = []  # when each stalled thing was last fine
-        if now - self._last_frame >= self.stall_after:
+        if now - self._last_frame >= self._no_frame_stall(now):
             stalled.append(f"no frame from the table MCU for {now - self._last_frame:.1f} s")
             since.append(self._last_frame)
         pend = self._inflight
@@ -566,6 +653,8 @@ class SerialLink:
         self._expect = (frame.seq + 1) & 0xFF
         pos = None
         if isinstance(msg, p.ZoneReport):
+            if not msg.snapshot:
+                self._last_change = now  # cards or chips moved: keep the fast keepalive
             # Queue the report before the zone counts as up to date: a ping() that sees the link
             # in sync must find every report it depends on already in the queue.
             self.events.put(Report(msg, now))

@@ -85,6 +85,8 @@ class SimConfig:
     rules: str = "tda-2025"
     settle: float = 0.08
     workdir: Path | None = None
+    # Keep each session's lines and outputs (SimResult.outputs) and write the scenario files.
+    # Without it (`tablectl sim` without --out) nothing grows with the hands played.
     write_scenarios: bool = True
 
 
@@ -175,10 +177,12 @@ class TableSim:
         self.face_up: set[bytes] = set()
         self.chip_value: dict[bytes, int] = {}
         self._chip_serial = 0
+        self._rack: dict[int, list[bytes]] = {}  # chips off the table, by value
         self._stray_serial = 0
         self.table: Table | None = None
         self.total = 0
         self._lines: list[str] = []
+        self._lineno = 0  # the scenario line of the last event (kept or not)
         self._outputs: list[tuple[int, dict[str, Any]]] = []
         self._hand_outputs: list[Output] = []
         self._session = 0
@@ -245,6 +249,7 @@ class TableSim:
         self.table = Table.from_setup(setup_event.body)
         self.total = self.table.chips_total()
         self._lines = [dumps(setup_event)]
+        self._lineno = 1
         self._outputs = []
         # Every seat's starting stack is placed on its stack antenna.
         moves: list[tuple[bytes, str | None, bool]] = []
@@ -257,7 +262,8 @@ class TableSim:
         if self.cfg.write_scenarios:
             path.write_text("\n".join(self._lines) + "\n")
             self.result.scenarios.append(path)
-        self.result.outputs.append(self._outputs)
+        if self.cfg.write_scenarios:
+            self.result.outputs.append(self._outputs)
         # Clear the table for the next session. The bridge reads it (and must not lose it), but
         # the session's engine is done: a cleared table is no event of its tournament.
         if clear:
@@ -270,6 +276,12 @@ class TableSim:
     # --- physical motions -------------------------------------------------------------------
 
     def _new_chip(self, value: int) -> bytes:
+        """A chip of ``value`` from the dealer's rack: one taken off the table earlier (the
+        rack is finite, so a long run registers no more chips than the table ever held), or a
+        new one."""
+        rack = self._rack.get(value)
+        if rack:
+            return rack.pop()
         self._chip_serial += 1
         uid = b"\x05\xc0" + self._chip_serial.to_bytes(6, "big")
         self.chip_value[uid] = value
@@ -390,6 +402,8 @@ class TableSim:
                 if old is not None:
                     self.zones[old].remove(uid)
                     del self.where[uid]
+                    if uid in self.chip_value:  # back in the rack
+                        self._rack.setdefault(self.chip_value[uid], []).append(uid)
                 self.face_up.discard(uid)
                 continue
             if old is not None and old != zone:
@@ -484,8 +498,11 @@ class TableSim:
         if not engine:
             return outs
         for ev in events:
-            self._lines.append(dumps(ev))
-            lineno = len(self._lines)
+            self._lineno += 1
+            lineno = self._lineno
+            keep = self.cfg.write_scenarios
+            if keep:
+                self._lines.append(dumps(ev))
             try:
                 o = self.table.apply(ev)
             except Exception as exc:  # an engine bug must not stop the simulation
@@ -494,7 +511,8 @@ class TableSim:
                 continue
             self.result.events += 1
             for out in o:
-                self._outputs.append((lineno, out.to_obj()))
+                if keep:
+                    self._outputs.append((lineno, out.to_obj()))
                 if isinstance(out, Alert):
                     self.result.alerts += 1
             outs += o

@@ -1,8 +1,10 @@
 """`tablectl` command line: one subcommand a module, each imported only when it runs.
 
 Each command module offers ``configure(parser)`` to add its arguments and ``run(args) -> int``,
-and imports its heavy libraries (pygame, serial, nfc, gpiozero) inside ``run`` so that building
-the parser stays fast and `tablectl replay` never loads a device library.
+and imports its heavy libraries (pygame, serial, nfc, gpiozero) inside ``run`` so that
+`tablectl replay` never loads a device library. Only the command being run is imported and
+configured: `tablectl --help` lists the commands from :data:`COMMANDS` alone, so it starts in
+about the time of a bare Python (bench/startup.py; a Pi multiplies every import by 3-5).
 """
 
 from __future__ import annotations
@@ -32,11 +34,16 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``argv``, only the command it names is imported and configured (every
+    command without it)."""
     parser = argparse.ArgumentParser(prog="tablectl", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    chosen = None if argv is None else _command_of(argv)
     for name, (module_name, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
+        if argv is not None and name != chosen:
+            continue  # not run: its arguments are not needed to parse (nor to list it)
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
@@ -49,8 +56,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _command_of(argv: list[str]) -> str | None:
+    """The command ``argv`` names: the first argument that is not an option (the top level has
+    only ``-h``), or None."""
+    for arg in argv:
+        if arg == "--":
+            return None
+        if not arg.startswith("-"):
+            return arg
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
     if getattr(args, "_missing", None):
         print(f"tablectl {args.command}: {args._missing} is not part of this build",

@@ -16,6 +16,14 @@ hand (the engine said ``hand_start``) is marked in ``hands``. Marks are written 
 so a crash between the two leaves a row unmarked: :meth:`Journal.replay_into` re-derives and
 repairs them.
 
+Checkpoints (schema 2): at each hand's end the daemon stores the table as it stands after that
+row (:meth:`Journal.checkpoint`), so a restart loads the latest one and replays only the rows
+after it: restore costs one hand, not the tournament. A checkpoint is a cache of the replay,
+never the record: it is tagged with a fingerprint of the engine's source, so a checkpoint an
+older build wrote is ignored (full replay, then a fresh checkpoint); one that does not load is
+ignored the same way; and it is unpickled by a loader that admits only the engine's own classes.
+A schema-1 journal gains the table when it is first opened for writing (its rows are untouched).
+
 Damage: a journal that exists is never started over. A new journal is created whole under a
 temporary name and renamed into place, so a file at the journal's path that is empty (0 bytes),
 has no SQLite header, fails SQLite's ``quick_check`` or holds a row that is not UTF-8 text was
@@ -26,9 +34,12 @@ docs/journal.md). Nothing is written to it.
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import logging
 import os
+import pickle
 import sqlite3
 import time
 import urllib.parse
@@ -42,7 +53,7 @@ from tablectl.engine.outputs import Notice, Output
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: checkpoints
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -57,7 +68,14 @@ CREATE TABLE IF NOT EXISTS hands (
     first_event INTEGER NOT NULL REFERENCES events(id)
 );
 CREATE INDEX IF NOT EXISTS events_by_hand ON events(hand_no);
+CREATE TABLE IF NOT EXISTS checkpoints (
+    row_id INTEGER PRIMARY KEY REFERENCES events(id),
+    hand_no INTEGER NOT NULL,
+    build TEXT NOT NULL,
+    state BLOB NOT NULL
+);
 """
+CHECKPOINTS_KEPT = 3  # older ones are deleted as new ones are written
 
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -153,6 +171,43 @@ def _create(path: Path, synchronous: str) -> None:
         os.fsync(fd)  # the rename itself survives a power cut
     finally:
         os.close(fd)
+
+
+_ENGINE_BUILD: str | None = None
+
+
+def engine_build() -> str:
+    """A fingerprint of the engine's source: a checkpoint holds that engine's objects."""
+    global _ENGINE_BUILD
+    if _ENGINE_BUILD is None:
+        import tablectl.engine
+
+        digest = hashlib.sha256()
+        for path in sorted(Path(tablectl.engine.__file__).parent.glob("*.py")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        _ENGINE_BUILD = digest.hexdigest()[:32]
+    return _ENGINE_BUILD
+
+
+class _EngineUnpickler(pickle.Unpickler):
+    """Loads a checkpoint's table: the engine's classes and plain containers, nothing else (a
+    journal copied from elsewhere must not be able to run code)."""
+
+    SAFE_BUILTINS = frozenset({"set", "frozenset", "dict", "list", "tuple", "int", "float",
+                               "str", "bytes", "bool", "complex"})
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module.startswith("tablectl.engine.") or (module == "builtins"
+                                                      and name in self.SAFE_BUILTINS):
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"{module}.{name} is not part of a table")
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    row_id: int  # the table as it stood after this row
+    hand_no: int
+    table: Any
 
 
 class Applies(Protocol):
@@ -259,6 +314,19 @@ class Journal:
             raise JournalError(
                 f"{self.path}: journal schema {version} is newer than this build's {SCHEMA_VERSION}"
             )
+        elif int(version) < SCHEMA_VERSION and not readonly:
+            self._migrate(int(version))
+
+    def _migrate(self, version: int) -> None:
+        """Bring an older journal to this schema in one transaction (1 -> 2: checkpoints)."""
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS checkpoints (row_id INTEGER PRIMARY KEY REFERENCES "
+                "events(id), hand_no INTEGER NOT NULL, build TEXT NOT NULL, state BLOB NOT NULL)")
+            self._db.execute("UPDATE meta SET value = ? WHERE key = 'schema'",
+                             (str(SCHEMA_VERSION),))
+        log.info("%s: journal schema %d brought to %d", self.path, version, SCHEMA_VERSION)
 
     def _error(self, exc: sqlite3.Error) -> JournalError:
         """A SQLite failure while opening or reading, in one line: damage, or another reason."""
@@ -291,6 +359,40 @@ class Journal:
                 "INSERT OR REPLACE INTO hands(hand_no, first_event) VALUES (?, ?)",
                 (hand_no, row_id),
             )
+
+    def checkpoint(self, row_id: int, hand_no: int, table: Any) -> None:
+        """Store ``table`` as it stands after row ``row_id`` (a hand just ended)."""
+        state = pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL)
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT OR REPLACE INTO checkpoints(row_id, hand_no, build, state) "
+                "VALUES (?, ?, ?, ?)", (row_id, hand_no, engine_build(), state))
+            self._db.execute(
+                "DELETE FROM checkpoints WHERE row_id NOT IN (SELECT row_id FROM checkpoints "
+                "ORDER BY row_id DESC LIMIT ?)", (CHECKPOINTS_KEPT,))
+
+    def latest_checkpoint(self) -> Checkpoint | None:
+        """The latest checkpoint this build can use, or None (then replay from the setup)."""
+        try:
+            rows = self._db.execute(
+                "SELECT row_id, hand_no, build, state FROM checkpoints ORDER BY row_id DESC"
+            ).fetchall()
+        except sqlite3.OperationalError:
+            return None  # a schema-1 journal opened read-only: no checkpoints
+        except sqlite3.DatabaseError as exc:
+            raise self._error(exc) from None
+        for row_id, hand_no, build, state in rows:
+            if build != engine_build():
+                log.info("checkpoint at row %d is another build's: not used", row_id)
+                continue
+            try:
+                table = _EngineUnpickler(io.BytesIO(bytes(state))).load()
+            except Exception as exc:  # damaged: the rows are the record; replay them
+                log.warning("checkpoint at row %d unreadable (%s): not used", row_id, exc)
+                continue
+            return Checkpoint(int(row_id), int(hand_no), table)
+        return None
 
     def record(self, row_id: int, outputs: Iterable[Output]) -> int | None:
         """Mark a hand boundary if the outputs of row ``row_id`` started a hand; returns it."""
@@ -325,6 +427,14 @@ class Journal:
         except sqlite3.DatabaseError as exc:
             raise self._error(exc) from None
 
+    def last_wall(self) -> float | None:
+        """The wall time of the last row (when it was journaled), None for an empty journal."""
+        try:
+            row = self._db.execute("SELECT wall FROM events ORDER BY id DESC LIMIT 1").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise self._error(exc) from None
+        return None if row is None else float(row[0])
+
     def hands(self) -> dict[int, int]:
         """Hand number → the row id that started it."""
         try:
@@ -347,9 +457,11 @@ class Journal:
             raise JournalError(f"{self.path}: row {first.row_id} is not a setup line")
         return dict(parsed.event.body)
 
-    def events(self, bad_rows: list[BadRow] | None = None) -> Iterator[tuple[Row, Event]]:
-        """Every well-formed event after the setup line; malformed rows go to ``bad_rows``."""
-        for row in self.rows():
+    def events(self, bad_rows: list[BadRow] | None = None, after: int = 0
+               ) -> Iterator[tuple[Row, Event]]:
+        """Every well-formed event after the setup line (and after row ``after``); malformed
+        rows go to ``bad_rows``."""
+        for row in self.rows(after):
             try:
                 parsed = parse_line(row.line)
                 if parsed.event is None:
@@ -365,15 +477,17 @@ class Journal:
             yield row, parsed.event
 
     def replay_into(
-        self, table: Applies, on_outputs: Callable[[Row, Event, list[Output]], None] | None = None
+        self, table: Applies, on_outputs: Callable[[Row, Event, list[Output]], None] | None = None,
+        after: int = 0,
     ) -> ReplayReport:
-        """Apply every journaled event to ``table`` (fresh from the journal's setup), restoring
-        it exactly as it was, mid-hand included. Bad rows are reported and skipped; hand marks a
-        crash left unwritten are repaired."""
+        """Apply every journaled event to ``table`` (fresh from the journal's setup, or a
+        checkpoint's table with ``after`` its row), restoring it exactly as it was, mid-hand
+        included. Bad rows are reported and skipped; hand marks a crash left unwritten are
+        repaired."""
         report = ReplayReport(bad_rows=[])
         marks = self.hands()
         assert report.bad_rows is not None
-        for row, event in self.events(report.bad_rows):
+        for row, event in self.events(report.bad_rows, after):
             try:
                 outputs = table.apply(event)
             except Exception as exc:  # an engine bug must not keep the table from starting

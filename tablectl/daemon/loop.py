@@ -9,8 +9,17 @@ concurrently. For every event the loop
 3. applies it to the engine and logs the rulings, alerts and notices,
 4. marks hand boundaries, updates the screen, and writes the hand history of a finished hand.
 
-On start it replays the journal, so it resumes exactly where it stopped, mid-hand included.
+On start it replays the journal, so it resumes exactly where it stopped, mid-hand included:
+from the latest checkpoint (the table at a hand's end, written as each hand ends), so a restart
+replays one hand, not the tournament.
 Time moves by ``tick`` events that are journaled like any other, so a replay sees the same clock.
+A tick is journaled when something is due (a level ends, a player's clock warns or runs out)
+and otherwise only every ``tick_every`` (2 minutes): an idle table costs a few fsyncs an hour on
+the SD card, and the loop sleeps until its next timer instead of polling. After a crash
+(kill -9, the watchdog, a power cut) the session time is recovered from the journal's wall
+timestamps: the time since its last row counts as elapsed, so the level clock and every
+deadline are where they would be had the daemon never stopped (up to ``MAX_RECOVERED_GAP``;
+a longer gap is a clock that jumped, not a restart, and resumes where the journal stopped).
 
 Sources:
 
@@ -28,7 +37,7 @@ import signal
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Protocol
@@ -201,6 +210,13 @@ class Daemon:
     """Runs one table until stopped (SIGTERM/SIGINT), or a script source is used up."""
 
     WAIT_SLICE = 0.1  # seconds: how soon a stop is seen while waiting for the hardware
+    # Seconds: the longest wait for events. A signal does not cut a wait short, so this is how
+    # soon a SIGTERM is seen (systemd's TimeoutStopSec is 15 s); a loop with a screen to pump or
+    # presses and taps to pick up (a console, helpers) waits at most BUSY_SLICE.
+    IDLE_SLICE = 1.0
+    BUSY_SLICE = 0.25
+    MAX_RECOVERED_GAP = 900.0  # seconds since the journal's last row still counted as elapsed
+    CHECKPOINT_AFTER = 50  # events replayed at start beyond which a checkpoint is written then
 
     def __init__(
         self,
@@ -212,7 +228,7 @@ class Daemon:
         notifier: Notifier | None = None,
         histories: Path | None = None,
         names: dict[int, str] | None = None,
-        tick_every: float = 1.0,
+        tick_every: float = 120.0,
         ready_timeout: float = 60.0,
         stop_when_done: bool = True,
         clock: Callable[[], float] = time.monotonic,
@@ -237,6 +253,8 @@ class Daemon:
         self._session_t = 0.0  # session seconds at the last event
         self._t_anchor = 0.0  # clock() value that corresponds to session time 0
         self._last_tick = 0.0
+        self._gap = 0.0  # session seconds recovered at restore (the daemon was down)
+        self._shown_at = 0.0  # clock() when the screen last got a view
         self._dirty = True
         self._status = ""
         # Events and taps from other threads (console buttons, the NFC reader): see submit().
@@ -277,13 +295,51 @@ class Daemon:
             log.info("new journal %s: %d seats", self.journal_path, len(setup["seats"]))
         self._total = self.table.chips_total()
         started = time.perf_counter()
-        report = self.journal.replay_into(self.table, self._replayed)
+        after = 0
+        checkpoint = None if new else self.journal.latest_checkpoint()
+        if checkpoint is not None and checkpoint.table.chips_total() == self._total:
+            self.table, after = checkpoint.table, checkpoint.row_id
+        report = self.journal.replay_into(self.table, self._replayed, after=after)
+        if report.events >= self.CHECKPOINT_AFTER and self._between_hands():
+            self._checkpoint(report.last_row)  # an old journal's first restart: the next is fast
         self.stats.replayed = report.events
         self.stats.bad_rows = len(report.bad_rows or [])
         self._session_t = float(self.table.t)
-        log.info("journal replayed: %d events, %d hands, %d bad rows in %.3f s; hand %d, %s",
-                 report.events, self.table.hand_no, self.stats.bad_rows,
-                 time.perf_counter() - started, self.table.hand_no, self.table.street)
+        self._gap = self._recovered_gap(new)
+        log.info("journal replayed: %d events after row %d, %d bad rows in %.3f s; hand %d, %s",
+                 report.events, after, self.stats.bad_rows, time.perf_counter() - started,
+                 self.table.hand_no, self.table.street)
+
+    def _recovered_gap(self, new: bool) -> float:
+        """Seconds the table's time ran on since the journal's last row (the daemon was down):
+        the wall clock's say, within ``MAX_RECOVERED_GAP``."""
+        assert self.journal is not None
+        last = None if new else self.journal.last_wall()
+        if last is None or not self.source.live:
+            return 0.0
+        gap = time.time() - last
+        if 0.0 <= gap <= self.MAX_RECOVERED_GAP:
+            if gap >= 1.0:
+                log.info("%.1f s since the journal's last row: counted as elapsed", gap)
+            return gap
+        log.warning("%.0f s since the journal's last row by the wall clock: not counted (a clock "
+                    "that jumped, or the table was off); the clock resumes where it stopped", gap)
+        return 0.0
+
+    def _between_hands(self) -> bool:
+        hand = self.table.hand
+        return hand is None or hand.street == "over"
+
+    def _checkpoint(self, row: int) -> None:
+        """The table after ``row`` into the journal: a cache of the replay, so a failure costs
+        the next restart's speed, never the table."""
+        assert self.journal is not None
+        try:
+            self.journal.checkpoint(row, self.table.hand_no, self.table)
+        except (sqlite3.Error, OSError, RecursionError) as exc:  # pickle's own are TypeErrors
+            log.error("checkpoint after journal row %d not written: %s", row, exc)
+        except Exception:
+            log.exception("checkpoint after journal row %d not written", row)
 
     def _replayed(self, row: Row, event: Event, outputs: list[Output]) -> None:
         for hand in self._histories(event, outputs, row.wall, row.row_id):
@@ -321,8 +377,8 @@ class Daemon:
                 log.error("no hardware handshake within %.0f s", self.ready_timeout)
                 return 1
             self.stats.ready_after = time.monotonic() - self.stats.started
-            self._t_anchor = self.clock() - self._session_t
-            self._last_tick = self.clock()
+            self._t_anchor = self.clock() - self._session_t - self._gap
+            self._last_tick = self.clock() - (self.tick_every if self._gap else 0.0)
             self.notify.ready(self._status_text())
             log.info("ready after %.3f s", self.stats.ready_after)
             self._loop()
@@ -418,19 +474,23 @@ class Daemon:
                 next_ping = now + watchdog
             wait = 0.05
             if self.source.live:
-                wait = max(0.0, min(0.25, self._last_tick + self.tick_every - now))
+                wait = max(0.0, min(self._tick_due(), self._slice()) - now)
+                if watchdog is not None:
+                    wait = min(wait, max(0.0, next_ping - now))
             for item in self.source.poll(wait) + self._drain_inbox():
                 if isinstance(item, Alert):
                     self._log_output(item)
                     self.stats.alerts += 1
                 else:
                     self.handle(item)
-            if self.source.live and self.clock() - self._last_tick >= self.tick_every:
+            if self.source.live and self.clock() >= self._tick_due():
                 self._tick()
             self._drive_console()
             if self.display is not None:
-                if self._dirty:
-                    self.display.update(self.table.view())
+                if self._dirty or self.clock() - self._shown_at >= 1.0:
+                    # Once a second at least: the countdowns run between journaled ticks.
+                    self.display.update(self._live_view())
+                    self._shown_at = self.clock()
                     self._dirty = False
                 entered = self.display.pump()
                 if entered is None:
@@ -467,6 +527,36 @@ class Daemon:
             floor = gate.floor
             self.display.set_floor(floor.name if floor else None, gate.seconds_left(now))
 
+    def _slice(self) -> float:
+        """clock() by which the loop looks again for presses, taps, the screen and a stop."""
+        busy = self.display is not None or self.console is not None or self.helpers
+        return self.clock() + (self.BUSY_SLICE if busy else self.IDLE_SLICE)
+
+    def _tick_due(self) -> float:
+        """clock() of the next tick: the next deadline the table has (a level's end, a player's
+        clock warning or time up), or ``tick_every`` after the last tick, whichever is first."""
+        due = self._last_tick + self.tick_every
+        at = next_deadline(self.table)
+        if at is not None:
+            due = min(due, self._t_anchor + at)
+        return due
+
+    def _live_view(self) -> TableView:
+        """The table's view with its countdowns carried to now (no tick journaled for it)."""
+        view = self.table.view()
+        if not self.source.live:
+            return view
+        ran = max(0.0, self.clock() - self._t_anchor - self._session_t)
+        if ran <= 0:
+            return view
+        level = view.level
+        if level is not None and level.seconds_left is not None and not level.paused:
+            level = replace(level, seconds_left=max(0.0, level.seconds_left - ran))
+        clock = view.clock
+        if clock is not None:
+            clock = replace(clock, seconds_left=max(0.0, clock.seconds_left - ran))
+        return replace(view, level=level, clock=clock)
+
     def _tick(self) -> None:
         now = self.clock()
         seconds = round(now - self._t_anchor - self._session_t, 3)
@@ -487,6 +577,7 @@ class Daemon:
             # systemd restarts the daemon and the dealer sees the table go down, not drift.
             msg = f"journal write failed ({exc}); {event.to_json()} not applied"
             raise DaemonError(msg) from exc
+        between = self._between_hands()
         try:
             outputs = self.table.apply(event)
         except Exception:  # an engine bug: the event is journaled, the table keeps running
@@ -510,6 +601,10 @@ class Daemon:
         for hand in self._histories(event, outputs, time.time(), row):
             self.stats.hands += 1
             self._write_history(hand, overwrite=True)
+        if not between and self._between_hands():
+            # A hand ended: restore starts here. After its history file, so that a crash before
+            # this point replays the hand and writes the file.
+            self._checkpoint(row)
         status = self._status_text()
         if status != self._status:
             self._status = status
@@ -559,6 +654,30 @@ class Daemon:
             signal.signal(signal.SIGINT, _stop)
         except ValueError:  # not the main thread (tests running the daemon in a thread)
             pass
+
+
+def next_deadline(table: Any) -> float | None:
+    """The table's next timed change in session seconds: its level ends, or the player on the
+    clock is warned or runs out of time (tablectl.engine.actions.check_clock); None if nothing
+    is timed. A tick there (or a millisecond after, where the player's tie wins) applies it on
+    time, with no tick a second in between."""
+    if table is None:
+        return None
+    due: list[float] = []
+    t = float(table.t)
+    lv = table.level()
+    if not table.paused and lv.seconds is not None and table.level_index + 1 < len(table.levels):
+        due.append(t + max(0.0, lv.seconds - table.level_elapsed))
+    if table.clock is not None:
+        deadline = float(table.clock[1])
+        profile = table.profile
+        hand = table.hand
+        warning = profile.clock_warning
+        if warning and hand is not None and hand.clock_warned != table.clock[1] \
+                and deadline - warning > t:
+            due.append(deadline - warning)
+        due.append(deadline if profile.clock == "wfp_dead" else deadline + 0.001)
+    return min(due) if due else None
 
 
 def _seats_of(setup: dict[str, Any]) -> dict[str, int]:
