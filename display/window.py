@@ -9,10 +9,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from display.console import Console
-from display.dealer import DealerScreen
+from display.dealer import DealerScreen, floor_line
 from display.layout import Layout, Painter
 from display.touch import TapReader
 from tablectl.engine.events import Event
+from tablectl.engine.outputs import Notice
 from tablectl.engine.view import TableView
 
 
@@ -42,6 +43,7 @@ class PygameDisplay:
         else:
             self.screen = DealerScreen(self.surface)
         self._view: TableView | None = None
+        self._floor: tuple[str, ...] = ()
 
     def update(self, view: TableView) -> None:
         self._view = view
@@ -53,6 +55,10 @@ class PygameDisplay:
         if self.console is not None:
             self.console.set_floor(name, seconds_left)
 
+    def show_floor(self, decisions: tuple[Notice, ...]) -> None:
+        """The floor's decisions the daemon has seen (its ``floor`` notices), oldest first."""
+        self._floor = tuple(floor_line(n) for n in decisions)
+
     def pump(self) -> list[Event] | None:
         """Handle the window's events and redraw; the console's events, or None when the
         window was closed."""
@@ -63,16 +69,15 @@ class PygameDisplay:
         events: list[Event] = []
         con = self.console
         if con is None:
-            if self._view is not None and self.screen.render(self._view):
+            if self._view is not None and self.screen.render(self._view, self._floor):
                 pg.display.flip()
             return events
         for pos in self.taps.feed(raw):
             events += con.tap(pos)
         if self._view is None:
             return events
-        view = con.screen_view(self._view)
         if con.mode == "table":
-            drew = self.screen.render(view)
+            drew = self.screen.render(self._view, self._floor)
             con.seat_rects = dict(self.screen.seat_rects)
             if drew or con.dirty:
                 self._painter.reset()

@@ -201,6 +201,7 @@ class Daemon:
     """Runs one table until stopped (SIGTERM/SIGINT), or a script source is used up."""
 
     WAIT_SLICE = 0.1  # seconds: how soon a stop is seen while waiting for the hardware
+    FLOOR_SHOWN = 20  # the latest floor decisions kept for the dealer screen
 
     def __init__(
         self,
@@ -246,6 +247,7 @@ class Daemon:
         self.dealer: str | None = None  # the signed-in dealer (badge)
         self.floor_gate: Any = None  # tablectl.daemon.badges.FloorGate: floor mode (issue 13)
         self.refused = 0  # console entries refused before the journal
+        self.floor_decisions: list[Notice] = []  # the floor's notices, shown on the screen
 
     # --- start: journal and replay -------------------------------------------------------------
 
@@ -284,8 +286,12 @@ class Daemon:
         log.info("journal replayed: %d events, %d hands, %d bad rows in %.3f s; hand %d, %s",
                  report.events, self.table.hand_no, self.stats.bad_rows,
                  time.perf_counter() - started, self.table.hand_no, self.table.street)
+        # who deals, from the journaled badges (floor mode needs the floor badge read again)
+        badges = getattr(self.table, "badges", {})
+        self.dealer = next((n for n, r in badges.items() if r == "dealer"), None)
 
     def _replayed(self, row: Row, event: Event, outputs: list[Output]) -> None:
+        self._show_floor(outputs)
         for hand in self._histories(event, outputs, row.wall, row.row_id):
             self._write_history(hand, overwrite=False)
 
@@ -501,6 +507,7 @@ class Daemon:
         self.journal.record(row, outputs)
         for out in outputs:
             self._log_output(out)
+        self._show_floor(outputs)
         total = self.table.chips_total()
         if total != self._total:
             self.stats.conservation_errors += 1
@@ -523,6 +530,16 @@ class Daemon:
             return "starting"
         text = f"hand {self.table.hand_no} {self.table.street}"
         return f"{text}, dealer {self.dealer}" if self.dealer else text
+
+    def _show_floor(self, outputs: list[Output]) -> None:
+        """Every floor decision shows on the dealer screen (issue 13; 002 Rule 1)."""
+        new = [o for o in outputs if isinstance(o, Notice) and o.kind == "floor"
+               and "decision" in o.data]  # not the `press floor` call
+        if new:
+            self.floor_decisions = (self.floor_decisions + new)[-self.FLOOR_SHOWN:]
+            show = getattr(self.display, "show_floor", None)
+            if show is not None:
+                show(tuple(self.floor_decisions))
 
     def _log_output(self, out: Output) -> None:
         if isinstance(out, Alert):
