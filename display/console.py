@@ -23,7 +23,7 @@ from display.keyboard import TextEntry, keyboard_buttons
 from display.layout import Layout, Painter
 from display.pad import Keypad, allowed, declare_body, describe, seat_of
 from display.widgets import DANGER, PRIMARY, Button, draw_button, grid, hit
-from tablectl.engine.events import SAYS, Event
+from tablectl.engine.events import SAYS, Event, event_from_obj
 from tablectl.engine.outputs import Alert
 from tablectl.engine.view import TableView
 
@@ -701,7 +701,8 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     con.form, con.mode = FloorForm("stack", 2), "form"
     con.form.keypad.set(12500)
     shot("floor_stack")
-    decided = table.apply(Event("floor", {"by": "Sam (floor)", "stack": {"2": 12500}}))
+    decided = table.apply(event_from_obj({"floor": {"by": "Sam (floor)", "ruling": {
+        "seat": 5, "action": "raise", "to": 1200}}}))
     floor = tuple(floor_line(n) for n in decided if isinstance(n, Notice) and n.kind == "floor")
     con.mode, con.form = "table", None
     shot("floor_decided")

@@ -407,7 +407,7 @@ class DealerScreen:
         y = ruling.bottom + gap
         if floor:
             box = pygame.Rect(rect.left, y, rect.width, round(rect.height * 0.2))
-            self._floor(floor, box)
+            self._floor_panel(floor, box)
             y = box.bottom + gap
         if view.clock is not None:
             clock = pygame.Rect(rect.left, y, rect.width, round(rect.height * 0.15))
@@ -483,7 +483,7 @@ class DealerScreen:
             p.wrap(detail, pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)), lay.px(15),
                    theme.DIM, max_lines=4, tag="ruling_rule")
 
-    def _floor(self, floor: tuple[str, ...], rect: pygame.Rect) -> None:
+    def _floor_panel(self, floor: tuple[str, ...], rect: pygame.Rect) -> None:
         """The floor's decisions under the last ruling, newest first (002 Rule 1)."""
         lay, p = self.layout, self.painter
         p.panel(rect, theme.PANEL, theme.GOLD, lay.px(2))

@@ -37,7 +37,7 @@ from tablectl.daemon.history import HandRecord, HistoryBuilder, pokerstars_text
 from tablectl.daemon.journal import Journal, JournalError, Row
 from tablectl.daemon.notify import Notifier
 from tablectl.daemon.scenario_file import read_lines
-from tablectl.engine.events import Event, event_from_obj, parse_line
+from tablectl.engine.events import Event, event_from_obj, event_to_obj, parse_line
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.view import TableView
 
@@ -456,6 +456,12 @@ class Daemon:
             log.info("floor mode closed: time is up for %s", ev.body["name"])
             self.handle(ev)
         for ev in entered:
+            try:  # validated as a journal line is: the engine takes parsed bodies only
+                ev = event_from_obj(event_to_obj(ev))
+            except ValueError as exc:
+                self.refused += 1
+                log.warning("console entry refused, not journaled: %s: %s", ev, exc)
+                continue
             if gate is not None:
                 reason = gate.check(ev, now)
             elif ev.kind in ("floor", "badge"):
@@ -532,9 +538,11 @@ class Daemon:
         return f"{text}, dealer {self.dealer}" if self.dealer else text
 
     def _show_floor(self, outputs: list[Output]) -> None:
-        """Every floor decision shows on the dealer screen (issue 13; 002 Rule 1)."""
+        """Every floor decision shows on the dealer screen (issue 13; 002 Rule 1); chips the
+        floor brought to the table or took away (stated in the notice) move the expected total."""
         new = [o for o in outputs if isinstance(o, Notice) and o.kind == "floor"
                and "decision" in o.data]  # not the `press floor` call
+        self._total += sum(int(o.data.get("difference", 0)) for o in new)
         if new:
             self.floor_decisions = (self.floor_decisions + new)[-self.FLOOR_SHOWN:]
             show = getattr(self.display, "show_floor", None)
