@@ -4,6 +4,7 @@ touch console (display.console) under and over it when ``console`` is on."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
@@ -44,6 +45,8 @@ class PygameDisplay:
             self.screen = DealerScreen(self.surface)
         self._view: TableView | None = None
         self._floor: tuple[str, ...] = ()
+        # keys typed in the window and what they do (tablectl run --sim --floor-badge: F)
+        self.keys: dict[str, Callable[[], None]] = {}
 
     def update(self, view: TableView) -> None:
         self._view = view
@@ -67,6 +70,9 @@ class PygameDisplay:
         if any(ev.type == pg.QUIT for ev in raw):
             return None
         events: list[Event] = []
+        for ev in raw:
+            if ev.type == pg.KEYDOWN and getattr(ev, "unicode", "").lower() in self.keys:
+                self.keys[ev.unicode.lower()]()
         con = self.console
         if con is None:
             if self._view is not None and self.screen.render(self._view, self._floor):

@@ -245,3 +245,23 @@ def test_a_restart_shows_the_open_alerts_the_floor_decisions_and_who_deals(
     assert daemon.dealer == "Dee" and daemon.stats.conservation_errors == 0
     assert again.gate.floor is None  # floor mode needs the badge read again
     assert "not conserved" not in caplog.text
+
+
+def test_sim_floor_badge_read_by_pressing_f(tmp_path: Path) -> None:
+    """`tablectl run --sim --floor-badge NAME`: F typed in the dealer window reads NAME's floor
+    badge (through the daemon's inbox and the FloorGate, as the NFC reader's reads go)."""
+    import pygame
+
+    from tablectl.cli.run import _sim_floor_badge
+
+    r = Rig(tmp_path)
+    badges: dict[str, Badge] = {}
+    r.call(lambda: _sim_floor_badge(r.daemon, badges, r.display, "Pat"))
+    r.call(lambda: pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f,
+                                                        unicode="f", mod=0)))
+    r.idle().button("bar:floor").button("floor:misdeal").button("fenter:")
+    r.gate = FloorGate(badges, minutes=5)
+    assert r.run() == [{"badge": {"name": "Pat", "role": "floor"}},
+                       {"floor": {"by": "Pat", "misdeal": True}}]
+    with pytest.raises(BadgeFileError, match="--floor-badge"):
+        _sim_floor_badge(None, {}, None, "two\nlines")
