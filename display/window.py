@@ -75,7 +75,7 @@ class PygameDisplay:
                 self.keys[ev.unicode.lower()]()
         con = self.console
         if con is None:
-            if self._view is not None and self.screen.render(self._view, self._floor):
+            if self._view is not None and self._render(self._view):
                 pg.display.flip()
             return events
         for pos in self.taps.feed(raw):
@@ -83,7 +83,7 @@ class PygameDisplay:
         if self._view is None:
             return events
         if con.mode == "table":
-            drew = self.screen.render(self._view, self._floor)
+            drew = self._render(self._view)
             con.seat_rects = dict(self.screen.seat_rects)
             if drew or con.dirty:
                 self._painter.reset()
@@ -95,6 +95,10 @@ class PygameDisplay:
             con.draw(self._painter)
             pg.display.flip()
         return events
+
+    def _render(self, view: TableView) -> bool:
+        # the floor's lines only once there are some (a plain render(view) otherwise)
+        return self.screen.render(view, self._floor) if self._floor else self.screen.render(view)
 
     def close(self) -> None:
         self._pg.display.quit()
