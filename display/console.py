@@ -23,7 +23,7 @@ from display.keyboard import TextEntry, keyboard_buttons
 from display.layout import Layout, Painter
 from display.pad import Keypad, allowed, declare_body, describe, seat_of
 from display.widgets import DANGER, PRIMARY, Button, draw_button, grid, hit
-from tablectl.engine.events import SAYS, Event
+from tablectl.engine.events import SAYS, Event, event_from_obj
 from tablectl.engine.outputs import Alert
 from tablectl.engine.view import TableView
 
@@ -37,20 +37,12 @@ FLOOR_DECISIONS: dict[str, tuple[str, ...]] = {
 FLOOR_WORDS = {"ruling": "RULING", "undercall": "UNDERCALL", "kill": "KILL HAND",
                "award": "AWARD POT", "stack": "STACK", "button": "BUTTON", "misdeal": "MISDEAL",
                "seat": "SEAT PLAYER", "unseat": "UNSEAT"}
-# Alerts the engine of a branch without issue 13's events raises for them (fallback ids only).
-_ECHOES = tuple(f"unknown event {k!r} ignored" for k in ("ack", "badge", "name", "floor"))
 
 
-def open_alerts(view: TableView, acked: set[int]) -> list[tuple[int, Alert]]:
-    """The open alerts with their ids (1-based, counted over every alert since the setup).
-
-    With the engine's ids (``Alert.id``, issue 13) the engine has already closed acknowledged
-    alerts. Without them the view's alert list is every alert raised since the setup (nothing
-    clears it), so an alert's id is its position, and ``acked`` hides those acknowledged here."""
-    if view.alerts and hasattr(view.alerts[0], "id"):
-        return [(int(a.id), a) for a in view.alerts]  # type: ignore[attr-defined]
-    return [(i, a) for i, a in enumerate(view.alerts, 1)
-            if i not in acked and not a.text.startswith(_ECHOES)]
+def open_alerts(view: TableView) -> list[tuple[int, Alert]]:
+    """The open alerts with their ids (``Alert.id``: 1-based over every alert since the setup,
+    the number an ``ack`` names). The engine closes acknowledged alerts itself."""
+    return [(a.id, a) for a in view.alerts]
 
 
 class FloorForm:
@@ -116,13 +108,12 @@ class Console:
         self.keypad = Keypad()
         self.entry = TextEntry()
         self.entry_back = "pad"  # where the keyboard returns
-        self.acked: set[int] = set()
         self.alert_page = 0
         self.floor_name: str | None = None
         self.floor_left: float | None = None
         self.form: FloorForm | None = None
         self.entered: str = ""  # what the pad entered last
-        self._before: tuple[Any, int] | None = None  # (last ruling, alerts) when it was entered
+        self._before: tuple[Any, int] | None = None  # (last ruling, last alert id) at entry
         self.outcome: str = ""  # the ruling after it
         self.seat_rects: dict[int, pygame.Rect] = {}
         self.dirty = True
@@ -130,9 +121,9 @@ class Console:
     # --- inputs from the daemon -----------------------------------------------------------
     def update(self, view: TableView) -> None:
         if self._before is not None and view is not self.view:
-            last, count = self._before
-            if view.last is not last or len(view.alerts) != count:
-                self.outcome = _outcome(view, last, count)
+            last, last_id = self._before
+            if view.last is not last or _last_id(view) != last_id:
+                self.outcome = _outcome(view, last, last_id)
                 self._before = None
                 if self.mode == "pad" and view.to_act is not None:
                     self.seat = view.to_act  # the pad follows the action
@@ -152,11 +143,7 @@ class Console:
         return None if self.floor_left is None else int(self.floor_left + 0.999)
 
     def alerts(self) -> list[tuple[int, Alert]]:
-        return [] if self.view is None else open_alerts(self.view, self.acked)
-
-    def screen_view(self, view: TableView) -> TableView:
-        """The view the dealer screen draws: acknowledged alerts gone."""
-        return replace(view, alerts=tuple(a for _, a in open_alerts(view, self.acked)))
+        return [] if self.view is None else open_alerts(self.view)
 
     # --- taps -------------------------------------------------------------------------------
     def tap(self, pos: tuple[int, int]) -> list[Event]:
@@ -236,7 +223,7 @@ class Console:
             return None
         self.entered = describe(body)
         self.outcome = "waiting for the ruling"
-        self._before = (self.view.last, len(self.view.alerts))
+        self._before = (self.view.last, _last_id(self.view))
         self.say = None
         self.keypad.set(None)
         return [Event("declare", body)]
@@ -272,12 +259,7 @@ class Console:
 
     def _on_ack(self, arg: str) -> list[Event] | None:
         if arg == "all":
-            ids = [i for i, _ in self.alerts()]
-            if not ids:
-                return None
-            self.acked.update(ids)
-            return [Event("ack", "all")]
-        self.acked.add(int(arg))
+            return [Event("ack", "all")] if self.alerts() else None
         return [Event("ack", int(arg))]
 
     def _on_page(self, arg: str) -> None:
@@ -656,12 +638,17 @@ def _ruling_text(view: TableView) -> str:
     return text + (f" ({last.rule})" if last.rule else "")
 
 
-def _outcome(view: TableView, last: Any, alerts_before: int) -> str:
-    """What the engine said to the entry: the new ruling, and any alert it raised."""
+def _last_id(view: TableView) -> int:
+    return max((a.id for a in view.alerts), default=0)
+
+
+def _outcome(view: TableView, last: Any, last_id: int) -> str:
+    """What the engine said to the entry: the new ruling, and any alert it raised (an id above
+    the last one open when it was entered)."""
     parts = []
     if view.last is not last and view.last is not None:
         parts.append(_ruling_text(view))
-    new = [a for a in view.alerts[alerts_before:] if not a.text.startswith(_ECHOES)]
+    new = [a for a in view.alerts if a.id > last_id]
     for a in new[:1]:
         parts.append(f"ALERT {alert_title(a)}: {a.text} ({a.rule})")
     return "; ".join(parts) or "no ruling"
@@ -670,8 +657,10 @@ def _outcome(view: TableView, last: Any, alerts_before: int) -> str:
 
 def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     """The console's screens on a sample hand (tablectl screenshot --what console): the bar,
-    the pad with a raise keyed, the keyboard, the alerts, floor mode and a floor form."""
-    from display.dealer import DealerScreen
+    the pad with a raise keyed, the keyboard, the alerts, floor mode, a floor form, and the
+    dealer screen after the floor's decision."""
+    from display.dealer import DealerScreen, floor_line
+    from tablectl.engine.outputs import Notice
     from tablectl.engine.table import Table
 
     setup = {"rules": "tda-2025", "seats": {"1": 12500, "2": 9800, "3": 20000, "5": 15000},
@@ -687,11 +676,12 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     screen = DealerScreen(surface.subsurface(con.screen_rect))
     painter = Painter(surface, con.layout)
     out: list[tuple[str, pygame.Surface]] = []
+    floor: tuple[str, ...] = ()
 
     def shot(name: str) -> None:
         view = table.view()
         con.update(view)
-        screen.draw(con.screen_view(view))
+        screen.draw(view, floor)
         con.seat_rects = dict(screen.seat_rects)
         painter.reset()
         con.draw(painter)
@@ -711,4 +701,9 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     con.form, con.mode = FloorForm("stack", 2), "form"
     con.form.keypad.set(12500)
     shot("floor_stack")
+    decided = table.apply(event_from_obj({"floor": {"by": "Sam (floor)", "ruling": {
+        "seat": 5, "action": "raise", "to": 1200}}}))
+    floor = tuple(floor_line(n) for n in decided if isinstance(n, Notice) and n.kind == "floor")
+    con.mode, con.form = "table", None
+    shot("floor_decided")
     return out

@@ -2,8 +2,9 @@
 
 The seat ring (seat, player, stack, bet this street, button and blinds, folded/all-in/away/out),
 the board, the pots with the seats eligible for each, whose turn it is with the amount to call and
-the minimum raise, the last ruling with what the seat owes or gets back in large type, the alerts
-until the dealer clears them, a player on the clock (002 Rule 29) and the level.
+the minimum raise, the last ruling with what the seat owes or gets back in large type, the floor's
+decisions (002 Rule 1: final; every one shows, newest first), the alerts until the dealer
+acknowledges them on the console, a player on the clock (002 Rule 29) and the level.
 
 :meth:`DealerScreen.render` redraws only when something visible changed (a timer counts in whole
 seconds), so an idle table costs no CPU: the caller flips the display only when it returns True.
@@ -19,7 +20,7 @@ import pygame
 
 from display import theme
 from display.layout import DrawnText, Layout, LiveTexts, Painter
-from tablectl.engine.outputs import Alert, Ruling
+from tablectl.engine.outputs import Alert, Notice, Ruling
 from tablectl.engine.view import ClockView, LevelView, SeatView, TableView
 
 STREET_NAMES = {"idle": "WAITING FOR THE DEAL", "preflop": "PRE-FLOP", "flop": "FLOP",
@@ -38,6 +39,14 @@ def alert_title(alert: Alert) -> str:
     """``OUT OF TURN - SEAT 7``: the alert's kind in words, and its seat."""
     title = alert.kind.replace("_", " ").upper()
     return f"{title} - SEAT {alert.seat}" if alert.seat is not None else title
+
+
+def floor_line(notice: Notice) -> str:
+    """``FLOOR (Sam): seat 3's call to 200 is ruled raise to 1000 — 002 Rule 1``: one floor
+    decision (the engine's ``floor`` notice) as the dealer screen says it."""
+    by, rule = str(notice.data.get("by", "")), str(notice.data.get("rule", ""))
+    text = notice.text.removeprefix(f"floor ({by}): ").removesuffix(f" ({rule})")
+    return f"FLOOR ({by}): {text}" + (f" \u2014 {rule}" if rule else "")
 
 
 def display_key(view: TableView) -> TableView:
@@ -59,6 +68,7 @@ class DealerScreen:
         self.layout = Layout(surface.get_size())
         self.painter = Painter(surface, self.layout)
         self._last: TableView | None = None
+        self._floor: tuple[str, ...] = ()
         self._static: tuple[object, ...] | None = None
         self.live = LiveTexts(self.painter)
         self.dirty: list[pygame.Rect] | None = None
@@ -68,33 +78,34 @@ class DealerScreen:
         self.center_rect = pygame.Rect(0, 0, 0, 0)
 
     # --- public -----------------------------------------------------------------------------
-    def render(self, view: TableView) -> bool:
+    def render(self, view: TableView, floor: tuple[str, ...] = ()) -> bool:
         """Draw ``view`` if it looks different from the last one drawn; True if it drew.
 
         When only the level time or a player's clock moved, only those texts are redrawn and
         :attr:`dirty` lists the regions to show (``pygame.display.update``); after a full redraw
-        :attr:`dirty` is None (flip the whole frame).
+        :attr:`dirty` is None (flip the whole frame). ``floor``: the floor's decisions as
+        :func:`floor_line` says them, oldest first.
         """
         key = display_key(view)
-        if key == self._last:
+        if key == self._last and floor == self._floor:
             self.dirty = []
             return False
-        static = _static_key(view)
+        static = (_static_key(view), floor)
         if static == self._static:
             dirty = self.live.update(_live_texts(view))
             if dirty is not None:
                 self._last, self.dirty = key, dirty
                 self.fast_frames += 1
                 return True
-        self.draw(view)
-        self._last, self._static = key, static
+        self.draw(view, floor)
+        self._last, self._static, self._floor = key, static, floor
         return True
 
     def invalidate(self) -> None:
         """Force the next :meth:`render` to draw (after the window was exposed or resized)."""
         self._last = self._static = None
 
-    def draw(self, view: TableView) -> None:
+    def draw(self, view: TableView, floor: tuple[str, ...] = ()) -> None:
         lay, p = self.layout, self.painter
         p.reset()
         self.live.begin()
@@ -104,7 +115,7 @@ class DealerScreen:
         side = pygame.Rect(table.right, top.bottom, lay.w - table.right, lay.h - top.bottom)
         self._top_bar(view, top)
         self._table(view, table.inflate(-lay.px(8), -lay.px(8)))
-        self._side(view, side.inflate(-lay.px(10), -lay.px(10)))
+        self._side(view, side.inflate(-lay.px(10), -lay.px(10)), floor)
         self.live.commit()
         self.dirty = None
         self.frames += 1
@@ -385,7 +396,7 @@ class DealerScreen:
         pygame.draw.polygon(self.surface, theme.SEAT_TURN, [tip, left, right])
 
     # --- the side panel -------------------------------------------------------------------------
-    def _side(self, view: TableView, rect: pygame.Rect) -> None:
+    def _side(self, view: TableView, rect: pygame.Rect, floor: tuple[str, ...] = ()) -> None:
         lay = self.layout
         gap = lay.px(8)
         action = pygame.Rect(rect.left, rect.top, rect.width, round(rect.height * 0.27))
@@ -394,6 +405,10 @@ class DealerScreen:
         ruling = pygame.Rect(rect.left, y, rect.width, round(rect.height * 0.23))
         self._ruling(view.last, ruling)
         y = ruling.bottom + gap
+        if floor:
+            box = pygame.Rect(rect.left, y, rect.width, round(rect.height * 0.2))
+            self._floor_panel(floor, box)
+            y = box.bottom + gap
         if view.clock is not None:
             clock = pygame.Rect(rect.left, y, rect.width, round(rect.height * 0.15))
             self._clock(view.clock, view, clock)
@@ -468,6 +483,20 @@ class DealerScreen:
             p.wrap(detail, pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)), lay.px(15),
                    theme.DIM, max_lines=4, tag="ruling_rule")
 
+    def _floor_panel(self, floor: tuple[str, ...], rect: pygame.Rect) -> None:
+        """The floor's decisions under the last ruling, newest first (002 Rule 1)."""
+        lay, p = self.layout, self.painter
+        p.panel(rect, theme.PANEL, theme.GOLD, lay.px(2))
+        y = self._label(f"FLOOR DECISIONS ({len(floor)})", rect, theme.GOLD)
+        x, width = rect.left + lay.px(10), rect.width - lay.px(20)
+        for i, line in enumerate(reversed(floor)):
+            if y + lay.px(16) > rect.bottom - lay.px(4):
+                break
+            lines = 3 if i == 0 else 1
+            used = p.wrap(line, pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)), lay.px(15),
+                          theme.TEXT if i == 0 else theme.DIM, max_lines=lines, tag="floor_line")
+            y = max(used.bottom, y) + lay.px(4)
+
     def _clock(self, clock: ClockView, view: TableView, rect: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
         urgent = clock.seconds_left <= 10
@@ -497,7 +526,7 @@ class DealerScreen:
                    theme.FAINT, tag="no_alerts")
             return
         p.panel(rect, theme.ALERT_BG, theme.ALERT, lay.px(3))
-        y = self._label(f"ALERTS ({len(alerts)}) - clear on the console", rect, theme.TEXT)
+        y = self._label(f"ALERTS ({len(alerts)}) - tap ALERTS to acknowledge", rect, theme.TEXT)
         x = rect.left + lay.px(10)
         width = rect.width - lay.px(20)
         icon = lay.px(22)

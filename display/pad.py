@@ -1,9 +1,9 @@
 """The action pad's logic: what a seat may declare now, the amount keypad, the declare line.
 
-:func:`allowed` is the one place the console decides what to grey out. It reads today's
-:class:`TableView` fields (to_act, to_call, min_raise_to, can_raise, the seat's stack and bet); when
-the engine's ``TableView.allowed`` lands (issue 13, helper A) it becomes a call to that. A seat not
-in turn keeps every action open: a declaration out of turn is the engine's to rule (002 Rule 42-A).
+:func:`allowed` is the one place the console decides what to grey out: for the seat in turn it
+is the engine's ``TableView.allowed`` (the legal declarations, 002 Rules 41-52, and the one-tap
+amounts). A seat not in turn keeps every action open: a declaration out of turn is the engine's to
+rule (002 Rule 42-A), so the pad must let the dealer enter it.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ MAX_DIGITS = 12
 
 @dataclass(frozen=True, slots=True)
 class Allowed:
+    """The pad's reading of ``TableView.allowed`` for one seat (in turn or not)."""
+
     says: frozenset[str]  # of SAYS
     min_raise_to: int | None  # one-tap amount: the smallest legal bet or raise-to
     all_in_to: int  # one-tap amount: the seat's whole stack, as its total bet this street
@@ -37,17 +39,10 @@ def allowed(view: TableView, seat: int) -> Allowed:
     in_hand = view.street in ("preflop", "flop", "turn", "river")
     if sv is None or not in_hand or sv.status not in PLAYING or sv.stack == 0:
         return Allowed(frozenset(), None, 0, False)
-    all_in_to = sv.stack + sv.bet
-    if view.to_act != seat:
-        return Allowed(frozenset(SAYS), None, all_in_to, False)
-    facing = view.to_call > 0
-    bets_out = any(s.bet > 0 for s in view.seats)
-    says = {"fold", "all-in"}
-    says.add("call" if facing else "check")
-    if view.can_raise and sv.stack > view.to_call:
-        says.add("raise" if bets_out else "bet")
-    return Allowed(frozenset(says), view.min_raise_to if view.can_raise else None, all_in_to,
-                   True)
+    engine = view.allowed
+    if engine.seat != seat:
+        return Allowed(frozenset(SAYS), None, sv.stack + sv.bet, False)
+    return Allowed(frozenset(engine.actions), engine.min_raise_to, engine.all_in_to, True)
 
 
 class Keypad:

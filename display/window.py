@@ -4,15 +4,17 @@ touch console (display.console) under and over it when ``console`` is on."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from display.console import Console
-from display.dealer import DealerScreen
+from display.dealer import DealerScreen, floor_line
 from display.layout import Layout, Painter
 from display.touch import TapReader
 from tablectl.engine.events import Event
+from tablectl.engine.outputs import Notice
 from tablectl.engine.view import TableView
 
 
@@ -42,6 +44,9 @@ class PygameDisplay:
         else:
             self.screen = DealerScreen(self.surface)
         self._view: TableView | None = None
+        self._floor: tuple[str, ...] = ()
+        # keys typed in the window and what they do (tablectl run --sim --floor-badge: F)
+        self.keys: dict[str, Callable[[], None]] = {}
 
     def update(self, view: TableView) -> None:
         self._view = view
@@ -53,6 +58,10 @@ class PygameDisplay:
         if self.console is not None:
             self.console.set_floor(name, seconds_left)
 
+    def show_floor(self, decisions: tuple[Notice, ...]) -> None:
+        """The floor's decisions the daemon has seen (its ``floor`` notices), oldest first."""
+        self._floor = tuple(floor_line(n) for n in decisions)
+
     def pump(self) -> list[Event] | None:
         """Handle the window's events and redraw; the console's events, or None when the
         window was closed."""
@@ -61,18 +70,20 @@ class PygameDisplay:
         if any(ev.type == pg.QUIT for ev in raw):
             return None
         events: list[Event] = []
+        for ev in raw:
+            if ev.type == pg.KEYDOWN and getattr(ev, "unicode", "").lower() in self.keys:
+                self.keys[ev.unicode.lower()]()
         con = self.console
         if con is None:
-            if self._view is not None and self.screen.render(self._view):
+            if self._view is not None and self._render(self._view):
                 pg.display.flip()
             return events
         for pos in self.taps.feed(raw):
             events += con.tap(pos)
         if self._view is None:
             return events
-        view = con.screen_view(self._view)
         if con.mode == "table":
-            drew = self.screen.render(view)
+            drew = self._render(self._view)
             con.seat_rects = dict(self.screen.seat_rects)
             if drew or con.dirty:
                 self._painter.reset()
@@ -84,6 +95,10 @@ class PygameDisplay:
             con.draw(self._painter)
             pg.display.flip()
         return events
+
+    def _render(self, view: TableView) -> bool:
+        # the floor's lines only once there are some (a plain render(view) otherwise)
+        return self.screen.render(view, self._floor) if self._floor else self.screen.render(view)
 
     def close(self) -> None:
         self._pg.display.quit()

@@ -103,7 +103,7 @@ def test_misdeal_lists_every_alert(size: tuple[int, int]) -> None:
     surface, screen = render_view(examples.misdeal(), size)
     shown(screen, surface, "MISDEAL - SEAT 6", "alert_title")
     shown(screen, surface, "EXPOSED CARD - SEAT 6", "alert_title")
-    shown(screen, surface, "ALERTS (2) - clear on the console", "label")
+    shown(screen, surface, "ALERTS (2) - tap ALERTS to acknowledge", "label")
     shown(screen, surface, "Q", "shown6")  # the exposed card is on the seat
     shown(screen, surface, "PRE-FLOP", "street")
 

@@ -98,7 +98,8 @@ def test_a_dealer_at_the_touch_console(tmp_path: Path) -> None:
         wait_for("the daemon to be ready", lambda: "ready after" in log.read_text()
                  or daemon.poll() is not None)
         assert daemon.poll() is None, log.read_text()
-        found = subprocess.run([XDOTOOL, "search", "--sync", "--pid", str(daemon.pid)],
+        found = subprocess.run([XDOTOOL, "search", "--sync", "--onlyvisible", "--pid",
+                                str(daemon.pid)],
                                env=env, capture_output=True, text=True, timeout=30)
         window = found.stdout.split()[0]
         at = targets(config)

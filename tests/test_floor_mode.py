@@ -205,3 +205,63 @@ def test_badges_file_errors_name_the_entry(tmp_path: Path) -> None:
     p.write_text("{not json")
     with pytest.raises(BadgeFileError, match="not a JSON badges file"):
         load_badges(p)
+
+
+def test_a_restart_shows_the_open_alerts_the_floor_decisions_and_who_deals(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The journal's ack, badge, name and floor lines replay (no bad rows): after a restart the
+    console lists only the alerts still open (same ids), the dealer screen shows the floor's
+    decision, the journaled dealer badge says who deals; a stack correction's stated difference
+    is no conservation error, before or after the restart (002 Rule 28)."""
+    first = Rig(tmp_path)
+    first.gate = FloorGate(dict(BADGES), minutes=5)
+    read(first, DEALER_UID)
+    read(first, FLOOR_UID)
+    first.idle().button("bar:floor").button("floor:stack").button("fseat:2")
+    digits(first, "12500")  # between hands (002 Rule 28)
+    first.button("fenter:").button("close:")
+    pushes = [Event("push", {"seat": s, "chips": [100]}) for s in (5, 6, 7)]
+    first.feed(DEAL, *pushes).button("bar:alerts").button("ack:2").button("close:")
+    first.seat(3).button("seatflag:name").button("kb:CLEARNAME").button("close:")
+    lines = first.run()
+    assert {"ack": 2} in lines and {"floor": {"by": "Sam (floor)", "stack": {"2": 12500}}} in lines
+    assert {"name": {"seat": 3, "name": None}} in lines
+    assert first.daemon is not None and first.daemon.stats.conservation_errors == 0
+    caplog.clear()
+    again = Rig(tmp_path)
+    again.gate = FloorGate(dict(BADGES), minutes=5)
+    seen: dict[str, Any] = {}
+
+    def look() -> None:
+        seen["alerts"] = [i for i, _ in again.console.alerts()]
+        seen["texts"] = [t.text for t in again.display.screen.painter.texts]
+    again.idle().call(look)
+    assert again.run() == lines  # nothing new journaled
+    daemon = again.daemon
+    assert daemon is not None and daemon.stats.bad_rows == 0 and daemon.stats.replayed == len(lines)
+    assert seen["alerts"] == [1, 3]
+    shown = " ".join(seen["texts"])
+    assert "FLOOR DECISIONS (1)" in shown and "FLOOR (Sam (floor)): seat 2" in shown, shown
+    assert daemon.dealer == "Dee" and daemon.stats.conservation_errors == 0
+    assert again.gate.floor is None  # floor mode needs the badge read again
+    assert "not conserved" not in caplog.text
+
+
+def test_sim_floor_badge_read_by_pressing_f(tmp_path: Path) -> None:
+    """`tablectl run --sim --floor-badge NAME`: F typed in the dealer window reads NAME's floor
+    badge (through the daemon's inbox and the FloorGate, as the NFC reader's reads go)."""
+    import pygame
+
+    from tablectl.cli.run import _sim_floor_badge
+
+    r = Rig(tmp_path)
+    badges: dict[str, Badge] = {}
+    r.call(lambda: _sim_floor_badge(r.daemon, badges, r.display, "Pat"))
+    r.call(lambda: pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f,
+                                                        unicode="f", mod=0)))
+    r.idle().button("bar:floor").button("floor:misdeal").button("fenter:")
+    r.gate = FloorGate(badges, minutes=5)
+    assert r.run() == [{"badge": {"name": "Pat", "role": "floor"}},
+                       {"floor": {"by": "Pat", "misdeal": True}}]
+    with pytest.raises(BadgeFileError, match="--floor-badge"):
+        _sim_floor_badge(None, {}, None, "two\nlines")

@@ -153,3 +153,35 @@ def test_the_unpickler_refuses_what_is_not_the_engines() -> None:
 
     with pytest.raises(pickle.UnpicklingError):
         _EngineUnpickler(io.BytesIO(pickle.dumps(Path("/")))).load()
+
+
+def test_a_checkpoint_after_a_floor_stack_change_is_used(tmp_path: Path) -> None:
+    """Chips the floor adds (002 Rule 28) move the total a checkpoint is checked against: the
+    restart still starts from the checkpoint, and counts no conservation error."""
+    lines = make_session(3, 8, faults=False)
+    table = Table.from_setup(parse_line(lines[0]).event.body)
+    at = None
+    for i, line in enumerate(lines[1:], 1):
+        event = parse_line(line).event
+        if event is not None:
+            table.apply(event)
+        if table.hand is not None and table.street == "over" and table.hand_no == 2:
+            at = i
+            break
+    assert at is not None
+    seat = sorted(table.stacks())[0]
+    stack = table.stacks()[seat] + 5000
+    lines.insert(at + 1, '{"floor": {"by": "Sam (floor)", "stack": {"%d": %d}}}' % (seat, stack))
+    script = tmp_path / "session.jsonl"
+    script.write_text("\n".join(lines) + "\n")
+    journal = tmp_path / "journal.db"
+    source = ScriptSource(script)
+    first = Daemon(journal, source.setup, source)
+    assert first.run() == 0
+    assert first.stats.conservation_errors == 0
+    daemon, after = _restored(journal, script)
+    with Journal(journal) as j:
+        floor_row = next(r.row_id for r in j.rows() if '"floor"' in r.line)
+    assert after > floor_row, "restart did not start from a checkpoint after the stack change"
+    assert daemon.stats.conservation_errors == 0
+    assert daemon.table.view() == _full_replay(journal).view()

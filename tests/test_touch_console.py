@@ -277,9 +277,9 @@ def test_alerts_acknowledged_one_by_one_then_all(rig: Rig) -> None:
     rig.feed(DEAL, *pushes).button("bar:alerts")
     ids: list[list[int]] = []
     rig.call(lambda: ids.append([i for i, _ in rig.console.alerts()]))
-    rig.button("ack:2")
+    rig.button("ack:2").idle()  # journaled and applied, then the screen shows the view
     rig.call(lambda: ids.append([i for i, _ in rig.console.alerts()]))
-    rig.button("ack:all")
+    rig.button("ack:all").idle()
     rig.call(lambda: ids.append([i for i, _ in rig.console.alerts()])).button("close:")
     lines = rig.run()
     assert ids == [[1, 2, 3], [1, 3], []]

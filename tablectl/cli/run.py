@@ -13,7 +13,7 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hw_sim.sim_hardware import SimHardware
@@ -36,6 +36,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="table configuration (default /etc/tablectl/table.toml)")
     parser.add_argument("--sim", action="store_true",
                         help="run against hw_sim's emulated MCU instead of the hardware")
+    parser.add_argument("--floor-badge", metavar="NAME",
+                        help="with --sim: a simulated floor badge for NAME, read by pressing F "
+                             "in the dealer window (opens floor mode; no NFC reader needed)")
     parser.add_argument("--events", metavar="FILE",
                         help="feed a scenario file through the daemon (resumes after the events "
                              "already journaled) instead of the sensors")
@@ -122,6 +125,12 @@ def run(args: argparse.Namespace) -> int:
         except BadgeFileError as exc:  # the table runs; floor decisions are refused
             log.error("%s: no floor mode until it is fixed", exc)
             badges = {}
+        if args.floor_badge and config.hardware == "sim":
+            try:
+                _sim_floor_badge(daemon, badges, display, args.floor_badge)
+            except BadgeFileError as exc:
+                print(f"tablectl run: {exc}", file=sys.stderr)
+                return 2
         daemon.floor_gate = FloorGate(badges, config.floor_minutes)
         if config.nfc_reader and not args.events:
             from firmware_bridge.sources import NfcWatcher
@@ -141,3 +150,20 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if sim is not None:
             sim.stop()
+
+
+SIM_FLOOR_UID = "5f1000"  # the simulated floor badge's tag UID (hex)
+
+
+def _sim_floor_badge(daemon: Any, badges: dict[str, Any], display: Any, name: str) -> None:
+    """``--sim --floor-badge NAME``: NAME's floor badge is in the badges, and F in the dealer
+    window reads it as the NFC reader would (the daemon's inbox, then the FloorGate)."""
+    from tablectl.daemon.badges import parse_badges
+
+    entry = {"badges": {SIM_FLOOR_UID: {"role": "floor", "name": name}}}
+    badges.update(parse_badges(entry, "--floor-badge"))  # BadgeFileError: a bad name
+    if display is not None and hasattr(display, "keys"):
+        display.keys["f"] = lambda: daemon.inbox.put(
+            ("badge", bytes.fromhex(SIM_FLOOR_UID), None))
+        logging.getLogger("tablectl.run").info("sim: press F in the dealer window to read the "
+                                               "floor badge of %s", name)

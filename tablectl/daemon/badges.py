@@ -124,8 +124,10 @@ class FloorGate:
             return "floor decision refused: no floor badge read (floor mode is closed)"
         if now >= self.until:
             return "floor decision refused: floor mode timed out (read the floor badge again)"
-        if body.get("by") != self.floor.name:
-            return (f"floor decision refused: by {body.get('by')!r} is not the floor badge read "
+        # the daemon hands over parsed decisions (engine.events.FloorDecision); a dict is a line
+        by = body.get("by") if isinstance(event.body, dict) else getattr(event.body, "by", None)
+        if by != self.floor.name:
+            return (f"floor decision refused: by {by!r} is not the floor badge read "
                     f"({self.floor.name})")
         return None
 

@@ -46,7 +46,7 @@ from tablectl.daemon.history import HandRecord, HistoryBuilder, pokerstars_text
 from tablectl.daemon.journal import Journal, JournalError, Row
 from tablectl.daemon.notify import Notifier
 from tablectl.daemon.scenario_file import read_lines
-from tablectl.engine.events import Event, event_from_obj, parse_line
+from tablectl.engine.events import Event, event_from_obj, event_to_obj, parse_line
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.view import TableView
 
@@ -217,6 +217,7 @@ class Daemon:
     BUSY_SLICE = 0.25
     MAX_RECOVERED_GAP = 900.0  # seconds since the journal's last row still counted as elapsed
     CHECKPOINT_AFTER = 50  # events replayed at start beyond which a checkpoint is written then
+    FLOOR_SHOWN = 20  # the latest floor decisions kept for the dealer screen
 
     def __init__(
         self,
@@ -264,6 +265,7 @@ class Daemon:
         self.dealer: str | None = None  # the signed-in dealer (badge)
         self.floor_gate: Any = None  # tablectl.daemon.badges.FloorGate: floor mode (issue 13)
         self.refused = 0  # console entries refused before the journal
+        self.floor_decisions: list[Notice] = []  # the floor's notices, shown on the screen
 
     # --- start: journal and replay -------------------------------------------------------------
 
@@ -297,8 +299,11 @@ class Daemon:
         started = time.perf_counter()
         after = 0
         checkpoint = None if new else self.journal.latest_checkpoint()
-        if checkpoint is not None and checkpoint.table.chips_total() == self._total:
+        # A checkpoint must hold the setup's chips, give or take what the floor added or removed.
+        if checkpoint is not None and checkpoint.table.chips_total() == self._total + getattr(
+                checkpoint.table, "chips_added", 0):
             self.table, after = checkpoint.table, checkpoint.row_id
+            self._total = self.table.chips_total()
         report = self.journal.replay_into(self.table, self._replayed, after=after)
         if report.events >= self.CHECKPOINT_AFTER and self._between_hands():
             self._checkpoint(report.last_row)  # an old journal's first restart: the next is fast
@@ -309,6 +314,9 @@ class Daemon:
         log.info("journal replayed: %d events after row %d, %d bad rows in %.3f s; hand %d, %s",
                  report.events, after, self.stats.bad_rows, time.perf_counter() - started,
                  self.table.hand_no, self.table.street)
+        # who deals, from the journaled badges (floor mode needs the floor badge read again)
+        badges = getattr(self.table, "badges", {})
+        self.dealer = next((n for n, r in badges.items() if r == "dealer"), None)
 
     def _recovered_gap(self, new: bool) -> float:
         """Seconds the table's time ran on since the journal's last row (the daemon was down):
@@ -342,6 +350,7 @@ class Daemon:
             log.exception("checkpoint after journal row %d not written", row)
 
     def _replayed(self, row: Row, event: Event, outputs: list[Output]) -> None:
+        self._show_floor(outputs)
         for hand in self._histories(event, outputs, row.wall, row.row_id):
             self._write_history(hand, overwrite=False)
 
@@ -510,6 +519,12 @@ class Daemon:
             log.info("floor mode closed: time is up for %s", ev.body["name"])
             self.handle(ev)
         for ev in entered:
+            try:  # validated as a journal line is: the engine takes parsed bodies only
+                ev = event_from_obj(event_to_obj(ev))
+            except ValueError as exc:
+                self.refused += 1
+                log.warning("console entry refused, not journaled: %s: %s", ev, exc)
+                continue
             if gate is not None:
                 reason = gate.check(ev, now)
             elif ev.kind in ("floor", "badge"):
@@ -592,6 +607,7 @@ class Daemon:
         self.journal.record(row, outputs)
         for out in outputs:
             self._log_output(out)
+        self._show_floor(outputs)
         total = self.table.chips_total()
         if total != self._total:
             self.stats.conservation_errors += 1
@@ -618,6 +634,18 @@ class Daemon:
             return "starting"
         text = f"hand {self.table.hand_no} {self.table.street}"
         return f"{text}, dealer {self.dealer}" if self.dealer else text
+
+    def _show_floor(self, outputs: list[Output]) -> None:
+        """Every floor decision shows on the dealer screen (issue 13; 002 Rule 1); chips the
+        floor brought to the table or took away (stated in the notice) move the expected total."""
+        new = [o for o in outputs if isinstance(o, Notice) and o.kind == "floor"
+               and "decision" in o.data]  # not the `press floor` call
+        self._total += sum(int(o.data.get("difference", 0)) for o in new)
+        if new:
+            self.floor_decisions = (self.floor_decisions + new)[-self.FLOOR_SHOWN:]
+            show = getattr(self.display, "show_floor", None)
+            if show is not None:
+                show(tuple(self.floor_decisions))
 
     def _log_output(self, out: Output) -> None:
         if isinstance(out, Alert):

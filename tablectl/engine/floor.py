@@ -244,6 +244,7 @@ def stack(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
                                       for s, a in sorted(amounts.items()))
             + f"; chips at the table {difference:+}", rule, changes=changes,
             difference=difference)
+    table.chips_added += difference
     back = False
     for seat, amount in amounts.items():
         player = table.players[seat]
@@ -294,6 +295,7 @@ def seat(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         wait = 0 < (number - pos.button) % 10 < (pos.sb_seat - pos.button) % 10
     player.waiting = wait
     table.change_seat(number, player)
+    table.chips_added += chips
     if table.live_hand is None:
         table.recompute_positions()
     rule = cite(table.profile, "floor.seat")
@@ -318,6 +320,7 @@ def unseat(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         _refuse(table, fd, out, f"seat {number} {why}", number)
         return
     table.change_seat(number, None)
+    table.chips_added -= player.stack
     table.stack_findings.pop(number, None)
     if hand is None:
         table.recompute_positions()

@@ -85,6 +85,7 @@ class TableState:
         self.hand_no = 0
         self.hand: Hand | None = None
         self.eliminated: list[int] = []
+        self.chips_added = 0  # net chips the floor brought in or took out (stack, seat, unseat)
         live = self.live_seats()
         self.next_positions: Positions = first_positions(live, int(setup.get("button", live[0])))
         self.zones: dict[str, list[int]] = {}  # last raw chip-zone snapshots
