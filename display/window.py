@@ -3,6 +3,7 @@ touch console (display.console) under and over it when ``console`` is on."""
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable
 
@@ -16,6 +17,8 @@ from display.touch import TapReader
 from tablectl.engine.events import Event
 from tablectl.engine.outputs import Notice
 from tablectl.engine.view import TableView
+
+log = logging.getLogger("tablectl.display")
 
 
 class PygameDisplay:
@@ -84,6 +87,8 @@ class PygameDisplay:
             return events
         if con.mode == "table":
             drew = self._render(self._view)
+            if not con.seat_rects:
+                log.info("dealer screen drawn: the console takes taps")
             con.seat_rects = dict(self.screen.seat_rects)
             if drew or con.dirty:
                 self._painter.reset()

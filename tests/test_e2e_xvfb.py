@@ -110,6 +110,8 @@ def test_a_dealer_at_the_touch_console(tmp_path: Path) -> None:
                             "click", "1"], env=env, check=True, timeout=10)
             time.sleep(0.4)  # the loop turns every 50 ms; a dealer taps slower still
 
+        # A tap before the first frame has no seat under it: tap once the screen is drawn.
+        wait_for("the dealer screen", lambda: "console takes taps" in log.read_text())
         for name in ("seat3", "seatflag:absent", "seatflag:name", "kb:DEL", "kb:DEL", "kb:C",
                      "kb:Y", "kb:SPACE", "kb:L", "kb:OK", "seatflag:present", "close:",
                      "bar:floorcall",
