@@ -22,7 +22,7 @@ from display.dealer import ACTION_WORDS, alert_title
 from display.keyboard import TextEntry, keyboard_buttons
 from display.layout import Layout, Painter
 from display.pad import Keypad, allowed, declare_body, describe, seat_of
-from display.widgets import DANGER, PRIMARY, Button, draw_button, grid, hit
+from display.widgets import DANGER, NORMAL, PRIMARY, Button, draw_button, grid, hit
 from tablectl.engine.events import SAYS, Event, event_from_obj
 from tablectl.engine.outputs import Alert
 from tablectl.engine.view import TableView
@@ -102,7 +102,7 @@ class Console:
         self.bar = pygame.Rect(0, size[1] - lay.px(BAR_H), size[0], lay.px(BAR_H))
         self.screen_rect = pygame.Rect(0, 0, size[0], self.bar.top)
         self.view: TableView | None = None
-        self.mode = "table"  # table pad keyboard alerts floor form
+        self.mode = "table"  # table pad keyboard alerts floor form venue
         self.seat: int | None = None
         self.say: str | None = None
         self.keypad = Keypad()
@@ -116,6 +116,13 @@ class Console:
         self._before: tuple[Any, int] | None = None  # (last ruling, last alert id) at entry
         self.outcome: str = ""  # the ruling after it
         self.seat_rects: dict[int, pygame.Rect] = {}
+        # The venue's commands for the dealer (tablectl.daemon.table_venue): (id, what, why);
+        # ``venue_on`` once the table has a venue link (the bar gets its VENUE button).
+        self.venue_on = False
+        self.venue_cmds: list[tuple[str, str, str]] = []
+        self.venue_halted: str | None = None
+        self.venue_page = 0
+        self.venue_answers: list[tuple[str, bool]] = []  # taken by the daemon each turn
         self.dirty = True
 
     # --- inputs from the daemon -----------------------------------------------------------
@@ -137,6 +144,12 @@ class Console:
         self.floor_name, self.floor_left = name, seconds_left
         if name is None and self.mode in ("floor", "form"):
             self.mode, self.form = "table", None
+
+    def set_venue(self, commands: list[tuple[str, str, str]], halted: str | None) -> None:
+        """The venue's commands waiting for the dealer, and who halted play (or None)."""
+        self.venue_on = True
+        self.venue_cmds, self.venue_halted = list(commands), halted
+        self.dirty = True
 
     @property
     def floor_shown(self) -> int | None:
@@ -189,7 +202,21 @@ class Console:
             self.mode, self.alert_page = "alerts", 0
         elif arg == "floor":
             self.mode = "floor"
+        elif arg == "venue":
+            self.mode, self.venue_page = "venue", 0
         return None
+
+    def _on_venue(self, arg: str) -> None:
+        """CONFIRM (``yes:ID``) or REFUSE (``no:ID``) a venue command: the daemon answers it."""
+        what, _, cmd_id = arg.partition(":")
+        if any(c[0] == cmd_id for c in self.venue_cmds):
+            self.venue_answers.append((cmd_id, what == "yes"))
+            self.venue_cmds = [c for c in self.venue_cmds if c[0] != cmd_id]
+        if not self.venue_cmds:
+            self.mode = "table"
+
+    def _on_vpage(self, arg: str) -> None:
+        self.venue_page = max(0, self.venue_page + (1 if arg == "next" else -1))
 
     def _on_close(self, arg: str) -> None:
         self.mode, self.form = "table", None
@@ -323,10 +350,18 @@ class Console:
     def _buttons_table(self, view: TableView) -> list[Button]:
         lay = self.layout
         n = len(self.alerts())
-        cells = grid(self.bar.inflate(-lay.px(8), -lay.px(8)), 5, 1, lay.px(6))
+        cells = grid(self.bar.inflate(-lay.px(8), -lay.px(8)), 6 if self.venue_on else 5, 1,
+                     lay.px(6))
         floor_sub = (f"{self.floor_name} {theme.mmss(self.floor_left or 0)}"
                      if self.floor_name else "show floor badge")
+        venue = []
+        if self.venue_on:
+            k = len(self.venue_cmds)
+            venue = [Button(cells[5], "bar:venue", f"VENUE {k}", fill=DANGER if k else NORMAL,
+                            sub="HALTED" if self.venue_halted else
+                            ("to confirm" if k else "nothing to do"))]
         return [
+            *venue,
             Button(cells[0], "bar:undo", "UNDO"),
             Button(cells[1], "bar:clock", "CLOCK", enabled=view.to_act is not None
                    and view.clock is None, sub=f"seat {view.to_act}" if view.to_act else ""),
@@ -420,6 +455,57 @@ class Console:
                 Button(cells[1], "page:next", "NEXT", enabled=self.alert_page < pages - 1),
                 Button(cells[2], "ack:all", "ACK ALL", enabled=bool(rows), fill=DANGER)]
         return out
+
+    def _venue_rows(self) -> tuple[list[tuple[str, str, str]], int]:
+        lay = self.layout
+        per_page = max(1, (lay.h - lay.px(66) - lay.px(62)) // lay.px(78))
+        pages = max(1, -(-len(self.venue_cmds) // per_page))
+        self.venue_page = min(self.venue_page, pages - 1)
+        start = self.venue_page * per_page
+        return self.venue_cmds[start:start + per_page], pages
+
+    def _buttons_venue(self, view: TableView) -> list[Button]:
+        lay = self.layout
+        w, h = lay.size
+        _, close = self._header()
+        out = [close]
+        rows, pages = self._venue_rows()
+        y = lay.px(66)
+        for cmd_id, _what, _why in rows:
+            out.append(Button(pygame.Rect(w - lay.px(300), y + lay.px(8), lay.px(140),
+                                          lay.px(56)), f"venue:yes:{cmd_id}", "CONFIRM",
+                              fill=PRIMARY))
+            out.append(Button(pygame.Rect(w - lay.px(152), y + lay.px(8), lay.px(144),
+                                          lay.px(56)), f"venue:no:{cmd_id}", "REFUSE",
+                              fill=DANGER))
+            y += lay.px(78)
+        row = pygame.Rect(lay.px(8), h - lay.px(62), w - lay.px(16), lay.px(56))
+        cells = grid(row, 2, 1, lay.px(6))
+        out += [Button(cells[0], "vpage:prev", "PREVIOUS", enabled=self.venue_page > 0),
+                Button(cells[1], "vpage:next", "NEXT", enabled=self.venue_page < pages - 1)]
+        return out
+
+    def _draw_venue(self, p: Painter, view: TableView) -> None:
+        lay = self.layout
+        w, _ = lay.size
+        n = len(self.venue_cmds)
+        halted = f"  -  PLAY HALTED by {self.venue_halted}" if self.venue_halted else ""
+        self._title(p, f"VENUE: {n} TO CONFIRM", "confirm once the player has moved; a "
+                    "confirmed command is the floor's decision" + halted)
+        rows, _ = self._venue_rows()
+        y = lay.px(66)
+        if not rows:
+            p.text("Nothing from the venue", (lay.px(16), y + lay.px(12)), lay.px(22),
+                   theme.FAINT)
+        for _cmd_id, what, why in rows:
+            box = pygame.Rect(lay.px(8), y, w - lay.px(316), lay.px(72))
+            p.panel(box, theme.PANEL, theme.ACCENT, lay.px(2))
+            p.text(what, (box.left + lay.px(8), box.top + lay.px(6)), lay.px(19), theme.WHITE,
+                   max_width=box.width - lay.px(16), tag="venue_row")
+            p.wrap(why, pygame.Rect(box.left + lay.px(8), box.top + lay.px(32),
+                                    box.width - lay.px(16), lay.px(38)), lay.px(15), theme.TEXT,
+                   max_lines=2, tag="venue_row_text")
+            y += lay.px(78)
 
     def _buttons_floor(self, view: TableView) -> list[Button]:
         lay = self.layout

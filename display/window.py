@@ -61,6 +61,18 @@ class PygameDisplay:
         if self.console is not None:
             self.console.set_floor(name, seconds_left)
 
+    def set_venue(self, commands: list[tuple[str, str, str]], halted: str | None) -> None:
+        """The venue's commands for the dealer to confirm (id, what, why); who halted play."""
+        if self.console is not None:
+            self.console.set_venue(commands, halted)
+
+    def venue_answers(self) -> list[tuple[str, bool]]:
+        """The dealer's answers tapped since the last call: (command id, confirmed)."""
+        if self.console is None:
+            return []
+        out, self.console.venue_answers = self.console.venue_answers, []
+        return out
+
     def show_floor(self, decisions: tuple[Notice, ...]) -> None:
         """The floor's decisions the daemon has seen (its ``floor`` notices), oldest first."""
         self._floor = tuple(floor_line(n) for n in decisions)

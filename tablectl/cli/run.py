@@ -117,7 +117,8 @@ def run(args: argparse.Namespace) -> int:
             except Exception as exc:  # no screen: the table still runs, the dealer is told
                 log.error("dealer screen unavailable (%s): running without it", exc)
         daemon = Daemon(journal, setup, source, display=display, histories=histories,
-                        names=config.player_names(), stop_when_done=True)
+                        names=config.player_names(), stop_when_done=True,
+                        venue=venue_link(config.venue))
         from tablectl.daemon.badges import BadgeFileError, FloorGate, load_badges
 
         try:
@@ -150,6 +151,21 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if sim is not None:
             sim.stop()
+
+
+def venue_link(venue: Any) -> Any:
+    """The daemon's venue collaborator for ``[venue]`` (None without one): paho-mqtt is imported
+    only here. The daemon attaches it after the restore and stops it on the way out (a clean
+    ``offline``; a crash leaves the broker's last will)."""
+    if venue is None:
+        return None
+    from tablectl.daemon.table_venue import TableVenue
+    from tablectl.daemon.venue_link import LinkConfig
+
+    return TableVenue(LinkConfig(
+        venue=venue.venue, table=venue.table, host=venue.host, port=venue.port,
+        username=venue.username, password=venue.password,
+        ca_file=str(venue.ca_file) if venue.ca_file else None))
 
 
 SIM_FLOOR_UID = "5f1000"  # the simulated floor badge's tag UID (hex)

@@ -31,6 +31,20 @@ class ConfigError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class VenueConfig:
+    """``[venue]``: the table's link to the venue's broker (docs/venue.md, "A table on the
+    venue"). Turned into a ``venue_link.LinkConfig`` by `tablectl run` (paho loads only then)."""
+
+    venue: str
+    table: str
+    host: str = "localhost"
+    port: int = 1883
+    username: str | None = None  # the table id when left out (the broker ACL's %u)
+    password: str | None = None
+    ca_file: Path | None = None  # TLS with this CA when given
+
+
+@dataclass(frozen=True, slots=True)
 class SeatConfig:
     seat: int
     name: str
@@ -62,6 +76,7 @@ class Config:
     display_enabled: bool
     log_level: str = "info"
     floor_minutes: float = 5.0  # floor mode stays open this long after a floor badge is read
+    venue: VenueConfig | None = None  # [venue]: None, no link (a table on its own)
     extra: dict[str, Any] = field(default_factory=dict)
 
     def setup_body(self) -> dict[str, Any]:
@@ -110,7 +125,7 @@ def parse_config(
     c = _Checker(raw, where, path.parent)
     known = {
         "hardware", "journal", "house", "log_level", "serial", "nfc", "gpio", "seats", "table",
-        "structure", "display", "tags", "floor",
+        "structure", "display", "tags", "floor", "venue",
     }
     c.no_unknown(raw, known, "")
     hw = c.choice(raw, "hardware", HARDWARE, "real")  # checked even when --sim overrides it
@@ -169,6 +184,7 @@ def parse_config(
         display_enabled=c.boolean(display, "enabled", "display.enabled", True),
         log_level=c.choice(raw, "log_level", LOG_LEVELS, "info"),
         floor_minutes=float(floor_minutes),
+        venue=_venue(c, raw),
     )
     try:
         config.setup_body()
@@ -274,6 +290,61 @@ def _seats(c: _Checker, raw: object, starting_stack: int) -> list[SeatConfig]:
     if len(seats) < 2:
         raise c.fail("seats", "a table needs at least two players")
     return sorted(seats, key=lambda s: s.seat)
+
+
+VENUE_KEYS = {"venue", "table", "broker", "username", "password", "password_file", "ca_file"}
+
+
+def _venue(c: _Checker, raw: dict[str, Any]) -> VenueConfig | None:
+    """``[venue]``: venue and table ids, ``broker = "host:port"``, the table's broker user and
+    its password (inline or from ``password_file``, the first line), ``ca_file`` for TLS."""
+    if "venue" not in raw:
+        return None
+    v = c.table(raw, "venue")
+    try:  # paho-mqtt loads only for a table with a [venue]
+        from tablectl.daemon.venue_link import check_id
+    except ImportError as exc:
+        raise c.fail("venue", f"the venue link needs paho-mqtt 2.x ({exc})") from None
+    c.no_unknown(v, VENUE_KEYS, "venue.")
+    ids = {}
+    for key in ("venue", "table"):
+        if key not in v:
+            raise c.fail(f"venue.{key}", f"give the {key} id (e.g. {key} = \"main\")")
+        value = c.string(v, key, f"venue.{key}", "")
+        try:
+            ids[key] = check_id(key, value)
+        except ValueError as exc:
+            raise c.fail(f"venue.{key}", str(exc)) from None
+    broker = c.string(v, "broker", "venue.broker", "localhost:1883")
+    host, sep, port_text = broker.rpartition(":")
+    if not sep:
+        host, port_text = broker, "1883"
+    host = host.strip("[]")  # [::1]:1883
+    if not host or not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+        raise c.fail("venue.broker", f"{broker!r} is not host:port (port 1 to 65535)")
+    username = c.string(v, "username", "venue.username", ids["table"])
+    if "password" in v and "password_file" in v:
+        raise c.fail("venue.password_file", "give password or password_file, not both")
+    password = None
+    if "password" in v:
+        password = c.string(v, "password", "venue.password", "")
+    elif "password_file" in v:
+        pfile = c.path(v, "password_file", "", "venue.password_file")
+        try:
+            lines = pfile.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            why = getattr(exc, "strerror", None) or "not UTF-8 text"
+            raise c.fail("venue.password_file", f"{pfile}: cannot read: {why}") from None
+        password = lines[0].strip() if lines else ""
+        if not password:
+            raise c.fail("venue.password_file", f"{pfile}: the first line is empty")
+    ca_file = None
+    if "ca_file" in v:
+        ca_file = c.path(v, "ca_file", "", "venue.ca_file")
+        if not ca_file.is_file():
+            raise c.fail("venue.ca_file", f"{ca_file}: no such file")
+    return VenueConfig(ids["venue"], ids["table"], host, int(port_text), username, password,
+                       ca_file)
 
 
 def _gpio(c: _Checker, raw: object) -> dict[str, int]:

@@ -233,6 +233,7 @@ class Daemon:
         ready_timeout: float = 60.0,
         stop_when_done: bool = True,
         clock: Callable[[], float] = time.monotonic,
+        venue: Any = None,
     ) -> None:
         self.journal_path = Path(journal_path)
         self.config_setup = setup
@@ -266,6 +267,9 @@ class Daemon:
         self.floor_gate: Any = None  # tablectl.daemon.badges.FloorGate: floor mode (issue 13)
         self.refused = 0  # console entries refused before the journal
         self.floor_decisions: list[Notice] = []  # the floor's notices, shown on the screen
+        # tablectl.daemon.table_venue.TableVenue, or None (no [venue]): attached after the
+        # restore, fed its link items from the inbox, told every handled event's outputs.
+        self.venue = venue
 
     # --- start: journal and replay -------------------------------------------------------------
 
@@ -371,6 +375,8 @@ class Daemon:
         """Restore, wait for the hardware, then loop. Returns the process exit code."""
         if self.table is None:
             self.restore()
+        if self.venue is not None:
+            self.venue.attach(self)
         self._install_signals()
         self.source.start()
         if self.console is not None and self.console not in self.helpers:
@@ -399,6 +405,8 @@ class Daemon:
             for helper in self.helpers:
                 helper.stop()
             self.source.stop()
+            if self.venue is not None:
+                self.venue.stop()
             if self.display is not None:
                 self.display.close()
             if self.journal is not None:
@@ -427,6 +435,7 @@ class Daemon:
 
     def _drain_inbox(self) -> list[Event | Alert]:
         items: list[Event | Alert] = []
+        link: list[Any] = []
         while True:
             try:
                 item = self.inbox.get_nowait()
@@ -434,8 +443,12 @@ class Daemon:
                 break
             if isinstance(item, tuple) and item and item[0] == "badge":
                 self._badge(item[1], item[2])
+            elif isinstance(item, tuple) and item and item[0] == "venue":
+                link.append(item[1])
             else:
                 items.append(item)
+        if link and self.venue is not None:
+            self.venue.handle_items(link)
         if self.console is not None:
             items += self.console.poll()
         return items
@@ -506,6 +519,8 @@ class Daemon:
                     log.info("display closed: stopping")
                     break
                 self._console(entered)
+            if self.venue is not None:
+                self.venue.service()  # the dealer's answers to the venue; rows to the broker
             if self.source.finished and self.stop_when_done:
                 log.info("event script finished")
                 break
@@ -625,6 +640,8 @@ class Daemon:
         if status != self._status:
             self._status = status
             self.notify.status(status)
+        if self.venue is not None:
+            self.venue.after(outputs)  # outbox inserts: never waits for the broker
         return outputs
 
     # --- outputs ---------------------------------------------------------------------------------

@@ -1,0 +1,231 @@
+"""The daemon's side of the venue link (docs/venue.md, "A table on the venue"): the one optional
+``venue`` collaborator of :class:`tablectl.daemon.loop.Daemon`.
+
+Everything here runs on the daemon's loop thread. paho's thread posts its items to the daemon's
+inbox as ``("venue", item)``; the loop hands them to :meth:`TableVenue.handle_items`. After every
+handled event the engine's outputs go on the events stream and the state, when it changed, is
+published retained: both are outbox inserts in the journal's database, so a slow or absent
+broker never slows the table.
+
+Commands: ``seat``, ``unseat`` and ``stack`` wait on the dealer screen (the console's VENUE
+panel) for CONFIRM or REFUSE. Confirmed, each becomes the contract's ``floor`` decision with
+``by`` = the director the venue names (the venue's broker identity vouches for it: only the
+venue user may write a table's command topic), journaled through :meth:`Daemon.handle` like a
+console entry but not through the floor-badge gate. ``level`` (002 Rule 24) and ``halt`` (002
+Rule 11-D) need no confirmation and are taken on receipt. Unanswered commands are shown again
+after a restart.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from tablectl.daemon.outbox import Outbox
+from tablectl.daemon.venue_link import (
+    LinkConfig,
+    LinkItem,
+    LinkProblem,
+    VenueCommand,
+    VenueLink,
+    output_event,
+    state_body,
+)
+from tablectl.engine.events import Event
+from tablectl.engine.outputs import Alert, Notice, Ruling
+from tablectl.tournament.commands import SeatCmd, StackCmd, UnseatCmd
+
+log = logging.getLogger("tablectl.venue")
+
+CONFIRMED_KINDS = ("seat", "unseat", "stack")  # the dealer confirms these (floor decisions)
+TAKEN_KINDS = ("level", "halt")  # taken on receipt
+
+
+class TableVenue:
+    """The venue link of a running table daemon."""
+
+    def __init__(self, config: LinkConfig) -> None:
+        self.config = config
+        self.link: VenueLink | None = None
+        self.daemon: Any = None
+        self.pending: dict[str, VenueCommand] = {}  # waiting for the dealer, in arrival order
+        self.halted: str | None = None  # who halted play (002 Rule 11-D), None: not halted
+        self.announced: dict[str, Any] | None = None  # the last level announced (002 Rule 24)
+        self._state: dict[str, Any] | None = None  # the last state published
+
+    # --- the daemon's hooks ------------------------------------------------------------------
+
+    def attach(self, daemon: Any) -> None:
+        """After the journal is restored: the outbox beside it, commands not yet answered shown
+        again, the state queued, the link started (in the background: never blocks)."""
+        self.daemon = daemon
+        outbox = Outbox(daemon.journal.connection)
+        self.link = VenueLink(self.config, outbox, post=lambda item: daemon.inbox.put(
+            ("venue", item)))
+        for cmd in self.link.unanswered():
+            log.info("venue command %s (%s) still waits for the dealer", cmd.cmd_id, cmd.kind)
+            self.pending[cmd.cmd_id] = cmd
+        self.publish_state()
+        self._show()
+        self.link.start()
+        log.info("venue link: table %s of venue %s via %s:%d", self.config.table,
+                 self.config.venue, self.config.host, self.config.port)
+
+    def stop(self) -> None:
+        """Say offline and close (a clean stop; a crash leaves the broker's last will)."""
+        if self.link is not None:
+            self.link.stop()
+            self.link = None
+
+    def after(self, outputs: list[Any]) -> None:
+        """After each handled event: its rulings, alerts and notices, and the state if it
+        changed (outbox inserts only)."""
+        link, table = self.link, self.daemon.table if self.daemon else None
+        if link is None or table is None:
+            return
+        for out in outputs:
+            if isinstance(out, Ruling | Alert | Notice):
+                kind, body = output_event(out, table.hand_no)
+                link.publish_event(kind, body)
+        self.publish_state()
+
+    def handle_items(self, items: list[LinkItem]) -> None:
+        """What paho's thread posted (through the daemon's inbox), in order."""
+        if self.link is None:
+            return
+        for item in self.link.handle_all(items):
+            if isinstance(item, LinkProblem):
+                log.warning("venue link: %s", item.text)
+            else:
+                self._received(item)
+
+    def service(self) -> None:
+        """Each loop turn: the dealer's answers from the screen; rows to paho."""
+        take = getattr(self.daemon.display, "venue_answers", None)
+        for cmd_id, accepted in take() if take is not None else []:
+            self.decide(cmd_id, accepted)
+        if self.link is not None and not self.daemon.inbox.qsize():
+            self.link.flush()
+
+    # --- commands ----------------------------------------------------------------------------
+
+    def _received(self, cmd: VenueCommand) -> None:
+        if cmd.kind in CONFIRMED_KINDS:
+            log.info("venue command %s from %s (%s): %s %s, for the dealer to confirm",
+                     cmd.cmd_id, cmd.by or cmd.venue, cmd.venue, cmd.kind, cmd.body)
+            self.pending[cmd.cmd_id] = cmd
+            self._show()
+        elif cmd.kind == "halt":
+            self.halted = (cmd.by or cmd.venue) if cmd.body.get("halt") else None
+            log.warning("venue %s: %s (002 Rule 11-D)", cmd.venue,
+                        f"play halted by {self.halted}" if self.halted else "play resumes")
+            self._answer(cmd, True)
+            self._show()
+            self.publish_state()
+        elif cmd.kind == "level":
+            self.announced = dict(cmd.body)
+            log.info("venue %s announces level %s (blinds %s, ante %s) from the next hand "
+                     "(002 Rule 24)", cmd.venue, cmd.body.get("number"), cmd.body.get("blinds"),
+                     cmd.body.get("ante"))
+            self._answer(cmd, True)
+        else:
+            log.warning("venue command %s: unknown kind %r, refused", cmd.cmd_id, cmd.kind)
+            self._answer(cmd, False, f"unknown command {cmd.kind}")
+
+    def decide(self, cmd_id: str, accepted: bool) -> None:
+        """The dealer's CONFIRM or REFUSE on the screen."""
+        cmd = self.pending.pop(cmd_id, None)
+        if cmd is None:
+            return
+        self._show()
+        if not accepted:
+            log.info("venue command %s (%s) refused by the dealer", cmd_id, cmd.kind)
+            self._answer(cmd, False, "refused by the dealer")
+            return
+        try:
+            decision, extra = self._floor(cmd)
+        except (KeyError, TypeError, ValueError) as exc:
+            log.warning("venue command %s refused: %s", cmd_id, exc)
+            self._answer(cmd, False, str(exc))
+            return
+        by = cmd.by or cmd.venue
+        # The venue's identity is the authority here, not a floor badge: logged as such.
+        log.info("venue command %s confirmed by the dealer: floor decision by %s (venue %s): %s",
+                 cmd_id, by, cmd.venue, decision)
+        outputs = self.daemon.handle(Event("floor", {"by": by, **decision}))
+        void = [o for o in outputs if isinstance(o, Alert) and o.kind == "action_void"]
+        if void or not outputs:
+            why = void[0].text if void else "the table did not take it"
+            self._answer(cmd, False, why)
+            return
+        self._answer(cmd, True, extra=extra)
+
+    def _floor(self, cmd: VenueCommand) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The floor decision (tablectl.tournament.commands) and what the answer carries."""
+        b, table = cmd.body, self.daemon.table
+        seat = int(b["seat"])
+        if cmd.kind == "seat":
+            return SeatCmd(self.config.table, cmd.cmd_id, seat=seat, name=str(b["name"]),
+                           stack=int(b["stack"])).floor(), {}
+        p = table.players.get(seat)
+        name = str(b["name"])
+        if p is None or p.out or p.name != name:
+            raise ValueError(f"{name} is not in seat {seat}")
+        if cmd.kind == "unseat":
+            return UnseatCmd(self.config.table, cmd.cmd_id, seat=seat, name=name).floor(), {
+                "stack": p.stack}
+        add = int(b["add"])
+        decision = StackCmd(self.config.table, cmd.cmd_id, seat=seat, name=name,
+                            add=add).floor(p.stack)
+        return decision, {"stack": max(0, p.stack + add)}
+
+    def _answer(self, cmd: VenueCommand, accepted: bool, note: str = "",
+                extra: dict[str, Any] | None = None) -> None:
+        if self.link is not None:
+            self.link.answer(cmd, accepted, note, extra)
+
+    # --- out ----------------------------------------------------------------------------------
+
+    def status(self, view: Any) -> str:
+        if self.halted:
+            return "halted"
+        if view.level is not None and view.level.on_break:
+            return "break"
+        return "between" if view.street in ("idle", "over") else "playing"
+
+    def publish_state(self) -> None:
+        if self.link is None:
+            return
+        table = self.daemon.table
+        hand = table.hand
+        positions = None
+        if hand is not None:
+            p = hand.positions
+            positions = (p.button, p.sb_seat, p.bb)
+        view = table.view()
+        body = state_body(view, self.status(view), positions=positions)
+        if body != self._state:
+            self._state = body
+            self.link.publish_state(body)
+
+    def _show(self) -> None:
+        show = getattr(self.daemon.display, "set_venue", None) if self.daemon else None
+        if show is not None:
+            show([(c.cmd_id, *describe(c)) for c in self.pending.values()], self.halted)
+
+
+def describe(cmd: VenueCommand) -> tuple[str, str]:
+    """(what, why) of a command for the dealer screen."""
+    b = cmd.body
+    if cmd.kind == "seat":
+        what = f"SEAT {b.get('seat')}: {b.get('name')} sits down with {b.get('stack')}"
+        if b.get("waits"):
+            what += " (dealt in once the button passes)"
+    elif cmd.kind == "unseat":
+        what = f"UNSEAT {b.get('seat')}: {b.get('name')} leaves with the chips"
+        if b.get("to_table"):
+            what += f" for table {b.get('to_table')} seat {b.get('to_seat')}"
+    else:
+        what = f"STACK {b.get('seat')}: {b.get('name')} {int(b.get('add', 0)):+d} chips"
+    why = " - ".join(str(x) for x in (b.get("rule"), b.get("why")) if x)
+    return what, f"by {cmd.by or cmd.venue}" + (f": {why}" if why else "")
