@@ -31,7 +31,7 @@ from tablectl.daemon.venue_link import (
     output_event,
     state_body,
 )
-from tablectl.engine.events import Event
+from tablectl.engine.events import event_from_obj
 from tablectl.engine.outputs import Alert, Notice, Ruling
 from tablectl.tournament.commands import SeatCmd, StackCmd, UnseatCmd
 
@@ -142,17 +142,19 @@ class TableVenue:
             log.info("venue command %s (%s) refused by the dealer", cmd_id, cmd.kind)
             self._answer(cmd, False, "refused by the dealer")
             return
+        by = cmd.by or cmd.venue
         try:
             decision, extra = self._floor(cmd)
+            # validated as a journal line is (the engine takes parsed bodies only)
+            event = event_from_obj({"floor": {"by": by, **decision}})
         except (KeyError, TypeError, ValueError) as exc:
             log.warning("venue command %s refused: %s", cmd_id, exc)
             self._answer(cmd, False, str(exc))
             return
-        by = cmd.by or cmd.venue
         # The venue's identity is the authority here, not a floor badge: logged as such.
         log.info("venue command %s confirmed by the dealer: floor decision by %s (venue %s): %s",
                  cmd_id, by, cmd.venue, decision)
-        outputs = self.daemon.handle(Event("floor", {"by": by, **decision}))
+        outputs = self.daemon.handle(event)
         void = [o for o in outputs if isinstance(o, Alert) and o.kind == "action_void"]
         if void or not outputs:
             why = void[0].text if void else "the table did not take it"

@@ -1,0 +1,279 @@
+"""The real table daemon on the venue (issue 15; docs/venue.md, "A table on the venue"): a
+:class:`Daemon` with a script source, the touch console in a dummy-driver window and a
+``TableVenue`` on a real mosquitto (tests/broker.py), the venue played by a real VenueClient.
+
+The table publishes its state retained and its rulings on the events stream; a venue command
+shows on the console's VENUE panel, a tap on CONFIRM makes it a ``floor`` line in the journal and
+an accepted answer, a tap on REFUSE leaves the journal alone and answers refused; with the broker
+down at start the table plays on and the outbox is delivered once the broker comes up."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+pygame = pytest.importorskip("pygame", reason="pygame is not installed")
+pytest.importorskip("paho.mqtt", reason="paho-mqtt is not installed")
+
+from broker import USERS, VENUE, need_mosquitto, start_broker  # noqa: E402
+from test_touch_console import post_tap  # noqa: E402
+
+from tablectl.daemon.config import ConfigError, parse_config  # noqa: E402
+from tablectl.daemon.journal import Journal  # noqa: E402
+from tablectl.daemon.loop import Daemon  # noqa: E402
+from tablectl.daemon.table_venue import TableVenue  # noqa: E402
+from tablectl.daemon.venue_link import LinkConfig  # noqa: E402
+from tablectl.engine.events import Event  # noqa: E402
+from tablectl.venue.broker import Mosquitto  # noqa: E402
+from tablectl.venue.client import TableEvent, VenueClient  # noqa: E402
+
+SETUP = {"rules": "tda-2025", "seats": {"1": 10000, "2": 10000, "3": 10000}, "button": 1,
+         "blinds": [50, 100], "chips": [25, 100, 500, 1000],
+         "names": {"1": "Ann", "2": "Bob", "3": "Cy"}}
+# Seat 1 is first to act (button 1, small blind 2, big blind 3): two folds end the hand.
+HAND = [Event("deal", {"2": ["As", "Kd"], "3": ["7c", "7h"], "1": ["2c", "3d"]}),
+        Event("fold", 1), Event("fold", 2)]
+SIZE = (800, 480)
+WAIT = object()  # a step not done yet: the source asks again next turn
+LIMIT = 60.0  # seconds a step may wait (a loaded machine; not a speed assertion)
+
+
+class Steps:
+    """A daemon source running one step per loop turn; a step returning WAIT runs again."""
+
+    live = False
+
+    def __init__(self, steps: list[Callable[[], Any]]) -> None:
+        self.steps = list(steps)
+        self.done = False
+        self.since = time.monotonic()
+
+    def start(self) -> None:
+        pass
+
+    def wait_ready(self, timeout: float) -> bool:
+        return True
+
+    def poll(self, timeout: float) -> list[Any]:
+        if not self.steps:
+            self.done = True
+            return []
+        out = self.steps[0]()
+        if out is WAIT:
+            if time.monotonic() - self.since > LIMIT:
+                raise AssertionError(f"a step waited {LIMIT:.0f} s: {self.steps[0]}")
+            time.sleep(0.02)
+            return []
+        self.steps.pop(0)
+        self.since = time.monotonic()
+        return list(out) if isinstance(out, list) else []
+
+    @property
+    def finished(self) -> bool:
+        return self.done
+
+    def stop(self) -> None:
+        pass
+
+
+class Venue:
+    """The venue side: a VenueClient and every event it took, in order."""
+
+    def __init__(self, port: int) -> None:
+        self.client = VenueClient(VENUE, "127.0.0.1", port, password=USERS["venue"],
+                                  client_id=f"test-venue-{port}")
+        self.events: list[TableEvent] = []
+        self.client.start()
+
+    def pump(self) -> None:
+        self.events += self.client.pump(0)
+
+    def until(self, pred: Callable[[], bool]) -> Callable[[], Any]:
+        def step() -> Any:
+            self.pump()
+            return None if pred() else WAIT
+        return step
+
+    def state(self) -> dict[str, Any]:
+        return self.client.status("t1").state or {}
+
+    def answer(self, cmd_id: str) -> dict[str, Any] | None:
+        return next((e.body for e in self.events
+                     if e.kind == "cmd_answer" and e.body.get("id") == cmd_id), None)
+
+
+def table_venue(port: int) -> TableVenue:
+    return TableVenue(LinkConfig(venue=VENUE, table="t1", host="127.0.0.1", port=port,
+                                 password=USERS["t1"], keepalive=5))
+
+
+def tap(display: Any, bid: str) -> Callable[[], Any]:
+    """Tap the console button ``bid`` once it is shown."""
+    def step() -> Any:
+        b = next((b for b in display.console.buttons() if b.id == bid), None)
+        if b is None:
+            return WAIT
+        post_tap(b.rect.center, SIZE)
+        return None
+    return step
+
+
+def journal_lines(path: Path) -> list[dict[str, Any]]:
+    with Journal(path) as j:
+        return [json.loads(r.line) for r in j.rows()]
+
+
+@pytest.fixture
+def broker(tmp_path: Path) -> Iterator[Mosquitto]:
+    b = start_broker(tmp_path)
+    yield b
+    b.stop()
+
+
+def test_a_table_publishes_and_the_dealer_confirms_or_refuses_venue_commands(
+        broker: Mosquitto, tmp_path: Path) -> None:
+    from display.window import PygameDisplay
+
+    venue = Venue(broker.port)
+    display = PygameDisplay(SIZE, fullscreen=False, console=True)
+    ids: dict[str, str] = {}
+    seat_body = {"seat": 5, "name": "Dee", "stack": 10000, "waits": False,
+                 "rule": "002 Rule 8-A", "why": "late registration"}
+
+    def send(key: str, body: dict[str, Any]) -> Callable[[], Any]:
+        def step() -> None:
+            ids[key] = venue.client.command("t1", "seat", body, by="Dana (director)")
+        return step
+
+    def shown(key: str) -> Callable[[], Any]:
+        return lambda: None if any(c[0] == ids.get(key) for c in
+                                   display.console.venue_cmds) else WAIT
+
+    steps: list[Callable[[], Any]] = [
+        lambda: None,  # the first turn draws the screen
+        lambda: list(HAND),
+        venue.until(lambda: venue.state().get("hand") == 1
+                    and venue.state().get("status") == "between"
+                    and any(e.kind == "ruling" for e in venue.events)),
+        send("yes", seat_body),
+        shown("yes"),
+        tap(display, "bar:venue"),
+        lambda: tap(display, f"venue:yes:{ids['yes']}")(),
+        venue.until(lambda: venue.answer(ids["yes"]) is not None),
+        venue.until(lambda: any(s["name"] == "Dee" for s in venue.state().get("seats", []))),
+        send("no", {**seat_body, "seat": 6, "name": "Eve"}),
+        shown("no"),
+        tap(display, "bar:venue"),
+        lambda: tap(display, f"venue:no:{ids['no']}")(),
+        venue.until(lambda: venue.answer(ids["no"]) is not None),
+    ]
+    journal = tmp_path / "j.db"
+    daemon = Daemon(journal, SETUP, Steps(steps), display=display, venue=table_venue(broker.port))
+    try:
+        assert daemon.run() == 0
+    finally:
+        venue.client.stop()
+
+    assert venue.answer(ids["yes"])["accepted"] is True
+    assert venue.answer(ids["no"])["accepted"] is False
+    floors = [line for line in journal_lines(journal) if "floor" in line]
+    # The confirmed command alone, by the venue's director, with no floor badge read.
+    assert floors == [{"floor": {"by": "Dana (director)",
+                                 "seat": {"seat": 5, "name": "Dee", "stack": 10000}}}]
+    state = venue.state()
+    assert state["table"] == "t1" and state["hand"] == 1
+    assert {s["seat"]: s["name"] for s in state["seats"]} == {1: "Ann", 2: "Bob", 3: "Cy",
+                                                              5: "Dee"}
+    rulings = [e.body for e in venue.events if e.kind == "ruling"]
+    assert [(r["seat"], r["action"]) for r in rulings][:2] == [(1, "fold"), (2, "fold")]
+    assert [e.seq for e in venue.events] == list(range(1, len(venue.events) + 1))
+
+
+def test_the_state_is_retained_for_a_venue_that_comes_later(broker: Mosquitto,
+                                                            tmp_path: Path) -> None:
+    late: list[Venue] = []
+
+    def later() -> None:
+        late.append(Venue(broker.port))
+
+    tv = table_venue(broker.port)
+    steps: list[Callable[[], Any]] = [
+        lambda: list(HAND),
+        lambda: None if tv.link is not None and tv.link.connected and tv.link.backlog == 0
+        else WAIT,
+        later,
+        lambda: late[0].until(lambda: late[0].state().get("hand") == 1)(),
+    ]
+    daemon = Daemon(tmp_path / "j.db", SETUP, Steps(steps), venue=tv)
+    try:
+        assert daemon.run() == 0
+    finally:
+        for v in late:
+            v.client.stop()
+    assert late[0].state()["status"] == "between"
+
+
+def test_broker_down_at_start_the_table_plays_and_the_outbox_drains_later(
+        tmp_path: Path) -> None:
+    need_mosquitto()
+    broker = Mosquitto(tmp_path / "broker", USERS)  # its port chosen, not started yet
+    tv = table_venue(broker.port)
+    venues: list[Venue] = []
+    held: list[int] = []
+
+    def broker_up() -> None:
+        assert tv.link is not None
+        held.append(tv.link.backlog)
+        broker.start()
+        venues.append(Venue(broker.port))
+
+    steps: list[Callable[[], Any]] = [
+        lambda: list(HAND),
+        broker_up,
+        lambda: venues[0].until(lambda: venues[0].state().get("hand") == 1
+                                and len(venues[0].events) == held[0] - 1)(),
+    ]
+    journal = tmp_path / "j.db"
+    daemon = Daemon(journal, SETUP, Steps(steps), venue=tv)
+    try:
+        assert daemon.run() == 0
+    finally:
+        for v in venues:
+            v.client.stop()
+        broker.stop()
+    # the hand was played and journaled while the broker was down
+    assert [k for line in journal_lines(journal) for k in line][:4] == ["setup", "deal", "fold",
+                                                                        "fold"]
+    assert held[0] > 2  # events and the state waited in the outbox
+    v = venues[0]
+    assert [e.seq for e in v.events] == list(range(1, held[0]))  # every event, once, in order
+    assert v.client.lost == 0
+
+
+def test_venue_config_is_checked_with_clear_errors(tmp_path: Path) -> None:
+    base = {"structure": "home-003", "seats": {"1": {"name": "A"}, "2": {"name": "B"}}}
+    path = tmp_path / "table.toml"
+    assert parse_config(base, path).venue is None
+    (tmp_path / "pw").write_text("s3cret\n")
+    c = parse_config({**base, "venue": {"venue": "v1", "table": "t1", "broker": "pi.lan:8883",
+                                        "password_file": "pw"}}, path).venue
+    assert c is not None and (c.host, c.port, c.username, c.password) == (
+        "pi.lan", 8883, "t1", "s3cret")
+    for venue, message in [
+        ({"table": "t1"}, "venue.venue: give the venue id"),
+        ({"venue": "v1", "table": "t/1"}, "venue.table: table 't/1'"),
+        ({"venue": "v1", "table": "t1", "broker": "pi:0"}, "venue.broker: 'pi:0' is not"),
+        ({"venue": "v1", "table": "t1", "password": "a", "password_file": "pw"},
+         "venue.password_file: give password or password_file"),
+        ({"venue": "v1", "table": "t1", "ca_file": "none.crt"}, "venue.ca_file: "),
+        ({"venue": "v1", "table": "t1", "port": 1883}, "venue.port: unknown key"),
+    ]:
+        with pytest.raises(ConfigError, match=message.replace("(", r"\(")):
+            parse_config({**base, "venue": venue}, path)
