@@ -277,3 +277,55 @@ def test_venue_config_is_checked_with_clear_errors(tmp_path: Path) -> None:
     ]:
         with pytest.raises(ConfigError, match=message.replace("(", r"\(")):
             parse_config({**base, "venue": venue}, path)
+
+
+def test_commands_not_answered_are_shown_again_after_a_restart(broker: Mosquitto,
+                                                               tmp_path: Path) -> None:
+    from display.window import PygameDisplay
+
+    venue = Venue(broker.port)
+    journal = tmp_path / "j.db"
+    ids: list[str] = []
+
+    def send() -> None:
+        ids.append(venue.client.command("t1", "seat", {"seat": 5, "name": "Dee", "stack": 500},
+                                        by="Dana (director)"))
+
+    first = PygameDisplay(SIZE, fullscreen=False, console=True)
+    steps: list[Callable[[], Any]] = [
+        lambda: list(HAND), send,
+        lambda: None if first.console.venue_cmds else WAIT,  # shown; the daemon stops unanswered
+    ]
+    try:
+        assert Daemon(journal, SETUP, Steps(steps), display=first,
+                      venue=table_venue(broker.port)).run() == 0
+        second = PygameDisplay(SIZE, fullscreen=False, console=True)
+        shown: list[list[str]] = []
+        steps = [lambda: shown.append([c[0] for c in second.console.venue_cmds])]
+        assert Daemon(journal, SETUP, Steps(steps), display=second,
+                      venue=table_venue(broker.port)).run() == 0
+    finally:
+        venue.client.stop()
+    assert shown == [ids]
+    assert not [line for line in journal_lines(journal) if "floor" in line]
+
+
+def test_tablectl_run_builds_the_link_from_the_config(broker: Mosquitto, tmp_path: Path) -> None:
+    from tablectl.cli import main
+    from tablectl.daemon.outbox import Outbox
+
+    script = tmp_path / "hand.jsonl"
+    script.write_text("\n".join([json.dumps({"setup": SETUP}),
+                                 *(e.to_json() for e in HAND)]) + "\n")
+    cfg = tmp_path / "table.toml"
+    body = ('journal = "j.db"\nstructure = "home-003"\n[seats.1]\nname = "Ann"\n'
+            '[seats.2]\nname = "Bob"\n[venue]\nvenue = "%s"\ntable = "t1"\n'
+            'broker = "127.0.0.1:%d"\npassword = "%s"\n')
+    cfg.write_text(body % (VENUE, broker.port, USERS["t1"]))
+    assert main(["run", "--config", str(cfg), "--events", str(script), "--no-display"]) == 0
+    with Journal(tmp_path / "j.db") as j:
+        outbox = Outbox(j.connection)
+        # the hand's events and the state went through the link's outbox (sent or still held)
+        assert outbox.last_seq("events") >= 3 and outbox.last_seq("state") >= 1
+    cfg.write_text(body.replace("table = ", "table_id = ") % (VENUE, broker.port, "x"))
+    assert main(["run", "--config", str(cfg), "--events", str(script), "--no-display"]) == 2
