@@ -329,3 +329,29 @@ def test_tablectl_run_builds_the_link_from_the_config(broker: Mosquitto, tmp_pat
         assert outbox.last_seq("events") >= 3 and outbox.last_seq("state") >= 1
     cfg.write_text(body.replace("table = ", "table_id = ") % (VENUE, broker.port, "x"))
     assert main(["run", "--config", str(cfg), "--events", str(script), "--no-display"]) == 2
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_the_venue_panel_has_thumb_sized_targets(size: tuple[int, int]) -> None:
+    from display.console import Console
+    from display.widgets import MIN_TARGET
+    from tablectl.engine.table import Table
+
+    con = Console(size)
+    con.update(Table.from_setup(SETUP).view())
+    assert "bar:venue" not in [b.id for b in con.buttons()]  # no [venue]: the bar as before
+    con.set_venue([("c1", "SEAT 5: Dee sits down with 500", "by Dana"),
+                   ("c2", "UNSEAT 2: Bob leaves with the chips", "by Dana")], None)
+    bar = next(b for b in con.buttons() if b.id == "bar:venue")
+    assert bar.label == "VENUE 2"
+    scale = min(size[0] / 800, size[1] / 480)
+    for b in con.buttons():  # the bar, six buttons now
+        assert min(b.rect.width, b.rect.height) >= MIN_TARGET * scale - 1, b
+    con.tap(bar.rect.center)
+    assert con.mode == "venue"
+    ids = [b.id for b in con.buttons()]
+    assert {"venue:yes:c1", "venue:no:c1", "venue:yes:c2", "venue:no:c2"} <= set(ids)
+    for b in con.buttons():
+        assert min(b.rect.width, b.rect.height) >= MIN_TARGET * scale - 1, b
+    con.tap(next(b for b in con.buttons() if b.id == "venue:no:c2").rect.center)
+    assert con.venue_answers == [("c2", False)] and [c[0] for c in con.venue_cmds] == ["c1"]
