@@ -6,6 +6,7 @@ state, the same view, the same rulings for whatever comes next."""
 from __future__ import annotations
 
 import io
+import json
 import logging
 import pickle
 import random
@@ -171,7 +172,7 @@ def test_a_checkpoint_after_a_floor_stack_change_is_used(tmp_path: Path) -> None
     assert at is not None
     seat = sorted(table.stacks())[0]
     stack = table.stacks()[seat] + 5000
-    lines.insert(at + 1, '{"floor": {"by": "Sam (floor)", "stack": {"%d": %d}}}' % (seat, stack))
+    lines.insert(at + 1, json.dumps({"floor": {"by": "Sam (floor)", "stack": {str(seat): stack}}}))
     script = tmp_path / "session.jsonl"
     script.write_text("\n".join(lines) + "\n")
     journal = tmp_path / "journal.db"
