@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tablectl.engine import chipread
 from tablectl.engine.betting import Round, min_bet_for
 from tablectl.engine.chipread import SAYS, BetSituation, Declaration, Reading, read_push, unclear
 from tablectl.engine.citations import cite, option
@@ -540,7 +541,8 @@ def test_garbage_readings_never_raise() -> None:
     r = read_push(sit(600), [1000, -5, "x", None, 2.5, True])  # type: ignore[list-item]
     assert r.action == "call" and r.alert == "chips_unknown"
     bad = BetSituation(current_bet="a", seat_bet=None, stack=-3, min_raise_to=[])  # type: ignore[arg-type]
-    assert read_push(bad, None).action in SAYS  # type: ignore[arg-type]
+    r = chipread._read(bad, None, None, None)  # type: ignore[arg-type]
+    assert (r.action, r.to, r.alert) == ("check", 0, None), r
 
 
 def test_no_chips_facing_bet_is_not_an_action() -> None:
@@ -649,8 +651,21 @@ def test_property_all_chips_push_is_all_in_unless_a_call(
 def test_property_read_push_never_raises(
     s: BetSituation, pushed: list[object], prior: list[int], pulled: list[int],
 ) -> None:
-    r = read_push(s, pushed, prior, pulled)  # type: ignore[arg-type]
+    # The reader itself, not read_push: read_push's catch-all would hide a reader that raises.
+    r = chipread._read(s, pushed, prior, pulled)
     assert isinstance(r, Reading) and r.action in SAYS
+    assert r.rule != "002 Rule 1", r.text
+
+
+def test_read_push_catch_all_hands_a_reader_crash_to_the_floor(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def boom(*_: object) -> Reading:
+        raise ZeroDivisionError
+    monkeypatch.setattr(chipread, "_read", boom)
+    r = read_push(sit(600, seat_bet=100), [1000])
+    assert (r.action, r.to, r.alert, r.rule) == ("check", 100, "action_void", "002 Rule 1")
+    assert "ZeroDivisionError" in r.text
 
 
 def test_002_rule_57_amount_in_real_chips_is_not_shorthand() -> None:
