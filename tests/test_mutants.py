@@ -173,3 +173,62 @@ def test_pots_dead_money_only() -> None:
     Mutant: build_pots returns no pot for dead money alone."""
     assert build_pots({1: 0, 2: 0, 3: 0}, {1, 2, 3}, dead_money=300) == [Pot(300, (1, 2, 3))]
     assert build_pots({1: 0, 2: 0}, {1, 2}) == []
+
+
+def test_pots_a_live_seat_with_nothing_in_contests_nothing() -> None:
+    """A live seat missing from the contributions put in nothing (mutmut: build_pots' 0 default
+    made 1 or None)."""
+    assert build_pots({1: 100, 3: 100}, {1, 2, 3}) == [Pot(200, (1, 3))]
+
+
+def test_003_moving_button_small_blind_alone_when_the_big_blind_busts() -> None:
+    """Moving button, house option moved_sb = "sb": the small blind does not post both blinds
+    when last hand's big blind busted (mutmut: ``and`` made ``or`` in next_positions)."""
+    from tablectl.engine.positions import Positions, next_positions
+
+    prev = Positions(button=1, sb_seat=2, sb=2, bb=3)
+    nxt = next_positions(prev, [1, 2, 4, 5], "moving", "empty_seat", "sb")
+    assert nxt == Positions(button=2, sb_seat=4, sb=4, bb=5, sb_posts_bb=False)
+    both = next_positions(prev, [1, 2, 4, 5], "moving", "empty_seat", "sb_and_bb")
+    assert both.sb_posts_bb is True
+    stays = next_positions(Positions(1, 2, 2, 3), [1, 2, 3, 5], "moving", "empty_seat",
+                           "sb_and_bb")
+    assert stays.sb_posts_bb is False
+
+
+def _one_card_showdown(seat: int, card: str, folder: int) -> list[Output]:
+    """tests/scenarios/cards_one_card_tabled_pot_waits.jsonl: checked down to the showdown; seat 2
+    tables K-K, ``seat`` tables one card, ``folder`` mucks; the next event tells the dealer."""
+    t = _table("tda-2025", {2: 20000, 5: 20000, 7: 20000}, button=7)
+    run(t, {"deal": {"2": ["Kh", "Kd"], "5": ["Ah", "Qc"], "7": ["9s", "9c"]}},
+        push(7, 100, 100), push(2, 100), {"press": "check"})
+    for board in (["Ad", "7h", "3c"], ["2s"], ["Jd"]):
+        run(t, {"board": board}, *[{"press": "check"}] * 3)
+    up = [{"card": c, "zone": "seat:2", "face": "up"} for c in ("Kh", "Kd")]
+    return run(t, *up, {"card": card, "zone": f"seat:{seat}", "face": "up"}, {"fold": folder})
+
+
+def test_002_rule_16a_one_card_that_would_win_names_rule_16a() -> None:
+    """Mutmut: the would-win test, the rule and the text of flow._one_card_alert."""
+    [a] = alerts(_one_card_showdown(5, "Ah", 7), "one_card_tabled")
+    assert (a.seat, a.rule) == (5, "002 Rule 16-A")
+    assert a.text == ("seat 5 tabled a card that would win: ask the player to table both cards, "
+                      "the pot waits; if the player refuses, call the floor (002 Rule 16-A)")
+
+
+def test_002_rule_14a_one_card_that_would_not_win() -> None:
+    """Seat 7's nines lose to seat 2's kings: one card tabled cites 14-A (a hand is tabled when
+    all its cards are face up)."""
+    [a] = alerts(_one_card_showdown(7, "9s", 5), "one_card_tabled")
+    assert (a.seat, a.rule) == (7, "002 Rule 14-A")
+    assert a.text.startswith("seat 7 tabled one card: ask the player")
+
+
+def test_002_rule_31_killed_hand_ruling() -> None:
+    """The ruling shown for an absent player's hand killed at the end of the deal (mutmut: every
+    field of flow.ruling)."""
+    t = _table("tda-2025", {1: 5000, 2: 5000, 3: 5000, 4: 5000})
+    out = run(t, {"seat": {"seat": 4, "status": "absent"}}, DEAL4)
+    [r] = rulings(out)
+    assert (r.seat, r.action, r.to, r.owes, r.returned, r.rule, r.text) == (
+        4, "fold", 0, 0, 0, "002 Rule 31", "hand killed")
