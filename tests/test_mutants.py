@@ -242,3 +242,19 @@ def test_002_rule_52a_a_full_raise_reopens_to_a_caller() -> None:
     run(t, DEAL4, push(4, 500, 100), push(1, 500, 100), push(2, 500, 100, 100, 100, 100))
     run(t, {"fold": 3}, push(4, 100, 100, 100, 100))
     assert t.to_act() == 1 and t.to_call() == 400 and t.can_raise() is True
+
+
+def test_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
+    """A big blind ante belongs to the main pot, not the side pot (mutmut: flow.award building
+    the pots without the dead money, which then went to the last pot)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 300}, ante=100, bb_ante=True)
+    run(t, {"deal": {"3": ["As", "Ad"], "1": ["Ks", "Kd"], "2": ["7c", "2h"]}},
+        push(1, 500, 500), push(2, 500, 100, 100, 100, 100, 100))
+    run(t, {"board": ["3c", "8d", "9h"]}, {"press": "check"}, {"press": "check"},
+        {"board": ["Jc"]}, {"press": "check"}, {"press": "check"},
+        {"board": ["4s"]}, {"press": "check"}, {"press": "check"})
+    assert t.street in ("showdown", "over")
+    run(t, *[{"card": c, "zone": f"seat:{s}", "face": "up"}
+             for s, c in ((1, "Ks"), (1, "Kd"), (2, "7c"), (2, "2h"), (3, "As"), (3, "Ad"))])
+    assert t.street == "over"
+    assert {s: t.hand.won.get(s, 0) for s in (1, 2, 3)} == {1: 1600, 2: 0, 3: 700}
