@@ -339,13 +339,18 @@ def _expected_to(state: State, action: str, to: int, full: int | None) -> int | 
         called = state.bets[i] + (amount or 0)
         # a call of the full big blind where pokerkit cannot complete (everyone else all-in):
         # pokerkit calls the short blind, the table returns the excess uncalled; same stacks
-        return to if action == "call" and to == full and to > called else called
+        return to if _calls_full(action, to, full) and to > called else called
     return to
+
+
+def _calls_full(action: str, to: int, full: int | None) -> bool:
+    """A call of the full big blind over a short one (or all-in for at most that)."""
+    return action in ("call", "all-in") and full is not None and to <= full
 
 
 def _completes(state: State, action: str, to: int, full: int | None) -> bool:
     """A call of the full big blind over a short one: pokerkit completes the bet."""
-    return action == "call" and to == full and to > max(state.bets) and \
+    return _calls_full(action, to, full) and to > max(state.bets) and \
         state.can_complete_bet_or_raise_to(to)
 
 
@@ -354,7 +359,8 @@ def _apply_action(state: State, action: str, to: int, full: int | None) -> None:
         state.fold()
     elif _completes(state, action, to, full):
         state.complete_bet_or_raise_to(to)
-    elif action in ("check", "call") or (action == "all-in" and to <= max(state.bets)):
+    elif action in ("check", "call") or (action == "all-in" and to <= max(state.bets)) or \
+            _calls_full(action, to, full):
         state.check_or_call()
     elif action in ("bet", "raise", "all-in"):
         state.complete_bet_or_raise_to(to)
