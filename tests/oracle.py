@@ -95,6 +95,8 @@ class HandScript:
     actions: list[tuple[int, str, int]] = field(default_factory=list)
     board_after: list[int] = field(default_factory=list)
     blind_first: bool = True
+    # every n-th action's chips are pushed silently, without a declaration (0: none)
+    silent_every: int = 0
 
     @property
     def order(self) -> list[int]:
@@ -104,11 +106,19 @@ class HandScript:
 
     @property
     def sb_seat(self) -> int:
-        return self.order[0]
+        """Heads-up the button is the small blind (002 Rule 35-B; pokerkit reverses the blinds
+        of two players itself)."""
+        return self.order[1] if len(self.seats) == 2 else self.order[0]
 
     @property
     def bb_seat(self) -> int:
-        return self.order[1]
+        return self.order[0] if len(self.seats) == 2 else self.order[1]
+
+    @property
+    def short_big_blind(self) -> bool:
+        """The big blind posts less than a full big blind: callers still call the full big blind
+        (001; 000 Betting 2), which pokerkit plays as completing the bet (module docstring)."""
+        return self.posted()[self.bb_seat][0] < self.blinds[1]
 
     @property
     def unit(self) -> int:
@@ -145,7 +155,7 @@ class HandScript:
             "blinds": list(self.blinds), "ante": self.ante, "bb_ante": self.bb_ante,
             "chips": self.chips, "hole": self.hole, "board": self.board, "burns": self.burns,
             "actions": self.actions, "board_after": self.board_after,
-            "blind_first": self.blind_first,
+            "blind_first": self.blind_first, "silent_every": self.silent_every,
         }
 
 
@@ -240,13 +250,17 @@ def new_state(script: HandScript) -> State:
     blinds = [0] * len(order)
     blinds[0], blinds[1] = sb, bb
     # pokerkit antes first; blind-first posting is expressed by lowering the ante to what is left.
-    antes_raw = antes
+    # Heads-up pokerkit reverses the antes with the blinds (its player 1, the button, pays the
+    # first): reverse them back so the big blind pays a big blind ante.
+    antes_raw = antes[::-1] if len(order) == 2 else antes
     return NoLimitTexasHoldem.create_state(
         _AUTOMATIONS,
         not script.bb_ante,
         antes_raw,
         blinds,
-        bb,
+        # a short big blind is completed to the full one by the first caller, a completion of
+        # less than a big blind; the generator keeps every other bet to the rules' minimum
+        script.unit if script.short_big_blind else bb,
         [script.stacks[s] for s in order],
         len(order),
         divmod=unit_divmod(script.unit),
@@ -307,22 +321,46 @@ def _deal_street(state: State, script: HandScript, street: int) -> None:
     state.deal_board("".join(cards))
 
 
-def _expected_to(state: State, action: str, to: int) -> int | None:
+def _full_call(state: State, script: HandScript) -> int | None:
+    """The full big blind a call must reach over a short one pre-flop (else None)."""
+    return script.blinds[1] if script.short_big_blind and state.street_index == 0 else None
+
+
+def _expected_to(state: State, action: str, to: int, full: int | None) -> int | None:
     """The seat's bet this street after ``action`` by pokerkit's reckoning (None for a fold)."""
     i = state.actor_index
     assert i is not None
     if action == "fold":
         return None
+    if _completes(state, action, to, full):
+        return to
     if action in ("check", "call") or (action == "all-in" and to <= max(state.bets)):
         amount = state.checking_or_calling_amount
-        return state.bets[i] + (amount or 0)
+        called = state.bets[i] + (amount or 0)
+        # a call of the full big blind where pokerkit cannot complete (everyone else all-in):
+        # pokerkit calls the short blind, the table returns the excess uncalled; same stacks
+        return to if _calls_full(action, to, full) and to > called else called
     return to
 
 
-def _apply_action(state: State, action: str, to: int) -> None:
+def _calls_full(action: str, to: int, full: int | None) -> bool:
+    """A call of the full big blind over a short one (or all-in for at most that)."""
+    return action in ("call", "all-in") and full is not None and to <= full
+
+
+def _completes(state: State, action: str, to: int, full: int | None) -> bool:
+    """A call of the full big blind over a short one: pokerkit completes the bet."""
+    return _calls_full(action, to, full) and to > max(state.bets) and \
+        state.can_complete_bet_or_raise_to(to)
+
+
+def _apply_action(state: State, action: str, to: int, full: int | None) -> None:
     if action == "fold":
         state.fold()
-    elif action in ("check", "call") or (action == "all-in" and to <= max(state.bets)):
+    elif _completes(state, action, to, full):
+        state.complete_bet_or_raise_to(to)
+    elif action in ("check", "call") or (action == "all-in" and to <= max(state.bets)) or \
+            _calls_full(action, to, full):
         state.check_or_call()
     elif action in ("bet", "raise", "all-in"):
         state.complete_bet_or_raise_to(to)
@@ -361,12 +399,13 @@ def play(script: HandScript,
                     raise OracleError(f"script ends with seat {seat} to act")
                 if action not in ACTIONS:
                     raise OracleError(f"action {n}: unknown action {action!r}")
-                expected = _expected_to(state, action, to)
+                full = _full_call(state, script)
+                expected = _expected_to(state, action, to, full)
                 if expected is not None and expected != to:
                     raise OracleError(f"action {n} {(seat, action, to)}: pokerkit makes the bet "
                                       f"{expected}")
                 try:
-                    _apply_action(state, action, to)
+                    _apply_action(state, action, to, full)
                 except ValueError as exc:
                     raise OracleError(f"action {n} {(seat, action, to)}: {exc}") from exc
                 n += 1
@@ -429,9 +468,15 @@ class _Reopening:
     def sync(self, state: State) -> None:
         if state.street_index != self.street:
             self.street = state.street_index
-            self.current = max(state.bets)
+            # pre-flop the bet to call is the full big blind, even over a short one
+            self.current = max(max(state.bets), self.bb if self.street == 0 else 0)
             self.full = self.bb
             self.acted = {}
+
+    def min_raise_to(self) -> int:
+        """The rules' minimum bet or raise (002 Rule 48): pokerkit's may be lower when it plays
+        a short big blind with a smaller minimum (new_state)."""
+        return self.current + self.full
 
     def may_raise(self, seat: int) -> bool:
         if seat not in self.acted:
@@ -465,31 +510,33 @@ def _chooser(rng: random.Random, script: HandScript) -> Callable[[State, int], t
         assert i is not None
         bets = state.bets
         stack = state.stacks[i]
-        facing = max(bets) - bets[i]
+        facing = reopening.current - bets[i]
         can_raise = state.can_complete_bet_or_raise_to() and reopening.may_raise(seat)
         raises = state.completion_betting_or_raising_count
         r = rng.random()
         if facing == 0:
             if can_raise and r < 0.35:
-                return _aggress(state, rng, unit, bb)
+                return _aggress(state, rng, unit, bb, reopening.min_raise_to())
             return "check", bets[i]
         fold_p = 0.25 + 0.1 * raises
         if state.can_fold() and r < fold_p:
             return "fold", bets[i]
         if can_raise and r > 0.82 + 0.05 * raises:
-            return _aggress(state, rng, unit, bb)
+            return _aggress(state, rng, unit, bb, reopening.min_raise_to())
         call_to = bets[i] + min(facing, stack)
         return ("all-in" if facing >= stack else "call"), call_to
 
     return choose
 
 
-def _aggress(state: State, rng: random.Random, unit: int, bb: int) -> tuple[str, int]:
+def _aggress(state: State, rng: random.Random, unit: int, bb: int,
+             rules_min: int) -> tuple[str, int]:
     i = state.actor_index
     assert i is not None
     lo = state.min_completion_betting_or_raising_to_amount
     hi = state.max_completion_betting_or_raising_to_amount
     assert lo is not None and hi is not None
+    lo = min(max(lo, rules_min), hi)
     r = rng.random()
     if r < 0.4 or lo == hi:
         to = lo
@@ -506,9 +553,10 @@ def _aggress(state: State, rng: random.Random, unit: int, bb: int) -> tuple[str,
 
 
 def random_table(rng: random.Random, *, blind_first: bool = True) -> HandScript:
-    """A random table and deal (no actions yet): 3-9 players on seats from 1..10, short stacks
-    included, a third each with no ante, per-player antes, and a big blind ante."""
-    n = rng.randint(3, 9)
+    """A random table and deal (no actions yet): 2-10 players on seats from 1..10, short stacks
+    included (a big blind short of its blind too), a third each with no ante, per-player antes,
+    and a big blind ante; some hands push their chips silently (script_to_events)."""
+    n = rng.choice((2, 10)) if rng.random() < 0.25 else rng.randint(3, 9)
     seats = sorted(rng.sample(range(1, 11), n))
     button = rng.choice(seats)
     chips = list(rng.choice(DENOMINATION_SETS))
@@ -537,11 +585,14 @@ def random_table(rng: random.Random, *, blind_first: bool = True) -> HandScript:
     script = HandScript(
         seats=seats, stacks=stacks, button=button, blinds=(sb, bb), ante=ante, bb_ante=bb_ante,
         chips=chips, hole={}, board=[], burns=[], blind_first=blind_first,
+        silent_every=rng.choice((0, 0, 1, 2, 3)),
     )
-    # No oracle for a big blind short of the full blind (module docstring): top it up.
     bb_seat = script.bb_seat
     need = bb if script.bb_blind_first else bb + ante
-    if stacks[bb_seat] < need:
+    short = need - stacks[bb_seat]
+    # A big blind short of its blind by less than the blind above the small blind: callers call
+    # the full big blind (module docstring). Shorter still, no oracle: top it up.
+    if short > 0 and not (short < bb - sb and rng.random() < 0.7):
         stacks[bb_seat] = _units(rng, need, need + ante + unit, unit)
     deck = DECK[:]
     rng.shuffle(deck)
@@ -615,12 +666,23 @@ def script_to_events(script: HandScript) -> list[dict[str, Any]]:
                 continue
             events.append({"press": "check"})
         else:
-            declare: dict[str, Any] = {"seat": seat, "say": action}
-            if action in ("bet", "raise"):
-                declare["amount"] = to
-            events.append({"declare": declare})
-            events.append({"push": {"seat": seat, "chips": make_change(to - in_bet[seat],
-                                                                        script.chips)}})
+            chips = make_change(to - in_bet[seat], script.chips)
+            # pre-flop the big blind is the bet to call, even when posted short
+            level = max(*in_bet.values(), script.blinds[1] if street == 0 else 0)
+            # Silently pushing exactly the call is a call (002 Rule 46-B), and a bet or raise
+            # says the same as declared when it is not one chip facing a bet (a call, 002 Rule
+            # 49), no chip is needed to call (every chip needed: a call, 002 Rule 50-A) and no
+            # prior chips of the seat lie in its zone (002 Rule 51).
+            plain = to <= level or (in_bet[seat] == 0 and (level == 0 or (
+                len(chips) > 1 and min(chips) <= to - level)))
+            silent = script.silent_every and n % script.silent_every == 0 and \
+                (action == "call" or plain)
+            if not silent:
+                declare: dict[str, Any] = {"seat": seat, "say": action}
+                if action in ("bet", "raise"):
+                    declare["amount"] = to
+                events.append({"declare": declare})
+            events.append({"push": {"seat": seat, "chips": chips}})
             put_in[seat] += to - in_bet[seat]
             in_bet[seat] = to
     while street < len(script.board_after):

@@ -3,16 +3,35 @@ plus hypothesis properties that hold for every push."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tablectl.engine import chipread
 from tablectl.engine.betting import Round, min_bet_for
 from tablectl.engine.chipread import SAYS, BetSituation, Declaration, Reading, read_push, unclear
 from tablectl.engine.citations import cite, option
+from tablectl.engine.events import event_from_obj
 from tablectl.engine.profiles import PROFILES, TDA, HouseProfile, profile_for
+from tablectl.engine.table import Table
 
 CHIPS = (25, 100, 500, 1000, 5000)
+DEAL3 = {"deal": {"2": ["As", "8s"], "3": ["Ks", "7s"], "1": ["Qd", "6d"]}}
+
+
+def _table(seats: int) -> Table:
+    return Table({"rules": "tda-2025", "seats": {str(s): 10_000 for s in range(1, seats + 1)},
+                  "button": 1, "blinds": [100, 200], "ante": 0, "chips": list(CHIPS)})
+
+
+def run(t: Table, *objs: dict[str, Any]) -> list[Any]:
+    return [o for obj in objs for o in t.apply(event_from_obj(obj))]
+
+
+def push(seat: int, *chips: int) -> dict[str, Any]:
+    return {"push": {"seat": seat, "chips": list(chips)}}
 WFP = PROFILES["wfp"]
 ROBERTS = PROFILES["roberts"]
 HOME = PROFILES["home"]
@@ -205,8 +224,15 @@ def test_002_rule_41c_declared_amount_same_as_pushing() -> None:
 
 
 def test_002_rule_41a_declaration_first_binds_over_chips() -> None:
-    # "Call" declared, then too many chips: still a call, surplus returned.
-    expect(read_push(sit(600, say="call"), [500, 500, 500]), "call", 600, returned=900)
+    # "Call" declared, then too many chips: still a call, surplus returned. The engine rules a
+    # declared call itself (actions.on_declare), the chips then complete what it owes.
+    t = _table(3)
+    run(t, DEAL3, push(1, 500, 100), {"declare": {"seat": 2, "say": "call"}})
+    r = t.last
+    assert r is not None and (r.seat, r.action, r.to, r.owes) == (2, "call", 600, 500)
+    out = run(t, push(2, 500, 500, 500))
+    assert [(o.kind, o.data["amount"]) for o in out if o.kind == "returned"] == [("returned", 1000)]
+    assert t.players[2].stack == 9400 and t.to_act() == 3
 
 
 def test_002_rule_57_i_bet_five_small_pot() -> None:
@@ -246,10 +272,14 @@ def test_002_rule_44_addendum_ex_2_undercall_opening_bet_is_full_call() -> None:
 
 
 def test_002_rule_44_addendum_ex_3_call_declared_commits_full_call() -> None:
-    # A opens 2000, B raises to 8000, C declares "call": obliged to call 8000.
-    r = read_push(sit(8000, last_full_raise=6000, min_bet=2000, say="call"), [])
-    expect(r, "call", 8000, owes=8000)
-    assert r.rule == "002 Rule 44-A"
+    # A opens 2000, B raises to 8000, C declares "call": obliged to call 8000 (through the engine).
+    t = _table(3)
+    run(t, DEAL3, push(1, 100, 100), push(2, 100), {"press": "check"},
+        {"board": ["2h", "5c", "9d"]}, push(2, 1000, 1000), push(3, 5000, 1000, 1000, 1000),
+        {"declare": {"seat": 1, "say": "call"}})
+    r = t.last
+    assert r is not None and (r.seat, r.action, r.to, r.owes) == (1, "call", 8000, 8000)
+    assert r.rule == "002 Rule 44-A" and t.to_act() == 2
 
 
 def test_002_rule_44_addendum_ex_4_undercall_forfeit_on_fold() -> None:
@@ -540,7 +570,15 @@ def test_garbage_readings_never_raise() -> None:
     r = read_push(sit(600), [1000, -5, "x", None, 2.5, True])  # type: ignore[list-item]
     assert r.action == "call" and r.alert == "chips_unknown"
     bad = BetSituation(current_bet="a", seat_bet=None, stack=-3, min_raise_to=[])  # type: ignore[arg-type]
-    assert read_push(bad, None).action in SAYS  # type: ignore[arg-type]
+    r = chipread._read(bad, None, None, None)  # type: ignore[arg-type]
+    assert (r.action, r.to, r.alert) == ("check", 0, None), r
+
+
+def test_check_and_call_are_not_declared_to_chip_reading() -> None:
+    # The engine rules them itself; a stray one reads as a silent push.
+    for say in ("check", "call"):
+        expect(read_push(sit(600, say=say), [500, 100]), "call", 600)
+        expect(read_push(sit(0, say=say), []), "check", 0)
 
 
 def test_no_chips_facing_bet_is_not_an_action() -> None:
@@ -562,7 +600,7 @@ def situations(draw: st.DrawFn) -> BetSituation:
     last_full = draw(st.integers(0, max(current, 1)))
     min_bet = draw(st.sampled_from([0, 25, 50, 100, 200, 400]))
     declared = draw(st.none() | st.builds(
-        Declaration, st.sampled_from(SAYS), st.none() | st.integers(1, 60_000)))
+        Declaration, st.sampled_from(chipread.DECLARED), st.none() | st.integers(1, 60_000)))
     return BetSituation(
         current_bet=current, seat_bet=seat_bet, stack=draw(amounts),
         min_raise_to=draw(st.integers(0, current * 3 + 500)), can_raise=draw(st.booleans()),
@@ -649,8 +687,21 @@ def test_property_all_chips_push_is_all_in_unless_a_call(
 def test_property_read_push_never_raises(
     s: BetSituation, pushed: list[object], prior: list[int], pulled: list[int],
 ) -> None:
-    r = read_push(s, pushed, prior, pulled)  # type: ignore[arg-type]
+    # The reader itself, not read_push: read_push's catch-all would hide a reader that raises.
+    r = chipread._read(s, pushed, prior, pulled)
     assert isinstance(r, Reading) and r.action in SAYS
+    assert r.rule != "002 Rule 1", r.text
+
+
+def test_read_push_catch_all_hands_a_reader_crash_to_the_floor(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def boom(*_: object) -> Reading:
+        raise ZeroDivisionError
+    monkeypatch.setattr(chipread, "_read", boom)
+    r = read_push(sit(600, seat_bet=100), [1000])
+    assert (r.action, r.to, r.alert, r.rule) == ("check", 100, "action_void", "002 Rule 1")
+    assert "ZeroDivisionError" in r.text
 
 
 def test_002_rule_57_amount_in_real_chips_is_not_shorthand() -> None:
@@ -668,8 +719,7 @@ def test_shared_scenario_tda50_example2_sequence() -> None:
     expect(read_push(utg, [1000, 100]), "raise", 1100)
     utg1 = sit(1100, stack=20_000, last_full_raise=600, min_bet=500)
     expect(read_push(utg1, [1000, 100, 100, 100, 100, 100]), "raise", 1700, owes=200)
-    nxt = sit(1700, stack=20_000, last_full_raise=600, min_bet=500, say="call")
-    expect(read_push(nxt, [1000, 500, 100, 100]), "call", 1700)
+    # the next seat's declared call is the engine's (the contract scenario replays it)
 
 
 # ------------------------------------------------------------------ issue 11: 57, 44-C, B&R 10

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
+from hypothesis import event as tally
 from hypothesis import strategies as st
 
 from tablectl.engine.events import RANKS, SUITS, event_from_obj
@@ -40,8 +41,9 @@ def fingerprint(table: Table) -> Any:
                  tuple(sorted(hand.pending.items())), tuple(sorted(hand.owes.items())),
                  tuple(sorted(hand.declared.items())), tuple(sorted(hand.tabled)))
     zones = tuple(sorted((k, tuple(v)) for k, v in table.zones.items()))
+    players = tuple((p.seat, p.stack, p.out, p.absent, p.penalty) for p in table.players.values())
     return (table.view(), inner, table.t, table.paused, tuple(sorted(table.give_back.items())),
-            zones)
+            zones, players)
 
 
 def idempotent(table: Table, obj: dict[str, Any]) -> bool:
@@ -63,12 +65,22 @@ def idempotent(table: Table, obj: dict[str, Any]) -> bool:
         return True
     if "chips" in obj and isinstance(obj["chips"], dict):
         return all(table.zones.get(z) == v for z, v in obj["chips"].items())
+    if "seat" in obj and isinstance(obj["seat"], dict):
+        player = table.players.get(obj["seat"]["seat"])
+        status = obj["seat"]["status"]
+        return player is not None and (player.absent, player.penalty) == (
+            status == "absent", status == "penalty")
+    press = obj.get("press")
+    if press in ("pause", "resume") and table.paused == (press == "pause"):
+        return True  # the notice restates the clock's state
+    if press == "floor":
+        return True  # its notice is the whole effect: the floor is called
     return "tick" in obj and obj["tick"] == 0
 
 
 @st.composite
 def setups(draw: st.DrawFn) -> dict[str, Any]:
-    seats = draw(st.lists(st.integers(1, 10), min_size=2, max_size=9, unique=True))
+    seats = draw(st.lists(st.integers(1, 10), min_size=2, max_size=10, unique=True))
     stacks = {str(s): draw(st.sampled_from([50, 175, 400, 1000, 3000, 10000])) for s in seats}
     return {"rules": draw(st.sampled_from(["tda-2025", "wfp", "roberts", "home"])),
             "seats": stacks, "button": draw(st.sampled_from(seats)), "blinds": [50, 100],
@@ -76,8 +88,10 @@ def setups(draw: st.DrawFn) -> dict[str, Any]:
             "chips": CHIPS}
 
 
-def sensible_event(draw: st.DrawFn, table: Table, deck: list[str]) -> dict[str, Any]:
-    """An event a real table could produce now: mostly legal actions, dealing and the board."""
+def sensible_event(draw: st.DrawFn, table: Table, deck: list[str],
+                   passive: bool = False) -> dict[str, Any]:
+    """An event a real table could produce now: mostly legal actions, dealing and the board.
+    ``passive``: check or call until the river, where the chips go in (river all-ins)."""
     hand = table.hand
     if hand is None or hand.street == "over":
         live = [s for s, p in table.players.items() if not p.out]
@@ -98,15 +112,25 @@ def sensible_event(draw: st.DrawFn, table: Table, deck: list[str]) -> dict[str, 
     elif call_chips:
         options.append({"push": {"seat": seat, "chips": call_chips}})
     if stack > to_call and change(stack):
-        options.append({"push": {"seat": seat, "chips": change(stack)}})
+        shove = {"push": {"seat": seat, "chips": change(stack)}}
+        # On the river, all-ins three times as often: river all-ins are otherwise rare.
+        options += [shove] * (3 if hand.street == "river" else 1)
         target = hand.round.min_raise_to(table.profile) - hand.round.bets.get(seat, 0)
+        # A minimum raise need not be a whole number of the smallest chip (001 double the bet
+        # + 1): push the least whole number of chips that reaches it.
+        target = -(-target // CHIPS[0]) * CHIPS[0]
         if 0 < target < stack:
             options.append({"push": {"seat": seat, "chips": change(target)}})
             extra = 25 * draw(st.integers(0, max(0, stack - target) // 25))
             options.append({"declare": {"seat": seat, "say": "raise",
                                         "amount": hand.round.bets.get(seat, 0) + target + extra}})
     options.append({"declare": {"seat": seat, "say": "call"}})
-    return draw(st.sampled_from(options))
+    if passive and hand.street != "river":
+        options = options[1:2] if len(options) > 1 and "fold" not in options[1] else options[:1]
+    choice = draw(st.sampled_from(options))
+    if hand.street == "river" and choice.get("push", {}).get("chips") == change(stack):
+        tally("river all-in")
+    return choice
 
 
 def garbage_event(draw: st.DrawFn) -> dict[str, Any]:
@@ -177,28 +201,52 @@ def test_random_play_conserves_chips_and_answers_every_event(setup: dict[str, An
                                                              garbage_rate: float,
                                                              floor_rate: float) -> None:
     table = Table(setup)
+    tally(f"{len(setup['seats'])} seats")
+    passive = data.draw(st.booleans())
     total = table.chips_total()
     deck = data.draw(st.permutations(CARDS))
     deck = list(deck)
     log = []
+    # For each event in the hand's undo log: did it change anything? Undoing one that did not
+    # changes nothing either.
+    logged: list[bool] = []
+    objs: list[dict[str, Any]] = []
     for _ in range(120):
         if len(deck) < 12:
             deck = list(data.draw(st.permutations(CARDS)))
         garbage = data.draw(st.floats(0, 1)) < garbage_rate
-        obj = garbage_event(data.draw) if garbage else sensible_event(data.draw, table, deck)
+        obj = garbage_event(data.draw) if garbage else sensible_event(data.draw, table, deck,
+                                                                      passive)
         if data.draw(st.floats(0, 1)) < floor_rate:
             obj = floor_event(data.draw, table)
         event = event_from_obj(obj)
         before = fingerprint(table)
-        same = idempotent(table, obj)
+        same = idempotent(table, obj) or (obj == {"press": "undo"} and bool(logged)
+                                          and not logged[-1])
+        n_logged, hand_no = len(table.hand_log), table.hand_no
         outs = table.apply(event)
         log.append(event)
         total += difference(outs)  # stack, seat, unseat: the notice states the difference
+        objs.append(obj)
         assert table.chips_total() == total, f"chips not conserved after {obj}"
         assert all(p.stack >= 0 for p in table.players.values())
+        # a floor decision that applies is recorded as one even when it restates the table
+        # (the button placed where it already is): its `floor` notice names who decided
+        recorded = "floor" in obj and any(isinstance(o, Notice) and o.kind == "floor"
+                                          for o in outs)
         changed = fingerprint(table) != before
-        assert changed or same or any(isinstance(o, Alert) for o in outs) or outs, \
-            f"{obj} was neither applied nor rejected with an alert"
+        assert changed or same or recorded or any(isinstance(o, Alert) for o in outs), \
+            f"{obj} was neither applied nor rejected with an alert: {outs}; after {objs[-4:]}"
+        grown = len(table.hand_log) - n_logged
+        if table.hand_no != hand_no:
+            logged = [True] * len(table.hand_log)
+        elif grown == 1:
+            # a rejected event changes only the alerts shown, and undo keeps those
+            logged.append(changed and not any(isinstance(o, Alert) for o in outs))
+        elif grown == -1:
+            logged.pop()
+        elif grown:
+            logged = [True] * len(table.hand_log)  # a new hand (or a re-deal) started
     replayed = Table(setup)
     for event in log:
         replayed.apply(event)

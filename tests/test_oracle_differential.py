@@ -15,8 +15,10 @@ import random
 import pytest
 from oracle import (
     CONSTRUCTED,
+    DECK,
     HandScript,
     OracleError,
+    _chooser,
     play,
     pokerkit_final_stacks,
     random_hand,
@@ -72,6 +74,91 @@ def test_engine_matches_pokerkit_on_1000_hands() -> None:
 @pytest.mark.slow
 def test_engine_matches_pokerkit_on_20000_hands() -> None:
     _check(range(100_000, 120_000))
+
+
+def _apply_all(table: Table, objs: list[dict[str, object]], problems: list[str]) -> None:
+    total = table.chips_total()
+    for obj in objs:
+        for out in table.apply(event_from_obj(obj)):
+            if isinstance(out, Alert):
+                problems.append(f"{json.dumps(obj)}: alert {out.kind}: {out.text}")
+        if table.chips_total() != total:
+            problems.append(f"{json.dumps(obj)}: chips {table.chips_total()} != {total}")
+
+
+def _next_script(table: Table, first: HandScript, rng: random.Random) -> HandScript | None:
+    """The next hand of a session: deal it on the engine and take the positions the engine gives
+    it (dead button, heads-up switch); None where pokerkit cannot play them (a dead small blind,
+    a moved small blind) or fewer than two players are left."""
+    live = sorted(s for s, p in table.players.items() if not p.out)
+    if len(live) < 2:
+        return None
+    deck = DECK[:]
+    rng.shuffle(deck)
+    hole = {s: [deck.pop(), deck.pop()] for s in live}
+    table.apply(event_from_obj({"deal": {str(s): c for s, c in hole.items()}}))
+    hand = table.hand
+    pos = table.positions()
+    assert hand is not None and table.street == "preflop"
+    script = HandScript(
+        seats=live, stacks=dict(hand.start_stacks), button=pos.button, blinds=first.blinds,
+        ante=first.ante, bb_ante=first.bb_ante, chips=first.chips, hole=hole,
+        board=[deck.pop() for _ in range(5)], burns=[deck.pop() for _ in range(3)],
+        blind_first=first.blind_first, silent_every=rng.choice((0, 1, 2)),
+    )
+    if pos.sb is None or pos.sb_posts_bb:
+        return None
+    assert (script.sb_seat, script.bb_seat) == (pos.sb, pos.bb), (pos, script.order)
+    if script.short_big_blind and script.posted()[script.bb_seat][0] <= script.blinds[0]:
+        return None  # no oracle (tests/oracle.py docstring)
+    return script
+
+
+def _session(seed: int, hands: int) -> tuple[int, str | None]:
+    """Up to ``hands`` hands on one engine table: the first a random hand, each next one at the
+    positions and stacks the engine reached, every hand played and checked by pokerkit. Returns
+    the hands checked and the first divergence."""
+    rng = random.Random(seed)
+    script = random_hand(rng)
+    first = script
+    table = Table.from_setup(event_from_obj(script_to_events(script)[0]).body)
+    skip = 1  # the setup event
+    for n in range(hands):
+        if n:
+            nxt = _next_script(table, first, rng)
+            if nxt is None:
+                return n, None
+            script = nxt
+            play(script, _chooser(rng, script))
+            skip = 2  # the setup, and the deal already applied
+        problems: list[str] = []
+        _apply_all(table, script_to_events(script)[skip:], problems)
+        theirs = pokerkit_final_stacks(script)
+        ours = {s: table.players[s].stack for s in script.seats}
+        if table.street != "over":
+            problems.append(f"hand not awarded: street {table.street}")
+        if ours != theirs or problems:
+            return n, (f"seed {seed} hand {n + 1}: engine {ours} != pokerkit {theirs}\n"
+                       + "\n".join(problems) + f"\nscript: {json.dumps(script.to_obj())}")
+    return hands, None
+
+
+def test_engine_matches_pokerkit_over_sessions_of_hands() -> None:
+    """Multi-hand sessions: positions move by the engine (dead button, heads-up), stacks carry
+    over, short stacks and a short big blind come by themselves; pokerkit checks each hand."""
+    checked = 0
+    for seed in range(40):
+        n, report = _session(seed, 12)
+        assert report is None, report
+        checked += n
+    assert checked >= 200  # the sessions go on: not one hand each
+
+
+@pytest.mark.slow
+def test_engine_matches_pokerkit_over_1000_sessions() -> None:
+    for seed in range(50_000, 51_000):
+        _, report = _session(seed, 30)
+        assert report is None, report
 
 
 @pytest.mark.parametrize("name", sorted(CONSTRUCTED))

@@ -97,6 +97,13 @@ def test_daemon_unit_is_notify_with_watchdog_and_devices() -> None:
     assert "--config /etc/tablectl/table.toml" in text
 
 
+# udev(7): the operators each key of our rules may take (match keys compare, the others assign).
+UDEV_OPS = {
+    "SUBSYSTEM": {"=="}, "KERNEL": {"=="}, "ATTRS": {"=="}, "ATTR": {"=="}, "ACTION": {"=="},
+    "SYMLINK": {"+="}, "TAG": {"+="}, "GROUP": {"="}, "MODE": {"="}, "OWNER": {"="},
+}
+
+
 def test_udev_rule_names_the_mcu_and_tags_it_for_systemd() -> None:
     rules = [
         line for line in (SYSTEMD / "99-tablectl.rules").read_text().splitlines()
@@ -107,9 +114,15 @@ def test_udev_rule_names_the_mcu_and_tags_it_for_systemd() -> None:
     # The unit waits for the device unit that tag creates.
     assert "After=dev-tablectl\\x2dmcu.device" in _unit_text("tablectl.service")
     for rule in rules:
-        # Every match key is ==, every assignment = or +=: a typo here silently matches nothing.
-        for key, op in re.findall(r"([A-Z]+(?:\{\w+\})?)(==|\+=|=)", rule):
-            assert op == ("==" if key in ("SUBSYSTEM", "KERNEL") or "{" in key else op), rule
+        # Every match key is ==, every assignment its own operator: a typo here silently matches
+        # nothing (udev(7)). Each comma-separated part must be one known key.
+        parts = [p.strip() for p in rule.split(",")]
+        for part in parts:
+            m = re.fullmatch(r'([A-Z]+)(\{\w+\})?(==|!=|\+=|-=|:=|=)"[^"]*"', part)
+            assert m, f"not a udev key: {part!r} in {rule}"
+            key, op = m[1], m[3]
+            assert key in UDEV_OPS, f"unknown udev key {key} in {rule}"
+            assert op in UDEV_OPS[key], f"{key}{op} in {rule}: expected {UDEV_OPS[key]}"
 
 
 @pytest.mark.parametrize("name, runs", [("tablectl-kiosk.service", "tablectl run --config"),

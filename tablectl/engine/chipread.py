@@ -21,13 +21,17 @@ from tablectl.engine.citations import cite, option
 from tablectl.engine.profiles import TDA, HouseProfile
 
 SAYS = ("fold", "check", "call", "bet", "raise", "all-in")
+# What the engine declares to chip reading (actions.on_declare): "check" and "call" it rules itself
+# (002 Rules 44-A, 41-A); "fold" only when pulled-back chips may bind a call (002 Rule 51-B).
+DECLARED = ("fold", "bet", "raise", "all-in")
 
 
 @dataclass(frozen=True, slots=True)
 class Declaration:
     """A verbal declaration made before the chips (002 Rule 41-A: whichever is first defines the
-    bet). ``say`` is one of :data:`SAYS`. ``amount``: with ``raise`` the total bet (002 Rule 48-B);
-    with ``bet`` the chips to put out now, the same as pushing that amount (002 Rule 41-C)."""
+    bet). ``say`` is one of :data:`DECLARED` (anything else reads as silent). ``amount``: with
+    ``raise`` the total bet (002 Rule 48-B); with ``bet`` the chips to put out now, the same as
+    pushing that amount (002 Rule 41-C)."""
 
     say: str
     amount: int | None = None
@@ -256,19 +260,12 @@ def _finish(ctx: _Ctx, r: Reading, over: int) -> Reading:
 
 def _decide(ctx: _Ctx) -> Reading:
     d = ctx.sit.declared
-    say = d.say if isinstance(d, Declaration) and d.say in SAYS else None
+    say = d.say if isinstance(d, Declaration) and d.say in DECLARED else None
     amount = _n(d.amount) if isinstance(d, Declaration) and d.amount is not None else None
     if amount == 0:
         amount = None
     if say == "fold":
         return _fold(ctx)
-    if say == "check":
-        if ctx.facing:
-            return _void(ctx, "'check' is not possible facing a bet")
-        return Reading("check", ctx.seat, rule=ctx.cite("declared"),
-                       text="Check declared; pushed chips do not play.")
-    if say == "call":
-        return _declared_call(ctx)
     if say == "all-in":
         return _declared_all_in(ctx)
     if say == "raise" or (say == "bet" and amount is None and (ctx.facing or ctx.cur > 0)):
@@ -296,16 +293,6 @@ def _fold(ctx: _Ctx) -> Reading:
                             f"fold: call {_money(to)} (002 Rule 51-B).")
     return Reading("fold", ctx.seat, rule=ctx.cite("declared"),
                    text="Fold declared.")
-
-
-def _declared_call(ctx: _Ctx) -> Reading:
-    to = ctx.call_to
-    if not ctx.facing:
-        return Reading("check", ctx.seat, rule=ctx.cite("declared_call"),
-                       text="'Call' with nothing to call is a check.")
-    rule = ctx.cite("declared_call")
-    return Reading("call", to, rule=rule,
-                   text=f"'Call' commits the seat to the full call of {_money(to)} ({rule}).")
 
 
 def _declared_all_in(ctx: _Ctx) -> Reading:
