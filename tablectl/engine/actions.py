@@ -51,7 +51,7 @@ def record_action(table: TableState, hand: Hand, seat: int, action: str, to: int
     if table.ledger_deal != deal:
         table.ledger_deal, table.ledger = deal, []
     key = (*deal, len(table.ledger))
-    override = table.floor_overrides.get(key)
+    override = table.floor_overrides.get(key) if table.floor_overrides else None
     if override is not None:
         action, to, rule, text, owes, returned = _overridden(
             hand, seat, bet_before, stack_before, (action, to, owes, returned), override)
@@ -521,6 +521,8 @@ def reconcile_stack(table: TableState, seat: int, out: list[Output]) -> None:
 def _multiset_minus(a: list[int], b: list[int]) -> list[int]:
     """``a`` without the chips of ``b``, one for one, in ``a``'s order (a count per denomination:
     linear in the chips, where ``list.remove`` in a loop was quadratic)."""
+    if not b or not a:  # the usual case: nothing to take away (a new list all the same)
+        return list(a)
     rest = Counter(b)
     out = []
     for x in a:

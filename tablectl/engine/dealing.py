@@ -342,20 +342,21 @@ def _acting_seat(table: TableState, hand: Hand, event: Event) -> int | None:
     if seat is None:
         return None
     body = event.body
-    posted = hand.round.bets.get(seat, 0)
-    zone = f"bet:{seat}"
-    if event.kind == "push" and body["seat"] == seat:
+    kind = event.kind
+    if kind == "push" and body["seat"] == seat:
         # A blind putting out the chips of its posted blind is no action (heads-up the small
         # blind is first in turn while the cards are still being dealt).
-        total = sum(table.zones.get(zone, [])) + sum(body["chips"])
-        return seat if total > posted else None
-    if event.kind in ("push", "declare"):
+        total = sum(table.zones.get(f"bet:{seat}", [])) + sum(body["chips"])
+        return seat if total > hand.round.bets.get(seat, 0) else None
+    if kind == "push" or kind == "declare":
         return seat if body["seat"] == seat else None
-    if event.kind == "fold":
+    if kind == "fold":
         return seat if body == seat else None
-    if event.kind == "press":
+    if kind == "press":
         return seat if body == "check" else None
-    if event.kind == "chips":
+    if kind == "chips":
+        posted = hand.round.bets.get(seat, 0)
+        zone = f"bet:{seat}"
         if zone not in body or body[zone] == table.zones.get(zone, []):
             return None
         return seat if sum(body[zone]) > posted else None

@@ -137,6 +137,8 @@ def _cards(value: object, where: str) -> list[str]:
 def _seat(value: object, where: str) -> int:
     """A seat number 1..10: an int, or (object keys, zone names) its ASCII digits without a leading
     zero, so "1" and "01" cannot name one seat twice and "²" (``isdigit`` says yes) is no seat."""
+    if type(value) is int and 1 <= value <= 10:  # the usual case (a bool is no int here)
+        return value
     if isinstance(value, str) and len(value) <= 2 and value.isascii() and value.isdigit() \
             and not value.startswith("0"):
         value = int(value)
@@ -158,6 +160,8 @@ def _number(value: object, where: str, *, most: float, what: str) -> float:
 
 
 def _amount(value: object, where: str, *, positive: bool = False) -> int:
+    if type(value) is int and (1 if positive else 0) <= value <= MAX_AMOUNT:  # the usual case
+        return value
     if isinstance(value, bool) or not isinstance(value, int) or value < (1 if positive else 0):
         kind = "a positive" if positive else "a non-negative"
         raise ScenarioError(f"{where}: {show(value)} is not {kind} whole number of chips")
@@ -337,7 +341,7 @@ def _validate(kind: str, body: Any) -> Any:
     if kind in _CONSOLE_VALIDATORS:  # the console's entries (issue 13): typed bodies
         return _CONSOLE_VALIDATORS[kind](body)
     allowed = _BODY_KEYS.get(kind)
-    if allowed is not None and isinstance(body, dict):
+    if allowed is not None and isinstance(body, dict) and not body.keys() <= allowed:
         _keys(body, tuple(allowed), kind)
     if kind == "setup":
         return _validate_setup(body)

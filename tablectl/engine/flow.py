@@ -97,10 +97,17 @@ def clockwise_after(seat: int, seats: tuple[int, ...]) -> list[int]:
 
 def advance(table: TableState, hand: Hand, after: int, out: list[Output]) -> None:
     """Pass the turn clockwise from ``after`` to the next seat that must act, or close the round."""
-    if len(hand.dealt) - len(hand.folded) > 1:
-        with_chips = sum(1 for s in hand.dealt if can_act(table, hand, s))
-        for seat in clockwise_after(after, hand.dealt):
-            if needs_action(table, hand, seat, with_chips):
+    dealt, folded = hand.dealt, hand.folded
+    if len(dealt) - len(folded) > 1:
+        # needs_action inlined over the seats that can act (the hot path of every action):
+        # ``dealt`` is ascending, so clockwise from ``after`` is the seats above it, then the rest
+        players = table.players
+        movers = [s for s in dealt if s not in folded and players[s].stack > 0]
+        rnd = hand.round
+        bets, current, acted = rnd.bets, rnd.current_bet, rnd.acted
+        several = len(movers) > 1
+        for seat in [s for s in movers if s > after] + [s for s in movers if s <= after]:
+            if bets.get(seat, 0) < current or (seat not in acted and several):
                 hand.to_act = seat
                 return
     hand.to_act = None

@@ -5,7 +5,7 @@ Every output names the rule it applies (``002 Rule 50-B``) so the dealer can cit
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 ACTIONS = ("fold", "check", "call", "bet", "raise", "all-in")
@@ -28,7 +28,17 @@ class Ruling:
     text: str = ""
 
     def to_obj(self) -> dict[str, Any]:
-        return {"ruling": {k: v for k, v in asdict(self).items() if v or k in ("seat", "to")}}
+        # the fields in order, no zero or empty ones but seat and to (asdict, without its
+        # recursive copy: every field is a str or an int)
+        body: dict[str, Any] = {"seat": self.seat}
+        if self.action:
+            body["action"] = self.action
+        body["to"] = self.to
+        for k in ("owes", "returned", "rule", "text"):
+            v = getattr(self, k)
+            if v:
+                body[k] = v
+        return {"ruling": body}
 
 
 @dataclass(frozen=True, slots=True)

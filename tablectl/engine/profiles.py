@@ -208,7 +208,22 @@ def profile_for(name: str, options: dict[str, Any] | None = None) -> HouseProfil
         raise ValueError(f"unknown house profile {name!r} (known: {known})") from None
     if not options:
         return profile
-    return profile.with_options(**options)
+    try:
+        # the type too: 1 and True are equal keys, and the profile keeps the value given
+        key = (name, *sorted((k, type(v).__name__, v) for k, v in options.items()))
+        cached = _WITH_OPTIONS.get(key)
+    except TypeError:  # an unhashable option value: with_options names what is wrong with it
+        return profile.with_options(**options)
+    if cached is None:
+        # profiles are frozen, so one per (profile, options) serves every table (issue 14:
+        # building and checking it cost 30-60 µs a Table)
+        if len(_WITH_OPTIONS) >= 256:
+            _WITH_OPTIONS.clear()
+        cached = _WITH_OPTIONS[key] = profile.with_options(**options)
+    return cached
+
+
+_WITH_OPTIONS: dict[tuple[Any, ...], HouseProfile] = {}
 
 
 TDA = PROFILES["tda-2025"]

@@ -59,39 +59,43 @@ class Table(TableState):
         """Apply one event; return what the dealer is told. Never raises on table nonsense:
         an event that cannot apply is rejected with an alert."""
         out: list[Output] = []
+        kind = event.kind
         if event.t is not None and event.t > self.t:
             self._advance_time(event.t - self.t, out)
-        handler = _HANDLERS.get(event.kind)
+        handler = _HANDLERS.get(kind)
         if handler is None:
-            out.append(Alert("action_void", "002 Rule 1", f"unknown event {event.kind!r} ignored"))
+            out.append(Alert("action_void", "002 Rule 1", f"unknown event {kind!r} ignored"))
         else:
-            in_hand = self.hand is not None and self.hand.street != "over"
+            hand = self.hand
+            undo = kind == "press" and event.body == "undo"
             # The console's acknowledgements, badges and names, and the floor's seating, are no
             # part of the hand: undo never takes them back, replaying the hand never repeats them.
-            if in_hand and event.kind not in _NOT_IN_HAND and not (event.kind == "press"
-                                                                  and event.body == "undo") \
-                    and not (event.kind == "floor" and event.body.decision in _TABLE_DECISIONS):
+            if hand is not None and hand.street != "over" and kind not in _NOT_IN_HAND \
+                    and not undo \
+                    and not (kind == "floor" and event.body.decision in _TABLE_DECISIONS):
                 self.hand_log.append(event)
             hand_no = self.hand_no
-            if event.kind == "press" and event.body == "undo":
+            if undo:
                 self.undo(out)  # undo replays the hand: the fold's own business, not a rule's
             elif not dealing.screen(self, event, out):
                 handler(self, event.body, out)
-            if self.hand_no != hand_no and event.kind in ("deal", "card") and \
-                    self.hand is not None and not self.hand.redeals:
+            hand = self.hand
+            if self.hand_no != hand_no and kind in ("deal", "card") and \
+                    hand is not None and not hand.redeals:
                 # The hole card that started this hand is part of it (undo replays it).
                 self.hand_log = [event, *self.hand_log]
-            if self.hand is not None and self.hand.street != "over":
-                flow.after_event(self, self.hand, out)
+            if hand is not None and hand.street != "over":
+                flow.after_event(self, hand, out)
             if self.hand_no != hand_no:
                 self._new_hand()
         for i, o in enumerate(out):
-            if isinstance(o, Alert):
-                self.alert_seq += 1
-                out[i] = o = replace(o, id=self.alert_seq)
-                self.open_alerts.append(o)
-            elif isinstance(o, Ruling):
+            cls = type(o)
+            if cls is Ruling:
                 self.last = o
+            elif cls is Alert:
+                self.alert_seq += 1
+                out[i] = o = Alert(o.kind, o.rule, o.text, o.seat, self.alert_seq)  # numbered
+                self.open_alerts.append(o)
         if len(self.open_alerts) > MAX_OPEN_ALERTS:
             dropped = self.open_alerts[:-MAX_OPEN_ALERTS]
             del self.open_alerts[:-MAX_OPEN_ALERTS]
