@@ -355,3 +355,38 @@ def test_the_venue_panel_has_thumb_sized_targets(size: tuple[int, int]) -> None:
         assert min(b.rect.width, b.rect.height) >= MIN_TARGET * scale - 1, b
     con.tap(next(b for b in con.buttons() if b.id == "venue:no:c2").rect.center)
     assert con.venue_answers == [("c2", False)] and [c[0] for c in con.venue_cmds] == ["c1"]
+
+
+def test_a_level_from_the_venue_is_journaled_and_posted_from_the_next_hand(
+        broker: Mosquitto, tmp_path: Path) -> None:
+    """002 Rule 24: the venue's level reaches the table, taken on receipt (no dealer tap), is a
+    `level` line in the journal, and the next hand posts its blinds."""
+    venue = Venue(broker.port)
+    ids: dict[str, str] = {}
+    level = {"index": 5, "number": 6, "blinds": [500, 1000], "ante": 0, "bb_ante": False,
+             "on_break": False, "color_up": []}
+
+    def send() -> None:
+        ids["level"] = venue.client.command("t1", "level", level, by="Dana (director)")
+
+    steps: list[Callable[[], Any]] = [
+        lambda: None,
+        venue.until(lambda: venue.state().get("status") is not None),
+        send,
+        venue.until(lambda: venue.answer(ids["level"]) is not None),
+        lambda: [Event("press", "new_hand")],
+        venue.until(lambda: venue.state().get("hand") == 1),
+    ]
+    journal = tmp_path / "j.db"
+    daemon = Daemon(journal, SETUP, Steps(steps), venue=table_venue(broker.port))
+    try:
+        assert daemon.run() == 0
+    finally:
+        venue.client.stop()
+    assert venue.answer(ids["level"])["accepted"] is True
+    lines = journal_lines(journal)
+    assert [line["level"] for line in lines if "level" in line] == [
+        {"number": 6, "blinds": [500, 1000], "ante": 0, "bb_ante": False, "break": False}]
+    hand = daemon.table.hand
+    assert hand is not None and daemon.table.view().level.number == 6
+    assert max(hand.contributed.values()) == 1000  # the big blind of level 6

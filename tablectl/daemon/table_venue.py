@@ -124,10 +124,21 @@ class TableVenue:
             self.publish_state()
         elif cmd.kind == "level":
             self.announced = dict(cmd.body)
+            b = cmd.body
             log.info("venue %s announces level %s (blinds %s, ante %s) from the next hand "
-                     "(002 Rule 24)", cmd.venue, cmd.body.get("number"), cmd.body.get("blinds"),
-                     cmd.body.get("ante"))
-            self._answer(cmd, True)
+                     "(002 Rule 24)", cmd.venue, b.get("number"), b.get("blinds"), b.get("ante"))
+            try:  # journaled as the table's `level` event: the engine applies it next hand
+                event = event_from_obj({"level": {
+                    "number": b["number"], "blinds": b["blinds"], "ante": b.get("ante", 0),
+                    "bb_ante": bool(b.get("bb_ante", False)),
+                    "break": bool(b.get("on_break", False))}})
+            except (KeyError, TypeError, ValueError) as exc:
+                log.warning("venue level command %s refused: %s", cmd.cmd_id, exc)
+                self._answer(cmd, False, str(exc))
+                return
+            outputs = self.daemon.handle(event)
+            void = [o for o in outputs if isinstance(o, Alert)]
+            self._answer(cmd, not void, void[0].text if void else "")
         else:
             log.warning("venue command %s: unknown kind %r, refused", cmd.cmd_id, cmd.kind)
             self._answer(cmd, False, f"unknown command {cmd.kind}")

@@ -38,7 +38,7 @@ SEAT_FLAGS = ("absent", "penalty", "present")
 
 EVENT_KINDS = (
     "setup", "card", "deal", "board", "push", "pull", "chips", "fold", "declare", "press", "tick",
-    "seat", "floor", "ack", "badge", "name",
+    "seat", "floor", "ack", "badge", "name", "level",
 )
 SETUP_KEYS = ("rules", "seats", "button", "blinds", "ante", "bb_ante", "chips", "levels",
               "options", "names")
@@ -739,5 +739,30 @@ def _validate_name(body: object) -> dict[str, Any]:
             "name": None if name is None else _text_line(name, "name.name")}
 
 
+def _validate_level(body: object) -> dict[str, Any]:
+    """The venue's level (002 Rule 24): ``{"number": 6, "blinds": [300, 600], "ante": 600}``,
+    optional ``bb_ante`` and ``break`` (true while the room is on a break)."""
+    body = _object(body, "level", "with number and blinds")
+    _keys(body, ("number", "blinds", "ante", "bb_ante", "break"), "level")
+    number = body.get("number")
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 200:
+        raise ScenarioError(f"level.number must be a whole number 1 to 200, got {show(number)}")
+    blinds = body.get("blinds")
+    if not isinstance(blinds, list) or len(blinds) != 2:
+        raise ScenarioError(f"level.blinds must be [small, big], got {show(blinds)}")
+    sb = _amount(blinds[0], "level.blinds")
+    bb = _amount(blinds[1], "level.blinds")
+    if not 0 < sb <= bb:
+        raise ScenarioError(f"level.blinds must be 0 < small <= big, got {show(blinds)}")
+    out: dict[str, Any] = {"number": number, "blinds": [sb, bb],
+                           "ante": _amount(body.get("ante", 0), "level.ante")}
+    for flag in ("bb_ante", "break"):
+        if flag in body:
+            if not isinstance(body[flag], bool):
+                raise ScenarioError(f"level.{flag} must be true or false, got {show(body[flag])}")
+            out[flag] = body[flag]
+    return out
+
+
 _CONSOLE_VALIDATORS = {"floor": _validate_floor, "ack": _validate_ack, "badge": _validate_badge,
-                       "name": _validate_name}
+                       "name": _validate_name, "level": _validate_level}

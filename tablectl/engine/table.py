@@ -33,7 +33,7 @@ from tablectl.engine.view import (
 __all__ = ["Level", "Player", "SetupError", "Table", "fold_events"]
 
 MAX_OPEN_ALERTS = 50  # alerts open on the screen; older ones are dropped with a notice (issue 14)
-_NOT_IN_HAND = ("tick", "ack", "badge", "name")
+_NOT_IN_HAND = ("tick", "ack", "badge", "name", "level")
 # Floor decisions about the table, not the hand: undo never takes them back (the chips they
 # bring or take are stated once, in their notice)
 _TABLE_DECISIONS = ("seat", "unseat", "stack")
@@ -180,6 +180,26 @@ class Table(TableState):
             return
         player.name = name or f"Seat {seat}"
         out.append(Notice("name", f"seat {seat} is {player.name}", {"seat": seat, "name": name}))
+
+    def _on_level(self, body: dict[str, Any], out: list[Output]) -> None:
+        """The venue announces a level (002 Rule 24: it applies from the next hand). The venue's
+        clock runs the levels then, so the table's own timer stops advancing them."""
+        sb, bb = body["blinds"]
+        number = body["number"]
+        level = Level(sb, bb, body["ante"], None, is_break=bool(body.get("break", False)))
+        # the level's number is its place in the list: earlier places keep what they were
+        while len(self.levels) < number:
+            self.levels.append(level)
+        self.levels[number - 1] = level
+        self.level_index, self.level_elapsed = number - 1, 0.0
+        for later in range(number, len(self.levels)):  # no timer runs past the venue's level
+            self.levels[later] = replace(self.levels[later], seconds=None)
+        if "bb_ante" in body:
+            self.bb_ante = body["bb_ante"]
+        what = "break" if level.is_break else f"blinds {sb}/{bb}" + (
+            f", ante {body['ante']}" if body["ante"] else "")
+        out.append(Notice("level", f"level {number} from the venue: {what}; it applies from the "
+                          "next hand (002 Rule 24)", {"level": number, "venue": True}))
 
     def _on_floor(self, body: FloorDecision, out: list[Output]) -> None:
         """A floor decision (tablectl/engine/floor.py); a ruling replays the hand with it."""
@@ -350,4 +370,5 @@ _HANDLERS: dict[str, Callable[[Table, Any, list[Output]], None]] = {
     "ack": Table._on_ack,
     "badge": Table._on_badge,
     "name": Table._on_name,
+    "level": Table._on_level,
 }
