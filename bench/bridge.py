@@ -77,8 +77,10 @@ def bench_decoder(n: int) -> None:
     print(f"decoder: {n} frames, {avg:.1f} bytes average")
     print(f"  250 kbaud line carries {line_rate:,.0f} frames/s of this mix")
     print(f"  decode (frames + CRC):     {fps:,.0f} frames/s = {fps / line_rate:,.0f}x the line")
-    print(f"  decode + parse messages:   {fps_parse:,.0f} frames/s = "
-          f"{fps_parse / line_rate:,.0f}x the line")
+    print(
+        f"  decode + parse messages:   {fps_parse:,.0f} frames/s = "
+        f"{fps_parse / line_rate:,.0f}x the line"
+    )
 
 
 def _percentile(xs: list[float], q: float) -> float:
@@ -86,8 +88,14 @@ def _percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-SETUP = {"setup": {"seats": {"1": 100000, "2": 100000}, "button": 1, "blinds": [100, 200],
-                   "chips": [25, 100, 500, 1000, 5000]}}
+SETUP = {
+    "setup": {
+        "seats": {"1": 100000, "2": 100000},
+        "button": 1,
+        "blinds": [100, 200],
+        "chips": [25, 100, 500, 1000, 5000],
+    }
+}
 DEAL = {"deal": {"2": ["As", "Kd"], "1": ["7c", "7h"]}}
 
 
@@ -139,9 +147,11 @@ def main() -> int:
     bench_decoder(args.frames)
     for settle, n in ((0.0, args.samples), (0.08, max(20, args.samples // 10))):
         lat = bench_latency(n, settle)
-        print(f"latency, last byte -> ruling, debounce {settle * 1000:.0f} ms, {n} samples: "
-              f"p50 {statistics.median(lat) * 1000:.2f} ms, "
-              f"p99 {_percentile(lat, 0.99) * 1000:.2f} ms, max {max(lat) * 1000:.2f} ms")
+        print(
+            f"latency, last byte -> ruling, debounce {settle * 1000:.0f} ms, {n} samples: "
+            f"p50 {statistics.median(lat) * 1000:.2f} ms, "
+            f"p99 {_percentile(lat, 0.99) * 1000:.2f} ms, max {max(lat) * 1000:.2f} ms"
+        )
     return 0
 
 

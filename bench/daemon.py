@@ -98,13 +98,29 @@ def start_daemon(tmp: Path, journal: Path, display: bool) -> tuple[subprocess.Po
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     sock.bind(sock_path)
     sock.settimeout(60)
-    env = dict(os.environ, NOTIFY_SOCKET=sock_path, SDL_VIDEODRIVER="dummy",
-               SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    env = dict(
+        os.environ,
+        NOTIFY_SOCKET=sock_path,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYTHONPATH=str(ROOT),
+    )
     started = time.perf_counter()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tablectl", "run", "--config", str(cfg), "--sim",
-         "--log-level", "warning"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        [
+            sys.executable,
+            "-m",
+            "tablectl",
+            "run",
+            "--config",
+            str(cfg),
+            "--sim",
+            "--log-level",
+            "warning",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     try:
         while True:
@@ -141,15 +157,19 @@ def main() -> int:
     try:
         for sync in ("FULL", "NORMAL"):
             rate = append_rate(tmp, sync, args.appends)
-            print(f"journal append, synchronous={sync}: {rate:,.0f} events/s "
-                  f"({1000 / rate:.2f} ms/event)")
+            print(
+                f"journal append, synchronous={sync}: {rate:,.0f} events/s "
+                f"({1000 / rate:.2f} ms/event)"
+            )
 
         journal = tmp / "session.db"
         lines = build_journal(journal, args.hands)
         seconds, hands, events = replay_time(journal)
         verdict = "ok" if seconds < 1.0 else "over the 1 s target"
-        print(f"replay of a {hands}-hand journal ({events:,} events, {lines:,} rows): "
-              f"{seconds:.3f} s ({events / seconds:,.0f} events/s) [{verdict}]")
+        print(
+            f"replay of a {hands}-hand journal ({events:,} events, {lines:,} rows): "
+            f"{seconds:.3f} s ({events / seconds:,.0f} events/s) [{verdict}]"
+        )
 
         empty = tmp / "empty.db"
         proc, ready = start_daemon(tmp, empty, display=False)

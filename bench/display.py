@@ -42,8 +42,9 @@ SIZES = [(800, 480), (1920, 1080)]
 
 def render_times(frames: int) -> None:
     wall = datetime(2026, 11, 21, 20, 14)
-    clock = TourneyClock(load_structure(preset_dir() / "tda-style.toml"), entrants=48,
-                         players_left=31)
+    clock = TourneyClock(
+        load_structure(preset_dir() / "tda-style.toml"), entrants=48, players_left=31
+    )
     clock.resume(0.0)
     for w, h in SIZES:
         surface = pygame.Surface((w, h))
@@ -74,8 +75,7 @@ def render_times(frames: int) -> None:
 def _report(name: str, ms: list[float], what: str = "full redraws") -> None:
     ms = sorted(ms)
     p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
-    print(f"  {name}: median {statistics.median(ms):6.1f} ms, p95 {p95:6.1f} ms "
-          f"({len(ms)} {what})")
+    print(f"  {name}: median {statistics.median(ms):6.1f} ms, p95 {p95:6.1f} ms ({len(ms)} {what})")
 
 
 def idle_clock(seconds: float, size: tuple[int, int]) -> None:
@@ -94,9 +94,11 @@ def idle_clock(seconds: float, size: tuple[int, int]) -> None:
                 drawn += 1
             wait_for_input(now + kiosk.wait_ms(now) / 1000)
         wall, cpu = time.monotonic() - wall0, time.process_time() - cpu0
-    print(f"  venue clock running, {size[0]}x{size[1]}: CPU {100 * cpu / wall:.2f}% over "
-          f"{wall:.0f} s ({drawn} redraws, once a second; {kiosk.screen.fast_frames} of them "
-          "only the time texts)")
+    print(
+        f"  venue clock running, {size[0]}x{size[1]}: CPU {100 * cpu / wall:.2f}% over "
+        f"{wall:.0f} s ({drawn} redraws, once a second; {kiosk.screen.fast_frames} of them "
+        "only the time texts)"
+    )
 
 
 def idle_dealer(seconds: float, size: tuple[int, int]) -> None:
@@ -117,9 +119,11 @@ def idle_dealer(seconds: float, size: tuple[int, int]) -> None:
         polls += 1
         wait_for_input(time.monotonic() + 0.1)
     wall, cpu = time.monotonic() - wall0, time.process_time() - cpu0
-    print(f"  dealer screen idle table, level clock running, {size[0]}x{size[1]}: CPU "
-          f"{100 * cpu / wall:.2f}% over {wall:.0f} s ({polls} views offered, {drawn} drawn, "
-          f"{screen.fast_frames} of them only the level time)")
+    print(
+        f"  dealer screen idle table, level clock running, {size[0]}x{size[1]}: CPU "
+        f"{100 * cpu / wall:.2f}% over {wall:.0f} s ({polls} views offered, {drawn} drawn, "
+        f"{screen.fast_frames} of them only the level time)"
+    )
 
 
 def main() -> int:
@@ -131,8 +135,10 @@ def main() -> int:
     w, h = (int(v) for v in args.size.split("x"))
     pygame.display.init()
     pygame.font.init()
-    print(f"display bench (pygame {pygame.version.ver}, SDL video driver "
-          f"{pygame.display.get_driver()})")
+    print(
+        f"display bench (pygame {pygame.version.ver}, SDL video driver "
+        f"{pygame.display.get_driver()})"
+    )
     print("frame render time:")
     render_times(args.frames)
     print(f"idle CPU ({args.idle_seconds:.0f} s each):")

@@ -84,8 +84,10 @@ def main() -> int:
     print(f"{'pokerkit':12}{n / t_pk:12,.0f}{t_pk / n * 1e6:12,.0f}")
     print(f"speed-up: {t_pk / t_ours:.1f}x (target >= 10x)")
     print(f"events/s through the engine: {events / t_ours:,.0f}")
-    print(f"peak traced memory over the same 200 hands, one at a time: tablectl "
-          f"{peak_ours / 1024:,.0f} KiB, pokerkit {peak_pk / 1024:,.0f} KiB")
+    print(
+        f"peak traced memory over the same 200 hands, one at a time: tablectl "
+        f"{peak_ours / 1024:,.0f} KiB, pokerkit {peak_pk / 1024:,.0f} KiB"
+    )
     print(f"final stacks differing: {diverged}")
     return 1 if diverged else 0
 

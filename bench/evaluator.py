@@ -22,13 +22,18 @@ def _rate(n: int, seconds: float) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200_000, help="7-card hands for ours")
-    parser.add_argument("--pokerkit-hands", type=int, default=20_000,
-                        help="7-card hands for pokerkit (it is slow; a subset of the same hands)")
+    parser.add_argument(
+        "--pokerkit-hands",
+        type=int,
+        default=20_000,
+        help="7-card hands for pokerkit (it is slow; a subset of the same hands)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
 
     t0 = time.perf_counter()
     from tablectl.engine.evaluator import CODES, evaluate, evaluate_codes
+
     import_s = time.perf_counter() - t0
 
     rng = random.Random(args.seed)

@@ -77,8 +77,17 @@ def start(tmp: Path, hardware: str, device: str) -> tuple[subprocess.Popen[bytes
     sock.bind(sock_path)
     sock.settimeout(60)
     env = dict(os.environ, NOTIFY_SOCKET=sock_path, PYTHONPATH=str(ROOT))
-    cmd = [sys.executable, "-m", "tablectl", "run", "--config", str(cfg), "--log-level",
-           "warning", "--no-display"] + (["--sim"] if hardware == "sim" else [])
+    cmd = [
+        sys.executable,
+        "-m",
+        "tablectl",
+        "run",
+        "--config",
+        str(cfg),
+        "--log-level",
+        "warning",
+        "--no-display",
+    ] + (["--sim"] if hardware == "sim" else [])
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
     try:
         while not sock.recv(4096).startswith(b"READY=1"):
@@ -108,9 +117,21 @@ def measure(pid: int, seconds: float) -> tuple[float, dict[int, float]]:
 
 
 def count_fsyncs(pid: int, seconds: float, out: Path) -> int:
-    tracer = subprocess.Popen(["strace", "-f", "-qq", "-p", str(pid), "-e",
-                               "trace=fsync,fdatasync", "-c", "-o", str(out)],
-                              stderr=subprocess.DEVNULL)
+    tracer = subprocess.Popen(
+        [
+            "strace",
+            "-f",
+            "-qq",
+            "-p",
+            str(pid),
+            "-e",
+            "trace=fsync,fdatasync",
+            "-c",
+            "-o",
+            str(out),
+        ],
+        stderr=subprocess.DEVNULL,
+    )
     time.sleep(seconds)
     tracer.send_signal(signal.SIGINT)
     tracer.wait(timeout=30)
@@ -144,14 +165,18 @@ def main() -> int:
         finally:
             stop(proc, pid)
         per = ", ".join(f"{r:.1f}" for r in sorted(rates.values(), reverse=True) if r >= 0.05)
-        print(f"`tablectl run --sim --no-display`, idle {args.seconds:.0f} s: CPU {cpu:.2f}% "
-              f"(target <= 0.3%) [{'ok' if cpu <= 0.3 else 'OVER TARGET'}]; wake-ups "
-              f"{sum(rates.values()):.1f}/s over {len(rates)} threads (simulator included): "
-              f"{per}")
+        print(
+            f"`tablectl run --sim --no-display`, idle {args.seconds:.0f} s: CPU {cpu:.2f}% "
+            f"(target <= 0.3%) [{'ok' if cpu <= 0.3 else 'OVER TARGET'}]; wake-ups "
+            f"{sum(rates.values()):.1f}/s over {len(rates)} threads (simulator included): "
+            f"{per}"
+        )
         if n is not None:
             rate = n / args.fsync_seconds * 3600
-            print(f"  journal fsync+fdatasync, idle {args.fsync_seconds:.0f} s: {n}, "
-                  f"~{rate:,.0f}/hour (target <= 60) [{'ok' if rate <= 60 else 'OVER TARGET'}]")
+            print(
+                f"  journal fsync+fdatasync, idle {args.fsync_seconds:.0f} s: {n}, "
+                f"~{rate:,.0f}/hour (target <= 60) [{'ok' if rate <= 60 else 'OVER TARGET'}]"
+            )
 
         from hw_sim.mcu import McuEmulator
 
@@ -168,10 +193,12 @@ def main() -> int:
             mcu.stop()
         total = sum(rates.values())
         per = ", ".join(f"{r:.1f}" for r in sorted(rates.values(), reverse=True) if r >= 0.05)
-        print(f"production paths alone (emulator in the bench process), idle "
-              f"{args.prod_seconds:.0f} s: wake-ups {total:.1f}/s (target <= 5) "
-              f"[{'ok' if total <= 5 else 'OVER TARGET'}], per thread: {per or '0'}; "
-              f"CPU {cpu:.2f}%")
+        print(
+            f"production paths alone (emulator in the bench process), idle "
+            f"{args.prod_seconds:.0f} s: wake-ups {total:.1f}/s (target <= 5) "
+            f"[{'ok' if total <= 5 else 'OVER TARGET'}], per thread: {per or '0'}; "
+            f"CPU {cpu:.2f}%"
+        )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 0

@@ -21,15 +21,18 @@ def main() -> int:
     # The builders only: importing the evaluator would load the very file being replaced.
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("_evaluator_builders",
-                                                  ROOT / "tablectl/engine/evaluator.py")
+    spec = importlib.util.spec_from_file_location(
+        "_evaluator_builders", ROOT / "tablectl/engine/evaluator.py"
+    )
     assert spec and spec.loader
     source = spec.loader.get_source("_evaluator_builders")  # type: ignore[attr-defined]
     assert source is not None
     namespace: dict[str, object] = {"__name__": "_evaluator_builders"}
     # Stop before the tables are loaded: everything above that line is builders and constants.
-    exec(compile(source.split("\n_FLUSH, _RANK = _load_tables()")[0], "evaluator.py", "exec"),
-         namespace)
+    exec(
+        compile(source.split("\n_FLUSH, _RANK = _load_tables()")[0], "evaluator.py", "exec"),
+        namespace,
+    )
     text = namespace["tables_source"]()  # type: ignore[operator]
     OUT.write_text(text, encoding="utf-8")
     print(f"wrote {OUT} ({len(text):,} characters)")

@@ -35,8 +35,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     marks = [m for m in (100, 500, 1000, 2000, 5000, 10000) if m <= args.hands]
-    sim = TableSim(SimConfig(hands=args.hands, seed=args.seed, workdir=None,
-                             write_scenarios=False), None)
+    sim = TableSim(
+        SimConfig(hands=args.hands, seed=args.seed, workdir=None, write_scenarios=False), None
+    )
     seen: dict[int, int] = {}
     done = threading.Event()
 
@@ -63,8 +64,7 @@ def main() -> int:
     if len(seen) > 1:
         last = max(seen)
         per = (seen[last] - base) / max(1, last - marks[0])
-        print(f"growth after hand {marks[0]}: {per:.1f} KiB a hand "
-              f"(target: flat, within noise)")
+        print(f"growth after hand {marks[0]}: {per:.1f} KiB a hand (target: flat, within noise)")
     return 0 if result.ok else 1
 
 

@@ -122,13 +122,22 @@ def main() -> int:
 
     print(f"hands: {n} (seed {args.seed}), {events} events; best of {args.runs}")
     print(f"{'':44}{'hands/s':>10}{'µs/hand':>10}")
-    line("tablectl replay, end to end (read+parse)", t_e2e,
-         f"{t_pk / t_e2e:5.1f}x pokerkit (target >= 20x)")
-    line("tablectl engine alone (events pre-parsed)", t_engine,
-         f"{t_pk / t_engine:5.1f}x pokerkit (target >= 30x)")
+    line(
+        "tablectl replay, end to end (read+parse)",
+        t_e2e,
+        f"{t_pk / t_e2e:5.1f}x pokerkit (target >= 20x)",
+    )
+    line(
+        "tablectl engine alone (events pre-parsed)",
+        t_engine,
+        f"{t_pk / t_engine:5.1f}x pokerkit (target >= 30x)",
+    )
     line("pokerkit", t_pk)
-    line("pokerkit, betting only (evaluation memoised)", t_pk_bet,
-         f"engine alone {t_pk_bet / t_engine:.1f}x, end to end {t_pk_bet / t_e2e:.1f}x this")
+    line(
+        "pokerkit, betting only (evaluation memoised)",
+        t_pk_bet,
+        f"engine alone {t_pk_bet / t_engine:.1f}x, end to end {t_pk_bet / t_e2e:.1f}x this",
+    )
     print(f"parsing and reading on top of the engine: {(t_e2e - t_engine) / t_engine * 100:.0f}%")
     print(f"replay status {status}; final stacks differing from pokerkit: {diverged}")
     return 1 if diverged or status else 0

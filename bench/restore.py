@@ -89,9 +89,22 @@ def ready_time(tmp: Path, journal: Path) -> float:
     sock.settimeout(120)
     env = dict(os.environ, NOTIFY_SOCKET=sock_path, PYTHONPATH=str(ROOT))
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "tablectl", "run", "--config", str(cfg),
-                             "--sim", "--no-display", "--log-level", "warning"], env=env,
-                            stdout=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tablectl",
+            "run",
+            "--config",
+            str(cfg),
+            "--sim",
+            "--no-display",
+            "--log-level",
+            "warning",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+    )
     try:
         while not sock.recv(4096).startswith(b"READY=1"):
             pass
@@ -119,13 +132,19 @@ def main() -> int:
         first, _ = restore_time(journal, histories, script)
         again, hand_no = restore_time(journal, histories, script)
         files = len(list(histories.glob("hand-*.txt")))
-        print(f"Daemon.restore(), first after the session (histories/ empty): {first:.3f} s; "
-              f"{files} history files")
+        print(
+            f"Daemon.restore(), first after the session (histories/ empty): {first:.3f} s; "
+            f"{files} history files"
+        )
         verdict = "ok" if again <= 0.5 else "OVER TARGET"
-        print(f"Daemon.restore(), restart (histories/ written): {again:.3f} s at hand {hand_no} "
-              f"(target <= 0.5 s) [{verdict}]")
-        print(f"`tablectl run --sim` start to READY=1 on this journal: "
-              f"{ready_time(tmp, journal):.3f} s (process start and imports included)")
+        print(
+            f"Daemon.restore(), restart (histories/ written): {again:.3f} s at hand {hand_no} "
+            f"(target <= 0.5 s) [{verdict}]"
+        )
+        print(
+            f"`tablectl run --sim` start to READY=1 on this journal: "
+            f"{ready_time(tmp, journal):.3f} s (process start and imports included)"
+        )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 0

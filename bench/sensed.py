@@ -52,9 +52,23 @@ def record(hands: int, seed: int, out: Path) -> list[Path]:
     total = 0
     while total < hands and seed < 1000:
         d = out / f"seed{seed}"
-        run = subprocess.run([sys.executable, "-m", "tablectl", "sim", "--hands",
-                              str(hands - total), "--seed", str(seed), "--headless", "--out",
-                              str(d)], capture_output=True, text=True)
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "tablectl",
+                "sim",
+                "--hands",
+                str(hands - total),
+                "--seed",
+                str(seed),
+                "--headless",
+                "--out",
+                str(d),
+            ],
+            capture_output=True,
+            text=True,
+        )
         got = 0
         for line in run.stdout.splitlines():
             for word in line.split():
@@ -108,12 +122,16 @@ def main() -> int:
         wall += time.perf_counter() - start
     times.sort()
     p50, p99 = percentile(times, 0.50), percentile(times, 0.99)
-    print(f"session: {len(files)} file(s), {events} events, {hands} hands "
-          f"({events / max(hands, 1):.0f} events a hand), {args.repeat} passes")
+    print(
+        f"session: {len(files)} file(s), {events} events, {hands} hands "
+        f"({events / max(hands, 1):.0f} events a hand), {args.repeat} passes"
+    )
     print(f"throughput: {len(times) / wall:,.0f} events/s")
-    print(f"event to ruling: p50 {p50 * 1000:.0f} us, p99 {p99 * 1000:.0f} us, "
-          f"max {times[-1] / 1e3:.0f} us (target p99 <= {TARGET_P99_MS:g} ms: "
-          f"{'met' if p99 <= TARGET_P99_MS else 'MISSED'})")
+    print(
+        f"event to ruling: p50 {p50 * 1000:.0f} us, p99 {p99 * 1000:.0f} us, "
+        f"max {times[-1] / 1e3:.0f} us (target p99 <= {TARGET_P99_MS:g} ms: "
+        f"{'met' if p99 <= TARGET_P99_MS else 'MISSED'})"
+    )
     print(f"slowest event: {slowest[1]}")
     return 0
 

@@ -49,8 +49,11 @@ def wall(cmd: list[str], runs: int, env: dict[str, str]) -> float:
 
 def inner(code: str, runs: int, env: dict[str, str]) -> float:
     out = [
-        float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                             text=True, check=True).stdout)
+        float(
+            subprocess.run(
+                [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+            ).stdout
+        )
         for _ in range(runs)
     ]
     return min(out)
@@ -68,12 +71,21 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="tablectl-pyc-") as cache:
         cached = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         cached.update(PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=cache)
-        source = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONDONTWRITEBYTECODE="1",
-                      PYTHONPYCACHEPREFIX=str(Path(cache) / "none"))
-        for what, env in (("bytecode cached (as installed)", cached),
-                          ("compiled from source at each start", source)):
-            for cmd in ([sys.executable, "-c", "pass"], help_cmd,
-                        [sys.executable, "-c", IMPORT_ENGINE]):
+        source = dict(
+            os.environ,
+            PYTHONPATH=str(ROOT),
+            PYTHONDONTWRITEBYTECODE="1",
+            PYTHONPYCACHEPREFIX=str(Path(cache) / "none"),
+        )
+        for what, env in (
+            ("bytecode cached (as installed)", cached),
+            ("compiled from source at each start", source),
+        ):
+            for cmd in (
+                [sys.executable, "-c", "pass"],
+                help_cmd,
+                [sys.executable, "-c", IMPORT_ENGINE],
+            ):
                 subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, check=True)  # warm
             report(what, help_cmd, args.runs, env)
     return 0
@@ -90,12 +102,18 @@ def report(what: str, help_cmd: list[str], runs: int, env: dict[str, str]) -> No
 
     print(f"{what}: best of {runs} fresh processes; {sys.executable}")
     print(f"  {'bare `python -c pass`':44}{bare * 1000:8.1f} ms   1.0x")
-    print(f"  {'`' + ' '.join(Path(c).name for c in help_cmd) + '`':44}{helps * 1000:8.1f} ms "
-          f"{helps / bare:5.1f}x  (target <= 4x) [{verdict(helps <= 4 * bare)}]")
-    print(f"  {'import tablectl.engine.table (in process)':44}{engine * 1000:8.1f} ms "
-          f"{'':6}  (target <= 60 ms) [{verdict(engine <= 0.060)}]")
-    print(f"  {'evaluator imported, tables loaded, 2 evals':44}{tables * 1000:8.1f} ms "
-          f"{'':6}  (target <= 30 ms) [{verdict(tables <= 0.030)}]")
+    print(
+        f"  {'`' + ' '.join(Path(c).name for c in help_cmd) + '`':44}{helps * 1000:8.1f} ms "
+        f"{helps / bare:5.1f}x  (target <= 4x) [{verdict(helps <= 4 * bare)}]"
+    )
+    print(
+        f"  {'import tablectl.engine.table (in process)':44}{engine * 1000:8.1f} ms "
+        f"{'':6}  (target <= 60 ms) [{verdict(engine <= 0.060)}]"
+    )
+    print(
+        f"  {'evaluator imported, tables loaded, 2 evals':44}{tables * 1000:8.1f} ms "
+        f"{'':6}  (target <= 30 ms) [{verdict(tables <= 0.030)}]"
+    )
 
 
 if __name__ == "__main__":

@@ -47,12 +47,17 @@ def main() -> int:
     ap.add_argument("--per-table", type=int, default=300, help="messages per table, full speed")
     ap.add_argument("--rate", type=float, default=20.0, help="events/s per table, paced phase")
     ap.add_argument("--seconds", type=float, default=10.0, help="length of the paced phase")
-    ap.add_argument("--table-rate", type=float, default=5.0,
-                    help="messages/s a real table sends, for the capacity estimate")
+    ap.add_argument(
+        "--table-rate",
+        type=float,
+        default=5.0,
+        help="messages/s a real table sends, for the capacity estimate",
+    )
     args = ap.parse_args()
     if find_mosquitto() is None:
-        print("bench/venue.py: mosquitto is not installed (sh .ci/debian-packages)",
-              file=sys.stderr)
+        print(
+            "bench/venue.py: mosquitto is not installed (sh .ci/debian-packages)", file=sys.stderr
+        )
         return 2
     names = [f"t{i:03d}" for i in range(1, args.tables + 1)]
     users = {"venue": "venue-pw", **{n: f"{n}-pw" for n in names}}
@@ -62,8 +67,15 @@ def main() -> int:
         if not clock.wait_connected(30):
             print("bench/venue.py: the clock could not connect", file=sys.stderr)
             return 1
-        links = [VenueLink(LinkConfig(venue=VENUE, table=n, host="127.0.0.1", port=broker.port,
-                                      password=users[n]), Outbox.memory()) for n in names]
+        links = [
+            VenueLink(
+                LinkConfig(
+                    venue=VENUE, table=n, host="127.0.0.1", port=broker.port, password=users[n]
+                ),
+                Outbox.memory(),
+            )
+            for n in names
+        ]
         for link in links:
             link.start()
         deadline = time.monotonic() + 30
@@ -120,18 +132,25 @@ def main() -> int:
     rate = full_n / full_s
     per_msg_us = full_cpu / max(full_n, 1) * 1e6
     capacity = 1.0 / (full_cpu / max(full_n, 1)) / args.table_rate if full_cpu else float("inf")
-    print(f"tables={args.tables} full speed: {full_n}/{total} messages in {full_s:.2f} s = "
-          f"{rate:,.0f} msg/s table->clock; broker CPU {full_cpu:.2f} s "
-          f"({100 * full_cpu / full_s:.0f}% of one core, {per_msg_us:.0f} us per message); latency "
-          f"p50={pct(lat_full, 50):.0f} ms p99={pct(lat_full, 99):.0f} ms (queued in outboxes)")
-    print(f"paced {args.rate:g}/s per table ({args.tables * args.rate:,.0f} msg/s): "
-          f"{len(got)}/{expected} delivered, latency p50={pct(lat, 50):.1f} ms "
-          f"p99={pct(lat, 99):.1f} ms max={max(lat, default=float('nan')):.1f} ms; "
-          f"broker CPU {100 * paced_cpu / paced_s:.0f}% of one core")
-    print(f"duplicates dropped={sum(s.duplicates for s in clock.tables.values())} "
-          f"lost={clock.lost}")
-    print(f"capacity: one broker core at this cost carries ~{capacity:,.0f} tables at "
-          f"{args.table_rate:g} msg/s each (clients shared the same 2-core machine)")
+    print(
+        f"tables={args.tables} full speed: {full_n}/{total} messages in {full_s:.2f} s = "
+        f"{rate:,.0f} msg/s table->clock; broker CPU {full_cpu:.2f} s "
+        f"({100 * full_cpu / full_s:.0f}% of one core, {per_msg_us:.0f} us per message); latency "
+        f"p50={pct(lat_full, 50):.0f} ms p99={pct(lat_full, 99):.0f} ms (queued in outboxes)"
+    )
+    print(
+        f"paced {args.rate:g}/s per table ({args.tables * args.rate:,.0f} msg/s): "
+        f"{len(got)}/{expected} delivered, latency p50={pct(lat, 50):.1f} ms "
+        f"p99={pct(lat, 99):.1f} ms max={max(lat, default=float('nan')):.1f} ms; "
+        f"broker CPU {100 * paced_cpu / paced_s:.0f}% of one core"
+    )
+    print(
+        f"duplicates dropped={sum(s.duplicates for s in clock.tables.values())} lost={clock.lost}"
+    )
+    print(
+        f"capacity: one broker core at this cost carries ~{capacity:,.0f} tables at "
+        f"{args.table_rate:g} msg/s each (clients shared the same 2-core machine)"
+    )
     return 0 if full_n == total and len(got) >= expected and clock.lost == 0 else 1
 
 

@@ -80,25 +80,41 @@ class ClockScreen:
         top = lay.rect(0, 0, 1, 0.12)
         pygame.draw.rect(self.surface, theme.PANEL, top)
         pygame.draw.line(self.surface, theme.GOLD, top.bottomleft, top.bottomright, lay.px(3))
-        p.text(status.name.upper(), (top.left + lay.px(14), top.centery), lay.px(30), theme.GOLD,
-               anchor="midleft", max_width=round(top.width * 0.6), tag="name")
+        p.text(
+            status.name.upper(),
+            (top.left + lay.px(14), top.centery),
+            lay.px(30),
+            theme.GOLD,
+            anchor="midleft",
+            max_width=round(top.width * 0.6),
+            tag="name",
+        )
         if wall_text:
-            p.text(wall_text, (top.right - lay.px(14), top.centery), lay.px(30), theme.TEXT,
-                   anchor="midright", tag="wall")
+            p.text(
+                wall_text,
+                (top.right - lay.px(14), top.centery),
+                lay.px(30),
+                theme.TEXT,
+                anchor="midright",
+                tag="wall",
+            )
         bottom_h = lay.h * (0.25 if status.notices else 0.16)
         side_w = round(lay.w * 0.24)
         moves_h = round(lay.h * 0.15) if self.board and self.board.moves else 0
         body = pygame.Rect(0, top.bottom, lay.w, round(lay.h - top.bottom - bottom_h - moves_h))
-        left = pygame.Rect(body.left, body.top, side_w, body.height).inflate(-lay.px(16),
-                                                                             -lay.px(16))
+        left = pygame.Rect(body.left, body.top, side_w, body.height).inflate(
+            -lay.px(16), -lay.px(16)
+        )
         right = pygame.Rect(body.right - side_w, body.top, side_w, body.height).inflate(
-            -lay.px(16), -lay.px(16))
+            -lay.px(16), -lay.px(16)
+        )
         center = pygame.Rect(left.right, body.top, right.left - left.right, body.height)
         self._center(status, center)
         self._stats(status, left)
         self._prizes(status, right)
-        self._bottom(status, pygame.Rect(0, body.bottom + moves_h, lay.w,
-                                         lay.h - body.bottom - moves_h))
+        self._bottom(
+            status, pygame.Rect(0, body.bottom + moves_h, lay.w, lay.h - body.bottom - moves_h)
+        )
         if self.board is not None:
             self._venue(self.board, left, pygame.Rect(0, body.bottom, lay.w, moves_h))
         self.live.commit()  # the frame without the per-second texts is kept; then them
@@ -127,57 +143,83 @@ class ClockScreen:
         lines.append((theme.mmss(status.seconds_left), lay.px(170), time_color, "time", 0))
         if status.paused:
             lines.append(("PAUSED", lay.px(34), theme.PAUSED, "paused", 0))
-            lines.append(("space: start   arrows: level   - / +: players", lay.px(17),
-                          theme.DIM, "keys", 0))
+            lines.append(
+                ("space: start   arrows: level   - / +: players", lay.px(17), theme.DIM, "keys", 0)
+            )
         elif last_minute:
             lines.append(("LAST MINUTE", lay.px(30), theme.OWES, "last_minute", 0))
         if step.is_break:
             if status.back_at:
-                lines.append((f"Back at {status.back_at}", lay.px(52), theme.TEXT, "back_at",
-                              lay.px(6)))
+                lines.append(
+                    (f"Back at {status.back_at}", lay.px(52), theme.TEXT, "back_at", lay.px(6))
+                )
             if step.color_up:
                 chips = ", ".join(short_chips(c) for c in step.color_up)
-                lines.append((f"COLOR-UP: {chips} chips leave play", lay.px(34), theme.GOLD,
-                              "color_up", lay.px(12)))
+                lines.append(
+                    (
+                        f"COLOR-UP: {chips} chips leave play",
+                        lay.px(34),
+                        theme.GOLD,
+                        "color_up",
+                        lay.px(12),
+                    )
+                )
         else:
             blinds = f"BLINDS {short_chips(step.small_blind)} / {short_chips(step.big_blind)}"
             lines.append((blinds, lay.px(60), theme.GOLD, "blinds", lay.px(4)))
             if step.ante:
-                ante = f"ANTE {short_chips(step.ante)}" + (" (big blind ante)" if step.bb_ante
-                                                           else "")
+                ante = f"ANTE {short_chips(step.ante)}" + (
+                    " (big blind ante)" if step.bb_ante else ""
+                )
                 lines.append((ante, lay.px(36), theme.TEXT, "ante", lay.px(4)))
         sizes = [p.fit_size(text, size, rect.width) for text, size, *_ in lines]
         # stack the lines by their ink, not the font's line box (big type has a tall empty top)
         # (the time measured as "00:00": its ink must not move as the digits change)
-        inks = [theme.font(size).render(_DIGITS.sub("0", text) if tag == "time" else text, True,
-                                        color).get_bounding_rect()
-                for (text, _s, color, tag, _g), size in zip(lines, sizes, strict=True)]
+        inks = [
+            theme.font(size)
+            .render(_DIGITS.sub("0", text) if tag == "time" else text, True, color)
+            .get_bounding_rect()
+            for (text, _s, color, tag, _g), size in zip(lines, sizes, strict=True)
+        ]
         # The space between two lines grows with the smaller one: a fixed few pixels under a
         # LEVEL line read as touching the big digits at 1920x1080.
-        spacing = [0] + [max(lay.px(8), round(0.45 * min(a.height, b.height)))
-                         for a, b in itertools.pairwise(inks)]
+        spacing = [0] + [
+            max(lay.px(8), round(0.45 * min(a.height, b.height)))
+            for a, b in itertools.pairwise(inks)
+        ]
         total = sum(i.height for i in inks) + sum(g for *_, g in lines) + sum(spacing)
         y = rect.top + max(lay.px(6), (rect.height - total) // 2)
-        for (text, _s, color, tag, gap), size, ink, space in zip(lines, sizes, inks, spacing,
-                                                                  strict=True):
+        for (text, _s, color, tag, gap), size, ink, space in zip(
+            lines, sizes, inks, spacing, strict=True
+        ):
             y += gap + space
             if tag == "time":
-                self.live.add(tag, text, (rect.centerx, y - ink.top), size, color, "midtop",
-                              rect.width)
+                self.live.add(
+                    tag, text, (rect.centerx, y - ink.top), size, color, "midtop", rect.width
+                )
                 y += ink.height
                 continue
-            r = p.text(text, (rect.centerx, y - ink.top), size, color, anchor="midtop",
-                       max_width=rect.width, tag=tag)
+            r = p.text(
+                text,
+                (rect.centerx, y - ink.top),
+                size,
+                color,
+                anchor="midtop",
+                max_width=rect.width,
+                tag=tag,
+            )
             if tag == "paused":
-                theme.draw_pause(self.surface, (r.left - lay.px(20), y + ink.height / 2),
-                                 lay.px(24))
+                theme.draw_pause(
+                    self.surface, (r.left - lay.px(20), y + ink.height / 2), lay.px(24)
+                )
             y += ink.height
 
     def _stat(self, label: str, value: str, x: int, y: int, width: int, tag: str) -> int:
         lay, p = self.layout, self.painter
         r = p.text(label, (x, y), lay.px(17), theme.DIM, tag=f"{tag}_label")
-        r = p.text(value, (x, r.bottom + lay.px(2)), lay.px(36), theme.TEXT, max_width=width,
-                   tag=tag)
+        r = p.text(
+            value, (x, r.bottom + lay.px(2)), lay.px(36), theme.TEXT, max_width=width, tag=tag
+        )
         return r.bottom + lay.px(14)
 
     def _stats(self, status: ClockStatus, rect: pygame.Rect) -> None:
@@ -185,8 +227,9 @@ class ClockScreen:
         p.panel(rect, theme.PANEL, theme.PANEL_EDGE)
         x, width = rect.left + lay.px(12), rect.width - lay.px(24)
         y = rect.top + lay.px(12)
-        y = self._stat("PLAYERS", f"{status.players_left} / {status.entrants}", x, y, width,
-                       "players")
+        y = self._stat(
+            "PLAYERS", f"{status.players_left} / {status.entrants}", x, y, width, "players"
+        )
         y = self._stat("AVERAGE STACK", f"{status.average_stack:,}", x, y, width, "average")
         y = self._stat("CHIPS IN PLAY", f"{status.chips_in_play:,}", x, y, width, "chips")
 
@@ -196,21 +239,35 @@ class ClockScreen:
         x, width = rect.left + lay.px(12), rect.width - lay.px(24)
         y = rect.top + lay.px(12)
         if status.prize_pool > 0:
-            y = self._stat("PRIZE POOL", theme.money(status.prize_pool, status.currency), x, y,
-                           width, "pool")
-        r = p.text("PAYOUTS" if status.prize_pool > 0 else "PAYOUT SHARES", (x, y), lay.px(17),
-                   theme.DIM, tag="payouts_label")
+            y = self._stat(
+                "PRIZE POOL", theme.money(status.prize_pool, status.currency), x, y, width, "pool"
+            )
+        r = p.text(
+            "PAYOUTS" if status.prize_pool > 0 else "PAYOUT SHARES",
+            (x, y),
+            lay.px(17),
+            theme.DIM,
+            tag="payouts_label",
+        )
         y = r.bottom + lay.px(4)
         line = lay.px(26)
         for place, amount in status.payouts:
             if y + line > rect.bottom - lay.px(6):
                 p.text("...", (x, y), lay.px(20), theme.DIM)
                 break
-            value = (theme.money(amount, status.currency) if status.prize_pool > 0
-                     else f"{amount:g}%")
+            value = (
+                theme.money(amount, status.currency) if status.prize_pool > 0 else f"{amount:g}%"
+            )
             p.text(_place(place), (x, y), lay.px(24), theme.GOLD, tag="place")
-            p.text(value, (rect.right - lay.px(12), y), lay.px(24), theme.TEXT, anchor="topright",
-                   max_width=width - lay.px(50), tag="payout")
+            p.text(
+                value,
+                (rect.right - lay.px(12), y),
+                lay.px(24),
+                theme.TEXT,
+                anchor="topright",
+                max_width=width - lay.px(50),
+                tag="payout",
+            )
             y += line
         if not status.payouts:
             p.text("none set", (x, y), lay.px(20), theme.FAINT, tag="payout")
@@ -222,25 +279,52 @@ class ClockScreen:
         x, width = stats.left + lay.px(12), stats.width - lay.px(24)
         y = stats.bottom - lay.px(12)
         if board.offline:
-            r = p.text("OFFLINE: " + " ".join(board.offline), (x, y), lay.px(24), theme.ALERT,
-                       anchor="bottomleft", max_width=width, tag="offline")
+            r = p.text(
+                "OFFLINE: " + " ".join(board.offline),
+                (x, y),
+                lay.px(24),
+                theme.ALERT,
+                anchor="bottomleft",
+                max_width=width,
+                tag="offline",
+            )
             y = r.top - lay.px(4)
         tables = "FINAL TABLE" if board.final_table else f"{board.tables} TABLES"
-        p.text(tables, (x, y), lay.px(20), theme.GOLD, anchor="bottomleft", max_width=width,
-               tag="tables")
+        p.text(
+            tables,
+            (x, y),
+            lay.px(20),
+            theme.GOLD,
+            anchor="bottomleft",
+            max_width=width,
+            tag="tables",
+        )
         if not board.moves or band.height <= 0:
             return
         pygame.draw.rect(self.surface, (16, 48, 36), band)
         pygame.draw.line(self.surface, theme.GOLD, band.topleft, band.topright, lay.px(2))
-        label = p.text("SEAT MOVES", (lay.px(16), band.centery), lay.px(20), theme.GOLD,
-                       anchor="midleft", tag="moves_label")
+        label = p.text(
+            "SEAT MOVES",
+            (lay.px(16), band.centery),
+            lay.px(20),
+            theme.GOLD,
+            anchor="midleft",
+            tag="moves_label",
+        )
         left = label.right + lay.px(18)
         lines = board.moves[:2]
         size = lay.px(44 if len(lines) == 1 else 30)
         step = band.height // (len(lines) + 1)
         for i, text in enumerate(lines):
-            p.text(text, (left, band.top + step * (i + 1)), size, theme.WHITE, anchor="midleft",
-                   max_width=band.width - left - lay.px(16), tag="move")
+            p.text(
+                text,
+                (left, band.top + step * (i + 1)),
+                size,
+                theme.WHITE,
+                anchor="midleft",
+                max_width=band.width - left - lay.px(16),
+                tag="move",
+            )
 
     def _bottom(self, status: ClockStatus, rect: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
@@ -250,28 +334,60 @@ class ClockScreen:
         half = rect.width // 2
         nxt = status.next_level
         text = _next_text(nxt) if nxt is not None else "final level"
-        p.text("NEXT LEVEL", (lay.px(16), row.top + lay.px(8)), lay.px(17), theme.DIM,
-               tag="next_label")
-        p.text(text, (lay.px(16), row.top + lay.px(30)), lay.px(40), theme.TEXT,
-               max_width=half - lay.px(24), tag="next_level")
-        p.text("NEXT BREAK", (half + lay.px(16), row.top + lay.px(8)), lay.px(17), theme.DIM,
-               tag="break_label")
+        p.text(
+            "NEXT LEVEL", (lay.px(16), row.top + lay.px(8)), lay.px(17), theme.DIM, tag="next_label"
+        )
+        p.text(
+            text,
+            (lay.px(16), row.top + lay.px(30)),
+            lay.px(40),
+            theme.TEXT,
+            max_width=half - lay.px(24),
+            tag="next_level",
+        )
+        p.text(
+            "NEXT BREAK",
+            (half + lay.px(16), row.top + lay.px(8)),
+            lay.px(17),
+            theme.DIM,
+            tag="break_label",
+        )
         brk = _break_text(status)
-        self.live.add("next_break", brk, (half + lay.px(16), row.top + lay.px(30)), lay.px(40),
-                      theme.TEXT, "topleft", half - lay.px(24))
+        self.live.add(
+            "next_break",
+            brk,
+            (half + lay.px(16), row.top + lay.px(30)),
+            lay.px(40),
+            theme.TEXT,
+            "topleft",
+            half - lay.px(24),
+        )
         if status.notices:
             band = pygame.Rect(rect.left, row.bottom, rect.width, rect.bottom - row.bottom)
             now = status.step.color_up != ()
             pygame.draw.rect(self.surface, theme.GOLD if now else (52, 44, 18), band)
             ink = theme.BLACK if now else theme.GOLD
             icon = lay.px(26)
-            theme.draw_warning(self.surface, (lay.px(16) + icon / 2, band.centery), icon,
-                               theme.BLACK if now else theme.GOLD,
-                               theme.GOLD if now else theme.BLACK)
-            p.wrap(status.notices[0], pygame.Rect(lay.px(24) + icon, band.top + lay.px(5),
-                                                  band.width - icon - lay.px(40),
-                                                  band.height - lay.px(8)),
-                   lay.px(20 if now else 22), ink, max_lines=2, tag="notice")
+            theme.draw_warning(
+                self.surface,
+                (lay.px(16) + icon / 2, band.centery),
+                icon,
+                theme.BLACK if now else theme.GOLD,
+                theme.GOLD if now else theme.BLACK,
+            )
+            p.wrap(
+                status.notices[0],
+                pygame.Rect(
+                    lay.px(24) + icon,
+                    band.top + lay.px(5),
+                    band.width - icon - lay.px(40),
+                    band.height - lay.px(8),
+                ),
+                lay.px(20 if now else 22),
+                ink,
+                max_lines=2,
+                tag="notice",
+            )
 
 
 def _break_text(status: ClockStatus) -> str:
@@ -290,9 +406,19 @@ def _live_texts(status: ClockStatus) -> dict[str, str]:
 def _static_key(status: ClockStatus, wall_text: str) -> tuple[object, ...]:
     """Everything on the clock screen but the two per-second texts."""
     last_minute = not status.on_break and 0 < status.seconds_left <= 60
-    return (status.index, status.paused, status.players_left, status.entrants,
-            status.chips_in_play, status.back_at, status.notices, wall_text, last_minute,
-            status.next_break is None, status.prize_pool)
+    return (
+        status.index,
+        status.paused,
+        status.players_left,
+        status.entrants,
+        status.chips_in_play,
+        status.back_at,
+        status.notices,
+        wall_text,
+        last_minute,
+        status.next_break is None,
+        status.prize_pool,
+    )
 
 
 def _place(n: int) -> str:
@@ -354,15 +480,21 @@ def with_board(status: ClockStatus, board: VenueBoard | None) -> ClockStatus:
     players left, entrants, chips in play, average stack, prize pool and payouts in money."""
     if board is None:
         return status
-    return replace(status, entrants=board.entrants or status.entrants,
-                   players_left=board.players_left, chips_in_play=board.chips_in_play,
-                   average_stack=board.average_stack,
-                   prize_pool=board.prize_pool, currency=board.currency,
-                   payouts=board.payouts or status.payouts)
+    return replace(
+        status,
+        entrants=board.entrants or status.entrants,
+        players_left=board.players_left,
+        chips_in_play=board.chips_in_play,
+        average_stack=board.average_stack,
+        prize_pool=board.prize_pool,
+        currency=board.currency,
+        payouts=board.payouts or status.payouts,
+    )
 
 
-def render_status(status: ClockStatus, size: tuple[int, int], wall_text: str = "",
-                  board: VenueBoard | None = None) -> tuple[pygame.Surface, ClockScreen]:
+def render_status(
+    status: ClockStatus, size: tuple[int, int], wall_text: str = "", board: VenueBoard | None = None
+) -> tuple[pygame.Surface, ClockScreen]:
     """Render one status to a new surface (screenshots, tests); ``board``: the venue's."""
     surface = pygame.Surface(size)
     screen = ClockScreen(surface)

@@ -30,13 +30,27 @@ from tablectl.engine.view import TableView
 BAR_H = 60  # px at 800x480: the console bar under the dealer screen
 # Floor decisions (shared/spec/scenario-format.md "floor decisions") and what each asks for.
 FLOOR_DECISIONS: dict[str, tuple[str, ...]] = {
-    "ruling": ("seat", "action", "amount"), "undercall": ("seat", "decide"), "kill": ("seat",),
-    "award": ("seat", "amount"), "stack": ("seat", "amount"), "button": ("seat",),
-    "misdeal": (), "seat": ("seat", "name", "amount"), "unseat": ("seat",),
+    "ruling": ("seat", "action", "amount"),
+    "undercall": ("seat", "decide"),
+    "kill": ("seat",),
+    "award": ("seat", "amount"),
+    "stack": ("seat", "amount"),
+    "button": ("seat",),
+    "misdeal": (),
+    "seat": ("seat", "name", "amount"),
+    "unseat": ("seat",),
 }
-FLOOR_WORDS = {"ruling": "RULING", "undercall": "UNDERCALL", "kill": "KILL HAND",
-               "award": "AWARD POT", "stack": "STACK", "button": "BUTTON", "misdeal": "MISDEAL",
-               "seat": "SEAT PLAYER", "unseat": "UNSEAT"}
+FLOOR_WORDS = {
+    "ruling": "RULING",
+    "undercall": "UNDERCALL",
+    "kill": "KILL HAND",
+    "award": "AWARD POT",
+    "stack": "STACK",
+    "button": "BUTTON",
+    "misdeal": "MISDEAL",
+    "seat": "SEAT PLAYER",
+    "unseat": "UNSEAT",
+}
 
 
 def open_alerts(view: TableView) -> list[tuple[int, Alert]]:
@@ -343,33 +357,59 @@ class Console:
     def _header(self) -> tuple[pygame.Rect, Button]:
         lay = self.layout
         w, _ = lay.size
-        close = Button(pygame.Rect(w - lay.px(128), lay.px(6), lay.px(120), lay.px(52)),
-                       "close:", "CLOSE")
+        close = Button(
+            pygame.Rect(w - lay.px(128), lay.px(6), lay.px(120), lay.px(52)), "close:", "CLOSE"
+        )
         return pygame.Rect(lay.px(8), lay.px(6), w - lay.px(144), lay.px(52)), close
 
     def _buttons_table(self, view: TableView) -> list[Button]:
         lay = self.layout
         n = len(self.alerts())
-        cells = grid(self.bar.inflate(-lay.px(8), -lay.px(8)), 6 if self.venue_on else 5, 1,
-                     lay.px(6))
-        floor_sub = (f"{self.floor_name} {theme.mmss(self.floor_left or 0)}"
-                     if self.floor_name else "show floor badge")
+        cells = grid(
+            self.bar.inflate(-lay.px(8), -lay.px(8)), 6 if self.venue_on else 5, 1, lay.px(6)
+        )
+        floor_sub = (
+            f"{self.floor_name} {theme.mmss(self.floor_left or 0)}"
+            if self.floor_name
+            else "show floor badge"
+        )
         venue = []
         if self.venue_on:
             k = len(self.venue_cmds)
-            venue = [Button(cells[5], "bar:venue", f"VENUE {k}", fill=DANGER if k else NORMAL,
-                            sub="HALTED" if self.venue_halted else
-                            ("to confirm" if k else "nothing to do"))]
+            venue = [
+                Button(
+                    cells[5],
+                    "bar:venue",
+                    f"VENUE {k}",
+                    fill=DANGER if k else NORMAL,
+                    sub="HALTED" if self.venue_halted else ("to confirm" if k else "nothing to do"),
+                )
+            ]
         return [
             *venue,
             Button(cells[0], "bar:undo", "UNDO"),
-            Button(cells[1], "bar:clock", "CLOCK", enabled=view.to_act is not None
-                   and view.clock is None, sub=f"seat {view.to_act}" if view.to_act else ""),
-            Button(cells[2], "bar:alerts", f"ALERTS {n}", fill=DANGER if n else PRIMARY,
-                   sub="to acknowledge" if n else "none open"),
+            Button(
+                cells[1],
+                "bar:clock",
+                "CLOCK",
+                enabled=view.to_act is not None and view.clock is None,
+                sub=f"seat {view.to_act}" if view.to_act else "",
+            ),
+            Button(
+                cells[2],
+                "bar:alerts",
+                f"ALERTS {n}",
+                fill=DANGER if n else PRIMARY,
+                sub="to acknowledge" if n else "none open",
+            ),
             Button(cells[3], "bar:floorcall", "CALL FLOOR", sub="floor light"),
-            Button(cells[4], "bar:floor", "FLOOR MODE", enabled=self.floor_name is not None,
-                   sub=floor_sub),
+            Button(
+                cells[4],
+                "bar:floor",
+                "FLOOR MODE",
+                enabled=self.floor_name is not None,
+                sub=floor_sub,
+            ),
         ]
 
     def _keypad(self, area: pygame.Rect, one_taps: list[tuple[str, str, bool]]) -> list[Button]:
@@ -377,7 +417,7 @@ class Console:
         keys = ["7", "8", "9", "DEL", "4", "5", "6", "CLR", "1", "2", "3", "000", "0", "00"]
         cells = grid(area, 4, 4, lay.px(6))
         out = [Button(c, f"key:{k}", k) for k, c in zip(keys, cells, strict=False)]
-        for (label, sub, ok), c in zip(one_taps, cells[len(keys):], strict=False):
+        for (label, sub, ok), c in zip(one_taps, cells[len(keys) :], strict=False):
             out.append(Button(c, f"key:{label}", label, enabled=ok, sub=sub, fill=PRIMARY))
         return out
 
@@ -393,34 +433,63 @@ class Console:
             sub = ""
             if say == "call" and view.to_call and can.in_turn:
                 sub = theme.chips(view.to_call)
-            out.append(Button(cell, f"say:{say}", say.upper(), enabled=say in can.says,
-                              selected=self.say == say, sub=sub))
+            out.append(
+                Button(
+                    cell,
+                    f"say:{say}",
+                    say.upper(),
+                    enabled=say in can.says,
+                    selected=self.say == say,
+                    sub=sub,
+                )
+            )
         body = declare_body(seat, self.say, self.keypad.amount)
         enter = pygame.Rect(lay.px(8), lay.px(256), round(left.width * 0.62), lay.px(60))
-        out.append(Button(enter, "enter:", "ENTER", enabled=body is not None and bool(can.says),
-                          fill=PRIMARY))
-        undo = pygame.Rect(enter.right + lay.px(6), enter.top, left.right - enter.right
-                           - lay.px(6), enter.height)
+        out.append(
+            Button(
+                enter, "enter:", "ENTER", enabled=body is not None and bool(can.says), fill=PRIMARY
+            )
+        )
+        undo = pygame.Rect(
+            enter.right + lay.px(6), enter.top, left.right - enter.right - lay.px(6), enter.height
+        )
         out.append(Button(undo, "bar:undo", "UNDO"))
         right = pygame.Rect(w // 2 + lay.px(4), lay.px(124), w // 2 - lay.px(12), lay.px(264))
         amount_ok = self.say in (None, "bet", "raise", "all-in") and bool(can.says)
         mr = can.min_raise_to
-        keys = self._keypad(right, [
-            ("MIN", theme.chips(mr) if mr else "-", amount_ok and mr is not None),
-            ("ALL", theme.chips(can.all_in_to) if can.says else "-", amount_ok and bool(can.says)),
-        ])
+        keys = self._keypad(
+            right,
+            [
+                ("MIN", theme.chips(mr) if mr else "-", amount_ok and mr is not None),
+                (
+                    "ALL",
+                    theme.chips(can.all_in_to) if can.says else "-",
+                    amount_ok and bool(can.says),
+                ),
+            ],
+        )
         out += [replace(b, enabled=b.enabled and amount_ok) for b in keys]
         sv = seat_of(view, seat)
         status = sv.status if sv is not None else "empty"
         row = pygame.Rect(lay.px(8), h - lay.px(62), w - lay.px(16), lay.px(56))
-        flags = [("name", "NAME", False, True), ("absent", "ABSENT", status == "absent", True),
-                 ("present", "PRESENT", False, status in ("absent", "penalty")),
-                 ("penalty", "PENALTY", status == "penalty", True),
-                 ("clock", "CLOCK", view.clock is not None and view.clock.seat == seat,
-                  view.to_act == seat and view.clock is None)]
+        flags = [
+            ("name", "NAME", False, True),
+            ("absent", "ABSENT", status == "absent", True),
+            ("present", "PRESENT", False, status in ("absent", "penalty")),
+            ("penalty", "PENALTY", status == "penalty", True),
+            (
+                "clock",
+                "CLOCK",
+                view.clock is not None and view.clock.seat == seat,
+                view.to_act == seat and view.clock is None,
+            ),
+        ]
         for (fid, label, sel, ok), cell in zip(flags, grid(row, 5, 1, lay.px(6)), strict=True):
-            out.append(Button(cell, f"seatflag:{fid}", label, selected=sel,
-                              enabled=ok and status != "empty"))
+            out.append(
+                Button(
+                    cell, f"seatflag:{fid}", label, selected=sel, enabled=ok and status != "empty"
+                )
+            )
         return out
 
     def _buttons_keyboard(self, view: TableView) -> list[Button]:
@@ -436,7 +505,7 @@ class Console:
         pages = max(1, -(-len(alerts) // per_page))
         self.alert_page = min(self.alert_page, pages - 1)
         start = self.alert_page * per_page
-        return alerts[start:start + per_page], pages, per_page
+        return alerts[start : start + per_page], pages, per_page
 
     def _buttons_alerts(self, view: TableView) -> list[Button]:
         lay = self.layout
@@ -446,14 +515,22 @@ class Console:
         rows, pages, _ = self._alert_rows()
         y = lay.px(66)
         for aid, _alert in rows:
-            out.append(Button(pygame.Rect(w - lay.px(148), y + lay.px(8), lay.px(140),
-                                          lay.px(56)), f"ack:{aid}", "ACK", sub=f"#{aid}"))
+            out.append(
+                Button(
+                    pygame.Rect(w - lay.px(148), y + lay.px(8), lay.px(140), lay.px(56)),
+                    f"ack:{aid}",
+                    "ACK",
+                    sub=f"#{aid}",
+                )
+            )
             y += lay.px(78)
         row = pygame.Rect(lay.px(8), h - lay.px(62), w - lay.px(16), lay.px(56))
         cells = grid(row, 3, 1, lay.px(6))
-        out += [Button(cells[0], "page:prev", "PREVIOUS", enabled=self.alert_page > 0),
-                Button(cells[1], "page:next", "NEXT", enabled=self.alert_page < pages - 1),
-                Button(cells[2], "ack:all", "ACK ALL", enabled=bool(rows), fill=DANGER)]
+        out += [
+            Button(cells[0], "page:prev", "PREVIOUS", enabled=self.alert_page > 0),
+            Button(cells[1], "page:next", "NEXT", enabled=self.alert_page < pages - 1),
+            Button(cells[2], "ack:all", "ACK ALL", enabled=bool(rows), fill=DANGER),
+        ]
         return out
 
     def _venue_rows(self) -> tuple[list[tuple[str, str, str]], int]:
@@ -462,7 +539,7 @@ class Console:
         pages = max(1, -(-len(self.venue_cmds) // per_page))
         self.venue_page = min(self.venue_page, pages - 1)
         start = self.venue_page * per_page
-        return self.venue_cmds[start:start + per_page], pages
+        return self.venue_cmds[start : start + per_page], pages
 
     def _buttons_venue(self, view: TableView) -> list[Button]:
         lay = self.layout
@@ -472,17 +549,29 @@ class Console:
         rows, pages = self._venue_rows()
         y = lay.px(66)
         for cmd_id, _what, _why in rows:
-            out.append(Button(pygame.Rect(w - lay.px(300), y + lay.px(8), lay.px(140),
-                                          lay.px(56)), f"venue:yes:{cmd_id}", "CONFIRM",
-                              fill=PRIMARY))
-            out.append(Button(pygame.Rect(w - lay.px(152), y + lay.px(8), lay.px(144),
-                                          lay.px(56)), f"venue:no:{cmd_id}", "REFUSE",
-                              fill=DANGER))
+            out.append(
+                Button(
+                    pygame.Rect(w - lay.px(300), y + lay.px(8), lay.px(140), lay.px(56)),
+                    f"venue:yes:{cmd_id}",
+                    "CONFIRM",
+                    fill=PRIMARY,
+                )
+            )
+            out.append(
+                Button(
+                    pygame.Rect(w - lay.px(152), y + lay.px(8), lay.px(144), lay.px(56)),
+                    f"venue:no:{cmd_id}",
+                    "REFUSE",
+                    fill=DANGER,
+                )
+            )
             y += lay.px(78)
         row = pygame.Rect(lay.px(8), h - lay.px(62), w - lay.px(16), lay.px(56))
         cells = grid(row, 2, 1, lay.px(6))
-        out += [Button(cells[0], "vpage:prev", "PREVIOUS", enabled=self.venue_page > 0),
-                Button(cells[1], "vpage:next", "NEXT", enabled=self.venue_page < pages - 1)]
+        out += [
+            Button(cells[0], "vpage:prev", "PREVIOUS", enabled=self.venue_page > 0),
+            Button(cells[1], "vpage:next", "NEXT", enabled=self.venue_page < pages - 1),
+        ]
         return out
 
     def _draw_venue(self, p: Painter, view: TableView) -> None:
@@ -490,21 +579,37 @@ class Console:
         w, _ = lay.size
         n = len(self.venue_cmds)
         halted = f"  -  PLAY HALTED by {self.venue_halted}" if self.venue_halted else ""
-        self._title(p, f"VENUE: {n} TO CONFIRM", "confirm once the player has moved; a "
-                    "confirmed command is the floor's decision" + halted)
+        self._title(
+            p,
+            f"VENUE: {n} TO CONFIRM",
+            "confirm once the player has moved; a "
+            "confirmed command is the floor's decision" + halted,
+        )
         rows, _ = self._venue_rows()
         y = lay.px(66)
         if not rows:
-            p.text("Nothing from the venue", (lay.px(16), y + lay.px(12)), lay.px(22),
-                   theme.FAINT)
+            p.text("Nothing from the venue", (lay.px(16), y + lay.px(12)), lay.px(22), theme.FAINT)
         for _cmd_id, what, why in rows:
             box = pygame.Rect(lay.px(8), y, w - lay.px(316), lay.px(72))
             p.panel(box, theme.PANEL, theme.ACCENT, lay.px(2))
-            p.text(what, (box.left + lay.px(8), box.top + lay.px(6)), lay.px(19), theme.WHITE,
-                   max_width=box.width - lay.px(16), tag="venue_row")
-            p.wrap(why, pygame.Rect(box.left + lay.px(8), box.top + lay.px(32),
-                                    box.width - lay.px(16), lay.px(38)), lay.px(15), theme.TEXT,
-                   max_lines=2, tag="venue_row_text")
+            p.text(
+                what,
+                (box.left + lay.px(8), box.top + lay.px(6)),
+                lay.px(19),
+                theme.WHITE,
+                max_width=box.width - lay.px(16),
+                tag="venue_row",
+            )
+            p.wrap(
+                why,
+                pygame.Rect(
+                    box.left + lay.px(8), box.top + lay.px(32), box.width - lay.px(16), lay.px(38)
+                ),
+                lay.px(15),
+                theme.TEXT,
+                max_lines=2,
+                tag="venue_row_text",
+            )
             y += lay.px(78)
 
     def _buttons_floor(self, view: TableView) -> list[Button]:
@@ -515,8 +620,14 @@ class Console:
         area = pygame.Rect(lay.px(8), lay.px(112), w - lay.px(16), h - lay.px(112 + 70))
         for d, cell in zip(FLOOR_DECISIONS, grid(area, 3, 3, lay.px(8)), strict=True):
             out.append(Button(cell, f"floor:{d}", FLOOR_WORDS[d]))
-        out.append(Button(pygame.Rect(lay.px(8), h - lay.px(62), w - lay.px(16), lay.px(56)),
-                          "floor:exit", "EXIT FLOOR MODE", fill=DANGER))
+        out.append(
+            Button(
+                pygame.Rect(lay.px(8), h - lay.px(62), w - lay.px(16), lay.px(56)),
+                "floor:exit",
+                "EXIT FLOOR MODE",
+                fill=DANGER,
+            )
+        )
         return out
 
     def _buttons_form(self, view: TableView) -> list[Button]:
@@ -534,24 +645,26 @@ class Console:
                 sv = seat_of(view, s)
                 taken = sv is not None and sv.status != "empty"
                 ok = taken != (form.decision == "seat")  # seat a player only in an empty seat
-                out.append(Button(cell, f"fseat:{s}", str(s), selected=form.seat == s,
-                                  enabled=ok))
+                out.append(Button(cell, f"fseat:{s}", str(s), selected=form.seat == s, enabled=ok))
             y += lay.px(126)
         choices = {"action": SAYS, "decide": ("call", "fold")}
         for fld, opts in choices.items():
             if fld in form.fields:
-                cells = grid(pygame.Rect(lay.px(8), y, half, lay.px(56)), len(opts), 1,
-                             lay.px(4))
+                cells = grid(pygame.Rect(lay.px(8), y, half, lay.px(56)), len(opts), 1, lay.px(4))
                 for o, cell in zip(opts, cells, strict=True):
-                    out.append(Button(cell, f"fchoice:{o}", o.upper(),
-                                      selected=form.choice == o))
+                    out.append(Button(cell, f"fchoice:{o}", o.upper(), selected=form.choice == o))
                 y += lay.px(62)
         if "name" in form.fields:
-            out.append(Button(pygame.Rect(lay.px(8), y, half, lay.px(56)), "fname:", "NAME",
-                              sub=form.name or "tap to type"))
+            out.append(
+                Button(
+                    pygame.Rect(lay.px(8), y, half, lay.px(56)),
+                    "fname:",
+                    "NAME",
+                    sub=form.name or "tap to type",
+                )
+            )
         if "amount" in form.fields:
-            right = pygame.Rect(w // 2 + lay.px(4), lay.px(124), w // 2 - lay.px(12),
-                                lay.px(264))
+            right = pygame.Rect(w // 2 + lay.px(4), lay.px(124), w // 2 - lay.px(12), lay.px(264))
             one = [("POT", "pots", form.decision == "award"), ("ALL", "-", False)]
             if form.decision == "award":
                 one[1] = ("ADD", "next seat", form.seat is not None and bool(form.keypad.amount))
@@ -559,8 +672,9 @@ class Console:
             out += [replace(b, id="fadd:") if b.id == "key:ADD" else b for b in keys]
         value = form.value(view)
         enter = pygame.Rect(lay.px(8), h - lay.px(62), half, lay.px(56))
-        out.append(Button(enter, "fenter:", "ENTER DECISION", enabled=value is not None,
-                          fill=PRIMARY))
+        out.append(
+            Button(enter, "fenter:", "ENTER DECISION", enabled=value is not None, fill=PRIMARY)
+        )
         return out
 
     # --- drawing --------------------------------------------------------------------------------
@@ -571,8 +685,7 @@ class Console:
         lay, surf = self.layout, p.surface
         if self.mode == "table":
             pygame.draw.rect(surf, theme.BACKGROUND, self.bar)
-            pygame.draw.line(surf, theme.PANEL_EDGE, self.bar.topleft, self.bar.topright,
-                             lay.px(2))
+            pygame.draw.line(surf, theme.PANEL_EDGE, self.bar.topleft, self.bar.topright, lay.px(2))
         else:
             surf.fill(theme.BACKGROUND)
             getattr(self, f"_draw_{self.mode}")(p, self.view)
@@ -583,11 +696,24 @@ class Console:
     def _title(self, p: Painter, text: str, sub: str = "") -> None:
         lay = self.layout
         rect, _ = self._header()
-        p.text(text, (rect.left, rect.top + lay.px(2)), lay.px(26), theme.TEXT,
-               max_width=rect.width, tag="console_title")
+        p.text(
+            text,
+            (rect.left, rect.top + lay.px(2)),
+            lay.px(26),
+            theme.TEXT,
+            max_width=rect.width,
+            tag="console_title",
+        )
         if sub:
-            p.text(sub, (rect.left, rect.bottom - lay.px(2)), lay.px(16), theme.DIM,
-                   anchor="bottomleft", max_width=rect.width, tag="console_sub")
+            p.text(
+                sub,
+                (rect.left, rect.bottom - lay.px(2)),
+                lay.px(16),
+                theme.DIM,
+                anchor="bottomleft",
+                max_width=rect.width,
+                tag="console_sub",
+            )
 
     def _draw_pad(self, p: Painter, view: TableView) -> None:
         lay = self.layout
@@ -596,53 +722,102 @@ class Console:
         sv = seat_of(view, seat)
         can = allowed(view, seat)
         name = sv.player if sv is not None else ""
-        where = ("IN TURN" if can.in_turn else
-                 f"NOT IN TURN (seat {view.to_act} is)" if view.to_act else "NO ONE IN TURN")
+        where = (
+            "IN TURN"
+            if can.in_turn
+            else f"NOT IN TURN (seat {view.to_act} is)"
+            if view.to_act
+            else "NO ONE IN TURN"
+        )
         stack = theme.chips(sv.stack) if sv is not None else "-"
-        self._title(p, f"SEAT {seat}  {name}", f"{where}  -  stack {stack}"
-                    + (f", bet {theme.chips(sv.bet)}" if sv is not None and sv.bet else ""))
+        self._title(
+            p,
+            f"SEAT {seat}  {name}",
+            f"{where}  -  stack {stack}"
+            + (f", bet {theme.chips(sv.bet)}" if sv is not None and sv.bet else ""),
+        )
         # amount display above the keypad
         box = pygame.Rect(w // 2 + lay.px(4), lay.px(66), w // 2 - lay.px(12), lay.px(52))
         p.panel(box, theme.PANEL, theme.PANEL_EDGE)
-        p.text("AMOUNT", (box.left + lay.px(8), box.centery), lay.px(14), theme.DIM,
-               anchor="midleft")
+        p.text(
+            "AMOUNT", (box.left + lay.px(8), box.centery), lay.px(14), theme.DIM, anchor="midleft"
+        )
         amount = self.keypad.amount
-        p.text(theme.chips(amount) if amount else "none", (box.right - lay.px(10), box.centery),
-               lay.px(30), theme.TEXT if amount else theme.FAINT, anchor="midright",
-               max_width=box.width - lay.px(90), tag="pad_amount")
+        p.text(
+            theme.chips(amount) if amount else "none",
+            (box.right - lay.px(10), box.centery),
+            lay.px(30),
+            theme.TEXT if amount else theme.FAINT,
+            anchor="midright",
+            max_width=box.width - lay.px(90),
+            tag="pad_amount",
+        )
         # what will be entered, and the ruling after the last entry
         x, width = lay.px(8), w // 2 - lay.px(16)
         box = pygame.Rect(x, lay.px(192), width, lay.px(58))
         p.panel(box, theme.PANEL, theme.ACCENT, lay.px(2))
         body = declare_body(seat, self.say, amount)
         p.text("WILL ENTER", (box.left + lay.px(8), box.top + lay.px(4)), lay.px(13), theme.DIM)
-        p.text(describe(body).upper() if body else "tap an action or an amount",
-               (box.left + lay.px(8), box.bottom - lay.px(5)), lay.px(22),
-               theme.TEXT if body else theme.FAINT, anchor="bottomleft",
-               max_width=box.width - lay.px(16), tag="pad_preview")
+        p.text(
+            describe(body).upper() if body else "tap an action or an amount",
+            (box.left + lay.px(8), box.bottom - lay.px(5)),
+            lay.px(22),
+            theme.TEXT if body else theme.FAINT,
+            anchor="bottomleft",
+            max_width=box.width - lay.px(16),
+            tag="pad_preview",
+        )
         box = pygame.Rect(x, lay.px(322), width, h_ruling := lay.px(90))
         p.panel(box, theme.PANEL, theme.PANEL_EDGE)
         label = f"ENTERED: {self.entered.upper()}" if self.entered else "LAST RULING"
-        p.text(label, (box.left + lay.px(8), box.top + lay.px(4)), lay.px(13), theme.DIM,
-               max_width=box.width - lay.px(16), tag="pad_entered")
+        p.text(
+            label,
+            (box.left + lay.px(8), box.top + lay.px(4)),
+            lay.px(13),
+            theme.DIM,
+            max_width=box.width - lay.px(16),
+            tag="pad_entered",
+        )
         text = self.outcome or _ruling_text(view)
-        p.wrap(text, pygame.Rect(box.left + lay.px(8), box.top + lay.px(22),
-                                 box.width - lay.px(16), h_ruling - lay.px(26)), lay.px(17),
-               theme.TEXT, max_lines=3, tag="pad_ruling")
+        p.wrap(
+            text,
+            pygame.Rect(
+                box.left + lay.px(8),
+                box.top + lay.px(22),
+                box.width - lay.px(16),
+                h_ruling - lay.px(26),
+            ),
+            lay.px(17),
+            theme.TEXT,
+            max_lines=3,
+            tag="pad_ruling",
+        )
 
     def _draw_keyboard(self, p: Painter, view: TableView) -> None:
         lay = self.layout
         w, _ = lay.size
-        what = (f"NAME FOR SEAT {self.seat}" if self.entry_back == "pad"
-                else "NAME OF THE NEW PLAYER")
+        what = (
+            f"NAME FOR SEAT {self.seat}" if self.entry_back == "pad" else "NAME OF THE NEW PLAYER"
+        )
         self._title(p, what, "OK enters it; NO NAME clears it")
         box = pygame.Rect(lay.px(8), lay.px(66), w - lay.px(16), lay.px(56))
         p.panel(box, theme.PANEL, theme.ACCENT, lay.px(2))
-        r = p.text(self.entry.text or " ", (box.left + lay.px(12), box.centery), lay.px(30),
-                   theme.TEXT, anchor="midleft", max_width=box.width - lay.px(40),
-                   tag="kb_text")
-        pygame.draw.line(p.surface, theme.ACCENT, (r.right + lay.px(3), box.top + lay.px(10)),
-                         (r.right + lay.px(3), box.bottom - lay.px(10)), lay.px(3))
+        r = p.text(
+            self.entry.text or " ",
+            (box.left + lay.px(12), box.centery),
+            lay.px(30),
+            theme.TEXT,
+            anchor="midleft",
+            max_width=box.width - lay.px(40),
+            tag="kb_text",
+        )
+        pygame.draw.line(
+            p.surface,
+            theme.ACCENT,
+            (r.right + lay.px(3), box.top + lay.px(10)),
+            (r.right + lay.px(3), box.bottom - lay.px(10)),
+            lay.px(3),
+        )
 
     def _draw_alerts(self, p: Painter, view: TableView) -> None:
         lay = self.layout
@@ -658,25 +833,45 @@ class Console:
         for aid, alert in rows:
             box = pygame.Rect(lay.px(8), y, w - lay.px(164), lay.px(72))
             p.panel(box, theme.ALERT_BG, theme.ALERT, lay.px(2))
-            theme.draw_warning(p.surface, (box.left + lay.px(6) + icon / 2,
-                                           box.top + lay.px(6) + icon / 2), icon)
+            theme.draw_warning(
+                p.surface, (box.left + lay.px(6) + icon / 2, box.top + lay.px(6) + icon / 2), icon
+            )
             x = box.left + icon + lay.px(12)
-            p.text(f"#{aid}  {alert_title(alert)}", (x, box.top + lay.px(6)), lay.px(19),
-                   theme.WHITE, max_width=box.right - x - lay.px(8), tag="alert_row")
+            p.text(
+                f"#{aid}  {alert_title(alert)}",
+                (x, box.top + lay.px(6)),
+                lay.px(19),
+                theme.WHITE,
+                max_width=box.right - x - lay.px(8),
+                tag="alert_row",
+            )
             top = box.top + lay.px(30)
-            p.wrap(" - ".join(t for t in (alert.rule, alert.text) if t),
-                   pygame.Rect(box.left + lay.px(8), top, box.width - lay.px(16),
-                               box.bottom - top - lay.px(2)), lay.px(15), theme.TEXT,
-                   max_lines=2, tag="alert_row_text")
+            p.wrap(
+                " - ".join(t for t in (alert.rule, alert.text) if t),
+                pygame.Rect(
+                    box.left + lay.px(8), top, box.width - lay.px(16), box.bottom - top - lay.px(2)
+                ),
+                lay.px(15),
+                theme.TEXT,
+                max_lines=2,
+                tag="alert_row_text",
+            )
             y += lay.px(78)
 
     def _draw_floor(self, p: Painter, view: TableView) -> None:
         lay = self.layout
-        self._title(p, f"FLOOR MODE - {self.floor_name}",
-                    f"closes in {theme.mmss(self.floor_left or 0)}; decisions are final "
-                    "(002 Rule 1)")
-        p.text("Choose a decision; tapping a seat first preselects it.", (lay.px(12),
-               lay.px(72)), lay.px(18), theme.DIM, tag="floor_hint")
+        self._title(
+            p,
+            f"FLOOR MODE - {self.floor_name}",
+            f"closes in {theme.mmss(self.floor_left or 0)}; decisions are final (002 Rule 1)",
+        )
+        p.text(
+            "Choose a decision; tapping a seat first preselects it.",
+            (lay.px(12), lay.px(72)),
+            lay.px(18),
+            theme.DIM,
+            tag="floor_hint",
+        )
 
     def _draw_form(self, p: Painter, view: TableView) -> None:
         lay = self.layout
@@ -689,24 +884,46 @@ class Console:
         if "amount" in form.fields:
             box = pygame.Rect(w // 2 + lay.px(4), lay.px(66), w // 2 - lay.px(12), lay.px(52))
             p.panel(box, theme.PANEL, theme.PANEL_EDGE)
-            label = {"ruling": "TO", "award": "AMOUNT", "stack": "NEW STACK",
-                     "seat": "STACK"}[form.decision]
-            p.text(label, (box.left + lay.px(8), box.centery), lay.px(14), theme.DIM,
-                   anchor="midleft")
+            label = {"ruling": "TO", "award": "AMOUNT", "stack": "NEW STACK", "seat": "STACK"}[
+                form.decision
+            ]
+            p.text(
+                label, (box.left + lay.px(8), box.centery), lay.px(14), theme.DIM, anchor="midleft"
+            )
             amount = form.keypad.amount
-            p.text(theme.chips(amount) if amount else "none",
-                   (box.right - lay.px(10), box.centery), lay.px(30),
-                   theme.TEXT if amount else theme.FAINT, anchor="midright",
-                   max_width=box.width - lay.px(110), tag="form_amount")
+            p.text(
+                theme.chips(amount) if amount else "none",
+                (box.right - lay.px(10), box.centery),
+                lay.px(30),
+                theme.TEXT if amount else theme.FAINT,
+                anchor="midright",
+                max_width=box.width - lay.px(110),
+                tag="form_amount",
+            )
         value = form.value(view)
         box = pygame.Rect(lay.px(8), h - lay.px(142), w // 2 - lay.px(16), lay.px(74))
         p.panel(box, theme.PANEL, theme.ACCENT, lay.px(2))
         p.text("WILL ENTER", (box.left + lay.px(8), box.top + lay.px(4)), lay.px(13), theme.DIM)
-        text = (json.dumps({form.decision: value}) if value is not None
-                else "choose " + ", ".join(form.fields) if form.fields else "")
-        p.wrap(text, pygame.Rect(box.left + lay.px(8), box.top + lay.px(22),
-                                 box.width - lay.px(16), box.height - lay.px(24)), lay.px(16),
-               theme.TEXT if value is not None else theme.FAINT, max_lines=2, tag="form_preview")
+        text = (
+            json.dumps({form.decision: value})
+            if value is not None
+            else "choose " + ", ".join(form.fields)
+            if form.fields
+            else ""
+        )
+        p.wrap(
+            text,
+            pygame.Rect(
+                box.left + lay.px(8),
+                box.top + lay.px(22),
+                box.width - lay.px(16),
+                box.height - lay.px(24),
+            ),
+            lay.px(16),
+            theme.TEXT if value is not None else theme.FAINT,
+            max_lines=2,
+            tag="form_preview",
+        )
 
 
 def _ruling_text(view: TableView) -> str:
@@ -740,7 +957,6 @@ def _outcome(view: TableView, last: Any, last_id: int) -> str:
     return "; ".join(parts) or "no ruling"
 
 
-
 def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     """The console's screens on a sample hand (tablectl screenshot --what console): the bar,
     the pad with a raise keyed, the keyboard, the alerts, floor mode, a floor form, and the
@@ -749,12 +965,18 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     from tablectl.engine.outputs import Notice
     from tablectl.engine.table import Table
 
-    setup = {"rules": "tda-2025", "seats": {"1": 12500, "2": 9800, "3": 20000, "5": 15000},
-             "button": 1, "blinds": [100, 200], "chips": [25, 100, 500, 1000],
-             "names": {"1": "Ann", "2": "Bao", "3": "Cy", "5": "Dee"}}
+    setup = {
+        "rules": "tda-2025",
+        "seats": {"1": 12500, "2": 9800, "3": 20000, "5": 15000},
+        "button": 1,
+        "blinds": [100, 200],
+        "chips": [25, 100, 500, 1000],
+        "names": {"1": "Ann", "2": "Bao", "3": "Cy", "5": "Dee"},
+    }
     table = Table.from_setup(setup)
-    table.apply(Event("deal", {"2": ["As", "Kd"], "3": ["7c", "7h"], "5": ["Qs", "Qd"],
-                               "1": ["2c", "3d"]}))
+    table.apply(
+        Event("deal", {"2": ["As", "Kd"], "3": ["7c", "7h"], "5": ["Qs", "Qd"], "1": ["2c", "3d"]})
+    )
     table.apply(Event("declare", {"seat": 5, "say": "raise", "amount": 600}))
     table.apply(Event("push", {"seat": 1, "chips": [500]}))  # out of turn: an alert
     surface = pygame.Surface(size)
@@ -787,8 +1009,11 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     con.form, con.mode = FloorForm("stack", 2), "form"
     con.form.keypad.set(12500)
     shot("floor_stack")
-    decided = table.apply(event_from_obj({"floor": {"by": "Sam (floor)", "ruling": {
-        "seat": 5, "action": "raise", "to": 1200}}}))
+    decided = table.apply(
+        event_from_obj(
+            {"floor": {"by": "Sam (floor)", "ruling": {"seat": 5, "action": "raise", "to": 1200}}}
+        )
+    )
     floor = tuple(floor_line(n) for n in decided if isinstance(n, Notice) and n.kind == "floor")
     con.mode, con.form = "table", None
     shot("floor_decided")

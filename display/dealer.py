@@ -23,10 +23,23 @@ from display.layout import DrawnText, Layout, LiveTexts, Painter
 from tablectl.engine.outputs import Alert, Notice, Ruling
 from tablectl.engine.view import ClockView, LevelView, SeatView, TableView
 
-STREET_NAMES = {"idle": "WAITING FOR THE DEAL", "preflop": "PRE-FLOP", "flop": "FLOP",
-                "turn": "TURN", "river": "RIVER", "showdown": "SHOWDOWN", "over": "HAND OVER"}
-ACTION_WORDS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets to",
-                "raise": "raises to", "all-in": "all-in to"}
+STREET_NAMES = {
+    "idle": "WAITING FOR THE DEAL",
+    "preflop": "PRE-FLOP",
+    "flop": "FLOP",
+    "turn": "TURN",
+    "river": "RIVER",
+    "showdown": "SHOWDOWN",
+    "over": "HAND OVER",
+}
+ACTION_WORDS = {
+    "fold": "folds",
+    "check": "checks",
+    "call": "calls",
+    "bet": "bets to",
+    "raise": "raises to",
+    "all-in": "all-in to",
+}
 ORDINALS = {1: "st", 2: "nd", 3: "rd"}
 
 
@@ -124,24 +137,50 @@ class DealerScreen:
     def _top_bar(self, view: TableView, rect: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
         pygame.draw.rect(self.surface, theme.PANEL, rect)
-        pygame.draw.line(self.surface, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright,
-                         lay.px(2))
+        pygame.draw.line(
+            self.surface, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright, lay.px(2)
+        )
         cy = rect.centery
         x = rect.left + lay.px(12)
         level = view.level
         if level is not None:
-            r = p.text(f"LEVEL {level.number}", (x, cy), lay.px(20), theme.DIM, anchor="midleft",
-                       tag="level")
-            p.text(_blinds(level), (r.right + lay.px(12), cy), lay.px(28), theme.GOLD,
-                   anchor="midleft", max_width=round(rect.width * 0.36), tag="blinds")
+            r = p.text(
+                f"LEVEL {level.number}",
+                (x, cy),
+                lay.px(20),
+                theme.DIM,
+                anchor="midleft",
+                tag="level",
+            )
+            p.text(
+                _blinds(level),
+                (r.right + lay.px(12), cy),
+                lay.px(28),
+                theme.GOLD,
+                anchor="midleft",
+                max_width=round(rect.width * 0.36),
+                tag="blinds",
+            )
             self._level_time(level, rect)
         else:
             p.text("NO LEVEL CLOCK", (x, cy), lay.px(20), theme.FAINT, anchor="midleft")
         right = f"HAND {view.hand_no}" if view.hand_no else "BEFORE THE FIRST HAND"
-        p.text(view.profile, (rect.right - lay.px(12), rect.top + lay.px(4)), lay.px(14),
-               theme.FAINT, anchor="topright", tag="profile")
-        p.text(right, (rect.right - lay.px(12), rect.bottom - lay.px(4)), lay.px(22), theme.TEXT,
-               anchor="bottomright", tag="hand")
+        p.text(
+            view.profile,
+            (rect.right - lay.px(12), rect.top + lay.px(4)),
+            lay.px(14),
+            theme.FAINT,
+            anchor="topright",
+            tag="profile",
+        )
+        p.text(
+            right,
+            (rect.right - lay.px(12), rect.bottom - lay.px(4)),
+            lay.px(22),
+            theme.TEXT,
+            anchor="bottomright",
+            tag="hand",
+        )
 
     def _level_time(self, level: LevelView, rect: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
@@ -153,27 +192,45 @@ class DealerScreen:
         else:
             word, color = "LEFT", theme.DIM
         if level.seconds_left is None:
-            p.text(word if word != "LEFT" else "UNTIMED", (cx, rect.centery), lay.px(18), color,
-                   anchor="center", tag="level_time")
+            p.text(
+                word if word != "LEFT" else "UNTIMED",
+                (cx, rect.centery),
+                lay.px(18),
+                color,
+                anchor="center",
+                tag="level_time",
+            )
             return
         # right-aligned at a fixed point, so the countdown can be redrawn on its own
         right = cx + lay.px(40)
         text = theme.mmss(level.seconds_left)
-        self.live.add("level_time", text, (right, rect.centery), lay.px(32), theme.TEXT,
-                      "midright")
+        self.live.add("level_time", text, (right, rect.centery), lay.px(32), theme.TEXT, "midright")
         if level.paused:
             width = theme.font(lay.px(32)).size(text)[0]
-            theme.draw_pause(self.surface, (right - width - lay.px(14), rect.centery),
-                             lay.px(16))
-        p.text(word, (right + lay.px(8), rect.centery), lay.px(16), color, anchor="midleft",
-               tag="level_state")
+            theme.draw_pause(self.surface, (right - width - lay.px(14), rect.centery), lay.px(16))
+        p.text(
+            word,
+            (right + lay.px(8), rect.centery),
+            lay.px(16),
+            color,
+            anchor="midleft",
+            tag="level_state",
+        )
 
     # --- the table ----------------------------------------------------------------------------
     # Seat box centres as fractions of the table area: seats 1..10 clockwise from the dealer's
     # left, the dealer at the bottom between seats 10 and 1, four seats across the top.
     SEAT_SPOTS: ClassVar[dict[int, tuple[float, float]]] = {
-        1: (0.30, 0.91), 2: (0.12, 0.655), 3: (0.12, 0.37), 4: (0.135, 0.09), 5: (0.378, 0.09),
-        6: (0.622, 0.09), 7: (0.865, 0.09), 8: (0.88, 0.37), 9: (0.88, 0.655), 10: (0.70, 0.91),
+        1: (0.30, 0.91),
+        2: (0.12, 0.655),
+        3: (0.12, 0.37),
+        4: (0.135, 0.09),
+        5: (0.378, 0.09),
+        6: (0.622, 0.09),
+        7: (0.865, 0.09),
+        8: (0.88, 0.37),
+        9: (0.88, 0.655),
+        10: (0.70, 0.91),
     }
 
     def _seat_rects(self, area: pygame.Rect) -> dict[int, pygame.Rect]:
@@ -196,36 +253,48 @@ class DealerScreen:
         pygame.draw.ellipse(self.surface, theme.RAIL, rail)
         pygame.draw.ellipse(self.surface, theme.RAIL_EDGE, rail, lay.px(3))
         pygame.draw.ellipse(self.surface, theme.FELT, felt)
-        pygame.draw.ellipse(self.surface, theme.FELT_DARK, felt.inflate(-lay.px(18),
-                                                                         -lay.px(18)), lay.px(2))
-        inner = self.center_rect = pygame.Rect(0, 0, round(area.width * 0.52),
-                                               round(area.height * 0.62))
+        pygame.draw.ellipse(
+            self.surface, theme.FELT_DARK, felt.inflate(-lay.px(18), -lay.px(18)), lay.px(2)
+        )
+        inner = self.center_rect = pygame.Rect(
+            0, 0, round(area.width * 0.52), round(area.height * 0.62)
+        )
         inner.center = area.center
         self._center(view, inner)
         # where the dealer sits: the gap between seats 10 and 1
-        self.painter.text("DEALER", (area.centerx, area.bottom - lay.px(4)), lay.px(14),
-                          theme.FAINT, anchor="midbottom", tag="dealer")
+        self.painter.text(
+            "DEALER",
+            (area.centerx, area.bottom - lay.px(4)),
+            lay.px(14),
+            theme.FAINT,
+            anchor="midbottom",
+            tag="dealer",
+        )
         places = _places(view)
         alerted = {a.seat for a in view.alerts if a.seat is not None}
         for seat in view.seats:
             if 1 <= seat.seat <= 10:
-                self._seat(seat, rects[seat.seat], seat.seat in alerted, places.get(seat.seat),
-                           area.center)
+                self._seat(
+                    seat, rects[seat.seat], seat.seat in alerted, places.get(seat.seat), area.center
+                )
         if view.clock is not None and view.clock.seat in rects:
             # the stopwatch on the seat itself, beside the countdown in the side panel
             r = rects[view.clock.seat]
             size = lay.px(24)
             c = (r.right - lay.px(2), r.bottom - lay.px(2))
             pygame.draw.circle(self.surface, theme.BACKGROUND, c, size * 0.7)
-            theme.draw_stopwatch(self.surface, c, size,
-                                 theme.ALERT if view.clock.seconds_left <= 10 else theme.ACCENT)
+            theme.draw_stopwatch(
+                self.surface,
+                c,
+                size,
+                theme.ALERT if view.clock.seconds_left <= 10 else theme.ACCENT,
+            )
 
     def _center(self, view: TableView, inner: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
         street = STREET_NAMES.get(view.street, view.street.upper())
         y = inner.top + lay.px(4)
-        p.text(street, (inner.centerx, y), lay.px(18), theme.TEXT, anchor="midtop",
-               tag="street")
+        p.text(street, (inner.centerx, y), lay.px(18), theme.TEXT, anchor="midtop", tag="street")
         card_h = min(lay.px(62), round(inner.height * 0.3))
         card_w = round(card_h * 0.7)
         gap = lay.px(5)
@@ -237,30 +306,49 @@ class DealerScreen:
             if i < len(view.board):
                 self._card(view.board[i], r, tag="board")
             else:
-                pygame.draw.rect(self.surface, theme.FELT_DARK, r, lay.px(2),
-                                 border_radius=lay.px(4))
+                pygame.draw.rect(
+                    self.surface, theme.FELT_DARK, r, lay.px(2), border_radius=lay.px(4)
+                )
         y = top + card_h + lay.px(10)
         pots = view.pots
         if not pots:
             return
         total_pot = sum(pt.amount for pt in pots)
         label = "POT" if len(pots) == 1 else "POTS"
-        r = p.text(f"{label} {theme.chips(total_pot)}", (inner.centerx, y), lay.px(30),
-                   theme.GOLD, anchor="midtop", max_width=inner.width, tag="pot_total")
+        r = p.text(
+            f"{label} {theme.chips(total_pot)}",
+            (inner.centerx, y),
+            lay.px(30),
+            theme.GOLD,
+            anchor="midtop",
+            max_width=inner.width,
+            tag="pot_total",
+        )
         y = r.bottom + lay.px(4)
         if len(pots) == 1:
             return
         line_h = lay.px(19)
         for i, pot in enumerate(pots):
             if y + line_h > inner.bottom + lay.px(30):
-                p.text(f"+{len(pots) - i} more", (inner.centerx, y), lay.px(15), theme.DIM,
-                       anchor="midtop")
+                p.text(
+                    f"+{len(pots) - i} more",
+                    (inner.centerx, y),
+                    lay.px(15),
+                    theme.DIM,
+                    anchor="midtop",
+                )
                 break
             name = "Main" if i == 0 else f"Side {i}"
             seats = " ".join(str(s) for s in pot.seats)
-            p.text(f"{name} {theme.chips(pot.amount)}  seats {seats}", (inner.centerx, y),
-                   lay.px(17), theme.TEXT, anchor="midtop", max_width=inner.width + lay.px(20),
-                   tag="pot")
+            p.text(
+                f"{name} {theme.chips(pot.amount)}  seats {seats}",
+                (inner.centerx, y),
+                lay.px(17),
+                theme.TEXT,
+                anchor="midtop",
+                max_width=inner.width + lay.px(20),
+                tag="pot",
+            )
             y += line_h
 
     def _card(self, card: str, rect: pygame.Rect, tag: str = "card") -> None:
@@ -268,30 +356,52 @@ class DealerScreen:
         radius = max(2, rect.width // 8)
         if len(card) != 2 or card == "??":
             pygame.draw.rect(self.surface, theme.CARD_BACK, rect, border_radius=radius)
-            pygame.draw.rect(self.surface, theme.CARD, rect, max(1, lay.px(1)),
-                             border_radius=radius)
-            p.text("?", rect.center, round(rect.height * 0.6), theme.CARD, anchor="center",
-                   tag=tag)
+            pygame.draw.rect(
+                self.surface, theme.CARD, rect, max(1, lay.px(1)), border_radius=radius
+            )
+            p.text("?", rect.center, round(rect.height * 0.6), theme.CARD, anchor="center", tag=tag)
             return
         rank, suit = card[0], card[1]
         color = theme.SUIT_COLORS.get(suit, theme.BLACK)
         pygame.draw.rect(self.surface, theme.CARD, rect, border_radius=radius)
-        p.text(theme.RANK_TEXT.get(rank, rank), (rect.centerx, rect.top + rect.height * 0.06),
-               round(rect.height * 0.5), color, anchor="midtop", max_width=rect.width - 2,
-               tag=tag)
-        theme.draw_suit(self.surface, suit, (rect.centerx, rect.top + rect.height * 0.72),
-                        rect.height * 0.36)
+        p.text(
+            theme.RANK_TEXT.get(rank, rank),
+            (rect.centerx, rect.top + rect.height * 0.06),
+            round(rect.height * 0.5),
+            color,
+            anchor="midtop",
+            max_width=rect.width - 2,
+            tag=tag,
+        )
+        theme.draw_suit(
+            self.surface, suit, (rect.centerx, rect.top + rect.height * 0.72), rect.height * 0.36
+        )
 
     def _card_back(self, r: pygame.Rect) -> None:
         lay = self.layout
         pygame.draw.rect(self.surface, theme.CARD, r, border_radius=lay.px(3))
-        pygame.draw.rect(self.surface, theme.CARD_BACK, r.inflate(-lay.px(3), -lay.px(3)),
-                         border_radius=lay.px(2))
-        pygame.draw.rect(self.surface, (190, 60, 70), r.inflate(-lay.px(7), -lay.px(7)), 1,
-                         border_radius=lay.px(2))
+        pygame.draw.rect(
+            self.surface,
+            theme.CARD_BACK,
+            r.inflate(-lay.px(3), -lay.px(3)),
+            border_radius=lay.px(2),
+        )
+        pygame.draw.rect(
+            self.surface,
+            (190, 60, 70),
+            r.inflate(-lay.px(7), -lay.px(7)),
+            1,
+            border_radius=lay.px(2),
+        )
 
-    def _seat(self, seat: SeatView, rect: pygame.Rect, alerted: bool, place: int | None,
-              table_center: tuple[int, int]) -> None:
+    def _seat(
+        self,
+        seat: SeatView,
+        rect: pygame.Rect,
+        alerted: bool,
+        place: int | None,
+        table_center: tuple[int, int],
+    ) -> None:
         lay, p = self.layout, self.painter
         out = seat.status in ("out", "empty")
         dim = seat.status in ("folded", "out", "empty", "dead")
@@ -303,33 +413,61 @@ class DealerScreen:
         else:
             p.panel(rect, fill, theme.PANEL_EDGE, lay.px(1), lay.px(8))
         if seat.in_turn:
-            pygame.draw.rect(self.surface, theme.SEAT_TURN, rect.inflate(lay.px(4), lay.px(4)),
-                             lay.px(4), border_radius=lay.px(10))
+            pygame.draw.rect(
+                self.surface,
+                theme.SEAT_TURN,
+                rect.inflate(lay.px(4), lay.px(4)),
+                lay.px(4),
+                border_radius=lay.px(10),
+            )
             self._turn_pointer(rect, table_center)
         if alerted:
-            pygame.draw.rect(self.surface, theme.ALERT, rect.inflate(lay.px(10), lay.px(10)),
-                             lay.px(3), border_radius=lay.px(12))
-            theme.draw_warning(self.surface, (rect.left + lay.px(2), rect.top + lay.px(2)),
-                               lay.px(20))
+            pygame.draw.rect(
+                self.surface,
+                theme.ALERT,
+                rect.inflate(lay.px(10), lay.px(10)),
+                lay.px(3),
+                border_radius=lay.px(12),
+            )
+            theme.draw_warning(
+                self.surface, (rect.left + lay.px(2), rect.top + lay.px(2)), lay.px(20)
+            )
         pad = lay.px(6)
         text_color = theme.DIM if dim else theme.TEXT
         # row 1: seat number disc, player name, position markers
         num_r = lay.px(10)
         num_c = (rect.left + pad + num_r, rect.top + pad + num_r)
-        self._disc(num_c, num_r, theme.PANEL_EDGE, theme.FAINT, str(seat.seat), theme.TEXT,
-                   f"seat{seat.seat}")
+        self._disc(
+            num_c,
+            num_r,
+            theme.PANEL_EDGE,
+            theme.FAINT,
+            str(seat.seat),
+            theme.TEXT,
+            f"seat{seat.seat}",
+        )
         markers = [m for m, on in (("D", seat.button), ("SB", seat.sb), ("BB", seat.bb)) if on]
         mx = rect.right - pad
         marker_r = lay.px(11)
         for m in reversed(markers):
-            fill_c, ink = {"D": (theme.WHITE, theme.BLACK), "SB": ((60, 110, 220), theme.WHITE),
-                           "BB": (theme.GOLD, theme.BLACK)}[m]
+            fill_c, ink = {
+                "D": (theme.WHITE, theme.BLACK),
+                "SB": ((60, 110, 220), theme.WHITE),
+                "BB": (theme.GOLD, theme.BLACK),
+            }[m]
             c = (mx - marker_r, num_c[1])
             self._disc(c, marker_r, fill_c, theme.BLACK, m, ink, f"marker{seat.seat}")
             mx -= 2 * marker_r + lay.px(3)
         name_x = num_c[0] + num_r + lay.px(5)
-        p.text(seat.player, (name_x, num_c[1]), lay.px(16), text_color, anchor="midleft",
-               max_width=max(10, mx - name_x - lay.px(2)), tag=f"name{seat.seat}")
+        p.text(
+            seat.player,
+            (name_x, num_c[1]),
+            lay.px(16),
+            text_color,
+            anchor="midleft",
+            max_width=max(10, mx - name_x - lay.px(2)),
+            tag=f"name{seat.seat}",
+        )
         # row 2: stack (and tabled or held cards)
         row2 = rect.top + pad + 2 * num_r + lay.px(4)
         card_h = lay.px(26)
@@ -339,12 +477,19 @@ class DealerScreen:
         cards = (list(seat.shown) + ["??"] * backs)[:4]
         cards_w = len(cards) * (card_w + lay.px(2))
         if seat.status == "empty":
-            p.text("empty", (rect.left + pad, row2), lay.px(16), theme.FAINT,
-                   tag=f"status{seat.seat}")
+            p.text(
+                "empty", (rect.left + pad, row2), lay.px(16), theme.FAINT, tag=f"status{seat.seat}"
+            )
             return
         if not out:
-            p.text(theme.chips(seat.stack), (rect.left + pad, row2), lay.px(24), text_color,
-                   max_width=rect.width - 2 * pad - cards_w, tag=f"stack{seat.seat}")
+            p.text(
+                theme.chips(seat.stack),
+                (rect.left + pad, row2),
+                lay.px(24),
+                text_color,
+                max_width=rect.width - 2 * pad - cards_w,
+                tag=f"stack{seat.seat}",
+            )
         cx = rect.right - pad - cards_w
         for card in cards:
             r = pygame.Rect(cx, row2 - lay.px(2), card_w, card_h)
@@ -361,20 +506,35 @@ class DealerScreen:
             text, color = word
             if seat.status == "out" and place:
                 text = f"OUT - {ordinal(place)}"
-            r = p.text(text, (x, row3), lay.px(16), color, anchor="bottomleft",
-                       tag=f"status{seat.seat}")
+            r = p.text(
+                text, (x, row3), lay.px(16), color, anchor="bottomleft", tag=f"status{seat.seat}"
+            )
             x = r.right + lay.px(8)
         if seat.bet:
             chip_r = lay.px(7)
             cy = row3 - lay.px(8)
             pygame.draw.circle(self.surface, theme.GOLD, (x + chip_r, cy), chip_r)
             pygame.draw.circle(self.surface, theme.BLACK, (x + chip_r, cy), chip_r, 1)
-            p.text(f"BET {theme.chips(seat.bet)}", (x + 2 * chip_r + lay.px(4), row3), lay.px(17),
-                   theme.GOLD, anchor="bottomleft", max_width=rect.right - x - 2 * chip_r - pad,
-                   tag=f"bet{seat.seat}")
+            p.text(
+                f"BET {theme.chips(seat.bet)}",
+                (x + 2 * chip_r + lay.px(4), row3),
+                lay.px(17),
+                theme.GOLD,
+                anchor="bottomleft",
+                max_width=rect.right - x - 2 * chip_r - pad,
+                tag=f"bet{seat.seat}",
+            )
 
-    def _disc(self, center: tuple[float, float], radius: float, fill: theme.Color,
-              edge: theme.Color, label: str, ink: theme.Color, tag: str) -> None:
+    def _disc(
+        self,
+        center: tuple[float, float],
+        radius: float,
+        fill: theme.Color,
+        edge: theme.Color,
+        label: str,
+        ink: theme.Color,
+        tag: str,
+    ) -> None:
         rect, size = theme.draw_disc(self.surface, center, radius, fill, edge, label, ink)
         self.painter.texts.append(DrawnText(label, rect, ink, size, tag))
 
@@ -417,8 +577,9 @@ class DealerScreen:
 
     def _label(self, text: str, rect: pygame.Rect, color: theme.Color = theme.DIM) -> int:
         lay = self.layout
-        r = self.painter.text(text, (rect.left + lay.px(10), rect.top + lay.px(7)), lay.px(14),
-                              color, tag="label")
+        r = self.painter.text(
+            text, (rect.left + lay.px(10), rect.top + lay.px(7)), lay.px(14), color, tag="label"
+        )
         return r.bottom + lay.px(3)
 
     def _action(self, view: TableView, rect: pygame.Rect) -> None:
@@ -428,13 +589,16 @@ class DealerScreen:
         x = rect.left + lay.px(10)
         width = rect.width - lay.px(20)
         if view.to_act is None:
-            state = {"showdown": "Showdown: table the hands", "over": "Hand over",
-                     "idle": "Waiting for the deal"}.get(view.street, "Deal the next street")
+            state = {
+                "showdown": "Showdown: table the hands",
+                "over": "Hand over",
+                "idle": "Waiting for the deal",
+            }.get(view.street, "Deal the next street")
             if view.street in ("preflop", "flop", "turn", "river") and any(
-                    s.shown for s in view.seats if s.status == "all-in"):
+                s.shown for s in view.seats if s.status == "all-in"
+            ):
                 state = "All in: deal the board"  # hands tabled at once (002 Rule 17)
-            p.text(state, (x, y + lay.px(4)), lay.px(24), theme.TEXT, max_width=width,
-                   tag="to_act")
+            p.text(state, (x, y + lay.px(4)), lay.px(24), theme.TEXT, max_width=width, tag="to_act")
             return
         seat = next((s for s in view.seats if s.seat == view.to_act), None)
         named = seat is not None and seat.player and seat.player != f"Seat {seat.seat}"
@@ -448,11 +612,18 @@ class DealerScreen:
         call = theme.chips(view.to_call) if view.to_call else "CHECK"
         p.text(call, (x, y), lay.px(28), theme.TEXT, max_width=half - lay.px(6), tag="to_call")
         if view.can_raise and view.min_raise_to is not None:
-            p.text(theme.chips(view.min_raise_to), (x + half, y), lay.px(28), theme.TEXT,
-                   max_width=half, tag="min_raise")
+            p.text(
+                theme.chips(view.min_raise_to),
+                (x + half, y),
+                lay.px(28),
+                theme.TEXT,
+                max_width=half,
+                tag="min_raise",
+            )
         else:
-            p.text("NO RAISE", (x + half, y), lay.px(22), theme.OWES, max_width=half,
-                   tag="min_raise")
+            p.text(
+                "NO RAISE", (x + half, y), lay.px(22), theme.OWES, max_width=half, tag="min_raise"
+            )
 
     def _ruling(self, last: Ruling | None, rect: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
@@ -480,8 +651,14 @@ class DealerScreen:
             y = r.bottom + lay.px(2)
         if last.rule or last.text:
             detail = " - ".join(t for t in (last.rule, last.text) if t)
-            p.wrap(detail, pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)), lay.px(15),
-                   theme.DIM, max_lines=4, tag="ruling_rule")
+            p.wrap(
+                detail,
+                pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)),
+                lay.px(15),
+                theme.DIM,
+                max_lines=4,
+                tag="ruling_rule",
+            )
 
     def _floor_panel(self, floor: tuple[str, ...], rect: pygame.Rect) -> None:
         """The floor's decisions under the last ruling, newest first (002 Rule 1)."""
@@ -493,27 +670,57 @@ class DealerScreen:
             if y + lay.px(16) > rect.bottom - lay.px(4):
                 break
             lines = 3 if i == 0 else 1
-            used = p.wrap(line, pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)), lay.px(15),
-                          theme.TEXT if i == 0 else theme.DIM, max_lines=lines, tag="floor_line")
+            used = p.wrap(
+                line,
+                pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)),
+                lay.px(15),
+                theme.TEXT if i == 0 else theme.DIM,
+                max_lines=lines,
+                tag="floor_line",
+            )
             y = max(used.bottom, y) + lay.px(4)
 
     def _clock(self, clock: ClockView, view: TableView, rect: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
         urgent = clock.seconds_left <= 10
-        p.panel(rect, theme.ALERT_BG if urgent else theme.PANEL,
-                theme.ALERT if urgent else theme.ACCENT, lay.px(2))
+        p.panel(
+            rect,
+            theme.ALERT_BG if urgent else theme.PANEL,
+            theme.ALERT if urgent else theme.ACCENT,
+            lay.px(2),
+        )
         icon = lay.px(28)
-        theme.draw_stopwatch(self.surface, (rect.left + lay.px(10) + icon / 2, rect.centery),
-                             icon, theme.ALERT if urgent else theme.ACCENT)
+        theme.draw_stopwatch(
+            self.surface,
+            (rect.left + lay.px(10) + icon / 2, rect.centery),
+            icon,
+            theme.ALERT if urgent else theme.ACCENT,
+        )
         x = rect.left + lay.px(18) + icon
-        p.text(f"CLOCK - SEAT {clock.seat}", (x, rect.top + lay.px(6)), lay.px(16), theme.TEXT,
-               tag="clock_seat")
-        p.text("002 Rule 29: act now" if urgent else "002 Rule 29",
-               (x, rect.bottom - lay.px(6)), lay.px(13), theme.DIM, anchor="bottomleft",
-               max_width=rect.right - x - lay.px(80), tag="clock_rule")
-        self.live.add("clock_time", theme.mmss(clock.seconds_left),
-                      (rect.right - lay.px(10), rect.centery), lay.px(40),
-                      theme.ALERT if urgent else theme.TEXT, "midright")
+        p.text(
+            f"CLOCK - SEAT {clock.seat}",
+            (x, rect.top + lay.px(6)),
+            lay.px(16),
+            theme.TEXT,
+            tag="clock_seat",
+        )
+        p.text(
+            "002 Rule 29: act now" if urgent else "002 Rule 29",
+            (x, rect.bottom - lay.px(6)),
+            lay.px(13),
+            theme.DIM,
+            anchor="bottomleft",
+            max_width=rect.right - x - lay.px(80),
+            tag="clock_rule",
+        )
+        self.live.add(
+            "clock_time",
+            theme.mmss(clock.seconds_left),
+            (rect.right - lay.px(10), rect.centery),
+            lay.px(40),
+            theme.ALERT if urgent else theme.TEXT,
+            "midright",
+        )
 
     def _alerts(self, alerts: tuple[Alert, ...], rect: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
@@ -522,8 +729,13 @@ class DealerScreen:
         if not alerts:
             p.panel(rect, theme.PANEL, theme.PANEL_EDGE)
             self._label("ALERTS", rect)
-            p.text("No alerts", (rect.left + lay.px(10), rect.top + lay.px(28)), lay.px(18),
-                   theme.FAINT, tag="no_alerts")
+            p.text(
+                "No alerts",
+                (rect.left + lay.px(10), rect.top + lay.px(28)),
+                lay.px(18),
+                theme.FAINT,
+                tag="no_alerts",
+            )
             return
         p.panel(rect, theme.ALERT_BG, theme.ALERT, lay.px(3))
         y = self._label(f"ALERTS ({len(alerts)}) - tap ALERTS to acknowledge", rect, theme.TEXT)
@@ -532,22 +744,41 @@ class DealerScreen:
         icon = lay.px(22)
         for i, alert in enumerate(reversed(alerts)):  # newest first
             if y + lay.px(40) > rect.bottom:
-                p.text(f"+{len(alerts) - i} more", (x, rect.bottom - lay.px(4)), lay.px(15),
-                       theme.TEXT, anchor="bottomleft", tag="alerts_more")
+                p.text(
+                    f"+{len(alerts) - i} more",
+                    (x, rect.bottom - lay.px(4)),
+                    lay.px(15),
+                    theme.TEXT,
+                    anchor="bottomleft",
+                    tag="alerts_more",
+                )
                 break
             theme.draw_warning(self.surface, (x + icon / 2, y + icon / 2), icon)
-            r = p.text(alert_title(alert), (x + icon + lay.px(6), y + icon // 2), lay.px(20),
-                       theme.WHITE, anchor="midleft", max_width=width - icon - lay.px(6),
-                       tag="alert_title")
+            r = p.text(
+                alert_title(alert),
+                (x + icon + lay.px(6), y + icon // 2),
+                lay.px(20),
+                theme.WHITE,
+                anchor="midleft",
+                max_width=width - icon - lay.px(6),
+                tag="alert_title",
+            )
             y = max(r.bottom, y + icon) + lay.px(3)
             if alert.rule:
-                r = p.text(alert.rule, (x, y), lay.px(16), theme.GOLD, max_width=width,
-                           tag="alert_rule")
+                r = p.text(
+                    alert.rule, (x, y), lay.px(16), theme.GOLD, max_width=width, tag="alert_rule"
+                )
                 y = r.bottom + lay.px(2)
             # the newest alert gets the room it needs, older ones two lines each
             lines = 8 if i == len(alerts) - 1 else (4 if i == 0 else 2)
-            used = p.wrap(alert.text, pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)),
-                          lay.px(16), theme.TEXT, max_lines=lines, tag="alert_text")
+            used = p.wrap(
+                alert.text,
+                pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)),
+                lay.px(16),
+                theme.TEXT,
+                max_lines=lines,
+                tag="alert_text",
+            )
             y = max(used.bottom, y) + lay.px(8)
 
 

@@ -64,13 +64,26 @@ def keyboard_buttons(area: pygame.Rect, entry: TextEntry, gap: int) -> list[Butt
     widths = (1.3, 3, 1.3, 1.6, 1.4, 1.4)
     unit = (last.width - gap * (len(widths) - 1)) / sum(widths)
     x = float(last.left)
-    specs = (("kb:SHIFT", "SHIFT", "", False), ("kb:SPACE", "SPACE", "", False),
-             ("kb:DEL", "DEL", "", False), ("kb:CLEARNAME", "NO NAME", "", False),
-             ("kb:CANCEL", "CANCEL", "", False), ("kb:OK", "OK", "", True))
+    specs = (
+        ("kb:SHIFT", "SHIFT", "", False),
+        ("kb:SPACE", "SPACE", "", False),
+        ("kb:DEL", "DEL", "", False),
+        ("kb:CLEARNAME", "NO NAME", "", False),
+        ("kb:CANCEL", "CANCEL", "", False),
+        ("kb:OK", "OK", "", True),
+    )
     for (bid, label, sub, primary), w in zip(specs, widths, strict=True):
         rect = pygame.Rect(round(x), last.top, round(unit * w), h)
-        out.append(Button(rect, bid, label, sub=sub, selected=bid == "kb:SHIFT" and entry.shift,
-                          enabled=bid != "kb:OK" or entry.value is not None,
-                          fill=PRIMARY if primary else NORMAL))
+        out.append(
+            Button(
+                rect,
+                bid,
+                label,
+                sub=sub,
+                selected=bid == "kb:SHIFT" and entry.shift,
+                enabled=bid != "kb:OK" or entry.value is not None,
+                fill=PRIMARY if primary else NORMAL,
+            )
+        )
         x += unit * w + gap
     return out

@@ -27,8 +27,14 @@ POLL = 0.05  # seconds between input checks while idle
 class Kiosk:
     """The clock loop: keys in, model ticks, the screen redrawn only when it changes."""
 
-    def __init__(self, clock: TourneyClock, surface: pygame.Surface, hooks: list[Any],
-                 save: Callable[[TourneyClock, float], None], feed: Any = None) -> None:
+    def __init__(
+        self,
+        clock: TourneyClock,
+        surface: pygame.Surface,
+        hooks: list[Any],
+        save: Callable[[TourneyClock, float], None],
+        feed: Any = None,
+    ) -> None:
         self.clock = clock
         # `tablectl clock --venue`: a tablectl.venue.watch.ClockFeed; its figures replace the
         # typed ones (players, chips, prizes) and add seat moves and tables offline.
@@ -120,9 +126,16 @@ def show(dirty: list[Any] | None) -> None:
         pygame.display.update(dirty)
 
 
-def run_kiosk(clock: TourneyClock, save: Callable[[TourneyClock, float], None], *,
-              size: tuple[int, int], windowed: bool, sound: bool, title: str,
-              feed: Any = None) -> int:
+def run_kiosk(
+    clock: TourneyClock,
+    save: Callable[[TourneyClock, float], None],
+    *,
+    size: tuple[int, int],
+    windowed: bool,
+    sound: bool,
+    title: str,
+    feed: Any = None,
+) -> int:
     """The clock full screen (or in a window) until q, Esc, the window closing or SIGTERM; the
     state is saved paused on the way out. Returns the exit code (1: no display)."""
     try:

@@ -26,8 +26,7 @@ def printable(text: str) -> str:
     spaces, and characters beyond the Basic Multilingual Plane (which pygame refuses) "?"."""
     if text.isprintable() and all(ord(c) <= 0xFFFF for c in text):
         return text
-    return "".join(" " if not c.isprintable() else ("?" if ord(c) > 0xFFFF else c)
-                   for c in text)
+    return "".join(" " if not c.isprintable() else ("?" if ord(c) > 0xFFFF else c) for c in text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +60,9 @@ class Layout:
 
     def rect(self, fx: float, fy: float, fw: float, fh: float) -> pygame.Rect:
         """A region given as fractions of the screen."""
-        return pygame.Rect(round(fx * self.w), round(fy * self.h), round(fw * self.w),
-                           round(fh * self.h))
+        return pygame.Rect(
+            round(fx * self.w), round(fy * self.h), round(fw * self.w), round(fh * self.h)
+        )
 
 
 @dataclass
@@ -86,8 +86,17 @@ class Painter:
             size -= max(1, size // 12)
         return max(size, low)
 
-    def text(self, text: str, pos: tuple[int, int], size: int, color: theme.Color, *,
-             anchor: str = "topleft", max_width: int | None = None, tag: str = "") -> pygame.Rect:
+    def text(
+        self,
+        text: str,
+        pos: tuple[int, int],
+        size: int,
+        color: theme.Color,
+        *,
+        anchor: str = "topleft",
+        max_width: int | None = None,
+        tag: str = "",
+    ) -> pygame.Rect:
         """Draw one line; shrink to fit ``max_width``, then cut with "..." if still too wide."""
         text = printable(text)
         size = self.fit_size(text, size, max_width)
@@ -102,8 +111,17 @@ class Painter:
         self.texts.append(DrawnText(text, rect, color, size, tag))
         return rect
 
-    def wrap(self, text: str, rect: pygame.Rect, size: int, color: theme.Color, *,
-             max_lines: int = 3, tag: str = "", line_gap: float = 1.08) -> pygame.Rect:
+    def wrap(
+        self,
+        text: str,
+        rect: pygame.Rect,
+        size: int,
+        color: theme.Color,
+        *,
+        max_lines: int = 3,
+        tag: str = "",
+        line_gap: float = 1.08,
+    ) -> pygame.Rect:
         """Draw ``text`` word-wrapped inside ``rect``; returns the area used."""
         f = theme.font(size)
         lines: list[str] = []
@@ -128,8 +146,14 @@ class Painter:
             y += step
         return used
 
-    def panel(self, rect: pygame.Rect, fill: theme.Color, edge: theme.Color | None = None,
-              width: int = 1, radius: int | None = None) -> None:
+    def panel(
+        self,
+        rect: pygame.Rect,
+        fill: theme.Color,
+        edge: theme.Color | None = None,
+        width: int = 1,
+        radius: int | None = None,
+    ) -> None:
         radius = self.layout.px(8) if radius is None else radius
         pygame.draw.rect(self.surface, fill, rect, border_radius=radius)
         if edge is not None:
@@ -176,8 +200,16 @@ class LiveTexts:
         self._live = {}
         self._background = None
 
-    def add(self, tag: str, text: str, pos: tuple[int, int], size: int, color: theme.Color,
-            anchor: str = "topleft", max_width: int | None = None) -> None:
+    def add(
+        self,
+        tag: str,
+        text: str,
+        pos: tuple[int, int],
+        size: int,
+        color: theme.Color,
+        anchor: str = "topleft",
+        max_width: int | None = None,
+    ) -> None:
         self._queued.append((tag, _Live(text, pos, anchor, size, size, color, max_width)))
 
     def commit(self) -> None:
@@ -185,8 +217,15 @@ class LiveTexts:
         p = self.painter
         self._background = p.surface.copy()
         for tag, live in self._queued:
-            live.rect = p.text(live.text, live.pos, live.base_size, live.color,
-                               anchor=live.anchor, max_width=live.max_width, tag=tag)
+            live.rect = p.text(
+                live.text,
+                live.pos,
+                live.base_size,
+                live.color,
+                anchor=live.anchor,
+                max_width=live.max_width,
+                tag=tag,
+            )
             live.size = p.texts[-1].size
             self._live[tag] = live
         self._queued = []
@@ -199,8 +238,10 @@ class LiveTexts:
         p = self.painter
         for tag, text in texts.items():
             live = self._live[tag]
-            if live.text != text and p.fit_size(printable(text), live.base_size,
-                                                live.max_width) != live.size:
+            if (
+                live.text != text
+                and p.fit_size(printable(text), live.base_size, live.max_width) != live.size
+            ):
                 return None
         dirty = []
         for tag, text in texts.items():
@@ -209,8 +250,15 @@ class LiveTexts:
                 continue
             p.surface.blit(self._background, live.rect, live.rect)
             p.texts[:] = [t for t in p.texts if t.tag != tag]
-            rect = p.text(text, live.pos, live.base_size, live.color, anchor=live.anchor,
-                          max_width=live.max_width, tag=tag)
+            rect = p.text(
+                text,
+                live.pos,
+                live.base_size,
+                live.color,
+                anchor=live.anchor,
+                max_width=live.max_width,
+                tag=tag,
+            )
             dirty.append(live.rect.union(rect))
             live.text, live.rect = text, rect
         return dirty

@@ -40,8 +40,9 @@ def text_visible(surface: pygame.Surface, drawn: DrawnText) -> float:
     return solid / total if total else 0.0
 
 
-def color_share(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color,
-                tolerance: int = 0) -> float:
+def color_share(
+    surface: pygame.Surface, rect: pygame.Rect, color: theme.Color, tolerance: int = 0
+) -> float:
     """The share of pixels in ``rect`` within ``tolerance`` (per channel) of ``color``."""
     rect = rect.clip(surface.get_rect())
     if not rect.width or not rect.height:
@@ -53,8 +54,11 @@ def color_share(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color,
         for x in range(rect.left, rect.right, step):
             r, g, b, *_ = surface.get_at((x, y))
             count += 1
-            if (abs(r - color[0]) <= tolerance and abs(g - color[1]) <= tolerance
-                    and abs(b - color[2]) <= tolerance):
+            if (
+                abs(r - color[0]) <= tolerance
+                and abs(g - color[1]) <= tolerance
+                and abs(b - color[2]) <= tolerance
+            ):
                 hits += 1
     return hits / count
 

@@ -43,7 +43,10 @@ WHITE: Color = (255, 255, 255)
 
 # Four-colour deck: the suit is drawn as a shape too, so colour is not the only signal.
 SUIT_COLORS: dict[str, Color] = {
-    "s": (20, 20, 24), "h": (200, 20, 30), "d": (20, 80, 200), "c": (10, 120, 40),
+    "s": (20, 20, 24),
+    "h": (200, 20, 30),
+    "d": (20, 80, 200),
+    "c": (10, 120, 40),
 }
 RANK_TEXT = {"T": "10"}
 
@@ -95,40 +98,59 @@ def mmss(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-def draw_suit(surface: pygame.Surface, suit: str, center: tuple[float, float], size: float,
-              color: Color | None = None) -> None:
+def draw_suit(
+    surface: pygame.Surface,
+    suit: str,
+    center: tuple[float, float],
+    size: float,
+    color: Color | None = None,
+) -> None:
     """A suit pip drawn from circles and polygons, ``size`` pixels across."""
     color = color or SUIT_COLORS.get(suit, BLACK)
     cx, cy = center
     r = size / 2
     if suit == "d":
-        pygame.draw.polygon(surface, color, [(cx, cy - r), (cx + r * 0.72, cy), (cx, cy + r),
-                                             (cx - r * 0.72, cy)])
+        pygame.draw.polygon(
+            surface, color, [(cx, cy - r), (cx + r * 0.72, cy), (cx, cy + r), (cx - r * 0.72, cy)]
+        )
     elif suit == "h":
         lobe = r * 0.52
         pygame.draw.circle(surface, color, (cx - lobe * 0.92, cy - r * 0.28), lobe)
         pygame.draw.circle(surface, color, (cx + lobe * 0.92, cy - r * 0.28), lobe)
-        pygame.draw.polygon(surface, color, [(cx - r * 0.98, cy - r * 0.12),
-                                             (cx + r * 0.98, cy - r * 0.12), (cx, cy + r)])
+        pygame.draw.polygon(
+            surface,
+            color,
+            [(cx - r * 0.98, cy - r * 0.12), (cx + r * 0.98, cy - r * 0.12), (cx, cy + r)],
+        )
     elif suit == "s":
         lobe = r * 0.5
         pygame.draw.circle(surface, color, (cx - lobe * 0.9, cy + r * 0.12), lobe)
         pygame.draw.circle(surface, color, (cx + lobe * 0.9, cy + r * 0.12), lobe)
-        pygame.draw.polygon(surface, color, [(cx - r * 0.94, cy + r * 0.02),
-                                             (cx + r * 0.94, cy + r * 0.02), (cx, cy - r)])
-        pygame.draw.polygon(surface, color, [(cx, cy + r * 0.2), (cx - r * 0.38, cy + r),
-                                             (cx + r * 0.38, cy + r)])
+        pygame.draw.polygon(
+            surface,
+            color,
+            [(cx - r * 0.94, cy + r * 0.02), (cx + r * 0.94, cy + r * 0.02), (cx, cy - r)],
+        )
+        pygame.draw.polygon(
+            surface, color, [(cx, cy + r * 0.2), (cx - r * 0.38, cy + r), (cx + r * 0.38, cy + r)]
+        )
     elif suit == "c":
         lobe = r * 0.42
         pygame.draw.circle(surface, color, (cx, cy - r * 0.5), lobe)
         pygame.draw.circle(surface, color, (cx - r * 0.5, cy + r * 0.08), lobe)
         pygame.draw.circle(surface, color, (cx + r * 0.5, cy + r * 0.08), lobe)
-        pygame.draw.polygon(surface, color, [(cx, cy - r * 0.1), (cx - r * 0.36, cy + r),
-                                             (cx + r * 0.36, cy + r)])
+        pygame.draw.polygon(
+            surface, color, [(cx, cy - r * 0.1), (cx - r * 0.36, cy + r), (cx + r * 0.36, cy + r)]
+        )
 
 
-def draw_warning(surface: pygame.Surface, center: tuple[float, float], size: float,
-                 color: Color = GOLD, mark: Color = BLACK) -> pygame.Rect:
+def draw_warning(
+    surface: pygame.Surface,
+    center: tuple[float, float],
+    size: float,
+    color: Color = GOLD,
+    mark: Color = BLACK,
+) -> pygame.Rect:
     """The warning triangle with an exclamation mark: the alert's shape, beside its colour."""
     cx, cy = center
     h = size
@@ -140,8 +162,9 @@ def draw_warning(surface: pygame.Surface, center: tuple[float, float], size: flo
     return rect
 
 
-def draw_stopwatch(surface: pygame.Surface, center: tuple[float, float], size: float,
-                   color: Color = TEXT) -> None:
+def draw_stopwatch(
+    surface: pygame.Surface, center: tuple[float, float], size: float, color: Color = TEXT
+) -> None:
     """A stopwatch: the shape that marks a player on the clock (002 Rule 29)."""
     cx, cy = center
     r = size * 0.42
@@ -151,8 +174,9 @@ def draw_stopwatch(surface: pygame.Surface, center: tuple[float, float], size: f
     pygame.draw.line(surface, color, (cx, cy + size * 0.06), (cx + r * 0.55, cy - r * 0.4), width)
 
 
-def draw_pause(surface: pygame.Surface, center: tuple[float, float], size: float,
-               color: Color = PAUSED) -> None:
+def draw_pause(
+    surface: pygame.Surface, center: tuple[float, float], size: float, color: Color = PAUSED
+) -> None:
     """Two bars: the paused shape."""
     cx, cy = center
     w = size * 0.3
@@ -160,8 +184,15 @@ def draw_pause(surface: pygame.Surface, center: tuple[float, float], size: float
     pygame.draw.rect(surface, color, (cx + size * 0.1, cy - size / 2, w, size))
 
 
-def draw_disc(surface: pygame.Surface, center: tuple[float, float], radius: float,
-              fill: Color, edge: Color, label: str, label_color: Color) -> tuple[pygame.Rect, int]:
+def draw_disc(
+    surface: pygame.Surface,
+    center: tuple[float, float],
+    radius: float,
+    fill: Color,
+    edge: Color,
+    label: str,
+    label_color: Color,
+) -> tuple[pygame.Rect, int]:
     """A marker disc (dealer button, blind) with its letters, so the marker reads without colour.
     Returns the label's rect and font size."""
     pygame.draw.circle(surface, fill, center, radius)

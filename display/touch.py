@@ -47,8 +47,9 @@ class TapReader:
         if ev.type == pygame.FINGERDOWN:
             self._down[("finger", ev.finger_id)] = self._finger_pos(ev)
         elif ev.type == pygame.FINGERUP:
-            return self._release("finger", self._down.pop(("finger", ev.finger_id), None),
-                                 self._finger_pos(ev))
+            return self._release(
+                "finger", self._down.pop(("finger", ev.finger_id), None), self._finger_pos(ev)
+            )
         elif ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if getattr(ev, "touch", False) or getattr(ev, "button", 1) != 1:
                 return None  # SDL's copy of a finger (flagged), or not the primary button
@@ -64,8 +65,12 @@ class TapReader:
             return None  # a release without its press, or a swipe
         now = self._clock()
         last = self._last
-        if last is not None and last[0] != source and now - last[1] <= self.TWIN_SECONDS \
-                and self._near(last[2], start):
+        if (
+            last is not None
+            and last[0] != source
+            and now - last[1] <= self.TWIN_SECONDS
+            and self._near(last[2], start)
+        ):
             self._last = None  # the other source's copy of the tap just taken
             return None
         self._last = (source, now, start)

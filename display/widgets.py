@@ -50,8 +50,9 @@ def draw_button(p: Painter, b: Button) -> None:
         clip = surf.get_clip()
         surf.set_clip(b.rect.inflate(-lay.px(3), -lay.px(3)))
         for x in range(b.rect.left - b.rect.height, b.rect.right, step):
-            pygame.draw.line(surf, (40, 46, 54), (x, b.rect.bottom), (x + b.rect.height,
-                                                                      b.rect.top), 1)
+            pygame.draw.line(
+                surf, (40, 46, 54), (x, b.rect.bottom), (x + b.rect.height, b.rect.top), 1
+            )
         surf.set_clip(clip)
         pygame.draw.rect(surf, theme.FAINT, b.rect, 1, border_radius=radius)
         ink = theme.FAINT
@@ -69,14 +70,28 @@ def draw_button(p: Painter, b: Button) -> None:
     width = b.rect.width - lay.px(8)
     size = lay.px(20) if b.rect.height >= lay.px(50) else lay.px(17)
     if b.sub:
-        r = p.text(b.label, (b.rect.centerx, b.rect.centery - lay.px(1)), size, ink,
-                   anchor="midbottom", max_width=width, tag=f"btn:{b.id}")
-        p.text(b.sub, (b.rect.centerx, r.bottom + lay.px(1)), lay.px(15),
-               ink if b.selected or not b.enabled else theme.GOLD, anchor="midtop",
-               max_width=width, tag=f"btnsub:{b.id}")
+        r = p.text(
+            b.label,
+            (b.rect.centerx, b.rect.centery - lay.px(1)),
+            size,
+            ink,
+            anchor="midbottom",
+            max_width=width,
+            tag=f"btn:{b.id}",
+        )
+        p.text(
+            b.sub,
+            (b.rect.centerx, r.bottom + lay.px(1)),
+            lay.px(15),
+            ink if b.selected or not b.enabled else theme.GOLD,
+            anchor="midtop",
+            max_width=width,
+            tag=f"btnsub:{b.id}",
+        )
     else:
-        r = p.text(b.label, b.rect.center, size, ink, anchor="center", max_width=width,
-                   tag=f"btn:{b.id}")
+        r = p.text(
+            b.label, b.rect.center, size, ink, anchor="center", max_width=width, tag=f"btn:{b.id}"
+        )
     if not b.enabled:  # struck through: "not now" without colour
         pygame.draw.line(surf, theme.FAINT, (r.left, r.centery), (r.right, r.centery), 2)
 
@@ -85,5 +100,8 @@ def grid(area: pygame.Rect, cols: int, rows: int, gap: int) -> list[pygame.Rect]
     """``cols`` x ``rows`` cells filling ``area``, row by row."""
     w = (area.width - gap * (cols - 1)) // cols
     h = (area.height - gap * (rows - 1)) // rows
-    return [pygame.Rect(area.left + c * (w + gap), area.top + r * (h + gap), w, h)
-            for r in range(rows) for c in range(cols)]
+    return [
+        pygame.Rect(area.left + c * (w + gap), area.top + r * (h + gap), w, h)
+        for r in range(rows)
+        for c in range(cols)
+    ]

@@ -24,8 +24,13 @@ log = logging.getLogger("tablectl.display")
 class PygameDisplay:
     """The dealer screen for the daemon's loop; :meth:`pump` returns the console's events."""
 
-    def __init__(self, size: tuple[int, int], fullscreen: bool,
-                 caption: str = "tablectl dealer", console: bool = False) -> None:
+    def __init__(
+        self,
+        size: tuple[int, int],
+        fullscreen: bool,
+        caption: str = "tablectl dealer",
+        console: bool = False,
+    ) -> None:
         self._pg = pygame
         pygame.display.init()
         pygame.font.init()

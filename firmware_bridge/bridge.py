@@ -77,19 +77,39 @@ class Bridge:
             return list(self.mapper.set_antennas(item.identify.antennas))
         if isinstance(item, lk.Disconnected):
             self.connected = False
-            return [Alert("hardware", LINK_RULE,
-                          f"table sensors disconnected ({item.reason}); reconnecting. {HOLD}")]
+            return [
+                Alert(
+                    "hardware",
+                    LINK_RULE,
+                    f"table sensors disconnected ({item.reason}); reconnecting. {HOLD}",
+                )
+            ]
         if isinstance(item, lk.Stalled):
-            return [Alert("hardware", LINK_RULE,
-                          f"table sensor link stalled: {item.what}. Card and chip reads may be "
-                          f"late or missing until a snapshot re-reads the table. {HOLD}")]
+            return [
+                Alert(
+                    "hardware",
+                    LINK_RULE,
+                    f"table sensor link stalled: {item.what}. Card and chip reads may be "
+                    f"late or missing until a snapshot re-reads the table. {HOLD}",
+                )
+            ]
         if isinstance(item, lk.Healed):
-            return [Alert("hardware", LINK_RULE,
-                          f"table sensor link healed after {item.seconds:.1f} s: a snapshot "
-                          f"re-read all {item.zones} antennas; the table reads again.")]
+            return [
+                Alert(
+                    "hardware",
+                    LINK_RULE,
+                    f"table sensor link healed after {item.seconds:.1f} s: a snapshot "
+                    f"re-read all {item.zones} antennas; the table reads again.",
+                )
+            ]
         if isinstance(item, lk.Dropped):
-            return [Alert("hardware", LINK_RULE,
-                          f"table MCU command queue full: {item.command} dropped "
-                          f"({item.total} so far): the table MCU is not keeping up with the "
-                          f"host's commands. {HOLD}")]
+            return [
+                Alert(
+                    "hardware",
+                    LINK_RULE,
+                    f"table MCU command queue full: {item.command} dropped "
+                    f"({item.total} so far): the table MCU is not keeping up with the "
+                    f"host's commands. {HOLD}",
+                )
+            ]
         return []  # Gap and SnapshotDone: the link already asked for and got the snapshot

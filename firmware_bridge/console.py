@@ -81,17 +81,18 @@ class DealerConsole:
         for name in PRESSES:
             # bounce_time=None: gpiozero's debounce drops edges in its own thread's timing;
             # ours is deterministic and testable.
-            button = Button(self.pins[name], pull_up=True, bounce_time=None,
-                            pin_factory=pin_factory)
+            button = Button(
+                self.pins[name], pull_up=True, bounce_time=None, pin_factory=pin_factory
+            )
             button.when_pressed = self._handler(name)
             self.buttons[name] = button
         self.floor_light = (
-            LED(self.pins["alert_led"], pin_factory=pin_factory) if "alert_led" in self.pins
+            LED(self.pins["alert_led"], pin_factory=pin_factory)
+            if "alert_led" in self.pins
             else None
         )
         self.buzzer = (
-            Buzzer(self.pins["buzzer"], pin_factory=pin_factory) if "buzzer" in self.pins
-            else None
+            Buzzer(self.pins["buzzer"], pin_factory=pin_factory) if "buzzer" in self.pins else None
         )
         self._beeped: int | None = None
 

@@ -411,8 +411,13 @@ class SerialLink:
     def _open(self) -> bool:
         try:
             # timeout=0: the reader reads only what select() said is there.
-            ser = serial.Serial(self.port, self.baudrate, timeout=0, exclusive=True,
-                                write_timeout=self.write_timeout)
+            ser = serial.Serial(
+                self.port,
+                self.baudrate,
+                timeout=0,
+                exclusive=True,
+                write_timeout=self.write_timeout,
+            )
         except (serial.SerialException, OSError, ValueError) as exc:
             log.debug("cannot open %s: %s", self.port, exc)
             return False
@@ -542,8 +547,11 @@ class SerialLink:
             self._snap_at = None  # its SNAPSHOT_END was lost
             if self._stale:
                 self.request_snapshot()
-        if self._expect is not None and now - self._last_rx >= self._keepalive_every(now) \
-                and not self.queued:
+        if (
+            self._expect is not None
+            and now - self._last_rx >= self._keepalive_every(now)
+            and not self.queued
+        ):
             self._last_rx = now
             self.send(p.Ping(0))
         reason = ""
@@ -551,8 +559,10 @@ class SerialLink:
             pend = self._inflight
             if pend is not None and pend.deadline <= now:
                 if pend.tries >= self.retransmit_tries:
-                    reason = (f"{_name(pend.msg)} (command {pend.seq}) not acknowledged after "
-                              f"{pend.tries} tries in {now - (pend.sent_at or now):.1f} s")
+                    reason = (
+                        f"{_name(pend.msg)} (command {pend.seq}) not acknowledged after "
+                        f"{pend.tries} tries in {now - (pend.sent_at or now):.1f} s"
+                    )
                 else:
                     pend.tries += 1
                     pend.delay = min(pend.delay * 2, self.retransmit_cap)
@@ -578,8 +588,10 @@ class SerialLink:
             since.append(self._last_frame)
         pend = self._inflight
         if pend is not None and pend.sent_at is not None and now - pend.sent_at >= self.stall_after:
-            stalled.append(f"{_name(pend.msg)} unacknowledged for {now - pend.sent_at:.1f} s "
-                           f"({pend.tries} tries)")
+            stalled.append(
+                f"{_name(pend.msg)} unacknowledged for {now - pend.sent_at:.1f} s "
+                f"({pend.tries} tries)"
+            )
             since.append(pend.sent_at)
         blocked = self._tx_blocked_since
         if blocked is not None and now - blocked >= self.stall_after:
@@ -614,9 +626,13 @@ class SerialLink:
                 # Never guess at another protocol's frames: refuse, and retry later (the
                 # firmware may be updated in place).
                 if not self._incompatible_logged:
-                    log.error("table MCU %s speaks protocol %d, this host speaks %d: not "
-                              "connecting; update the firmware or tablectl",
-                              msg.firmware, msg.proto, p.PROTO_VERSION)
+                    log.error(
+                        "table MCU %s speaks protocol %d, this host speaks %d: not "
+                        "connecting; update the firmware or tablectl",
+                        msg.firmware,
+                        msg.proto,
+                        p.PROTO_VERSION,
+                    )
                     self._incompatible_logged = True
                 self.stats.protocol_errors += 1
                 self._hello_at = now + 5.0  # ask again in a while, not in a tight loop
@@ -712,4 +728,5 @@ class SerialLink:
 
 def _name(msg: p.Message) -> str:
     return {p.Hello: "HELLO", p.GetSnapshot: "GET_SNAPSHOT", p.Ping: "PING"}.get(
-        type(msg), type(msg).__name__)
+        type(msg), type(msg).__name__
+    )

@@ -78,7 +78,8 @@ class NfcReader:
             log.warning(
                 "NFC reader %s not available (%s): running degraded: no deck enrolment "
                 "and no badge sign-in or floor override until a reader is connected",
-                self.path, self.error,
+                self.path,
+                self.error,
             )
             return False
         if self.path.startswith("udp:127.0.0.1:"):

@@ -32,7 +32,11 @@ class BridgeSource:
     live = True
 
     def __init__(
-        self, port: str, baud: int, decks: Path | None, chips: Path | None,
+        self,
+        port: str,
+        baud: int,
+        decks: Path | None,
+        chips: Path | None,
         settle: float | None = None,
     ) -> None:
         from firmware_bridge.bridge import Bridge
@@ -47,8 +51,11 @@ class BridgeSource:
         registries: list[Any] = []
         for path, kind in ((decks, DeckRegistry), (chips, ChipInventory)):
             if path is None or not path.exists():
-                log.warning("%s not found: %s tags will read as unknown until enrolled",
-                            path, "card" if kind is DeckRegistry else "chip")
+                log.warning(
+                    "%s not found: %s tags will read as unknown until enrolled",
+                    path,
+                    "card" if kind is DeckRegistry else "chip",
+                )
                 registries.append(kind())
                 continue
             try:
@@ -136,8 +143,10 @@ class ConsoleHelper:
 
             from firmware_bridge.console import DealerConsole, PinMapError
         except ImportError as exc:
-            raise HardwareError(f"dealer console: {exc}; install gpiozero (docs/install-pi.md) "
-                              f"or remove [gpio] from the configuration") from None
+            raise HardwareError(
+                f"dealer console: {exc}; install gpiozero (docs/install-pi.md) "
+                f"or remove [gpio] from the configuration"
+            ) from None
         try:
             # gpiozero warns once for every pin library it tries; they go to the log, not stderr.
             with warnings.catch_warnings(record=True) as tried:
@@ -149,9 +158,10 @@ class ConsoleHelper:
         except PinMapError as exc:
             raise HardwareError(f"dealer console: {exc}") from None
         except BadPinFactory as exc:  # not a Pi, or no GPIO library for its gpiochip
-            raise HardwareError(f"dealer console: no GPIO on this machine (gpiozero: {exc}): run "
-                              f"on the table's Pi, or remove [gpio] from the configuration"
-                              ) from None
+            raise HardwareError(
+                f"dealer console: no GPIO on this machine (gpiozero: {exc}): run "
+                f"on the table's Pi, or remove [gpio] from the configuration"
+            ) from None
         except GPIOZeroError as exc:  # a pin in use, no permission on /dev/gpiochip*
             raise HardwareError(f"dealer console: {type(exc).__name__}: {exc}") from None
 

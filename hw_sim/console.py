@@ -17,8 +17,16 @@ from firmware_bridge.console import DealerConsole
 
 # The pin map of docs/table.example.toml.
 DEFAULT_PINS: dict[str, int] = {
-    "check": 5, "clock": 6, "award": 13, "new_hand": 19, "pause": 26, "resume": 21,
-    "undo": 20, "floor": 16, "buzzer": 12, "alert_led": 25,
+    "check": 5,
+    "clock": 6,
+    "award": 13,
+    "new_hand": 19,
+    "pause": 26,
+    "resume": 21,
+    "undo": 20,
+    "floor": 16,
+    "buzzer": 12,
+    "alert_led": 25,
 }
 
 

@@ -46,8 +46,11 @@ class FaultCounts:
 
     def summary(self) -> str:
         """The repeatable counts (the same for the same seed)."""
-        parts = [f"corrupted={self.corrupted}", f"dropped={self.dropped}",
-                 f"garbage={self.garbage}"]
+        parts = [
+            f"corrupted={self.corrupted}",
+            f"dropped={self.dropped}",
+            f"garbage={self.garbage}",
+        ]
         parts += [f"{k}={v}" for k, v in self.table.items()]
         return " ".join(parts)
 
@@ -55,8 +58,12 @@ class FaultCounts:
 def is_motion_report(wire: bytes) -> bool:
     """A ZONE report that is no part of a snapshot: sent because tags moved on the table."""
     frames = p.Decoder().feed(wire)
-    return (len(frames) == 1 and frames[0].mtype == p.T_ZONE and len(frames[0].payload) > 1
-            and not frames[0].payload[1] & p.ZFLAG_SNAPSHOT)
+    return (
+        len(frames) == 1
+        and frames[0].mtype == p.T_ZONE
+        and len(frames[0].payload) > 1
+        and not frames[0].payload[1] & p.ZFLAG_SNAPSHOT
+    )
 
 
 class LineFaults:
@@ -109,8 +116,9 @@ class LineFaults:
             return [bytes(bad)]
         if r < self.drop + self.corrupt + self.garbage:
             counts.garbage += 1
-            junk = bytes(rng.choice((0x7E, 0x7D, rng.randrange(256)))
-                         for _ in range(rng.randint(1, 24)))
+            junk = bytes(
+                rng.choice((0x7E, 0x7D, rng.randrange(256))) for _ in range(rng.randint(1, 24))
+            )
             return [junk, wire]
         return [wire]
 

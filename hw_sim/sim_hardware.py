@@ -23,8 +23,10 @@ class SimHardware:
 
     PREFIX = "tablectl-sim-"
     # The cleaner: wait for end of file on stdin (this process gone), then remove the directory.
-    _CLEANER = ("import shutil, sys; sys.stdin.buffer.read(); "
-                "shutil.rmtree(sys.argv[1], ignore_errors=True)")
+    _CLEANER = (
+        "import shutil, sys; sys.stdin.buffer.read(); "
+        "shutil.rmtree(sys.argv[1], ignore_errors=True)"
+    )
 
     def __init__(self) -> None:
         base = Path(tempfile.gettempdir())
@@ -33,7 +35,9 @@ class SimHardware:
         # Its own session: a Ctrl-C or a kill of the daemon's process group does not reach it.
         self._cleaner = subprocess.Popen(
             [sys.executable, "-I", "-S", "-c", self._CLEANER, str(self.dir)],
-            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
             start_new_session=True,
         )
         self.port = str(self.dir / "tablectl-mcu")
@@ -56,7 +60,7 @@ class SimHardware:
     def _sweep(cls, base: Path) -> None:
         """Remove this user's simulator directories whose process is gone."""
         for path in base.glob(f"{cls.PREFIX}*-*"):
-            pid = path.name[len(cls.PREFIX):].split("-", 1)[0]
+            pid = path.name[len(cls.PREFIX) :].split("-", 1)[0]
             try:
                 if not pid.isdecimal() or path.is_symlink() or path.lstat().st_uid != os.getuid():
                     continue

@@ -107,9 +107,11 @@ class SimResult:
     link: str = ""
 
     def line(self) -> str:
-        return (f"hands={self.hands} events={self.events} alerts={self.alerts} "
-                f"chips_conserved={'yes' if self.chips_conserved else 'no'} "
-                f"lost_events={self.lost_events + self.spurious_events}")
+        return (
+            f"hands={self.hands} events={self.events} alerts={self.alerts} "
+            f"chips_conserved={'yes' if self.chips_conserved else 'no'} "
+            f"lost_events={self.lost_events + self.spurious_events}"
+        )
 
     @property
     def ok(self) -> bool:
@@ -137,9 +139,7 @@ class VirtualClock:
 class TableSim:
     """Runs sessions of seeded hands on the simulated hardware until ``hands`` are played."""
 
-    def __init__(
-        self, cfg: SimConfig, on_view: Callable[[TableView], None] | None = None
-    ) -> None:
+    def __init__(self, cfg: SimConfig, on_view: Callable[[TableView], None] | None = None) -> None:
         self.cfg = cfg
         self.on_view = on_view
         self.rng = random.Random(cfg.seed)
@@ -153,23 +153,30 @@ class TableSim:
             self.workdir.mkdir(parents=True, exist_ok=True)
         self.clock = VirtualClock()
         self.decks = DeckRegistry(
-            [Deck("A", "red", {card_tag(c).hex(): c for c in CARD_ORDER}),
-             Deck("B", "blue", {card_tag(c, "B").hex(): c for c in CARD_ORDER})],
+            [
+                Deck("A", "red", {card_tag(c).hex(): c for c in CARD_ORDER}),
+                Deck("B", "blue", {card_tag(c, "B").hex(): c for c in CARD_ORDER}),
+            ],
             in_play="A",
         )
         self.inventory = ChipInventory()
-        self.mcu = McuEmulator(str(self.workdir / "ttyTABLE"), standard_antennas(),
-                               snapshot_every=2.0)
+        self.mcu = McuEmulator(
+            str(self.workdir / "ttyTABLE"), standard_antennas(), snapshot_every=2.0
+        )
         self.link = SerialLink(self.mcu.link_path)
-        self.bridge = Bridge(self.link, TagMapper(self.decks, self.inventory, cfg.settle),
-                             self.clock)
+        self.bridge = Bridge(
+            self.link, TagMapper(self.decks, self.inventory, cfg.settle), self.clock
+        )
         self.console = SimConsole(clock=self.clock)
         # Line faults are decided per frame by what the frame is (hw_sim.faults.LineFaults), the
         # table faults per step from their own generator: the hands played, and the faults on
         # the table's motions, stay the same run after run.
         self.line_faults = LineFaults(cfg.seed * 7919 + 1, self.result.faults)
-        self.plan = (FaultPlan(random.Random(cfg.seed * 7919 + 2), self.result.faults)
-                     if cfg.faults else None)
+        self.plan = (
+            FaultPlan(random.Random(cfg.seed * 7919 + 2), self.result.faults)
+            if cfg.faults
+            else None
+        )
         self.line_faults.enabled = cfg.faults
         # physical state: zone -> tags in arrival order; chip values; face-up cards
         self.zones: dict[str, list[bytes]] = {z: [] for z in standard_antennas().values()}
@@ -214,8 +221,9 @@ class TableSim:
                 except (Mismatch, LinkDown) as exc:
                     # Not a crash: the summary line still comes, and the run fails.
                     hand = self.table.hand_no if self.table is not None else 0
-                    self.result.problems.append(f"stopped in hand {hand} of session "
-                                                f"{self._session}: {exc}")
+                    self.result.problems.append(
+                        f"stopped in hand {hand} of session {self._session}: {exc}"
+                    )
                     self.result.chips_conserved = False
                     self._end_session(clear=not isinstance(exc, LinkDown))
                     break
@@ -225,12 +233,16 @@ class TableSim:
             self.mcu.stop()
             self.console.close()
             s = self.link.stats
-            self.result.link = (f"frames={s.frames} gaps={s.gaps} retransmits={s.retransmits} "
-                                f"reconnects={s.reconnects} snapshots={s.snapshots} "
-                                f"stalls={s.stalls}")
+            self.result.link = (
+                f"frames={s.frames} gaps={s.gaps} retransmits={s.retransmits} "
+                f"reconnects={s.reconnects} snapshots={s.snapshots} "
+                f"stalls={s.stalls}"
+            )
             if self.cfg.faults:  # their number is timing's, like the figures above
-                self.result.link += (" faults_on_acks_and_snapshots="
-                                     + self.result.faults.timed.summary().replace(" ", ","))
+                self.result.link += (
+                    " faults_on_acks_and_snapshots="
+                    + self.result.faults.timed.summary().replace(" ", ",")
+                )
             if self._tmp is not None and not self.cfg.write_scenarios:
                 self._tmp.cleanup()
         return self.result
@@ -289,19 +301,22 @@ class TableSim:
         return uid
 
     def _values(self, zone: str) -> list[int]:
-        return sorted((self.chip_value[u] for u in self.zones[zone] if u in self.chip_value),
-                      reverse=True)
+        return sorted(
+            (self.chip_value[u] for u in self.zones[zone] if u in self.chip_value), reverse=True
+        )
 
     def _zone_total(self, zone: str) -> int:
         return sum(self._values(zone))
 
-    def _pay_moves(self, seat: int, amount: int, to_zone: str,
-                   min_chips: int = 1) -> list[tuple[bytes, str | None, bool]]:
+    def _pay_moves(
+        self, seat: int, amount: int, to_zone: str, min_chips: int = 1
+    ) -> list[tuple[bytes, str | None, bool]]:
         """Chips worth ``amount`` from ``stack:seat`` to ``to_zone``."""
         return self._move_chips(f"stack:{seat}", to_zone, amount, min_chips)
 
-    def _move_chips(self, from_zone: str, to_zone: str, amount: int,
-                    min_chips: int = 1) -> list[tuple[bytes, str | None, bool]]:
+    def _move_chips(
+        self, from_zone: str, to_zone: str, amount: int, min_chips: int = 1
+    ) -> list[tuple[bytes, str | None, bool]]:
         """Chips worth ``amount`` from one zone to another; the dealer first makes change so
         the exact amount can move (the tray swaps chips for others of the same total)."""
         have = self._zone_total(from_zone)
@@ -310,8 +325,9 @@ class TableSim:
         old = [u for u in self.zones[from_zone] if u in self.chip_value]
         moves: list[tuple[bytes, str | None, bool]] = [(u, None, False) for u in old]
         moves += [(self._new_chip(v), from_zone, False) for v in make_change(have - amount)]
-        moves += [(self._new_chip(v), to_zone, False)
-                  for v in make_change(amount, min_chips=min_chips)]
+        moves += [
+            (self._new_chip(v), to_zone, False) for v in make_change(amount, min_chips=min_chips)
+        ]
         return moves
 
     def _hand_back(self) -> None:
@@ -338,8 +354,7 @@ class TableSim:
                 total = sum(self.chip_value[u] for u in pot + chips)
                 moves += [(u, None, False) for u in pot + chips]
                 moves += [(self._new_chip(v), "pot", False) for v in make_change(total - amount)]
-                moves += [(self._new_chip(v), f"stack:{seat}", False)
-                          for v in make_change(amount)]
+                moves += [(self._new_chip(v), f"stack:{seat}", False) for v in make_change(amount)]
             else:
                 moves += [(u, f"stack:{seat}", False) for u in back]
             self._step(moves)  # one seat at a time: each motion sees the zones as they are
@@ -374,16 +389,20 @@ class TableSim:
                 sim_up.discard(uid)
             if _card_zone(zone) and uid not in self.chip_value and (old != zone or was_up != up):
                 card = self.decks.lookup(uid)
-                obj: dict[str, Any] = {"card": card[0] if card else "??", "zone": zone,
-                                       "face": "up" if up else "down"}
+                obj: dict[str, Any] = {
+                    "card": card[0] if card else "??",
+                    "zone": zone,
+                    "face": "up" if up else "down",
+                }
                 if card and card[1] != "A":
                     obj["deck"] = card[1]
                 card_events.append((order[zone] * 10_000 + zones[zone].index(uid), obj))
         card_events.sort(key=lambda e: e[0])
         changed = {}
         for z in before:
-            after = sorted((self.chip_value[u] for u in zones[z] if u in self.chip_value),
-                           reverse=True)
+            after = sorted(
+                (self.chip_value[u] for u in zones[z] if u in self.chip_value), reverse=True
+            )
             if after != before[z]:
                 changed[z] = after
         out = [obj for _, obj in card_events]
@@ -420,8 +439,12 @@ class TableSim:
         if places:
             self.mcu.place_many([(u, z, up) for u, z, up in places if z is not None])
 
-    def _step(self, moves: list[tuple[bytes, str | None, bool]] | None = None,
-              press: str | None = None, engine: bool = True) -> list[Output]:
+    def _step(
+        self,
+        moves: list[tuple[bytes, str | None, bool]] | None = None,
+        press: str | None = None,
+        engine: bool = True,
+    ) -> list[Output]:
         """One physical motion through the whole pipeline; returns the engine's outputs."""
         self._maybe_fault()
         moves = moves or []
@@ -491,8 +514,9 @@ class TableSim:
                 self.result.problems.append(f"events out of order: {objs} vs {truth}")
                 self.result.lost_events += 1
             elif len(self.result.problems) < 20:
-                self.result.problems.append(f"step {self.result.steps}: lost {dict(lost)} "
-                                            f"spurious {dict(extra)}")
+                self.result.problems.append(
+                    f"step {self.result.steps}: lost {dict(lost)} spurious {dict(extra)}"
+                )
         outs: list[Output] = []
         assert self.table is not None
         if not engine:
@@ -519,12 +543,16 @@ class TableSim:
             if self.table.chips_total() != self.total:
                 self.result.chips_conserved = False
                 self.result.problems.append(
-                    f"chips total {self.table.chips_total()} != {self.total} after {dumps(ev)}")
+                    f"chips total {self.table.chips_total()} != {self.total} after {dumps(ev)}"
+                )
         self._hand_outputs += outs
         if self.on_view is not None:
             self.on_view(self.table.view())
-        if self._in_hand and not self._expect_start and any(
-                isinstance(o, Notice) and o.kind == "hand_start" for o in outs):
+        if (
+            self._in_hand
+            and not self._expect_start
+            and any(isinstance(o, Notice) and o.kind == "hand_start" for o in outs)
+        ):
             self._void_reason = "; ".join(o.text for o in outs if isinstance(o, Alert))
             raise _Redeal
         return outs
@@ -551,8 +579,10 @@ class TableSim:
                 except _Redeal:  # also while gathering: a fault may void the hand again
                     redeals += 1
                     if redeals > MAX_REDEALS:
-                        raise Mismatch(f"hand {t.hand_no} was dealt again {MAX_REDEALS} "
-                                       f"times; the last ruling: {self._void_reason}") from None
+                        raise Mismatch(
+                            f"hand {t.hand_no} was dealt again {MAX_REDEALS} "
+                            f"times; the last ruling: {self._void_reason}"
+                        ) from None
         finally:
             self._in_hand = self._expect_start = False
         self._finish_hand()
@@ -578,8 +608,10 @@ class TableSim:
             if first:
                 if t.hand is None or t.street == "over" or (starting and t.hand_no == hand_no):
                     # The first hole card starts the next hand (scenario-format.md).
-                    raise Mismatch(f"the first hole card, dealt to seat {seat}, started no "
-                                   f"hand (still hand {t.hand_no}, {t.street})")
+                    raise Mismatch(
+                        f"the first hole card, dealt to seat {seat}, started no "
+                        f"hand (still hand {t.hand_no}, {t.street})"
+                    )
                 self._post_blinds()
             if t.hand is None or t.street == "over":
                 break  # a ruling ended the hand during the deal: deal no further
@@ -590,23 +622,29 @@ class TableSim:
         bet zones back to the stacks as they were when the hand began."""
         t = self.table
         assert t is not None and t.hand is not None
-        gone = [u for u, z in self.where.items()
-                if _card_zone(z) or u not in self.chip_value]
+        gone = [u for u, z in self.where.items() if _card_zone(z) or u not in self.chip_value]
         if gone:
             self._step([(u, None, False) for u in gone])
-        owed = {s: start - self._zone_total(f"stack:{s}")
-                for s, start in t.hand.start_stacks.items()}
-        middle = [u for z in self.zones if z == "pot" or z.startswith("bet:")
-                  for u in self.zones[z] if u in self.chip_value]
+        owed = {
+            s: start - self._zone_total(f"stack:{s}") for s, start in t.hand.start_stacks.items()
+        }
+        middle = [
+            u
+            for z in self.zones
+            if z == "pot" or z.startswith("bet:")
+            for u in self.zones[z]
+            if u in self.chip_value
+        ]
         on_table = sum(self.chip_value[u] for u in middle)
         if any(v < 0 for v in owed.values()) or sum(owed.values()) != on_table:
-            raise Mismatch(f"hand {t.hand_no} dealt again: {on_table} chips in the pot and bet "
-                           f"zones, but the stacks are owed {owed}")
+            raise Mismatch(
+                f"hand {t.hand_no} dealt again: {on_table} chips in the pot and bet "
+                f"zones, but the stacks are owed {owed}"
+            )
         moves: list[tuple[bytes, str | None, bool]] = [(u, None, False) for u in middle]
         for seat, amount in sorted(owed.items()):
             if amount > 0:
-                moves += [(self._new_chip(v), f"stack:{seat}", False)
-                          for v in make_change(amount)]
+                moves += [(self._new_chip(v), f"stack:{seat}", False) for v in make_change(amount)]
         if moves:
             self._step(moves)
 
@@ -707,8 +745,10 @@ class TableSim:
         """The betting round is over: the dealer gathers the bet zones into the pot."""
         moves: list[tuple[bytes, str | None, bool]] = [
             (u, "pot", False)
-            for z in sorted(self.zones) if z.startswith("bet:")
-            for u in self.zones[z] if u in self.chip_value
+            for z in sorted(self.zones)
+            if z.startswith("bet:")
+            for u in self.zones[z]
+            if u in self.chip_value
         ]
         if moves:
             self._step(moves)
@@ -752,12 +792,16 @@ class TableSim:
             self.result.chips_conserved = False
             self.result.problems.append(f"hand {t.hand_no}: stacks short of the chips: {pay}")
         pay = {s: v for s, v in pay.items() if v > 0}
-        awarded = sum(sum(o.data["winners"].values()) for o in self._hand_outputs
-                      if isinstance(o, Notice) and o.kind == "award")
+        awarded = sum(
+            sum(o.data["winners"].values())
+            for o in self._hand_outputs
+            if isinstance(o, Notice) and o.kind == "award"
+        )
         if awarded > sum(pay.values()):
             self.result.chips_conserved = False
             self.result.problems.append(
-                f"hand {t.hand_no}: {awarded} awarded but only {sum(pay.values())} paid")
+                f"hand {t.hand_no}: {awarded} awarded but only {sum(pay.values())} paid"
+            )
         # The dealer sweeps the hands, the board and the burns into the muck, face down (the
         # muck antenna reads them: a card gathered there and dealt again to the same seat is a
         # new hand, not the old one turned over), then takes the cards and any stray tags off
@@ -774,10 +818,12 @@ class TableSim:
         if swept != sum(pay.values()):
             self.result.chips_conserved = False
             self.result.problems.append(
-                f"hand {t.hand_no}: {swept} chips on the table, {sum(pay.values())} paid out")
+                f"hand {t.hand_no}: {swept} chips on the table, {sum(pay.values())} paid out"
+            )
         moves: list[tuple[bytes, str | None, bool]] = [
             (u, None, False)
-            for z in self.zones if z == "pot" or z.startswith("bet:")
+            for z in self.zones
+            if z == "pot" or z.startswith("bet:")
             for u in list(self.zones[z])
         ]
         for seat, amount in sorted(pay.items()):
@@ -790,7 +836,8 @@ class TableSim:
                 self.result.chips_conserved = False
                 self.result.problems.append(
                     f"hand {t.hand_no}: seat {seat} has {physical} in chips, the engine says "
-                    f"{player.stack}")
+                    f"{player.stack}"
+                )
 
 
 def _subset(uids: list[bytes], values: list[int], target: int) -> list[bytes] | None:

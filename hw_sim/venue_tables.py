@@ -50,8 +50,14 @@ def engine_levels(structure: Structure) -> list[dict[str, Any]]:
         if step.is_break:
             out.append({"break": step.minutes})
         else:
-            out.append({"blinds": [step.small_blind, step.big_blind], "ante": step.ante,
-                        "bb_ante": step.bb_ante, "minutes": step.minutes})
+            out.append(
+                {
+                    "blinds": [step.small_blind, step.big_blind],
+                    "ante": step.ante,
+                    "bb_ante": step.bb_ante,
+                    "minutes": step.minutes,
+                }
+            )
     return out
 
 
@@ -75,13 +81,23 @@ class TableCounts:
 class SimTable:
     """One simulated table: engine, bots, dealer, link."""
 
-    def __init__(self, name: str, venue: str, port: int, password: str, structure: Structure,
-                 workdir: Path, seed: int, room: RoomChips | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        venue: str,
+        port: int,
+        password: str,
+        structure: Structure,
+        workdir: Path,
+        seed: int,
+        room: RoomChips | None = None,
+    ) -> None:
         self.name = name
         self.structure = structure
         self.rng = random.Random(f"{seed}-{name}")
-        self.config = LinkConfig(venue=venue, table=name, host="127.0.0.1", port=port,
-                                 password=password, keepalive=5)
+        self.config = LinkConfig(
+            venue=venue, table=name, host="127.0.0.1", port=port, password=password, keepalive=5
+        )
         self.journal = Journal(workdir / f"{name}.db", synchronous="NORMAL")
         self.outbox = Outbox(self.journal.connection)
         self.link: VenueLink | None = None
@@ -167,8 +183,9 @@ class SimTable:
                 return
             self.waiting_seats[seat] = (name, stack)
         else:
-            why = self._floor(cmd.by or DEALER, {"seat": {"seat": seat, "name": name,
-                                                          "stack": stack}})
+            why = self._floor(
+                cmd.by or DEALER, {"seat": {"seat": seat, "name": name, "stack": stack}}
+            )
             if why:
                 self._answer(cmd, False, why)
                 return
@@ -237,12 +254,17 @@ class SimTable:
     def _start_engine(self) -> None:
         seats = dict(sorted(self.waiting_seats.items()))
         first = self.structure.steps[0]
-        setup = {"rules": "tda-2025", "seats": {str(s): v[1] for s, v in seats.items()},
-                 "button": self.rng.choice(list(seats)),
-                 "blinds": [first.small_blind, first.big_blind], "ante": first.ante,
-                 "bb_ante": first.bb_ante, "chips": list(self.denoms),
-                 "names": {str(s): v[0] for s, v in seats.items()},
-                 "levels": engine_levels(self.structure)}
+        setup = {
+            "rules": "tda-2025",
+            "seats": {str(s): v[1] for s, v in seats.items()},
+            "button": self.rng.choice(list(seats)),
+            "blinds": [first.small_blind, first.big_blind],
+            "ante": first.ante,
+            "bb_ante": first.bb_ante,
+            "chips": list(self.denoms),
+            "names": {str(s): v[0] for s, v in seats.items()},
+            "levels": engine_levels(self.structure),
+        }
         self.engine = Table.from_setup(setup)
         self.waiting_seats.clear()
 
@@ -275,7 +297,7 @@ class SimTable:
         target = self.step_index
         if target <= t.level_index:
             return
-        seconds = sum(lv.seconds or 0 for lv in t.levels[t.level_index:target]) - t.level_elapsed
+        seconds = sum(lv.seconds or 0 for lv in t.levels[t.level_index : target]) - t.level_elapsed
         self._apply({"tick": max(seconds, 0) + 0.001})
 
     def play_hand(self) -> None:
@@ -362,15 +384,30 @@ class SimTable:
     def publish_state(self) -> None:
         if self.engine is None:
             body: dict[str, Any] = {
-                "status": self.status(), "hand": 0, "in_hand": False, "street": "idle",
-                "button": None, "sb": None, "bb": None, "level": None, "chips": self.chips(),
-                "seats": [{"seat": s, "name": n, "stack": k, "status": "active"}
-                          for s, (n, k) in sorted(self.waiting_seats.items())]}
+                "status": self.status(),
+                "hand": 0,
+                "in_hand": False,
+                "street": "idle",
+                "button": None,
+                "sb": None,
+                "bb": None,
+                "level": None,
+                "chips": self.chips(),
+                "seats": [
+                    {"seat": s, "name": n, "stack": k, "status": "active"}
+                    for s, (n, k) in sorted(self.waiting_seats.items())
+                ],
+            }
         else:
             body = state_body(self.engine.view(), self.status(), positions=self.last_positions)
         obj = {"table": self.name, **body, "events_seq": self.outbox.last_seq("events")}
-        self.outbox.add("state", f"tablectl/{self.config.venue}/table/{self.name}/state", obj,
-                        retain=True, supersede=True)
+        self.outbox.add(
+            "state",
+            f"tablectl/{self.config.venue}/table/{self.name}/state",
+            obj,
+            retain=True,
+            supersede=True,
+        )
         self.dirty = False
         if self.link is not None:
             self.link.flush()
@@ -381,6 +418,7 @@ class SimTable:
 
 
 # --- the room --------------------------------------------------------------------------------
+
 
 @dataclass
 class SimResult:
@@ -398,18 +436,24 @@ class SimResult:
     messages: int = 0
 
     def line(self) -> str:
-        return (f"entrants={self.entrants} hands={self.hands} moves={self.moves} "
-                f"tables_broken={self.tables_broken} final_table={self.final_table} "
-                f"winner={self.winner if self.winner is not None else 'none'} "
-                f"chips_conserved={'yes' if self.chips_conserved else 'no'} "
-                f"lost_messages={self.lost_messages}")
+        return (
+            f"entrants={self.entrants} hands={self.hands} moves={self.moves} "
+            f"tables_broken={self.tables_broken} final_table={self.final_table} "
+            f"winner={self.winner if self.winner is not None else 'none'} "
+            f"chips_conserved={'yes' if self.chips_conserved else 'no'} "
+            f"lost_messages={self.lost_messages}"
+        )
 
     def ok(self, handed: int) -> bool:
         from tablectl.tournament.seating import final_table_size
 
-        return (self.winner is not None and self.chips_conserved and self.lost_messages == 0
-                and self.final_table == min(self.entrants, final_table_size(handed))
-                and not self.problems)
+        return (
+            self.winner is not None
+            and self.chips_conserved
+            and self.lost_messages == 0
+            and self.final_table == min(self.entrants, final_table_size(handed))
+            and not self.problems
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,8 +489,12 @@ class VenueSim:
     def _structure(self) -> dict[str, Any]:
         import tomllib
 
-        path = Path(__file__).resolve().parents[1] / "display" / "structures" / \
-            f"{self.cfg.structure}.toml"
+        path = (
+            Path(__file__).resolve().parents[1]
+            / "display"
+            / "structures"
+            / f"{self.cfg.structure}.toml"
+        )
         return tomllib.loads(path.read_text(encoding="utf-8"))
 
     def run(self) -> SimResult:
@@ -464,15 +512,31 @@ class VenueSim:
         self.broker = Mosquitto(self.dir / "broker", users).start()
         structure_raw = self._structure()
         structure = parse_structure(structure_raw, cfg.structure)
-        client = VenueClient(cfg.venue, "127.0.0.1", self.broker.port, password=users["venue"],
-                             client_id=f"tablectl-venue-{cfg.venue}-sim")
+        client = VenueClient(
+            cfg.venue,
+            "127.0.0.1",
+            self.broker.port,
+            password=users["venue"],
+            client_id=f"tablectl-venue-{cfg.venue}-sim",
+        )
         self.runner = runner = VenueRunner(client, by="Sim director")
         client.start()
         try:
             if not client.wait_connected(30):
                 raise RuntimeError(f"the venue could not connect: {client.problems}")
-            self.tables = [SimTable(n, cfg.venue, self.broker.port, users[n], structure,
-                                    self.dir, cfg.seed, self.room) for n in self.names]
+            self.tables = [
+                SimTable(
+                    n,
+                    cfg.venue,
+                    self.broker.port,
+                    users[n],
+                    structure,
+                    self.dir,
+                    cfg.seed,
+                    self.room,
+                )
+                for n in self.names
+            ]
             for t in self.tables:
                 t.connect()
             deadline = time.monotonic() + 30
@@ -482,8 +546,16 @@ class VenueSim:
                 runner.step(0.01)
                 if time.monotonic() > deadline:
                     raise RuntimeError("the tables could not connect to the broker")
-            runner.apply({"setup": {"tables": self.names, "handed": cfg.handed,
-                                    "seed": cfg.seed, "structure": structure_raw}})
+            runner.apply(
+                {
+                    "setup": {
+                        "tables": self.names,
+                        "handed": cfg.handed,
+                        "seed": cfg.seed,
+                        "structure": structure_raw,
+                    }
+                }
+            )
             for i in range(1, cfg.players + 1):
                 runner.apply({"register": {"name": f"P{i:02d}"}})
             total = cfg.players * structure.starting_stack
@@ -539,8 +611,9 @@ class VenueSim:
             chips = sum(t.chips() for t in self.tables) + sum(self.room.carried.values())
             if chips != self.room.introduced or chips > total:
                 self.result.chips_conserved = False
-                self.result.problems.append(f"chips in the room {chips} != "
-                                            f"{self.room.introduced} brought into play")
+                self.result.problems.append(
+                    f"chips in the room {chips} != {self.room.introduced} brought into play"
+                )
                 return
             hands_at_level += busiest
             steps = runner.venue.structure.steps
@@ -565,12 +638,18 @@ class VenueSim:
                     self.result.faults.append(f"{table.name} offline at {left} players left")
             # A simulated minute: the room plays on (cfg.offline_hands hands) and the venue
             # sees the table offline for a second at least.
-            if offline is not None and (careful or (
+            if offline is not None and (
+                careful
+                or (
                     self._room_hands() - offline[1] >= cfg.offline_hands
-                    and time.monotonic() - offline[2] >= 0.3)):
+                    and time.monotonic() - offline[2] >= 0.3
+                )
+            ):
                 offline[0].connect()
-                self.result.faults.append(f"{offline[0].name} back after the room played "
-                                          f"{self._room_hands() - offline[1]} hands")
+                self.result.faults.append(
+                    f"{offline[0].name} back after the room played "
+                    f"{self._room_hands() - offline[1]} hands"
+                )
                 offline = None
             for t in self.tables:
                 t.careful = careful
@@ -605,8 +684,9 @@ class VenueSim:
         import time
 
         self.broker.stop()
-        self.result.faults.append(f"broker stopped at {len(self.runner.venue.remaining())} "
-                                  "players left")
+        self.result.faults.append(
+            f"broker stopped at {len(self.runner.venue.remaining())} players left"
+        )
         until = time.monotonic() + 1.5
         while time.monotonic() < until:
             for t in self.tables:
@@ -642,6 +722,7 @@ class VenueSim:
             if behind() == 0 and all(t.outbox.count() == 0 for t in self.tables):
                 break
         self.result.lost_messages = runner.client.lost + behind()
-        self.result.messages = sum(t.outbox.last_seq("events") + t.outbox.last_seq("state")
-                                   for t in self.tables)
+        self.result.messages = sum(
+            t.outbox.last_seq("events") + t.outbox.last_seq("state") for t in self.tables
+        )
         runner.publish(force=True)

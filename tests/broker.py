@@ -29,8 +29,9 @@ def need_mosquitto() -> None:
         pytest.skip("mosquitto is not installed (sh .ci/debian-packages installs it)")
 
 
-def start_broker(tmp_path: Path, tls: TlsFiles | None = None,
-                 users: dict[str, str] | None = None) -> Mosquitto:
+def start_broker(
+    tmp_path: Path, tls: TlsFiles | None = None, users: dict[str, str] | None = None
+) -> Mosquitto:
     need_mosquitto()
     return Mosquitto(tmp_path / "broker", users or USERS, tls=tls).start()
 
@@ -66,33 +67,58 @@ def _ca_cryptography(where: Path) -> TlsFiles:
         return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, cn)])
 
     ca_key = ec.generate_private_key(ec.SECP256R1())
-    ca = (x509.CertificateBuilder().subject_name(name("tablectl test venue CA"))
-          .issuer_name(name("tablectl test venue CA")).public_key(ca_key.public_key())
-          .serial_number(x509.random_serial_number())
-          .not_valid_before(now - datetime.timedelta(minutes=5))
-          .not_valid_after(now + datetime.timedelta(days=1))
-          .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-          .add_extension(x509.KeyUsage(digital_signature=True, key_cert_sign=True, crl_sign=True,
-                                       content_commitment=False, key_encipherment=False,
-                                       data_encipherment=False, key_agreement=False,
-                                       encipher_only=False, decipher_only=False), critical=True)
-          .sign(ca_key, hashes.SHA256()))
+    ca = (
+        x509.CertificateBuilder()
+        .subject_name(name("tablectl test venue CA"))
+        .issuer_name(name("tablectl test venue CA"))
+        .public_key(ca_key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+        .add_extension(
+            x509.KeyUsage(
+                digital_signature=True,
+                key_cert_sign=True,
+                crl_sign=True,
+                content_commitment=False,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                encipher_only=False,
+                decipher_only=False,
+            ),
+            critical=True,
+        )
+        .sign(ca_key, hashes.SHA256())
+    )
     key = ec.generate_private_key(ec.SECP256R1())
-    cert = (x509.CertificateBuilder().subject_name(name("localhost"))
-            .issuer_name(ca.subject).public_key(key.public_key())
-            .serial_number(x509.random_serial_number())
-            .not_valid_before(now - datetime.timedelta(minutes=5))
-            .not_valid_after(now + datetime.timedelta(days=1))
-            .add_extension(x509.SubjectAlternativeName([
-                x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
-                critical=False)
-            .sign(ca_key, hashes.SHA256()))
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name("localhost"))
+        .issuer_name(ca.subject)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(
+            x509.SubjectAlternativeName(
+                [x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]
+            ),
+            critical=False,
+        )
+        .sign(ca_key, hashes.SHA256())
+    )
     files = TlsFiles(where / "ca.crt", where / "broker.crt", where / "broker.key")
     files.ca.write_bytes(ca.public_bytes(serialization.Encoding.PEM))
     files.cert.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    files.key.write_bytes(key.private_bytes(serialization.Encoding.PEM,
-                                            serialization.PrivateFormat.TraditionalOpenSSL,
-                                            serialization.NoEncryption()))
+    files.key.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.TraditionalOpenSSL,
+            serialization.NoEncryption(),
+        )
+    )
     files.key.chmod(0o600)
     return files
 
@@ -107,11 +133,52 @@ def _ca_openssl(where: Path) -> TlsFiles:
     def run(*args: str) -> None:
         subprocess.run(["openssl", *args], check=True, capture_output=True)
 
-    run("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-        "-keyout", str(ca_key), "-out", str(files.ca), "-days", "1",
-        "-subj", "/CN=tablectl test venue CA")
-    run("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-        "-keyout", str(files.key), "-out", str(csr), "-subj", "/CN=localhost")
-    run("x509", "-req", "-in", str(csr), "-CA", str(files.ca), "-CAkey", str(ca_key),
-        "-CAcreateserial", "-out", str(files.cert), "-days", "1", "-extfile", str(ext))
+    run(
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        str(ca_key),
+        "-out",
+        str(files.ca),
+        "-days",
+        "1",
+        "-subj",
+        "/CN=tablectl test venue CA",
+    )
+    run(
+        "req",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        str(files.key),
+        "-out",
+        str(csr),
+        "-subj",
+        "/CN=localhost",
+    )
+    run(
+        "x509",
+        "-req",
+        "-in",
+        str(csr),
+        "-CA",
+        str(files.ca),
+        "-CAkey",
+        str(ca_key),
+        "-CAcreateserial",
+        "-out",
+        str(files.cert),
+        "-days",
+        "1",
+        "-extfile",
+        str(ext),
+    )
     return files

@@ -21,10 +21,22 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "tablectl/engine/betting.py"
 CLASS = "class Round:"
 SWAPS = [
-    (r" >= ", " > "), (r" > ", " >= "), (r" <= ", " < "), (r" < ", " <= "), (r" == ", " != "),
-    (r" \+ ", " - "), (r" - ", " + "), (r"\* 2", "* 1"), (r"max\(", "min("), (r"min\(", "max("),
-    (r"\bTrue\b", "False"), (r"\bFalse\b", "True"), (r" \+= 1", " += 2"), (r"\bnot ", ""),
-    (r" or ", " and "), (r" and ", " or "),
+    (r" >= ", " > "),
+    (r" > ", " >= "),
+    (r" <= ", " < "),
+    (r" < ", " <= "),
+    (r" == ", " != "),
+    (r" \+ ", " - "),
+    (r" - ", " + "),
+    (r"\* 2", "* 1"),
+    (r"max\(", "min("),
+    (r"min\(", "max("),
+    (r"\bTrue\b", "False"),
+    (r"\bFalse\b", "True"),
+    (r" \+= 1", " += 2"),
+    (r"\bnot ", ""),
+    (r" or ", " and "),
+    (r" and ", " or "),
 ]
 
 
@@ -32,8 +44,10 @@ def mutants(source: str) -> list[tuple[int, str]]:
     """(line index, mutated line) for each swap on each code line of the class body."""
     lines = source.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith(CLASS))
-    end = next((i for i in range(start + 1, len(lines)) if lines[i] and not lines[i][0].isspace()),
-               len(lines))
+    end = next(
+        (i for i in range(start + 1, len(lines)) if lines[i] and not lines[i][0].isspace()),
+        len(lines),
+    )
     out = []
     in_doc = False
     for i in range(start + 1, end):
@@ -45,8 +59,9 @@ def mutants(source: str) -> list[tuple[int, str]]:
             continue
         for pattern, repl in SWAPS:
             for m in re.finditer(pattern, code):
-                out.append((i, code[:m.start()] + re.sub(pattern, repl, m.group(0)) +
-                            lines[i][m.end():]))
+                out.append(
+                    (i, code[: m.start()] + re.sub(pattern, repl, m.group(0)) + lines[i][m.end() :])
+                )
         if re.match(r"\s+self\.\w+(\[\w+\])? [+-]?= ", code):
             out.append((i, re.sub(r"\S.*", "pass", lines[i])))  # the assignment removed
     return out
@@ -63,13 +78,15 @@ def main(argv: list[str]) -> int:
     survived = []
     try:
         for n, (i, new) in todo:
-            mutated = [*lines[:i], new + "\n", *lines[i + 1:]]
+            mutated = [*lines[:i], new + "\n", *lines[i + 1 :]]
             TARGET.write_text("".join(mutated))
             cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
             r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
             killed = r.returncode == 1
-            print(f"{n:3} {'killed  ' if killed else 'SURVIVED'} line {i + 1}: {new.strip()}",
-                  flush=True)
+            print(
+                f"{n:3} {'killed  ' if killed else 'SURVIVED'} line {i + 1}: {new.strip()}",
+                flush=True,
+            )
             if not killed:
                 survived.append(n)
     finally:

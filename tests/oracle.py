@@ -151,29 +151,57 @@ class HandScript:
     def to_obj(self) -> dict[str, Any]:
         """The script as plain JSON-able data (for failure reports)."""
         return {
-            "seats": self.seats, "stacks": self.stacks, "button": self.button,
-            "blinds": list(self.blinds), "ante": self.ante, "bb_ante": self.bb_ante,
-            "chips": self.chips, "hole": self.hole, "board": self.board, "burns": self.burns,
-            "actions": self.actions, "board_after": self.board_after,
-            "blind_first": self.blind_first, "silent_every": self.silent_every,
+            "seats": self.seats,
+            "stacks": self.stacks,
+            "button": self.button,
+            "blinds": list(self.blinds),
+            "ante": self.ante,
+            "bb_ante": self.bb_ante,
+            "chips": self.chips,
+            "hole": self.hole,
+            "board": self.board,
+            "burns": self.burns,
+            "actions": self.actions,
+            "board_after": self.board_after,
+            "blind_first": self.blind_first,
+            "silent_every": self.silent_every,
         }
 
 
 CHIPS = [25, 100, 500, 1000, 5000]
 
 
-def make_script(seats: dict[int, int], button: int, hole: dict[int, str], board: str,
-                actions: list[tuple[int, str, int]], board_after: list[int], *,
-                blinds: tuple[int, int] = (25, 50), ante: int = 0, bb_ante: bool = False,
-                blind_first: bool = True, chips: list[int] | None = None) -> HandScript:
+def make_script(
+    seats: dict[int, int],
+    button: int,
+    hole: dict[int, str],
+    board: str,
+    actions: list[tuple[int, str, int]],
+    board_after: list[int],
+    *,
+    blinds: tuple[int, int] = (25, 50),
+    ante: int = 0,
+    bb_ante: bool = False,
+    blind_first: bool = True,
+    chips: list[int] | None = None,
+) -> HandScript:
     """A hand written out by hand (cards as space-separated text); burns are the first unused
     cards of the deck."""
     used = set(board.split()) | {c for h in hole.values() for c in h.split()}
     burns = [c for c in DECK if c not in used][:3]
     return HandScript(
-        seats=sorted(seats), stacks=dict(seats), button=button, blinds=blinds, ante=ante,
-        bb_ante=bb_ante, chips=list(chips or CHIPS), hole={s: h.split() for s, h in hole.items()},
-        board=board.split(), burns=burns, actions=list(actions), board_after=list(board_after),
+        seats=sorted(seats),
+        stacks=dict(seats),
+        button=button,
+        blinds=blinds,
+        ante=ante,
+        bb_ante=bb_ante,
+        chips=list(chips or CHIPS),
+        hole={s: h.split() for s, h in hole.items()},
+        board=board.split(),
+        burns=burns,
+        actions=list(actions),
+        board_after=list(board_after),
         blind_first=blind_first,
     )
 
@@ -186,41 +214,79 @@ CONSTRUCTED: dict[str, Callable[[], HandScript]] = {
     # 002 Rule 21: 175 = 7 chips of 25 split two ways; the odd chip to seat 10, the first winner
     # left of the button (seat 5), not to seat 2.
     "two_way_tie": lambda: make_script(
-        {2: 1000, 5: 1000, 8: 1000, 10: 1000}, 5,
-        {8: "3c 4c", 10: "Ah Qd", 2: "As Qc", 5: "3s 4d"}, "2c 7d 9h Jc Ks",
-        [(2, "call", 50), (5, "call", 50), (8, "fold", 25), (10, "check", 50),
-         *_checks_to_showdown([10, 2, 5])],
+        {2: 1000, 5: 1000, 8: 1000, 10: 1000},
+        5,
+        {8: "3c 4c", 10: "Ah Qd", 2: "As Qc", 5: "3s 4d"},
+        "2c 7d 9h Jc Ks",
+        [
+            (2, "call", 50),
+            (5, "call", 50),
+            (8, "fold", 25),
+            (10, "check", 50),
+            *_checks_to_showdown([10, 2, 5]),
+        ],
         [4, 7, 10],
     ),
     # 002 Rule 21, 000 rule 15: 275 = 11 chips split three ways, odd chips one each to seats 2, 3.
     "three_way_tie": lambda: make_script(
-        {1: 1000, 2: 1000, 3: 1000, 4: 1000}, 4,
-        {1: "2c 3c", 2: "2d 3d", 3: "2h 3h", 4: "4c 4d"}, "As Ks Qs Js Ts",
-        [(3, "call", 50), (4, "call", 50), (1, "fold", 25), (2, "check", 50),
-         *_checks_to_showdown([2, 3, 4])],
-        [4, 7, 10], ante=25,
+        {1: 1000, 2: 1000, 3: 1000, 4: 1000},
+        4,
+        {1: "2c 3c", 2: "2d 3d", 3: "2h 3h", 4: "4c 4d"},
+        "As Ks Qs Js Ts",
+        [
+            (3, "call", 50),
+            (4, "call", 50),
+            (1, "fold", 25),
+            (2, "check", 50),
+            *_checks_to_showdown([2, 3, 4]),
+        ],
+        [4, 7, 10],
+        ante=25,
     ),
     # 002 Rule 22: main pot 325 and side pot 325, each split 7/6 chips with its own odd chip.
     "side_pots_split_separately": lambda: make_script(
-        {1: 1000, 2: 1000, 3: 75, 4: 1000, 5: 1000}, 5,
-        {1: "8h 9h", 2: "Jh Th", 3: "3c 4c", 4: "Jd Tc", 5: "5d 6d"}, "As Ks Qd 7c 2h",
-        [(3, "all-in", 75), (4, "call", 75), (5, "call", 75), (1, "fold", 25), (2, "call", 75),
-         (2, "bet", 75), (4, "call", 75), (5, "call", 75),
-         (2, "bet", 50), (4, "call", 50), (5, "fold", 0),
-         (2, "check", 0), (4, "check", 0)],
+        {1: 1000, 2: 1000, 3: 75, 4: 1000, 5: 1000},
+        5,
+        {1: "8h 9h", 2: "Jh Th", 3: "3c 4c", 4: "Jd Tc", 5: "5d 6d"},
+        "As Ks Qd 7c 2h",
+        [
+            (3, "all-in", 75),
+            (4, "call", 75),
+            (5, "call", 75),
+            (1, "fold", 25),
+            (2, "call", 75),
+            (2, "bet", 75),
+            (4, "call", 75),
+            (5, "call", 75),
+            (2, "bet", 50),
+            (4, "call", 50),
+            (5, "fold", 0),
+            (2, "check", 0),
+            (4, "check", 0),
+        ],
         [5, 8, 11],
     ),
     # Per-player ante 25 posted first: the 40-chip small blind antes 25 and posts 15.
     "short_small_blind_with_antes": lambda: make_script(
-        {1: 40, 2: 1000, 3: 1000}, 3, {1: "2c 3c", 2: "Ah Ad", 3: "7s 8d"}, "Kc Qd 9h 5s 4c",
+        {1: 40, 2: 1000, 3: 1000},
+        3,
+        {1: "2c 3c", 2: "Ah Ad", 3: "7s 8d"},
+        "Kc Qd 9h 5s 4c",
         [(3, "call", 50), (2, "check", 50), *_checks_to_showdown([2, 3])],
-        [2, 4, 6], ante=25,
+        [2, 4, 6],
+        ante=25,
     ),
     # Big blind ante 100, big blind with 150: blind 100 first, then a 50 ante (tda-2025).
     "short_big_blind_ante_blind_first": lambda: make_script(
-        {1: 1000, 2: 150, 3: 1000}, 3, {1: "2c 3c", 2: "Ah Ad", 3: "7s 8d"}, "Kc Qd 9h 5s 4c",
-        [(3, "call", 100), (1, "fold", 50)], [2, 2, 2],
-        blinds=(50, 100), ante=100, bb_ante=True,
+        {1: 1000, 2: 150, 3: 1000},
+        3,
+        {1: "2c 3c", 2: "Ah Ad", 3: "7s 8d"},
+        "Kc Qd 9h 5s 4c",
+        [(3, "call", 100), (1, "fold", 50)],
+        [2, 2, 2],
+        blinds=(50, 100),
+        ante=100,
+        bb_ante=True,
     ),
 }
 """Hands written out to pin down the odd-chip, side-pot and short-posting cases."""
@@ -282,8 +348,9 @@ def _rule21_split(amount: int, winners: list[int], unit: int) -> dict[int, int]:
     return {w: (q + (1 if k < r else 0)) * unit for k, w in enumerate(winners)}
 
 
-def _push_all(state: State, unit: int, result: OracleResult,
-              pots: list[Pot] | None) -> dict[int, int]:
+def _push_all(
+    state: State, unit: int, result: OracleResult, pots: list[Pot] | None
+) -> dict[int, int]:
     """Push every pot; return chip corrections by player index where pokerkit's split differs
     from 002 Rules 21-22 applied to the pots as they stood before any hand was killed."""
     pushed = [0] * state.player_count
@@ -350,8 +417,11 @@ def _calls_full(action: str, to: int, full: int | None) -> bool:
 
 def _completes(state: State, action: str, to: int, full: int | None) -> bool:
     """A call of the full big blind over a short one: pokerkit completes the bet."""
-    return _calls_full(action, to, full) and to > max(state.bets) and \
-        state.can_complete_bet_or_raise_to(to)
+    return (
+        _calls_full(action, to, full)
+        and to > max(state.bets)
+        and state.can_complete_bet_or_raise_to(to)
+    )
 
 
 def _apply_action(state: State, action: str, to: int, full: int | None) -> None:
@@ -359,8 +429,11 @@ def _apply_action(state: State, action: str, to: int, full: int | None) -> None:
         state.fold()
     elif _completes(state, action, to, full):
         state.complete_bet_or_raise_to(to)
-    elif action in ("check", "call") or (action == "all-in" and to <= max(state.bets)) or \
-            _calls_full(action, to, full):
+    elif (
+        action in ("check", "call")
+        or (action == "all-in" and to <= max(state.bets))
+        or _calls_full(action, to, full)
+    ):
         state.check_or_call()
     elif action in ("bet", "raise", "all-in"):
         state.complete_bet_or_raise_to(to)
@@ -368,8 +441,9 @@ def _apply_action(state: State, action: str, to: int, full: int | None) -> None:
         raise OracleError(f"unknown action {action!r}")
 
 
-def play(script: HandScript,
-         choose: Callable[[State, int], tuple[str, int]] | None = None) -> OracleResult:
+def play(
+    script: HandScript, choose: Callable[[State, int], tuple[str, int]] | None = None
+) -> OracleResult:
     """Play the hand through pokerkit. With ``choose`` (generation), each action comes from
     ``choose(state, seat)`` and is recorded into the script; otherwise the script's own actions
     are replayed and must be legal and complete."""
@@ -402,8 +476,9 @@ def play(script: HandScript,
                 full = _full_call(state, script)
                 expected = _expected_to(state, action, to, full)
                 if expected is not None and expected != to:
-                    raise OracleError(f"action {n} {(seat, action, to)}: pokerkit makes the bet "
-                                      f"{expected}")
+                    raise OracleError(
+                        f"action {n} {(seat, action, to)}: pokerkit makes the bet {expected}"
+                    )
                 try:
                     _apply_action(state, action, to, full)
                 except ValueError as exc:
@@ -413,8 +488,10 @@ def play(script: HandScript,
                 if choose is not None:
                     script.board_after.append(n)
                 elif street >= len(script.board_after) or script.board_after[street] != n:
-                    raise OracleError(f"board street {street} dealt after {n} actions, script "
-                                      f"says {script.board_after}")
+                    raise OracleError(
+                        f"board street {street} dealt after {n} actions, script "
+                        f"says {script.board_after}"
+                    )
                 _deal_street(state, script, street)
                 street += 1
             elif state.can_show_or_muck_hole_cards():
@@ -529,8 +606,9 @@ def _chooser(rng: random.Random, script: HandScript) -> Callable[[State, int], t
     return choose
 
 
-def _aggress(state: State, rng: random.Random, unit: int, bb: int,
-             rules_min: int) -> tuple[str, int]:
+def _aggress(
+    state: State, rng: random.Random, unit: int, bb: int, rules_min: int
+) -> tuple[str, int]:
     i = state.actor_index
     assert i is not None
     lo = state.min_completion_betting_or_raising_to_amount
@@ -583,8 +661,17 @@ def random_table(rng: random.Random, *, blind_first: bool = True) -> HandScript:
         else:
             stacks[s] = _units(rng, bb * 10, bb * 150, unit)
     script = HandScript(
-        seats=seats, stacks=stacks, button=button, blinds=(sb, bb), ante=ante, bb_ante=bb_ante,
-        chips=chips, hole={}, board=[], burns=[], blind_first=blind_first,
+        seats=seats,
+        stacks=stacks,
+        button=button,
+        blinds=(sb, bb),
+        ante=ante,
+        bb_ante=bb_ante,
+        chips=chips,
+        hole={},
+        board=[],
+        burns=[],
+        blind_first=blind_first,
         silent_every=rng.choice((0, 0, 1, 2, 3)),
     )
     bb_seat = script.bb_seat
@@ -627,19 +714,22 @@ def make_change(amount: int, chips: list[int]) -> list[int]:
 def script_to_events(script: HandScript) -> list[dict[str, Any]]:
     """The hand as scenario-format objects: setup, deal, each action as the console and sensors
     would see it, the board streets with their burns, and the award press."""
-    events: list[dict[str, Any]] = [{
-        "setup": {
-            "rules": "tda-2025",
-            "seats": {str(s): script.stacks[s] for s in script.seats},
-            "button": script.button,
-            "blinds": list(script.blinds),
-            "ante": script.ante,
-            "bb_ante": script.bb_ante,
-            "chips": list(script.chips),
-            # The house option for a big blind short of blind + ante (profiles.bb_ante_short).
-            "options": {"bb_ante_short": "blind_first" if script.blind_first else "ante_first"},
-        }
-    }, {"deal": {str(s): list(script.hole[s]) for s in script.order}}]
+    events: list[dict[str, Any]] = [
+        {
+            "setup": {
+                "rules": "tda-2025",
+                "seats": {str(s): script.stacks[s] for s in script.seats},
+                "button": script.button,
+                "blinds": list(script.blinds),
+                "ante": script.ante,
+                "bb_ante": script.bb_ante,
+                "chips": list(script.chips),
+                # The house option for a big blind short of blind + ante (profiles.bb_ante_short).
+                "options": {"bb_ante_short": "blind_first" if script.blind_first else "ante_first"},
+            }
+        },
+        {"deal": {str(s): list(script.hole[s]) for s in script.order}},
+    ]
     posted = script.posted()
     in_bet = {s: blind for s, (blind, _) in posted.items()}
     put_in = {s: blind + ante for s, (blind, ante) in posted.items()}
@@ -673,10 +763,12 @@ def script_to_events(script: HandScript) -> list[dict[str, Any]]:
             # says the same as declared when it is not one chip facing a bet (a call, 002 Rule
             # 49), no chip is needed to call (every chip needed: a call, 002 Rule 50-A) and no
             # prior chips of the seat lie in its zone (002 Rule 51).
-            plain = to <= level or (in_bet[seat] == 0 and (level == 0 or (
-                len(chips) > 1 and min(chips) <= to - level)))
-            silent = script.silent_every and n % script.silent_every == 0 and \
-                (action == "call" or plain)
+            plain = to <= level or (
+                in_bet[seat] == 0 and (level == 0 or (len(chips) > 1 and min(chips) <= to - level))
+            )
+            silent = (
+                script.silent_every and n % script.silent_every == 0 and (action == "call" or plain)
+            )
             if not silent:
                 declare: dict[str, Any] = {"seat": seat, "say": action}
                 if action in ("bet", "raise"):

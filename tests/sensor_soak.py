@@ -105,8 +105,20 @@ class Soak:
 def run_soak(tmp_path: Path, hands: int, snapshot_every: float = 0.3) -> Soak:
     started = time.monotonic()
     decks = tmp_path / "decks.json"
-    decks.write_text(json.dumps({"decks": [{"id": "A", "back": "blue", "cards": {
-        uid.hex(): card for card, uid in UID.items()}}], "in_play": "A"}))
+    decks.write_text(
+        json.dumps(
+            {
+                "decks": [
+                    {
+                        "id": "A",
+                        "back": "blue",
+                        "cards": {uid.hex(): card for card, uid in UID.items()},
+                    }
+                ],
+                "in_play": "A",
+            }
+        )
+    )
     chips = tmp_path / "chips.json"
     chips.write_text(json.dumps({"chips": {}}))
     link = str(tmp_path / "tablectl-mcu")
@@ -115,8 +127,13 @@ def run_soak(tmp_path: Path, hands: int, snapshot_every: float = 0.3) -> Soak:
     mcu.tx_filter = faults
     mcu.start()
     journal = tmp_path / "j.db"
-    setup = {"rules": "tda-2025", "seats": dict(SEATS), "button": 1,
-             "blinds": [25, 50], "chips": [25, 100]}
+    setup = {
+        "rules": "tda-2025",
+        "seats": dict(SEATS),
+        "button": 1,
+        "blinds": [25, 50],
+        "chips": [25, 100],
+    }
     source = BridgeSource(link, 250_000, decks, chips, settle=0.01)
     daemon = Daemon(journal, setup, source, tick_every=0.5, ready_timeout=20)
     thread = threading.Thread(target=daemon.run, daemon=True)
@@ -190,8 +207,10 @@ def run_soak(tmp_path: Path, hands: int, snapshot_every: float = 0.3) -> Soak:
         chips_total=table.chips_total() if table is not None else 0,
         alerts=daemon.stats.alerts,
         faults=faults,
-        link=(f"frames={s.frames} gaps={s.gaps} retransmits={s.retransmits} "
-              f"reconnects={s.reconnects} stalls={s.stalls} write_timeouts={s.write_timeouts} "
-              f"dropped_commands={s.dropped_commands}"),
+        link=(
+            f"frames={s.frames} gaps={s.gaps} retransmits={s.retransmits} "
+            f"reconnects={s.reconnects} stalls={s.stalls} write_timeouts={s.write_timeouts} "
+            f"dropped_commands={s.dropped_commands}"
+        ),
         seconds=time.monotonic() - started,
     )

@@ -19,8 +19,15 @@ DEAL4 = {"deal": {"2": ["As", "8s"], "3": ["Ks", "7s"], "4": ["Qs", "6s"], "1": 
 
 
 def table(rules: str = "tda-2025", seats: int = 4, stack: int = 10000, **kw: Any) -> Table:
-    setup = {"rules": rules, "seats": {str(s): stack for s in range(1, seats + 1)}, "button": 1,
-             "blinds": [100, 200], "ante": 0, "chips": CHIPS, **kw}
+    setup = {
+        "rules": rules,
+        "seats": {str(s): stack for s in range(1, seats + 1)},
+        "button": 1,
+        "blinds": [100, 200],
+        "ante": 0,
+        "chips": CHIPS,
+        **kw,
+    }
     return Table(setup)
 
 
@@ -46,6 +53,7 @@ def push(seat: int, *chips: int) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ out of turn (002 Rule 42)
+
 
 def test_oot_chips_are_held_not_bet_until_the_turn_comes() -> None:
     t = table()
@@ -84,8 +92,19 @@ def test_oot_declared_raise_waits_and_is_dropped_when_action_changes() -> None:
 def test_substantial_oot_binds_and_backs_up_to_the_skipped_seat() -> None:
     """002 Rule 42-B: a call with chips and a fold past the skipped seat are substantial (37)."""
     t = table(seats=6)
-    run(t, {"deal": {"2": ["2s", "2h"], "3": ["3s", "3h"], "4": ["4s", "4h"], "5": ["5s", "5h"],
-                     "6": ["6s", "6h"], "1": ["Ac", "Ad"]}})
+    run(
+        t,
+        {
+            "deal": {
+                "2": ["2s", "2h"],
+                "3": ["3s", "3h"],
+                "4": ["4s", "4h"],
+                "5": ["5s", "5h"],
+                "6": ["6s", "6h"],
+                "1": ["Ac", "Ad"],
+            }
+        },
+    )
     run(t, push(4, 500, 100))  # UTG raises to 600; seat 5 is in turn
     out = run(t, push(6, 500, 100))
     assert not alerts(out, "out_of_turn")[0].rule.endswith("42-B")
@@ -99,8 +118,15 @@ def test_substantial_oot_binds_and_backs_up_to_the_skipped_seat() -> None:
 
 def test_three_oot_checks_are_substantial() -> None:
     t = table(seats=4)
-    run(t, DEAL4, push(4, 100, 100), push(1, 100, 100), push(2, 100), {"press": "check"},
-        {"board": ["2c", "3c", "4c"], "burn": "5c"})
+    run(
+        t,
+        DEAL4,
+        push(4, 100, 100),
+        push(1, 100, 100),
+        push(2, 100),
+        {"press": "check"},
+        {"board": ["2c", "3c", "4c"], "burn": "5c"},
+    )
     assert t.to_act() == 2
     out: list[Output] = []
     for seat in (3, 4, 1):
@@ -111,6 +137,7 @@ def test_three_oot_checks_are_substantial() -> None:
 
 
 # ------------------------------------------------------------------ string bets (002 Rule 56)
+
 
 def test_second_motion_is_a_string_bet_and_does_not_count() -> None:
     t = table(seats=3)
@@ -132,11 +159,20 @@ def test_chips_completing_what_a_ruling_owes_are_not_a_string_bet() -> None:
 
 # ------------------------------------------------------------------ undercalls (002 Rule 44-B)
 
+
 def test_undercaller_folding_forfeits_and_is_refunded_exactly() -> None:
     t = table(seats=4, stack=50000)
-    run(t, DEAL4, push(4, 100, 100), push(1, 100, 100), push(2, 100), {"press": "check"},
+    run(
+        t,
+        DEAL4,
+        push(4, 100, 100),
+        push(1, 100, 100),
+        push(2, 100),
+        {"press": "check"},
         {"board": ["2c", "3c", "4c"], "burn": "5c"},
-        push(2, 100, 100, 100, 100), push(3, 1000, 100, 100))
+        push(2, 100, 100, 100, 100),
+        push(3, 1000, 100, 100),
+    )
     out = run(t, push(4, 500))
     assert [a.kind for a in alerts(out)] == ["undercall"] and "44-B" in alerts(out)[0].rule
     assert t.hand is not None and t.hand.forfeit == {4: 400} and t.hand.owes == {4: 700}
@@ -148,12 +184,18 @@ def test_undercaller_folding_forfeits_and_is_refunded_exactly() -> None:
 
 # ------------------------------------------------------------------ prior chips (002 Rule 51)
 
+
 def test_pulled_back_prior_bet_facing_a_raise_cannot_fold() -> None:
     """002 Rule 51-B: pulling back binds a call or a raise; a declared fold is a call."""
     t = table(seats=3, stack=10000, blinds=[25, 50])
-    run(t, {"card": "As", "zone": "seat:2"}, push(3, 25, 25),
+    run(
+        t,
+        {"card": "As", "zone": "seat:2"},
+        push(3, 25, 25),
         {"deal": {"3": ["Ks", "Qs"], "1": ["Js", "Ts"], "2": ["9s"]}},
-        push(1, 500, 100), {"fold": 2})
+        push(1, 500, 100),
+        {"fold": 2},
+    )
     out = run(t, {"pull": {"seat": 3, "chips": [25, 25]}})
     assert not alerts(out) and t.hand is not None and t.hand.pulled == {3: [25, 25]}
     out = run(t, {"declare": {"seat": 3, "say": "fold"}})
@@ -165,21 +207,34 @@ def test_chips_from_an_earlier_street_are_not_prior_chips() -> None:
     """Bets never gathered by a pull are last street's: on the flop a one-chip push is read alone
     (a bet of its value), not with them."""
     t = table(seats=3)
-    run(t, {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}},
-        push(1, 100, 100), push(2, 100), {"press": "check"},
-        {"board": ["2c", "3c", "4c"], "burn": "5c"})
+    run(
+        t,
+        {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}},
+        push(1, 100, 100),
+        push(2, 100),
+        {"press": "check"},
+        {"board": ["2c", "3c", "4c"], "burn": "5c"},
+    )
     out = run(t, push(2, 500))
     assert (rulings(out)[0].action, rulings(out)[0].to) == ("bet", 500)
 
 
 # ------------------------------------------------------------------ stack zones (002 Rule 63)
 
+
 def test_stack_snapshot_matching_the_ledger_raises_nothing_and_shortfall_once() -> None:
     t = table(seats=3)
     run(t, {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}})
     # seat 1 calls 200 in one snapshot of both zones, as the sensors see it
-    out = run(t, {"chips": {"bet:1": [100, 100], "stack:1": [5000, 1000, 1000, 1000, 1000,
-                                                             500, 100, 100, 100]}})
+    out = run(
+        t,
+        {
+            "chips": {
+                "bet:1": [100, 100],
+                "stack:1": [5000, 1000, 1000, 1000, 1000, 500, 100, 100, 100],
+            }
+        },
+    )
     assert not alerts(out)
     out = run(t, {"chips": {"stack:1": [5000, 1000, 1000, 1000, 1000]}})
     assert [(a.kind, a.seat) for a in alerts(out)] == [("chips_missing", 1)]
@@ -205,8 +260,11 @@ def test_unknown_chips_out_of_turn_do_not_play() -> None:
 
 # ------------------------------------------------------------------ the clock (002 Rule 29)
 
-CLOCK_RULE = {"tda-2025": "002 Rule 29", "roberts": "002 Rule 29",
-              "home": "003 Betting & Raising 15"}
+CLOCK_RULE = {
+    "tda-2025": "002 Rule 29",
+    "roberts": "002 Rule 29",
+    "home": "003 Betting & Raising 15",
+}
 
 
 @pytest.mark.parametrize("rules", sorted(CLOCK_RULE))
@@ -265,21 +323,31 @@ def test_acting_stops_the_clock_and_an_event_time_stamp_expires_it() -> None:
 
 # ------------------------------------------------------------------ absent and penalty
 
+
 def test_absent_player_back_before_the_deal_ends_keeps_the_hand() -> None:
     t = table(seats=3)
-    run(t, {"seat": {"seat": 3, "status": "absent"}},
-        {"card": "As", "zone": "seat:2"}, {"card": "Ks", "zone": "seat:3"},
+    run(
+        t,
+        {"seat": {"seat": 3, "status": "absent"}},
+        {"card": "As", "zone": "seat:2"},
+        {"card": "Ks", "zone": "seat:3"},
         {"seat": {"seat": 3, "status": "present"}},
-        {"deal": {"1": ["Qs", "9s"], "2": ["Js"], "3": ["Ts"]}})
+        {"deal": {"1": ["Qs", "9s"], "2": ["Js"], "3": ["Ts"]}},
+    )
     assert t.hand is not None and t.hand.dead == set()
 
 
 def test_absent_player_killed_at_the_end_of_the_deal_only() -> None:
     t = table(seats=3)
-    out = run(t, {"seat": {"seat": 2, "status": "absent"}},
-              {"card": "As", "zone": "seat:2"}, {"card": "Ks", "zone": "seat:3"},
-              {"card": "Qs", "zone": "seat:1"}, {"card": "Js", "zone": "seat:2"},
-              {"card": "Ts", "zone": "seat:3"})
+    out = run(
+        t,
+        {"seat": {"seat": 2, "status": "absent"}},
+        {"card": "As", "zone": "seat:2"},
+        {"card": "Ks", "zone": "seat:3"},
+        {"card": "Qs", "zone": "seat:1"},
+        {"card": "Js", "zone": "seat:2"},
+        {"card": "Ts", "zone": "seat:3"},
+    )
     assert not alerts(out, "dead_hand")  # the button has one card: the deal is not over
     out = run(t, {"card": "9s", "zone": "seat:1"})
     assert [(a.kind, a.seat, a.rule) for a in alerts(out)] == [("dead_hand", 2, "002 Rule 31")]
@@ -288,16 +356,26 @@ def test_absent_player_killed_at_the_end_of_the_deal_only() -> None:
 
 def test_all_others_absent_the_live_hand_takes_the_dead_blinds() -> None:
     t = table(seats=3)
-    run(t, {"seat": {"seat": 2, "status": "penalty"}}, {"seat": {"seat": 3, "status": "absent"}},
-        {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}})
+    run(
+        t,
+        {"seat": {"seat": 2, "status": "penalty"}},
+        {"seat": {"seat": 3, "status": "absent"}},
+        {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}},
+    )
     assert t.street == "over" and t.hand is not None and t.hand.won == {1: 300}
 
 
 def test_mucking_after_a_pull_back_facing_a_raise_calls_the_floor() -> None:
     t = table(seats=3, stack=10000, blinds=[25, 50])
-    run(t, {"card": "As", "zone": "seat:2"}, push(3, 25, 25),
+    run(
+        t,
+        {"card": "As", "zone": "seat:2"},
+        push(3, 25, 25),
         {"deal": {"3": ["Ks", "Qs"], "1": ["Js", "Ts"], "2": ["9s"]}},
-        push(1, 500, 100), {"fold": 2}, {"pull": {"seat": 3, "chips": [25]}})
+        push(1, 500, 100),
+        {"fold": 2},
+        {"pull": {"seat": 3, "chips": [25]}},
+    )
     out = run(t, {"fold": 3})
     assert [(a.kind, a.rule) for a in alerts(out)] == [("action_void", "002 Rule 51-B")]
     assert t.street == "over"
@@ -306,8 +384,12 @@ def test_mucking_after_a_pull_back_facing_a_raise_calls_the_floor() -> None:
 def test_undo_restores_the_chip_zones() -> None:
     """Undo replays the hand: chips read in the zones are not counted twice."""
     t = table(seats=3)
-    run(t, {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}},
-        push(1, 1000), push(2, 100))
+    run(
+        t,
+        {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}},
+        push(1, 1000),
+        push(2, 100),
+    )
     zones, give_back = dict(t.zones), dict(t.give_back)
     run(t, {"press": "undo"})
     assert t.zones == {"bet:1": [1000]} and t.give_back == {1: 800}

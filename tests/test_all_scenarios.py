@@ -73,5 +73,8 @@ def test_replay_export_and_restore_never_raise(
 
 def test_the_fouled_deck_scenario_is_among_them() -> None:
     names = {p.name for p in FILES}
-    assert {"cards_fouled_deck_bets_returned.jsonl", "cards_foreign_deck_card.jsonl",
-            "basic_hand.jsonl"} <= names
+    assert {
+        "cards_fouled_deck_bets_returned.jsonl",
+        "cards_foreign_deck_card.jsonl",
+        "basic_hand.jsonl",
+    } <= names

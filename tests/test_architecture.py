@@ -24,14 +24,34 @@ PACKAGES = ("tablectl", "firmware_bridge", "display", "hw_sim")
 
 # The pure core. The allow-list is the point: a new import must be thought about, not slip in.
 PURE_PARTS = ("tablectl.engine", "tablectl.tournament")
-PURE_STDLIB = frozenset({
-    "__future__", "abc", "bisect", "collections", "collections.abc", "dataclasses", "datetime",
-    "enum",
-    "fractions", "functools", "heapq", "itertools", "json", "math", "operator", "random", "re",
-    "reprlib",
-    "string", "textwrap", "types", "typing", "unicodedata",
-    "orjson",  # not stdlib, but pure: a JSON parser (events.parse_line's fast path, issue 14)
-})
+PURE_STDLIB = frozenset(
+    {
+        "__future__",
+        "abc",
+        "bisect",
+        "collections",
+        "collections.abc",
+        "dataclasses",
+        "datetime",
+        "enum",
+        "fractions",
+        "functools",
+        "heapq",
+        "itertools",
+        "json",
+        "math",
+        "operator",
+        "random",
+        "re",
+        "reprlib",
+        "string",
+        "textwrap",
+        "types",
+        "typing",
+        "unicodedata",
+        "orjson",  # not stdlib, but pure: a JSON parser (events.parse_line's fast path, issue 14)
+    }
+)
 # datetime is allowed for arithmetic on a wall time passed in; reading the clock is not.
 CLOCK_READS = frozenset({"now", "today", "utcnow", "fromtimestamp", "utcfromtimestamp"})
 # What each pure part may import of the project.
@@ -49,8 +69,15 @@ ADAPTER_LIBRARIES = {
 }
 # The parts of the project, most specific first; a module belongs to the first that prefixes it.
 PARTS = (
-    "tablectl.engine", "tablectl.tournament", "tablectl.daemon", "tablectl.venue", "tablectl.cli",
-    "tablectl", "firmware_bridge", "display", "hw_sim",
+    "tablectl.engine",
+    "tablectl.tournament",
+    "tablectl.daemon",
+    "tablectl.venue",
+    "tablectl.cli",
+    "tablectl",
+    "firmware_bridge",
+    "display",
+    "hw_sim",
 )
 
 Import = tuple[str, str, int]  # (module imported, file, line)
@@ -69,8 +96,10 @@ def read_sources(root: Path = ROOT) -> dict[str, tuple[str, str]]:
     out: dict[str, tuple[str, str]] = {}
     for pkg in PACKAGES:
         for path in sorted((root / pkg).rglob("*.py")):
-            out[module_name(path, root)] = (str(path.relative_to(root)),
-                                           path.read_text(encoding="utf-8"))
+            out[module_name(path, root)] = (
+                str(path.relative_to(root)),
+                path.read_text(encoding="utf-8"),
+            )
     return out
 
 
@@ -166,22 +195,28 @@ def violations(sources: Mapping[str, tuple[str, str]]) -> list[str]:
                         problems.append(
                             f"{file}:{line} imports {target}: {part} is the pure core and may "
                             f"import only {', '.join(allowed)}; the shell calls it, never the "
-                            "other way round")
+                            "other way round"
+                        )
                 elif target not in PURE_STDLIB and top not in PURE_STDLIB:
                     problems.append(
                         f"{file}:{line} imports {target}: {part} is pure (no I/O, no clock "
                         "reads, no threads; time arrives as events). Do that in the shell "
                         "(tablectl/daemon, tablectl/cli) and pass the result in, or add a "
-                        "pure module to PURE_STDLIB in tests/test_architecture.py")
+                        "pure module to PURE_STDLIB in tests/test_architecture.py"
+                    )
             owners = ADAPTER_LIBRARIES.get(top)
             if owners and not any(name == o or name.startswith(o + ".") for o in owners):
-                problems.append(f"{file}:{line} imports {top}: only {', '.join(owners)} may "
-                                f"import {top} (adapters own their library)")
+                problems.append(
+                    f"{file}:{line} imports {top}: only {', '.join(owners)} may "
+                    f"import {top} (adapters own their library)"
+                )
         if part in PURE_PARTS:
             for node in ast.walk(ast.parse(source, path)):
                 if isinstance(node, ast.Attribute) and node.attr in CLOCK_READS:
-                    problems.append(f"{path}:{node.lineno} reads the clock (.{node.attr}): "
-                                    f"{part} is pure; pass the time in")
+                    problems.append(
+                        f"{path}:{node.lineno} reads the clock (.{node.attr}): "
+                        f"{part} is pure; pass the time in"
+                    )
     for comp in _cycles(graph):
         problems.append("import cycle between modules: " + " <-> ".join(comp))
     for comp in _cycles(parts):
@@ -217,25 +252,46 @@ def test_an_engine_module_importing_time_is_named() -> None:
     print("\n".join(problems), file=sys.stderr)
 
 
-@pytest.mark.parametrize(("files", "expected"), [
-    ({"tablectl.engine.a": "def f():\n    from tablectl.daemon import loop\n",
-      "tablectl.daemon.loop": "from tablectl.engine import a\n"},
-     "imports tablectl.daemon: tablectl.engine is the pure core"),
-    ({"tablectl.engine.a": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-                           "    from tablectl.engine import b\n",
-      "tablectl.engine.b": "from tablectl.engine import a\n"},
-     "import cycle between modules: tablectl.engine.a <-> tablectl.engine.b"),
-    ({"tablectl.daemon.loop": "import pygame\n"},
-     "imports pygame: only display, hw_sim may import pygame"),
-    ({"tablectl.daemon.loop": "import paho.mqtt.client as mqtt\n"},
-     "imports paho: only tablectl.daemon.venue_link, tablectl.venue may import paho"),
-    ({"firmware_bridge.link": "from tablectl.daemon import x\n",
-      "tablectl.daemon.x": "def f():\n    import firmware_bridge.link\n"},
-     "import cycle between parts of the project: firmware_bridge <-> tablectl.daemon"),
-    ({"tablectl.engine.a": "import os.path\n"}, "imports os.path: tablectl.engine is pure"),
-    ({"tablectl.tournament.a": "from datetime import datetime\nx = datetime.now()\n"},
-     "tablectl/tournament/a.py:2 reads the clock (.now)"),
-])
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        (
+            {
+                "tablectl.engine.a": "def f():\n    from tablectl.daemon import loop\n",
+                "tablectl.daemon.loop": "from tablectl.engine import a\n",
+            },
+            "imports tablectl.daemon: tablectl.engine is the pure core",
+        ),
+        (
+            {
+                "tablectl.engine.a": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                "    from tablectl.engine import b\n",
+                "tablectl.engine.b": "from tablectl.engine import a\n",
+            },
+            "import cycle between modules: tablectl.engine.a <-> tablectl.engine.b",
+        ),
+        (
+            {"tablectl.daemon.loop": "import pygame\n"},
+            "imports pygame: only display, hw_sim may import pygame",
+        ),
+        (
+            {"tablectl.daemon.loop": "import paho.mqtt.client as mqtt\n"},
+            "imports paho: only tablectl.daemon.venue_link, tablectl.venue may import paho",
+        ),
+        (
+            {
+                "firmware_bridge.link": "from tablectl.daemon import x\n",
+                "tablectl.daemon.x": "def f():\n    import firmware_bridge.link\n",
+            },
+            "import cycle between parts of the project: firmware_bridge <-> tablectl.daemon",
+        ),
+        ({"tablectl.engine.a": "import os.path\n"}, "imports os.path: tablectl.engine is pure"),
+        (
+            {"tablectl.tournament.a": "from datetime import datetime\nx = datetime.now()\n"},
+            "tablectl/tournament/a.py:2 reads the clock (.now)",
+        ),
+    ],
+)
 def test_each_rule_is_enforced(files: dict[str, str], expected: str) -> None:
     problems = violations(_tree(**files))
     assert any(expected in p for p in problems), problems

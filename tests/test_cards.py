@@ -20,9 +20,15 @@ DEAL = {"2": ["2c", "2d"], "3": ["3c", "3d"], "4": ["4c", "4d"], "1": ["5c", "5d
 
 
 def setup(rules: str = "tda-2025", **extra: Any) -> dict[str, Any]:
-    return {"rules": rules, "seats": {"1": 10000, "2": 10000, "3": 10000, "4": 10000},
-            "button": 1, "blinds": [100, 200], "ante": 0, "chips": [25, 100, 500, 1000, 5000],
-            **extra}
+    return {
+        "rules": rules,
+        "seats": {"1": 10000, "2": 10000, "3": 10000, "4": 10000},
+        "button": 1,
+        "blinds": [100, 200],
+        "ante": 0,
+        "chips": [25, 100, 500, 1000, 5000],
+        **extra,
+    }
 
 
 def play(table: Table, *objs: dict[str, Any]) -> list[Output]:
@@ -43,8 +49,9 @@ def card(c: str, seat: int, face: str = "down") -> dict[str, Any]:
 def test_deal_shorthand_is_dealt_in_proper_order_button_last() -> None:
     """002 Rule 35-B: from the first seat left of the button, two rounds, the button last."""
     t = Table(setup())
-    out = play(t, {"deal": {"1": ["5c", "5d"], "4": ["4c", "4d"], "2": ["2c", "2d"],
-                            "3": ["3c", "3d"]}})
+    out = play(
+        t, {"deal": {"1": ["5c", "5d"], "4": ["4c", "4d"], "2": ["2c", "2d"], "3": ["3c", "3d"]}}
+    )
     assert kinds(out) == []
     assert t.hand is not None
     assert [s for s, _ in t.hand.deal_log] == [2, 3, 4, 1, 2, 3, 4, 1]
@@ -90,9 +97,15 @@ def test_undo_after_a_misdeal_does_not_reach_back_into_the_misdealt_hand() -> No
 
 
 def test_replay_of_a_misdealt_and_fouled_session_gives_the_same_state() -> None:
-    objs = [card("2c", 3), {"deal": DEAL}, {"push": {"seat": 4, "chips": [100, 100]}},
-            {"push": {"seat": 1, "chips": [100, 100]}}, {"push": {"seat": 2, "chips": [100]}},
-            {"press": "check"}, {"board": ["Ah", "2c", "7h"], "burn": "8s"}]
+    objs = [
+        card("2c", 3),
+        {"deal": DEAL},
+        {"push": {"seat": 4, "chips": [100, 100]}},
+        {"push": {"seat": 1, "chips": [100, 100]}},
+        {"push": {"seat": 2, "chips": [100]}},
+        {"press": "check"},
+        {"board": ["Ah", "2c", "7h"], "burn": "8s"},
+    ]
     events = [event_from_obj(o) for o in objs]
     a = fold_events(setup(), events)
     b = fold_events(setup(), events)
@@ -105,9 +118,14 @@ def test_fouled_deck_returns_every_bet_and_says_how_much() -> None:
     t = Table(setup())
     total = t.chips_total()
     five = [100] * 5
-    play(t, {"deal": DEAL}, {"push": {"seat": 4, "chips": five}},
-         {"push": {"seat": 1, "chips": five}}, {"fold": 2},
-         {"push": {"seat": 3, "chips": [100, 100, 100]}})
+    play(
+        t,
+        {"deal": DEAL},
+        {"push": {"seat": 4, "chips": five}},
+        {"push": {"seat": 1, "chips": five}},
+        {"fold": 2},
+        {"push": {"seat": 3, "chips": [100, 100, 100]}},
+    )
     assert t.hand is not None and t.hand.to_act is None
     out = play(t, {"board": ["Ah", "Kd", "4d"], "burn": "8s"})
     assert kinds(out) == ["fouled_deck"]
@@ -154,10 +172,18 @@ def test_one_boxed_card_is_a_misdeal_at_home_but_not_under_tda() -> None:
 def test_substantial_action_thresholds_per_profile() -> None:
     """002 Rule 37 (two actions, one with chips, or three), 000/004 (two players acted),
     003 (one player acted)."""
+
     def after(rules: str, *objs: dict[str, Any]) -> bool:
         t = Table({**setup(rules), "seats": {str(s): 10000 for s in range(1, 7)}})
-        play(t, {"deal": {str(s): [f"{r}c", f"{r}d"] for s, r in zip(range(1, 7), "234567",
-                                                                       strict=True)}}, *objs)
+        play(
+            t,
+            {
+                "deal": {
+                    str(s): [f"{r}c", f"{r}d"] for s, r in zip(range(1, 7), "234567", strict=True)
+                }
+            },
+            *objs,
+        )
         assert t.hand is not None
         return dealing.substantial(t, t.hand)
 
@@ -173,8 +199,12 @@ def test_substantial_action_thresholds_per_profile() -> None:
 def test_third_card_after_substantial_action_kills_the_hand_chips_stay() -> None:
     t = Table(setup())
     total = t.chips_total()
-    play(t, {"deal": DEAL}, {"push": {"seat": 4, "chips": [100, 100]}},
-         {"push": {"seat": 1, "chips": [100, 100]}})
+    play(
+        t,
+        {"deal": DEAL},
+        {"push": {"seat": 4, "chips": [100, 100]}},
+        {"push": {"seat": 1, "chips": [100, 100]}},
+    )
     out = play(t, card("9h", 3))
     assert kinds(out) == ["wrong_card_count"]
     hand = t.hand
@@ -185,9 +215,13 @@ def test_third_card_after_substantial_action_kills_the_hand_chips_stay() -> None
 
 def test_killed_hand_leaving_one_player_awards_the_pot() -> None:
     t = Table({**setup(), "seats": {"1": 10000, "2": 10000}})
-    play(t, {"deal": {"1": ["5c", "5d"], "2": ["2c", "2d"]}},
-         {"push": {"seat": 1, "chips": [100]}}, {"press": "check"},
-         {"board": ["Ah", "Kd", "7c"], "burn": "8s"})
+    play(
+        t,
+        {"deal": {"1": ["5c", "5d"], "2": ["2c", "2d"]}},
+        {"push": {"seat": 1, "chips": [100]}},
+        {"press": "check"},
+        {"board": ["Ah", "Kd", "7c"], "burn": "8s"},
+    )
     # heads-up: the button (seat 1) completes and the big blind checks: substantial action
     assert t.hand is not None and dealing.substantial(t, t.hand)
     out = play(t, card("9h", 2))
@@ -198,8 +232,16 @@ def test_killed_hand_leaving_one_player_awards_the_pot() -> None:
 def test_button_with_one_card_can_still_get_its_second() -> None:
     """002 Rules 36-B, 39: the button may be dealt two cards in a row."""
     t = Table(setup())
-    play(t, card("2c", 2), card("3c", 3), card("4c", 4), card("2d", 2), card("3d", 3),
-         card("4d", 4), card("5c", 1))
+    play(
+        t,
+        card("2c", 2),
+        card("3c", 3),
+        card("4c", 4),
+        card("2d", 2),
+        card("3d", 3),
+        card("4d", 4),
+        card("5c", 1),
+    )
     out = play(t, {"push": {"seat": 4, "chips": [100, 100]}})
     assert kinds(out) == ["wrong_card_count"]
     assert kinds(play(t, card("5d", 1))) == []
@@ -210,13 +252,25 @@ def test_button_with_one_card_can_still_get_its_second() -> None:
 def test_a_table_without_card_reads_is_never_misdealt() -> None:
     """A hand started from the console with no hole cards read: action and a showdown read."""
     t = Table({**setup(), "seats": {"1": 10000, "2": 10000}})
-    out = play(t, {"press": "new_hand"}, {"push": {"seat": 1, "chips": [100]}},
-               {"press": "check"}, {"board": ["Ah", "Kd", "7c"], "burn": "8s"},
-               {"press": "check"}, {"press": "check"}, {"board": ["9c"], "burn": "8h"},
-               {"press": "check"}, {"press": "check"}, {"board": ["2s"], "burn": "8d"},
-               {"press": "check"}, {"press": "check"},
-               card("As", 2, "up"), card("Ad", 2, "up"), card("3c", 1, "up"),
-               card("4d", 1, "up"))
+    out = play(
+        t,
+        {"press": "new_hand"},
+        {"push": {"seat": 1, "chips": [100]}},
+        {"press": "check"},
+        {"board": ["Ah", "Kd", "7c"], "burn": "8s"},
+        {"press": "check"},
+        {"press": "check"},
+        {"board": ["9c"], "burn": "8h"},
+        {"press": "check"},
+        {"press": "check"},
+        {"board": ["2s"], "burn": "8d"},
+        {"press": "check"},
+        {"press": "check"},
+        card("As", 2, "up"),
+        card("Ad", 2, "up"),
+        card("3c", 1, "up"),
+        card("4d", 1, "up"),
+    )
     assert kinds(out) == []
     assert t.hand is not None and t.hand.street == "over" and t.hand.won == {2: 400}
 
@@ -230,10 +284,19 @@ def test_unknown_tag_before_substantial_action_names_itself_and_misdeals() -> No
 
 def test_four_card_flop_pick_leaves_the_other_three_as_the_flop() -> None:
     t = Table(setup())
-    play(t, {"deal": DEAL}, {"push": {"seat": 4, "chips": [100, 100]}}, {"fold": 1},
-         {"push": {"seat": 2, "chips": [100]}}, {"press": "check"})
-    out = play(t, {"board": ["Ah", "Kd", "7c"], "burn": "8s"}, {"card": "2s", "zone": "board",
-                                                                 "face": "up"})
+    play(
+        t,
+        {"deal": DEAL},
+        {"push": {"seat": 4, "chips": [100, 100]}},
+        {"fold": 1},
+        {"push": {"seat": 2, "chips": [100]}},
+        {"press": "check"},
+    )
+    out = play(
+        t,
+        {"board": ["Ah", "Kd", "7c"], "burn": "8s"},
+        {"card": "2s", "zone": "board", "face": "up"},
+    )
     assert kinds(out) == ["four_card_flop"]
     hand = t.hand
     assert hand is not None and hand.board == ["Ah", "Kd", "7c"] and hand.held == ["2s"]
@@ -243,8 +306,13 @@ def test_four_card_flop_pick_leaves_the_other_three_as_the_flop() -> None:
 
 def test_premature_card_is_set_aside_and_may_come_again_after_the_reshuffle() -> None:
     t = Table(setup())
-    play(t, {"deal": DEAL}, {"push": {"seat": 4, "chips": [100, 100]}}, {"fold": 1},
-         {"card": "8s", "zone": "burn"})
+    play(
+        t,
+        {"deal": DEAL},
+        {"push": {"seat": 4, "chips": [100, 100]}},
+        {"fold": 1},
+        {"card": "8s", "zone": "burn"},
+    )
     out = play(t, {"card": "Kh", "zone": "board", "face": "up"})
     assert kinds(out) == ["premature_card"]
     hand = t.hand
@@ -258,8 +326,14 @@ def test_premature_card_is_set_aside_and_may_come_again_after_the_reshuffle() ->
 def test_wfp_premature_flop_needs_a_second_burn_and_no_turn_burn() -> None:
     """001 "Premature Flop, Turn or River"."""
     t = Table(setup("wfp"))
-    play(t, {"deal": DEAL}, {"push": {"seat": 4, "chips": [100, 100]}}, {"fold": 1},
-         {"card": "8s", "zone": "burn"}, {"card": "Kh", "zone": "board", "face": "up"})
+    play(
+        t,
+        {"deal": DEAL},
+        {"push": {"seat": 4, "chips": [100, 100]}},
+        {"fold": 1},
+        {"card": "8s", "zone": "burn"},
+        {"card": "Kh", "zone": "board", "face": "up"},
+    )
     hand = t.hand
     assert hand is not None and hand.burn_need == {"flop": 2, "turn": 0}
     play(t, {"push": {"seat": 2, "chips": [100]}}, {"press": "check"})
@@ -268,17 +342,30 @@ def test_wfp_premature_flop_needs_a_second_burn_and_no_turn_burn() -> None:
     assert kinds(play(t, {"board": ["2h"]})) == []
     # under the TDA profile the same second burn is one too many
     tda = Table(setup())
-    play(tda, {"deal": DEAL}, {"push": {"seat": 4, "chips": [100, 100]}}, {"fold": 1},
-         {"card": "8s", "zone": "burn"}, {"card": "Kh", "zone": "board", "face": "up"},
-         {"push": {"seat": 2, "chips": [100]}}, {"press": "check"})
+    play(
+        tda,
+        {"deal": DEAL},
+        {"push": {"seat": 4, "chips": [100, 100]}},
+        {"fold": 1},
+        {"card": "8s", "zone": "burn"},
+        {"card": "Kh", "zone": "board", "face": "up"},
+        {"push": {"seat": 2, "chips": [100]}},
+        {"press": "check"},
+    )
     assert kinds(play(tda, {"board": ["Qc", "Jc", "9d"], "burn": "8h"})) == ["missed_burn"]
 
 
 def test_missed_burn_stands_once_anyone_acted() -> None:
     """002 Rule 38-B: after any action (even one check) play proceeds with the flop."""
     t = Table(setup())
-    play(t, {"deal": DEAL}, {"push": {"seat": 4, "chips": [100, 100]}}, {"fold": 1},
-         {"push": {"seat": 2, "chips": [100]}}, {"press": "check"})
+    play(
+        t,
+        {"deal": DEAL},
+        {"push": {"seat": 4, "chips": [100, 100]}},
+        {"fold": 1},
+        {"push": {"seat": 2, "chips": [100]}},
+        {"press": "check"},
+    )
     assert kinds(play(t, {"board": ["Ah", "Kd", "7c"]})) == ["missed_burn"]
     play(t, {"press": "check"})
     out = play(t, {"card": "Kd", "zone": "burn"})
@@ -296,8 +383,9 @@ def test_boxed_card_is_a_scrap_and_not_a_duplicate_later() -> None:
 
 def test_dealing_out_of_turn_chips_event_is_screened_like_a_push() -> None:
     t = Table(setup())
-    play(t, card("2c", 2), card("3c", 3), card("5c", 1), card("2d", 2), card("3d", 3),
-         card("5d", 1))
+    play(
+        t, card("2c", 2), card("3c", 3), card("5c", 1), card("2d", 2), card("3d", 3), card("5d", 1)
+    )
     out = t.apply(Event("chips", {"bet:4": [100, 100]}))
     assert "misdeal" in kinds(out)
     assert t.give_back == {4: 200} and t.zones["bet:4"] == [100, 100]
@@ -322,14 +410,21 @@ def test_first_hole_cards_read_after_the_flop_are_no_deal() -> None:
     t = Table({**setup(), "seats": {"1": 100, "2": 200}})
     play(t, {"press": "new_hand"}, {"board": ["Ah", "Kd", "7c"], "burn": "8s"})
     assert t.hand is not None and t.hand.betting_over and t.hand.street == "flop"
-    out = play(t, card("9c", 1, "up"), card("9d", 1, "up"), card("2c", 2, "up"),
-               card("2d", 2, "up"), {"board": ["3s"], "burn": "8h"},
-               {"board": ["4s"], "burn": "8d"})
+    out = play(
+        t,
+        card("9c", 1, "up"),
+        card("9d", 1, "up"),
+        card("2c", 2, "up"),
+        card("2d", 2, "up"),
+        {"board": ["3s"], "burn": "8h"},
+        {"board": ["4s"], "burn": "8d"},
+    )
     assert kinds(out) == []
     assert t.hand.street == "over" and t.hand.won == {1: 200}
 
 
 # ------------------------------------------------------ deal_sequence (004 Misdeals 1(f))
+
 
 def _sequence(n: int) -> list[int]:
     """Seats 1..n, button n: the proper order is 1..n twice round."""
@@ -337,8 +432,16 @@ def _sequence(n: int) -> list[int]:
 
 
 def _deal_reads(rules: str, n: int, seats: list[int]) -> list[str]:
-    t = Table({"rules": rules, "seats": {str(s): 10000 for s in range(1, n + 1)}, "button": n,
-               "blinds": [100, 200], "ante": 0, "chips": [25, 100, 500, 1000, 5000]})
+    t = Table(
+        {
+            "rules": rules,
+            "seats": {str(s): 10000 for s in range(1, n + 1)},
+            "button": n,
+            "blinds": [100, 200],
+            "ante": 0,
+            "chips": [25, 100, 500, 1000, 5000],
+        }
+    )
     deck = iter(f"{r}{s}" for s in "cdhs" for r in "23456789TJQKA")
     return kinds(play(t, *(card(next(deck), s) for s in seats)))
 
@@ -348,7 +451,7 @@ def test_sequence_tolerates_any_one_swap_of_neighbouring_reads() -> None:
     for n in range(2, 8):
         proper = _sequence(n)
         for i in range(1, len(proper) - 1):  # the first card is checked on its own (36-A(2))
-            reads = [*proper[:i], proper[i + 1], proper[i], *proper[i + 2:]]
+            reads = [*proper[:i], proper[i + 1], proper[i], *proper[i + 2 :]]
             assert "misdeal" not in _deal_reads("roberts", n, reads), (n, reads)
 
 
@@ -358,8 +461,8 @@ def test_sequence_two_cards_in_a_row_to_one_seat_is_a_misdeal_roberts_only() -> 
             # seat gets its second card right after its first, in the first round
             proper = _sequence(n)
             i = proper.index(seat)
-            reads = [*proper[:i + 1], seat, *[s for s in proper[i + 1:] if s != seat], seat]
-            reads = reads[:2 * n]
+            reads = [*proper[: i + 1], seat, *[s for s in proper[i + 1 :] if s != seat], seat]
+            reads = reads[: 2 * n]
             assert "misdeal" in _deal_reads("roberts", n, reads), (n, reads)
             assert "misdeal" not in _deal_reads("tda-2025", n, reads), (n, reads)
 

@@ -65,8 +65,7 @@ def test_wfp_gives_the_chip_before_anyone_is_awarded() -> None:
     stacks = {1: [25], 2: [25, 500], 3: [25, 25, 500]}
     # 000 rule 6: deal from the seat left of the button: button 1 -> seats 2, 3, then 1
     assert deal_order([1, 2, 3], "wfp", 1) == [2, 3, 1]
-    r = chip_race(stacks, 25, chips=CHIPS, cards=["As", "Ks", "Qs", "2c"], method="wfp",
-                  button=1)
+    r = chip_race(stacks, 25, chips=CHIPS, cards=["As", "Ks", "Qs", "2c"], method="wfp", button=1)
     assert r.cards == {2: ("As",), 3: ("Ks", "Qs"), 1: ("2c",)}
     assert r.protected == (1,)
     assert r.awarded == {}  # the only chip raced went to the player who had nothing

@@ -22,8 +22,16 @@ DEAL3 = {"deal": {"2": ["As", "8s"], "3": ["Ks", "7s"], "1": ["Qd", "6d"]}}
 
 
 def _table(seats: int) -> Table:
-    return Table({"rules": "tda-2025", "seats": {str(s): 10_000 for s in range(1, seats + 1)},
-                  "button": 1, "blinds": [100, 200], "ante": 0, "chips": list(CHIPS)})
+    return Table(
+        {
+            "rules": "tda-2025",
+            "seats": {str(s): 10_000 for s in range(1, seats + 1)},
+            "button": 1,
+            "blinds": [100, 200],
+            "ante": 0,
+            "chips": list(CHIPS),
+        }
+    )
 
 
 def run(t: Table, *objs: dict[str, Any]) -> list[Any]:
@@ -32,13 +40,30 @@ def run(t: Table, *objs: dict[str, Any]) -> list[Any]:
 
 def push(seat: int, *chips: int) -> dict[str, Any]:
     return {"push": {"seat": seat, "chips": list(chips)}}
+
+
 WFP = PROFILES["wfp"]
 ROBERTS = PROFILES["roberts"]
 HOME = PROFILES["home"]
 ALERT_KINDS = {
-    "out_of_turn", "exposed_card", "misdeal", "wrong_card_count", "dead_hand", "boxed_card",
-    "fouled_deck", "foreign_card", "premature_card", "four_card_flop", "missed_burn", "string_bet",
-    "undercall", "short_raise", "clock", "chips_missing", "chips_unknown", "action_void",
+    "out_of_turn",
+    "exposed_card",
+    "misdeal",
+    "wrong_card_count",
+    "dead_hand",
+    "boxed_card",
+    "fouled_deck",
+    "foreign_card",
+    "premature_card",
+    "four_card_flop",
+    "missed_burn",
+    "string_bet",
+    "undercall",
+    "short_raise",
+    "clock",
+    "chips_missing",
+    "chips_unknown",
+    "action_void",
 }
 
 
@@ -61,14 +86,22 @@ def sit(
     mrt = min_raise_to if min_raise_to is not None else current_bet + max(lfr, min_bet)
     declared = Declaration(say, amount) if say else None
     return BetSituation(
-        current_bet=current_bet, seat_bet=seat_bet, stack=stack, min_raise_to=mrt,
-        min_bet=min_bet, last_full_raise=lfr, chips=CHIPS, declared=declared, profile=profile,
+        current_bet=current_bet,
+        seat_bet=seat_bet,
+        stack=stack,
+        min_raise_to=mrt,
+        min_bet=min_bet,
+        last_full_raise=lfr,
+        chips=CHIPS,
+        declared=declared,
+        profile=profile,
         **kw,  # type: ignore[arg-type]
     )
 
 
-def expect(r: Reading, action: str, to: int, owes: int = 0, returned: int = 0,
-           alert: str | None = None) -> None:
+def expect(
+    r: Reading, action: str, to: int, owes: int = 0, returned: int = 0, alert: str | None = None
+) -> None:
     assert (r.action, r.to, r.owes, r.returned, r.alert) == (action, to, owes, returned, alert), r
 
 
@@ -203,8 +236,12 @@ def test_002_rule_48a_fourteen_hundred_pushed_is_call() -> None:
 
 def test_002_rule_48a_raise_fourteen_hundred_is_made_up_to_min_raise() -> None:
     # "...unless raise is first declared": "raise, 1400" is short, corrected to 2000 (45-A).
-    expect(read_push(sit(1000, say="raise", amount=1400), [1000, 100, 100, 100, 100]),
-           "raise", 2000, owes=600)
+    expect(
+        read_push(sit(1000, say="raise", amount=1400), [1000, 100, 100, 100, 100]),
+        "raise",
+        2000,
+        owes=600,
+    )
 
 
 def test_002_rule_48a_exactly_half_is_a_raise() -> None:
@@ -244,8 +281,9 @@ def test_002_rule_57_i_bet_five_small_pot() -> None:
 
 def test_002_rule_57_i_bet_five_big_pot() -> None:
     # ...if the pot totals 5000 or more, the bet is 5000.
-    expect(read_push(sit(0, min_bet=400, say="bet", amount=5, pot=5000), []), "bet", 5000,
-           owes=5000)
+    expect(
+        read_push(sit(0, min_bet=400, say="bet", amount=5, pot=5000), []), "bet", 5000, owes=5000
+    )
 
 
 def test_002_rule_61_over_betting_for_change_is_raise() -> None:
@@ -274,9 +312,17 @@ def test_002_rule_44_addendum_ex_2_undercall_opening_bet_is_full_call() -> None:
 def test_002_rule_44_addendum_ex_3_call_declared_commits_full_call() -> None:
     # A opens 2000, B raises to 8000, C declares "call": obliged to call 8000 (through the engine).
     t = _table(3)
-    run(t, DEAL3, push(1, 100, 100), push(2, 100), {"press": "check"},
-        {"board": ["2h", "5c", "9d"]}, push(2, 1000, 1000), push(3, 5000, 1000, 1000, 1000),
-        {"declare": {"seat": 1, "say": "call"}})
+    run(
+        t,
+        DEAL3,
+        push(1, 100, 100),
+        push(2, 100),
+        {"press": "check"},
+        {"board": ["2h", "5c", "9d"]},
+        push(2, 1000, 1000),
+        push(3, 5000, 1000, 1000, 1000),
+        {"declare": {"seat": 1, "say": "call"}},
+    )
     r = t.last
     assert r is not None and (r.seat, r.action, r.to, r.owes) == (1, "call", 8000, 8000)
     assert r.rule == "002 Rule 44-A" and t.to_act() == 2
@@ -327,23 +373,28 @@ def test_002_rule_51_situation_1_3_new_chips_not_all_needed_is_multi_chip_bet() 
 
 
 def test_002_rule_51_situation_2_1_pull_back_and_overchip_is_call() -> None:
-    expect(read_push(bb_sit(), [1000], prior=[25, 25], pulled_back=[25, 25]),
-           "call", 600, returned=400)
+    expect(
+        read_push(bb_sit(), [1000], prior=[25, 25], pulled_back=[25, 25]), "call", 600, returned=400
+    )
 
 
 def test_002_rule_51_situation_2_2_pull_back_and_multiple_chips_is_multi_chip_bet() -> None:
-    expect(read_push(bb_sit(), [1000, 100], prior=[25, 25], pulled_back=[25, 25]),
-           "raise", 1150, owes=50)
+    expect(
+        read_push(bb_sit(), [1000, 100], prior=[25, 25], pulled_back=[25, 25]),
+        "raise",
+        1150,
+        owes=50,
+    )
     expect(read_push(bb_sit(), [500, 100], prior=[25, 25], pulled_back=[25, 25]), "call", 600)
 
 
 def test_002_rule_51_situation_3_partial_pull_back_is_multi_chip_bet_of_all() -> None:
     # Pull back one 25, leave the other, add a 1000: 1025 reaches the 50% mark (875): raise.
-    expect(read_push(bb_sit(), [1000], prior=[25, 25], pulled_back=[25]),
-           "raise", 1150, owes=125)
+    expect(read_push(bb_sit(), [1000], prior=[25, 25], pulled_back=[25]), "raise", 1150, owes=125)
     # ...and short of 50% it is a call: 25 + 500 + 100 = 625.
-    expect(read_push(bb_sit(), [500, 100], prior=[25, 25], pulled_back=[25]),
-           "call", 600, returned=25)
+    expect(
+        read_push(bb_sit(), [500, 100], prior=[25, 25], pulled_back=[25]), "call", 600, returned=25
+    )
 
 
 def test_002_rule_51_situation_4_prior_covers_call_any_new_chip_is_multi_chip_bet() -> None:
@@ -395,8 +446,15 @@ def test_002_rule_52_addendum_ex_1a_not_reopened_raise_is_call() -> None:
 def test_002_rule_52_addendum_ex_3a_declared_raise_not_reopened_is_call() -> None:
     # A called 4000; C's all-in to 7500 is not a full raise: A's "raise" is a call.
     s = sit(7500, seat_bet=4000, last_full_raise=4000, min_bet=4000, can_raise=False)
-    declared = sit(7500, seat_bet=4000, last_full_raise=4000, min_bet=4000, can_raise=False,
-                   say="raise", amount=20_000)
+    declared = sit(
+        7500,
+        seat_bet=4000,
+        last_full_raise=4000,
+        min_bet=4000,
+        can_raise=False,
+        say="raise",
+        amount=20_000,
+    )
     r = read_push(declared, [5000, 5000])
     expect(r, "call", 7500, returned=6500)
     assert r.rule == "002 Rule 52-A"
@@ -404,8 +462,7 @@ def test_002_rule_52_addendum_ex_3a_declared_raise_not_reopened_is_call() -> Non
 
 
 def test_002_rule_52_all_in_declared_not_reopened_is_call() -> None:
-    s = sit(7500, seat_bet=4000, last_full_raise=4000, min_bet=4000, can_raise=False,
-            say="all-in")
+    s = sit(7500, seat_bet=4000, last_full_raise=4000, min_bet=4000, can_raise=False, say="all-in")
     expect(read_push(s, []), "call", 7500, owes=3500)
 
 
@@ -435,8 +492,7 @@ def round_after(profile: HouseProfile, min_bet: int, *bets: int, preflop: bool =
 
 def test_001_multiple_chips_525_facing_225_is_raise() -> None:
     # 001 "Multiple Chips Bet": a 500 and a 25 facing 225 is a raise to 525.
-    s = sit(225, profile=WFP, min_raise_to=round_after(WFP, 50, 225).min_raise_to(WFP),
-            min_bet=50)
+    s = sit(225, profile=WFP, min_raise_to=round_after(WFP, 50, 225).min_raise_to(WFP), min_bet=50)
     expect(read_push(s, [500, 25]), "raise", 525)
 
 
@@ -444,8 +500,9 @@ def test_001_multiple_chips_two_500s_facing_550_all_in_is_call() -> None:
     # A bets 400, B all-in for 550, the next player's two 500s are a call of 550.
     mrt = round_after(WFP, 100, 400, 550).min_raise_to(WFP)
     assert mrt == 800
-    expect(read_push(sit(550, profile=WFP, min_raise_to=mrt), [500, 500]), "call", 550,
-           returned=450)
+    expect(
+        read_push(sit(550, profile=WFP, min_raise_to=mrt), [500, 500]), "call", 550, returned=450
+    )
 
 
 def test_001_minimum_raise_is_double_the_call() -> None:
@@ -469,10 +526,10 @@ def test_001_short_all_in_preflop_keeps_double_the_big_blind() -> None:
 @pytest.mark.parametrize(
     ("chips", "to", "owes", "returned"),
     [
-        ([5000], 6000, 1000, 0),        # A) a 5K chip: 6,000, another 1K owed
-        ([1000], 600, 0, 400),          # B) a 1K chip: 600
-        ([1000, 500], 600, 0, 900),     # C) 1,500 is closer to 600
-        ([5000, 100], 6000, 900, 0),    # D) 5,100 is closer to 6,000
+        ([5000], 6000, 1000, 0),  # A) a 5K chip: 6,000, another 1K owed
+        ([1000], 600, 0, 400),  # B) a 1K chip: 600
+        ([1000, 500], 600, 0, 900),  # C) 1,500 is closer to 600
+        ([5000, 100], 6000, 900, 0),  # D) 5,100 is closer to 6,000
     ],
 )
 def test_001_vague_bets_chip_size(chips: list[int], to: int, owes: int, returned: int) -> None:
@@ -484,15 +541,31 @@ def test_001_vague_bets_chip_size(chips: list[int], to: int, owes: int, returned
 def test_001_blind_bets_wfp_call_returned_vs_tda_51() -> None:
     # Blinds 100/200, limped to the BB who puts in 200 more, forgetting the posted blind.
     kw = {"seat_bet": 200, "last_full_raise": 200, "posted_blind": 200}
-    expect(read_push(sit(200, profile=WFP, min_raise_to=400, **kw), [100, 100], prior=[100, 100]),
-           "check", 200, returned=200)
-    expect(read_push(sit(200, profile=WFP, min_raise_to=400, **kw), [500], prior=[100, 100]),
-           "check", 200, returned=500)
+    expect(
+        read_push(sit(200, profile=WFP, min_raise_to=400, **kw), [100, 100], prior=[100, 100]),
+        "check",
+        200,
+        returned=200,
+    )
+    expect(
+        read_push(sit(200, profile=WFP, min_raise_to=400, **kw), [500], prior=[100, 100]),
+        "check",
+        200,
+        returned=500,
+    )
     # The TDA reads the blind and the new chips as one multiple-chip bet (002 Rule 51-C-2).
     expect(read_push(sit(200, **kw), [100, 100], prior=[100, 100]), "raise", 400)
     # wfp: picking the blind up and tossing it in with more chips is one motion: a raise.
-    expect(read_push(sit(200, profile=WFP, min_raise_to=400, **kw), [100, 100, 100, 100],
-                     prior=[100, 100], pulled_back=[100, 100]), "raise", 400)
+    expect(
+        read_push(
+            sit(200, profile=WFP, min_raise_to=400, **kw),
+            [100, 100, 100, 100],
+            prior=[100, 100],
+            pulled_back=[100, 100],
+        ),
+        "raise",
+        400,
+    )
 
 
 def test_004_roberts_half_bet_amount_only() -> None:
@@ -513,8 +586,9 @@ def test_004_roberts_undercall_must_be_made_correct() -> None:
     r = read_push(sit(8000, last_full_raise=6000, min_bet=2000, profile=ROBERTS), [1000, 1000])
     expect(r, "call", 8000, owes=6000, alert="undercall")
     assert r.forfeit == 0
-    r = read_push(sit(8000, last_full_raise=6000, min_bet=2000, profile=WFP,
-                      min_raise_to=16000), [1000, 1000])
+    r = read_push(
+        sit(8000, last_full_raise=6000, min_bet=2000, profile=WFP, min_raise_to=16000), [1000, 1000]
+    )
     assert r.rule == "000 Betting & Raising 9"
 
 
@@ -594,27 +668,42 @@ chip_lists = st.lists(st.sampled_from(CHIPS), max_size=8)
 
 @st.composite
 def situations(draw: st.DrawFn) -> BetSituation:
-    current = draw(st.sampled_from([0, 0, 50, 100, 200, 325, 600, 1100, 1400, 8000])
-                   | amounts)
+    current = draw(st.sampled_from([0, 0, 50, 100, 200, 325, 600, 1100, 1400, 8000]) | amounts)
     seat_bet = draw(st.integers(0, current))
     last_full = draw(st.integers(0, max(current, 1)))
     min_bet = draw(st.sampled_from([0, 25, 50, 100, 200, 400]))
-    declared = draw(st.none() | st.builds(
-        Declaration, st.sampled_from(chipread.DECLARED), st.none() | st.integers(1, 60_000)))
+    declared = draw(
+        st.none()
+        | st.builds(
+            Declaration, st.sampled_from(chipread.DECLARED), st.none() | st.integers(1, 60_000)
+        )
+    )
     return BetSituation(
-        current_bet=current, seat_bet=seat_bet, stack=draw(amounts),
-        min_raise_to=draw(st.integers(0, current * 3 + 500)), can_raise=draw(st.booleans()),
-        min_bet=min_bet, last_full_raise=last_full, is_opening_bet=draw(st.booleans()),
-        heads_up=draw(st.booleans()), chips=CHIPS, declared=declared,
-        profile=draw(st.sampled_from(list(PROFILES.values()))), pot=draw(amounts),
-        previous_bet=draw(st.none() | amounts), posted_blind=draw(st.sampled_from([0, seat_bet])),
+        current_bet=current,
+        seat_bet=seat_bet,
+        stack=draw(amounts),
+        min_raise_to=draw(st.integers(0, current * 3 + 500)),
+        can_raise=draw(st.booleans()),
+        min_bet=min_bet,
+        last_full_raise=last_full,
+        is_opening_bet=draw(st.booleans()),
+        heads_up=draw(st.booleans()),
+        chips=CHIPS,
+        declared=declared,
+        profile=draw(st.sampled_from(list(PROFILES.values()))),
+        pot=draw(amounts),
+        previous_bet=draw(st.none() | amounts),
+        posted_blind=draw(st.sampled_from([0, seat_bet])),
     )
 
 
 @settings(max_examples=400, deadline=None)
 @given(situations(), chip_lists, chip_lists, chip_lists)
 def test_property_ruling_is_within_the_seats_chips(
-    s: BetSituation, pushed: list[int], prior: list[int], pulled: list[int],
+    s: BetSituation,
+    pushed: list[int],
+    prior: list[int],
+    pulled: list[int],
 ) -> None:
     r = read_push(s, pushed, prior, pulled)
     assert r.action in SAYS
@@ -653,8 +742,13 @@ def test_property_exact_call_is_call(s: BetSituation, pushed: list[int], spare: 
     # Whatever the profile: silently pushing exactly the call is a call (002 Rule 46-B).
     need = sum(pushed)
     current = s.seat_bet + need
-    s = _with(s, declared=None, current_bet=current, stack=need + spare,
-              min_raise_to=max(s.min_raise_to, current + 1))
+    s = _with(
+        s,
+        declared=None,
+        current_bet=current,
+        stack=need + spare,
+        min_raise_to=max(s.min_raise_to, current + 1),
+    )
     r = read_push(s, pushed)
     assert (r.to, r.owes, r.returned, r.alert) == (current, 0, 0, None), r
     assert r.action == ("all-in" if spare == 0 else "call")
@@ -663,7 +757,8 @@ def test_property_exact_call_is_call(s: BetSituation, pushed: list[int], spare: 
 @settings(max_examples=300, deadline=None)
 @given(situations(), st.lists(st.sampled_from(CHIPS), min_size=2, max_size=8))
 def test_property_all_chips_push_is_all_in_unless_a_call(
-    s: BetSituation, pushed: list[int],
+    s: BetSituation,
+    pushed: list[int],
 ) -> None:
     s = _with(s, declared=None, stack=sum(pushed), posted_blind=0)
     r = read_push(s, pushed)
@@ -673,19 +768,33 @@ def test_property_all_chips_push_is_all_in_unless_a_call(
         # Only every-chip-needed (002 Rule 50-A) or a betting round not re-opened (52-A), as the
         # profile cites them (citations.py).
         p = s.profile
-        assert r.rule in (cite(p, "every_chip"), option(p, "reopen")) or \
-            s.current_bet >= s.seat_bet + sum(pushed), r
+        assert r.rule in (
+            cite(p, "every_chip"),
+            option(p, "reopen"),
+        ) or s.current_bet >= s.seat_bet + sum(pushed), r
 
 
 @settings(max_examples=300, deadline=None)
 @given(
-    st.builds(BetSituation, st.integers(), st.integers(), st.integers(), st.integers(),
-              st.booleans(), st.integers(), st.integers()),
+    st.builds(
+        BetSituation,
+        st.integers(),
+        st.integers(),
+        st.integers(),
+        st.integers(),
+        st.booleans(),
+        st.integers(),
+        st.integers(),
+    ),
     st.lists(st.one_of(st.integers(), st.none(), st.text(max_size=2), st.floats())),
-    st.lists(st.integers()), st.lists(st.integers()),
+    st.lists(st.integers()),
+    st.lists(st.integers()),
 )
 def test_property_read_push_never_raises(
-    s: BetSituation, pushed: list[object], prior: list[int], pulled: list[int],
+    s: BetSituation,
+    pushed: list[object],
+    prior: list[int],
+    pulled: list[int],
 ) -> None:
     # The reader itself, not read_push: read_push's catch-all would hide a reader that raises.
     r = chipread._read(s, pushed, prior, pulled)
@@ -698,6 +807,7 @@ def test_read_push_catch_all_hands_a_reader_crash_to_the_floor(
 ) -> None:
     def boom(*_: object) -> Reading:
         raise ZeroDivisionError
+
     monkeypatch.setattr(chipread, "_read", boom)
     r = read_push(sit(600, seat_bet=100), [1000])
     assert (r.action, r.to, r.alert, r.rule) == ("check", 100, "action_void", "002 Rule 1")
@@ -706,11 +816,11 @@ def test_read_push_catch_all_hands_a_reader_crash_to_the_floor(
 
 def test_002_rule_57_amount_in_real_chips_is_not_shorthand() -> None:
     # "Raise, five hundred" facing 1000 is an underraise made up to 2000 (002 Rule 45-A), not 5000.
-    expect(read_push(sit(1000, say="raise", amount=500, pot=20_000), []), "raise", 2000,
-           owes=2000)
+    expect(read_push(sit(1000, say="raise", amount=500, pot=20_000), []), "raise", 2000, owes=2000)
     # "Raise, fifteen" facing 1000 with a 20,000 pot: the highest meaning not above the pot.
-    expect(read_push(sit(1000, say="raise", amount=15, pot=20_000), []), "raise", 15_000,
-           owes=15_000)
+    expect(
+        read_push(sit(1000, say="raise", amount=15, pot=20_000), []), "raise", 15_000, owes=15_000
+    )
 
 
 def test_shared_scenario_tda50_example2_sequence() -> None:
@@ -751,5 +861,11 @@ def test_004_br10_checked_out_of_turn_may_not_raise() -> None:
     r = read_push(sit(900, min_bet=300, profile=ROBERTS, barred=barred), [1000, 1000, 1000])
     expect(r, "call", 900, returned=2100)
     assert r.rule == barred
-    expect(read_push(sit(900, min_bet=300, profile=ROBERTS, barred=barred, say="raise",
-                         amount=3000), []), "call", 900, owes=900)
+    expect(
+        read_push(
+            sit(900, min_bet=300, profile=ROBERTS, barred=barred, say="raise", amount=3000), []
+        ),
+        "call",
+        900,
+        owes=900,
+    )

@@ -25,7 +25,7 @@ def _citations(path: Path, rules: str) -> list[tuple[str, str]]:
     table: Table | None = None
     found = []
     for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if text.startswith("{\"setup\""):
+        if text.startswith('{"setup"'):
             setup = json.loads(text)
             setup["setup"]["rules"] = rules
             text = json.dumps(setup)
@@ -89,9 +89,13 @@ def test_citation_lookup() -> None:
     # a topic the profile's rulebook has nothing on: the house default 002
     assert cite(roberts, "raise_total") == "002 Rule 48-B"
     # an option overridden to another rulebook's value cites that rulebook's rule
-    assert option(profile_for("tda-2025", {"undercall": "make_correct"}), "undercall") == \
-        "004 Betting and Raising 13"
+    assert (
+        option(profile_for("tda-2025", {"undercall": "make_correct"}), "undercall")
+        == "004 Betting and Raising 13"
+    )
     assert option(profile_for("wfp", {"undercall": "tda_44b"}), "undercall") == "002 Rule 44-B"
-    assert option(profile_for("roberts", {"roberts_edition": "000"}), "oot_check") == \
-        "000 Betting & Raising 7"
+    assert (
+        option(profile_for("roberts", {"roberts_edition": "000"}), "oot_check")
+        == "000 Betting & Raising 7"
+    )
     assert option(home, "oot_check") == "003 Betting and Raising 9"

@@ -17,8 +17,16 @@ from display.layout import DrawnText  # noqa: E402
 from tablectl.daemon.clock_files import load_structure, preset_dir  # noqa: E402
 from tablectl.tournament.clock import TourneyClock  # noqa: E402
 
-SIZES = [(800, 480), (1024, 600), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440),
-         (3840, 2160), (1280, 1024)]
+SIZES = [
+    (800, 480),
+    (1024, 600),
+    (1280, 720),
+    (1366, 768),
+    (1920, 1080),
+    (2560, 1440),
+    (3840, 2160),
+    (1280, 1024),
+]
 ORDER = ("level", "time", "last_minute", "blinds", "ante")
 
 
@@ -36,8 +44,9 @@ def _init() -> None:
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("left", [754.0, 1190.0])  # in play, and in the last minute
 def test_level_line_clear_of_the_digits(size: tuple[int, int], left: float) -> None:
-    clock = TourneyClock(load_structure(preset_dir() / "tda-style.toml"), entrants=48,
-                         players_left=31)
+    clock = TourneyClock(
+        load_structure(preset_dir() / "tda-style.toml"), entrants=48, players_left=31
+    )
     clock.goto(4, 0.0)
     clock.resume(0.0)
     _surface, screen = render_status(clock.status(left, None), size, "20:14")

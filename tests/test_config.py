@@ -97,8 +97,8 @@ def test_structure_preset_gives_chips_and_starting_stacks(tmp_path: Path) -> Non
 @pytest.mark.parametrize(
     ("change", "key"),
     [
-        (("journal = ", "hardware = \"pi\"\njournal = "), "hardware"),
-        (("journal = ", "house = \"vegas\"\njournal = "), "house"),
+        (("journal = ", 'hardware = "pi"\njournal = '), "hardware"),
+        (("journal = ", 'house = "vegas"\njournal = '), "house"),
         (("journal = ", "colour = 1\njournal = "), "colour"),
         (("stack = 5000", "stack = -5"), "seats.2.stack"),
         (("stack = 5000", "stack = 5000\nchips = 3"), "seats.2.chips"),
@@ -115,7 +115,7 @@ def test_structure_preset_gives_chips_and_starting_stacks(tmp_path: Path) -> Non
         (("[table]", "[gpio]\nlaser = 4\n[table]"), "gpio.laser"),
         (("[table]", "[serial]\nbaud = 9\n[table]"), "serial.baud"),
         (("[table]", "[tags]\ndecks = 5\n[table]"), "tags.decks"),
-        (("[table]", "[display]\nwidth = \"wide\"\n[table]"), "display.width"),
+        (("[table]", '[display]\nwidth = "wide"\n[table]'), "display.width"),
         (("[table]", "[display]\nfullscreen = 1\n[table]"), "display.fullscreen"),
     ],
 )

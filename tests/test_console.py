@@ -93,4 +93,3 @@ def test_pin_map_validation() -> None:
         validate_pin_map({**DEFAULT_PINS, "check": 40})
     with pytest.raises(PinMapError, match="not a console button"):
         validate_pin_map({**DEFAULT_PINS, "coffee": 4})
-

@@ -13,10 +13,10 @@ import threading
 from pathlib import Path
 
 import pytest
-from tablectl.cli.export import histories
 from test_daemon_session import write_session
 
 from tablectl.cli import main
+from tablectl.cli.export import histories
 from tablectl.daemon.journal import Journal
 from tablectl.daemon.loop import Daemon, ScriptSource
 from tablectl.engine.events import ScenarioError, parse_line
@@ -159,7 +159,11 @@ def test_run_sends_ready_status_and_watchdog(tmp_path: Path) -> None:
     listener.start()
     proc = subprocess.run(
         [sys.executable, "-m", "tablectl", "run", "--config", str(cfg), "--events", str(script)],
-        env=_env(path), capture_output=True, text=True, timeout=120, check=False,
+        env=_env(path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     listener.join(timeout=10)
@@ -183,7 +187,10 @@ def test_sim_ready_after_handshake_then_sigterm(tmp_path: Path) -> None:
     path, sock = _notify_socket(tmp_path)
     proc = subprocess.Popen(
         [sys.executable, "-m", "tablectl", "run", "--config", str(cfg), "--sim"],
-        env=_env(path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=_env(path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         first = sock.recv(4096).decode()
@@ -214,20 +221,46 @@ def test_sensors_to_journal_through_the_real_link(tmp_path: Path) -> None:
     from firmware_bridge.sources import BridgeSource
     from hw_sim.sim_hardware import SimHardware
 
-    cards = {"As": b"\x04\x00\x01", "Kd": b"\x04\x00\x02", "7c": b"\x04\x00\x03",
-             "7h": b"\x04\x00\x04"}
+    cards = {
+        "As": b"\x04\x00\x01",
+        "Kd": b"\x04\x00\x02",
+        "7c": b"\x04\x00\x03",
+        "7h": b"\x04\x00\x04",
+    }
     decks = tmp_path / "decks.json"
-    decks.write_text(json.dumps({"decks": [{"id": "A", "back": "red", "cards": {
-        uid.hex(): card for card, uid in cards.items()}}], "in_play": "A"}))
+    decks.write_text(
+        json.dumps(
+            {
+                "decks": [
+                    {
+                        "id": "A",
+                        "back": "red",
+                        "cards": {uid.hex(): card for card, uid in cards.items()},
+                    }
+                ],
+                "in_play": "A",
+            }
+        )
+    )
     chips = tmp_path / "chips.json"
     chips.write_text(json.dumps({"chips": {}}))
     sim = SimHardware()
     sim.start()
     journal = tmp_path / "j.db"
-    setup = {"rules": "tda-2025", "seats": {"1": 1000, "2": 1000}, "button": 1,
-             "blinds": [5, 10], "chips": [5, 25]}
-    daemon = Daemon(journal, setup, BridgeSource(sim.port, 250_000, decks, chips),
-                    tick_every=0.2, ready_timeout=20)
+    setup = {
+        "rules": "tda-2025",
+        "seats": {"1": 1000, "2": 1000},
+        "button": 1,
+        "blinds": [5, 10],
+        "chips": [5, 25],
+    }
+    daemon = Daemon(
+        journal,
+        setup,
+        BridgeSource(sim.port, 250_000, decks, chips),
+        tick_every=0.2,
+        ready_timeout=20,
+    )
     thread = threading.Thread(target=daemon.run, daemon=True)
     thread.start()
     try:
@@ -254,9 +287,7 @@ def test_sensors_to_journal_through_the_real_link(tmp_path: Path) -> None:
         assert j.hands() == {1: first_card}  # the first card read started hand 1
 
 
-def test_dealer_screen_follows_the_session(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_dealer_screen_follows_the_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The daemon draws the dealer screen (SDL's dummy driver) from the engine's view."""
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     from display.window import PygameDisplay

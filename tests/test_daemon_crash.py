@@ -13,9 +13,9 @@ import sys
 import time
 from pathlib import Path
 
-from tablectl.cli.export import histories
 from test_daemon_session import write_session
 
+from tablectl.cli.export import histories
 from tablectl.daemon.history import phh_text, pokerstars_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,9 +32,22 @@ enabled = false
 
 
 def _cmd(cfg: Path, script: Path, journal: Path) -> list[str]:
-    return [sys.executable, "-m", "tablectl", "run", "--config", str(cfg), "--events", str(script),
-            "--journal", str(journal), "--histories", str(journal.parent / "hist"),
-            "--log-level", "warning"]
+    return [
+        sys.executable,
+        "-m",
+        "tablectl",
+        "run",
+        "--config",
+        str(cfg),
+        "--events",
+        str(script),
+        "--journal",
+        str(journal),
+        "--histories",
+        str(journal.parent / "hist"),
+        "--log-level",
+        "warning",
+    ]
 
 
 def _env() -> dict[str, str]:
@@ -73,8 +86,14 @@ def test_sigkill_at_random_points_changes_nothing(tmp_path: Path) -> None:
 
     calm = tmp_path / "calm" / "j.db"
     calm.parent.mkdir()
-    done = subprocess.run(_cmd(cfg, script, calm), env=_env(), capture_output=True, text=True,
-                          timeout=300, check=False)
+    done = subprocess.run(
+        _cmd(cfg, script, calm),
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     total = _rows(calm)
 
@@ -86,8 +105,12 @@ def test_sigkill_at_random_points_changes_nothing(tmp_path: Path) -> None:
     for target in targets:
         if _rows(crashed) >= target:
             continue  # an earlier run already got past this point
-        proc = subprocess.Popen(_cmd(cfg, script, crashed), env=_env(),
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        proc = subprocess.Popen(
+            _cmd(cfg, script, crashed),
+            env=_env(),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         deadline = time.monotonic() + 120
         while _rows(crashed) < target and proc.poll() is None:
             assert time.monotonic() < deadline, "the daemon made no progress"
@@ -100,8 +123,14 @@ def test_sigkill_at_random_points_changes_nothing(tmp_path: Path) -> None:
         if proc.stderr:
             proc.stderr.close()
     assert kills >= 20
-    final = subprocess.run(_cmd(cfg, script, crashed), env=_env(), capture_output=True,
-                           text=True, timeout=300, check=False)
+    final = subprocess.run(
+        _cmd(cfg, script, crashed),
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert final.returncode == 0, final.stderr
 
     assert _rows(crashed) == total

@@ -39,7 +39,6 @@ def test_hands_through_the_sensors_with_link_faults(tmp_path: Path, hands: int) 
     assert soak.journaled == soak.reads  # every read journaled once, no duplicates
 
 
-
 def test_the_daemon_alerts_a_stalled_link_and_its_heal(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -49,8 +48,13 @@ def test_the_daemon_alerts_a_stalled_link_and_its_heal(
     link = str(tmp_path / "tablectl-mcu")
     mcu = McuEmulator(link, snapshot_every=0.2)
     mcu.start()
-    setup = {"rules": "tda-2025", "seats": {"1": 3000, "2": 3000}, "button": 1,
-             "blinds": [25, 50], "chips": [25, 100]}
+    setup = {
+        "rules": "tda-2025",
+        "seats": {"1": 3000, "2": 3000},
+        "button": 1,
+        "blinds": [25, 50],
+        "chips": [25, 100],
+    }
     source = BridgeSource(link, 250_000, None, None, settle=0.01)
     daemon = Daemon(tmp_path / "j.db", setup, source, tick_every=0.2, ready_timeout=20)
     thread = threading.Thread(target=daemon.run, daemon=True)
@@ -67,12 +71,14 @@ def test_the_daemon_alerts_a_stalled_link_and_its_heal(
             wait_for(lambda: daemon.stats.ready_after is not None, "no handshake")
             assert daemon.stats.alerts == 0
             mcu.hold_commands()
-            wait_for(lambda: "ALERT hardware: table sensor link stalled" in caplog.text,
-                     "no stall alert")
+            wait_for(
+                lambda: "ALERT hardware: table sensor link stalled" in caplog.text, "no stall alert"
+            )
             assert daemon.stats.alerts >= 1
             mcu.release_commands()
-            wait_for(lambda: "ALERT hardware: table sensor link healed" in caplog.text,
-                     "no heal alert")
+            wait_for(
+                lambda: "ALERT hardware: table sensor link healed" in caplog.text, "no heal alert"
+            )
     finally:
         daemon.stop()
         mcu.release_commands()

@@ -40,8 +40,12 @@ def make_change(amount: int, chips: list[int] = CHIPS) -> list[int]:
 
 def session_setup(players: int = 6, stack: int = 20000) -> dict[str, Any]:
     return {
-        "rules": "tda-2025", "seats": {str(s): stack for s in range(1, players + 1)}, "button": 1,
-        "blinds": [25, 50], "ante": 0, "chips": CHIPS,
+        "rules": "tda-2025",
+        "seats": {str(s): stack for s in range(1, players + 1)},
+        "button": 1,
+        "blinds": [25, 50],
+        "ante": 0,
+        "chips": CHIPS,
         "names": {str(s): f"Bot {s}" for s in range(1, players + 1)},
     }
 

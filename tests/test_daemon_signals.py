@@ -40,8 +40,13 @@ def _env(**extra: str) -> dict[str, str]:
 
 
 def _start(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "tablectl", *args], env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    return subprocess.Popen(
+        [sys.executable, "-m", "tablectl", *args],
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
 
 
 def _wait_for(proc: subprocess.Popen[str], text: str, seen: list[str]) -> None:
@@ -132,8 +137,12 @@ def test_a_stale_simulator_directory_is_removed_at_the_next_start(
     monkeypatch.setenv("TMPDIR", str(tmp_path))
     monkeypatch.delenv("RUNTIME_DIRECTORY", raising=False)
     monkeypatch.setattr(tempfile, "tempdir", None)  # re-read TMPDIR
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True, check=True)
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     stale = tmp_path / f"tablectl-sim-{dead.stdout.strip()}-abc"
     stale.mkdir()
     (stale / "tablectl-mcu").symlink_to("/dev/pts/999")

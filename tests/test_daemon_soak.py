@@ -9,9 +9,9 @@ import io
 from pathlib import Path
 
 import pytest
-from tablectl.cli.export import histories
 from test_daemon_session import write_session
 
+from tablectl.cli.export import histories
 from tablectl.daemon.journal import Journal
 from tablectl.daemon.loop import Daemon, ScriptSource
 from tablectl.engine.events import ScenarioError, parse_line

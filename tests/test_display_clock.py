@@ -29,11 +29,10 @@ def _fonts() -> None:
     pygame.font.init()
 
 
-
-
 def tda_clock() -> TourneyClock:
-    clock = TourneyClock(load_structure(preset_dir() / "tda-style.toml"), entrants=48,
-                         players_left=31)
+    clock = TourneyClock(
+        load_structure(preset_dir() / "tda-style.toml"), entrants=48, players_left=31
+    )
     clock.goto(4, 0.0)  # level 5: 300/600, big blind ante 600
     clock.resume(0.0)
     return clock
@@ -67,8 +66,9 @@ def test_in_play(size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_on_a_color_up_break(size: tuple[int, int]) -> None:
-    clock = TourneyClock(load_structure(preset_dir() / "wfp-major.toml"), entrants=36,
-                         players_left=22)
+    clock = TourneyClock(
+        load_structure(preset_dir() / "wfp-major.toml"), entrants=36, players_left=22
+    )
     clock.goto(2, 0.0)
     clock.resume(0.0)
     status = clock.status(130.0, WALL)
@@ -83,8 +83,9 @@ def test_on_a_color_up_break(size: tuple[int, int]) -> None:
     notice = " ".join(t.text for t in screen.painter.texts if t.tag == "notice")
     assert notice.startswith("Color-up now: 25 chips leave play.")
     # WFP majors race the odd chips by 000 rule 6, from the seat left of the button
-    assert notice.endswith("from the button's left, one chip at most per player, nobody raced "
-                           "out (000 rule 6).")
+    assert notice.endswith(
+        "from the button's left, one chip at most per player, nobody raced out (000 rule 6)."
+    )
     # WFP is a points league: shares, not money
     shown(screen, surface, "PAYOUT SHARES", "payouts_label")
     shown(screen, surface, "40%", "payout")
@@ -163,7 +164,8 @@ def test_per_second_frames_redraw_only_the_time_and_match_a_full_redraw() -> Non
     shown(screen, surface, "19:49", "time")
     shown(screen, surface, "in 39:49", "next_break")
     assert sorted(t.text for t in screen.painter.texts) == sorted(
-        t.text for t in full_screen.painter.texts)
+        t.text for t in full_screen.painter.texts
+    )
     # anything else changing (a player out) redraws the whole frame
     clock.player_out()
     assert screen.render(clock.status(11.5, WALL), "20:14") and screen.dirty is None

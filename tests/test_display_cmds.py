@@ -42,8 +42,9 @@ def test_kiosk_keys_drive_the_clock_and_save(tmp_path: Path) -> None:
     clock = open_clock(structure, state, fresh=False, entrants=30)
     assert clock.paused and clock.entrants == 30
     rec = Recorder()
-    kiosk = Kiosk(clock, pygame.Surface((800, 480)), [rec],
-                  lambda c, now: save_state(state, c, now))
+    kiosk = Kiosk(
+        clock, pygame.Surface((800, 480)), [rec], lambda c, now: save_state(state, c, now)
+    )
     wall = datetime(2026, 11, 21, 20, 0)
     assert kiosk.frame(100.0, wall) is True
     assert json.loads(state.read_text())["index"] == 0
@@ -69,8 +70,9 @@ def test_kiosk_keys_drive_the_clock_and_save(tmp_path: Path) -> None:
     assert not kiosk.running
 
 
-def test_a_damaged_state_file_is_kept_aside(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                            ) -> None:
+def test_a_damaged_state_file_is_kept_aside(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     state = tmp_path / "clock.json"
     state.write_text('{"version": 1, "structure": "WFP major", "index": "x"')
     clock = open_clock(resolve_structure("wfp-major"), state, fresh=False, entrants=None)
@@ -84,8 +86,19 @@ def test_structure_by_name_or_path(tmp_path: Path) -> None:
     assert resolve_structure("home-003").name == "Home game (003)"
     with pytest.raises(StructureError, match="cannot read"):
         resolve_structure(str(tmp_path / "nope.toml"))
-    assert cli.main(["clock", "--structure", str(tmp_path / "nope.toml"),
-                     "--state", str(tmp_path / "s.json"), "--fullscreen"]) == 2
+    assert (
+        cli.main(
+            [
+                "clock",
+                "--structure",
+                str(tmp_path / "nope.toml"),
+                "--state",
+                str(tmp_path / "s.json"),
+                "--fullscreen",
+            ]
+        )
+        == 2
+    )
     with pytest.raises(SystemExit):  # one or the other
         cli.main(["clock", "--structure", "home-003", "--fullscreen", "--windowed"])
 
@@ -93,8 +106,13 @@ def test_structure_by_name_or_path(tmp_path: Path) -> None:
 @pytest.mark.timeout(60)
 def test_clock_command_runs_headless_and_comes_back_paused(tmp_path: Path) -> None:
     state = tmp_path / "clock.json"
-    keys = [(pygame.K_SPACE, " "), (pygame.K_RIGHT, ""), (pygame.K_RIGHT, ""),
-            (pygame.K_MINUS, "-"), (pygame.K_q, "q")]
+    keys = [
+        (pygame.K_SPACE, " "),
+        (pygame.K_RIGHT, ""),
+        (pygame.K_RIGHT, ""),
+        (pygame.K_MINUS, "-"),
+        (pygame.K_q, "q"),
+    ]
 
     def feed() -> None:
         # wait for the window, then type; a QUIT at the end stops a loop that missed the keys
@@ -103,16 +121,28 @@ def test_clock_command_runs_headless_and_comes_back_paused(tmp_path: Path) -> No
                 break
             time.sleep(0.005)
         for key, uni in keys:
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=uni, mod=0,
-                                                 scancode=0))
+            pygame.event.post(
+                pygame.event.Event(pygame.KEYDOWN, key=key, unicode=uni, mod=0, scancode=0)
+            )
         time.sleep(2)
         if pygame.display.get_init():
             pygame.event.post(pygame.event.Event(pygame.QUIT))
 
     feeder = threading.Thread(target=feed, daemon=True)
     feeder.start()
-    rc = cli.main(["clock", "--structure", "wfp-sitngo", "--state", str(state), "--windowed",
-                   "--no-sound", "--entrants", "9"])
+    rc = cli.main(
+        [
+            "clock",
+            "--structure",
+            "wfp-sitngo",
+            "--state",
+            str(state),
+            "--windowed",
+            "--no-sound",
+            "--entrants",
+            "9",
+        ]
+    )
     feeder.join()
     assert rc == 0
     back = load_state(state, resolve_structure("wfp-sitngo"))
@@ -123,16 +153,32 @@ def test_clock_command_runs_headless_and_comes_back_paused(tmp_path: Path) -> No
 
 def test_screenshot_command_writes_pngs(tmp_path: Path) -> None:
     out = tmp_path / "shots"
-    rc = cli.main(["screenshot", "--out", str(out), "--what", "examples,clock",
-                   "--size", "800x480", "--preset", "wfp-nightly"])
+    rc = cli.main(
+        [
+            "screenshot",
+            "--out",
+            str(out),
+            "--what",
+            "examples,clock",
+            "--size",
+            "800x480",
+            "--preset",
+            "wfp-nightly",
+        ]
+    )
     assert rc == 0
     names = sorted(p.name for p in out.glob("*.png"))
-    assert names == sorted([
-        "dealer_misdeal_800x480.png", "dealer_normal_action_800x480.png",
-        "dealer_on_the_clock_800x480.png", "dealer_out_of_turn_800x480.png",
-        "dealer_side_pots_showdown_800x480.png", "clock_wfp-nightly_play_800x480.png",
-        "clock_wfp-nightly_break_800x480.png",
-    ])
+    assert names == sorted(
+        [
+            "dealer_misdeal_800x480.png",
+            "dealer_normal_action_800x480.png",
+            "dealer_on_the_clock_800x480.png",
+            "dealer_out_of_turn_800x480.png",
+            "dealer_side_pots_showdown_800x480.png",
+            "clock_wfp-nightly_play_800x480.png",
+            "clock_wfp-nightly_break_800x480.png",
+        ]
+    )
     img = pygame.image.load(str(out / "dealer_misdeal_800x480.png"))
     assert img.get_size() == (800, 480)
     # the picture is the frame: the alert panel's red border is in the file
@@ -146,8 +192,19 @@ SHARED = Path(__file__).resolve().parents[2] / "shared" / "scenarios"
 def test_screenshot_replays_scenarios_through_the_engine(tmp_path: Path) -> None:
     pytest.importorskip("tablectl.engine.table")
     out = tmp_path / "shots"
-    rc = cli.main(["screenshot", "--out", str(out), "--what", "scenarios", "--size", "800x480",
-                   "--scenario", str(SHARED / "side_pot_short_big_blind.jsonl")])
+    rc = cli.main(
+        [
+            "screenshot",
+            "--out",
+            str(out),
+            "--what",
+            "scenarios",
+            "--size",
+            "800x480",
+            "--scenario",
+            str(SHARED / "side_pot_short_big_blind.jsonl"),
+        ]
+    )
     assert rc == 0
     names = sorted(p.name for p in out.glob("*.png"))
     assert names and all(n.startswith("scenario_side_pot_short_big_blind_") for n in names)
@@ -168,16 +225,38 @@ def test_demo_scenarios_reach_the_documented_moments(tmp_path: Path) -> None:
     moments = {f.stem: dict(scenario_moments(f)) for f in sorted(demos.glob("*.jsonl"))}
     action = moments["normal_action"]["end"]
     assert (action.street, action.to_act, action.to_call, action.min_raise_to) == (
-        "flop", 1, 1200, 2400)
+        "flop",
+        1,
+        1200,
+        2400,
+    )
     oot = moments["out_of_turn"]["alert-out_of_turn"]
     assert [(a.kind, a.seat) for a in oot.alerts] == [("out_of_turn", 6)]
     misdeal = moments["misdeal"]["alert-misdeal"]
     assert [(a.kind, a.seat) for a in misdeal.alerts] == [("misdeal", 7)]
     pots = moments["side_pots_showdown"]["turn"]
     assert len(pots.pots) == 3 and all(s.shown for s in pots.seats if s.status == "all-in")
-    rc = cli.main(["screenshot", "--out", str(tmp_path), "--what", "scenarios", "--size",
-                   "800x480", "--scenario", str(demos), "--moment", "end", "--moment", "turn",
-                   "--moment", "alert-out_of_turn", "--moment", "alert-misdeal"])
+    rc = cli.main(
+        [
+            "screenshot",
+            "--out",
+            str(tmp_path),
+            "--what",
+            "scenarios",
+            "--size",
+            "800x480",
+            "--scenario",
+            str(demos),
+            "--moment",
+            "end",
+            "--moment",
+            "turn",
+            "--moment",
+            "alert-out_of_turn",
+            "--moment",
+            "alert-misdeal",
+        ]
+    )
     assert rc == 0
     assert sorted(p.name for p in tmp_path.glob("*.png")) == [
         "scenario_misdeal_01_alert-misdeal_800x480.png",
@@ -187,8 +266,9 @@ def test_demo_scenarios_reach_the_documented_moments(tmp_path: Path) -> None:
     ]
 
 
-def test_no_display_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_display_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     pygame.display.quit()
     monkeypatch.setenv("SDL_VIDEODRIVER", "no-such-driver")
     rc = cli.main(["clock", "--structure", "home-003", "--state", str(tmp_path / "s.json")])

@@ -29,8 +29,6 @@ def _fonts() -> None:
     pygame.font.init()
 
 
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_normal_action_shows_turn_call_raise_and_the_ring(size: tuple[int, int]) -> None:
     surface, screen = render_view(examples.normal_action(), size)
@@ -64,8 +62,9 @@ def test_normal_action_shows_turn_call_raise_and_the_ring(size: tuple[int, int])
     top_edge = pygame.Rect(ring.left + lay.px(12), ring.top, ring.width - lay.px(24), lay.px(3))
     assert color_share(surface, top_edge, theme.SEAT_TURN, 8) > 0.9
     other = screen.seat_rects[9].inflate(lay.px(4), lay.px(4))
-    other_edge = pygame.Rect(other.left + lay.px(12), other.top, other.width - lay.px(24),
-                             lay.px(3))
+    other_edge = pygame.Rect(
+        other.left + lay.px(12), other.top, other.width - lay.px(24), lay.px(3)
+    )
     assert color_share(surface, other_edge, theme.SEAT_TURN, 8) == 0.0
     # no alerts: the alert panel says so, and has no alert red
     shown(screen, surface, "No alerts", "no_alerts")
@@ -84,12 +83,20 @@ def test_out_of_turn_alert_shows_kind_seat_rule_and_remedy(size: tuple[int, int]
         if t.tag == "alert_text":
             assert text_visible(surface, t) == 1.0
     # shape as well as colour: a warning triangle left of the title, the panel in alert red
-    icon = pygame.Rect(title.rect.left - screen.layout.px(26), title.rect.top,
-                       screen.layout.px(22), title.rect.height)
+    icon = pygame.Rect(
+        title.rect.left - screen.layout.px(26),
+        title.rect.top,
+        screen.layout.px(22),
+        title.rect.height,
+    )
     assert color_share(surface, icon, theme.GOLD) > 0.2
     # the panel's red border: 10 + 22 + 6 design pixels left of the title
-    panel_edge = pygame.Rect(title.rect.left - screen.layout.px(38), title.rect.top,
-                             screen.layout.px(2), title.rect.height)
+    panel_edge = pygame.Rect(
+        title.rect.left - screen.layout.px(38),
+        title.rect.top,
+        screen.layout.px(2),
+        title.rect.height,
+    )
     assert color_share(surface, panel_edge, theme.ALERT, 10) > 0.5
     # the seat that acted is outlined in alert red
     box = screen.seat_rects[9].inflate(screen.layout.px(10), screen.layout.px(10))
@@ -138,10 +145,18 @@ def test_clock_countdown_turns_urgent() -> None:
     assert shown(screen, surface, "0:25", "clock_time").color == theme.TEXT
 
 
-@pytest.mark.parametrize(("status", "word"), [
-    ("folded", "FOLDED"), ("all-in", "ALL-IN"), ("absent", "AWAY"), ("penalty", "PENALTY"),
-    ("dead", "DEAD HAND"), ("out", "OUT"), ("empty", "empty"),
-])
+@pytest.mark.parametrize(
+    ("status", "word"),
+    [
+        ("folded", "FOLDED"),
+        ("all-in", "ALL-IN"),
+        ("absent", "AWAY"),
+        ("penalty", "PENALTY"),
+        ("dead", "DEAD HAND"),
+        ("out", "OUT"),
+        ("empty", "empty"),
+    ],
+)
 def test_every_seat_state_has_a_word(status: str, word: str) -> None:
     """Colour is never the only signal: each state is written on the seat."""
     view = examples.normal_action()
@@ -171,23 +186,22 @@ def test_render_draws_only_on_change() -> None:
     assert display_key(view) == display_key(replace(view, clock=ClockView(7, 7.01)))
 
 
-@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720), (1920, 1080),
-                                  (1280, 1024)])
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720), (1920, 1080), (1280, 1024)])
 def test_one_layout_scales_without_overlaps(size: tuple[int, int]) -> None:
     surface, screen = render_view(examples.side_pots_showdown(), size)
     rects = list(screen.seat_rects.values())
     for i, a in enumerate(rects):
         assert surface.get_rect().contains(a)
         assert not a.colliderect(screen.center_rect)
-        for b in rects[i + 1:]:
+        for b in rects[i + 1 :]:
             assert not a.colliderect(b)
     for t in screen.painter.texts:
         assert surface.get_rect().contains(t.rect), t
     # every seat text stays inside its own box
     for t in screen.painter.texts:
         for prefix in ("name", "stack", "status", "bet"):
-            if t.tag.startswith(prefix) and t.tag[len(prefix):].isdigit():
-                assert screen.seat_rects[int(t.tag[len(prefix):])].contains(t.rect), t
+            if t.tag.startswith(prefix) and t.tag[len(prefix) :].isdigit():
+                assert screen.seat_rects[int(t.tag[len(prefix) :])].contains(t.rect), t
     for t in screen.painter.texts:
         if t.tag in ("pot", "pot_total", "street"):
             assert all(not t.rect.colliderect(r) for r in rects), t
@@ -200,7 +214,17 @@ def test_small_screens_are_refused_clearly() -> None:
 
 def test_words() -> None:
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
-        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "101st",
+    ]
     assert alert_title(Alert("fouled_deck", "002 Rule 36-E", "x")) == "FOULED DECK"
 
 
@@ -251,51 +275,100 @@ from tablectl.engine.view import SEAT_STATUSES, LevelView, PotView, SeatView, Ta
 
 CARDS = [r + s for r in "23456789TJQKA" for s in "cdhs"] + ["??"]
 amounts = st.integers(0, 2_000_000_000)
-seats_st = st.tuples(*[
-    st.builds(SeatView, seat=st.just(n), player=st.text(max_size=40), stack=amounts, bet=amounts,
-              status=st.sampled_from(SEAT_STATUSES), button=st.booleans(), sb=st.booleans(),
-              bb=st.booleans(), in_turn=st.booleans(),
-              shown=st.lists(st.sampled_from(CARDS), max_size=4).map(tuple),
-              hidden=st.integers(0, 4))
-    for n in range(1, 11)
-])
+seats_st = st.tuples(
+    *[
+        st.builds(
+            SeatView,
+            seat=st.just(n),
+            player=st.text(max_size=40),
+            stack=amounts,
+            bet=amounts,
+            status=st.sampled_from(SEAT_STATUSES),
+            button=st.booleans(),
+            sb=st.booleans(),
+            bb=st.booleans(),
+            in_turn=st.booleans(),
+            shown=st.lists(st.sampled_from(CARDS), max_size=4).map(tuple),
+            hidden=st.integers(0, 4),
+        )
+        for n in range(1, 11)
+    ]
+)
 views = st.builds(
     TableView,
-    profile=st.text(max_size=30), hand_no=st.integers(0, 10**6),
-    street=st.sampled_from(["idle", "preflop", "flop", "turn", "river", "showdown", "over",
-                            "weird"]),
-    board=st.lists(st.sampled_from(CARDS), max_size=5).map(tuple), seats=seats_st,
-    pots=st.lists(st.builds(PotView, amount=amounts,
-                            seats=st.lists(st.integers(1, 10), max_size=10).map(tuple)),
-                  max_size=9).map(tuple),
-    to_act=st.one_of(st.none(), st.integers(1, 10)), to_call=amounts,
-    min_raise_to=st.one_of(st.none(), amounts), can_raise=st.booleans(),
-    last=st.one_of(st.none(), st.builds(Ruling, seat=st.integers(1, 10),
-                                        action=st.sampled_from(["fold", "check", "call", "bet",
-                                                                "raise", "all-in"]),
-                                        to=amounts, owes=amounts, returned=amounts,
-                                        rule=st.text(max_size=20), text=st.text(max_size=200))),
-    alerts=st.lists(st.builds(Alert, kind=st.sampled_from(["out_of_turn", "misdeal",
-                                                           "chips_unknown"]),
-                              rule=st.text(max_size=20), text=st.text(max_size=300),
-                              seat=st.one_of(st.none(), st.integers(1, 10))),
-                    max_size=12).map(tuple),
-    clock=st.one_of(st.none(), st.builds(ClockView, seat=st.integers(1, 10),
-                                         seconds_left=st.floats(0, 10_000))),
-    level=st.one_of(st.none(), st.builds(LevelView, number=st.integers(1, 99),
-                                         small_blind=amounts, big_blind=amounts, ante=amounts,
-                                         bb_ante=st.booleans(),
-                                         seconds_left=st.one_of(st.none(), st.floats(0, 10**6)),
-                                         on_break=st.booleans(), paused=st.booleans())),
+    profile=st.text(max_size=30),
+    hand_no=st.integers(0, 10**6),
+    street=st.sampled_from(
+        ["idle", "preflop", "flop", "turn", "river", "showdown", "over", "weird"]
+    ),
+    board=st.lists(st.sampled_from(CARDS), max_size=5).map(tuple),
+    seats=seats_st,
+    pots=st.lists(
+        st.builds(
+            PotView, amount=amounts, seats=st.lists(st.integers(1, 10), max_size=10).map(tuple)
+        ),
+        max_size=9,
+    ).map(tuple),
+    to_act=st.one_of(st.none(), st.integers(1, 10)),
+    to_call=amounts,
+    min_raise_to=st.one_of(st.none(), amounts),
+    can_raise=st.booleans(),
+    last=st.one_of(
+        st.none(),
+        st.builds(
+            Ruling,
+            seat=st.integers(1, 10),
+            action=st.sampled_from(["fold", "check", "call", "bet", "raise", "all-in"]),
+            to=amounts,
+            owes=amounts,
+            returned=amounts,
+            rule=st.text(max_size=20),
+            text=st.text(max_size=200),
+        ),
+    ),
+    alerts=st.lists(
+        st.builds(
+            Alert,
+            kind=st.sampled_from(["out_of_turn", "misdeal", "chips_unknown"]),
+            rule=st.text(max_size=20),
+            text=st.text(max_size=300),
+            seat=st.one_of(st.none(), st.integers(1, 10)),
+        ),
+        max_size=12,
+    ).map(tuple),
+    clock=st.one_of(
+        st.none(), st.builds(ClockView, seat=st.integers(1, 10), seconds_left=st.floats(0, 10_000))
+    ),
+    level=st.one_of(
+        st.none(),
+        st.builds(
+            LevelView,
+            number=st.integers(1, 99),
+            small_blind=amounts,
+            big_blind=amounts,
+            ante=amounts,
+            bb_ante=st.booleans(),
+            seconds_left=st.one_of(st.none(), st.floats(0, 10**6)),
+            on_break=st.booleans(),
+            paused=st.booleans(),
+        ),
+    ),
     eliminated=st.lists(st.integers(1, 10), max_size=10, unique=True).map(tuple),
 )
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(view=views, size=st.sampled_from([(800, 480), (1920, 1080)]))
-@example(view=replace(examples.normal_action(), seats=tuple(
-    replace(s, player="\x00\U000e0d03 tab\there", shown=("2c", "3c", "4c"), hidden=4)
-    for s in examples.normal_action().seats)), size=(800, 480))
+@example(
+    view=replace(
+        examples.normal_action(),
+        seats=tuple(
+            replace(s, player="\x00\U000e0d03 tab\there", shown=("2c", "3c", "4c"), hidden=4)
+            for s in examples.normal_action().seats
+        ),
+    ),
+    size=(800, 480),
+)
 def test_any_view_renders_on_screen(view: TableView, size: tuple[int, int]) -> None:
     pygame.font.init()
     surface, screen = render_view(view, size)
@@ -319,7 +392,8 @@ def test_countdowns_redraw_alone_and_match_a_full_redraw(size: tuple[int, int]) 
     shown(screen, surface, "12:33", "level_time")
     shown(screen, surface, "0:07", "clock_time")
     assert sorted(t.text for t in screen.painter.texts) == sorted(
-        t.text for t in full_screen.painter.texts)
+        t.text for t in full_screen.painter.texts
+    )
     # the clock is taken off: the whole frame changes
     assert screen.render(replace(later, clock=None)) and screen.dirty is None
     assert not screen.painter.find("CLOCK - SEAT 7")

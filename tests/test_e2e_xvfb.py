@@ -21,7 +21,8 @@ XVFB = shutil.which("Xvfb")
 XDOTOOL = shutil.which("xdotool")
 pytestmark = pytest.mark.skipif(
     XVFB is None or XDOTOOL is None,
-    reason="Xvfb and xdotool are needed (apt-get install xvfb xdotool; .ci/debian-packages)")
+    reason="Xvfb and xdotool are needed (apt-get install xvfb xdotool; .ci/debian-packages)",
+)
 
 SIZE = (800, 480)
 CONFIG = """
@@ -77,8 +78,11 @@ def wait_for(what: str, test: object, timeout: float = 60) -> None:
 def test_a_dealer_at_the_touch_console(tmp_path: Path) -> None:
     assert XVFB is not None and XDOTOOL is not None
     display = f":{90 + os.getpid() % 500}"
-    xvfb = subprocess.Popen([XVFB, display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    xvfb = subprocess.Popen(
+        [XVFB, display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     journal = tmp_path / "journal.db"
     config = tmp_path / "table.toml"
     config.write_text(CONFIG.format(journal=journal, badges=tmp_path / "badges.json"))
@@ -88,34 +92,74 @@ def test_a_dealer_at_the_touch_console(tmp_path: Path) -> None:
     log = tmp_path / "daemon.log"
     daemon = None
     try:
-        wait_for("Xvfb", lambda: subprocess.run([XDOTOOL, "getmouselocation"], env=env,
-                                                capture_output=True).returncode == 0, 20)
+        wait_for(
+            "Xvfb",
+            lambda: (
+                subprocess.run(
+                    [XDOTOOL, "getmouselocation"], env=env, capture_output=True
+                ).returncode
+                == 0
+            ),
+            20,
+        )
         with log.open("w") as out:
             daemon = subprocess.Popen(
-                [sys.executable, "-c", "import sys; from tablectl.cli import main; "
-                 "sys.exit(main(sys.argv[1:]))", "run", "--sim", "--config", str(config)],
-                env=env, stdout=out, stderr=subprocess.STDOUT)
-        wait_for("the daemon to be ready", lambda: "ready after" in log.read_text()
-                 or daemon.poll() is not None)
+                [
+                    sys.executable,
+                    "-c",
+                    "import sys; from tablectl.cli import main; sys.exit(main(sys.argv[1:]))",
+                    "run",
+                    "--sim",
+                    "--config",
+                    str(config),
+                ],
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        wait_for(
+            "the daemon to be ready",
+            lambda: "ready after" in log.read_text() or daemon.poll() is not None,
+        )
         assert daemon.poll() is None, log.read_text()
-        found = subprocess.run([XDOTOOL, "search", "--sync", "--onlyvisible", "--pid",
-                                str(daemon.pid)],
-                               env=env, capture_output=True, text=True, timeout=30)
+        found = subprocess.run(
+            [XDOTOOL, "search", "--sync", "--onlyvisible", "--pid", str(daemon.pid)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
         window = found.stdout.split()[0]
         at = targets(config)
 
         def tap(name: str) -> None:
             x, y = at[name]
-            subprocess.run([XDOTOOL, "mousemove", "--window", window, str(x), str(y),
-                            "click", "1"], env=env, check=True, timeout=10)
+            subprocess.run(
+                [XDOTOOL, "mousemove", "--window", window, str(x), str(y), "click", "1"],
+                env=env,
+                check=True,
+                timeout=10,
+            )
             time.sleep(0.4)  # the loop turns every 50 ms; a dealer taps slower still
 
         # A tap before the first frame has no seat under it: tap once the screen is drawn.
         wait_for("the dealer screen", lambda: "console takes taps" in log.read_text())
-        for name in ("seat3", "seatflag:absent", "seatflag:name", "kb:DEL", "kb:DEL", "kb:C",
-                     "kb:Y", "kb:SPACE", "kb:L", "kb:OK", "seatflag:present", "close:",
-                     "bar:floorcall",
-                     "bar:undo"):
+        for name in (
+            "seat3",
+            "seatflag:absent",
+            "seatflag:name",
+            "kb:DEL",
+            "kb:DEL",
+            "kb:C",
+            "kb:Y",
+            "kb:SPACE",
+            "kb:L",
+            "kb:OK",
+            "seatflag:present",
+            "close:",
+            "bar:floorcall",
+            "bar:undo",
+        ):
             tap(name)
         # the last tap journaled: UNDO with no hand in play is refused with an alert in the log
         wait_for("the last tap", lambda: "nothing to undo" in log.read_text())
@@ -129,8 +173,7 @@ def test_a_dealer_at_the_touch_console(tmp_path: Path) -> None:
 
     with Journal(journal) as j:
         lines = [json.loads(r.line) for r in j.rows()][1:]
-    entered = [{k: v for k, v in line.items() if k != "t"} for line in lines
-               if "tick" not in line]
+    entered = [{k: v for k, v in line.items() if k != "t"} for line in lines if "tick" not in line]
     assert entered == [
         {"seat": {"seat": 3, "status": "absent"}},
         {"name": {"seat": 3, "name": "Cy L"}},

@@ -36,14 +36,28 @@ def fingerprint(table: Table) -> Any:
     hand = table.hand
     inner = None
     if hand is not None:
-        inner = (hand.street, tuple(hand.board), tuple(hand.burns), tuple(hand.mucked),
-                 tuple(sorted((s, tuple(c)) for s, c in hand.hole.items())),
-                 tuple(sorted(hand.pending.items())), tuple(sorted(hand.owes.items())),
-                 tuple(sorted(hand.declared.items())), tuple(sorted(hand.tabled)))
+        inner = (
+            hand.street,
+            tuple(hand.board),
+            tuple(hand.burns),
+            tuple(hand.mucked),
+            tuple(sorted((s, tuple(c)) for s, c in hand.hole.items())),
+            tuple(sorted(hand.pending.items())),
+            tuple(sorted(hand.owes.items())),
+            tuple(sorted(hand.declared.items())),
+            tuple(sorted(hand.tabled)),
+        )
     zones = tuple(sorted((k, tuple(v)) for k, v in table.zones.items()))
     players = tuple((p.seat, p.stack, p.out, p.absent, p.penalty) for p in table.players.values())
-    return (table.view(), inner, table.t, table.paused, tuple(sorted(table.give_back.items())),
-            zones, players)
+    return (
+        table.view(),
+        inner,
+        table.t,
+        table.paused,
+        tuple(sorted(table.give_back.items())),
+        zones,
+        players,
+    )
 
 
 def idempotent(table: Table, obj: dict[str, Any]) -> bool:
@@ -59,8 +73,7 @@ def idempotent(table: Table, obj: dict[str, Any]) -> bool:
             return True
         return zone == "muck" and card in hand.mucked
     if "board" in obj and hand is not None:
-        return all(c in hand.board for c in obj["board"]) and obj.get("burn") in (None,
-                                                                                *hand.burns)
+        return all(c in hand.board for c in obj["board"]) and obj.get("burn") in (None, *hand.burns)
     if obj.get("press") == "award" and (hand is None or hand.street == "over"):
         return True
     if "chips" in obj and isinstance(obj["chips"], dict):
@@ -69,7 +82,9 @@ def idempotent(table: Table, obj: dict[str, Any]) -> bool:
         player = table.players.get(obj["seat"]["seat"])
         status = obj["seat"]["status"]
         return player is not None and (player.absent, player.penalty) == (
-            status == "absent", status == "penalty")
+            status == "absent",
+            status == "penalty",
+        )
     press = obj.get("press")
     if press in ("pause", "resume") and table.paused == (press == "pause"):
         return True  # the notice restates the clock's state
@@ -82,14 +97,20 @@ def idempotent(table: Table, obj: dict[str, Any]) -> bool:
 def setups(draw: st.DrawFn) -> dict[str, Any]:
     seats = draw(st.lists(st.integers(1, 10), min_size=2, max_size=10, unique=True))
     stacks = {str(s): draw(st.sampled_from([50, 175, 400, 1000, 3000, 10000])) for s in seats}
-    return {"rules": draw(st.sampled_from(["tda-2025", "wfp", "roberts", "home"])),
-            "seats": stacks, "button": draw(st.sampled_from(seats)), "blinds": [50, 100],
-            "ante": draw(st.sampled_from([0, 25, 100])), "bb_ante": draw(st.booleans()),
-            "chips": CHIPS}
+    return {
+        "rules": draw(st.sampled_from(["tda-2025", "wfp", "roberts", "home"])),
+        "seats": stacks,
+        "button": draw(st.sampled_from(seats)),
+        "blinds": [50, 100],
+        "ante": draw(st.sampled_from([0, 25, 100])),
+        "bb_ante": draw(st.booleans()),
+        "chips": CHIPS,
+    }
 
 
-def sensible_event(draw: st.DrawFn, table: Table, deck: list[str],
-                   passive: bool = False) -> dict[str, Any]:
+def sensible_event(
+    draw: st.DrawFn, table: Table, deck: list[str], passive: bool = False
+) -> dict[str, Any]:
     """An event a real table could produce now: mostly legal actions, dealing and the board.
     ``passive``: check or call until the river, where the chips go in (river all-ins)."""
     hand = table.hand
@@ -122,8 +143,15 @@ def sensible_event(draw: st.DrawFn, table: Table, deck: list[str],
         if 0 < target < stack:
             options.append({"push": {"seat": seat, "chips": change(target)}})
             extra = 25 * draw(st.integers(0, max(0, stack - target) // 25))
-            options.append({"declare": {"seat": seat, "say": "raise",
-                                        "amount": hand.round.bets.get(seat, 0) + target + extra}})
+            options.append(
+                {
+                    "declare": {
+                        "seat": seat,
+                        "say": "raise",
+                        "amount": hand.round.bets.get(seat, 0) + target + extra,
+                    }
+                }
+            )
     options.append({"declare": {"seat": seat, "say": "call"}})
     if passive and hand.street != "river":
         options = options[1:2] if len(options) > 1 and "fold" not in options[1] else options[:1]
@@ -135,24 +163,54 @@ def sensible_event(draw: st.DrawFn, table: Table, deck: list[str],
 
 def garbage_event(draw: st.DrawFn) -> dict[str, Any]:
     seat = draw(st.integers(1, 10))
-    return draw(st.sampled_from([
-        {"push": {"seat": seat, "chips": draw(st.lists(st.sampled_from(CHIPS), min_size=1,
-                                                         max_size=5))}},
-        {"pull": {"seat": seat, "chips": [draw(st.sampled_from(CHIPS))]}},
-        {"fold": seat},
-        {"card": draw(st.sampled_from([*CARDS, "??"])),
-         "zone": draw(st.sampled_from(["board", "burn", "muck", f"seat:{seat}"])),
-         "face": draw(st.sampled_from(["up", "down"]))},
-        {"press": draw(st.sampled_from(["check", "clock", "award", "new_hand", "pause",
-                                        "resume", "undo", "floor"]))},
-        {"tick": draw(st.sampled_from([0, 5, 31, 75]))},
-        {"declare": {"seat": seat, "say": draw(st.sampled_from(["fold", "check", "call", "bet",
-                                                                 "raise", "all-in"])),
-                     "amount": draw(st.sampled_from([None, 50, 300, 2500]))}},
-        {"chips": {f"bet:{seat}": draw(st.lists(st.sampled_from(CHIPS), max_size=4))}},
-        {"seat": {"seat": seat, "status": draw(st.sampled_from(["absent", "present"]))}},
-        {"setup": {"seats": {"1": 5, "2": 5}, "blinds": [1, 2]}},
-    ]))
+    return draw(
+        st.sampled_from(
+            [
+                {
+                    "push": {
+                        "seat": seat,
+                        "chips": draw(st.lists(st.sampled_from(CHIPS), min_size=1, max_size=5)),
+                    }
+                },
+                {"pull": {"seat": seat, "chips": [draw(st.sampled_from(CHIPS))]}},
+                {"fold": seat},
+                {
+                    "card": draw(st.sampled_from([*CARDS, "??"])),
+                    "zone": draw(st.sampled_from(["board", "burn", "muck", f"seat:{seat}"])),
+                    "face": draw(st.sampled_from(["up", "down"])),
+                },
+                {
+                    "press": draw(
+                        st.sampled_from(
+                            [
+                                "check",
+                                "clock",
+                                "award",
+                                "new_hand",
+                                "pause",
+                                "resume",
+                                "undo",
+                                "floor",
+                            ]
+                        )
+                    )
+                },
+                {"tick": draw(st.sampled_from([0, 5, 31, 75]))},
+                {
+                    "declare": {
+                        "seat": seat,
+                        "say": draw(
+                            st.sampled_from(["fold", "check", "call", "bet", "raise", "all-in"])
+                        ),
+                        "amount": draw(st.sampled_from([None, 50, 300, 2500])),
+                    }
+                },
+                {"chips": {f"bet:{seat}": draw(st.lists(st.sampled_from(CHIPS), max_size=4))}},
+                {"seat": {"seat": seat, "status": draw(st.sampled_from(["absent", "present"]))}},
+                {"setup": {"seats": {"1": 5, "2": 5}, "blinds": [1, 2]}},
+            ]
+        )
+    )
 
 
 def floor_event(draw: st.DrawFn, table: Table) -> dict[str, Any]:
@@ -163,43 +221,63 @@ def floor_event(draw: st.DrawFn, table: Table) -> dict[str, Any]:
     hand = table.hand
     pot = 0
     if hand is not None:
-        pot = sum(hand.won.values()) if hand.street == "over" else \
-            sum(hand.contributed.values()) + hand.dead_money
+        pot = (
+            sum(hand.won.values())
+            if hand.street == "over"
+            else sum(hand.contributed.values()) + hand.dead_money
+        )
     dealt = list(hand.dealt) if hand is not None else seats
     winner = draw(st.sampled_from(dealt))
-    decision = draw(st.sampled_from([
-        {"ruling": {"seat": seat, "action": draw(st.sampled_from(["fold", "check", "call",
-                                                                  "raise", "all-in"])),
-                    "to": draw(st.sampled_from([None, 0, 200, 1000, 5000]))}},
-        {"undercall": {"seat": seat, "decide": draw(st.sampled_from(["call", "fold"]))}},
-        {"kill": seat},
-        {"award": {str(winner): max(pot, 1)}},
-        {"award": {str(winner): draw(st.sampled_from([25, 100, 1000]))}},
-        {"stack": {str(seat): draw(st.sampled_from([100, 2500, 10000]))}},
-        {"button": seat},
-        {"misdeal": True},
-        {"seat": {"seat": draw(st.integers(1, 10)), "name": "New", "stack": 3000}},
-        {"unseat": seat},
-    ]))
-    if "ruling" in decision and decision["ruling"]["to"] is None and \
-            decision["ruling"]["action"] not in ("fold", "check"):
+    decision = draw(
+        st.sampled_from(
+            [
+                {
+                    "ruling": {
+                        "seat": seat,
+                        "action": draw(
+                            st.sampled_from(["fold", "check", "call", "raise", "all-in"])
+                        ),
+                        "to": draw(st.sampled_from([None, 0, 200, 1000, 5000])),
+                    }
+                },
+                {"undercall": {"seat": seat, "decide": draw(st.sampled_from(["call", "fold"]))}},
+                {"kill": seat},
+                {"award": {str(winner): max(pot, 1)}},
+                {"award": {str(winner): draw(st.sampled_from([25, 100, 1000]))}},
+                {"stack": {str(seat): draw(st.sampled_from([100, 2500, 10000]))}},
+                {"button": seat},
+                {"misdeal": True},
+                {"seat": {"seat": draw(st.integers(1, 10)), "name": "New", "stack": 3000}},
+                {"unseat": seat},
+            ]
+        )
+    )
+    if (
+        "ruling" in decision
+        and decision["ruling"]["to"] is None
+        and decision["ruling"]["action"] not in ("fold", "check")
+    ):
         decision["ruling"]["to"] = 1000
     return {"floor": {"by": "Sam (floor)", **decision}}
 
 
 def difference(outs: list[Any]) -> int:
     """Chips a floor decision brought to the table or took away: its notice states them."""
-    return sum(o.data.get("difference", 0) for o in outs
-               if isinstance(o, Notice) and o.kind == "floor")
+    return sum(
+        o.data.get("difference", 0) for o in outs if isinstance(o, Notice) and o.kind == "floor"
+    )
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=setups(), data=st.data(), garbage_rate=st.sampled_from([0.0, 0.15, 0.5]),
-       floor_rate=st.sampled_from([0.0, 0.05, 0.2]))
-def test_random_play_conserves_chips_and_answers_every_event(setup: dict[str, Any],
-                                                             data: st.DataObject,
-                                                             garbage_rate: float,
-                                                             floor_rate: float) -> None:
+@given(
+    setup=setups(),
+    data=st.data(),
+    garbage_rate=st.sampled_from([0.0, 0.15, 0.5]),
+    floor_rate=st.sampled_from([0.0, 0.05, 0.2]),
+)
+def test_random_play_conserves_chips_and_answers_every_event(
+    setup: dict[str, Any], data: st.DataObject, garbage_rate: float, floor_rate: float
+) -> None:
     table = Table(setup)
     tally(f"{len(setup['seats'])} seats")
     passive = data.draw(st.booleans())
@@ -215,14 +293,16 @@ def test_random_play_conserves_chips_and_answers_every_event(setup: dict[str, An
         if len(deck) < 12:
             deck = list(data.draw(st.permutations(CARDS)))
         garbage = data.draw(st.floats(0, 1)) < garbage_rate
-        obj = garbage_event(data.draw) if garbage else sensible_event(data.draw, table, deck,
-                                                                      passive)
+        obj = (
+            garbage_event(data.draw) if garbage else sensible_event(data.draw, table, deck, passive)
+        )
         if data.draw(st.floats(0, 1)) < floor_rate:
             obj = floor_event(data.draw, table)
         event = event_from_obj(obj)
         before = fingerprint(table)
-        same = idempotent(table, obj) or (obj == {"press": "undo"} and bool(logged)
-                                          and not logged[-1])
+        same = idempotent(table, obj) or (
+            obj == {"press": "undo"} and bool(logged) and not logged[-1]
+        )
         n_logged, hand_no = len(table.hand_log), table.hand_no
         outs = table.apply(event)
         log.append(event)
@@ -232,11 +312,11 @@ def test_random_play_conserves_chips_and_answers_every_event(setup: dict[str, An
         assert all(p.stack >= 0 for p in table.players.values())
         # a floor decision that applies is recorded as one even when it restates the table
         # (the button placed where it already is): its `floor` notice names who decided
-        recorded = "floor" in obj and any(isinstance(o, Notice) and o.kind == "floor"
-                                          for o in outs)
+        recorded = "floor" in obj and any(isinstance(o, Notice) and o.kind == "floor" for o in outs)
         changed = fingerprint(table) != before
-        assert changed or same or recorded or any(isinstance(o, Alert) for o in outs), \
+        assert changed or same or recorded or any(isinstance(o, Alert) for o in outs), (
             f"{obj} was neither applied nor rejected with an alert: {outs}; after {objs[-4:]}"
+        )
         grown = len(table.hand_log) - n_logged
         if table.hand_no != hand_no:
             logged = [True] * len(table.hand_log)

@@ -209,5 +209,8 @@ def test_distinct_rank_five_card_hands_split_into_known_classes() -> None:
             v = evaluate([r + s for r, s in zip(ranks, suits, strict=True)])
             counts.setdefault(category(v), set()).add(v)
     assert {cat: len(vals) for cat, vals in counts.items()} == {
-        HIGH_CARD: 1277, STRAIGHT: 10, FLUSH: 1277, STRAIGHT_FLUSH: 10,
+        HIGH_CARD: 1277,
+        STRAIGHT: 10,
+        FLUSH: 1277,
+        STRAIGHT_FLUSH: 10,
     }

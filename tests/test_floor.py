@@ -13,8 +13,13 @@ from tablectl.engine.events import FloorDecision, ScenarioError, parse_line
 from tablectl.engine.outputs import Alert, Notice
 from tablectl.engine.table import MAX_OPEN_ALERTS, Table
 
-SETUP = {"rules": "tda-2025", "seats": {"1": 10000, "2": 10000, "3": 10000}, "button": 1,
-         "blinds": [100, 200], "chips": [100, 500, 1000]}
+SETUP = {
+    "rules": "tda-2025",
+    "seats": {"1": 10000, "2": 10000, "3": 10000},
+    "button": 1,
+    "blinds": [100, 200],
+    "chips": [100, 500, 1000],
+}
 DEAL = '{"deal": {"2": ["Qs", "Js"], "3": ["Ts", "9s"], "1": ["As", "Ks"]}}'
 
 
@@ -27,22 +32,27 @@ def apply(table: Table, *lines: str) -> list:
     return outs
 
 
-@pytest.mark.parametrize("line", [
-    '{"floor": {"by": "Sam", "kill": 3}}',
-    '{"floor": {"by": "Sam", "ruling": {"seat": 3, "action": "fold"}}}',
-    '{"floor": {"by": "Sam", "ruling": {"seat": 3, "action": "raise", "to": 1200}}}',
-    '{"floor": {"by": "Sam", "undercall": {"seat": 3, "decide": "fold"}}}',
-    '{"floor": {"by": "Sam", "award": {"3": 1200, "5": 600}}}',
-    '{"floor": {"by": "Sam", "stack": {"3": 12500}}}',
-    '{"floor": {"by": "Sam", "button": 4}}',
-    '{"floor": {"by": "Sam", "misdeal": true}}',
-    '{"floor": {"by": "Sam", "seat": {"seat": 7, "name": "Ann", "stack": 20000}}}',
-    '{"floor": {"by": "Sam", "unseat": 7}}',
-    '{"ack": 12}', '{"ack": "all"}',
-    '{"badge": {"name": "Sam", "role": "floor"}}',
-    '{"badge": {"name": "Sam", "role": "floor", "left": true}}',
-    '{"name": {"seat": 3, "name": "Ann"}}', '{"name": {"seat": 3, "name": null}}',
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"floor": {"by": "Sam", "kill": 3}}',
+        '{"floor": {"by": "Sam", "ruling": {"seat": 3, "action": "fold"}}}',
+        '{"floor": {"by": "Sam", "ruling": {"seat": 3, "action": "raise", "to": 1200}}}',
+        '{"floor": {"by": "Sam", "undercall": {"seat": 3, "decide": "fold"}}}',
+        '{"floor": {"by": "Sam", "award": {"3": 1200, "5": 600}}}',
+        '{"floor": {"by": "Sam", "stack": {"3": 12500}}}',
+        '{"floor": {"by": "Sam", "button": 4}}',
+        '{"floor": {"by": "Sam", "misdeal": true}}',
+        '{"floor": {"by": "Sam", "seat": {"seat": 7, "name": "Ann", "stack": 20000}}}',
+        '{"floor": {"by": "Sam", "unseat": 7}}',
+        '{"ack": 12}',
+        '{"ack": "all"}',
+        '{"badge": {"name": "Sam", "role": "floor"}}',
+        '{"badge": {"name": "Sam", "role": "floor", "left": true}}',
+        '{"name": {"seat": 3, "name": "Ann"}}',
+        '{"name": {"seat": 3, "name": null}}',
+    ],
+)
 def test_console_lines_round_trip(line: str) -> None:
     event = parse_line(line).event
     assert event is not None
@@ -55,28 +65,36 @@ def test_a_floor_body_is_typed() -> None:
     assert event is not None and event.body == FloorDecision("Sam", "award", {3: 1200, 5: 600})
 
 
-@pytest.mark.parametrize(("line", "words"), [
-    ('{"floor": {"by": "Sam"}}', "exactly one decision besides 'by', found none"),
-    ('{"floor": {"by": "Sam", "kill": 3, "button": 4}}', "found kill, button"),
-    ('{"floor": {"kill": 3}}', "'by'"),
-    ('{"floor": {"by": "", "kill": 3}}', "floor.by"),
-    ('{"floor": {"by": "Sam", "kil": 3}}', "unexpected keys kil"),
-    ('{"floor": {"by": "Sam", "kill": 11}}', "floor.kill"),
-    ('{"floor": {"by": "Sam", "ruling": {"seat": 3, "action": "raise"}}}', "needs 'to'"),
-    ('{"floor": {"by": "Sam", "ruling": {"seat": 3, "action": "shove", "to": 5}}}',
-     "floor.ruling.action"),
-    ('{"floor": {"by": "Sam", "undercall": {"seat": 3, "decide": "maybe"}}}',
-     "floor.undercall.decide"),
-    ('{"floor": {"by": "Sam", "award": {}}}', "floor.award: names no seat"),
-    ('{"floor": {"by": "Sam", "stack": {"3": -5}}}', "floor.stack"),
-    ('{"floor": {"by": "Sam", "misdeal": false}}', "floor.misdeal must be true"),
-    ('{"floor": {"by": "Sam", "seat": {"seat": 7, "stack": 0}}}', "floor.seat.stack"),
-    ('{"ack": 0}', "ack: 0"), ('{"ack": "some"}', "ack:"),
-    ('{"badge": {"name": "Sam", "role": "boss"}}', "badge.role"),
-    ('{"badge": {"name": "Sam", "role": "floor", "left": 1}}', "badge.left"),
-    ('{"name": {"seat": 3}}', "'name' is missing"),
-    ('{"name": {"seat": 3, "name": "a\\nb"}}', "name.name"),
-])
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ('{"floor": {"by": "Sam"}}', "exactly one decision besides 'by', found none"),
+        ('{"floor": {"by": "Sam", "kill": 3, "button": 4}}', "found kill, button"),
+        ('{"floor": {"kill": 3}}', "'by'"),
+        ('{"floor": {"by": "", "kill": 3}}', "floor.by"),
+        ('{"floor": {"by": "Sam", "kil": 3}}', "unexpected keys kil"),
+        ('{"floor": {"by": "Sam", "kill": 11}}', "floor.kill"),
+        ('{"floor": {"by": "Sam", "ruling": {"seat": 3, "action": "raise"}}}', "needs 'to'"),
+        (
+            '{"floor": {"by": "Sam", "ruling": {"seat": 3, "action": "shove", "to": 5}}}',
+            "floor.ruling.action",
+        ),
+        (
+            '{"floor": {"by": "Sam", "undercall": {"seat": 3, "decide": "maybe"}}}',
+            "floor.undercall.decide",
+        ),
+        ('{"floor": {"by": "Sam", "award": {}}}', "floor.award: names no seat"),
+        ('{"floor": {"by": "Sam", "stack": {"3": -5}}}', "floor.stack"),
+        ('{"floor": {"by": "Sam", "misdeal": false}}', "floor.misdeal must be true"),
+        ('{"floor": {"by": "Sam", "seat": {"seat": 7, "stack": 0}}}', "floor.seat.stack"),
+        ('{"ack": 0}', "ack: 0"),
+        ('{"ack": "some"}', "ack:"),
+        ('{"badge": {"name": "Sam", "role": "boss"}}', "badge.role"),
+        ('{"badge": {"name": "Sam", "role": "floor", "left": 1}}', "badge.left"),
+        ('{"name": {"seat": 3}}', "'name' is missing"),
+        ('{"name": {"seat": 3, "name": "a\\nb"}}', "name.name"),
+    ],
+)
 def test_bad_console_lines_name_the_key(line: str, words: str) -> None:
     with pytest.raises(ScenarioError) as err:
         parse_line(line, 7)
@@ -101,8 +119,13 @@ def test_alert_ids_count_the_session_and_ack_closes_one_or_all() -> None:
 
 
 def test_ids_are_the_same_on_replay_and_undo_keeps_them() -> None:
-    lines = [DEAL, '{"push": {"seat": 2, "chips": [100]}}', '{"push": {"seat": 1, "chips": '
-             '[100, 100]}}', '{"press": "undo"}', '{"push": {"seat": 1, "chips": [1000]}}']
+    lines = [
+        DEAL,
+        '{"push": {"seat": 2, "chips": [100]}}',
+        '{"push": {"seat": 1, "chips": [100, 100]}}',
+        '{"press": "undo"}',
+        '{"push": {"seat": 1, "chips": [1000]}}',
+    ]
     one, two = Table(SETUP), Table(SETUP)
     assert [o for o in apply(one, *lines)] == [o for o in apply(two, *lines)]
     assert [a.id for a in one.view().alerts] == [a.id for a in two.view().alerts] == [1]
@@ -120,14 +143,18 @@ def test_open_alerts_are_bounded_and_the_dropped_are_counted() -> None:
 def test_badge_and_name_are_notices_not_hand_events() -> None:
     table = Table(SETUP)
     apply(table, DEAL, '{"push": {"seat": 1, "chips": [100, 100]}}')
-    outs = apply(table, '{"badge": {"name": "Sam", "role": "floor"}}',
-                 '{"name": {"seat": 1, "name": "Ann"}}')
+    outs = apply(
+        table, '{"badge": {"name": "Sam", "role": "floor"}}', '{"name": {"seat": 1, "name": "Ann"}}'
+    )
     assert [o.kind for o in outs] == ["badge", "name"]
     assert table.badges == {"Sam": "floor"} and table.players[1].name == "Ann"
     apply(table, '{"press": "undo"}')  # takes back seat 1's call, not the name
     assert table.to_act() == 1 and table.players[1].name == "Ann"
-    apply(table, '{"badge": {"name": "Sam", "role": "floor", "left": true}}',
-          '{"name": {"seat": 1, "name": null}}')
+    apply(
+        table,
+        '{"badge": {"name": "Sam", "role": "floor", "left": true}}',
+        '{"name": {"seat": 1, "name": null}}',
+    )
     assert table.badges == {} and table.players[1].name == "Seat 1"
     (void,) = apply(table, '{"name": {"seat": 6, "name": "Zed"}}')
     assert isinstance(void, Alert) and void.kind == "action_void"
@@ -142,8 +169,9 @@ def test_verify_press_is_what_the_press_raises() -> None:
         if before is None:
             assert not raised, name
         else:
-            assert [(a.kind, a.rule, a.text) for a in raised] == \
-                [(before.kind, before.rule, before.text)], name
+            assert [(a.kind, a.rule, a.text) for a in raised] == [
+                (before.kind, before.rule, before.text)
+            ], name
 
 
 def test_allowed_offers_what_the_seat_in_turn_may_do() -> None:
@@ -154,11 +182,16 @@ def test_allowed_offers_what_the_seat_in_turn_may_do() -> None:
     apply(table, DEAL)
     allowed = table.view().allowed
     assert allowed.seat == 1 and allowed.actions == ("fold", "call", "raise", "all-in")
-    assert (allowed.call, allowed.min_raise_to, allowed.stack, allowed.all_in_to) == \
-        (200, 400, 10000, 10000)
+    assert (allowed.call, allowed.min_raise_to, allowed.stack, allowed.all_in_to) == (
+        200,
+        400,
+        10000,
+        10000,
+    )
     assert "check" not in allowed.presses and {"clock", "floor"} <= set(allowed.presses)
-    apply(table, '{"push": {"seat": 1, "chips": [100, 100]}}', '{"push": {"seat": 2, '
-          '"chips": [100]}}')
+    apply(
+        table, '{"push": {"seat": 1, "chips": [100, 100]}}', '{"push": {"seat": 2, "chips": [100]}}'
+    )
     allowed = table.view().allowed
     assert allowed.seat == 3 and allowed.actions == ("fold", "check", "raise", "all-in")
     assert allowed.call == 0 and "check" in allowed.presses and "undo" in allowed.presses
@@ -168,9 +201,13 @@ def test_allowed_when_the_raise_is_not_reopened() -> None:
     """002 Rule 52-A: a short all-in does not re-open the betting to a seat that acted."""
     setup = dict(SETUP, seats={"1": 10000, "2": 10000, "3": 300})
     table = Table(setup)
-    apply(table, DEAL, '{"push": {"seat": 1, "chips": [100, 100]}}',
-          '{"push": {"seat": 2, "chips": [100]}}',
-          '{"push": {"seat": 3, "chips": [100]}}')  # all-in to 300
+    apply(
+        table,
+        DEAL,
+        '{"push": {"seat": 1, "chips": [100, 100]}}',
+        '{"push": {"seat": 2, "chips": [100]}}',
+        '{"push": {"seat": 3, "chips": [100]}}',
+    )  # all-in to 300
     allowed = table.view().allowed
     assert allowed.seat == 1 and allowed.actions == ("fold", "call", "all-in")
     assert allowed.min_raise_to is None and allowed.call == 100
@@ -180,11 +217,14 @@ def test_a_floor_refusal_changes_nothing() -> None:
     table = Table(SETUP)
     apply(table, DEAL)
     before = table.view()
-    for line in ('{"floor": {"by": "Sam", "kill": 5}}', '{"floor": {"by": "Sam", "stack": '
-                 '{"1": 5}}}', '{"floor": {"by": "Sam", "award": {"1": 1}}}',
-                 '{"floor": {"by": "Sam", "unseat": 1}}', '{"floor": {"by": "Sam", "seat": '
-                 '{"seat": 2, "stack": 5}}}', '{"floor": {"by": "Sam", "undercall": {"seat": 1, '
-                 '"decide": "call"}}}'):
+    for line in (
+        '{"floor": {"by": "Sam", "kill": 5}}',
+        '{"floor": {"by": "Sam", "stack": {"1": 5}}}',
+        '{"floor": {"by": "Sam", "award": {"1": 1}}}',
+        '{"floor": {"by": "Sam", "unseat": 1}}',
+        '{"floor": {"by": "Sam", "seat": {"seat": 2, "stack": 5}}}',
+        '{"floor": {"by": "Sam", "undercall": {"seat": 1, "decide": "call"}}}',
+    ):
         (void,) = apply(table, line)
         assert isinstance(void, Alert) and void.kind == "action_void"
         assert "nothing changed" in void.text and "Sam" in void.text

@@ -17,8 +17,10 @@ from tablectl.engine.events import Event
 
 FLOOR_UID = "03fe000000000385"
 DEALER_UID = "03fe000000000386"
-BADGES = {FLOOR_UID: Badge(FLOOR_UID, "floor", "Sam (floor)"),
-          DEALER_UID: Badge(DEALER_UID, "dealer", "Dee")}
+BADGES = {
+    FLOOR_UID: Badge(FLOOR_UID, "floor", "Sam (floor)"),
+    DEALER_UID: Badge(DEALER_UID, "dealer", "Dee"),
+}
 
 
 def deaf(rig: Rig, name: str) -> None:
@@ -56,21 +58,34 @@ def test_floor_badge_opens_floor_mode_and_a_decision_carries_its_name(rig: Rig) 
     assert rig.gate.floor is None
 
 
-@pytest.mark.parametrize("decision, taps, value", [
-    ("ruling", ["fseat:1", "fchoice:call", "key:1", "key:0", "key:0"],
-     {"seat": 1, "action": "call", "to": 100}),
-    ("undercall", ["fseat:3", "fchoice:fold"], {"seat": 3, "decide": "fold"}),
-    ("kill", ["fseat:2"], 2),
-    ("award", ["fseat:1", "key:1", "key:0", "key:0", "fadd:", "fseat:2", "key:5", "key:0"],
-     {"1": 100, "2": 50}),
-    ("button", ["fseat:3"], 3),
-    ("misdeal", [], True),
-    ("seat", ["fseat:7", "fname:", "kb:E", "kb:V", "kb:A", "kb:OK", "key:9", "key:000"],
-     {"seat": 7, "name": "Eva", "stack": 9000}),
-    ("unseat", ["fseat:3"], 3),
-])
-def test_every_floor_decision_by_touch(rig: Rig, decision: str, taps: list[str],
-                                       value: Any) -> None:
+@pytest.mark.parametrize(
+    "decision, taps, value",
+    [
+        (
+            "ruling",
+            ["fseat:1", "fchoice:call", "key:1", "key:0", "key:0"],
+            {"seat": 1, "action": "call", "to": 100},
+        ),
+        ("undercall", ["fseat:3", "fchoice:fold"], {"seat": 3, "decide": "fold"}),
+        ("kill", ["fseat:2"], 2),
+        (
+            "award",
+            ["fseat:1", "key:1", "key:0", "key:0", "fadd:", "fseat:2", "key:5", "key:0"],
+            {"1": 100, "2": 50},
+        ),
+        ("button", ["fseat:3"], 3),
+        ("misdeal", [], True),
+        (
+            "seat",
+            ["fseat:7", "fname:", "kb:E", "kb:V", "kb:A", "kb:OK", "key:9", "key:000"],
+            {"seat": 7, "name": "Eva", "stack": 9000},
+        ),
+        ("unseat", ["fseat:3"], 3),
+    ],
+)
+def test_every_floor_decision_by_touch(
+    rig: Rig, decision: str, taps: list[str], value: Any
+) -> None:
     read(rig, FLOOR_UID)
     rig.feed(DEAL).button("bar:floor").button(f"floor:{decision}")
     for t in taps:
@@ -85,8 +100,11 @@ def test_no_floor_mode_without_a_floor_badge(rig: Rig, caplog: pytest.LogCapture
     decision arriving anyway is refused before the journal, and the refusal is logged."""
     read(rig, DEALER_UID)
     enabled: list[bool] = []
-    rig.idle().call(lambda: enabled.append(
-        next(b for b in rig.console.buttons() if b.id == "bar:floor").enabled))
+    rig.idle().call(
+        lambda: enabled.append(
+            next(b for b in rig.console.buttons() if b.id == "bar:floor").enabled
+        )
+    )
     forged = Event("floor", {"by": "Dee", "kill": 2})
     rig.call(lambda: deaf(rig, "Dee"))  # a console that no longer hears the daemon
     rig.button("bar:floor").button("floor:kill").button("fseat:2").button("fenter:")
@@ -97,12 +115,14 @@ def test_no_floor_mode_without_a_floor_badge(rig: Rig, caplog: pytest.LogCapture
     assert rig.daemon.dealer == "Dee" and rig.daemon.refused == 1
     refusals = [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
     assert len(refusals) == 1 and "no floor badge read" in refusals[0]
-    assert json.loads(refusals[0].split(": ", 1)[1].rsplit(": floor", 1)[0]) == \
-        {"floor": forged.body}
+    assert json.loads(refusals[0].split(": ", 1)[1].rsplit(": floor", 1)[0]) == {
+        "floor": forged.body
+    }
 
 
 def test_unknown_badge_closes_floor_mode_and_later_decisions_are_refused(
-        rig: Rig, caplog: pytest.LogCaptureFixture) -> None:
+    rig: Rig, caplog: pytest.LogCaptureFixture
+) -> None:
     read(rig, FLOOR_UID)
     rig.idle().button("bar:floor").button("floor:button").button("fseat:2")
     rig.call(lambda: deaf(rig, "Sam (floor)"))  # the form stays up on a console not told
@@ -110,8 +130,10 @@ def test_unknown_badge_closes_floor_mode_and_later_decisions_are_refused(
     rig.idle().button("fenter:")
     with caplog.at_level(logging.INFO, "tablectl.daemon"):
         lines = rig.run()
-    assert lines == [{"badge": {"name": "Sam (floor)", "role": "floor"}},
-                     {"badge": {"name": "Sam (floor)", "role": "floor", "left": True}}]
+    assert lines == [
+        {"badge": {"name": "Sam (floor)", "role": "floor"}},
+        {"badge": {"name": "Sam (floor)", "role": "floor", "left": True}},
+    ]
     assert rig.daemon.refused == 1
     text = caplog.text
     assert "NFC tag 0badbadbad is not a staff badge: floor mode closed" in text
@@ -141,8 +163,10 @@ def test_floor_mode_times_out(tmp_path: Path, caplog: pytest.LogCaptureFixture) 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(loop.Daemon, "__init__", init)
         lines = rig.run()
-    assert lines == [{"badge": {"name": "Sam (floor)", "role": "floor"}},
-                     {"badge": {"name": "Sam (floor)", "role": "floor", "left": True}}]
+    assert lines == [
+        {"badge": {"name": "Sam (floor)", "role": "floor"}},
+        {"badge": {"name": "Sam (floor)", "role": "floor", "left": True}},
+    ]
     assert states == [("table", None)]
     gate = FloorGate(dict(BADGES), minutes=1)
     gate.read(FLOOR_UID, 0.0)
@@ -166,8 +190,9 @@ def test_floor_badge_over_the_real_nfc_reader(tmp_path: Path) -> None:
     from tablectl.daemon.loop import Daemon
 
     uid = tag_uid(905).hex()
-    (tmp_path / "badges.json").write_text(json.dumps(
-        {"badges": {uid: {"role": "floor", "name": "Sam (floor)"}}}))
+    (tmp_path / "badges.json").write_text(
+        json.dumps({"badges": {uid: {"role": "floor", "name": "Sam (floor)"}}})
+    )
     field = TagField()
     field.start()
     source = TapScript([])
@@ -190,7 +215,8 @@ def test_floor_badge_over_the_real_nfc_reader(tmp_path: Path) -> None:
 
     with Journal(tmp_path / "j.db") as j:
         assert [json.loads(r.line) for r in j.rows()][1:] == [
-            {"badge": {"name": "Sam (floor)", "role": "floor"}}]
+            {"badge": {"name": "Sam (floor)", "role": "floor"}}
+        ]
 
 
 def test_badges_file_errors_name_the_entry(tmp_path: Path) -> None:
@@ -208,7 +234,8 @@ def test_badges_file_errors_name_the_entry(tmp_path: Path) -> None:
 
 
 def test_a_restart_shows_the_open_alerts_the_floor_decisions_and_who_deals(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     """The journal's ack, badge, name and floor lines replay (no bad rows): after a restart the
     console lists only the alerts still open (same ids), the dealer screen shows the floor's
     decision, the journaled dealer badge says who deals; a stack correction's stated difference
@@ -235,6 +262,7 @@ def test_a_restart_shows_the_open_alerts_the_floor_decisions_and_who_deals(
     def look() -> None:
         seen["alerts"] = [i for i, _ in again.console.alerts()]
         seen["texts"] = [t.text for t in again.display.screen.painter.texts]
+
     again.idle().call(look)
     assert again.run() == lines  # nothing new journaled
     daemon = again.daemon
@@ -257,11 +285,16 @@ def test_sim_floor_badge_read_by_pressing_f(tmp_path: Path) -> None:
     r = Rig(tmp_path)
     badges: dict[str, Badge] = {}
     r.call(lambda: _sim_floor_badge(r.daemon, badges, r.display, "Pat"))
-    r.call(lambda: pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f,
-                                                        unicode="f", mod=0)))
+    r.call(
+        lambda: pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, unicode="f", mod=0)
+        )
+    )
     r.idle().button("bar:floor").button("floor:misdeal").button("fenter:")
     r.gate = FloorGate(badges, minutes=5)
-    assert r.run() == [{"badge": {"name": "Pat", "role": "floor"}},
-                       {"floor": {"by": "Pat", "misdeal": True}}]
+    assert r.run() == [
+        {"badge": {"name": "Pat", "role": "floor"}},
+        {"floor": {"by": "Pat", "misdeal": True}},
+    ]
     with pytest.raises(BadgeFileError, match="--floor-badge"):
         _sim_floor_badge(None, {}, None, "two\nlines")

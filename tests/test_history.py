@@ -22,7 +22,9 @@ SETUP = (
     '{"setup": {"rules": "tda-2025", "seats": {"1": 3000, "2": 3000, "3": 1000}, "button": 1, '
     '"blinds": [50, 100], "chips": [25, 100, 500], "names": {"1": "Ann", "2": "Bao", "3": "Cy"}}}'
 )
-SESSION = SETUP + """
+SESSION = (
+    SETUP
+    + """
 {"deal": {"2": ["As", "Kd"], "3": ["7c", "7h"], "1": ["Qs", "Jh"]}}
 {"push": {"seat": 1, "chips": [100, 100, 100]}}
 {"push": {"seat": 2, "chips": [100, 100, 25, 25]}, "t": 3}
@@ -57,6 +59,7 @@ SESSION = SETUP + """
 {"board": ["Jd"], "burn": "3h"}
 {"board": ["4c"], "burn": "3d"}
 """
+)
 
 
 def _replay(text: str, tmp_path: Path) -> tuple[list[HandRecord], dict[int, int]]:
@@ -109,10 +112,15 @@ def test_pokerstars_text_sections(tmp_path: Path) -> None:
     assert "Level I (50/100)" in first[0]
     assert first[1] == "Table 'tablectl' 10-max Seat #1 is the button"
     assert first[2:5] == [
-        "Seat 1: Ann (3000 in chips)", "Seat 2: Bao (3000 in chips)", "Seat 3: Cy (1000 in chips)",
+        "Seat 1: Ann (3000 in chips)",
+        "Seat 2: Bao (3000 in chips)",
+        "Seat 3: Cy (1000 in chips)",
     ]
-    assert first[5:8] == ["Bao: posts small blind 50", "Cy: posts big blind 100",
-                          "*** HOLE CARDS ***"]
+    assert first[5:8] == [
+        "Bao: posts small blind 50",
+        "Cy: posts big blind 100",
+        "*** HOLE CARDS ***",
+    ]
     body = "\n".join(first)
     assert "Ann: raises 200 to 300" in body
     assert "Bao: calls 250" in body and "Cy: calls 200" in body
@@ -165,7 +173,9 @@ def test_cli_writes_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     out = tmp_path / "out"
     assert main(["export", "--journal", str(src), "--format", "phh", "--out", str(out)]) == 0
     assert sorted(p.name for p in out.iterdir()) == [
-        "hand-000001.phh", "hand-000002.phh", "hand-000003.phh",
+        "hand-000001.phh",
+        "hand-000002.phh",
+        "hand-000003.phh",
     ]
     assert main(["export", "--journal", str(src), "--format", "pokerstars", "--out", str(out)]) == 0
     assert (out / "hand-000003.txt").read_text().startswith("PokerStars Hand #")
@@ -197,8 +207,7 @@ def test_undo_takes_the_action_out_of_the_history(tmp_path: Path) -> None:
         return pokerstars_text(hand).splitlines()[1:]  # all but the header (its time differs)
 
     assert body(redone[0]) == body(hands[0])
-    assert [a for k, a in redone[0].log if k == "act"] == [a for k, a in hands[0].log
-                                                           if k == "act"]
+    assert [a for k, a in redone[0].log if k == "act"] == [a for k, a in hands[0].log if k == "act"]
 
 
 def _rule21_divmod(unit: int):  # type: ignore[no-untyped-def]
@@ -237,7 +246,7 @@ def test_journal_export_phh_files_load_in_pokerkit(tmp_path: Path) -> None:
 
 # A fouled deck (002 Rule 36-E) after the preflop betting, then the same hand dealt again and won
 # by a walk: the void deal keeps its actions, every bet is returned, nobody wins it.
-FOULED = (Path(__file__).parent / "scenarios" / "cards_fouled_deck_bets_returned.jsonl")
+FOULED = Path(__file__).parent / "scenarios" / "cards_fouled_deck_bets_returned.jsonl"
 REDEAL = """
 {"deal": {"2": ["Ac", "Kc"], "3": ["Qd", "Qh"], "4": ["9s", "8s"], "1": ["Th", "Td"]}}
 {"fold": 4}
@@ -267,11 +276,15 @@ def test_fouled_deck_hand_history_returns_every_bet_and_has_no_winner(tmp_path: 
     assert second[0].startswith("PokerStars Hand #0001000001: ")
     assert "Seat 1: raises 400 to 600" in first and "Seat 4: calls 400" in first
     assert "Dealt to Seat 3 [3c 3d]" in first and "Dealt to Seat 3 [Qd Qh]" in second
-    void_at = first.index("*** HAND VOID *** fouled deck (002 Rule 36-E): all bets returned, "
-                          "the hand is dealt again (002 Rule 36-C)")
-    assert first[void_at + 1:void_at + 5] == [
-        "Uncalled bet (100) returned to Seat 2", "Uncalled bet (600) returned to Seat 3",
-        "Uncalled bet (600) returned to Seat 4", "Uncalled bet (600) returned to Seat 1",
+    void_at = first.index(
+        "*** HAND VOID *** fouled deck (002 Rule 36-E): all bets returned, "
+        "the hand is dealt again (002 Rule 36-C)"
+    )
+    assert first[void_at + 1 : void_at + 5] == [
+        "Uncalled bet (100) returned to Seat 2",
+        "Uncalled bet (600) returned to Seat 3",
+        "Uncalled bet (600) returned to Seat 4",
+        "Uncalled bet (600) returned to Seat 1",
     ]
     assert not any("collected" in line for line in first)
     assert "Total pot 0 | Rake 0" in first
@@ -291,16 +304,21 @@ def test_fouled_deck_hand_history_returns_every_bet_and_has_no_winner(tmp_path: 
 
 def test_export_writes_the_void_deal(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    assert main(["export", "--journal", str(_fouled_then_redealt(tmp_path)), "--out",
-                 str(out)]) == 0
+    assert (
+        main(["export", "--journal", str(_fouled_then_redealt(tmp_path)), "--out", str(out)]) == 0
+    )
     assert sorted(p.name for p in out.iterdir()) == [
-        "hand-000001-void1.phh", "hand-000001.phh", "hand-000001.txt"]
+        "hand-000001-void1.phh",
+        "hand-000001.phh",
+        "hand-000001.txt",
+    ]
 
 
 def test_undo_after_a_redeal_keeps_the_void_deal(tmp_path: Path) -> None:
     path = _fouled_then_redealt(tmp_path)
-    text = path.read_text().replace('{"fold": 1}\n', '{"fold": 1}\n{"press": "undo"}\n'
-                                    '{"fold": 1}\n')
+    text = path.read_text().replace(
+        '{"fold": 1}\n', '{"fold": 1}\n{"press": "undo"}\n{"fold": 1}\n'
+    )
     path.write_text(text)
     (hand,) = histories(path).hands
     assert [v.returned_all for v in hand.voided] == [{1: 600, 2: 100, 3: 600, 4: 600}]
@@ -317,10 +335,23 @@ def test_every_notice_kind_the_engine_emits_is_read_or_ignored() -> None:
     from tablectl.daemon import history
 
     source = Path(tablectl.__file__).parent
-    emitted = {m for f in source.rglob("*.py") if f.name != "history.py"
-               for m in re.findall(r'Notice\(\s*"(\w+)"', f.read_text())}
-    read = {"hand_start", "street", "returned", "tabled", "showdown", "award", "eliminated",
-            "floor", "name"}
+    emitted = {
+        m
+        for f in source.rglob("*.py")
+        if f.name != "history.py"
+        for m in re.findall(r'Notice\(\s*"(\w+)"', f.read_text())
+    }
+    read = {
+        "hand_start",
+        "street",
+        "returned",
+        "tabled",
+        "showdown",
+        "award",
+        "eliminated",
+        "floor",
+        "name",
+    }
     assert {"returned", "award", "hand_start", "undo"} <= emitted
     assert emitted <= read | history.IGNORED_NOTICES, emitted - read - history.IGNORED_NOTICES
     assert not read & history.IGNORED_NOTICES
@@ -330,13 +361,19 @@ def test_notice_shapes_are_checked() -> None:
     from tablectl.daemon.history import NoticeShapeError, Returned, read_notice
     from tablectl.engine.outputs import Notice
 
-    assert read_notice(Notice("returned", "", {"seats": {"1": 600, 2: 100}})) == \
-        Returned({1: 600, 2: 100}, every_bet=True)
-    assert read_notice(Notice("returned", "", {"seat": 3, "amount": 100})) == \
-        Returned({3: 100}, every_bet=False)
+    assert read_notice(Notice("returned", "", {"seats": {"1": 600, 2: 100}})) == Returned(
+        {1: 600, 2: 100}, every_bet=True
+    )
+    assert read_notice(Notice("returned", "", {"seat": 3, "amount": 100})) == Returned(
+        {3: 100}, every_bet=False
+    )
     assert read_notice(Notice("pause", "")) is None
-    for bad in (Notice("returned", "", {"amount": 5}), Notice("award", "", {"pot": 0}),
-                Notice("returned", "", {"seats": [1, 2]}), Notice("gossip", "")):
+    for bad in (
+        Notice("returned", "", {"amount": 5}),
+        Notice("award", "", {"pot": 0}),
+        Notice("returned", "", {"seats": [1, 2]}),
+        Notice("gossip", ""),
+    ):
         with pytest.raises(NoticeShapeError):
             read_notice(bad)
 
@@ -365,8 +402,10 @@ def test_a_misdeal_is_a_void_deal_with_its_blinds_returned(tmp_path: Path) -> No
     """002 Rule 36-A(7): the second card exposed is a misdeal; the blinds posted for that deal
     go back (36-C) and the re-deal is played. No notice says what went back: the record knows."""
     path = tmp_path / "misdeal.jsonl"
-    path.write_text((Path(__file__).parent / "scenarios" / "cards_misdeal_first_card_exposed.jsonl")
-                    .read_text() + '{"fold": 4}\n{"fold": 1}\n{"fold": 2}\n')
+    path.write_text(
+        (Path(__file__).parent / "scenarios" / "cards_misdeal_first_card_exposed.jsonl").read_text()
+        + '{"fold": 4}\n{"fold": 1}\n{"fold": 2}\n'
+    )
     (hand,) = histories(path).hands
     (void,) = hand.voided
     assert void.void == "misdeal (002 Rule 36-A(7))"
@@ -383,12 +422,20 @@ def test_a_moved_small_blind_posts_both_blinds_in_the_history(tmp_path: Path) ->
     the big blind live; PokerStars says so in one line, PHH counts the dead part like an ante,
     and pokerkit plays the hand to the same stacks."""
     scenario = Path(__file__).parent / "scenarios" / "home_moved_small_blind_posts_both.jsonl"
-    text = scenario.read_text() + "\n".join([
-        '{"board": ["2c", "3c", "4h"], "burn": "6c"}',
-        '{"press": "check"}', '{"press": "check"}',
-        '{"push": {"seat": 2, "chips": [100, 100, 100]}}',
-        '{"fold": 7}', '{"fold": 8}',
-    ]) + "\n"
+    text = (
+        scenario.read_text()
+        + "\n".join(
+            [
+                '{"board": ["2c", "3c", "4h"], "burn": "6c"}',
+                '{"press": "check"}',
+                '{"press": "check"}',
+                '{"push": {"seat": 2, "chips": [100, 100, 100]}}',
+                '{"fold": 7}',
+                '{"fold": 8}',
+            ]
+        )
+        + "\n"
+    )
     hands, _stacks = _replay(text, tmp_path)
     hand = hands[1]
     assert hand.sb_seat == 7 and hand.sb_dead == 150
@@ -414,13 +461,16 @@ def test_floor_decisions_are_lines_in_both_histories(name: str) -> None:
 def test_a_floor_ruling_rewrites_the_action_and_undo_restores_it(tmp_path: Path) -> None:
     """The floor rules seat 1's 1000 chip a raise, not a call: the history shows the raise; the
     ruling undone, it shows the call again."""
-    lines = SETUP.replace("3000", "10000").replace("1000}", "10000}") + """
+    lines = (
+        SETUP.replace("3000", "10000").replace("1000}", "10000}")
+        + """
 {"deal": {"2": ["As", "Kd"], "3": ["7c", "7h"], "1": ["Qs", "Jh"]}}
 {"push": {"seat": 1, "chips": [500]}}
 {"floor": {"by": "Sam", "ruling": {"seat": 1, "action": "raise", "to": 500}}}
 {"fold": 2}
 {"fold": 3}
 """
+    )
     hands, _ = _replay(lines, tmp_path)
     text = pokerstars_text(hands[0])
     assert "Ann: raises 400 to 500" in text and "Ann: calls" not in text

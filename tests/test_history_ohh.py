@@ -15,13 +15,41 @@ from tablectl.cli.export import histories
 from tablectl.daemon.history_ohh import ohh_obj, ohh_text
 
 FILES = every()
-REQUIRED = {"spec_version": str, "site_name": str, "network_name": str, "game_number": str,
-            "start_date_utc": str, "table_name": str, "table_size": int, "game_type": str,
-            "bet_limit": dict, "dealer_seat": int, "small_blind_amount": int,
-            "big_blind_amount": int, "ante_amount": int, "currency": str, "players": list,
-            "rounds": list, "pots": list, "tournament": bool, "tournament_info": dict}
-ACTIONS = {"Dealt Cards", "Post Ante", "Post SB", "Post BB", "Post Dead", "Fold", "Check", "Call",
-           "Bet", "Raise", "Shows Cards", "Uncalled Bet Returned"}
+REQUIRED = {
+    "spec_version": str,
+    "site_name": str,
+    "network_name": str,
+    "game_number": str,
+    "start_date_utc": str,
+    "table_name": str,
+    "table_size": int,
+    "game_type": str,
+    "bet_limit": dict,
+    "dealer_seat": int,
+    "small_blind_amount": int,
+    "big_blind_amount": int,
+    "ante_amount": int,
+    "currency": str,
+    "players": list,
+    "rounds": list,
+    "pots": list,
+    "tournament": bool,
+    "tournament_info": dict,
+}
+ACTIONS = {
+    "Dealt Cards",
+    "Post Ante",
+    "Post SB",
+    "Post BB",
+    "Post Dead",
+    "Fold",
+    "Check",
+    "Call",
+    "Bet",
+    "Raise",
+    "Shows Cards",
+    "Uncalled Bet Returned",
+}
 
 
 def check_ohh(obj: dict) -> None:
@@ -30,15 +58,22 @@ def check_ohh(obj: dict) -> None:
         assert isinstance(ohh[key], kind), key
     assert ohh["tournament"] is True
     info = ohh["tournament_info"]
-    assert {"tournament_number", "name", "start_date_utc", "currency", "buyin_amount",
-            "initial_stack", "type", "speed"} <= info.keys()
+    assert {
+        "tournament_number",
+        "name",
+        "start_date_utc",
+        "currency",
+        "buyin_amount",
+        "initial_stack",
+        "type",
+        "speed",
+    } <= info.keys()
     ids = {p["id"] for p in ohh["players"]}
     assert all(p["starting_stack"] >= 0 and 1 <= p["seat"] <= 10 for p in ohh["players"])
     assert ohh["dealer_seat"] in range(1, 11)
     numbers = []
     for i, rnd in enumerate(ohh["rounds"]):
-        assert rnd["id"] == i and rnd["street"] in ("Preflop", "Flop", "Turn", "River",
-                                                    "Showdown")
+        assert rnd["id"] == i and rnd["street"] in ("Preflop", "Flop", "Turn", "River", "Showdown")
         for act in rnd["actions"]:
             assert act["player_id"] in ids and act["action"] in ACTIONS
             assert act.get("amount", 0) >= 0
@@ -69,8 +104,14 @@ def test_floor_decisions_are_kept_in_their_round(tmp_path: Path) -> None:
     ohh = ohh_obj(hand)["ohh"]
     flop = next(r for r in ohh["rounds"] if r["street"] == "Flop")
     assert any("seat 1's hand is dead" in note for note in flop["_floor"])
-    assert ohh["pots"] == [{"number": 0, "amount": 600, "rake": 0,
-                            "player_wins": [{"player_id": 2, "win_amount": 600}]}]
+    assert ohh["pots"] == [
+        {
+            "number": 0,
+            "amount": 600,
+            "rake": 0,
+            "player_wins": [{"player_id": 2, "win_amount": 600}],
+        }
+    ]
     out = tmp_path / "o"
     assert main(["export", "--journal", str(path), "--format", "ohh", "--out", str(out)]) == 0
     assert [p.name for p in out.iterdir()] == ["hand-000001.ohh"]

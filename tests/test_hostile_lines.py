@@ -24,8 +24,15 @@ from tablectl.engine.events import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-SETUP = {"setup": {"rules": "tda-2025", "seats": {"1": 1000, "2": 1000, "3": 1000}, "button": 1,
-                   "blinds": [25, 50], "chips": [25, 100]}}
+SETUP = {
+    "setup": {
+        "rules": "tda-2025",
+        "seats": {"1": 1000, "2": 1000, "3": 1000},
+        "button": 1,
+        "blinds": [25, 50],
+        "chips": [25, 100],
+    }
+}
 DEAL = {"deal": {"2": ["As", "Ks"], "3": ["2c", "2d"], "1": ["7h", "8h"]}}
 GOOD_TAIL = [DEAL, {"expect": {"to_act": 1, "to_call": 50}}]
 
@@ -62,11 +69,16 @@ def replayed_with_one_bad_line(tmp_path: Path, bad: object) -> str:
 
 # --- item 3: seats --------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("seat", ["²", "١", "𝟑", "01", "0", "11", "+1", " 1", "1 ", "", "1e0"])
 def test_a_seat_is_ascii_digits_without_leading_zeros(tmp_path: Path, seat: str) -> None:
-    for line in ({"deal": {seat: ["As", "Ks"]}}, {"card": "As", "zone": f"seat:{seat}"},
-                 {"chips": {f"bet:{seat}": [25]}}, {"push": {"seat": seat, "chips": [25]}},
-                 {"fold": seat}):
+    for line in (
+        {"deal": {seat: ["As", "Ks"]}},
+        {"card": "As", "zone": f"seat:{seat}"},
+        {"chips": {f"bet:{seat}": [25]}},
+        {"push": {"seat": seat, "chips": [25]}},
+        {"fold": seat},
+    ):
         assert "seat" in refused(json.dumps(line))
     replayed_with_one_bad_line(tmp_path, {"deal": {seat: ["As", "Ks"]}})
 
@@ -94,6 +106,7 @@ def test_plain_seat_numbers_still_read() -> None:
 
 # --- item 3: nesting, setup shapes, unknown keys ---------------------------------------------
 
+
 @pytest.mark.parametrize("depth", [40, 900, 100_000])
 def test_deep_nesting_is_refused(tmp_path: Path, depth: int) -> None:
     line = '{"fold": ' + "[" * depth + "]" * depth + "}"
@@ -106,23 +119,40 @@ def test_deep_nesting_in_an_expect_line_is_refused() -> None:
     assert "nested" in refused('{"expect": {"stacks": ' + "[" * 500 + "]" * 500 + "}}")
 
 
-@pytest.mark.parametrize("key,value", [
-    ("options", ["bb_ante_short", "ante_first"]), ("options", "ante_first"),
-    ("options", {"clock_seconds": "soon"}), ("options", {"clock_seconds": 10**5}),
-    ("options", {"clock_seconds": [30]}), ("options", {"name": "mine"}),
-    ("options", {"bb_ante_short": ["ante_first"]}),
-    ("names", ["Ann", "Bao"]), ("names", "Ann"), ("names", {"1": ["Ann"]}),
-    ("names", {"²": "Ann"}), ("names", {"1": "x" * 1000}),
-    ("levels", {"blinds": [25, 50]}), ("levels", [5]), ("levels", [{"blinds": "25/50"}]),
-    ("levels", [{"blinds": [50, 25]}]), ("levels", [{"blinds": [25, 50, 100]}]),
-    ("levels", [{"blinds": [25, 50], "minutes": "20"}]),
-    ("levels", [{"blinds": [25, 50], "minutes": -1}]),
-    ("levels", [{"blinds": [25, 50], "ante": -5}]), ("levels", [{"break": "10"}]),
-    ("levels", [{"blinds": [25, 50], "colour": "red"}]), ("levels", [{"break": 10, "ante": 5}]),
-    ("levels", [{"blinds": [25, 50], "bb_ante": "yes"}]),
-    ("bb_ante", "false"), ("rules", ["wfp"]), ("ante", 2.5), ("button", "²"),
-    ("colour", "red"),
-])
+@pytest.mark.parametrize(
+    "key,value",
+    [
+        ("options", ["bb_ante_short", "ante_first"]),
+        ("options", "ante_first"),
+        ("options", {"clock_seconds": "soon"}),
+        ("options", {"clock_seconds": 10**5}),
+        ("options", {"clock_seconds": [30]}),
+        ("options", {"name": "mine"}),
+        ("options", {"bb_ante_short": ["ante_first"]}),
+        ("names", ["Ann", "Bao"]),
+        ("names", "Ann"),
+        ("names", {"1": ["Ann"]}),
+        ("names", {"²": "Ann"}),
+        ("names", {"1": "x" * 1000}),
+        ("levels", {"blinds": [25, 50]}),
+        ("levels", [5]),
+        ("levels", [{"blinds": "25/50"}]),
+        ("levels", [{"blinds": [50, 25]}]),
+        ("levels", [{"blinds": [25, 50, 100]}]),
+        ("levels", [{"blinds": [25, 50], "minutes": "20"}]),
+        ("levels", [{"blinds": [25, 50], "minutes": -1}]),
+        ("levels", [{"blinds": [25, 50], "ante": -5}]),
+        ("levels", [{"break": "10"}]),
+        ("levels", [{"blinds": [25, 50], "colour": "red"}]),
+        ("levels", [{"break": 10, "ante": 5}]),
+        ("levels", [{"blinds": [25, 50], "bb_ante": "yes"}]),
+        ("bb_ante", "false"),
+        ("rules", ["wfp"]),
+        ("ante", 2.5),
+        ("button", "²"),
+        ("colour", "red"),
+    ],
+)
 def test_malformed_setup_is_a_named_failure(tmp_path: Path, key: str, value: object) -> None:
     setup = {"setup": {**SETUP["setup"], key: value}}
     message = refused(json.dumps(setup))
@@ -140,22 +170,38 @@ def test_unknown_setup_keys_are_refused_with_the_allowed_ones() -> None:
 
 
 def test_setup_keys_in_use_are_accepted() -> None:
-    setup = {"rules": "wfp", "seats": {"1": 5000, "2": 5000}, "button": 2, "blinds": [25, 50],
-             "ante": 0, "bb_ante": True, "chips": [25, 100], "names": {"1": "Ann", "2": "Bao"},
-             "options": {"bb_ante_short": "ante_first", "clock_seconds": 45},
-             "levels": [{"blinds": [25, 50], "ante": 50, "minutes": 20, "bb_ante": True},
-                        {"break": 10}, {"blinds": [50, 100], "minutes": 12.5}]}
+    setup = {
+        "rules": "wfp",
+        "seats": {"1": 5000, "2": 5000},
+        "button": 2,
+        "blinds": [25, 50],
+        "ante": 0,
+        "bb_ante": True,
+        "chips": [25, 100],
+        "names": {"1": "Ann", "2": "Bao"},
+        "options": {"bb_ante_short": "ante_first", "clock_seconds": 45},
+        "levels": [
+            {"blinds": [25, 50], "ante": 50, "minutes": 20, "bb_ante": True},
+            {"break": 10},
+            {"blinds": [50, 100], "minutes": 12.5},
+        ],
+    }
     parsed = parse_line(json.dumps({"setup": setup}))
     assert parsed.event is not None and parsed.event.body["names"] == {"1": "Ann", "2": "Bao"}
 
 
 # --- item 3: binary files, broken pipes ------------------------------------------------------
 
+
 def test_binary_lines_are_named_and_the_rest_is_read(tmp_path: Path) -> None:
     path = tmp_path / "bin.jsonl"
-    path.write_bytes(json.dumps(SETUP).encode() + b"\n\xff\xfe\x00garbage\x80\n"
-                     + b'{"tick": 1, "x": "\xc3"}\n'
-                     + "\n".join(json.dumps(x) for x in GOOD_TAIL).encode() + b"\n")
+    path.write_bytes(
+        json.dumps(SETUP).encode()
+        + b"\n\xff\xfe\x00garbage\x80\n"
+        + b'{"tick": 1, "x": "\xc3"}\n'
+        + "\n".join(json.dumps(x) for x in GOOD_TAIL).encode()
+        + b"\n"
+    )
     result = replay_file(path)
     assert [f.split(": ")[0] for f in result.failures] == [f"{path}:2", f"{path}:3"]
     assert "not UTF-8" in result.failures[0]
@@ -167,8 +213,13 @@ def test_binary_lines_are_named_and_the_rest_is_read(tmp_path: Path) -> None:
 def test_a_whole_binary_file_is_failures_not_a_traceback(tmp_path: Path) -> None:
     path = tmp_path / "random.jsonl"
     path.write_bytes(bytes(range(256)) * 40)
-    done = subprocess.run([sys.executable, "-m", "tablectl", "replay", str(path)],
-                          capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "tablectl", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 1
     assert "Traceback" not in done.stderr + done.stdout
     assert f"{path}:1: malformed line" in done.stdout
@@ -179,8 +230,11 @@ def test_json_output_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     traceback, and the exit status is 141 (128 + SIGPIPE), as a shell pipeline reports it."""
     scenario = ROOT / "tests" / "scenarios" / "tda50_example1b_500_and_1000_facing_1100.jsonl"
     for cmd in (["replay", "--json"], ["demo"]):
-        proc = subprocess.Popen([sys.executable, "-m", "tablectl", *cmd, *[str(scenario)] * 400],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tablectl", *cmd, *[str(scenario)] * 400],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         assert proc.stdout is not None and proc.stderr is not None
         proc.stdout.readline()
         proc.stdout.close()  # what head does after its line
@@ -191,14 +245,25 @@ def test_json_output_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
 
 # --- item 4: non-finite and negative numbers ---------------------------------------------------
 
-@pytest.mark.parametrize("line", [
-    '{"tick": NaN}', '{"tick": Infinity}', '{"tick": -Infinity}', '{"tick": 1e400}',
-    '{"tick": -1}', '{"tick": 1e30}', '{"press": "check", "t": NaN}',
-    '{"press": "check", "t": Infinity}', '{"press": "check", "t": -3}',
-    '{"fold": 2, "t": 1e400}', '{"expect": {"to_call": NaN}}',
-    '{"setup": {"seats": {"1": 5, "2": 5}, "blinds": [1, 2], "levels": [{"blinds": [1, 2], '
-    '"minutes": Infinity}]}}',
-])
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"tick": NaN}',
+        '{"tick": Infinity}',
+        '{"tick": -Infinity}',
+        '{"tick": 1e400}',
+        '{"tick": -1}',
+        '{"tick": 1e30}',
+        '{"press": "check", "t": NaN}',
+        '{"press": "check", "t": Infinity}',
+        '{"press": "check", "t": -3}',
+        '{"fold": 2, "t": 1e400}',
+        '{"expect": {"to_call": NaN}}',
+        '{"setup": {"seats": {"1": 5, "2": 5}, "blinds": [1, 2], "levels": [{"blinds": [1, 2], '
+        '"minutes": Infinity}]}}',
+    ],
+)
 def test_non_finite_and_negative_times_are_refused(tmp_path: Path, line: str) -> None:
     message = refused(line)
     assert any(w in message for w in ("NaN", "Infinity", "finite", "non-negative", "at most"))
@@ -208,15 +273,24 @@ def test_non_finite_and_negative_times_are_refused(tmp_path: Path, line: str) ->
 
 def test_a_clock_after_a_refused_tick_is_still_right(tmp_path: Path) -> None:
     # 002 Rule 29: 30 s on the clock; a NaN tick must not make every later ruling wrong.
-    lines = [SETUP, DEAL, {"press": "clock"}, {"expect": {"alert": "clock", "seat": 1}},
-             '{"tick": NaN}', {"tick": 20}, {"expect": {"to_act": 1, "no_alert": True}},
-             {"tick": 11}, {"expect": {"last": {"seat": 1, "action": "fold"}, "to_act": 2}}]
+    lines = [
+        SETUP,
+        DEAL,
+        {"press": "clock"},
+        {"expect": {"alert": "clock", "seat": 1}},
+        '{"tick": NaN}',
+        {"tick": 20},
+        {"expect": {"to_act": 1, "no_alert": True}},
+        {"tick": 11},
+        {"expect": {"last": {"seat": 1, "action": "fold"}, "to_act": 2}},
+    ]
     result = replay_file(write(tmp_path, lines))
     assert [f.split(": ")[0] for f in result.failures] == [f"{tmp_path / 's.jsonl'}:5"]
     assert result.checks == 3
 
 
 # --- item 5: caps and echoes ---------------------------------------------------------------------
+
 
 def test_a_push_may_hold_at_most_max_chips(tmp_path: Path) -> None:
     ok = parse_line(json.dumps({"push": {"seat": 1, "chips": [25] * MAX_CHIPS}}))
@@ -228,10 +302,14 @@ def test_a_push_may_hold_at_most_max_chips(tmp_path: Path) -> None:
     refused(json.dumps({"setup": {**SETUP["setup"], "chips": list(range(1, 200))}}))
 
 
-@pytest.mark.parametrize("line", [
-    json.dumps({"push": {"seat": 1, "chips": [25] * 3_000_000}}),
-    json.dumps({"fold": "9" * 10_000_000}),
-], ids=["3M-chips", "10MB-value"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        json.dumps({"push": {"seat": 1, "chips": [25] * 3_000_000}}),
+        json.dumps({"fold": "9" * 10_000_000}),
+    ],
+    ids=["3M-chips", "10MB-value"],
+)
 def test_an_oversized_line_is_refused_without_echoing_it(tmp_path: Path, line: str) -> None:
     message = refused(line)
     assert f"longer than {MAX_LINE_BYTES:,} bytes" in message and len(message) < 200
@@ -239,13 +317,19 @@ def test_an_oversized_line_is_refused_without_echoing_it(tmp_path: Path, line: s
     assert len(failure) < 300 + len(str(tmp_path))
 
 
-@pytest.mark.parametrize("line", [
-    json.dumps({"fold": "x" * 60_000}), json.dumps({"press": "y" * 60_000}),
-    json.dumps({"card": "z" * 60_000, "zone": "muck"}), json.dumps({"tick": "w" * 60_000}),
-    json.dumps({"declare": {"seat": 1, "say": "v" * 60_000}}),
-    json.dumps({"setup": {**SETUP["setup"], "rules": "r" * 60_000}}),
-    json.dumps({"push": {"seat": 1, "chips": [25, "u" * 60_000]}}),
-], ids=["fold", "press", "card", "tick", "say", "rules", "chip"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        json.dumps({"fold": "x" * 60_000}),
+        json.dumps({"press": "y" * 60_000}),
+        json.dumps({"card": "z" * 60_000, "zone": "muck"}),
+        json.dumps({"tick": "w" * 60_000}),
+        json.dumps({"declare": {"seat": 1, "say": "v" * 60_000}}),
+        json.dumps({"setup": {**SETUP["setup"], "rules": "r" * 60_000}}),
+        json.dumps({"push": {"seat": 1, "chips": [25, "u" * 60_000]}}),
+    ],
+    ids=["fold", "press", "card", "tick", "say", "rules", "chip"],
+)
 def test_long_values_are_truncated_in_messages(line: str) -> None:
     message = refused(line)
     assert len(message) < 300 and "…" in message
@@ -253,10 +337,12 @@ def test_long_values_are_truncated_in_messages(line: str) -> None:
 
 def test_huge_numbers_are_refused() -> None:
     assert "at most" in refused(json.dumps({"push": {"seat": 1, "chips": [10**40]}}))
-    assert "at most" in refused(json.dumps({"declare": {"seat": 1, "say": "bet",
-                                                        "amount": 10**40}}))
-    assert "at most" in refused(json.dumps({"setup": {**SETUP["setup"],
-                                                      "seats": {"1": 10**40, "2": 5}}}))
+    assert "at most" in refused(
+        json.dumps({"declare": {"seat": 1, "say": "bet", "amount": 10**40}})
+    )
+    assert "at most" in refused(
+        json.dumps({"setup": {**SETUP["setup"], "seats": {"1": 10**40, "2": 5}}})
+    )
     # a number too long for Python's int conversion (4300 digits) is a named error too
     assert "number" in refused('{"fold": ' + "9" * 5000 + "}")
 

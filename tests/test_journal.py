@@ -13,8 +13,11 @@ from tablectl.engine.events import Event, event_from_obj, parse_line
 from tablectl.engine.outputs import Notice, Output
 
 SETUP = {
-    "rules": "tda-2025", "seats": {"1": 1000, "2": 1000, "3": 1000}, "button": 1,
-    "blinds": [10, 20], "chips": [5, 25, 100],
+    "rules": "tda-2025",
+    "seats": {"1": 1000, "2": 1000, "3": 1000},
+    "button": 1,
+    "blinds": [10, 20],
+    "chips": [5, 25, 100],
 }
 SETUP_EVENT = event_from_obj({"setup": SETUP})
 

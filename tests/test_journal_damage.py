@@ -22,8 +22,11 @@ from tablectl.engine.events import event_from_obj, parse_line
 
 ROOT = Path(__file__).resolve().parent.parent
 SETUP = {
-    "rules": "tda-2025", "seats": {"1": 1000, "2": 1000, "3": 1000}, "button": 1,
-    "blinds": [10, 20], "chips": [5, 25, 100],
+    "rules": "tda-2025",
+    "seats": {"1": 1000, "2": 1000, "3": 1000},
+    "button": 1,
+    "blinds": [10, 20],
+    "chips": [5, 25, 100],
 }
 PAGE = 4096
 
@@ -65,16 +68,18 @@ def clobber(path: Path, offset: int, size: int = 8192) -> None:
 def root_page(path: Path, table: str) -> int:
     db = sqlite3.connect(path)
     try:
-        return int(db.execute("SELECT rootpage FROM sqlite_master WHERE name = ?",
-                              (table,)).fetchone()[0])
+        return int(
+            db.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (table,)).fetchone()[0]
+        )
     finally:
         db.close()
 
 
 def bad_utf8(path: Path, row_id: int) -> None:
     db = sqlite3.connect(path)
-    db.execute("UPDATE events SET line = CAST(X'7B227469636B223A20FF7D' AS TEXT) WHERE id = ?",
-               (row_id,))
+    db.execute(
+        "UPDATE events SET line = CAST(X'7B227469636B223A20FF7D' AS TEXT) WHERE id = ?", (row_id,)
+    )
     db.commit()
     db.close()
 
@@ -88,8 +93,15 @@ def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]
     env = dict(os.environ)
     env.pop("NOTIFY_SOCKET", None)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    return subprocess.run([sys.executable, "-m", "tablectl", *args], env=env, cwd=cwd,
-                          capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "tablectl", *args],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
 
 
 # --- refusing a damaged journal -----------------------------------------------------------------

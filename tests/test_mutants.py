@@ -45,9 +45,17 @@ def test_002_rule_18a_river_checked_around_first_left_of_button_shows() -> None:
 def _table(rules: str, stacks: dict[int, int], button: int = 1, **kw: Any) -> Any:
     from tablectl.engine.table import Table
 
-    return Table({"rules": rules, "seats": {str(s): n for s, n in stacks.items()},
-                  "button": button, "blinds": [100, 200], "ante": 0,
-                  "chips": [25, 100, 500, 1000, 5000], **kw})
+    return Table(
+        {
+            "rules": rules,
+            "seats": {str(s): n for s, n in stacks.items()},
+            "button": button,
+            "blinds": [100, 200],
+            "ante": 0,
+            "chips": [25, 100, 500, 1000, 5000],
+            **kw,
+        }
+    )
 
 
 DEAL4 = {"deal": {"2": ["As", "8s"], "3": ["Ks", "7s"], "4": ["Qs", "6s"], "1": ["Js", "5s"]}}
@@ -89,10 +97,17 @@ def test_002_rule_17_tabled_all_in_hands_wait_for_the_river() -> None:
     """Mutant: flow.maybe_award without its showdown-street guard awards the pot pre-flop, once
     both all-in hands are read face up."""
     t = _table("tda-2025", {1: 10000, 2: 1000, 3: 10000})
-    run(t, {"deal": {"2": ["As", "Ad"], "3": ["Kc", "Kd"], "1": ["2c", "7d"]}}, {"fold": 1},
-        push(2, 500, 100, 100, 100, 100), push(3, 500, 100, 100))
-    faces = [{"card": c, "zone": f"seat:{s}", "face": "up"}
-             for s, c in ((2, "As"), (2, "Ad"), (3, "Kc"), (3, "Kd"))]
+    run(
+        t,
+        {"deal": {"2": ["As", "Ad"], "3": ["Kc", "Kd"], "1": ["2c", "7d"]}},
+        {"fold": 1},
+        push(2, 500, 100, 100, 100, 100),
+        push(3, 500, 100, 100),
+    )
+    faces = [
+        {"card": c, "zone": f"seat:{s}", "face": "up"}
+        for s, c in ((2, "As"), (2, "Ad"), (3, "Kc"), (3, "Kd"))
+    ]
     out = run(t, *faces)
     assert t.street == "preflop" and not notices(out, "award")
     run(t, {"board": ["2h", "5s", "9d"], "burn": "3c"}, {"board": ["Kh"], "burn": "4c"})
@@ -104,8 +119,9 @@ def test_002_rule_17_tabled_all_in_hands_wait_for_the_river() -> None:
 def _wfp_flop(stacks: dict[int, int]) -> Any:
     """wfp, button 1, blinds 2 and 3: all call 200 pre-flop, then the flop."""
     t = _table("wfp", stacks)
-    run(t, DEAL3, push(1, 100, 100), push(2, 100), {"press": "check"},
-        {"board": ["2h", "5c", "9d"]})
+    run(
+        t, DEAL3, push(1, 100, 100), push(2, 100), {"press": "check"}, {"board": ["2h", "5c", "9d"]}
+    )
     return t
 
 
@@ -161,8 +177,11 @@ def test_pots_shown_keep_folded_chips_above_every_live_level() -> None:
     every live level, and the pots shown to the dealer still hold it. Mutant: build_pots drops
     the chips above the last live level (the pots would show 450 of the 500)."""
     t = _table("tda-2025", {1: 50, 2: 5000, 3: 5000, 4: 150})
-    run(t, {"seat": {"seat": 3, "status": "absent"}},
-        {"deal": {"2": ["As", "8s"], "3": ["Ks", "7s"], "4": ["Qs", "6s"], "1": ["Js", "5s"]}})
+    run(
+        t,
+        {"seat": {"seat": 3, "status": "absent"}},
+        {"deal": {"2": ["As", "8s"], "3": ["Ks", "7s"], "4": ["Qs", "6s"], "1": ["Js", "5s"]}},
+    )
     run(t, push(4, 100, 25, 25), push(1, 25, 25), {"fold": 2})
     assert t.pots() == [Pot(200, (1, 4)), Pot(300, (4,))]
     assert sum(p.amount for p in t.view().pots) == 500
@@ -191,8 +210,7 @@ def test_003_moving_button_small_blind_alone_when_the_big_blind_busts() -> None:
     assert nxt == Positions(button=2, sb_seat=4, sb=4, bb=5, sb_posts_bb=False)
     both = next_positions(prev, [1, 2, 4, 5], "moving", "empty_seat", "sb_and_bb")
     assert both.sb_posts_bb is True
-    stays = next_positions(Positions(1, 2, 2, 3), [1, 2, 3, 5], "moving", "empty_seat",
-                           "sb_and_bb")
+    stays = next_positions(Positions(1, 2, 2, 3), [1, 2, 3, 5], "moving", "empty_seat", "sb_and_bb")
     assert stays.sb_posts_bb is False
 
 
@@ -200,8 +218,13 @@ def _one_card_showdown(seat: int, card: str, folder: int) -> list[Output]:
     """tests/scenarios/cards_one_card_tabled_pot_waits.jsonl: checked down to the showdown; seat 2
     tables K-K, ``seat`` tables one card, ``folder`` mucks; the next event tells the dealer."""
     t = _table("tda-2025", {2: 20000, 5: 20000, 7: 20000}, button=7)
-    run(t, {"deal": {"2": ["Kh", "Kd"], "5": ["Ah", "Qc"], "7": ["9s", "9c"]}},
-        push(7, 100, 100), push(2, 100), {"press": "check"})
+    run(
+        t,
+        {"deal": {"2": ["Kh", "Kd"], "5": ["Ah", "Qc"], "7": ["9s", "9c"]}},
+        push(7, 100, 100),
+        push(2, 100),
+        {"press": "check"},
+    )
     for board in (["Ad", "7h", "3c"], ["2s"], ["Jd"]):
         run(t, {"board": board}, *[{"press": "check"}] * 3)
     up = [{"card": c, "zone": "seat:2", "face": "up"} for c in ("Kh", "Kd")]
@@ -212,8 +235,10 @@ def test_002_rule_16a_one_card_that_would_win_names_rule_16a() -> None:
     """Mutmut: the would-win test, the rule and the text of flow._one_card_alert."""
     [a] = alerts(_one_card_showdown(5, "Ah", 7), "one_card_tabled")
     assert (a.seat, a.rule) == (5, "002 Rule 16-A")
-    assert a.text == ("seat 5 tabled a card that would win: ask the player to table both cards, "
-                      "the pot waits; if the player refuses, call the floor (002 Rule 16-A)")
+    assert a.text == (
+        "seat 5 tabled a card that would win: ask the player to table both cards, "
+        "the pot waits; if the player refuses, call the floor (002 Rule 16-A)"
+    )
 
 
 def test_002_rule_14a_one_card_that_would_not_win() -> None:
@@ -231,7 +256,14 @@ def test_002_rule_31_killed_hand_ruling() -> None:
     out = run(t, {"seat": {"seat": 4, "status": "absent"}}, DEAL4)
     [r] = rulings(out)
     assert (r.seat, r.action, r.to, r.owes, r.returned, r.rule, r.text) == (
-        4, "fold", 0, 0, 0, "002 Rule 31", "hand killed")
+        4,
+        "fold",
+        0,
+        0,
+        0,
+        "002 Rule 31",
+        "hand killed",
+    )
 
 
 def test_002_rule_52a_a_full_raise_reopens_to_a_caller() -> None:
@@ -248,13 +280,31 @@ def test_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
     """A big blind ante belongs to the main pot, not the side pot (mutmut: flow.award building
     the pots without the dead money, which then went to the last pot)."""
     t = _table("tda-2025", {1: 10000, 2: 10000, 3: 300}, ante=100, bb_ante=True)
-    run(t, {"deal": {"3": ["As", "Ad"], "1": ["Ks", "Kd"], "2": ["7c", "2h"]}},
-        push(1, 500, 500), push(2, 500, 100, 100, 100, 100, 100))
-    run(t, {"board": ["3c", "8d", "9h"]}, {"press": "check"}, {"press": "check"},
-        {"board": ["Jc"]}, {"press": "check"}, {"press": "check"},
-        {"board": ["4s"]}, {"press": "check"}, {"press": "check"})
+    run(
+        t,
+        {"deal": {"3": ["As", "Ad"], "1": ["Ks", "Kd"], "2": ["7c", "2h"]}},
+        push(1, 500, 500),
+        push(2, 500, 100, 100, 100, 100, 100),
+    )
+    run(
+        t,
+        {"board": ["3c", "8d", "9h"]},
+        {"press": "check"},
+        {"press": "check"},
+        {"board": ["Jc"]},
+        {"press": "check"},
+        {"press": "check"},
+        {"board": ["4s"]},
+        {"press": "check"},
+        {"press": "check"},
+    )
     assert t.street in ("showdown", "over")
-    run(t, *[{"card": c, "zone": f"seat:{s}", "face": "up"}
-             for s, c in ((1, "Ks"), (1, "Kd"), (2, "7c"), (2, "2h"), (3, "As"), (3, "Ad"))])
+    run(
+        t,
+        *[
+            {"card": c, "zone": f"seat:{s}", "face": "up"}
+            for s, c in ((1, "Ks"), (1, "Kd"), (2, "7c"), (2, "2h"), (3, "As"), (3, "Ad"))
+        ],
+    )
     assert t.street == "over"
     assert {s: t.hand.won.get(s, 0) for s in (1, 2, 3)} == {1: 1600, 2: 0, 3: 700}

@@ -77,8 +77,18 @@ def test_badges_floor_overrides_dealer_does_not(tmp_path: Path, field: TagField)
 def _enroll_args(tmp_path: Path, field: TagField, **kw: object) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     enroll_cmd.configure(parser)
-    argv = ["--reader", field.path, "--decks", str(tmp_path / "decks.json"), "--deck", "B",
-            "--back", "blue", "--timeout", "60"]
+    argv = [
+        "--reader",
+        field.path,
+        "--decks",
+        str(tmp_path / "decks.json"),
+        "--deck",
+        "B",
+        "--back",
+        "blue",
+        "--timeout",
+        "60",
+    ]
     for k, v in kw.items():
         argv += [f"--{k.replace('_', '-')}"] + ([] if v is True else [str(v)])
     return parser.parse_args(argv)
@@ -120,8 +130,16 @@ def test_enroll_a_deck_from_text_records(
 def test_enroll_without_reader_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     parser = argparse.ArgumentParser()
     enroll_cmd.configure(parser)
-    args = parser.parse_args(["--reader", "tty:tablectl-no-such-reader", "--deck", "B",
-                              "--decks", str(tmp_path / "decks.json")])
+    args = parser.parse_args(
+        [
+            "--reader",
+            "tty:tablectl-no-such-reader",
+            "--deck",
+            "B",
+            "--decks",
+            str(tmp_path / "decks.json"),
+        ]
+    )
     assert enroll_cmd.run(args) == 2
     assert "no NFC reader" in capsys.readouterr().err
     assert not (tmp_path / "decks.json").exists()

@@ -54,9 +54,12 @@ def _divergence(seed: int) -> str | None:
     if ours == theirs and not problems:
         return None
     events = "\n".join(json.dumps(o) for o in script_to_events(script))
-    return (f"seed {seed}: engine {dict(sorted(ours.items()))} != pokerkit "
-            f"{dict(sorted(theirs.items()))}\n" + "\n".join(problems) +
-            f"\nscript: {json.dumps(script.to_obj())}\nevents:\n{events}")
+    return (
+        f"seed {seed}: engine {dict(sorted(ours.items()))} != pokerkit "
+        f"{dict(sorted(theirs.items()))}\n"
+        + "\n".join(problems)
+        + f"\nscript: {json.dumps(script.to_obj())}\nevents:\n{events}"
+    )
 
 
 def _check(seeds: range) -> None:
@@ -101,10 +104,18 @@ def _next_script(table: Table, first: HandScript, rng: random.Random) -> HandScr
     pos = table.positions()
     assert hand is not None and table.street == "preflop"
     script = HandScript(
-        seats=live, stacks=dict(hand.start_stacks), button=pos.button, blinds=first.blinds,
-        ante=first.ante, bb_ante=first.bb_ante, chips=first.chips, hole=hole,
-        board=[deck.pop() for _ in range(5)], burns=[deck.pop() for _ in range(3)],
-        blind_first=first.blind_first, silent_every=rng.choice((0, 1, 2)),
+        seats=live,
+        stacks=dict(hand.start_stacks),
+        button=pos.button,
+        blinds=first.blinds,
+        ante=first.ante,
+        bb_ante=first.bb_ante,
+        chips=first.chips,
+        hole=hole,
+        board=[deck.pop() for _ in range(5)],
+        burns=[deck.pop() for _ in range(3)],
+        blind_first=first.blind_first,
+        silent_every=rng.choice((0, 1, 2)),
     )
     if pos.sb is None or pos.sb_posts_bb:
         return None
@@ -138,8 +149,11 @@ def _session(seed: int, hands: int) -> tuple[int, str | None]:
         if table.street != "over":
             problems.append(f"hand not awarded: street {table.street}")
         if ours != theirs or problems:
-            return n, (f"seed {seed} hand {n + 1}: engine {ours} != pokerkit {theirs}\n"
-                       + "\n".join(problems) + f"\nscript: {json.dumps(script.to_obj())}")
+            return n, (
+                f"seed {seed} hand {n + 1}: engine {ours} != pokerkit {theirs}\n"
+                + "\n".join(problems)
+                + f"\nscript: {json.dumps(script.to_obj())}"
+            )
     return hands, None
 
 
@@ -180,10 +194,11 @@ def test_engine_reports_a_broken_stream_as_a_problem() -> None:
             break
     objs = script_to_events(script)
     k = next(i for i, o in enumerate(objs) if "declare" in o and o["declare"]["say"] == "call")
-    del objs[k:k + 2]  # the declaration and its chips
+    del objs[k : k + 2]  # the declaration and its chips
     table = Table.from_setup(objs[0]["setup"])
-    alerts = [out for o in objs[1:] for out in table.apply(event_from_obj(o))
-              if isinstance(out, Alert)]
+    alerts = [
+        out for o in objs[1:] for out in table.apply(event_from_obj(o)) if isinstance(out, Alert)
+    ]
     assert alerts or table.stacks() != pokerkit_final_stacks(script)
 
 
@@ -196,13 +211,26 @@ def test_short_all_in_opening_bet_does_not_reopen_to_a_checker() -> None:
     accepts a raise; the engine rules the raise a call.
     """
     script = HandScript(
-        seats=[1, 2, 3], stacks={1: 1000, 2: 160, 3: 1000}, button=3, blinds=(50, 100), ante=0,
-        bb_ante=False, chips=[5, 25, 100, 500], hole={1: ["2c", "7d"], 2: ["Ah", "Ad"],
-                                                      3: ["Ks", "Kd"]},
-        board=["2h", "9c", "Js", "4d", "5s"], burns=["3c", "3d", "3h"],
-        actions=[(3, "call", 100), (1, "call", 100), (2, "check", 100),
-                 (1, "check", 0), (2, "all-in", 60), (3, "call", 60), (1, "raise", 160),
-                 (3, "fold", 60)],
+        seats=[1, 2, 3],
+        stacks={1: 1000, 2: 160, 3: 1000},
+        button=3,
+        blinds=(50, 100),
+        ante=0,
+        bb_ante=False,
+        chips=[5, 25, 100, 500],
+        hole={1: ["2c", "7d"], 2: ["Ah", "Ad"], 3: ["Ks", "Kd"]},
+        board=["2h", "9c", "Js", "4d", "5s"],
+        burns=["3c", "3d", "3h"],
+        actions=[
+            (3, "call", 100),
+            (1, "call", 100),
+            (2, "check", 100),
+            (1, "check", 0),
+            (2, "all-in", 60),
+            (3, "call", 60),
+            (1, "raise", 160),
+            (3, "fold", 60),
+        ],
         board_after=[3, 8, 8],
     )
     play(script)  # pokerkit accepts the raise (OracleError otherwise)

@@ -83,8 +83,17 @@ def test_short_big_blind_ante_hand_blind_first() -> None:
 def test_blind_first_posting_for_a_short_big_blind_with_big_blind_ante() -> None:
     """Blinds 50-100 with a 100 big blind ante; the big blind has 150. tda-2025 posts the blind
     first (100) and antes the 50 left; pokerkit by itself antes first (100) and posts a 50 blind."""
-    s = make_script({1: 1000, 2: 150, 3: 1000}, 3, {1: "2c 3c", 2: "Ah Ad", 3: "7s 8d"}, "", [], [],
-                blinds=(50, 100), ante=100, bb_ante=True)
+    s = make_script(
+        {1: 1000, 2: 150, 3: 1000},
+        3,
+        {1: "2c 3c", 2: "Ah Ad", 3: "7s 8d"},
+        "",
+        [],
+        [],
+        blinds=(50, 100),
+        ante=100,
+        bb_ante=True,
+    )
     assert s.posted() == {1: (50, 0), 2: (100, 50), 3: (0, 0)}
     state = new_state(s)
     for seat in s.order:
@@ -114,8 +123,14 @@ def test_per_player_antes_are_posted_before_the_blinds() -> None:
 
 
 def test_a_wrong_script_is_a_clear_oracle_error() -> None:
-    s = make_script({1: 1000, 2: 1000, 3: 1000}, 3, {1: "2c 3c", 2: "Ah Ad", 3: "7s 8d"},
-                "Kc Qd 9h 5s 4c", [(1, "call", 50)], [])
+    s = make_script(
+        {1: 1000, 2: 1000, 3: 1000},
+        3,
+        {1: "2c 3c", 2: "Ah Ad", 3: "7s 8d"},
+        "Kc Qd 9h 5s 4c",
+        [(1, "call", 50)],
+        [],
+    )
     with pytest.raises(OracleError, match="seat 3 is to act"):
         play(s)
     s.actions = [(3, "raise", 60)]  # below the minimum raise to 100

@@ -15,7 +15,8 @@ TABLES = Path(evaluator.__file__).with_name("evaluator_tables.py")
 
 def test_the_shipped_tables_are_the_builders_output() -> None:
     assert TABLES.read_text(encoding="utf-8") == evaluator.tables_source(), (
-        "tablectl/engine/evaluator_tables.py is stale: run python3 bench/make_evaluator_tables.py")
+        "tablectl/engine/evaluator_tables.py is stale: run python3 bench/make_evaluator_tables.py"
+    )
 
 
 def test_the_loaded_tables_are_the_built_ones() -> None:
@@ -42,6 +43,8 @@ def test_flushes_on_every_suit_use_that_suits_cards() -> None:
             ranks = rng.sample("23456789TJQKA", 5)
             others = [r + s for r in "23456789TJQKA" for s in "cdhs" if s != suit]
             cards = [r + suit for r in ranks] + rng.sample(others, 2)
-            assert evaluator.category(evaluate(cards)) in (evaluator.FLUSH,
-                                                           evaluator.STRAIGHT_FLUSH)
+            assert evaluator.category(evaluate(cards)) in (
+                evaluator.FLUSH,
+                evaluator.STRAIGHT_FLUSH,
+            )
             assert evaluate_codes(CODES[c] for c in cards) == evaluate(cards)

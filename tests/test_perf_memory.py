@@ -29,5 +29,4 @@ def test_a_long_sim_without_out_keeps_nothing_per_hand() -> None:
     # Minting a chip for every change made registers hundreds more in 25 hands.
     registered = Counter(sim.chip_value.values())
     assert sum(registered.values()) <= 2 * sum(peak.values()), (registered, peak)
-    assert all(len(sim.console.pin(name).states) <= 2
-               for name in sim.console.console.pins)
+    assert all(len(sim.console.pin(name).states) <= 2 for name in sim.console.console.pins)

@@ -40,12 +40,21 @@ def _same(line: str | bytes) -> None:
     assert fast == slow, line
 
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-(10**20), 10**20),
-                    st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=6),
-                    st.sampled_from(["As", "Kd", "seat:3", "board", "call", "raise", "check"]))
-values = st.recursive(scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)),
-    max_leaves=12)
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**20), 10**20),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=6),
+    st.sampled_from(["As", "Kd", "seat:3", "board", "call", "raise", "check"]),
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 kinds = st.sampled_from([*sorted(events.EVENT_KINDS), "expect", "zone", "burn", "t", "x"])
 
 
@@ -64,13 +73,25 @@ def test_damaged_lines_read_the_same(noise: bytes, at: int) -> None:
     _same(base[:at] + noise + base[at:])
 
 
-@pytest.mark.parametrize("line", [
-    '{"tick": 1e400}', '{"tick": 12345678901234567890}', '{"push": {"seat": 1, "chips": '
-    '[1000000000000000000000]}}', '{"fold": 2, "t": 1e999}', '\ufeff{"fold": 2}',
-    '{"fold": 2, "fold": 3}', '{"press": "check"}  ', "# comment", "", '[[[[[[[[[[1]]]]]]]]]]',
-    '{"deal": {"1": [[[[[[[["As"]]]]]]]]}}', '{"fold": "\\ud800"}', '{"fold": NaN}',
-    '{"declare": {"seat": 2, "say": "raise", "amount": 300}, "t": 4}',
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"tick": 1e400}',
+        '{"tick": 12345678901234567890}',
+        '{"push": {"seat": 1, "chips": [1000000000000000000000]}}',
+        '{"fold": 2, "t": 1e999}',
+        '\ufeff{"fold": 2}',
+        '{"fold": 2, "fold": 3}',
+        '{"press": "check"}  ',
+        "# comment",
+        "",
+        "[[[[[[[[[[1]]]]]]]]]]",
+        '{"deal": {"1": [[[[[[[["As"]]]]]]]]}}',
+        '{"fold": "\\ud800"}',
+        '{"fold": NaN}',
+        '{"declare": {"seat": 2, "say": "raise", "amount": 300}, "t": 4}',
+    ],
+)
 def test_edge_lines_read_the_same(line: str) -> None:
     _same(line)
     _same(line.encode("utf-8", "surrogatepass"))

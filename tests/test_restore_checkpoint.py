@@ -75,8 +75,14 @@ def test_a_checkpoint_restore_is_a_full_replay(tmp_path: Path, seed: int) -> Non
         checkpoints = [r[0] for r in j._db.execute("SELECT row_id FROM checkpoints")]
     assert checkpoints, "no checkpoint written at a hand's end"
     rng = random.Random(seed)
-    cuts = sorted({len(rows), *rng.sample(range(2, len(rows)), 12), *checkpoints,
-                   *(c + 1 for c in checkpoints)})
+    cuts = sorted(
+        {
+            len(rows),
+            *rng.sample(range(2, len(rows)), 12),
+            *checkpoints,
+            *(c + 1 for c in checkpoints),
+        }
+    )
     used = 0
     for keep in cuts:
         cut = tmp_path / f"cut-{seed}-{keep}.db"
@@ -89,7 +95,7 @@ def test_a_checkpoint_restore_is_a_full_replay(tmp_path: Path, seed: int) -> Non
         assert table.stacks() == full.stacks() and table.t == full.t
         assert table.hand_log == full.hand_log and table.open_alerts == full.open_alerts
         # What comes next is ruled the same way on both.
-        for row in rows[keep:keep + 40]:
+        for row in rows[keep : keep + 40]:
             event = parse_line(row.line).event
             if event is None or event.kind == "setup":
                 continue
@@ -139,8 +145,9 @@ def test_checkpoints_of_another_build_or_unreadable_are_not_used(
     with Journal(journal) as j:
         last = j._db.execute("SELECT max(row_id) FROM checkpoints").fetchone()[0]
         j._db.execute("UPDATE checkpoints SET build = 'another' WHERE row_id <> ?", (last,))
-        j._db.execute("UPDATE checkpoints SET state = ? WHERE row_id = ?",
-                      (pickle.dumps(Boom()), last))
+        j._db.execute(
+            "UPDATE checkpoints SET state = ? WHERE row_id = ?", (pickle.dumps(Boom()), last)
+        )
         with caplog.at_level(logging.INFO):
             assert j.latest_checkpoint() is None
     assert "system is not part of a table" in caplog.text

@@ -22,9 +22,15 @@ from tablectl.engine.outputs import Ruling
 from tablectl.engine.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
-SETUP = {"rules": "tda-2025", "seats": {"1": 1000, "2": 1000}, "button": 1, "blinds": [5, 10],
-         "chips": [5, 25], "options": {"clock_seconds": 2},
-         "levels": [{"blinds": [5, 10], "minutes": 0.05}, {"blinds": [10, 20], "minutes": 10}]}
+SETUP = {
+    "rules": "tda-2025",
+    "seats": {"1": 1000, "2": 1000},
+    "button": 1,
+    "blinds": [5, 10],
+    "chips": [5, 25],
+    "options": {"clock_seconds": 2},
+    "levels": [{"blinds": [5, 10], "minutes": 0.05}, {"blinds": [10, 20], "minutes": 10}],
+}
 EVENTS = [{"deal": {"1": ["As", "Kd"], "2": ["7c", "7h"]}}, {"press": "clock"}]
 
 
@@ -65,11 +71,22 @@ def child(journal: str, with_events: bool) -> None:
 
 
 def _start(journal: Path, with_events: bool) -> subprocess.Popen[bytes]:
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); from test_restore_time import child; "
-            "child(sys.argv[2], sys.argv[3] == '1')")
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from test_restore_time import child; "
+        "child(sys.argv[2], sys.argv[3] == '1')"
+    )
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.Popen([sys.executable, "-c", code, str(ROOT / "tests"), str(journal),
-                             "1" if with_events else "0"], env=env)
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            code,
+            str(ROOT / "tests"),
+            str(journal),
+            "1" if with_events else "0",
+        ],
+        env=env,
+    )
 
 
 def _lines(journal: Path) -> list[str]:
@@ -93,8 +110,11 @@ def test_a_kill_mid_level_and_mid_clock_keeps_every_deadline(tmp_path: Path) -> 
     journal = tmp_path / "journal.db"
     first = _start(journal, True)
     try:
-        _wait_for(first, "the clock press was not journaled",
-                  lambda: any(line.startswith('{"press"') for line in _lines(journal)))
+        _wait_for(
+            first,
+            "the clock press was not journaled",
+            lambda: any(line.startswith('{"press"') for line in _lines(journal)),
+        )
         first.send_signal(signal.SIGKILL)
     finally:
         first.kill()
@@ -103,8 +123,11 @@ def test_a_kill_mid_level_and_mid_clock_keeps_every_deadline(tmp_path: Path) -> 
     time.sleep(3.0)  # down past the player's clock (2 s) and the level's end (3 s)
     second = _start(journal, False)
     try:
-        _wait_for(second, "no tick after the restart",
-                  lambda: any('"tick"' in line for line in _lines(journal)[killed_at:]))
+        _wait_for(
+            second,
+            "no tick after the restart",
+            lambda: any('"tick"' in line for line in _lines(journal)[killed_at:]),
+        )
         second.send_signal(signal.SIGTERM)
         assert second.wait(timeout=30) == 0
     finally:
@@ -129,7 +152,8 @@ def test_a_kill_mid_level_and_mid_clock_keeps_every_deadline(tmp_path: Path) -> 
     assert table.t >= 3.0
     # Both deadlines passed while the daemon was down: ruled at the restart, as on time.
     assert [(r.seat, r.action, r.text) for r in rulings] == [
-        (1, "fold", "time expired facing a bet: the hand is dead")]
+        (1, "fold", "time expired facing a bet: the hand is dead")
+    ]
     assert table.clock is None and table.level_index == 1
     # The same events on a table that never stopped: the same state.
     ref = Table(event_from_obj({"setup": SETUP}).body)

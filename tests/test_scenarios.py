@@ -22,12 +22,18 @@ def test_scenario_passes(path: Path) -> None:
 
 def test_contract_scenarios_are_present() -> None:
     names = {p.name for p in contract()}
-    assert {"basic_hand.jsonl", "side_pot_short_big_blind.jsonl",
-            "tda50_example2_forced_raise.jsonl"} <= names
+    assert {
+        "basic_hand.jsonl",
+        "side_pot_short_big_blind.jsonl",
+        "tda50_example2_forced_raise.jsonl",
+    } <= names
 
 
-@pytest.mark.skipif(not SHARED_DIR.is_dir(), reason="../shared (the contract) is not beside this "
-                    "checkout: the in-repo copies in tests/contract stand in for it")
+@pytest.mark.skipif(
+    not SHARED_DIR.is_dir(),
+    reason="../shared (the contract) is not beside this "
+    "checkout: the in-repo copies in tests/contract stand in for it",
+)
 def test_contract_copies_match_the_contract() -> None:
     """tests/contract mirrors ../shared/scenarios: every example copied, byte for byte."""
     originals = {p.name: p.read_bytes() for p in shared()}

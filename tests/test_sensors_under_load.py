@@ -48,9 +48,11 @@ def test_sensor_soak_beside_two_cpu_hogs_loses_no_read(tmp_path: Path, hands: in
     with cpu_hogs(2) as hogs:
         soak = run_soak(tmp_path, hands, snapshot_every=0.1)
         assert all(h.poll() is None for h in hogs), "a hog stopped early: the load was not there"
-    print(f"\nsoak under load: hands={soak.hands} reads={soak.reads} journaled={soak.journaled} "
-          f"lost_reads={soak.lost_reads} alerts={soak.alerts} {soak.link} "
-          f"seconds={soak.seconds:.1f}")
+    print(
+        f"\nsoak under load: hands={soak.hands} reads={soak.reads} journaled={soak.journaled} "
+        f"lost_reads={soak.lost_reads} alerts={soak.alerts} {soak.link} "
+        f"seconds={soak.seconds:.1f}"
+    )
     assert soak.stuck is None, f"{soak.stuck} ({soak.lost_reads} reads lost; {soak.link})"
     assert soak.lost_reads == 0
     assert soak.hands == hands

@@ -33,20 +33,34 @@ name = "Bao"
 enabled = false
 """
 
-GPIO = "[gpio]\n" + "\n".join(
-    f"{name} = {pin}" for pin, name in enumerate(
-        ("check", "clock", "award", "new_hand", "pause", "resume", "undo", "floor"), 5)
-) + "\n"
+GPIO = (
+    "[gpio]\n"
+    + "\n".join(
+        f"{name} = {pin}"
+        for pin, name in enumerate(
+            ("check", "clock", "award", "new_hand", "pause", "resume", "undo", "floor"), 5
+        )
+    )
+    + "\n"
+)
 
 
-def tablectl(*args: str, env: dict[str, str] | None = None,
-             cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def tablectl(
+    *args: str, env: dict[str, str] | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     full = dict(os.environ if env is None else env)
     full.pop("NOTIFY_SOCKET", None)
     full.setdefault("SDL_VIDEODRIVER", "dummy")
     full["PYTHONPATH"] = str(ROOT) + os.pathsep + full.get("PYTHONPATH", "")
-    return subprocess.run([sys.executable, "-m", "tablectl", *args], env=full, cwd=cwd,
-                          capture_output=True, text=True, timeout=300, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "tablectl", *args],
+        env=full,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
 
 
 def one_line_error(proc: subprocess.CompletedProcess[str]) -> str:
@@ -55,7 +69,8 @@ def one_line_error(proc: subprocess.CompletedProcess[str]) -> str:
     assert proc.returncode != 0, proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr + proc.stdout, proc.stderr + proc.stdout
     errors = proc.stderr.splitlines() + [
-        line for line in proc.stdout.splitlines() if " ERROR " in line or " CRITICAL " in line]
+        line for line in proc.stdout.splitlines() if " ERROR " in line or " CRITICAL " in line
+    ]
     assert len(errors) == 1, proc.stderr + proc.stdout
     return errors[0]
 
@@ -79,16 +94,20 @@ def config(tmp_path: Path, text: str = CONFIG) -> Path:
 
 @pytest.mark.parametrize("where", ["under-a-file", "proc", "a-directory"])
 def test_impossible_journal_path(tmp_path: Path, blocker: Path, where: str) -> None:
-    journal = {"under-a-file": blocker / "state" / "j.db", "proc": Path("/proc/tablectl/j.db"),
-               "a-directory": tmp_path}[where]
+    journal = {
+        "under-a-file": blocker / "state" / "j.db",
+        "proc": Path("/proc/tablectl/j.db"),
+        "a-directory": tmp_path,
+    }[where]
     cfg = config(tmp_path, CONFIG.replace('journal = "j.db"', f'journal = "{journal}"'))
     script = write_session(tmp_path / "s.jsonl", 1, 1)
     for extra in ([], ["--events", str(script)]):
         line = one_line_error(tablectl("run", "--config", str(cfg), *extra))
         assert str(journal) in line and "journal" in line
     # --journal on the command line too
-    line = one_line_error(tablectl("run", "--config", str(config(tmp_path)),
-                                   "--journal", str(journal)))
+    line = one_line_error(
+        tablectl("run", "--config", str(config(tmp_path)), "--journal", str(journal))
+    )
     assert str(journal) in line
 
 
@@ -144,28 +163,69 @@ def test_sim_out_in_an_impossible_place(blocker: Path) -> None:
 
 def test_screenshot_out_in_an_impossible_place(blocker: Path) -> None:
     out = blocker / "shots"
-    line = one_line_error(tablectl("screenshot", "--out", str(out), "--what", "clock",
-                                   "--preset", "home-003", "--size", "800x480"))
+    line = one_line_error(
+        tablectl(
+            "screenshot",
+            "--out",
+            str(out),
+            "--what",
+            "clock",
+            "--preset",
+            "home-003",
+            "--size",
+            "800x480",
+        )
+    )
     assert str(out) in line
 
 
 def test_screenshot_of_a_missing_scenario(tmp_path: Path) -> None:
-    proc = tablectl("screenshot", "--out", str(tmp_path / "s"), "--what", "scenarios",
-                    "--scenario", "/nonexistent/x.jsonl", "--size", "800x480")
+    proc = tablectl(
+        "screenshot",
+        "--out",
+        str(tmp_path / "s"),
+        "--what",
+        "scenarios",
+        "--scenario",
+        "/nonexistent/x.jsonl",
+        "--size",
+        "800x480",
+    )
     assert proc.returncode == 2
     assert "/nonexistent/x.jsonl" in one_line_error(proc)
 
 
 def test_screenshot_of_a_bogus_moment(tmp_path: Path) -> None:
     scenario = ROOT / "tests" / "scenarios"
-    proc = tablectl("screenshot", "--out", str(tmp_path / "s"), "--what", "scenarios",
-                    "--scenario", str(scenario), "--moment", "bogus", "--size", "800x480")
+    proc = tablectl(
+        "screenshot",
+        "--out",
+        str(tmp_path / "s"),
+        "--what",
+        "scenarios",
+        "--scenario",
+        str(scenario),
+        "--moment",
+        "bogus",
+        "--size",
+        "800x480",
+    )
     assert proc.returncode == 2
     assert "--moment 'bogus'" in one_line_error(proc)
     # A well-formed moment that no scenario reaches is said too.
-    proc = tablectl("screenshot", "--out", str(tmp_path / "s"), "--what", "scenarios",
-                    "--scenario", str(scenario), "--moment", "alert-no_such_alert",
-                    "--size", "800x480")
+    proc = tablectl(
+        "screenshot",
+        "--out",
+        str(tmp_path / "s"),
+        "--what",
+        "scenarios",
+        "--scenario",
+        str(scenario),
+        "--moment",
+        "alert-no_such_alert",
+        "--size",
+        "800x480",
+    )
     assert proc.returncode == 1
     assert "alert-no_such_alert" in one_line_error(proc)
 
@@ -197,6 +257,9 @@ def test_run_events_refuses_a_script_without_its_setup(
 
 
 def test_run_events_of_a_missing_file(tmp_path: Path) -> None:
-    line = one_line_error(tablectl("run", "--config", str(config(tmp_path)),
-                                   "--events", str(tmp_path / "absent.jsonl")))
+    line = one_line_error(
+        tablectl(
+            "run", "--config", str(config(tmp_path)), "--events", str(tmp_path / "absent.jsonl")
+        )
+    )
     assert "absent.jsonl" in line

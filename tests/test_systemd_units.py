@@ -16,8 +16,12 @@ from pathlib import Path
 import pytest
 
 SYSTEMD = Path(__file__).resolve().parent.parent / "systemd"
-UNITS = ("tablectl.service", "tablectl-clock.service", "tablectl-kiosk.service",
-         "tablectl-clock-kiosk.service")
+UNITS = (
+    "tablectl.service",
+    "tablectl-clock.service",
+    "tablectl-kiosk.service",
+    "tablectl-clock-kiosk.service",
+)
 ANALYZE = shutil.which("systemd-analyze")
 HOST_UNITS = next(
     (p for p in (Path("/usr/lib/systemd/system"), Path("/lib/systemd/system")) if p.is_dir()), None
@@ -61,7 +65,10 @@ def test_verify_reports_nothing(install_root: Path, name: str) -> None:
     assert ANALYZE is not None
     proc = subprocess.run(
         [ANALYZE, "verify", f"--root={install_root}", name],
-        capture_output=True, text=True, timeout=60, check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     # verify exits 0 on unknown keys and bad values (it only warns), so any output is a failure.
     assert proc.returncode == 0, proc.stderr
@@ -75,7 +82,10 @@ def test_security_exposure(name: str) -> None:
     assert ANALYZE is not None
     proc = subprocess.run(
         [ANALYZE, "security", "--offline=yes", str(SYSTEMD / name)],
-        capture_output=True, text=True, timeout=60, check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     found = re.search(r"Overall exposure level for \S+: (\d+\.\d+)", proc.stdout)
     assert found, proc.stdout + proc.stderr
@@ -87,9 +97,15 @@ def test_daemon_unit_is_notify_with_watchdog_and_devices() -> None:
     text = _unit_text("tablectl.service")
     lines = set(text.splitlines())
     for needed in (
-        "Type=notify", "Restart=on-failure", "DynamicUser=yes", "ProtectSystem=strict",
-        "StateDirectory=tablectl", "DevicePolicy=closed", "DeviceAllow=char-gpiochip rw",
-        "DeviceAllow=char-ttyACM rw", "DeviceAllow=char-usb_device rw",
+        "Type=notify",
+        "Restart=on-failure",
+        "DynamicUser=yes",
+        "ProtectSystem=strict",
+        "StateDirectory=tablectl",
+        "DevicePolicy=closed",
+        "DeviceAllow=char-gpiochip rw",
+        "DeviceAllow=char-ttyACM rw",
+        "DeviceAllow=char-usb_device rw",
     ):
         assert needed in lines, needed
     assert re.search(r"^WatchdogSec=\d+", text, re.M)
@@ -99,14 +115,23 @@ def test_daemon_unit_is_notify_with_watchdog_and_devices() -> None:
 
 # udev(7): the operators each key of our rules may take (match keys compare, the others assign).
 UDEV_OPS = {
-    "SUBSYSTEM": {"=="}, "KERNEL": {"=="}, "ATTRS": {"=="}, "ATTR": {"=="}, "ACTION": {"=="},
-    "SYMLINK": {"+="}, "TAG": {"+="}, "GROUP": {"="}, "MODE": {"="}, "OWNER": {"="},
+    "SUBSYSTEM": {"=="},
+    "KERNEL": {"=="},
+    "ATTRS": {"=="},
+    "ATTR": {"=="},
+    "ACTION": {"=="},
+    "SYMLINK": {"+="},
+    "TAG": {"+="},
+    "GROUP": {"="},
+    "MODE": {"="},
+    "OWNER": {"="},
 }
 
 
 def test_udev_rule_names_the_mcu_and_tags_it_for_systemd() -> None:
     rules = [
-        line for line in (SYSTEMD / "99-tablectl.rules").read_text().splitlines()
+        line
+        for line in (SYSTEMD / "99-tablectl.rules").read_text().splitlines()
         if line and not line.startswith("#")
     ]
     mcu = [r for r in rules if 'SYMLINK+="tablectl-mcu"' in r]
@@ -125,8 +150,13 @@ def test_udev_rule_names_the_mcu_and_tags_it_for_systemd() -> None:
             assert op in UDEV_OPS[key], f"{key}{op} in {rule}: expected {UDEV_OPS[key]}"
 
 
-@pytest.mark.parametrize("name, runs", [("tablectl-kiosk.service", "tablectl run --config"),
-                                        ("tablectl-clock-kiosk.service", "tablectl clock")])
+@pytest.mark.parametrize(
+    "name, runs",
+    [
+        ("tablectl-kiosk.service", "tablectl run --config"),
+        ("tablectl-clock-kiosk.service", "tablectl clock"),
+    ],
+)
 def test_kiosk_units_run_inside_cage_on_tty1_with_touch(name: str, runs: str) -> None:
     """The kiosk path of a current Pi image (docs/kiosk.md): cage as the compositor on tty1 with
     a logind session (PAM), the input devices (touch) readable and writable, the program inside."""
@@ -135,9 +165,14 @@ def test_kiosk_units_run_inside_cage_on_tty1_with_touch(name: str, runs: str) ->
     exec_line = next(line for line in lines if line.startswith("ExecStart="))
     assert exec_line.startswith("ExecStart=/usr/bin/cage ") and " -- " in exec_line
     assert runs in exec_line.split(" -- ", 1)[1]
-    for needed in ("PAMName=login", "TTYPath=/dev/tty1", "DeviceAllow=char-input rw",
-                   "DeviceAllow=char-drm rw", "Conflicts=getty@tty1.service " +
-                   ("tablectl.service" if "clock" not in name else "tablectl-clock.service")):
+    for needed in (
+        "PAMName=login",
+        "TTYPath=/dev/tty1",
+        "DeviceAllow=char-input rw",
+        "DeviceAllow=char-drm rw",
+        "Conflicts=getty@tty1.service "
+        + ("tablectl.service" if "clock" not in name else "tablectl-clock.service"),
+    ):
         assert needed in lines, needed
     assert "SDL_VIDEODRIVER=wayland" in text
     if "clock" not in name:  # the daemon inside cage still speaks sd_notify to systemd

@@ -34,12 +34,20 @@ from tablectl.engine.events import Event  # noqa: E402
 from tablectl.venue.broker import Mosquitto  # noqa: E402
 from tablectl.venue.client import TableEvent, VenueClient  # noqa: E402
 
-SETUP = {"rules": "tda-2025", "seats": {"1": 10000, "2": 10000, "3": 10000}, "button": 1,
-         "blinds": [50, 100], "chips": [25, 100, 500, 1000],
-         "names": {"1": "Ann", "2": "Bob", "3": "Cy"}}
+SETUP = {
+    "rules": "tda-2025",
+    "seats": {"1": 10000, "2": 10000, "3": 10000},
+    "button": 1,
+    "blinds": [50, 100],
+    "chips": [25, 100, 500, 1000],
+    "names": {"1": "Ann", "2": "Bob", "3": "Cy"},
+}
 # Seat 1 is first to act (button 1, small blind 2, big blind 3): two folds end the hand.
-HAND = [Event("deal", {"2": ["As", "Kd"], "3": ["7c", "7h"], "1": ["2c", "3d"]}),
-        Event("fold", 1), Event("fold", 2)]
+HAND = [
+    Event("deal", {"2": ["As", "Kd"], "3": ["7c", "7h"], "1": ["2c", "3d"]}),
+    Event("fold", 1),
+    Event("fold", 2),
+]
 SIZE = (800, 480)
 WAIT = object()  # a step not done yet: the source asks again next turn
 LIMIT = 60.0  # seconds a step may wait (a loaded machine; not a speed assertion)
@@ -87,8 +95,9 @@ class Venue:
     """The venue side: a VenueClient and every event it took, in order."""
 
     def __init__(self, port: int) -> None:
-        self.client = VenueClient(VENUE, "127.0.0.1", port, password=USERS["venue"],
-                                  client_id=f"test-venue-{port}")
+        self.client = VenueClient(
+            VENUE, "127.0.0.1", port, password=USERS["venue"], client_id=f"test-venue-{port}"
+        )
         self.events: list[TableEvent] = []
         self.client.start()
 
@@ -99,29 +108,37 @@ class Venue:
         def step() -> Any:
             self.pump()
             return None if pred() else WAIT
+
         return step
 
     def state(self) -> dict[str, Any]:
         return self.client.status("t1").state or {}
 
     def answer(self, cmd_id: str) -> dict[str, Any] | None:
-        return next((e.body for e in self.events
-                     if e.kind == "cmd_answer" and e.body.get("id") == cmd_id), None)
+        return next(
+            (e.body for e in self.events if e.kind == "cmd_answer" and e.body.get("id") == cmd_id),
+            None,
+        )
 
 
 def table_venue(port: int) -> TableVenue:
-    return TableVenue(LinkConfig(venue=VENUE, table="t1", host="127.0.0.1", port=port,
-                                 password=USERS["t1"], keepalive=5))
+    return TableVenue(
+        LinkConfig(
+            venue=VENUE, table="t1", host="127.0.0.1", port=port, password=USERS["t1"], keepalive=5
+        )
+    )
 
 
 def tap(display: Any, bid: str) -> Callable[[], Any]:
     """Tap the console button ``bid`` once it is shown."""
+
     def step() -> Any:
         b = next((b for b in display.console.buttons() if b.id == bid), None)
         if b is None:
             return WAIT
         post_tap(b.rect.center, SIZE)
         return None
+
     return step
 
 
@@ -138,30 +155,43 @@ def broker(tmp_path: Path) -> Iterator[Mosquitto]:
 
 
 def test_a_table_publishes_and_the_dealer_confirms_or_refuses_venue_commands(
-        broker: Mosquitto, tmp_path: Path) -> None:
+    broker: Mosquitto, tmp_path: Path
+) -> None:
     from display.window import PygameDisplay
 
     venue = Venue(broker.port)
     display = PygameDisplay(SIZE, fullscreen=False, console=True)
     ids: dict[str, str] = {}
-    seat_body = {"seat": 5, "name": "Dee", "stack": 10000, "waits": False,
-                 "rule": "002 Rule 8-A", "why": "late registration"}
+    seat_body = {
+        "seat": 5,
+        "name": "Dee",
+        "stack": 10000,
+        "waits": False,
+        "rule": "002 Rule 8-A",
+        "why": "late registration",
+    }
 
     def send(key: str, body: dict[str, Any]) -> Callable[[], Any]:
         def step() -> None:
             ids[key] = venue.client.command("t1", "seat", body, by="Dana (director)")
+
         return step
 
     def shown(key: str) -> Callable[[], Any]:
-        return lambda: None if any(c[0] == ids.get(key) for c in
-                                   display.console.venue_cmds) else WAIT
+        return lambda: (
+            None if any(c[0] == ids.get(key) for c in display.console.venue_cmds) else WAIT
+        )
 
     steps: list[Callable[[], Any]] = [
         lambda: None,  # the first turn draws the screen
         lambda: list(HAND),
-        venue.until(lambda: venue.state().get("hand") == 1
-                    and venue.state().get("status") == "between"
-                    and any(e.kind == "ruling" for e in venue.events)),
+        venue.until(
+            lambda: (
+                venue.state().get("hand") == 1
+                and venue.state().get("status") == "between"
+                and any(e.kind == "ruling" for e in venue.events)
+            )
+        ),
         send("yes", seat_body),
         shown("yes"),
         tap(display, "bar:venue"),
@@ -185,19 +215,20 @@ def test_a_table_publishes_and_the_dealer_confirms_or_refuses_venue_commands(
     assert venue.answer(ids["no"])["accepted"] is False
     floors = [line for line in journal_lines(journal) if "floor" in line]
     # The confirmed command alone, by the venue's director, with no floor badge read.
-    assert floors == [{"floor": {"by": "Dana (director)",
-                                 "seat": {"seat": 5, "name": "Dee", "stack": 10000}}}]
+    assert floors == [
+        {"floor": {"by": "Dana (director)", "seat": {"seat": 5, "name": "Dee", "stack": 10000}}}
+    ]
     state = venue.state()
     assert state["table"] == "t1" and state["hand"] == 1
-    assert {s["seat"]: s["name"] for s in state["seats"]} == {1: "Ann", 2: "Bob", 3: "Cy",
-                                                              5: "Dee"}
+    assert {s["seat"]: s["name"] for s in state["seats"]} == {1: "Ann", 2: "Bob", 3: "Cy", 5: "Dee"}
     rulings = [e.body for e in venue.events if e.kind == "ruling"]
     assert [(r["seat"], r["action"]) for r in rulings][:2] == [(1, "fold"), (2, "fold")]
     assert [e.seq for e in venue.events] == list(range(1, len(venue.events) + 1))
 
 
-def test_the_state_is_retained_for_a_venue_that_comes_later(broker: Mosquitto,
-                                                            tmp_path: Path) -> None:
+def test_the_state_is_retained_for_a_venue_that_comes_later(
+    broker: Mosquitto, tmp_path: Path
+) -> None:
     late: list[Venue] = []
 
     def later() -> None:
@@ -206,8 +237,9 @@ def test_the_state_is_retained_for_a_venue_that_comes_later(broker: Mosquitto,
     tv = table_venue(broker.port)
     steps: list[Callable[[], Any]] = [
         lambda: list(HAND),
-        lambda: None if tv.link is not None and tv.link.connected and tv.link.backlog == 0
-        else WAIT,
+        lambda: (
+            None if tv.link is not None and tv.link.connected and tv.link.backlog == 0 else WAIT
+        ),
         later,
         lambda: late[0].until(lambda: late[0].state().get("hand") == 1)(),
     ]
@@ -220,8 +252,7 @@ def test_the_state_is_retained_for_a_venue_that_comes_later(broker: Mosquitto,
     assert late[0].state()["status"] == "between"
 
 
-def test_broker_down_at_start_the_table_plays_and_the_outbox_drains_later(
-        tmp_path: Path) -> None:
+def test_broker_down_at_start_the_table_plays_and_the_outbox_drains_later(tmp_path: Path) -> None:
     need_mosquitto()
     broker = Mosquitto(tmp_path / "broker", USERS)  # its port chosen, not started yet
     tv = table_venue(broker.port)
@@ -237,8 +268,9 @@ def test_broker_down_at_start_the_table_plays_and_the_outbox_drains_later(
     steps: list[Callable[[], Any]] = [
         lambda: list(HAND),
         broker_up,
-        lambda: venues[0].until(lambda: venues[0].state().get("hand") == 1
-                                and len(venues[0].events) == held[0] - 1)(),
+        lambda: venues[0].until(
+            lambda: venues[0].state().get("hand") == 1 and len(venues[0].events) == held[0] - 1
+        )(),
     ]
     journal = tmp_path / "j.db"
     daemon = Daemon(journal, SETUP, Steps(steps), venue=tv)
@@ -249,8 +281,12 @@ def test_broker_down_at_start_the_table_plays_and_the_outbox_drains_later(
             v.client.stop()
         broker.stop()
     # the hand was played and journaled while the broker was down
-    assert [k for line in journal_lines(journal) for k in line][:4] == ["setup", "deal", "fold",
-                                                                        "fold"]
+    assert [k for line in journal_lines(journal) for k in line][:4] == [
+        "setup",
+        "deal",
+        "fold",
+        "fold",
+    ]
     assert held[0] > 2  # events and the state waited in the outbox
     v = venues[0]
     assert [e.seq for e in v.events] == list(range(1, held[0]))  # every event, once, in order
@@ -262,16 +298,27 @@ def test_venue_config_is_checked_with_clear_errors(tmp_path: Path) -> None:
     path = tmp_path / "table.toml"
     assert parse_config(base, path).venue is None
     (tmp_path / "pw").write_text("s3cret\n")
-    c = parse_config({**base, "venue": {"venue": "v1", "table": "t1", "broker": "pi.lan:8883",
-                                        "password_file": "pw"}}, path).venue
+    c = parse_config(
+        {
+            **base,
+            "venue": {"venue": "v1", "table": "t1", "broker": "pi.lan:8883", "password_file": "pw"},
+        },
+        path,
+    ).venue
     assert c is not None and (c.host, c.port, c.username, c.password) == (
-        "pi.lan", 8883, "t1", "s3cret")
+        "pi.lan",
+        8883,
+        "t1",
+        "s3cret",
+    )
     for venue, message in [
         ({"table": "t1"}, "venue.venue: give the venue id"),
         ({"venue": "v1", "table": "t/1"}, "venue.table: table 't/1'"),
         ({"venue": "v1", "table": "t1", "broker": "pi:0"}, "venue.broker: 'pi:0' is not"),
-        ({"venue": "v1", "table": "t1", "password": "a", "password_file": "pw"},
-         "venue.password_file: give password or password_file"),
+        (
+            {"venue": "v1", "table": "t1", "password": "a", "password_file": "pw"},
+            "venue.password_file: give password or password_file",
+        ),
         ({"venue": "v1", "table": "t1", "ca_file": "none.crt"}, "venue.ca_file: "),
         ({"venue": "v1", "table": "t1", "port": 1883}, "venue.port: unknown key"),
     ]:
@@ -279,8 +326,9 @@ def test_venue_config_is_checked_with_clear_errors(tmp_path: Path) -> None:
             parse_config({**base, "venue": venue}, path)
 
 
-def test_commands_not_answered_are_shown_again_after_a_restart(broker: Mosquitto,
-                                                               tmp_path: Path) -> None:
+def test_commands_not_answered_are_shown_again_after_a_restart(
+    broker: Mosquitto, tmp_path: Path
+) -> None:
     from display.window import PygameDisplay
 
     venue = Venue(broker.port)
@@ -288,22 +336,34 @@ def test_commands_not_answered_are_shown_again_after_a_restart(broker: Mosquitto
     ids: list[str] = []
 
     def send() -> None:
-        ids.append(venue.client.command("t1", "seat", {"seat": 5, "name": "Dee", "stack": 500},
-                                        by="Dana (director)"))
+        ids.append(
+            venue.client.command(
+                "t1", "seat", {"seat": 5, "name": "Dee", "stack": 500}, by="Dana (director)"
+            )
+        )
 
     first = PygameDisplay(SIZE, fullscreen=False, console=True)
     steps: list[Callable[[], Any]] = [
-        lambda: list(HAND), send,
+        lambda: list(HAND),
+        send,
         lambda: None if first.console.venue_cmds else WAIT,  # shown; the daemon stops unanswered
     ]
     try:
-        assert Daemon(journal, SETUP, Steps(steps), display=first,
-                      venue=table_venue(broker.port)).run() == 0
+        assert (
+            Daemon(
+                journal, SETUP, Steps(steps), display=first, venue=table_venue(broker.port)
+            ).run()
+            == 0
+        )
         second = PygameDisplay(SIZE, fullscreen=False, console=True)
         shown: list[list[str]] = []
         steps = [lambda: shown.append([c[0] for c in second.console.venue_cmds])]
-        assert Daemon(journal, SETUP, Steps(steps), display=second,
-                      venue=table_venue(broker.port)).run() == 0
+        assert (
+            Daemon(
+                journal, SETUP, Steps(steps), display=second, venue=table_venue(broker.port)
+            ).run()
+            == 0
+        )
     finally:
         venue.client.stop()
     assert shown == [ids]
@@ -315,12 +375,15 @@ def test_tablectl_run_builds_the_link_from_the_config(broker: Mosquitto, tmp_pat
     from tablectl.daemon.outbox import Outbox
 
     script = tmp_path / "hand.jsonl"
-    script.write_text("\n".join([json.dumps({"setup": SETUP}),
-                                 *(e.to_json() for e in HAND)]) + "\n")
+    script.write_text(
+        "\n".join([json.dumps({"setup": SETUP}), *(e.to_json() for e in HAND)]) + "\n"
+    )
     cfg = tmp_path / "table.toml"
-    body = ('journal = "j.db"\nstructure = "home-003"\n[seats.1]\nname = "Ann"\n'
-            '[seats.2]\nname = "Bob"\n[venue]\nvenue = "%s"\ntable = "t1"\n'
-            'broker = "127.0.0.1:%d"\npassword = "%s"\n')
+    body = (
+        'journal = "j.db"\nstructure = "home-003"\n[seats.1]\nname = "Ann"\n'
+        '[seats.2]\nname = "Bob"\n[venue]\nvenue = "%s"\ntable = "t1"\n'
+        'broker = "127.0.0.1:%d"\npassword = "%s"\n'
+    )
     cfg.write_text(body % (VENUE, broker.port, USERS["t1"]))
     assert main(["run", "--config", str(cfg), "--events", str(script), "--no-display"]) == 0
     with Journal(tmp_path / "j.db") as j:
@@ -340,8 +403,13 @@ def test_the_venue_panel_has_thumb_sized_targets(size: tuple[int, int]) -> None:
     con = Console(size)
     con.update(Table.from_setup(SETUP).view())
     assert "bar:venue" not in [b.id for b in con.buttons()]  # no [venue]: the bar as before
-    con.set_venue([("c1", "SEAT 5: Dee sits down with 500", "by Dana"),
-                   ("c2", "UNSEAT 2: Bob leaves with the chips", "by Dana")], None)
+    con.set_venue(
+        [
+            ("c1", "SEAT 5: Dee sits down with 500", "by Dana"),
+            ("c2", "UNSEAT 2: Bob leaves with the chips", "by Dana"),
+        ],
+        None,
+    )
     bar = next(b for b in con.buttons() if b.id == "bar:venue")
     assert bar.label == "VENUE 2"
     scale = min(size[0] / 800, size[1] / 480)
@@ -358,13 +426,21 @@ def test_the_venue_panel_has_thumb_sized_targets(size: tuple[int, int]) -> None:
 
 
 def test_a_level_from_the_venue_is_journaled_and_posted_from_the_next_hand(
-        broker: Mosquitto, tmp_path: Path) -> None:
+    broker: Mosquitto, tmp_path: Path
+) -> None:
     """002 Rule 24: the venue's level reaches the table, taken on receipt (no dealer tap), is a
     `level` line in the journal, and the next hand posts its blinds."""
     venue = Venue(broker.port)
     ids: dict[str, str] = {}
-    level = {"index": 5, "number": 6, "blinds": [500, 1000], "ante": 0, "bb_ante": False,
-             "on_break": False, "color_up": []}
+    level = {
+        "index": 5,
+        "number": 6,
+        "blinds": [500, 1000],
+        "ante": 0,
+        "bb_ante": False,
+        "on_break": False,
+        "color_up": [],
+    }
 
     def send() -> None:
         ids["level"] = venue.client.command("t1", "level", level, by="Dana (director)")
@@ -386,7 +462,8 @@ def test_a_level_from_the_venue_is_journaled_and_posted_from_the_next_hand(
     assert venue.answer(ids["level"])["accepted"] is True
     lines = journal_lines(journal)
     assert [line["level"] for line in lines if "level" in line] == [
-        {"number": 6, "blinds": [500, 1000], "ante": 0, "bb_ante": False, "break": False}]
+        {"number": 6, "blinds": [500, 1000], "ante": 0, "bb_ante": False, "break": False}
+    ]
     hand = daemon.table.hand
     assert hand is not None and daemon.table.view().level.number == 6
     assert max(hand.contributed.values()) == 1000  # the big blind of level 6

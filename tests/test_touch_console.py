@@ -20,8 +20,14 @@ from tablectl.daemon.journal import Journal  # noqa: E402
 from tablectl.daemon.loop import Daemon  # noqa: E402
 from tablectl.engine.events import Event  # noqa: E402
 
-SETUP = {"rules": "tda-2025", "seats": {"1": 10000, "2": 10000, "3": 10000}, "button": 1,
-         "blinds": [50, 100], "chips": [25, 100, 500, 1000], "names": {"1": "Ann", "2": "Bob"}}
+SETUP = {
+    "rules": "tda-2025",
+    "seats": {"1": 10000, "2": 10000, "3": 10000},
+    "button": 1,
+    "blinds": [50, 100],
+    "chips": [25, 100, 500, 1000],
+    "names": {"1": "Ann", "2": "Bob"},
+}
 DEAL = Event("deal", {"2": ["As", "Kd"], "3": ["7c", "7h"], "1": ["2c", "3d"]})
 
 Step = Callable[[], Any]
@@ -63,8 +69,15 @@ def post_tap(pos: tuple[int, int], size: tuple[int, int], how: str = "finger") -
     desktop), ``twin`` (a finger plus an unflagged mouse copy, as some drivers send)."""
     x, y = pos
     w, h = size
-    finger = {"touch_id": 1, "finger_id": 0, "x": x / w, "y": y / h, "dx": 0.0, "dy": 0.0,
-              "pressure": 1.0}
+    finger = {
+        "touch_id": 1,
+        "finger_id": 0,
+        "x": x / w,
+        "y": y / h,
+        "dx": 0.0,
+        "dy": 0.0,
+        "pressure": 1.0,
+    }
     post = pygame.event.post
     if how in ("finger", "twin"):
         post(pygame.event.Event(pygame.FINGERDOWN, finger))
@@ -98,10 +111,12 @@ class Rig:
     def button(self, bid: str, how: str = "finger") -> Rig:
         def step() -> None:
             b = next((b for b in self.console.buttons() if b.id == bid), None)
-            assert b is not None, f"no button {bid} in mode {self.console.mode}: " + \
-                ", ".join(x.id for x in self.console.buttons())
+            assert b is not None, f"no button {bid} in mode {self.console.mode}: " + ", ".join(
+                x.id for x in self.console.buttons()
+            )
             assert b.enabled, f"button {bid} is disabled"
             post_tap(b.rect.center, self.size, how)
+
         self.steps.append(step)
         return self
 
@@ -153,8 +168,15 @@ def test_each_tap_is_taken_once_whatever_sdl_sends() -> None:
         post_tap((400, 240), (800, 480), how)
         assert reader.feed(pygame.event.get()) == [(400, 240)], how
     pygame.event.clear()
-    finger = {"touch_id": 1, "finger_id": 3, "x": 0.1, "y": 0.5, "dx": 0.0, "dy": 0.0,
-              "pressure": 1.0}
+    finger = {
+        "touch_id": 1,
+        "finger_id": 3,
+        "x": 0.1,
+        "y": 0.5,
+        "dx": 0.0,
+        "dy": 0.0,
+        "pressure": 1.0,
+    }
     pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, finger))
     pygame.event.post(pygame.event.Event(pygame.FINGERUP, {**finger, "x": 0.6}))
     assert reader.feed(pygame.event.get()) == []
@@ -232,8 +254,14 @@ def test_greyed_out_actions_cannot_be_tapped(rig: Rig) -> None:
 
     rig.feed(DEAL).seat(1).call(look).button("close:")
     lines = rig.run()
-    assert seen == {"say:fold": True, "say:check": False, "say:call": True, "say:bet": False,
-                    "say:raise": True, "say:all-in": True}
+    assert seen == {
+        "say:fold": True,
+        "say:check": False,
+        "say:call": True,
+        "say:bet": False,
+        "say:raise": True,
+        "say:all-in": True,
+    }
     assert lines[1:] == []
 
 

@@ -140,12 +140,32 @@ def test_bad_state_files_are_clear_errors(tmp_path: Path) -> None:
     path.write_text("{not json")
     with pytest.raises(ClockStateError, match="not JSON"):
         load_state(path, structure)
-    path.write_text(json.dumps({"version": 1, "structure": "Other", "index": 0, "elapsed": 0,
-                                "entrants": 5, "players_left": 5}))
+    path.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "structure": "Other",
+                "index": 0,
+                "elapsed": 0,
+                "entrants": 5,
+                "players_left": 5,
+            }
+        )
+    )
     with pytest.raises(ClockStateError, match="for structure 'Other'"):
         load_state(path, structure)
-    path.write_text(json.dumps({"version": 1, "structure": "Test", "index": 99, "elapsed": 0,
-                                "entrants": 5, "players_left": 5}))
+    path.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "structure": "Test",
+                "index": 99,
+                "elapsed": 0,
+                "entrants": 5,
+                "players_left": 5,
+            }
+        )
+    )
     with pytest.raises(ClockStateError, match="out of range"):
         load_state(path, structure)
 
@@ -184,19 +204,47 @@ def test_presets_load_and_follow_the_seeds() -> None:
     for path in presets():
         assert "Source" in path.read_text() or "Sources" in path.read_text()
     # 001 "Blind Structures": nightly and Sit & Go blinds with color-ups between
-    nightly = [s.blinds_text() if not s.is_break else "color up"
-               for s in names["wfp-nightly"].steps]
-    assert nightly == ["25/50", "50/100", "color up", "100/200", "200/400", "300/600",
-                       "color up", "500/1K", "color up", "1K/2K", "2K/4K", "3K/6K", "color up",
-                       "5K/10K"]
+    nightly = [
+        s.blinds_text() if not s.is_break else "color up" for s in names["wfp-nightly"].steps
+    ]
+    assert nightly == [
+        "25/50",
+        "50/100",
+        "color up",
+        "100/200",
+        "200/400",
+        "300/600",
+        "color up",
+        "500/1K",
+        "color up",
+        "1K/2K",
+        "2K/4K",
+        "3K/6K",
+        "color up",
+        "5K/10K",
+    ]
     sng = names["wfp-sitngo"]
     assert [s.minutes for s in sng.levels()][:2] == [8, 8]
     assert min(s.minutes for s in sng.levels()) >= 4  # "Never have levels less than 4 minutes"
     major = names["wfp-major"]
     assert major.starting_stack == 5000
-    assert [s.big_blind for s in major.levels()] == [50, 100, 200, 400, 600, 800, 1200, 1600,
-                                                     2000, 4000, 6000, 10000, 20000, 30000,
-                                                     40000]
+    assert [s.big_blind for s in major.levels()] == [
+        50,
+        100,
+        200,
+        400,
+        600,
+        800,
+        1200,
+        1600,
+        2000,
+        4000,
+        6000,
+        10000,
+        20000,
+        30000,
+        40000,
+    ]
     home = names["home-003"]
     # 003: 5/10 to start, 15-minute levels until level five, then 30 minutes
     assert [s.minutes for s in home.levels()][:6] == [15, 15, 15, 15, 30, 30]
@@ -233,13 +281,24 @@ def test_buzzer_hooks_drive_a_gpiozero_buzzer() -> None:
 
 def test_short_chips() -> None:
     assert [short_chips(n) for n in (25, 500, 1000, 1500, 2500, 10000, 1_200_000, 1234)] == [
-        "25", "500", "1K", "1.5K", "2.5K", "10K", "1.2M", "1,234"]
+        "25",
+        "500",
+        "1K",
+        "1.5K",
+        "2.5K",
+        "10K",
+        "1.2M",
+        "1,234",
+    ]
     assert Step("level", 10, 1, 100, 200, 200, True).blinds_text() == "100/200  ante 200 (BB)"
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["pause", "resume", "tick"]),
-                          st.floats(0, 400)), max_size=30))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["pause", "resume", "tick"]), st.floats(0, 400)), max_size=30
+    )
+)
 def test_play_time_equals_the_running_time(ops: list[tuple[str, float]]) -> None:
     """Whatever the pauses, the clock advanced by exactly the time it was running."""
     c = make_clock()
@@ -258,6 +317,7 @@ def test_play_time_equals_the_running_time(ops: list[tuple[str, float]]) -> None
             c.tick(now)
     total = sum(s.seconds for s in c.structure.steps)
     st_ = c.status(now)
-    played = sum(s.seconds for s in c.structure.steps[:st_.index]) + (
-        st_.step.seconds - st_.seconds_left)
+    played = sum(s.seconds for s in c.structure.steps[: st_.index]) + (
+        st_.step.seconds - st_.seconds_left
+    )
     assert played == pytest.approx(min(running_total, total), abs=1e-6)

@@ -25,11 +25,19 @@ WAIT = 30.0  # generous bounds on a loaded machine; never a speed assertion
 class Client:
     """A bare paho client that reports what the broker said, in order."""
 
-    def __init__(self, user: str | None, password: str | None, port: int,
-                 *, ca: str | None = None, name: str = "") -> None:
+    def __init__(
+        self,
+        user: str | None,
+        password: str | None,
+        port: int,
+        *,
+        ca: str | None = None,
+        name: str = "",
+    ) -> None:
         self.said: queue.SimpleQueue[tuple[str, object]] = queue.SimpleQueue()
-        self.c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=name or f"test-{user}",
-                             protocol=mqtt.MQTTv311)
+        self.c = mqtt.Client(
+            CallbackAPIVersion.VERSION2, client_id=name or f"test-{user}", protocol=mqtt.MQTTv311
+        )
         if user is not None:
             self.c.username_pw_set(user, password)
         if ca is not None:
@@ -107,10 +115,16 @@ def test_a_table_reads_only_its_own_commands(clients: dict[str, Client]) -> None
     delivers (retained ones included): t2 subscribed to t1's commands and to everything gets
     nothing of t1's, while its own command reaches it."""
     venue, t1, t2 = clients["venue"], clients["t1"], clients["t2"]
-    t1.c.publish(table_topic(VENUE, "t1", "state"), b"t1 retained", qos=1,
-                 retain=True).wait_for_publish(WAIT)
-    for topic in (table_topic(VENUE, "t1", "cmd"), f"tablectl/{VENUE}/table/+/cmd",
-                  table_topic(VENUE, "t1", "state"), "tablectl/#", "#"):
+    t1.c.publish(
+        table_topic(VENUE, "t1", "state"), b"t1 retained", qos=1, retain=True
+    ).wait_for_publish(WAIT)
+    for topic in (
+        table_topic(VENUE, "t1", "cmd"),
+        f"tablectl/{VENUE}/table/+/cmd",
+        table_topic(VENUE, "t1", "state"),
+        "tablectl/#",
+        "#",
+    ):
         t2.subscribe(topic)
     assert t1.subscribe(table_topic(VENUE, "t1", "cmd"))
     venue.publish(table_topic(VENUE, "t1", "cmd"), b"for t1")
@@ -131,11 +145,17 @@ def _drain(c: Client) -> list[tuple[str, object]]:
     return out
 
 
-@pytest.mark.parametrize(("user", "password"), [
-    (None, None), ("t1", "t2-pw"), ("nobody", "x"),
-])
-def test_no_anonymous_or_wrong_password(broker: Mosquitto, user: str | None,
-                                        password: str | None) -> None:
+@pytest.mark.parametrize(
+    ("user", "password"),
+    [
+        (None, None),
+        ("t1", "t2-pw"),
+        ("nobody", "x"),
+    ],
+)
+def test_no_anonymous_or_wrong_password(
+    broker: Mosquitto, user: str | None, password: str | None
+) -> None:
     c = Client(user, password, broker.port, name="intruder")
     try:
         assert c.connect().is_failure  # type: ignore[attr-defined]
@@ -180,11 +200,20 @@ def test_the_table_link_with_tls(tmp_path: Path) -> None:
     tls = throwaway_ca(tmp_path / "ca")
     broker = start_broker(tmp_path, tls=tls)
     try:
-        link = VenueLink(LinkConfig(venue=VENUE, table="t1", host="localhost",
-                                    port=broker.tls_port or 0, password=USERS["t1"],
-                                    ca_file=str(tls.ca)), Outbox.memory())
-        venue = VenueClient(VENUE, "localhost", broker.tls_port or 0, password=USERS["venue"],
-                            ca_file=str(tls.ca))
+        link = VenueLink(
+            LinkConfig(
+                venue=VENUE,
+                table="t1",
+                host="localhost",
+                port=broker.tls_port or 0,
+                password=USERS["t1"],
+                ca_file=str(tls.ca),
+            ),
+            Outbox.memory(),
+        )
+        venue = VenueClient(
+            VENUE, "localhost", broker.tls_port or 0, password=USERS["venue"], ca_file=str(tls.ca)
+        )
         link.start()
         venue.start()
         assert venue.wait_connected(WAIT)  # subscribed: the event cannot pass it by

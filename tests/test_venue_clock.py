@@ -18,8 +18,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
 
-def fed_clock_frames(tmp: Path, size: tuple[int, int] = (1280, 720),
-                     seed: int = 2) -> list[tuple[Any, Any, Any]]:
+def fed_clock_frames(
+    tmp: Path, size: tuple[int, int] = (1280, 720), seed: int = 2
+) -> list[tuple[Any, Any, Any]]:
     """Play a tournament with faults; each time the clock topic shows something new worth a
     frame (moves; a table offline), render the kiosk's frame: (surface copy, texts, board)."""
     from display.kiosk import Kiosk
@@ -37,12 +38,14 @@ def fed_clock_frames(tmp: Path, size: tuple[int, int] = (1280, 720),
 
     def on_round(sim: VenueSim) -> None:
         if "feed" not in state:
-            feed = ClockFeed("sim", "127.0.0.1", sim.broker.port, username="venue",
-                             password=sim.users["venue"])
+            feed = ClockFeed(
+                "sim", "127.0.0.1", sim.broker.port, username="venue", password=sim.users["venue"]
+            )
             feed.start()
             state["feed"] = feed
-            state["kiosk"] = Kiosk(TourneyClock(structure, entrants=54), surface, [],
-                                   lambda c, n: None, feed)
+            state["kiosk"] = Kiosk(
+                TourneyClock(structure, entrants=54), surface, [], lambda c, n: None, feed
+            )
         board = state["feed"].board()
         if board is None or not board.moves:
             return
@@ -52,8 +55,14 @@ def fed_clock_frames(tmp: Path, size: tuple[int, int] = (1280, 720),
         kiosk = state["kiosk"]
         kiosk.frame(1.0, datetime.now())
         state[kind] = True
-        frames.append((surface.copy(), list(kiosk.screen.painter.texts), board,
-                       len(sim.runner.venue.remaining())))
+        frames.append(
+            (
+                surface.copy(),
+                list(kiosk.screen.painter.texts),
+                board,
+                len(sim.runner.venue.remaining()),
+            )
+        )
 
     sim = VenueSim(SimConfig(seed=seed, faults=True), tmp, on_round=on_round)
     try:

@@ -78,20 +78,25 @@ def test_topics_and_engine_outputs() -> None:
     with pytest.raises(ValueError, match="table '#'"):
         LinkConfig(venue="v1", table="#")
     assert output_event(Ruling(3, "raise", 400, rule="002 Rule 40"), 7) == (
-        "ruling", {"hand_no": 7, "seat": 3, "action": "raise", "to": 400, "rule": "002 Rule 40"})
+        "ruling",
+        {"hand_no": 7, "seat": 3, "action": "raise", "to": 400, "rule": "002 Rule 40"},
+    )
     kind, body = output_event(Alert("string_bet", "002 Rule 44", "one motion", 4), 7)
     assert kind == "alert" and body["alert"] == "string_bet" and body["seat"] == 4
     assert output_event(Notice("hand_start", "hand 8", {"hand_no": 8}), 8)[0] == "hand_start"
 
 
-@pytest.mark.parametrize(("payload", "error"), [
-    (b"\xff", "not JSON"),
-    (b"[1]", "not a JSON object"),
-    (b'{"v": 9, "id": "a", "kind": "seat", "venue": "v1"}', "version 9"),
-    (b'{"v": 1, "kind": "seat", "venue": "v1"}', "has no id"),
-    (b'{"v": 1, "id": "a", "kind": "seat", "venue": "v2"}', "from venue 'v2', not 'v1'"),
-    (b'{"v": 1, "id": "a", "kind": "seat", "venue": "v1", "body": [1]}', "'body' an object"),
-])
+@pytest.mark.parametrize(
+    ("payload", "error"),
+    [
+        (b"\xff", "not JSON"),
+        (b"[1]", "not a JSON object"),
+        (b'{"v": 9, "id": "a", "kind": "seat", "venue": "v1"}', "version 9"),
+        (b'{"v": 1, "kind": "seat", "venue": "v1"}', "has no id"),
+        (b'{"v": 1, "id": "a", "kind": "seat", "venue": "v2"}', "from venue 'v2', not 'v1'"),
+        (b'{"v": 1, "id": "a", "kind": "seat", "venue": "v1", "body": [1]}', "'body' an object"),
+    ],
+)
 def test_a_bad_command_is_one_line(payload: bytes, error: str) -> None:
     with pytest.raises(ValueError, match=error) as exc:
         VenueCommand.parse(payload, "v1")
@@ -108,10 +113,17 @@ def broker(tmp_path: Path) -> Iterator[Mosquitto]:
     b.stop()
 
 
-def table_link(broker: Mosquitto, outbox: Outbox, table: str = "t1",
-               keepalive: int = 15) -> VenueLink:
-    cfg = LinkConfig(venue=VENUE, table=table, host="127.0.0.1", port=broker.port,
-                     password=USERS[table], keepalive=keepalive)
+def table_link(
+    broker: Mosquitto, outbox: Outbox, table: str = "t1", keepalive: int = 15
+) -> VenueLink:
+    cfg = LinkConfig(
+        venue=VENUE,
+        table=table,
+        host="127.0.0.1",
+        port=broker.port,
+        password=USERS[table],
+        keepalive=keepalive,
+    )
     link = VenueLink(cfg, outbox)
     link.start()
     return link
@@ -211,8 +223,12 @@ def test_a_venue_that_missed_events_asks_for_them_again(broker: Mosquitto) -> No
     # the table sends the stream again from 1: every copy is a duplicate now
     assert link.outbox.resend_from("events", 1) == 20
     link._handed_upto = 0
-    assert wait_for(lambda: venue.tables["t1"].duplicates >= 20 and link.backlog == 0,
-                    c.pump), (venue.tables["t1"], link.backlog, link.stats, link._inflight)
+    assert wait_for(lambda: venue.tables["t1"].duplicates >= 20 and link.backlog == 0, c.pump), (
+        venue.tables["t1"],
+        link.backlog,
+        link.stats,
+        link._inflight,
+    )
     assert c.seqs() == list(range(1, 21)) and venue.lost == 0
     link.stop()
     venue.stop()
@@ -222,10 +238,17 @@ def test_commands_reach_the_dealer_once_with_the_venue_identity(broker: Mosquitt
     link = table_link(broker, Outbox.memory())
     venue = venue_client(broker)
     c = Collector(link, venue)
-    assert wait_for(lambda: link.connected and venue.tables.get("t1") is not None
-                    and venue.tables["t1"].online is True, c.pump)
-    cmd_id = venue.command("t1", "seat", {"seat": 4, "player": "Ann", "stack": 20000},
-                           by="director:Marta")
+    assert wait_for(
+        lambda: (
+            link.connected
+            and venue.tables.get("t1") is not None
+            and venue.tables["t1"].online is True
+        ),
+        c.pump,
+    )
+    cmd_id = venue.command(
+        "t1", "seat", {"seat": 4, "player": "Ann", "stack": 20000}, by="director:Marta"
+    )
     assert wait_for(lambda: len(c.for_dealer) == 1, c.pump)
     cmd = c.for_dealer[0]
     assert isinstance(cmd, VenueCommand)
@@ -269,8 +292,7 @@ def test_the_last_will_says_offline_when_a_table_vanishes(broker: Mosquitto) -> 
     c = Collector(None, venue)
     try:
         assert proc.stdout is not None and proc.stdout.readline() == b"up\n"
-        assert wait_for(lambda: "t2" in venue.tables and venue.tables["t2"].online is True,
-                        c.pump)
+        assert wait_for(lambda: "t2" in venue.tables and venue.tables["t2"].online is True, c.pump)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         assert wait_for(lambda: venue.tables["t2"].online is False, c.pump)
@@ -296,8 +318,7 @@ def test_pruning_keeps_pending_rows_and_the_newest_done() -> None:
 
 
 def test_a_refused_table_is_told_in_one_line_and_keeps_its_outbox(broker: Mosquitto) -> None:
-    cfg = LinkConfig(venue=VENUE, table="t1", host="127.0.0.1", port=broker.port,
-                     password="wrong")
+    cfg = LinkConfig(venue=VENUE, table="t1", host="127.0.0.1", port=broker.port, password="wrong")
     link = VenueLink(cfg, Outbox.memory())
     link.start()
     link.publish_event("alert", {"n": 1})
@@ -318,21 +339,34 @@ def test_a_tables_state_is_the_venues_report(broker: Mosquitto, tmp_path: Path) 
     from tablectl.tournament.venue import Announcement, Venue
 
     v = Venue()
-    structure = {"name": "s", "starting_stack": 1000, "chips": [25, 100],
-                 "step": [{"blinds": [25, 50], "minutes": 20}]}
+    structure = {
+        "name": "s",
+        "starting_stack": 1000,
+        "chips": [25, 100],
+        "step": [{"blinds": [25, 50], "minutes": 20}],
+    }
     v.apply({"setup": {"tables": ["t1"], "handed": 9, "seed": 1, "structure": structure}})
     for name in ("Ann", "Bo", "Cy"):
         v.apply({"register": {"name": name}})
     seats = {c.seat: c for c in v.apply({"start": {}}) if getattr(c, "kind", "") == "seat"}
     for c in seats.values():
         v.apply({"confirmed": {"table": "t1", "id": c.id}})
-    table = Table.from_setup({"seats": {str(s): 1000 for s in seats}, "button": min(seats),
-                              "blinds": [25, 50], "chips": [25, 100],
-                              "names": {str(s): c.name for s, c in seats.items()},
-                              "levels": [{"blinds": [25, 50], "minutes": 20}]})
+    table = Table.from_setup(
+        {
+            "seats": {str(s): 1000 for s in seats},
+            "button": min(seats),
+            "blinds": [25, 50],
+            "chips": [25, 100],
+            "names": {str(s): c.name for s, c in seats.items()},
+            "levels": [{"blinds": [25, 50], "minutes": 20}],
+        }
+    )
     order = sorted(seats)
-    table.apply(event_from_obj({"deal": {str(s): [f"{r}s", f"{r}h"]
-                                         for s, r in zip(order, "AKQ", strict=True)}}))
+    table.apply(
+        event_from_obj(
+            {"deal": {str(s): [f"{r}s", f"{r}h"] for s, r in zip(order, "AKQ", strict=True)}}
+        )
+    )
     for _ in order[:2]:
         if table.view().to_act is not None:
             table.apply(event_from_obj({"fold": table.view().to_act}))
@@ -346,8 +380,9 @@ def test_a_tables_state_is_the_venues_report(broker: Mosquitto, tmp_path: Path) 
     c = Collector(link, venue)
     assert wait_for(lambda: link.connected and venue.connected, c.pump)
     link.publish_state(state_body(table.view(), "between", positions=pos))
-    assert wait_for(lambda: venue.tables.get("t1") is not None
-                    and venue.tables["t1"].state is not None, c.pump)
+    assert wait_for(
+        lambda: venue.tables.get("t1") is not None and venue.tables["t1"].state is not None, c.pump
+    )
     state = venue.tables["t1"].state
     assert state is not None
     report = TableReport.from_obj(state)

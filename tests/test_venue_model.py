@@ -29,12 +29,25 @@ ROOT = Path(__file__).resolve().parent.parent
 STRUCTURE = tomllib.loads((ROOT / "display/structures/tda-style.toml").read_text())
 
 
-def venue_with(players: int, tables: int = 2, handed: int = 9, seed: int = 1,
-               **setup: Any) -> tuple[Venue, list[Any]]:
+def venue_with(
+    players: int, tables: int = 2, handed: int = 9, seed: int = 1, **setup: Any
+) -> tuple[Venue, list[Any]]:
     v = Venue()
     names = [f"T{i}" for i in range(1, tables + 1)]
-    assert v.apply({"setup": {"tables": names, "handed": handed, "seed": seed,
-                              "structure": STRUCTURE, **setup}}) == []
+    assert (
+        v.apply(
+            {
+                "setup": {
+                    "tables": names,
+                    "handed": handed,
+                    "seed": seed,
+                    "structure": STRUCTURE,
+                    **setup,
+                }
+            }
+        )
+        == []
+    )
     for i in range(players):
         v.apply({"register": {"name": f"P{i + 1}"}})
     out = v.apply({"start": {}})
@@ -57,27 +70,53 @@ def confirm(v: Venue, out: list[Any]) -> list[Any]:
 
 
 def _entry_at(v: Venue, table: str, seat: int) -> str:
-    return next(e.id for e in v.entries.values()
-                if e.table == table and e.seat == seat and e.status in ("seated", "leaving"))
+    return next(
+        e.id
+        for e in v.entries.values()
+        if e.table == table and e.seat == seat and e.status in ("seated", "leaving")
+    )
 
 
 def seats_of(v: Venue, table: str) -> dict[int, Any]:
     return {e.seat: e for e in v.entries.values() if e.table == table and e.status == "seated"}
 
 
-def report(v: Venue, table: str, seq: int, *, out: tuple[int, ...] = (), button: int | None = None,
-           sb: int | None = None, bb: int | None = None, chips: bool = False,
-           stacks: dict[int, int] | None = None) -> dict[str, Any]:
+def report(
+    v: Venue,
+    table: str,
+    seq: int,
+    *,
+    out: tuple[int, ...] = (),
+    button: int | None = None,
+    sb: int | None = None,
+    bb: int | None = None,
+    chips: bool = False,
+    stacks: dict[int, int] | None = None,
+) -> dict[str, Any]:
     seats = []
     for seat, e in sorted(seats_of(v, table).items()):
         stack = (stacks or {}).get(seat, e.stack)
-        s: dict[str, Any] = {"seat": seat, "name": e.name, "stack": 0 if seat in out else stack,
-                             "status": "out" if seat in out else "active"}
+        s: dict[str, Any] = {
+            "seat": seat,
+            "name": e.name,
+            "stack": 0 if seat in out else stack,
+            "status": "out" if seat in out else "active",
+        }
         if chips:
             s["chips"] = [1000] * (stack // 1000) + [100] * (stack % 1000 // 100)
         seats.append(s)
-    return {"report": {"table": table, "seq": seq, "hand": seq, "level": {"number": 1},
-                       "button": button, "sb": sb, "bb": bb, "seats": seats}}
+    return {
+        "report": {
+            "table": table,
+            "seq": seq,
+            "hand": seq,
+            "level": {"number": 1},
+            "button": button,
+            "sb": sb,
+            "bb": bb,
+            "seats": seats,
+        }
+    }
 
 
 def commands(out: list[Any], kind: type) -> list[Any]:
@@ -89,6 +128,7 @@ def notices(out: list[Any], kind: str) -> list[Announcement]:
 
 
 # ----------------------------------------------------------------------------- 002 Rule 7
+
 
 def test_rule_7_the_draw_is_random_balanced_and_the_same_under_a_seed() -> None:
     players = [f"P{i}" for i in range(20)]
@@ -128,6 +168,7 @@ def test_rule_7_the_start_seats_everyone_with_a_full_stack_and_announces_level_o
 
 
 # ----------------------------------------------------------------------------- 002 Rule 8
+
 
 def test_rule_8a_late_registration_draws_from_the_seat_pool_at_the_short_tables() -> None:
     v, out = venue_with(9, tables=2, late_until_level=2)
@@ -175,6 +216,7 @@ def test_rule_8b_a_forfeited_stack_leaves_play() -> None:
 
 # ----------------------------------------------------------------------------- 002 Rule 10
 
+
 def test_rule_10a_a_seat_between_the_small_blind_and_the_button_waits() -> None:
     # last hand: small blind seat 3, big blind 5 (seat 4 empty). Next hand the button is on 3
     # and the small blind on 5: seat 4 would be dealt in behind the button without a blind.
@@ -213,6 +255,7 @@ def test_rule_10b_the_break_order_table_breaks_by_the_two_step_process() -> None
 
 # ----------------------------------------------------------------------------- 002 Rule 11
 
+
 def test_rule_11a_the_player_due_the_big_blind_moves_to_the_worst_position() -> None:
     v, out = venue_with(16, tables=2)  # 8 and 8
     confirm(v, out)
@@ -220,11 +263,15 @@ def test_rule_11a_the_player_due_the_big_blind_moves_to_the_worst_position() -> 
     assert len(t1) == len(t2) == 8
     # T2 loses two players: 8 against 6, one must move from T1
     occupied = sorted(t1)
-    assert not commands(v.apply(report(v, "T1", 1, button=occupied[0], sb=occupied[1],
-                                       bb=occupied[2])), UnseatCmd)
+    assert not commands(
+        v.apply(report(v, "T1", 1, button=occupied[0], sb=occupied[1], bb=occupied[2])), UnseatCmd
+    )
     gone = sorted(t2)[:2]
-    said = v.apply(report(v, "T2", 1, out=tuple(gone), button=sorted(t2)[4], sb=sorted(t2)[5],
-                          bb=sorted(t2)[6]))
+    said = v.apply(
+        report(
+            v, "T2", 1, out=tuple(gone), button=sorted(t2)[4], sb=sorted(t2)[5], bb=sorted(t2)[6]
+        )
+    )
     move = commands(said, UnseatCmd)
     assert len(move) == 1 and move[0].rule == "002 Rule 11-A"
     assert move[0].seat == occupied[3]  # the next big blind: one player on from the last one
@@ -269,6 +316,7 @@ def test_rule_11d_blinds_impacted_means_an_open_seat_before_the_next_big_blind()
 
 # ----------------------------------------------------------------------------- 002 Rule 12
 
+
 @pytest.mark.parametrize(("handed", "final"), [(9, 10), (8, 9), (6, 7), (10, 10), (2, 2)])
 def test_rule_12_the_final_table_seats_a_full_table_plus_one(handed: int, final: int) -> None:
     assert seating.final_table_size(handed) == final
@@ -288,6 +336,7 @@ def test_rule_12_the_final_table_forms_at_ten_players_for_nine_handed_tables() -
 
 
 # ----------------------------------------------------------------------------- 002 Rules 24, 25
+
 
 def test_rule_24_a_level_is_announced_to_every_table_for_the_next_hand() -> None:
     v, _out = venue_with(12, tables=2)
@@ -337,9 +386,14 @@ def test_rule_25_without_rfid_readings_the_table_colours_up_by_hand() -> None:
 
 # ----------------------------------------------------------------------------- 002 Rule 28
 
+
 def test_rule_28_rebuys_and_addons_join_the_stack_between_hands_and_the_pool() -> None:
-    v, out = venue_with(4, tables=1, rebuy={"chips": 10000, "money": 100, "until_level": 2},
-                        addon={"chips": 15000, "money": 50, "until_level": 3})
+    v, out = venue_with(
+        4,
+        tables=1,
+        rebuy={"chips": 10000, "money": 100, "until_level": 2},
+        addon={"chips": 15000, "money": 50, "until_level": 3},
+    )
     confirm(v, out)
     seat = sorted(seats_of(v, "T1"))[0]
     v.apply(report(v, "T1", 1, stacks={seat: 4000}, button=1, sb=2, bb=3))
@@ -371,15 +425,24 @@ def test_payouts_are_money_from_the_pool_by_the_number_of_entrants() -> None:
 
 # ----------------------------------------------------------------------------- the records
 
+
 def test_commands_round_trip_and_become_the_contracts_floor_decisions() -> None:
     cmds: list[Command] = [
         SeatCmd("T1", "c1", "002 Rule 7", "draw", seat=7, name="Ann", stack=20000),
-        UnseatCmd("T2", "c2", "002 Rule 11-A", "", seat=3, name="Bo", to_table="T1",
-                  to_seat=4),
-        StackCmd("T1", "c3", "002 Rule 28", "re-buy", seat=7, name="Ann", stack=30000,
-                 add=10000),
-        LevelCmd("T1", "c4", "002 Rule 24", "", index=2, number=3, blinds=(200, 400), ante=400,
-                 bb_ante=True, color_up=(100,)),
+        UnseatCmd("T2", "c2", "002 Rule 11-A", "", seat=3, name="Bo", to_table="T1", to_seat=4),
+        StackCmd("T1", "c3", "002 Rule 28", "re-buy", seat=7, name="Ann", stack=30000, add=10000),
+        LevelCmd(
+            "T1",
+            "c4",
+            "002 Rule 24",
+            "",
+            index=2,
+            number=3,
+            blinds=(200, 400),
+            ante=400,
+            bb_ante=True,
+            color_up=(100,),
+        ),
         HaltCmd("T2", "c5", "002 Rule 11-D", "", halt=True),
     ]
     for cmd in cmds:
@@ -390,28 +453,55 @@ def test_commands_round_trip_and_become_the_contracts_floor_decisions() -> None:
     assert cmds[3].floor() is None and cmds[4].floor() is None
 
 
-@given(st.lists(st.tuples(st.integers(1, 10), st.text(min_size=1, max_size=64).filter(
-    lambda s: "\n" not in s), st.integers(0, 10**9), st.sampled_from(["active", "out"])),
-    max_size=10, unique_by=lambda t: t[0]), st.none() | st.integers(1, 10))
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(1, 10),
+            st.text(min_size=1, max_size=64).filter(lambda s: "\n" not in s),
+            st.integers(0, 10**9),
+            st.sampled_from(["active", "out"]),
+        ),
+        max_size=10,
+        unique_by=lambda t: t[0],
+    ),
+    st.none() | st.integers(1, 10),
+)
 def test_table_reports_round_trip(seats: list[tuple[int, str, int, str]], bb: int | None) -> None:
-    obj = {"table": "T1", "seq": 3, "hand": 9, "level": {
-               "number": 2, "small_blind": 100, "big_blind": 200, "ante": 200, "bb_ante": True,
-               "on_break": False}, "status": "between", "in_hand": False,
-           "button": None, "sb": None, "bb": bb,
-           "seats": [{"seat": s, "name": n, "stack": k, "status": st_} for s, n, k, st_ in seats]}
+    obj = {
+        "table": "T1",
+        "seq": 3,
+        "hand": 9,
+        "level": {
+            "number": 2,
+            "small_blind": 100,
+            "big_blind": 200,
+            "ante": 200,
+            "bb_ante": True,
+            "on_break": False,
+        },
+        "status": "between",
+        "in_hand": False,
+        "button": None,
+        "sb": None,
+        "bb": bb,
+        "seats": [{"seat": s, "name": n, "stack": k, "status": st_} for s, n, k, st_ in seats],
+    }
     rep = TableReport.from_obj(obj)
     assert rep.to_obj() == obj
     assert TableReport.from_obj(rep.to_obj()) == rep
 
 
-@pytest.mark.parametrize("bad", [
-    {"table": "T1", "seq": 1, "seats": [{"seat": 11, "name": "A", "stack": 1}]},
-    {"table": "T1", "seq": 1, "seats": [{"seat": 1, "name": "A", "stack": -1}]},
-    {"table": "T1", "seq": 1, "seats": [{"seat": 1, "name": "A", "stack": 1, "x": 1}]},
-    {"table": "T1", "seq": 1, "seats": "all"},
-    {"table": "T1", "seats": []},
-    [1, 2],
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"table": "T1", "seq": 1, "seats": [{"seat": 11, "name": "A", "stack": 1}]},
+        {"table": "T1", "seq": 1, "seats": [{"seat": 1, "name": "A", "stack": -1}]},
+        {"table": "T1", "seq": 1, "seats": [{"seat": 1, "name": "A", "stack": 1, "x": 1}]},
+        {"table": "T1", "seq": 1, "seats": "all"},
+        {"table": "T1", "seats": []},
+        [1, 2],
+    ],
+)
 def test_bad_input_is_one_line_and_changes_nothing(bad: Any) -> None:
     with pytest.raises(VenueDataError) as exc:
         TableReport.from_obj(bad)
@@ -425,8 +515,13 @@ def test_bad_input_is_one_line_and_changes_nothing(bad: Any) -> None:
 
 def test_unknown_events_and_answers_are_refused_with_an_alert() -> None:
     v, _ = venue_with(4, tables=1)
-    for event in ({"nonsense": 1}, {"confirmed": {"table": "T1", "id": "c999"}}, "text",
-                  {"setup": {}}, {"register": {"name": ""}}):
+    for event in (
+        {"nonsense": 1},
+        {"confirmed": {"table": "T1", "id": "c999"}},
+        "text",
+        {"setup": {}},
+        {"register": {"name": ""}},
+    ):
         said = v.apply(event)
         assert [o.kind for o in said] == ["alert"]
 

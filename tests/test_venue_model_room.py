@@ -103,20 +103,28 @@ class PaperTable:
 
     def report(self) -> dict[str, Any]:
         self.seq += 1
-        obj = {"table": self.name, "seq": self.seq, "hand": self.hand,
-               "level": {"number": self.level},
-               "status": "halted" if self.halted else "between", "in_hand": False,
-               "button": self.button, "sb": self.sb, "bb": self.bb,
-               "seats": [{"seat": s, "name": p[0], "stack": p[1], "status": p[2]}
-                         for s, p in sorted(self.seats.items())]}
+        obj = {
+            "table": self.name,
+            "seq": self.seq,
+            "hand": self.hand,
+            "level": {"number": self.level},
+            "status": "halted" if self.halted else "between",
+            "in_hand": False,
+            "button": self.button,
+            "sb": self.sb,
+            "bb": self.bb,
+            "seats": [
+                {"seat": s, "name": p[0], "stack": p[1], "status": p[2]}
+                for s, p in sorted(self.seats.items())
+            ],
+        }
         return TableReport.from_obj(obj).to_obj()  # what the transport carries
 
 
 class Room:
     """The venue with paper tables; commands wait in a queue until a dealer answers them."""
 
-    def __init__(self, tables: int, players: int, seed: int, handed: int = 9,
-                 **setup: Any) -> None:
+    def __init__(self, tables: int, players: int, seed: int, handed: int = 9, **setup: Any) -> None:
         self.rng = random.Random(seed * 7919 + 1)
         self.names = [f"T{i}" for i in range(1, tables + 1)]
         self.paper = {t: PaperTable(t) for t in self.names}
@@ -125,8 +133,17 @@ class Room:
         self.notices: list[Announcement] = []
         self.events: list[dict[str, Any]] = []
         self.handed = handed
-        self.send({"setup": {"tables": self.names, "handed": handed, "seed": seed,
-                             "structure": STRUCTURE, **setup}})
+        self.send(
+            {
+                "setup": {
+                    "tables": self.names,
+                    "handed": handed,
+                    "seed": seed,
+                    "structure": STRUCTURE,
+                    **setup,
+                }
+            }
+        )
         for i in range(players):
             self.send({"register": {"name": f"P{i + 1}"}})
         self.send({"start": {}})
@@ -216,14 +233,22 @@ def test_replay_gives_the_same_venue() -> None:
         again.apply(ev)
     assert again.summary() == room.venue.summary()
     assert {k: vars(e) for k, e in again.entries.items()} == {
-        k: vars(e) for k, e in room.venue.entries.items()}
+        k: vars(e) for k, e in room.venue.entries.items()
+    }
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(tables=st.integers(2, 5), per=st.integers(5, 9), seed=st.integers(0, 10**6),
-       bust=st.floats(0.05, 0.6), lazy=st.floats(0.1, 0.9), handed=st.sampled_from([6, 8, 9]))
+@given(
+    tables=st.integers(2, 5),
+    per=st.integers(5, 9),
+    seed=st.integers(0, 10**6),
+    bust=st.floats(0.05, 0.6),
+    lazy=st.floats(0.1, 0.9),
+    handed=st.sampled_from([6, 8, 9]),
+)
 def test_conservation_balance_and_final_table_hold_for_any_room(
-        tables: int, per: int, seed: int, bust: float, lazy: float, handed: int) -> None:
+    tables: int, per: int, seed: int, bust: float, lazy: float, handed: int
+) -> None:
     players = min(tables * min(per, handed), tables * handed)
     room = Room(tables, players, seed=seed, handed=handed)
     room.run(bust=bust, lazy=lazy)  # checks conservation after every event, balance when settled

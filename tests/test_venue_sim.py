@@ -15,23 +15,36 @@ import pytest
 from broker import need_mosquitto
 
 ROOT = Path(__file__).resolve().parent.parent
-LINE = re.compile(r"entrants=54 hands=\d+ moves=(\d+) tables_broken=(\d+) final_table=10 "
-                  r"winner=(\d+) chips_conserved=yes lost_messages=0")
+LINE = re.compile(
+    r"entrants=54 hands=\d+ moves=(\d+) tables_broken=(\d+) final_table=10 "
+    r"winner=(\d+) chips_conserved=yes lost_messages=0"
+)
 
 
 def sim(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-c", "from tablectl.cli import main; "
-                           "raise SystemExit(main())", "venue", "sim", *args],
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=600,
-                          check=False)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from tablectl.cli import main; raise SystemExit(main())",
+            "venue",
+            "sim",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=600,
+        check=False,
+    )
 
 
 @pytest.mark.parametrize("faults", [False, True], ids=["clean", "faults"])
 def test_seed_1_plays_a_whole_tournament(faults: bool) -> None:
     need_mosquitto()
-    done = sim("--tables", "6", "--players", "54", "--seed", "1",
-               *(["--faults"] if faults else []))
+    done = sim("--tables", "6", "--players", "54", "--seed", "1", *(["--faults"] if faults else []))
     last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
     assert done.returncode == 0, done.stderr[-2000:] + last
     m = LINE.fullmatch(last)

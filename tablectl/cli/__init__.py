@@ -71,8 +71,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
     if getattr(args, "_missing", None):
-        print(f"tablectl {args.command}: {args._missing} is not part of this build",
-              file=sys.stderr)
+        print(
+            f"tablectl {args.command}: {args._missing} is not part of this build", file=sys.stderr
+        )
         return 2
     try:
         return int(args._run(args))

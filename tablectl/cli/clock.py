@@ -34,37 +34,55 @@ def resolve_structure(arg: str) -> Structure:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = ("keys: space pause/resume; right/up next level; left/down back; - / + a "
-                     "player out/back; n / N an entrant more/fewer; ] / [ a minute more/less; "
-                     "q quit. The clock starts paused; see docs/kiosk.md.")
+    parser.epilog = (
+        "keys: space pause/resume; right/up next level; left/down back; - / + a "
+        "player out/back; n / N an entrant more/fewer; ] / [ a minute more/less; "
+        "q quit. The clock starts paused; see docs/kiosk.md."
+    )
     names = ", ".join(p.stem for p in sorted(preset_dir().glob("*.toml")))
-    parser.add_argument("--structure", required=True,
-                        help=f"structure TOML file, or a preset name ({names})")
-    parser.add_argument("--state", type=Path, default=None,
-                        help="state JSON file (default: $STATE_DIRECTORY/clock.json or "
-                             "~/.local/state/tablectl/clock.json)")
+    parser.add_argument(
+        "--structure", required=True, help=f"structure TOML file, or a preset name ({names})"
+    )
+    parser.add_argument(
+        "--state",
+        type=Path,
+        default=None,
+        help="state JSON file (default: $STATE_DIRECTORY/clock.json or "
+        "~/.local/state/tablectl/clock.json)",
+    )
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--fullscreen", action="store_true",
-                      help="full screen on the first display (the default)")
+    mode.add_argument(
+        "--fullscreen", action="store_true", help="full screen on the first display (the default)"
+    )
     mode.add_argument("--windowed", action="store_true", help="a window instead of full screen")
     parser.add_argument("--size", default="800x480", help="window size with --windowed (WxH)")
-    parser.add_argument("--entrants", type=int, default=None,
-                        help="number of entrants (default: the structure's)")
+    parser.add_argument(
+        "--entrants", type=int, default=None, help="number of entrants (default: the structure's)"
+    )
     parser.add_argument("--no-sound", action="store_true", help="no beeps through pygame.mixer")
-    parser.add_argument("--fresh", action="store_true",
-                        help="ignore a saved state and start at level 1 (paused)")
-    venue = parser.add_argument_group("venue", "fed by the venue over MQTT (docs/venue.md): "
-                                      "players, chips, prizes, seat moves, tables offline")
+    parser.add_argument(
+        "--fresh", action="store_true", help="ignore a saved state and start at level 1 (paused)"
+    )
+    venue = parser.add_argument_group(
+        "venue",
+        "fed by the venue over MQTT (docs/venue.md): "
+        "players, chips, prizes, seat moves, tables offline",
+    )
     venue.add_argument("--venue", metavar="ID", help="the venue id (tablectl/<ID>/clock)")
-    venue.add_argument("--broker", default="localhost:1883", metavar="HOST[:PORT]",
-                       help="the venue's mosquitto (default localhost:1883)")
+    venue.add_argument(
+        "--broker",
+        default="localhost:1883",
+        metavar="HOST[:PORT]",
+        help="the venue's mosquitto (default localhost:1883)",
+    )
     venue.add_argument("--user", help="broker username (any user may read the clock topic)")
     venue.add_argument("--password", help="broker password")
     venue.add_argument("--ca-file", help="the venue CA: connect with TLS")
 
 
-def open_clock(structure: Structure, state: Path, fresh: bool,
-               entrants: int | None) -> TourneyClock:
+def open_clock(
+    structure: Structure, state: Path, fresh: bool, entrants: int | None
+) -> TourneyClock:
     """The saved clock (paused) or a new one at level 1, paused; a damaged state file is moved
     aside, not lost. ``entrants`` applies to a new clock (a saved one keeps its own)."""
     clock = None
@@ -74,8 +92,7 @@ def open_clock(structure: Structure, state: Path, fresh: bool,
         except ClockStateError as exc:
             aside = state.with_name(f"{state.name}.bad-{int(time.time())}")
             state.replace(aside)
-            print(f"tablectl clock: {exc}; kept as {aside}, starting at level 1",
-                  file=sys.stderr)
+            print(f"tablectl clock: {exc}; kept as {aside}, starting at level 1", file=sys.stderr)
     if clock is None:
         clock = TourneyClock(structure, entrants=entrants or structure.entrants)
     return clock
@@ -114,9 +131,15 @@ def run(args: argparse.Namespace) -> int:
     from display.kiosk import run_kiosk
 
     try:
-        return run_kiosk(clock, save, size=(width, height), windowed=args.windowed,
-                         sound=not args.no_sound, title=f"tablectl clock - {structure.name}",
-                         feed=feed)
+        return run_kiosk(
+            clock,
+            save,
+            size=(width, height),
+            windowed=args.windowed,
+            sound=not args.no_sound,
+            title=f"tablectl clock - {structure.name}",
+            feed=feed,
+        )
     finally:
         if feed is not None:
             feed.stop()
@@ -139,8 +162,9 @@ def open_feed(args: argparse.Namespace) -> object | None:
         host, port = parse_broker(args.broker)
         from tablectl.venue.watch import ClockFeed
 
-        feed = ClockFeed(args.venue, host, port, username=args.user, password=args.password,
-                         ca_file=args.ca_file)
+        feed = ClockFeed(
+            args.venue, host, port, username=args.user, password=args.password, ca_file=args.ca_file
+        )
     except (ValueError, ImportError) as exc:
         print(f"tablectl clock: {exc}", file=sys.stderr)
         return None

@@ -18,7 +18,8 @@ def default_files() -> list[Path]:
     tests/contract), then our worked examples."""
     here = Path(__file__).resolve().parents[2]
     found = sorted((here.parent / "shared" / "scenarios").glob("*.jsonl")) or sorted(
-        (here / "tests" / "contract").glob("*.jsonl"))
+        (here / "tests" / "contract").glob("*.jsonl")
+    )
     found += sorted((here / "tests" / "scenarios").glob("*.jsonl"))
     return found
 
@@ -27,8 +28,9 @@ def describe(event: Event | None, outs: list[Output]) -> list[str]:
     lines = []
     for o in outs:
         if isinstance(o, Ruling):
-            extra = "".join(f", {k} {v}" for k, v in (("owes", o.owes), ("returned", o.returned))
-                            if v)
+            extra = "".join(
+                f", {k} {v}" for k, v in (("owes", o.owes), ("returned", o.returned)) if v
+            )
             lines.append(f"  seat {o.seat}: {o.action} (to {o.to}{extra})  [{o.rule}] {o.text}")
         elif isinstance(o, Alert):
             seat = f" seat {o.seat}" if o.seat is not None else ""
@@ -42,8 +44,12 @@ def describe(event: Event | None, outs: list[Output]) -> list[str]:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="*", metavar="FILE",
-                        help="scenario files (default: the shared and worked examples)")
+    parser.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="scenario files (default: the shared and worked examples)",
+    )
 
 
 def run(args: argparse.Namespace, stdout: TextIO | None = None) -> int:

@@ -20,20 +20,35 @@ SAME_TAP_S = 1.0
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--reader", default="usb", metavar="PATH",
-                        help="nfcpy reader path (default usb; udp:127.0.0.1:PORT for hw_sim)")
-    parser.add_argument("--decks", default="/var/lib/tablectl/decks.json", metavar="FILE",
-                        help="deck registry to add the deck to (created if missing)")
+    parser.add_argument(
+        "--reader",
+        default="usb",
+        metavar="PATH",
+        help="nfcpy reader path (default usb; udp:127.0.0.1:PORT for hw_sim)",
+    )
+    parser.add_argument(
+        "--decks",
+        default="/var/lib/tablectl/decks.json",
+        metavar="FILE",
+        help="deck registry to add the deck to (created if missing)",
+    )
     parser.add_argument("--deck", required=True, metavar="ID", help="the new deck's id, e.g. B")
     parser.add_argument("--back", default="", help="the deck's back (colour/design)")
-    parser.add_argument("--tap-order", action="store_true",
-                        help="assign blank tags 2c 3c ... As in the order tapped")
+    parser.add_argument(
+        "--tap-order",
+        action="store_true",
+        help="assign blank tags 2c 3c ... As in the order tapped",
+    )
     parser.add_argument("--chips", metavar="FILE", help="chip inventory: refuse chip tags")
     parser.add_argument("--badges", metavar="FILE", help="staff badges: refuse badge tags")
-    parser.add_argument("--timeout", type=float, default=600.0, metavar="S",
-                        help="give up after this many seconds without completing (default 600)")
-    parser.add_argument("--in-play", action="store_true",
-                        help="make the new deck the one in play")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=600.0,
+        metavar="S",
+        help="give up after this many seconds without completing (default 600)",
+    )
+    parser.add_argument("--in-play", action="store_true", help="make the new deck the one in play")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,7 +68,11 @@ def run(args: argparse.Namespace) -> int:
         chips = ChipInventory.load(args.chips) if args.chips else None
         badges = BadgeRegistry.load(args.badges) if args.badges else BadgeRegistry()
         enrol = Enrollment(
-            registry, args.deck, args.back, tap_order=args.tap_order, chips=chips,
+            registry,
+            args.deck,
+            args.back,
+            tap_order=args.tap_order,
+            chips=chips,
             badges=badges.badges,
         )
     except (RegistryError, BadgeError, EnrollError) as exc:
@@ -63,19 +82,27 @@ def run(args: argparse.Namespace) -> int:
     targets = ("212F",) if args.reader.startswith("udp:") else ("106A", "212F")
     reader = NfcReader(args.reader, targets)
     if not reader.open():
-        print(f"tablectl enroll: no NFC reader at {args.reader!r} ({reader.error}); "
-              "connect one and try again", file=sys.stderr)
+        print(
+            f"tablectl enroll: no NFC reader at {args.reader!r} ({reader.error}); "
+            "connect one and try again",
+            file=sys.stderr,
+        )
         return 2
-    print(f"enrolling deck {args.deck}: tap the cards one at a time "
-          f"({'tap order from 2c' if args.tap_order else 'each card names itself'})", flush=True)
+    print(
+        f"enrolling deck {args.deck}: tap the cards one at a time "
+        f"({'tap order from 2c' if args.tap_order else 'each card names itself'})",
+        flush=True,
+    )
     deadline = time.monotonic() + args.timeout
     last: tuple[bytes, float] = (b"", 0.0)
     try:
         while enrol.count < DECK_SIZE:
             left = deadline - time.monotonic()
             if left <= 0:
-                print(f"tablectl enroll: timed out at {enrol.count}/{DECK_SIZE}; "
-                      "nothing was saved", file=sys.stderr)
+                print(
+                    f"tablectl enroll: timed out at {enrol.count}/{DECK_SIZE}; nothing was saved",
+                    file=sys.stderr,
+                )
                 return 1
             tap = reader.read(min(left, 1.0))
             if tap is None:

@@ -36,14 +36,23 @@ class Histories:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--journal", required=True, metavar="DB",
-                        help="the daemon's journal (SQLite), or a scenario .jsonl file")
-    parser.add_argument("--format", choices=FORMATS, default="both",
-                        help="pokerstars text, PHH (pokerkit's format), OHH (Open Hand History "
-                        "JSON), both (PokerStars and PHH: the default) or all three")
+    parser.add_argument(
+        "--journal",
+        required=True,
+        metavar="DB",
+        help="the daemon's journal (SQLite), or a scenario .jsonl file",
+    )
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="both",
+        help="pokerstars text, PHH (pokerkit's format), OHH (Open Hand History "
+        "JSON), both (PokerStars and PHH: the default) or all three",
+    )
     parser.add_argument("--out", required=True, metavar="DIR", help="directory for the files")
-    parser.add_argument("--tournament", type=int, default=1,
-                        help="tournament number written in PokerStars headers")
+    parser.add_argument(
+        "--tournament", type=int, default=1, help="tournament number written in PokerStars headers"
+    )
     parser.add_argument("--table-name", default="tablectl", help="table name in the headers")
 
 
@@ -60,8 +69,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"tablectl export: {problem}", file=sys.stderr)
     out = Path(args.out)
     try:
-        written = write_histories(result.hands, out, args.format,
-                                  tournament=args.tournament, table_name=args.table_name)
+        written = write_histories(
+            result.hands, out, args.format, tournament=args.tournament, table_name=args.table_name
+        )
     except OSError as exc:
         print(f"tablectl export: cannot write to {out}: {exc.strerror or exc}", file=sys.stderr)
         return 1
@@ -70,7 +80,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def write_histories(
-    hands: list[HandRecord], out: Path, fmt: str, *, tournament: int = 1,
+    hands: list[HandRecord],
+    out: Path,
+    fmt: str,
+    *,
+    tournament: int = 1,
     table_name: str = "tablectl",
 ) -> int:
     out.mkdir(parents=True, exist_ok=True)

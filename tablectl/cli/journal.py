@@ -22,11 +22,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
     check.add_argument("journal", metavar="JOURNAL", type=Path)
     recover = sub.add_parser("recover", help="salvage every readable event into a new journal")
     recover.add_argument("journal", metavar="JOURNAL", type=Path)
-    recover.add_argument("--out", required=True, metavar="NEW", type=Path,
-                         help="the new journal (must not exist)")
-    recover.add_argument("--config", metavar="TABLE_TOML", type=Path,
-                         help="if the setup line (row 1) is lost, rebuild it from this "
-                              "configuration (the one the tournament started with)")
+    recover.add_argument(
+        "--out", required=True, metavar="NEW", type=Path, help="the new journal (must not exist)"
+    )
+    recover.add_argument(
+        "--config",
+        metavar="TABLE_TOML",
+        type=Path,
+        help="if the setup line (row 1) is lost, rebuild it from this "
+        "configuration (the one the tournament started with)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,8 +86,10 @@ def recover(path: Path, out: Path, config: Path | None = None) -> int:
     from tablectl.daemon.journal_salvage import ranges, salvage, write_journal
 
     if out.exists() or Path(f"{out}-wal").exists():
-        print(f"tablectl journal: {out} exists: give a new file for the salvaged journal",
-              file=sys.stderr)
+        print(
+            f"tablectl journal: {out} exists: give a new file for the salvaged journal",
+            file=sys.stderr,
+        )
         return 2
     if out.resolve() == path.resolve():
         print("tablectl journal: --out must be a new file, not the damaged one", file=sys.stderr)
@@ -98,9 +105,11 @@ def recover(path: Path, out: Path, config: Path | None = None) -> int:
     rebuilt = ""
     if not _is_setup(found.rows[0].line if found.rows[0].row_id == 1 else ""):
         if config is None:
-            print(f"tablectl journal: {path}: the setup line (row 1) is lost; give --config "
-                  f"with the tournament's table.toml to rebuild it; nothing written",
-                  file=sys.stderr)
+            print(
+                f"tablectl journal: {path}: the setup line (row 1) is lost; give --config "
+                f"with the tournament's table.toml to rebuild it; nothing written",
+                file=sys.stderr,
+            )
             return 1
         from tablectl.daemon.config import ConfigError, load_config
         from tablectl.engine.events import Event
@@ -118,8 +127,10 @@ def recover(path: Path, out: Path, config: Path | None = None) -> int:
     except (OSError, JournalError) as exc:
         print(f"tablectl journal: cannot write {out}: {exc}", file=sys.stderr)
         return 1
-    print(f"{path}: {found.highest} rows; {found.by_sqlite} read by SQLite, {found.by_scan} more "
-          f"by the page scan")
+    print(
+        f"{path}: {found.highest} rows; {found.by_sqlite} read by SQLite, {found.by_scan} more "
+        f"by the page scan"
+    )
     if found.lost:
         print(f"lost {found.lost} of {found.highest} rows")
         if found.missing:
@@ -128,8 +139,10 @@ def recover(path: Path, out: Path, config: Path | None = None) -> int:
             text = raw.text.decode("utf-8", "backslashreplace")
             print(f"  row {raw.row_id}: not UTF-8 text: {text[:200]}")
     print(f"wrote {len(found.rows)} rows to {out}{rebuilt}; {path} is unchanged")
-    print(f"to resume from it: stop the daemon, move {path} (and any {path.name}-wal and "
-          f"{path.name}-shm) aside, move {out} to {path}, start the daemon")
+    print(
+        f"to resume from it: stop the daemon, move {path} (and any {path.name}-wal and "
+        f"{path.name}-shm) aside, move {out} to {path}, start the daemon"
+    )
     return 0
 
 

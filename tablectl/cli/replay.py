@@ -47,9 +47,11 @@ def iter_lines(path: str) -> Iterator[tuple[int, bytes]]:
     return read_lines(path)
 
 
-def replay_lines(name: str, lines: Iterator[tuple[int, str | bytes]],
-                 on_output: Callable[[int, Event | None, list[Output]], None] | None = None
-                 ) -> FileResult:
+def replay_lines(
+    name: str,
+    lines: Iterator[tuple[int, str | bytes]],
+    on_output: Callable[[int, Event | None, list[Output]], None] | None = None,
+) -> FileResult:
     """Run one scenario's lines; every problem becomes a failure line, never an exception."""
     result = FileResult(name)
     table: Table | None = None
@@ -72,8 +74,9 @@ def replay_lines(name: str, lines: Iterator[tuple[int, str | bytes]],
                 result.failures.append(f"{name}:{lineno}: bad setup: {exc}")
                 return result
             except Exception as exc:  # an engine bug must not end the run either
-                result.failures.append(f"{name}:{lineno}: engine error on setup: "
-                                       f"{type(exc).__name__}: {exc}")
+                result.failures.append(
+                    f"{name}:{lineno}: engine error on setup: {type(exc).__name__}: {exc}"
+                )
                 return result
             result.table = table
             continue
@@ -88,8 +91,9 @@ def replay_lines(name: str, lines: Iterator[tuple[int, str | bytes]],
         try:
             outs = table.apply(event)
         except Exception as exc:  # an engine bug must not end the run
-            result.failures.append(f"{name}:{lineno}: engine error on {event.kind}: "
-                                   f"{type(exc).__name__}: {exc}")
+            result.failures.append(
+                f"{name}:{lineno}: engine error on {event.kind}: {type(exc).__name__}: {exc}"
+            )
             continue
         since_expect.extend(o for o in outs if isinstance(o, Alert))
         result.outputs.extend((lineno, o) for o in outs)
@@ -100,8 +104,9 @@ def replay_lines(name: str, lines: Iterator[tuple[int, str | bytes]],
     return result
 
 
-def replay_file(path: str | Path, on_output: Callable[[int, Event | None, list[Output]], None]
-                | None = None) -> FileResult:
+def replay_file(
+    path: str | Path, on_output: Callable[[int, Event | None, list[Output]], None] | None = None
+) -> FileResult:
     name = str(path)
     try:
         return replay_lines(name, iter_lines(name), on_output)
@@ -110,6 +115,7 @@ def replay_file(path: str | Path, on_output: Callable[[int, Event | None, list[O
 
 
 # ------------------------------------------------------------------ expectations
+
 
 def _pots(table: Table) -> list[dict[str, Any]]:
     return [{"amount": p.amount, "seats": list(p.seats)} for p in table.pots()]
@@ -158,16 +164,18 @@ def check(table: Table, expect: Expect, alerts: list[Alert]) -> list[str]:
         elif key == "last":
             problems.extend(_check_last(table, want))
         elif key in ("stacks", "won"):
-            got_map = {str(s): a for s, a in table.stacks().items()} if key == "stacks" \
-                else _won(table)
+            got_map = (
+                {str(s): a for s, a in table.stacks().items()} if key == "stacks" else _won(table)
+            )
             if not isinstance(want, dict):
                 problems.append(f"expected {key} to be an object of seats, got {_j(want)}")
                 continue
             for seat, amount in want.items():
                 got_amount = got_map.get(str(seat), 0 if key == "won" else None)
                 if got_amount != amount:
-                    problems.append(f"expected {key} seat {_t(seat)} {_t(amount)}, "
-                                    f"got {got_amount}")
+                    problems.append(
+                        f"expected {key} seat {_t(seat)} {_t(amount)}, got {got_amount}"
+                    )
         elif key == "alert":
             seat = checks.get("seat")
             if not any(a.kind == want and (seat is None or a.seat == seat) for a in alerts):
@@ -192,8 +200,13 @@ def _check_last(table: Table, want: Any) -> list[str]:
         return [f"expected last to be an object, got {_j(want)}"]
     if last is None:
         return [f"expected last {_j(want)}, got no ruling yet"]
-    got = {"seat": last.seat, "action": last.action, "to": last.to, "owes": last.owes,
-           "returned": last.returned}
+    got = {
+        "seat": last.seat,
+        "action": last.action,
+        "to": last.to,
+        "owes": last.owes,
+        "returned": last.returned,
+    }
     wrong = {k: v for k, v in want.items() if got.get(k) != v}
     if not wrong:
         return []
@@ -204,22 +217,26 @@ def _check_last(table: Table, want: Any) -> list[str]:
 def _t(value: Any) -> str:
     """A value in a failure line as plain text (a string without quotes), shortened."""
     if isinstance(value, str):
-        return value if len(value) <= 2 * MAX_ECHO else value[:2 * MAX_ECHO] + "…"
+        return value if len(value) <= 2 * MAX_ECHO else value[: 2 * MAX_ECHO] + "…"
     return _j(value)
 
 
 def _j(value: Any) -> str:
     """A value in a failure line, shortened: an expect line may hold anything the limits allow."""
     text = json.dumps(value, separators=(", ", ": "))
-    return text if len(text) <= 2 * MAX_ECHO else text[:2 * MAX_ECHO] + "…"
+    return text if len(text) <= 2 * MAX_ECHO else text[: 2 * MAX_ECHO] + "…"
 
 
 # ------------------------------------------------------------------ command line
 
+
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help="scenario .jsonl files")
-    parser.add_argument("--json", action="store_true",
-                        help="also print every ruling, alert and notice as one JSON object a line")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="also print every ruling, alert and notice as one JSON object a line",
+    )
 
 
 def run(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
@@ -228,13 +245,16 @@ def run(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
     for path in args.files:
         printer = None
         if args.json:
-            def printer(lineno: int, event: Event | None, outs: list[Output],
-                        _path: str = path) -> None:
+
+            def printer(
+                lineno: int, event: Event | None, outs: list[Output], _path: str = path
+            ) -> None:
                 for o in outs:
                     obj = o.to_obj()
                     obj["file"] = _path
                     obj["line"] = lineno
                     print(json.dumps(obj), file=out)
+
         result = replay_file(path, printer)
         for failure in result.failures:
             print(failure, file=out)

@@ -18,8 +18,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from hw_sim.sim_hardware import SimHardware
 
-PRIORITY = {logging.DEBUG: 7, logging.INFO: 6, logging.WARNING: 4, logging.ERROR: 3,
-            logging.CRITICAL: 2}
+PRIORITY = {
+    logging.DEBUG: 7,
+    logging.INFO: 6,
+    logging.WARNING: 4,
+    logging.ERROR: 3,
+    logging.CRITICAL: 2,
+}
 
 
 class JournaldFormatter(logging.Formatter):
@@ -32,22 +37,41 @@ class JournaldFormatter(logging.Formatter):
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--config", default="/etc/tablectl/table.toml", metavar="FILE",
-                        help="table configuration (default /etc/tablectl/table.toml)")
-    parser.add_argument("--sim", action="store_true",
-                        help="run against hw_sim's emulated MCU instead of the hardware")
-    parser.add_argument("--floor-badge", metavar="NAME",
-                        help="with --sim: a simulated floor badge for NAME, read by pressing F "
-                             "in the dealer window (opens floor mode; no NFC reader needed)")
-    parser.add_argument("--events", metavar="FILE",
-                        help="feed a scenario file through the daemon (resumes after the events "
-                             "already journaled) instead of the sensors")
+    parser.add_argument(
+        "--config",
+        default="/etc/tablectl/table.toml",
+        metavar="FILE",
+        help="table configuration (default /etc/tablectl/table.toml)",
+    )
+    parser.add_argument(
+        "--sim",
+        action="store_true",
+        help="run against hw_sim's emulated MCU instead of the hardware",
+    )
+    parser.add_argument(
+        "--floor-badge",
+        metavar="NAME",
+        help="with --sim: a simulated floor badge for NAME, read by pressing F "
+        "in the dealer window (opens floor mode; no NFC reader needed)",
+    )
+    parser.add_argument(
+        "--events",
+        metavar="FILE",
+        help="feed a scenario file through the daemon (resumes after the events "
+        "already journaled) instead of the sensors",
+    )
     parser.add_argument("--journal", metavar="DB", help="journal path (overrides the config)")
-    parser.add_argument("--histories", metavar="DIR",
-                        help="write finished hands here (default: histories/ beside the journal)")
+    parser.add_argument(
+        "--histories",
+        metavar="DIR",
+        help="write finished hands here (default: histories/ beside the journal)",
+    )
     parser.add_argument("--no-display", action="store_true", help="run without the dealer screen")
-    parser.add_argument("--log-level", choices=("debug", "info", "warning", "error"),
-                        help="override the config's log_level")
+    parser.add_argument(
+        "--log-level",
+        choices=("debug", "info", "warning", "error"),
+        help="override the config's log_level",
+    )
 
 
 def setup_logging(level: str) -> None:
@@ -100,25 +124,37 @@ def run(args: argparse.Namespace) -> int:
 
             sim = SimHardware()
             sim.start()
-            source = BridgeSource(sim.port, config.serial_baud, config.decks_file,
-                                  config.chips_file)
+            source = BridgeSource(
+                sim.port, config.serial_baud, config.decks_file, config.chips_file
+            )
         else:
             from firmware_bridge.sources import BridgeSource
 
-            source = BridgeSource(config.serial_device, config.serial_baud, config.decks_file,
-                                  config.chips_file)
+            source = BridgeSource(
+                config.serial_device, config.serial_baud, config.decks_file, config.chips_file
+            )
         display = None
         if config.display_enabled and not args.no_display:
             try:
                 from display.window import PygameDisplay
 
-                display = PygameDisplay((config.display_width, config.display_height),
-                                        config.display_fullscreen, console=True)
+                display = PygameDisplay(
+                    (config.display_width, config.display_height),
+                    config.display_fullscreen,
+                    console=True,
+                )
             except Exception as exc:  # no screen: the table still runs, the dealer is told
                 log.error("dealer screen unavailable (%s): running without it", exc)
-        daemon = Daemon(journal, setup, source, display=display, histories=histories,
-                        names=config.player_names(), stop_when_done=True,
-                        venue=venue_link(config.venue))
+        daemon = Daemon(
+            journal,
+            setup,
+            source,
+            display=display,
+            histories=histories,
+            names=config.player_names(),
+            stop_when_done=True,
+            venue=venue_link(config.venue),
+        )
         from tablectl.daemon.badges import BadgeFileError, FloorGate, load_badges
 
         try:
@@ -162,10 +198,17 @@ def venue_link(venue: Any) -> Any:
     from tablectl.daemon.table_venue import TableVenue
     from tablectl.daemon.venue_link import LinkConfig
 
-    return TableVenue(LinkConfig(
-        venue=venue.venue, table=venue.table, host=venue.host, port=venue.port,
-        username=venue.username, password=venue.password,
-        ca_file=str(venue.ca_file) if venue.ca_file else None))
+    return TableVenue(
+        LinkConfig(
+            venue=venue.venue,
+            table=venue.table,
+            host=venue.host,
+            port=venue.port,
+            username=venue.username,
+            password=venue.password,
+            ca_file=str(venue.ca_file) if venue.ca_file else None,
+        )
+    )
 
 
 SIM_FLOOR_UID = "5f1000"  # the simulated floor badge's tag UID (hex)
@@ -179,7 +222,7 @@ def _sim_floor_badge(daemon: Any, badges: dict[str, Any], display: Any, name: st
     entry = {"badges": {SIM_FLOOR_UID: {"role": "floor", "name": name}}}
     badges.update(parse_badges(entry, "--floor-badge"))  # BadgeFileError: a bad name
     if display is not None and hasattr(display, "keys"):
-        display.keys["f"] = lambda: daemon.inbox.put(
-            ("badge", bytes.fromhex(SIM_FLOOR_UID), None))
-        logging.getLogger("tablectl.run").info("sim: press F in the dealer window to read the "
-                                               "floor badge of %s", name)
+        display.keys["f"] = lambda: daemon.inbox.put(("badge", bytes.fromhex(SIM_FLOOR_UID), None))
+        logging.getLogger("tablectl.run").info(
+            "sim: press F in the dealer window to read the floor badge of %s", name
+        )

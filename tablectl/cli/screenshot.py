@@ -31,8 +31,11 @@ from tablectl.engine.view import TableView
 from tablectl.tournament.clock import TourneyClock
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIO_DIRS = (ROOT / "display" / "demos", ROOT.parent / "shared" / "scenarios",
-                 ROOT / "tests" / "scenarios")
+SCENARIO_DIRS = (
+    ROOT / "display" / "demos",
+    ROOT.parent / "shared" / "scenarios",
+    ROOT / "tests" / "scenarios",
+)
 WHAT = ("examples", "scenarios", "clock", "console")
 MAX_MOMENTS = 8  # per scenario file
 MOMENTS = ("end", "flop", "turn", "river", "showdown", "over", "owes", "returned")
@@ -41,18 +44,36 @@ ALERT_MOMENT = re.compile(r"alert-[a-z_]+")  # alert-<kind>, the contract's aler
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, required=True, help="directory for the PNG files")
-    parser.add_argument("--size", action="append", default=None,
-                        help="WxH (repeatable; default 800x480 and 1920x1080)")
-    parser.add_argument("--what", default=",".join(WHAT),
-                        help=f"comma-separated subset of {','.join(WHAT)}")
-    parser.add_argument("--scenario", action="append", type=Path, default=None,
-                        help="scenario file or directory (repeatable; default "
-                             "../shared/scenarios and tests/scenarios)")
-    parser.add_argument("--moment", action="append", default=None,
-                        help="only these scenario moments (repeatable): end, flop, turn, river, "
-                             "showdown, over, owes, returned, alert-<kind>")
-    parser.add_argument("--preset", action="append", default=None,
-                        help="structure preset name or file for the clock (default: all presets)")
+    parser.add_argument(
+        "--size",
+        action="append",
+        default=None,
+        help="WxH (repeatable; default 800x480 and 1920x1080)",
+    )
+    parser.add_argument(
+        "--what", default=",".join(WHAT), help=f"comma-separated subset of {','.join(WHAT)}"
+    )
+    parser.add_argument(
+        "--scenario",
+        action="append",
+        type=Path,
+        default=None,
+        help="scenario file or directory (repeatable; default "
+        "../shared/scenarios and tests/scenarios)",
+    )
+    parser.add_argument(
+        "--moment",
+        action="append",
+        default=None,
+        help="only these scenario moments (repeatable): end, flop, turn, river, "
+        "showdown, over, owes, returned, alert-<kind>",
+    )
+    parser.add_argument(
+        "--preset",
+        action="append",
+        default=None,
+        help="structure preset name or file for the clock (default: all presets)",
+    )
 
 
 def scenario_moments(path: Path) -> Iterator[tuple[str, TableView]]:
@@ -88,8 +109,13 @@ def scenario_moments(path: Path) -> Iterator[tuple[str, TableView]]:
                 moment = "alert-" + alerts[0].kind
             elif rulings:
                 moment = "owes" if rulings[0].owes else "returned"
-            elif view.street != street and view.street in ("flop", "turn", "river", "showdown",
-                                                            "over"):
+            elif view.street != street and view.street in (
+                "flop",
+                "turn",
+                "river",
+                "showdown",
+                "over",
+            ):
                 moment = view.street
             street = view.street
             if moment is not None and view != last_key:
@@ -118,8 +144,9 @@ def clock_pictures(preset: Path) -> list[tuple[str, Any]]:
     wall = datetime(2026, 11, 21, 20, 14)
     out = []
     entrants = structure.entrants
-    clock = TourneyClock(structure, entrants=entrants,
-                         players_left=max(2, entrants - entrants // 3))
+    clock = TourneyClock(
+        structure, entrants=entrants, players_left=max(2, entrants - entrants // 3)
+    )
     levels = [i for i, s in enumerate(structure.steps) if not s.is_break]
     index = levels[min(3, len(levels) - 1)]
     clock.goto(index, 0.0)
@@ -129,8 +156,9 @@ def clock_pictures(preset: Path) -> list[tuple[str, Any]]:
     breaks = [i for i, s in enumerate(structure.steps) if s.is_break]
     if breaks:
         clock.goto(breaks[0], 0.0)
-        out.append(("break", clock.status(min(130.0, structure.steps[breaks[0]].seconds / 2),
-                                          wall)))
+        out.append(
+            ("break", clock.status(min(130.0, structure.steps[breaks[0]].seconds / 2), wall))
+        )
     return out
 
 
@@ -155,13 +183,18 @@ def run(args: argparse.Namespace) -> int:
         sizes.append((w, h))
     for moment in args.moment or []:
         if moment not in MOMENTS and not ALERT_MOMENT.fullmatch(moment):
-            print(f"tablectl screenshot: --moment {moment!r} is not one of "
-                  f"{', '.join(MOMENTS)}, alert-<kind>", file=sys.stderr)
+            print(
+                f"tablectl screenshot: --moment {moment!r} is not one of "
+                f"{', '.join(MOMENTS)}, alert-<kind>",
+                file=sys.stderr,
+            )
             return 2
     for path in args.scenario or []:
         if not path.exists():
-            print(f"tablectl screenshot: --scenario {path}: no such file or directory",
-                  file=sys.stderr)
+            print(
+                f"tablectl screenshot: --scenario {path}: no such file or directory",
+                file=sys.stderr,
+            )
             return 2
     out: Path = args.out
     try:
@@ -189,8 +222,10 @@ def run(args: argparse.Namespace) -> int:
             try:
                 import tablectl.engine.table  # noqa: F401
             except ImportError as exc:
-                print(f"tablectl screenshot: no rules engine yet ({exc}); scenarios skipped",
-                      file=sys.stderr)
+                print(
+                    f"tablectl screenshot: no rules engine yet ({exc}); scenarios skipped",
+                    file=sys.stderr,
+                )
                 files = []
             for path in files:
                 try:
@@ -201,22 +236,29 @@ def run(args: argparse.Namespace) -> int:
                             continue
                         reached.add(moment)
                         for w, h in sizes:
-                            save(render_view(view, (w, h))[0],
-                                 f"scenario_{path.stem}_{n:02d}_{moment}_{w}x{h}.png")
+                            save(
+                                render_view(view, (w, h))[0],
+                                f"scenario_{path.stem}_{n:02d}_{moment}_{w}x{h}.png",
+                            )
                 except Exception as exc:  # an engine bug must not stop the other pictures
                     failures += 1
-                    print(f"tablectl screenshot: {path}: {type(exc).__name__}: {exc}",
-                          file=sys.stderr)
+                    print(
+                        f"tablectl screenshot: {path}: {type(exc).__name__}: {exc}", file=sys.stderr
+                    )
         if "clock" in what:
             preset_files = presets()
             if args.preset:
-                preset_files = [Path(n) if n.endswith(".toml") else preset_dir() / f"{n}.toml"
-                                for n in args.preset]
+                preset_files = [
+                    Path(n) if n.endswith(".toml") else preset_dir() / f"{n}.toml"
+                    for n in args.preset
+                ]
             for preset in preset_files:
                 for state, status in clock_pictures(preset):
                     for w, h in sizes:
-                        save(render_status(status, (w, h), "20:14")[0],
-                             f"clock_{preset.stem}_{state}_{w}x{h}.png")
+                        save(
+                            render_status(status, (w, h), "20:14")[0],
+                            f"clock_{preset.stem}_{state}_{w}x{h}.png",
+                        )
         if "console" in what:  # the touch console's screens (issue 13)
             from display.console import console_pictures
 
@@ -226,10 +268,11 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, ValueError, png.Error) as exc:
         print(f"tablectl screenshot: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
-    print(f"{written} screenshots written to {out}" + (f", {failures} files failed" if failures
-                                                         else ""))
+    print(
+        f"{written} screenshots written to {out}"
+        + (f", {failures} files failed" if failures else "")
+    )
     unmet = [m for m in args.moment or [] if m not in reached] if "scenarios" in what else []
     if unmet:
-        print(f"tablectl screenshot: --moment {unmet[0]}: no scenario reached it",
-              file=sys.stderr)
+        print(f"tablectl screenshot: --moment {unmet[0]}: no scenario reached it", file=sys.stderr)
     return 1 if failures or unmet else 0

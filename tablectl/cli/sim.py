@@ -22,26 +22,35 @@ from typing import Any
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=int, default=20, help="hands to play (default 20)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--faults", action="store_true",
-                        help="inject faults: corrupt and dropped frames, garbage, unplug/replug, "
-                             "flapping, unknown and duplicate tags")
+    parser.add_argument(
+        "--faults",
+        action="store_true",
+        help="inject faults: corrupt and dropped frames, garbage, unplug/replug, "
+        "flapping, unknown and duplicate tags",
+    )
     parser.add_argument("--headless", action="store_true", help="no dealer screen")
-    parser.add_argument("--out", metavar="DIR",
-                        help="keep the sessions' event streams here as scenario files")
+    parser.add_argument(
+        "--out", metavar="DIR", help="keep the sessions' event streams here as scenario files"
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="log the bridge's work")
 
 
 def _screen() -> Any | None:
     """The dealer screen in a window (display.window), or None when there is no display."""
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") \
-            and os.environ.get("SDL_VIDEODRIVER") != "dummy":
+    if (
+        not os.environ.get("DISPLAY")
+        and not os.environ.get("WAYLAND_DISPLAY")
+        and os.environ.get("SDL_VIDEODRIVER") != "dummy"
+    ):
         print("tablectl sim: no display; running headless", file=sys.stderr)
         return None
     try:
         from display.window import PygameDisplay
     except ImportError as exc:
-        print(f"tablectl sim: no dealer screen in this build ({exc}); running headless",
-              file=sys.stderr)
+        print(
+            f"tablectl sim: no dealer screen in this build ({exc}); running headless",
+            file=sys.stderr,
+        )
         return None
     try:
         return PygameDisplay((1280, 720), fullscreen=False, caption="tablectl sim")
@@ -68,8 +77,10 @@ def run(args: argparse.Namespace) -> int:
     if args.hands < 1:
         print("tablectl sim: --hands must be at least 1", file=sys.stderr)
         return 2
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR,
-                        format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.ERROR,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
     on_view = None
     screen = None if args.headless else _screen()
     if screen is not None:
@@ -85,8 +96,13 @@ def run(args: argparse.Namespace) -> int:
         if problem:
             print(f"tablectl sim: --out {out}: {problem}", file=sys.stderr)
             return 2
-    cfg = SimConfig(hands=args.hands, seed=args.seed, faults=args.faults,
-                    workdir=out, write_scenarios=out is not None)
+    cfg = SimConfig(
+        hands=args.hands,
+        seed=args.seed,
+        faults=args.faults,
+        workdir=out,
+        write_scenarios=out is not None,
+    )
     try:
         sim = TableSim(cfg, on_view)
         result = sim.run()

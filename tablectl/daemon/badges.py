@@ -55,10 +55,15 @@ def parse_badges(data: Any, where: str) -> dict[str, Badge]:
         if not isinstance(b, dict) or b.get("role") not in ROLES:
             raise BadgeFileError(f"{where}: badge {key}: needs role dealer or floor, and a name")
         name = b.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME \
-                or not name.isprintable():
-            raise BadgeFileError(f"{where}: badge {key}: name must be 1-{MAX_NAME} characters "
-                                 "on one line")
+        if (
+            not isinstance(name, str)
+            or not name.strip()
+            or len(name) > MAX_NAME
+            or not name.isprintable()
+        ):
+            raise BadgeFileError(
+                f"{where}: badge {key}: name must be 1-{MAX_NAME} characters on one line"
+            )
         out[key] = Badge(key, b["role"], name.strip())
     return out
 
@@ -94,10 +99,12 @@ class FloorGate:
         if badge is None:
             closed = self._close()
             return closed, f"NFC tag {uid} is not a staff badge" + (
-                ": floor mode closed" if closed else "")
+                ": floor mode closed" if closed else ""
+            )
         if badge.role == "dealer":
-            return [Event("badge", {"name": badge.name, "role": "dealer"})], \
-                f"dealer {badge.name} signed in"
+            return [
+                Event("badge", {"name": badge.name, "role": "dealer"})
+            ], f"dealer {badge.name} signed in"
         out = [] if self.floor == badge else self._close()
         self.floor, self.until = badge, now + self.seconds
         out.append(Event("badge", {"name": badge.name, "role": "floor"}))
@@ -116,8 +123,11 @@ class FloorGate:
             return None
         body = event.body if isinstance(event.body, dict) else {}
         if event.kind == "badge":
-            if self.floor is not None and body == {"name": self.floor.name, "role": "floor",
-                                                   "left": True}:
+            if self.floor is not None and body == {
+                "name": self.floor.name,
+                "role": "floor",
+                "left": True,
+            }:
                 return None
             return "a badge comes from the NFC reader, not the console"
         if self.floor is None:
@@ -127,8 +137,9 @@ class FloorGate:
         # the daemon hands over parsed decisions (engine.events.FloorDecision); a dict is a line
         by = body.get("by") if isinstance(event.body, dict) else getattr(event.body, "by", None)
         if by != self.floor.name:
-            return (f"floor decision refused: by {by!r} is not the floor badge read "
-                    f"({self.floor.name})")
+            return (
+                f"floor decision refused: by {by!r} is not the floor badge read ({self.floor.name})"
+            )
         return None
 
     def accepted(self, event: Event) -> None:

@@ -124,8 +124,20 @@ def parse_config(
 ) -> Config:
     c = _Checker(raw, where, path.parent)
     known = {
-        "hardware", "journal", "house", "log_level", "serial", "nfc", "gpio", "seats", "table",
-        "structure", "display", "tags", "floor", "venue",
+        "hardware",
+        "journal",
+        "house",
+        "log_level",
+        "serial",
+        "nfc",
+        "gpio",
+        "seats",
+        "table",
+        "structure",
+        "display",
+        "tags",
+        "floor",
+        "venue",
     }
     c.no_unknown(raw, known, "")
     hw = c.choice(raw, "hardware", HARDWARE, "real")  # checked even when --sim overrides it
@@ -141,10 +153,14 @@ def parse_config(
     floor = c.table(raw, "floor")
     c.no_unknown(floor, {"minutes"}, "floor.")
     floor_minutes = floor.get("minutes", 5)
-    if isinstance(floor_minutes, bool) or not isinstance(floor_minutes, int | float) \
-            or not 0.5 <= floor_minutes <= 120:
-        raise c.fail("floor.minutes", f"{floor_minutes!r} is not a number of minutes from 0.5 "
-                     "to 120")
+    if (
+        isinstance(floor_minutes, bool)
+        or not isinstance(floor_minutes, int | float)
+        or not 0.5 <= floor_minutes <= 120
+    ):
+        raise c.fail(
+            "floor.minutes", f"{floor_minutes!r} is not a number of minutes from 0.5 to 120"
+        )
     display = c.table(raw, "display")
     c.no_unknown(display, {"width", "height", "fullscreen", "enabled"}, "display.")
     levels, structure_chips, starting_stack, bb_ante, structure_file = _structure(
@@ -309,7 +325,7 @@ def _venue(c: _Checker, raw: dict[str, Any]) -> VenueConfig | None:
     ids = {}
     for key in ("venue", "table"):
         if key not in v:
-            raise c.fail(f"venue.{key}", f"give the {key} id (e.g. {key} = \"main\")")
+            raise c.fail(f"venue.{key}", f'give the {key} id (e.g. {key} = "main")')
         value = c.string(v, key, f"venue.{key}", "")
         try:
             ids[key] = check_id(key, value)
@@ -343,8 +359,9 @@ def _venue(c: _Checker, raw: dict[str, Any]) -> VenueConfig | None:
         ca_file = c.path(v, "ca_file", "", "venue.ca_file")
         if not ca_file.is_file():
             raise c.fail("venue.ca_file", f"{ca_file}: no such file")
-    return VenueConfig(ids["venue"], ids["table"], host, int(port_text), username, password,
-                       ca_file)
+    return VenueConfig(
+        ids["venue"], ids["table"], host, int(port_text), username, password, ca_file
+    )
 
 
 def _gpio(c: _Checker, raw: object) -> dict[str, int]:
@@ -391,7 +408,9 @@ def _structure(
             levels.append({"break": minutes})
             continue
         level: dict[str, Any] = {
-            "blinds": [step.small_blind, step.big_blind], "ante": step.ante, "minutes": minutes,
+            "blinds": [step.small_blind, step.big_blind],
+            "ante": step.ante,
+            "minutes": minutes,
         }
         if step.bb_ante:
             level["bb_ante"] = True

@@ -124,14 +124,27 @@ class NameChange:
     name: str | None  # None: back to "Seat N"
 
 
-NoticeRecord = (HandStart | Street | Returned | Tabled | Showdown | Award | Eliminated | FloorNote
-                | NameChange)
+NoticeRecord = (
+    HandStart | Street | Returned | Tabled | Showdown | Award | Eliminated | FloorNote | NameChange
+)
 # Facts the history does not write (the clock, the floor called by the button, console entries)
 # or takes from elsewhere (a declared action is written from the ruling that follows it).
-IGNORED_NOTICES = frozenset({
-    "undercall", "blind", "pulled_back", "declared", "pause", "resume", "seat", "level",
-    "undo", "ack", "alerts_dropped", "badge",
-})
+IGNORED_NOTICES = frozenset(
+    {
+        "undercall",
+        "blind",
+        "pulled_back",
+        "declared",
+        "pause",
+        "resume",
+        "seat",
+        "level",
+        "undo",
+        "ack",
+        "alerts_dropped",
+        "badge",
+    }
+)
 # Events the engine keeps in a hand's log (undo and floor rulings replay them); the others are
 # no part of the hand.
 _NOT_IN_HAND = ("tick", "ack", "badge", "name")
@@ -175,10 +188,14 @@ def read_notice(notice: Notice) -> NoticeRecord | None:
         return _field(data, key, kind)
 
     if kind == "hand_start":
-        return HandStart(_int(get("hand_no"), "hand_no"), _int(get("button"), "button"),
-                         _opt_int(data.get("sb"), "sb"), _opt_int(data.get("bb"), "bb"),
-                         _seat_amounts(get("stacks"), "stacks"),
-                         data.get("sb_posts_bb") is True)
+        return HandStart(
+            _int(get("hand_no"), "hand_no"),
+            _int(get("button"), "button"),
+            _opt_int(data.get("sb"), "sb"),
+            _opt_int(data.get("bb"), "bb"),
+            _seat_amounts(get("stacks"), "stacks"),
+            data.get("sb_posts_bb") is True,
+        )
     if kind == "street":
         board = data.get("board", [])
         if not isinstance(board, list | tuple) or not all(isinstance(c, str) for c in board):
@@ -189,8 +206,7 @@ def read_notice(notice: Notice) -> NoticeRecord | None:
         # void hand ({"seats": {seat: amount}}, tablectl/engine/dealing.py void_hand).
         if "seats" in data:
             return Returned(_seat_amounts(data["seats"], "seats"), every_bet=True)
-        return Returned({_int(get("seat"), "seat"): _int(get("amount"), "amount")},
-                        every_bet=False)
+        return Returned({_int(get("seat"), "seat"): _int(get("amount"), "amount")}, every_bet=False)
     if kind == "tabled":
         seats = get("seats")
         if not isinstance(seats, list | tuple):
@@ -202,16 +218,23 @@ def read_notice(notice: Notice) -> NoticeRecord | None:
         hands = data.get("hands") or {}
         if not isinstance(hands, Mapping):
             raise NoticeShapeError(f"award notice: hands {hands!r} is not a map")
-        return Award(_int(get("pot"), "pot"), _int(get("amount"), "amount"),
-                     _seat_amounts(get("winners"), "winners"),
-                     {_seat_key(s, "hands"): str(w) for s, w in hands.items()})
+        return Award(
+            _int(get("pot"), "pot"),
+            _int(get("amount"), "amount"),
+            _seat_amounts(get("winners"), "winners"),
+            {_seat_key(s, "hands"): str(w) for s, w in hands.items()},
+        )
     if kind == "eliminated":
         return Eliminated(_int(get("seat"), "seat"), _int(get("place"), "place"))
     if kind == "floor":
         if "decision" not in data:
             return None  # the floor called to the table (press floor): no decision yet
-        return FloorNote(str(get("decision")), str(get("by")), notice.text,
-                         _int(data.get("replayed", 0), "replayed"))
+        return FloorNote(
+            str(get("decision")),
+            str(get("by")),
+            notice.text,
+            _int(data.get("replayed", 0), "replayed"),
+        )
     if kind == "name":
         name = get("name")
         if name is not None and not isinstance(name, str):
@@ -331,16 +354,22 @@ class HistoryBuilder:
                 return []
             if event.kind == "press" and event.body == "undo":
                 return []  # nothing to take back: the engine said so with an alert
-            replayed = [n.data.get("replayed", 0) for n in outputs if isinstance(n, Notice)
-                        and n.kind ==
-                        "floor" and n.data.get("decision") == "ruling"]
+            replayed = [
+                n.data.get("replayed", 0)
+                for n in outputs
+                if isinstance(n, Notice)
+                and n.kind == "floor"
+                and n.data.get("decision") == "ruling"
+            ]
             if replayed and self.current is not None:
                 self._reread(replayed[0])
             return self._feed(event, outputs, _cached(view), wall)
         except Exception as exc:  # a history must never take the table down
             hand = f"hand {self.current.number}" if self.current is not None else "no hand"
-            msg = (f"hand history ({hand}) dropped at {event.to_json()[:200]}: "
-                   f"{type(exc).__name__}: {exc}")
+            msg = (
+                f"hand history ({hand}) dropped at {event.to_json()[:200]}: "
+                f"{type(exc).__name__}: {exc}"
+            )
             log.error("%s", msg)
             self.problems.append(msg)
             self.current, self._hand_feed = None, []
@@ -385,7 +414,11 @@ class HistoryBuilder:
         self._rebuild(feed)
 
     def _feed(
-        self, event: Event, outputs: list[Output], view: ViewSource, wall: float | None,
+        self,
+        event: Event,
+        outputs: list[Output],
+        view: ViewSource,
+        wall: float | None,
         fresh: bool | None = None,
     ) -> list[HandRecord]:
         done: list[HandRecord] = []
@@ -395,8 +428,11 @@ class HistoryBuilder:
         # hand (its first hole card). A re-deal of the same hand takes none: the deck is changed.
         # (An undo replays the deal's first event with what was decided the first time.)
         if fresh is None:
-            fresh = bool(starts) and (self.current is None or self.current.finished
-                                      or starts[0].hand_no != self.current.number)
+            fresh = bool(starts) and (
+                self.current is None
+                or self.current.finished
+                or starts[0].hand_no != self.current.number
+            )
         if self.current is not None and not fresh:
             self._cards(self.current, event)
         for out, record in records:
@@ -419,9 +455,13 @@ class HistoryBuilder:
                     self.names[record.seat] = record.name
                 continue
             hand = self.current
-            if hand is None and self.last_done is not None and isinstance(record, FloorNote) \
-                    and record.decision == "award" and \
-                    _view(view).hand_no == self.last_done.number:
+            if (
+                hand is None
+                and self.last_done is not None
+                and isinstance(record, FloorNote)
+                and record.decision == "award"
+                and _view(view).hand_no == self.last_done.number
+            ):
                 # The floor re-awards the hand just ended (002 Rule 23): written again.
                 hand = self.current = self.last_done
                 hand.finished = False
@@ -455,7 +495,8 @@ class HistoryBuilder:
         if before is not None and not before.finished and before.number == hand.number:
             before.void = before.void_alert or "the deal was void"
             before.returned_all = before.returned_all or {
-                s: a for s, a in before.put_in().items() if a > 0}
+                s: a for s, a in before.put_in().items() if a > 0
+            }
             before.end_stacks = dict(before.start_stacks)  # every chip of it went back
             hand.voided = [*before.voided, before]
             before.voided = []
@@ -472,15 +513,23 @@ class HistoryBuilder:
         level = view.level
         names = {
             s.seat: (self.names.get(s.seat) or s.player or f"Seat {s.seat}")
-            for s in view.seats if s.seat in stacks
+            for s in view.seats
+            if s.seat in stacks
         }
         hand = HandRecord(
-            number=start.hand_no, button=start.button, sb_seat=start.sb, bb_seat=start.bb,
+            number=start.hand_no,
+            button=start.button,
+            sb_seat=start.sb,
+            bb_seat=start.bb,
             small_blind=level.small_blind if level else 0,
             big_blind=level.big_blind if level else 0,
-            ante=level.ante if level else 0, bb_ante=bool(level and level.bb_ante),
-            level=level.number if level else 1, names=names, start_stacks=dict(stacks),
-            t=event.t, wall=wall,
+            ante=level.ante if level else 0,
+            bb_ante=bool(level and level.bb_ante),
+            level=level.number if level else 1,
+            names=names,
+            start_stacks=dict(stacks),
+            t=event.t,
+            wall=wall,
         )
         hand.hole = {s: [] for s in stacks}
         by_seat = {s.seat: s for s in view.seats}
@@ -496,8 +545,9 @@ class HistoryBuilder:
         for seat, kind in ((hand.sb_seat, "small blind"), (hand.bb_seat, "big blind")):
             if seat is not None and seat in by_seat and by_seat[seat].bet > 0:
                 if seat == both:  # PokerStars' line for a seat posting both blinds at once
-                    hand.posts.append((seat, "small & big blinds", by_seat[seat].bet +
-                                       hand.sb_dead))
+                    hand.posts.append(
+                        (seat, "small & big blinds", by_seat[seat].bet + hand.sb_dead)
+                    )
                 else:
                     hand.posts.append((seat, kind, by_seat[seat].bet))
         hand.street_bets = {s: by_seat[s].bet for s in stacks}
@@ -541,7 +591,7 @@ class HistoryBuilder:
                 hand.void_alert = f"{out.kind.replace('_', ' ')} ({out.rule})"
         elif isinstance(record, Street):
             board = list(record.board)
-            new = board[len(hand.board):]
+            new = board[len(hand.board) :]
             hand.log.append(("street", (record.street, list(hand.board), new)))
             hand.board = board
             hand.street = record.street
@@ -634,8 +684,9 @@ def phh_text(hand: HandRecord, *, event: str = "", venue: str = "") -> str:
         antes = [hand.ante if s == hand.bb_seat else 0 for s in order]
     else:
         antes = [hand.ante for _ in order]
-    antes = [a + (hand.sb_dead if s == hand.sb_seat else 0) for a, s in zip(antes, order,
-                                                                           strict=True)]
+    antes = [
+        a + (hand.sb_dead if s == hand.sb_seat else 0) for a, s in zip(antes, order, strict=True)
+    ]
     if len(order) == 2:
         # pokerkit, heads-up: player 1 is the big blind and the lists are read reversed.
         blinds, antes = blinds[::-1], antes[::-1]
@@ -697,8 +748,11 @@ def phh_text(hand: HandRecord, *, event: str = "", venue: str = "") -> str:
     if hand.wall is not None:
         when = dt.datetime.fromtimestamp(hand.wall, dt.UTC)
         lines += [
-            f"year = {when.year}", f"month = {when.month}", f"day = {when.day}",
-            f'time = "{when:%H:%M:%S}"', 'time_zone = "UTC"',
+            f"year = {when.year}",
+            f"month = {when.month}",
+            f"day = {when.day}",
+            f'time = "{when:%H:%M:%S}"',
+            'time_zone = "UTC"',
         ]
     return "\n".join(lines) + "\n"
 
@@ -717,9 +771,21 @@ def _toml_str(text: str) -> str:
 
 def _roman(n: int) -> str:
     out = ""
-    for value, digits in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
-                          (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
-                          (4, "IV"), (1, "I")):
+    for value, digits in (
+        (1000, "M"),
+        (900, "CM"),
+        (500, "D"),
+        (400, "CD"),
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "XL"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
+    ):
         while n >= value:
             out += digits
             n -= value
@@ -823,22 +889,31 @@ def _pokerstars_block(hand: HandRecord, tournament: int, table_name: str) -> str
     if hand.board:
         lines.append(f"Board {_cards(hand.board)}")
     for seat in sorted(hand.start_stacks):
-        lines.append(f"Seat {seat}: {name[seat]}{_role(hand, seat)} "
-                     f"{_summary(hand, seat, folded_on, won)}")
+        lines.append(
+            f"Seat {seat}: {name[seat]}{_role(hand, seat)} {_summary(hand, seat, folded_on, won)}"
+        )
     return "\n".join(lines) + "\n"
 
 
 def _role(hand: HandRecord, seat: int) -> str:
-    return (" (button)" if seat == hand.button else " (small blind)" if seat == hand.sb_seat
-            else " (big blind)" if seat == hand.bb_seat else "")
+    return (
+        " (button)"
+        if seat == hand.button
+        else " (small blind)"
+        if seat == hand.sb_seat
+        else " (big blind)"
+        if seat == hand.bb_seat
+        else ""
+    )
 
 
 def _void_ending(hand: HandRecord, folded_on: dict[int, str]) -> list[str]:
     """A void deal: every chip goes back, blinds and antes included, nobody wins (002 Rule 36-E,
     000 Irregularities 3-4). Written as returned bets so a tracking tool nets each seat zero."""
     name = hand.names
-    lines = [f"*** HAND VOID *** {hand.void}: all bets returned, the hand is dealt again "
-             "(002 Rule 36-C)"]
+    lines = [
+        f"*** HAND VOID *** {hand.void}: all bets returned, the hand is dealt again (002 Rule 36-C)"
+    ]
     back = hand.returned_all
     for seat in hand.order():
         if back.get(seat):
@@ -849,8 +924,9 @@ def _void_ending(hand: HandRecord, folded_on: dict[int, str]) -> list[str]:
     for seat in sorted(hand.start_stacks):
         if seat in folded_on:
             street = folded_on[seat]
-            what = "folded " + ("before Flop" if street == "preflop"
-                                else f"on the {street.capitalize()}")
+            what = "folded " + (
+                "before Flop" if street == "preflop" else f"on the {street.capitalize()}"
+            )
         else:
             what = "hand void"
         if back.get(seat):

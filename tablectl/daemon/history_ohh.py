@@ -25,15 +25,20 @@ STREETS = {"preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "River
 ACTIONS = {"fold": "Fold", "check": "Check", "call": "Call", "bet": "Bet", "raise": "Raise"}
 
 
-def ohh_obj(hand: HandRecord, *, tournament: int = 1, table_name: str = "tablectl",
-            site: str = "tablectl") -> dict[str, Any]:
+def ohh_obj(
+    hand: HandRecord, *, tournament: int = 1, table_name: str = "tablectl", site: str = "tablectl"
+) -> dict[str, Any]:
     """The hand as an OHH object (``{"ohh": {...}}``); a void deal says so in ``_void``."""
     ids = {seat: i + 1 for i, seat in enumerate(sorted(hand.start_stacks))}
     when = dt.datetime.fromtimestamp(hand.wall if hand.wall is not None else 0, dt.UTC)
     players = []
     for seat in sorted(hand.start_stacks):
-        player: dict[str, Any] = {"id": ids[seat], "seat": seat, "name": hand.names[seat],
-                                  "starting_stack": hand.start_stacks[seat]}
+        player: dict[str, Any] = {
+            "id": ids[seat],
+            "seat": seat,
+            "name": hand.names[seat],
+            "starting_stack": hand.start_stacks[seat],
+        }
         if len(hand.hole.get(seat, [])) == 2:
             player["cards"] = list(hand.hole[seat])
         players.append(player)
@@ -55,8 +60,12 @@ def ohh_obj(hand: HandRecord, *, tournament: int = 1, table_name: str = "tablect
             preflop["actions"].append(action(seat, "Dealt Cards"))
             if len(hand.hole[seat]) == 2:
                 preflop["actions"][-1]["cards"] = list(hand.hole[seat])
-    kinds = {"ante": "Post Ante", "small blind": "Post SB", "big blind": "Post BB",
-             "small & big blinds": "Post BB"}
+    kinds = {
+        "ante": "Post Ante",
+        "small blind": "Post SB",
+        "big blind": "Post BB",
+        "small & big blinds": "Post BB",
+    }
     for seat, kind, amount in hand.posts:
         preflop["actions"].append(action(seat, kinds.get(kind, "Post Dead"), amount))
     rounds = [preflop]
@@ -68,8 +77,12 @@ def ohh_obj(hand: HandRecord, *, tournament: int = 1, table_name: str = "tablect
         elif kind == "street":
             street, _before, new = value
             if street in STREETS and street != "preflop":
-                current = {"id": len(rounds), "street": STREETS[street], "cards": list(new),
-                           "actions": []}
+                current = {
+                    "id": len(rounds),
+                    "street": STREETS[street],
+                    "cards": list(new),
+                    "actions": [],
+                }
                 rounds.append(current)
         elif kind == "returned":
             seat, amount = value
@@ -77,17 +90,27 @@ def ohh_obj(hand: HandRecord, *, tournament: int = 1, table_name: str = "tablect
         elif kind == "floor":
             current.setdefault("_floor", []).append(str(value))
     if not hand.void and len(hand.live()) > 1:
-        showdown: dict[str, Any] = {"id": len(rounds), "street": "Showdown", "cards": [],
-                                    "actions": []}
+        showdown: dict[str, Any] = {
+            "id": len(rounds),
+            "street": "Showdown",
+            "cards": [],
+            "actions": [],
+        }
         for seat in hand.order():
             if seat in hand.live() and len(hand.hole.get(seat, [])) == 2:
                 shown = action(seat, "Shows Cards")
                 shown["cards"] = list(hand.hole[seat])
                 showdown["actions"].append(shown)
         rounds.append(showdown)
-    pots = [{"number": a.pot, "amount": a.amount, "rake": 0,
-             "player_wins": [{"player_id": ids[s], "win_amount": w}
-                             for s, w in a.winners.items()]} for a in hand.awards]
+    pots = [
+        {
+            "number": a.pot,
+            "amount": a.amount,
+            "rake": 0,
+            "player_wins": [{"player_id": ids[s], "win_amount": w} for s, w in a.winners.items()],
+        }
+        for a in hand.awards
+    ]
     ohh: dict[str, Any] = {
         "spec_version": SPEC_VERSION,
         "internal_version": "1",
@@ -96,8 +119,8 @@ def ohh_obj(hand: HandRecord, *, tournament: int = 1, table_name: str = "tablect
         "game_type": "Holdem",
         "table_name": table_name,
         "table_size": max(10, max(hand.start_stacks)),
-        "game_number": f"{tournament}-{hand.number}" + (f"-void{hand.deal + 1}" if hand.void
-                                                         else ""),
+        "game_number": f"{tournament}-{hand.number}"
+        + (f"-void{hand.deal + 1}" if hand.void else ""),
         "start_date_utc": when.strftime("%Y-%m-%dT%H:%M:%SZ"),
         "currency": "Chips",
         "ante_amount": hand.ante,
@@ -133,5 +156,7 @@ def ohh_obj(hand: HandRecord, *, tournament: int = 1, table_name: str = "tablect
 def ohh_text(hand: HandRecord, *, tournament: int = 1, table_name: str = "tablectl") -> str:
     """The hand and its void deals, one OHH object a line (the standard's file of many hands:
     objects separated by blank lines is what sites write; one a line reads the same)."""
-    return "".join(json.dumps(ohh_obj(h, tournament=tournament, table_name=table_name)) + "\n\n"
-                   for h in [*hand.voided, hand])
+    return "".join(
+        json.dumps(ohh_obj(h, tournament=tournament, table_name=table_name)) + "\n\n"
+        for h in [*hand.voided, hand]
+    )

@@ -89,8 +89,10 @@ class JournalError(ValueError):
 
 
 def recovery_hint(path: str | Path) -> str:
-    return (f"the file is left as it is; salvage its readable events with "
-            f"`tablectl journal recover {path} --out NEW` (docs/journal.md)")
+    return (
+        f"the file is left as it is; salvage its readable events with "
+        f"`tablectl journal recover {path} --out NEW` (docs/journal.md)"
+    )
 
 
 def damaged(path: str | Path, what: str) -> JournalError:
@@ -103,9 +105,11 @@ def file_problem(path: Path) -> str | None:
     if not path.is_file():
         return f"{path}: not a regular file"
     if path.stat().st_size == 0:
-        return (f"{path}: the journal is empty (0 bytes), and a journal that existed is not a new "
-                f"tournament: move it away to start one, or salvage what its WAL holds with "
-                f"`tablectl journal recover {path} --out NEW` (docs/journal.md)")
+        return (
+            f"{path}: the journal is empty (0 bytes), and a journal that existed is not a new "
+            f"tournament: move it away to start one, or salvage what its WAL holds with "
+            f"`tablectl journal recover {path} --out NEW` (docs/journal.md)"
+        )
     with path.open("rb") as fh:
         if fh.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:
             return f"{path}: not a usable journal: no SQLite header; {recovery_hint(path)}"
@@ -117,8 +121,12 @@ def damage(db: sqlite3.Connection, limit: int = 5) -> list[str]:
     rows whose text is not UTF-8; an empty list when it is sound. Reads every page once."""
     problems: list[str] = []
     try:
-        found = [line.strip() for r in db.execute(f"PRAGMA quick_check({limit})")
-                 for line in str(r[0]).splitlines() if line.strip()]
+        found = [
+            line.strip()
+            for r in db.execute(f"PRAGMA quick_check({limit})")
+            for line in str(r[0]).splitlines()
+            if line.strip()
+        ]
     except sqlite3.DatabaseError as exc:
         return [str(exc)]
     if found != ["ok"]:
@@ -193,12 +201,26 @@ class _EngineUnpickler(pickle.Unpickler):
     """Loads a checkpoint's table: the engine's classes and plain containers, nothing else (a
     journal copied from elsewhere must not be able to run code)."""
 
-    SAFE_BUILTINS = frozenset({"set", "frozenset", "dict", "list", "tuple", "int", "float",
-                               "str", "bytes", "bool", "complex"})
+    SAFE_BUILTINS = frozenset(
+        {
+            "set",
+            "frozenset",
+            "dict",
+            "list",
+            "tuple",
+            "int",
+            "float",
+            "str",
+            "bytes",
+            "bool",
+            "complex",
+        }
+    )
 
     def find_class(self, module: str, name: str) -> Any:
-        if module.startswith("tablectl.engine.") or (module == "builtins"
-                                                      and name in self.SAFE_BUILTINS):
+        if module.startswith("tablectl.engine.") or (
+            module == "builtins" and name in self.SAFE_BUILTINS
+        ):
             return super().find_class(module, name)
         raise pickle.UnpicklingError(f"{module}.{name} is not part of a table")
 
@@ -273,8 +295,9 @@ class Journal:
                 _create(file, synchronous)
         except OSError as exc:
             verb = "open" if existed else "create"
-            raise JournalError(f"{self.path}: cannot {verb} the journal: "
-                               f"{exc.strerror or exc}") from None
+            raise JournalError(
+                f"{self.path}: cannot {verb} the journal: {exc.strerror or exc}"
+            ) from None
         try:
             if existed:
                 # Checked on a read-only connection: a writer's close would checkpoint a WAL
@@ -292,15 +315,18 @@ class Journal:
                 self._db = sqlite3.connect(self.path, isolation_level=None)
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute(f"PRAGMA synchronous={synchronous}")
-            tables = {r[0] for r in self._db.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            tables = {
+                r[0]
+                for r in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
             if not tables:  # nothing in it, so nothing to lose (:memory:, an empty database)
                 if readonly:
                     raise JournalError(f"{self.path}: not a tablectl journal")
                 self._db.executescript(_SCHEMA)
             elif not {"meta", "events", "hands"} <= tables:
-                raise JournalError(f"{self.path}: not a tablectl journal (tables: "
-                                   f"{', '.join(sorted(tables))})")
+                raise JournalError(
+                    f"{self.path}: not a tablectl journal (tables: {', '.join(sorted(tables))})"
+                )
             version = self._meta("schema")
         except sqlite3.DatabaseError as exc:
             raise self._error(exc) from None
@@ -323,9 +349,11 @@ class Journal:
             self._db.execute("BEGIN")
             self._db.execute(
                 "CREATE TABLE IF NOT EXISTS checkpoints (row_id INTEGER PRIMARY KEY REFERENCES "
-                "events(id), hand_no INTEGER NOT NULL, build TEXT NOT NULL, state BLOB NOT NULL)")
-            self._db.execute("UPDATE meta SET value = ? WHERE key = 'schema'",
-                             (str(SCHEMA_VERSION),))
+                "events(id), hand_no INTEGER NOT NULL, build TEXT NOT NULL, state BLOB NOT NULL)"
+            )
+            self._db.execute(
+                "UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),)
+            )
         log.info("%s: journal schema %d brought to %d", self.path, version, SCHEMA_VERSION)
 
     def _error(self, exc: sqlite3.Error) -> JournalError:
@@ -367,10 +395,14 @@ class Journal:
             self._db.execute("BEGIN")
             self._db.execute(
                 "INSERT OR REPLACE INTO checkpoints(row_id, hand_no, build, state) "
-                "VALUES (?, ?, ?, ?)", (row_id, hand_no, engine_build(), state))
+                "VALUES (?, ?, ?, ?)",
+                (row_id, hand_no, engine_build(), state),
+            )
             self._db.execute(
                 "DELETE FROM checkpoints WHERE row_id NOT IN (SELECT row_id FROM checkpoints "
-                "ORDER BY row_id DESC LIMIT ?)", (CHECKPOINTS_KEPT,))
+                "ORDER BY row_id DESC LIMIT ?)",
+                (CHECKPOINTS_KEPT,),
+            )
 
     def latest_checkpoint(self) -> Checkpoint | None:
         """The latest checkpoint this build can use, or None (then replay from the setup)."""
@@ -415,8 +447,8 @@ class Journal:
     def rows(self, after: int = 0) -> Iterator[Row]:
         try:
             cur = self._db.execute(
-                "SELECT id, hand_no, wall, CAST(line AS BLOB) FROM events WHERE id > ? "
-                "ORDER BY id", (after,)
+                "SELECT id, hand_no, wall, CAST(line AS BLOB) FROM events WHERE id > ? ORDER BY id",
+                (after,),
             )
             for row_id, hand_no, wall, raw in cur:
                 try:
@@ -438,8 +470,7 @@ class Journal:
     def hands(self) -> dict[int, int]:
         """Hand number → the row id that started it."""
         try:
-            return dict(
-                self._db.execute("SELECT hand_no, first_event FROM hands ORDER BY hand_no"))
+            return dict(self._db.execute("SELECT hand_no, first_event FROM hands ORDER BY hand_no"))
         except sqlite3.DatabaseError as exc:
             raise self._error(exc) from None
 
@@ -457,8 +488,9 @@ class Journal:
             raise JournalError(f"{self.path}: row {first.row_id} is not a setup line")
         return dict(parsed.event.body)
 
-    def events(self, bad_rows: list[BadRow] | None = None, after: int = 0
-               ) -> Iterator[tuple[Row, Event]]:
+    def events(
+        self, bad_rows: list[BadRow] | None = None, after: int = 0
+    ) -> Iterator[tuple[Row, Event]]:
         """Every well-formed event after the setup line (and after row ``after``); malformed
         rows go to ``bad_rows``."""
         for row in self.rows(after):
@@ -477,7 +509,9 @@ class Journal:
             yield row, parsed.event
 
     def replay_into(
-        self, table: Applies, on_outputs: Callable[[Row, Event, list[Output]], None] | None = None,
+        self,
+        table: Applies,
+        on_outputs: Callable[[Row, Event, list[Output]], None] | None = None,
         after: int = 0,
     ) -> ReplayReport:
         """Apply every journaled event to ``table`` (fresh from the journal's setup, or a
@@ -550,8 +584,10 @@ class Journal:
         with self._db:
             self._db.execute("BEGIN")
             for row in rows:
-                self._db.execute("INSERT INTO events(id, hand_no, wall, line) VALUES (?, ?, ?, ?)",
-                                 (row.row_id, row.hand_no, row.wall, row.line))
+                self._db.execute(
+                    "INSERT INTO events(id, hand_no, wall, line) VALUES (?, ?, ?, ?)",
+                    (row.row_id, row.hand_no, row.wall, row.line),
+                )
                 n += 1
         return n
 

@@ -161,8 +161,12 @@ def _sqlite_rows(path: Path, wal: Path, hint: int) -> dict[int, RawRow]:
 
 def _raw(row: tuple[object, ...]) -> RawRow | None:
     row_id, hand_no, wall, text = row
-    if not (isinstance(row_id, int) and isinstance(hand_no, int)
-            and isinstance(wall, int | float) and isinstance(text, bytes)):
+    if not (
+        isinstance(row_id, int)
+        and isinstance(hand_no, int)
+        and isinstance(wall, int | float)
+        and isinstance(text, bytes)
+    ):
         return None
     return RawRow(row_id, hand_no, float(wall), text)
 
@@ -185,7 +189,7 @@ def page_scan(data: bytes, wal: bytes = b"") -> dict[int, RawRow]:
     size, usable = _page_size(data, wal)
     pages: dict[int, bytes] = {}
     for n in range(len(data) // size):
-        pages[n + 1] = data[n * size:(n + 1) * size]
+        pages[n + 1] = data[n * size : (n + 1) * size]
     for number, page in _wal_frames(wal, size):
         pages[number] = page
     rows: dict[int, RawRow] = {}
@@ -218,10 +222,10 @@ def _wal_frames(wal: bytes, size: int) -> Iterator[tuple[int, bytes]]:
     committed = 0
     pos = 32
     while pos + 24 + size <= len(wal):
-        header = wal[pos:pos + 24]
+        header = wal[pos : pos + 24]
         if header[8:16] != salts:
             break
-        frames.append((int.from_bytes(header[:4], "big"), wal[pos + 24:pos + 24 + size]))
+        frames.append((int.from_bytes(header[:4], "big"), wal[pos + 24 : pos + 24 + size]))
         if int.from_bytes(header[4:8], "big"):  # the commit frame: the database's new size
             committed = len(frames)
         pos += 24 + size
@@ -242,12 +246,12 @@ def _varint(buf: bytes, pos: int) -> tuple[int, int]:
 def _leaf_rows(page: bytes, hdr: int, usable: int, pages: dict[int, bytes]) -> Iterator[RawRow]:
     if len(page) < hdr + 8 or page[hdr] != LEAF_TABLE:
         return
-    cells = int.from_bytes(page[hdr + 3:hdr + 5], "big")
+    cells = int.from_bytes(page[hdr + 3 : hdr + 5], "big")
     first = hdr + 8 + 2 * cells
     if first > usable:
         return
     for i in range(cells):
-        ptr = int.from_bytes(page[hdr + 8 + 2 * i:hdr + 10 + 2 * i], "big")
+        ptr = int.from_bytes(page[hdr + 8 + 2 * i : hdr + 10 + 2 * i], "big")
         if not first <= ptr < usable:
             continue
         try:
@@ -269,20 +273,20 @@ def _cell(page: bytes, ptr: int, usable: int, pages: dict[int, bytes]) -> RawRow
     if length > most:
         local = least + (length - least) % (usable - 4)
         local = local if local <= most else least
-    payload = page[start:start + local]
+    payload = page[start : start + local]
     if len(payload) != local:
         return None
     if local < length:
         chunks = [payload]
         have = local
-        next_page = int.from_bytes(page[start + local:start + local + 4], "big")
+        next_page = int.from_bytes(page[start + local : start + local + 4], "big")
         seen: set[int] = set()
         while have < length:
             overflow = pages.get(next_page)
             if overflow is None or next_page in seen:
                 return None
             seen.add(next_page)
-            chunk = overflow[4:usable][:length - have]
+            chunk = overflow[4:usable][: length - have]
             chunks.append(chunk)
             have += len(chunk)
             next_page = int.from_bytes(overflow[:4], "big")
@@ -323,16 +327,16 @@ def _record(payload: bytes) -> list[object] | None:
             continue
         if serial in _INT_SIZES:
             size = _INT_SIZES[serial]
-            values.append(int.from_bytes(payload[body:body + size], "big", signed=True))
+            values.append(int.from_bytes(payload[body : body + size], "big", signed=True))
         elif serial == 7:
             size = 8
-            values.append(struct.unpack(">d", payload[body:body + 8])[0])
+            values.append(struct.unpack(">d", payload[body : body + 8])[0])
         elif serial in (8, 9):
             size = 0
             values.append(serial - 8)
         elif serial >= 12:
             size = (serial - 12) // 2
-            chunk = payload[body:body + size]
+            chunk = payload[body : body + size]
             values.append(_Text(chunk) if serial % 2 else bytes(chunk))
         else:
             return None

@@ -131,8 +131,10 @@ class ScriptSource:
             if parsed.event is None:
                 continue
             if parsed.event.kind != "setup":
-                raise DaemonError(f"{self.path}:{lineno}: not a setup line: a scenario starts "
-                                  f"with its setup, not {parsed.event.kind}")
+                raise DaemonError(
+                    f"{self.path}:{lineno}: not a setup line: a scenario starts "
+                    f"with its setup, not {parsed.event.kind}"
+                )
             try:
                 Table.from_setup(parsed.event.body)
             except SetupError as exc:
@@ -288,8 +290,10 @@ class Daemon:
                 raise DaemonError(f"{self.journal_path}: empty journal and no setup to start from")
             setup = dict(event_from_obj({"setup": self.config_setup}).body)
         elif self.config_setup is not None and _seats_of(self.config_setup) != _seats_of(setup):
-            log.warning("the journal's seats differ from the configuration's: resuming the "
-                        "journal's tournament (move the journal away to start a new one)")
+            log.warning(
+                "the journal's seats differ from the configuration's: resuming the "
+                "journal's tournament (move the journal away to start a new one)"
+            )
         names = {int(s): str(n) for s, n in (setup.get("names") or {}).items()}
         self.builder.names = {**names, **self.names}
         try:
@@ -305,7 +309,8 @@ class Daemon:
         checkpoint = None if new else self.journal.latest_checkpoint()
         # A checkpoint must hold the setup's chips, give or take what the floor added or removed.
         if checkpoint is not None and checkpoint.table.chips_total() == self._total + getattr(
-                checkpoint.table, "chips_added", 0):
+            checkpoint.table, "chips_added", 0
+        ):
             self.table, after = checkpoint.table, checkpoint.row_id
             self._total = self.table.chips_total()
         report = self.journal.replay_into(self.table, self._replayed, after=after)
@@ -315,9 +320,15 @@ class Daemon:
         self.stats.bad_rows = len(report.bad_rows or [])
         self._session_t = float(self.table.t)
         self._gap = self._recovered_gap(new)
-        log.info("journal replayed: %d events after row %d, %d bad rows in %.3f s; hand %d, %s",
-                 report.events, after, self.stats.bad_rows, time.perf_counter() - started,
-                 self.table.hand_no, self.table.street)
+        log.info(
+            "journal replayed: %d events after row %d, %d bad rows in %.3f s; hand %d, %s",
+            report.events,
+            after,
+            self.stats.bad_rows,
+            time.perf_counter() - started,
+            self.table.hand_no,
+            self.table.street,
+        )
         # who deals, from the journaled badges (floor mode needs the floor badge read again)
         badges = getattr(self.table, "badges", {})
         self.dealer = next((n for n, r in badges.items() if r == "dealer"), None)
@@ -334,8 +345,11 @@ class Daemon:
             if gap >= 1.0:
                 log.info("%.1f s since the journal's last row: counted as elapsed", gap)
             return gap
-        log.warning("%.0f s since the journal's last row by the wall clock: not counted (a clock "
-                    "that jumped, or the table was off); the clock resumes where it stopped", gap)
+        log.warning(
+            "%.0f s since the journal's last row by the wall clock: not counted (a clock "
+            "that jumped, or the table was off); the clock resumes where it stopped",
+            gap,
+        )
         return 0.0
 
     def _between_hands(self) -> bool:
@@ -626,8 +640,9 @@ class Daemon:
         total = self.table.chips_total()
         if total != self._total:
             self.stats.conservation_errors += 1
-            log.error("chips not conserved after journal row %d: %d, expected %d",
-                      row, total, self._total)
+            log.error(
+                "chips not conserved after journal row %d: %d, expected %d", row, total, self._total
+            )
         self._dirty = True
         for hand in self._histories(event, outputs, time.time(), row):
             self.stats.hands += 1
@@ -655,11 +670,14 @@ class Daemon:
     def _show_floor(self, outputs: list[Output]) -> None:
         """Every floor decision shows on the dealer screen (issue 13; 002 Rule 1); chips the
         floor brought to the table or took away (stated in the notice) move the expected total."""
-        new = [o for o in outputs if isinstance(o, Notice) and o.kind == "floor"
-               and "decision" in o.data]  # not the `press floor` call
+        new = [
+            o
+            for o in outputs
+            if isinstance(o, Notice) and o.kind == "floor" and "decision" in o.data
+        ]  # not the `press floor` call
         self._total += sum(int(o.data.get("difference", 0)) for o in new)
         if new:
-            self.floor_decisions = (self.floor_decisions + new)[-self.FLOOR_SHOWN:]
+            self.floor_decisions = (self.floor_decisions + new)[-self.FLOOR_SHOWN :]
             show = getattr(self.display, "show_floor", None)
             if show is not None:
                 show(tuple(self.floor_decisions))
@@ -670,7 +688,8 @@ class Daemon:
             log.warning("ALERT %s%s: %s (%s)", out.kind, seat, out.text, out.rule)
         elif isinstance(out, Ruling):
             extra = (f", owes {out.owes}" if out.owes else "") + (
-                f", {out.returned} returned" if out.returned else "")
+                f", {out.returned} returned" if out.returned else ""
+            )
             log.info("seat %d %s to %d%s (%s)", out.seat, out.action, out.to, extra, out.rule)
         elif isinstance(out, Notice):
             log.info("%s", out.text)
@@ -718,8 +737,12 @@ def next_deadline(table: Any) -> float | None:
         profile = table.profile
         hand = table.hand
         warning = profile.clock_warning
-        if warning and hand is not None and hand.clock_warned != table.clock[1] \
-                and deadline - warning > t:
+        if (
+            warning
+            and hand is not None
+            and hand.clock_warned != table.clock[1]
+            and deadline - warning > t
+        ):
             due.append(deadline - warning)
         due.append(deadline if profile.clock == "wfp_dead" else deadline + 0.001)
     return min(due) if due else None
@@ -727,5 +750,3 @@ def next_deadline(table: Any) -> float | None:
 
 def _seats_of(setup: dict[str, Any]) -> dict[str, int]:
     return {str(k): int(v) for k, v in setup.get("seats", {}).items()}
-
-

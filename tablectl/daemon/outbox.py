@@ -83,8 +83,17 @@ class Outbox:
 
     # --- adding --------------------------------------------------------------------------------
 
-    def add(self, stream: str, topic: str, body: dict[str, Any], *, qos: int = 1,
-            retain: bool = False, supersede: bool = False, now: float | None = None) -> OutRow:
+    def add(
+        self,
+        stream: str,
+        topic: str,
+        body: dict[str, Any],
+        *,
+        qos: int = 1,
+        retain: bool = False,
+        supersede: bool = False,
+        now: float | None = None,
+    ) -> OutRow:
         """Queue ``body`` for ``topic`` as the next message of ``stream``; the payload is ``body``
         with ``seq`` and ``t`` (wall time of the add, for latency figures) put first.
         ``supersede``: older rows of the stream not yet done will never be sent (retained state)."""
@@ -93,17 +102,27 @@ class Outbox:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute(
                 "INSERT INTO outbox_seq(stream, last) VALUES (?, 1) "
-                "ON CONFLICT(stream) DO UPDATE SET last = last + 1", (stream,))
-            seq = int(self._db.execute(
-                "SELECT last FROM outbox_seq WHERE stream = ?", (stream,)).fetchone()[0])
-            payload = json.dumps({"seq": seq, "t": round(t, 6), **body},
-                                 separators=(",", ":"), sort_keys=False)
+                "ON CONFLICT(stream) DO UPDATE SET last = last + 1",
+                (stream,),
+            )
+            seq = int(
+                self._db.execute(
+                    "SELECT last FROM outbox_seq WHERE stream = ?", (stream,)
+                ).fetchone()[0]
+            )
+            payload = json.dumps(
+                {"seq": seq, "t": round(t, 6), **body}, separators=(",", ":"), sort_keys=False
+            )
             if supersede:
-                self._db.execute("UPDATE outbox SET done = ? WHERE stream = ? AND done = ?",
-                                 (SUPERSEDED, stream, PENDING))
+                self._db.execute(
+                    "UPDATE outbox SET done = ? WHERE stream = ? AND done = ?",
+                    (SUPERSEDED, stream, PENDING),
+                )
             cur = self._db.execute(
                 "INSERT INTO outbox(stream, seq, topic, payload, qos, retain) "
-                "VALUES (?, ?, ?, ?, ?, ?)", (stream, seq, topic, payload, qos, int(retain)))
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (stream, seq, topic, payload, qos, int(retain)),
+            )
         return OutRow(int(cur.lastrowid or 0), stream, seq, topic, payload.encode(), qos, retain)
 
     # --- draining ------------------------------------------------------------------------------
@@ -112,9 +131,13 @@ class Outbox:
         """Rows not yet acknowledged, oldest first, with ids above ``after``."""
         cur = self._db.execute(
             "SELECT id, stream, seq, topic, payload, qos, retain FROM outbox "
-            "WHERE done = ? AND id > ? ORDER BY id LIMIT ?", (PENDING, after, limit))
-        return [OutRow(int(i), s, int(q), t, p.encode(), int(qos), bool(r))
-                for i, s, q, t, p, qos, r in cur]
+            "WHERE done = ? AND id > ? ORDER BY id LIMIT ?",
+            (PENDING, after, limit),
+        )
+        return [
+            OutRow(int(i), s, int(q), t, p.encode(), int(qos), bool(r))
+            for i, s, q, t, p, qos, r in cur
+        ]
 
     def mark_done(self, row_ids: Iterable[int]) -> None:
         """The broker acknowledged these rows (one transaction for a batch of PUBACKs)."""
@@ -132,7 +155,8 @@ class Outbox:
             self._db.execute("BEGIN IMMEDIATE")
             cur = self._db.execute(
                 "UPDATE outbox SET done = ? WHERE stream = ? AND seq >= ? AND done = ?",
-                (PENDING, stream, seq, DONE))
+                (PENDING, stream, seq, DONE),
+            )
         return int(cur.rowcount)
 
     def prune(self, keep: int = KEEP_DONE) -> None:
@@ -142,15 +166,17 @@ class Outbox:
             self._db.execute("DELETE FROM outbox WHERE done = ?", (SUPERSEDED,))
             self._db.execute(
                 "DELETE FROM outbox WHERE done = ? AND id <= "
-                "(SELECT COALESCE(MAX(id), 0) FROM outbox) - ?", (DONE, keep))
+                "(SELECT COALESCE(MAX(id), 0) FROM outbox) - ?",
+                (DONE, keep),
+            )
 
     def count(self, done: int = PENDING) -> int:
-        return int(self._db.execute(
-            "SELECT count(*) FROM outbox WHERE done = ?", (done,)).fetchone()[0])
+        return int(
+            self._db.execute("SELECT count(*) FROM outbox WHERE done = ?", (done,)).fetchone()[0]
+        )
 
     def last_seq(self, stream: str) -> int:
-        row = self._db.execute("SELECT last FROM outbox_seq WHERE stream = ?",
-                               (stream,)).fetchone()
+        row = self._db.execute("SELECT last FROM outbox_seq WHERE stream = ?", (stream,)).fetchone()
         return int(row[0]) if row else 0
 
     # --- commands from the venue ---------------------------------------------------------------
@@ -162,7 +188,8 @@ class Outbox:
             self._db.execute("BEGIN IMMEDIATE")
             cur = self._db.execute(
                 "INSERT OR IGNORE INTO venue_commands(id, received, body) VALUES (?, ?, ?)",
-                (cmd_id, t, body))
+                (cmd_id, t, body),
+            )
         return cur.rowcount == 0
 
     def answer_command(self, cmd_id: str, answer: str) -> bool:
@@ -171,11 +198,16 @@ class Outbox:
             self._db.execute("BEGIN IMMEDIATE")
             cur = self._db.execute(
                 "UPDATE venue_commands SET answer = ? WHERE id = ? AND answer IS NULL",
-                (answer, cmd_id))
+                (answer, cmd_id),
+            )
         return cur.rowcount == 1
 
     def unanswered_commands(self) -> list[str]:
         """Bodies (JSON text) of commands received and not yet answered, oldest first: after a
         restart the dealer screen shows them again."""
-        return [str(b) for (b,) in self._db.execute(
-            "SELECT body FROM venue_commands WHERE answer IS NULL ORDER BY received, id")]
+        return [
+            str(b)
+            for (b,) in self._db.execute(
+                "SELECT body FROM venue_commands WHERE answer IS NULL ORDER BY received, id"
+            )
+        ]

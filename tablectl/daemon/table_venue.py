@@ -60,16 +60,22 @@ class TableVenue:
         again, the state queued, the link started (in the background: never blocks)."""
         self.daemon = daemon
         outbox = Outbox(daemon.journal.connection)
-        self.link = VenueLink(self.config, outbox, post=lambda item: daemon.inbox.put(
-            ("venue", item)))
+        self.link = VenueLink(
+            self.config, outbox, post=lambda item: daemon.inbox.put(("venue", item))
+        )
         for cmd in self.link.unanswered():
             log.info("venue command %s (%s) still waits for the dealer", cmd.cmd_id, cmd.kind)
             self.pending[cmd.cmd_id] = cmd
         self.publish_state()
         self._show()
         self.link.start()
-        log.info("venue link: table %s of venue %s via %s:%d", self.config.table,
-                 self.config.venue, self.config.host, self.config.port)
+        log.info(
+            "venue link: table %s of venue %s via %s:%d",
+            self.config.table,
+            self.config.venue,
+            self.config.host,
+            self.config.port,
+        )
 
     def stop(self) -> None:
         """Say offline and close (a clean stop; a crash leaves the broker's last will)."""
@@ -111,27 +117,48 @@ class TableVenue:
 
     def _received(self, cmd: VenueCommand) -> None:
         if cmd.kind in CONFIRMED_KINDS:
-            log.info("venue command %s from %s (%s): %s %s, for the dealer to confirm",
-                     cmd.cmd_id, cmd.by or cmd.venue, cmd.venue, cmd.kind, cmd.body)
+            log.info(
+                "venue command %s from %s (%s): %s %s, for the dealer to confirm",
+                cmd.cmd_id,
+                cmd.by or cmd.venue,
+                cmd.venue,
+                cmd.kind,
+                cmd.body,
+            )
             self.pending[cmd.cmd_id] = cmd
             self._show()
         elif cmd.kind == "halt":
             self.halted = (cmd.by or cmd.venue) if cmd.body.get("halt") else None
-            log.warning("venue %s: %s (002 Rule 11-D)", cmd.venue,
-                        f"play halted by {self.halted}" if self.halted else "play resumes")
+            log.warning(
+                "venue %s: %s (002 Rule 11-D)",
+                cmd.venue,
+                f"play halted by {self.halted}" if self.halted else "play resumes",
+            )
             self._answer(cmd, True)
             self._show()
             self.publish_state()
         elif cmd.kind == "level":
             self.announced = dict(cmd.body)
             b = cmd.body
-            log.info("venue %s announces level %s (blinds %s, ante %s) from the next hand "
-                     "(002 Rule 24)", cmd.venue, b.get("number"), b.get("blinds"), b.get("ante"))
+            log.info(
+                "venue %s announces level %s (blinds %s, ante %s) from the next hand (002 Rule 24)",
+                cmd.venue,
+                b.get("number"),
+                b.get("blinds"),
+                b.get("ante"),
+            )
             try:  # journaled as the table's `level` event: the engine applies it next hand
-                event = event_from_obj({"level": {
-                    "number": b["number"], "blinds": b["blinds"], "ante": b.get("ante", 0),
-                    "bb_ante": bool(b.get("bb_ante", False)),
-                    "break": bool(b.get("on_break", False))}})
+                event = event_from_obj(
+                    {
+                        "level": {
+                            "number": b["number"],
+                            "blinds": b["blinds"],
+                            "ante": b.get("ante", 0),
+                            "bb_ante": bool(b.get("bb_ante", False)),
+                            "break": bool(b.get("on_break", False)),
+                        }
+                    }
+                )
             except (KeyError, TypeError, ValueError) as exc:
                 log.warning("venue level command %s refused: %s", cmd.cmd_id, exc)
                 self._answer(cmd, False, str(exc))
@@ -163,8 +190,13 @@ class TableVenue:
             self._answer(cmd, False, str(exc))
             return
         # The venue's identity is the authority here, not a floor badge: logged as such.
-        log.info("venue command %s confirmed by the dealer: floor decision by %s (venue %s): %s",
-                 cmd_id, by, cmd.venue, decision)
+        log.info(
+            "venue command %s confirmed by the dealer: floor decision by %s (venue %s): %s",
+            cmd_id,
+            by,
+            cmd.venue,
+            decision,
+        )
         outputs = self.daemon.handle(event)
         void = [o for o in outputs if isinstance(o, Alert) and o.kind == "action_void"]
         if void or not outputs:
@@ -178,22 +210,26 @@ class TableVenue:
         b, table = cmd.body, self.daemon.table
         seat = int(b["seat"])
         if cmd.kind == "seat":
-            return SeatCmd(self.config.table, cmd.cmd_id, seat=seat, name=str(b["name"]),
-                           stack=int(b["stack"])).floor(), {}
+            return SeatCmd(
+                self.config.table, cmd.cmd_id, seat=seat, name=str(b["name"]), stack=int(b["stack"])
+            ).floor(), {}
         p = table.players.get(seat)
         name = str(b["name"])
         if p is None or p.out or p.name != name:
             raise ValueError(f"{name} is not in seat {seat}")
         if cmd.kind == "unseat":
             return UnseatCmd(self.config.table, cmd.cmd_id, seat=seat, name=name).floor(), {
-                "stack": p.stack}
+                "stack": p.stack
+            }
         add = int(b["add"])
-        decision = StackCmd(self.config.table, cmd.cmd_id, seat=seat, name=name,
-                            add=add).floor(p.stack)
+        decision = StackCmd(self.config.table, cmd.cmd_id, seat=seat, name=name, add=add).floor(
+            p.stack
+        )
         return decision, {"stack": max(0, p.stack + add)}
 
-    def _answer(self, cmd: VenueCommand, accepted: bool, note: str = "",
-                extra: dict[str, Any] | None = None) -> None:
+    def _answer(
+        self, cmd: VenueCommand, accepted: bool, note: str = "", extra: dict[str, Any] | None = None
+    ) -> None:
         if self.link is not None:
             self.link.answer(cmd, accepted, note, extra)
 

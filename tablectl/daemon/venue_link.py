@@ -47,12 +47,15 @@ STALL_SECONDS = 30.0  # rows in flight this long while connected are handed to p
 
 # --- topics ----------------------------------------------------------------------------------
 
+
 def check_id(what: str, value: str) -> str:
     """A venue or table id: 1-32 of letters, digits, ``_ . -`` (never an MQTT wildcard or a
     level separator, so an id cannot reach another table's topics)."""
     if not _ID.fullmatch(value):
-        raise ValueError(f"{what} {value!r}: use 1-32 letters, digits, '_', '.' or '-' "
-                         "(starting with a letter or digit)")
+        raise ValueError(
+            f"{what} {value!r}: use 1-32 letters, digits, '_', '.' or '-' "
+            "(starting with a letter or digit)"
+        )
     return value
 
 
@@ -82,6 +85,7 @@ def parse_table_topic(topic: str) -> tuple[str, str, str] | None:
 
 
 # --- items the callbacks post ----------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class LinkUp:
@@ -136,8 +140,9 @@ class VenueCommand:
         if not isinstance(obj, dict):
             raise ValueError("venue command is not a JSON object")
         if obj.get("v") != PROTOCOL_VERSION:
-            raise ValueError(f"venue command version {obj.get('v')!r}: this table speaks "
-                             f"{PROTOCOL_VERSION}")
+            raise ValueError(
+                f"venue command version {obj.get('v')!r}: this table speaks {PROTOCOL_VERSION}"
+            )
         cmd_id, kind, sender = obj.get("id"), obj.get("kind"), obj.get("venue")
         by, body, t = obj.get("by", ""), obj.get("body", {}), obj.get("t", 0)
         if not isinstance(cmd_id, str) or not cmd_id or len(cmd_id) > 64:
@@ -153,8 +158,15 @@ class VenueCommand:
         return VenueCommand(cmd_id, kind, sender, by, body, float(t))
 
     def to_obj(self) -> dict[str, Any]:
-        return {"v": PROTOCOL_VERSION, "id": self.cmd_id, "kind": self.kind, "venue": self.venue,
-                "by": self.by, "body": self.body, "t": self.t}
+        return {
+            "v": PROTOCOL_VERSION,
+            "id": self.cmd_id,
+            "kind": self.kind,
+            "venue": self.venue,
+            "by": self.by,
+            "body": self.body,
+            "t": self.t,
+        }
 
 
 LinkItem = LinkUp | LinkDown | Delivered | Inbound | LinkProblem
@@ -197,8 +209,9 @@ class LinkStats:
 class VenueLink:
     """The table side: outbox → broker in order; commands ← broker, for the dealer."""
 
-    def __init__(self, config: LinkConfig, outbox: Outbox,
-                 post: Callable[[LinkItem], None] | None = None) -> None:
+    def __init__(
+        self, config: LinkConfig, outbox: Outbox, post: Callable[[LinkItem], None] | None = None
+    ) -> None:
         self.config = config
         self.outbox = outbox
         self._own: queue.SimpleQueue[LinkItem] = queue.SimpleQueue()
@@ -208,16 +221,19 @@ class VenueLink:
         self._inflight: dict[int, int] = {}  # paho mid -> outbox row id
         self._handed_upto = 0  # rows up to this id were handed to paho (or found done)
         self._last_progress = time.monotonic()
-        self.topics = {leaf: table_topic(config.venue, config.table, leaf)
-                       for leaf in TABLE_LEAVES}
+        self.topics = {leaf: table_topic(config.venue, config.table, leaf) for leaf in TABLE_LEAVES}
         self._client = self._make_client()
 
     # --- paho (its thread: post only) --------------------------------------------------------
 
     def _make_client(self) -> mqtt.Client:
         c = self.config
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=c.client_id,
-                             clean_session=False, protocol=mqtt.MQTTv311)
+        client = mqtt.Client(
+            CallbackAPIVersion.VERSION2,
+            client_id=c.client_id,
+            clean_session=False,
+            protocol=mqtt.MQTTv311,
+        )
         client.username_pw_set(c.username or c.table, c.password)
         if c.ca_file:
             client.tls_set(ca_certs=c.ca_file, tls_version=ssl.PROTOCOL_TLS_CLIENT)
@@ -232,19 +248,25 @@ class VenueLink:
         client.on_subscribe = self._on_subscribe
         return client
 
-    def _on_connect(self, client: mqtt.Client, _ud: Any, flags: Any, reason: Any,
-                    _props: Any) -> None:
+    def _on_connect(
+        self, client: mqtt.Client, _ud: Any, flags: Any, reason: Any, _props: Any
+    ) -> None:
         if reason.is_failure:
-            self._post(LinkProblem(f"the broker at {self.config.host}:{self.config.port} refused "
-                                   f"table {self.config.table}: {reason}"))
+            self._post(
+                LinkProblem(
+                    f"the broker at {self.config.host}:{self.config.port} refused "
+                    f"table {self.config.table}: {reason}"
+                )
+            )
             return
         # paho calls, not our state: subscribe here so a reconnect subscribes again.
         client.subscribe(self.topics["cmd"], qos=1)
         client.publish(self.topics["online"], ONLINE, qos=1, retain=True)
         self._post(LinkUp(bool(flags.session_present)))
 
-    def _on_disconnect(self, _c: mqtt.Client, _ud: Any, _flags: Any, reason: Any,
-                       _props: Any) -> None:
+    def _on_disconnect(
+        self, _c: mqtt.Client, _ud: Any, _flags: Any, reason: Any, _props: Any
+    ) -> None:
         self._post(LinkDown(str(reason)))
 
     def _on_publish(self, _c: mqtt.Client, _ud: Any, mid: int, _reason: Any, _props: Any) -> None:
@@ -253,11 +275,16 @@ class VenueLink:
     def _on_message(self, _c: mqtt.Client, _ud: Any, message: mqtt.MQTTMessage) -> None:
         self._post(Inbound(message.topic, bytes(message.payload)))
 
-    def _on_subscribe(self, _c: mqtt.Client, _ud: Any, _mid: int, reasons: list[Any],
-                      _props: Any) -> None:
+    def _on_subscribe(
+        self, _c: mqtt.Client, _ud: Any, _mid: int, reasons: list[Any], _props: Any
+    ) -> None:
         if any(r.is_failure for r in reasons):
-            self._post(LinkProblem(f"the broker refused table {self.config.table} its command "
-                                   f"topic {self.topics['cmd']} (check the ACL)"))
+            self._post(
+                LinkProblem(
+                    f"the broker refused table {self.config.table} its command "
+                    f"topic {self.topics['cmd']} (check the ACL)"
+                )
+            )
 
     # --- the loop's side ---------------------------------------------------------------------
 
@@ -286,22 +313,29 @@ class VenueLink:
     def publish_state(self, body: dict[str, Any]) -> int:
         """Queue the table's state (retained; supersedes any state not yet sent); its seq.
         ``events_seq`` says how far the events stream had got, so a receiver sees a lost tail."""
-        obj = {"table": self.config.table, **body,
-               "events_seq": self.outbox.last_seq("events")}
-        row = self.outbox.add("state", self.topics["state"], obj, qos=1, retain=True,
-                              supersede=True)
+        obj = {"table": self.config.table, **body, "events_seq": self.outbox.last_seq("events")}
+        row = self.outbox.add(
+            "state", self.topics["state"], obj, qos=1, retain=True, supersede=True
+        )
         self.flush()
         return row.seq
 
-    def answer(self, command: VenueCommand, accepted: bool, note: str = "",
-               extra: dict[str, Any] | None = None) -> bool:
+    def answer(
+        self,
+        command: VenueCommand,
+        accepted: bool,
+        note: str = "",
+        extra: dict[str, Any] | None = None,
+    ) -> bool:
         """The dealer confirmed or declined a command: recorded, and told to the venue on the
         events stream (``cmd_answer``; ``extra`` adds what the venue needs, e.g. the ``stack``
         a player carried away on an ``unseat``). False when it was already answered."""
         if not self.outbox.answer_command(command.cmd_id, "accepted" if accepted else "declined"):
             return False
-        self.publish_event("cmd_answer", {**(extra or {}), "id": command.cmd_id,
-                                          "accepted": accepted, "note": note})
+        self.publish_event(
+            "cmd_answer",
+            {**(extra or {}), "id": command.cmd_id, "accepted": accepted, "note": note},
+        )
         return True
 
     def unanswered(self) -> list[VenueCommand]:
@@ -422,9 +456,13 @@ class VenueLink:
         return self.outbox.count()
 
 
-def state_body(view: Any, status: str, *, positions: tuple[int | None, int | None,
-                                                      int | None] | None = None,
-               stack_chips: dict[int, list[int]] | None = None) -> dict[str, Any]:
+def state_body(
+    view: Any,
+    status: str,
+    *,
+    positions: tuple[int | None, int | None, int | None] | None = None,
+    stack_chips: dict[int, list[int]] | None = None,
+) -> dict[str, Any]:
     """The retained state from a :class:`tablectl.engine.view.TableView`, in the one shape the
     venue folds as a ``report`` (:class:`tablectl.tournament.commands.TableReport`; docs/venue.md
     "The table report"): seats with names and stacks (chips behind plus the bet in front),
@@ -439,25 +477,46 @@ def state_body(view: Any, status: str, *, positions: tuple[int | None, int | Non
     for s in view.seats:
         if s.status == "empty":
             continue
-        seat: dict[str, Any] = {"seat": s.seat, "name": s.player, "stack": s.stack + s.bet,
-                                "status": s.status}
+        seat: dict[str, Any] = {
+            "seat": s.seat,
+            "name": s.player,
+            "stack": s.stack + s.bet,
+            "status": s.status,
+        }
         if stack_chips and s.seat in stack_chips:
             seat["chips"] = list(stack_chips[s.seat])
         seats.append(seat)
     if positions is None:
-        positions = (next((s.seat for s in view.seats if s.button), None),
-                     next((s.seat for s in view.seats if s.sb), None),
-                     next((s.seat for s in view.seats if s.bb), None))
+        positions = (
+            next((s.seat for s in view.seats if s.button), None),
+            next((s.seat for s in view.seats if s.sb), None),
+            next((s.seat for s in view.seats if s.bb), None),
+        )
     level = None
     if view.level is not None:
         lv = view.level
-        level = {"number": lv.number, "small_blind": lv.small_blind, "big_blind": lv.big_blind,
-                 "ante": lv.ante, "bb_ante": lv.bb_ante, "on_break": lv.on_break}
+        level = {
+            "number": lv.number,
+            "small_blind": lv.small_blind,
+            "big_blind": lv.big_blind,
+            "ante": lv.ante,
+            "bb_ante": lv.bb_ante,
+            "on_break": lv.on_break,
+        }
     chips = sum(s["stack"] for s in seats) + sum(p.amount for p in view.pots)
     in_hand = view.street not in ("idle", "over")
-    return {"status": status, "hand": view.hand_no, "in_hand": in_hand, "street": view.street,
-            "button": positions[0], "sb": positions[1], "bb": positions[2], "level": level,
-            "seats": seats, "chips": chips}
+    return {
+        "status": status,
+        "hand": view.hand_no,
+        "in_hand": in_hand,
+        "street": view.street,
+        "button": positions[0],
+        "sb": positions[1],
+        "bb": positions[2],
+        "level": level,
+        "seats": seats,
+        "chips": chips,
+    }
 
 
 def output_event(out: Any, hand_no: int) -> tuple[str, dict[str, Any]]:

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from tablectl.engine.state import TableState
 
 
-
 def _void(out: list[Output], text: str, seat: int | None = None, rule: str = "002 Rule 1") -> None:
     out.append(Alert("action_void", rule, text, seat))
 
@@ -41,8 +40,19 @@ def _live_hand(table: TableState, out: list[Output], what: str) -> Hand | None:
 
 # ------------------------------------------------------------------ applying an action in turn
 
-def record_action(table: TableState, hand: Hand, seat: int, action: str, to: int, out: list[Output],
-                  rule: str, text: str, owes: int = 0, returned: int = 0) -> int:
+
+def record_action(
+    table: TableState,
+    hand: Hand,
+    seat: int,
+    action: str,
+    to: int,
+    out: list[Output],
+    rule: str,
+    text: str,
+    owes: int = 0,
+    returned: int = 0,
+) -> int:
     """Put a ruled action on the ledger without passing the turn; return the seat's total bet."""
     rnd = hand.round
     player = table.players[seat]
@@ -54,7 +64,8 @@ def record_action(table: TableState, hand: Hand, seat: int, action: str, to: int
     override = table.floor_overrides.get(key) if table.floor_overrides else None
     if override is not None:
         action, to, rule, text, owes, returned = _overridden(
-            hand, seat, bet_before, stack_before, (action, to, owes, returned), override)
+            hand, seat, bet_before, stack_before, (action, to, owes, returned), override
+        )
     if action == "fold":
         hand.folded.add(seat)
         to = rnd.bets.get(seat, 0)
@@ -78,19 +89,26 @@ def record_action(table: TableState, hand: Hand, seat: int, action: str, to: int
     hand.last_push = None
     if table.clock is not None and table.clock[0] == seat:
         table.clock = None
-    ruled = Ruling(seat=seat, action=action, to=to, owes=owes, returned=returned, rule=rule,
-                   text=text)
+    ruled = Ruling(
+        seat=seat, action=action, to=to, owes=owes, returned=returned, rule=rule, text=text
+    )
     out.append(ruled)
-    table.ledger.append(LedgerEntry(seat, hand.street, action, bet_before, stack_before, to, owes,
-                                    returned))
+    table.ledger.append(
+        LedgerEntry(seat, hand.street, action, bet_before, stack_before, to, owes, returned)
+    )
     if override is not None and key == table.floor_target:
         table.floor_ruling = ruled
     return to
 
 
-def _overridden(hand: Hand, seat: int, bet: int, stack: int, ruled: tuple[str, int, int, int],
-                override: tuple[str, int | None, str, str]
-                ) -> tuple[str, int, str, str, int, int]:
+def _overridden(
+    hand: Hand,
+    seat: int,
+    bet: int,
+    stack: int,
+    ruled: tuple[str, int, int, int],
+    override: tuple[str, int | None, str, str],
+) -> tuple[str, int, str, str, int, int]:
     """The floor's ruling in place of the engine's (002 Rule 1): the seat's bet becomes ``to``;
     what it owes or gets back follows from the chips the engine's ruling had it put out."""
     action0, to0, owes0, returned0 = ruled
@@ -108,8 +126,18 @@ def _overridden(hand: Hand, seat: int, bet: int, stack: int, ruled: tuple[str, i
     return (action, to, rule, text, max(0, to - put_out), max(0, put_out - to))
 
 
-def take_action(table: TableState, hand: Hand, seat: int, action: str, to: int, out: list[Output],
-                rule: str, text: str, owes: int = 0, returned: int = 0) -> None:
+def take_action(
+    table: TableState,
+    hand: Hand,
+    seat: int,
+    action: str,
+    to: int,
+    out: list[Output],
+    rule: str,
+    text: str,
+    owes: int = 0,
+    returned: int = 0,
+) -> None:
     """Apply a ruled action of the seat in turn and pass the turn (002 Rule 43-A: binding); then
     out-of-turn actions waiting for the next seat take effect (002 Rule 42-A)."""
     if seat == hand.to_act:
@@ -120,6 +148,7 @@ def take_action(table: TableState, hand: Hand, seat: int, action: str, to: int, 
 
 
 # ------------------------------------------------------------------ chips
+
 
 def on_push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     zone = f"bet:{body['seat']}"
@@ -137,8 +166,12 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         _hand_back(table, seat, amount)
         return
     if seat not in hand.dealt or seat in hand.folded:
-        _void(out, f"seat {seat} has no live hand: its chips are not a bet; hand them back",
-              seat, "002 Rule 43-A")
+        _void(
+            out,
+            f"seat {seat} has no live hand: its chips are not a bet; hand them back",
+            seat,
+            "002 Rule 43-A",
+        )
         _hand_back(table, seat, amount)
         return
     owed = hand.owes.get(seat, 0)
@@ -146,9 +179,15 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         # chipread rules chips of no denomination for the seat in turn; elsewhere they stop here
         unknown = [c for c in chips if c not in table.chips]
         if unknown:
-            out.append(Alert("chips_unknown", "004 Betting and Raising 7",
-                             f"seat {seat} put out chips not in play ({unknown}): they do not "
-                             "play; hand them back and call the floor", seat))
+            out.append(
+                Alert(
+                    "chips_unknown",
+                    "004 Betting and Raising 7",
+                    f"seat {seat} put out chips not in play ({unknown}): they do not "
+                    "play; hand them back and call the floor",
+                    seat,
+                )
+            )
             _hand_back(table, seat, sum(unknown))
             chips = [c for c in chips if c in table.chips]
             amount = sum(chips)
@@ -159,18 +198,27 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         return
     if hand.last_push == seat:
         # 002 Rule 56: a bet is one motion; going back to the stack for more is a string bet.
-        out.append(Alert("string_bet", cite(table.profile, "string_bet"),
-                         f"seat {seat} added {amount} to its bet in a second motion: a string "
-                         "bet. The first motion stands; hand the added chips back.", seat))
+        out.append(
+            Alert(
+                "string_bet",
+                cite(table.profile, "string_bet"),
+                f"seat {seat} added {amount} to its bet in a second motion: a string "
+                "bet. The first motion stands; hand the added chips back.",
+                seat,
+            )
+        )
         _hand_back(table, seat, amount)
         return
     if hand.to_act is None:
         if hand.street == "showdown" or hand.betting_over:
-            _void(out, f"seat {seat}: betting is over; hand the chips back", seat,
-                  "002 Rule 17")
+            _void(out, f"seat {seat}: betting is over; hand the chips back", seat, "002 Rule 17")
         else:
-            _void(out, f"seat {seat}: the betting round is closed; hand the chips back", seat,
-                  "002 Rule 43-A")
+            _void(
+                out,
+                f"seat {seat}: the betting round is closed; hand the chips back",
+                seat,
+                "002 Rule 43-A",
+            )
         _hand_back(table, seat, amount)
         return
     if _blind_chips(table, hand, seat, chips, out):
@@ -178,11 +226,17 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     if seat != hand.to_act:
         held, bet_then = hand.pending.get(seat, ((), hand.round.current_bet))
         hand.pending[seat] = ((*held, *chips), bet_then)
-        out.append(Alert("out_of_turn", "002 Rule 42-A",
-                         f"seat {seat} put out {amount} out of turn; action backs up to seat "
-                         f"{hand.to_act}. The bet stands if the action to seat {seat} does not "
-                         "change (a check, call or fold before it), otherwise it is returned and "
-                         "the player has all options.", seat))
+        out.append(
+            Alert(
+                "out_of_turn",
+                "002 Rule 42-A",
+                f"seat {seat} put out {amount} out of turn; action backs up to seat "
+                f"{hand.to_act}. The bet stands if the action to seat {seat} does not "
+                "change (a check, call or fold before it), otherwise it is returned and "
+                "the player has all options.",
+                seat,
+            )
+        )
         note_oot(table, hand, seat, True, out)
         return
     declared = hand.declared.get(seat)
@@ -194,8 +248,9 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         hand.last_push = seat
 
 
-def rule_in_turn(table: TableState, hand: Hand, seat: int, reading: Reading, zoned: bool,
-                 out: list[Output]) -> bool:
+def rule_in_turn(
+    table: TableState, hand: Hand, seat: int, reading: Reading, zoned: bool, out: list[Output]
+) -> bool:
     """Apply a chip reading for the seat in turn, with its alert; False when it is no action."""
     if reading.alert:
         out.append(Alert(reading.alert, reading.rule, reading.text, seat))
@@ -203,22 +258,42 @@ def rule_in_turn(table: TableState, hand: Hand, seat: int, reading: Reading, zon
             return False
         if reading.alert == "undercall" and reading.owes:
             hand.forfeit[seat] = reading.forfeit
-            out.append(Notice("undercall", f"seat {seat}: full call (owes {reading.owes}) or "
-                              f"fold leaving {reading.forfeit}: the floor decides "
-                              f"({reading.rule})", {"seat": seat, "owes": reading.owes,
-                                                    "forfeit": reading.forfeit}))
+            out.append(
+                Notice(
+                    "undercall",
+                    f"seat {seat}: full call (owes {reading.owes}) or "
+                    f"fold leaving {reading.forfeit}: the floor decides "
+                    f"({reading.rule})",
+                    {"seat": seat, "owes": reading.owes, "forfeit": reading.forfeit},
+                )
+            )
     if reading.undercall and reading.owes:
         hand.undercalls[seat] = hand.street  # uncorrected until paid (002 Rule 44-C)
     if zoned:
         # the ruling read every chip in the zone: what it hands back replaces the old change
         table.give_back.pop(seat, None)
-    take_action(table, hand, seat, reading.action, reading.to, out, reading.rule, reading.text,
-                reading.owes, reading.returned)
+    take_action(
+        table,
+        hand,
+        seat,
+        reading.action,
+        reading.to,
+        out,
+        reading.rule,
+        reading.text,
+        reading.owes,
+        reading.returned,
+    )
     return True
 
 
-def read_zone(table: TableState, hand: Hand, seat: int, chips: list[int],
-              declared: tuple[str, int | None] | None) -> tuple[Reading, bool]:
+def read_zone(
+    table: TableState,
+    hand: Hand,
+    seat: int,
+    chips: list[int],
+    declared: tuple[str, int | None] | None,
+) -> tuple[Reading, bool]:
     """Read a push with the chips already in the zone and those pulled back (002 Rule 51-C);
     True when the zone's chips were known and read."""
     zone = prior_chips(table, hand, seat, chips)
@@ -228,8 +303,9 @@ def read_zone(table: TableState, hand: Hand, seat: int, chips: list[int],
     return read_chips(table, hand, seat, chips, declared, prior, pulled), True
 
 
-def _complete_owed(table: TableState, hand: Hand, seat: int, amount: int, owed: int,
-                   out: list[Output]) -> None:
+def _complete_owed(
+    table: TableState, hand: Hand, seat: int, amount: int, owed: int, out: list[Output]
+) -> None:
     """The next chips complete a ruling that owes (scenario-format: not a new action)."""
     paid = min(owed, amount)
     rest = owed - paid
@@ -240,18 +316,30 @@ def _complete_owed(table: TableState, hand: Hand, seat: int, amount: int, owed: 
         hand.forfeit.pop(seat, None)  # the undercall is now a full call (002 Rule 44-B)
         hand.undercalls.pop(seat, None)  # corrected (002 Rule 44-C)
     if table.last is not None and table.last.seat == seat:
-        table.last = Ruling(seat, table.last.action, table.last.to, rest,
-                            table.last.returned + amount - paid, table.last.rule,
-                            table.last.text)
+        table.last = Ruling(
+            seat,
+            table.last.action,
+            table.last.to,
+            rest,
+            table.last.returned + amount - paid,
+            table.last.rule,
+            table.last.text,
+        )
     if amount > paid:
         _hand_back(table, seat, amount - paid)
-        out.append(Notice("returned", f"seat {seat}: {amount - paid} more than owed; hand it "
-                          "back", {"seat": seat, "amount": amount - paid}))
+        out.append(
+            Notice(
+                "returned",
+                f"seat {seat}: {amount - paid} more than owed; hand it back",
+                {"seat": seat, "amount": amount - paid},
+            )
+        )
     hand.last_push = seat
 
 
-def _blind_chips(table: TableState, hand: Hand, seat: int, chips: list[int],
-                 out: list[Output]) -> bool:
+def _blind_chips(
+    table: TableState, hand: Hand, seat: int, chips: list[int], out: list[Output]
+) -> bool:
     """A blind putting its posted blind out in chips while the cards are dealt (the ledger posted
     it when the hand began): not an action. Chips beyond the blind are change lying in the zone
     (002 Rule 51-C situation 4). Once the deal is over, chips from a blind are an action (in
@@ -260,8 +348,12 @@ def _blind_chips(table: TableState, hand: Hand, seat: int, chips: list[int],
     # No one acts while the cards are being dealt, so this holds for a blind first in turn
     # (heads-up). A table that reads no hole cards has no deal to wait for.
     dealing = any(hand.hole.values()) and not hand.seated_checked
-    if hand.street != "preflop" or not dealing or seat in rnd.acted or \
-            seat not in (hand.positions.sb, hand.positions.bb):
+    if (
+        hand.street != "preflop"
+        or not dealing
+        or seat in rnd.acted
+        or seat not in (hand.positions.sb, hand.positions.bb)
+    ):
         return False
     blind = rnd.bets.get(seat, 0)
     before = sum(_stale_free(table, hand, seat, chips))
@@ -270,8 +362,13 @@ def _blind_chips(table: TableState, hand: Hand, seat: int, chips: list[int],
     extra = before + sum(chips) - blind
     if extra > 0:
         _hand_back(table, seat, extra)
-    out.append(Notice("blind", f"seat {seat} puts out its {blind} blind in chips",
-                      {"seat": seat, "blind": blind, "change": max(extra, 0)}))
+    out.append(
+        Notice(
+            "blind",
+            f"seat {seat} puts out its {blind} blind in chips",
+            {"seat": seat, "blind": blind, "change": max(extra, 0)},
+        )
+    )
     return True
 
 
@@ -281,8 +378,9 @@ def _stale_free(table: TableState, hand: Hand, seat: int, new: list[int]) -> lis
     return _multiset_minus(zone, hand.gathered.get(seat, []))
 
 
-def prior_chips(table: TableState, hand: Hand, seat: int,
-                new: list[int]) -> tuple[list[int], list[int]] | None:
+def prior_chips(
+    table: TableState, hand: Hand, seat: int, new: list[int]
+) -> tuple[list[int], list[int]] | None:
     """The seat's prior-bet chips this street and those pulled back since its last action
     (002 Rule 51), when the zone agrees with the ledger: the prior chips hold the seat's bet and
     at most the change lying with it. None when the sensors and the ledger disagree."""
@@ -314,14 +412,22 @@ def resolve_pending(table: TableState, hand: Hand, out: list[Output]) -> None:
         barred = barred_by(table, hand, seat)
         options = "the player has all options: call, raise or fold (002 Rule 42-A)"
         if barred and table.profile.oot_check == "call_only":
-            options = (f"having checked out of turn, the player must call: no raise, no fold "
-                       f"({barred})")
+            options = (
+                f"having checked out of turn, the player must call: no raise, no fold ({barred})"
+            )
         elif barred:
-            options = (f"having checked out of turn, the player may call or fold but not bet or "
-                       f"raise on this turn ({barred})")
-        out.append(Notice("returned", f"seat {seat}: the action changed, so {' and '.join(what)} "
-                          f"out of turn is not binding; {options}",
-                          {"seat": seat, "amount": sum(held[0]) if held else 0}))
+            options = (
+                f"having checked out of turn, the player may call or fold but not bet or "
+                f"raise on this turn ({barred})"
+            )
+        out.append(
+            Notice(
+                "returned",
+                f"seat {seat}: the action changed, so {' and '.join(what)} "
+                f"out of turn is not binding; {options}",
+                {"seat": seat, "amount": sum(held[0]) if held else 0},
+            )
+        )
         return
     if said is not None:
         say, amount, _ = said
@@ -339,14 +445,28 @@ def resolve_pending(table: TableState, hand: Hand, out: list[Output]) -> None:
         reading = _read_held(table, hand, seat, list(held[0]), hand.declared.get(seat), out)
         if reading is None:
             return
-        take_action(table, hand, seat, reading.action, reading.to, out, "002 Rule 42-A",
-                    f"Out-of-turn action binding: the action to seat {seat} did not change. "
-                    f"{reading.text}", reading.owes, reading.returned)
+        take_action(
+            table,
+            hand,
+            seat,
+            reading.action,
+            reading.to,
+            out,
+            "002 Rule 42-A",
+            f"Out-of-turn action binding: the action to seat {seat} did not change. {reading.text}",
+            reading.owes,
+            reading.returned,
+        )
 
 
-def _read_held(table: TableState, hand: Hand, seat: int, chips: list[int],
-               declared: tuple[str, int | None] | None,
-               out: list[Output] | None) -> Reading | None:
+def _read_held(
+    table: TableState,
+    hand: Hand,
+    seat: int,
+    chips: list[int],
+    declared: tuple[str, int | None] | None,
+    out: list[Output] | None,
+) -> Reading | None:
     """Read chips held since they were put out of turn, now that they count (002 Rule 42-A/B);
     None when they are no action and go back to the player (with the alert when ``out``)."""
     reading, zoned = read_zone(table, hand, seat, chips, declared)
@@ -384,24 +504,47 @@ def note_oot(table: TableState, hand: Hand, seat: int, with_chips: bool, out: li
             del hand.pending_say[s]
             bet = hand.round.bets.get(s, 0)
             to = min(hand.round.current_bet, bet + table.players[s].stack)
-            record_action(table, hand, s, "call" if facing else "check", to, out,
-                          "002 Rule 42-B", f"'{said[0]}' out of turn, binding after substantial "
-                          "action out of turn", owes=to - bet)
+            record_action(
+                table,
+                hand,
+                s,
+                "call" if facing else "check",
+                to,
+                out,
+                "002 Rule 42-B",
+                f"'{said[0]}' out of turn, binding after substantial action out of turn",
+                owes=to - bet,
+            )
             bound.append(s)
         elif s in hand.pending and s not in hand.pending_say:
             reading = _read_held(table, hand, s, list(hand.pending.pop(s)[0]), None, None)
             if reading is None:
                 continue
-            record_action(table, hand, s, reading.action, reading.to, out, "002 Rule 42-B",
-                          f"Out-of-turn action binding after substantial action out of turn. "
-                          f"{reading.text}", reading.owes, reading.returned)
+            record_action(
+                table,
+                hand,
+                s,
+                reading.action,
+                reading.to,
+                out,
+                "002 Rule 42-B",
+                f"Out-of-turn action binding after substantial action out of turn. {reading.text}",
+                reading.owes,
+                reading.returned,
+            )
             bound.append(s)
     who = ", ".join(f"seat {s}" for s in bound) or "the out-of-turn seats"
-    out.append(Alert("out_of_turn", "002 Rule 42-B",
-                     f"seat {skipped} was skipped and substantial action followed out of turn: "
-                     f"the out-of-turn actions stand ({who}). Action backs up to seat {skipped}; "
-                     "call the floor to rule on its hand (dead, or limited to check, call or "
-                     "fold).", skipped))
+    out.append(
+        Alert(
+            "out_of_turn",
+            "002 Rule 42-B",
+            f"seat {skipped} was skipped and substantial action followed out of turn: "
+            f"the out-of-turn actions stand ({who}). Action backs up to seat {skipped}; "
+            "call the floor to rule on its hand (dead, or limited to check, call or "
+            "fold).",
+            skipped,
+        )
+    )
 
 
 def on_pull(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
@@ -410,8 +553,13 @@ def on_pull(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     have = table.zones.get(zone, [])
     missing = _multiset_minus(list(body["chips"]), have)
     if missing:
-        _void(out, f"chips {missing} were read leaving seat {seat}'s bet zone, which did not "
-              "hold them: check the bet zone", seat, "002 Rule 63")
+        _void(
+            out,
+            f"chips {missing} were read leaving seat {seat}'s bet zone, which did not "
+            "hold them: check the bet zone",
+            seat,
+            "002 Rule 63",
+        )
         return
     table.zones[zone] = _multiset_minus(have, list(body["chips"]))
     pull(table, body, out)
@@ -438,14 +586,26 @@ def pull(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
             hand.pending[seat] = (tuple(left), bet_then)
         return
     owed_back = table.give_back.get(seat, 0)
-    if hand is not None and hand.street != "over" and seat == hand.to_act and \
-            hand.round.to_call(seat) > 0 and hand.round.bets.get(seat, 0) > 0 and \
-            hand.last_push is None and amount > owed_back:
+    if (
+        hand is not None
+        and hand.street != "over"
+        and seat == hand.to_act
+        and hand.round.to_call(seat) > 0
+        and hand.round.bets.get(seat, 0) > 0
+        and hand.last_push is None
+        and amount > owed_back
+    ):
         # 002 Rule 51-B: pulling back a prior bet facing a raise binds a call or a raise.
         hand.pulled.setdefault(seat, []).extend(chips)
-        out.append(Notice("pulled_back", f"seat {seat} pulled back {amount} of its prior bet "
-                          "facing a raise: it must now call or raise, it may not fold "
-                          "(002 Rule 51-B)", {"seat": seat, "amount": amount}))
+        out.append(
+            Notice(
+                "pulled_back",
+                f"seat {seat} pulled back {amount} of its prior bet "
+                "facing a raise: it must now call or raise, it may not fold "
+                "(002 Rule 51-B)",
+                {"seat": seat, "amount": amount},
+            )
+        )
         return
     if owed_back:
         # The dealer handing back chips a ruling returned or that could not be a bet.
@@ -459,8 +619,12 @@ def pull(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         amount = -left
     if hand is None or hand.street == "over" or hand.round.bets.get(seat, 0) == 0:
         return  # the dealer gathering the bets into the pot once the round is over
-    _void(out, f"seat {seat} took back {amount}: chips bet in turn stay in the pot; put them back",
-          seat, "002 Rule 43-A")
+    _void(
+        out,
+        f"seat {seat} took back {amount}: chips bet in turn stay in the pot; put them back",
+        seat,
+        "002 Rule 43-A",
+    )
 
 
 def on_chips(table: TableState, body: dict[str, list[int]], out: list[Output]) -> None:
@@ -496,9 +660,15 @@ def reconcile_stack(table: TableState, seat: int, out: list[Output]) -> None:
     unknown = sorted(c for c in chips if c not in table.chips)
     seen_unknown, seen_missing = table.stack_findings.get(seat, ((), 0))
     if unknown and tuple(unknown) != seen_unknown:
-        out.append(Alert("chips_unknown", "002 Rule 63",
-                         f"seat {seat}'s stack holds chips not in play ({unknown}): take them out "
-                         "of the stack and call the floor", seat))
+        out.append(
+            Alert(
+                "chips_unknown",
+                "002 Rule 63",
+                f"seat {seat}'s stack holds chips not in play ({unknown}): take them out "
+                "of the stack and call the floor",
+                seat,
+            )
+        )
     missing = 0
     hand = table.hand
     if player is not None and not player.out:
@@ -511,10 +681,16 @@ def reconcile_stack(table: TableState, seat: int, out: list[Output]) -> None:
         if not paid_later:
             missing = max(player.stack - sum(known) - away, 0)
     if missing and missing != seen_missing:
-        out.append(Alert("chips_missing", "002 Rule 63",
-                         f"seat {seat} has {missing} fewer chips in its stack than it owns: stop "
-                         "and have the floor count the stack; chips out of view are forfeit "
-                         "(002 Rule 63)", seat))
+        out.append(
+            Alert(
+                "chips_missing",
+                "002 Rule 63",
+                f"seat {seat} has {missing} fewer chips in its stack than it owns: stop "
+                "and have the floor count the stack; chips out of view are forfeit "
+                "(002 Rule 63)",
+                seat,
+            )
+        )
     table.stack_findings[seat] = (tuple(unknown), missing)
 
 
@@ -535,6 +711,7 @@ def _multiset_minus(a: list[int], b: list[int]) -> list[int]:
 
 # ------------------------------------------------------------------ declarations, buttons
 
+
 def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     """A verbal declaration in turn binds (002 Rules 41, 44-A, 48-B); out of turn it waits for the
     turn and binds if the action to the seat did not change (002 Rule 42-A). An amount with no
@@ -546,21 +723,35 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     said = say or f"{amount}"
     if hand.to_act != seat:
         if seat not in hand.dealt or seat in hand.folded:
-            _void(out, f"seat {seat} has no live hand: its declaration is ignored", seat,
-                  "002 Rule 43-A")
+            _void(
+                out,
+                f"seat {seat} has no live hand: its declaration is ignored",
+                seat,
+                "002 Rule 43-A",
+            )
         elif say == "fold":
             oot_fold(table, hand, seat, out)
         elif hand.to_act is None:
-            _void(out, f"seat {seat} declared {said} with no betting open: ignored", seat,
-                  "002 Rule 43-A")
+            _void(
+                out,
+                f"seat {seat} declared {said} with no betting open: ignored",
+                seat,
+                "002 Rule 43-A",
+            )
         else:
             hand.pending_say[seat] = (say, amount, hand.round.current_bet)
             if say == "check" and table.profile.oot_check != "all_options":
                 hand.no_raise[seat] = hand.street  # 004 Betting and Raising 10; 003 B&R 9
-            out.append(Alert("out_of_turn", "002 Rule 42-A",
-                             f"seat {seat} declared {said} out of turn; action backs up to seat "
-                             f"{hand.to_act}. It binds if the action to seat {seat} does not "
-                             "change, otherwise the player has all options.", seat))
+            out.append(
+                Alert(
+                    "out_of_turn",
+                    "002 Rule 42-A",
+                    f"seat {seat} declared {said} out of turn; action backs up to seat "
+                    f"{hand.to_act}. It binds if the action to seat {seat} does not "
+                    "change, otherwise the player has all options.",
+                    seat,
+                )
+            )
             note_oot(table, hand, seat, say in ("call", "bet", "raise", "all-in", None), out)
         return
     rnd = hand.round
@@ -571,18 +762,36 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     if say == "fold" and hand.pulled.get(seat) and rnd.to_call(seat):
         # 002 Rule 51-B: the prior bet was pulled back facing a raise: no fold, a call.
         reading, _ = read_zone(table, hand, seat, [], ("fold", None))
-        take_action(table, hand, seat, reading.action, reading.to, out, reading.rule,
-                    reading.text, reading.owes, reading.returned)
-    elif say == "fold" and barred and table.profile.oot_check == "call_only" \
-            and rnd.to_call(seat):
+        take_action(
+            table,
+            hand,
+            seat,
+            reading.action,
+            reading.to,
+            out,
+            reading.rule,
+            reading.text,
+            reading.owes,
+            reading.returned,
+        )
+    elif say == "fold" and barred and table.profile.oot_check == "call_only" and rnd.to_call(seat):
         # 003 Betting and Raising 9: a check out of turn must call the bet made in turn.
         to = min(rnd.current_bet, all_in_to)
-        take_action(table, hand, seat, "all-in" if to == all_in_to else "call", to, out, barred,
-                    f"seat {seat} checked out of turn: it must call the bet, not fold ({barred})",
-                    owes=to - bet)
+        take_action(
+            table,
+            hand,
+            seat,
+            "all-in" if to == all_in_to else "call",
+            to,
+            out,
+            barred,
+            f"seat {seat} checked out of turn: it must call the bet, not fold ({barred})",
+            owes=to - bet,
+        )
     elif say == "fold":
-        take_action(table, hand, seat, "fold", bet, out, cite(table.profile, "declared"),
-                    "fold declared")
+        take_action(
+            table, hand, seat, "fold", bet, out, cite(table.profile, "declared"), "fold declared"
+        )
     elif say == "check":
         press_check(table, hand, out)
     elif say == "call" and rnd.to_call(seat) == 0:
@@ -590,8 +799,17 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     elif say == "call":
         to = min(rnd.current_bet, all_in_to)
         action = "all-in" if to == all_in_to else "call"
-        take_action(table, hand, seat, action, to, out, cite(table.profile, "declared_call"),
-                    f"call declared: {to} total", owes=to - bet)
+        take_action(
+            table,
+            hand,
+            seat,
+            action,
+            to,
+            out,
+            cite(table.profile, "declared_call"),
+            f"call declared: {to} total",
+            owes=to - bet,
+        )
     elif say == "all-in":
         # chip reading: a declared all-in is a call where the seat may not raise (002 Rule 52-A)
         reading, zoned = read_zone(table, hand, seat, [], ("all-in", None))
@@ -599,14 +817,20 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     elif amount is None:
         # "Raise" or "bet" with no amount binds to at least a minimum; the chips say how much.
         hand.declared[seat] = (say, None)
-        out.append(Notice("declared", f"seat {seat} declared {say}; the chips set the amount",
-                          {"seat": seat, "say": say}))
+        out.append(
+            Notice(
+                "declared",
+                f"seat {seat} declared {say}; the chips set the amount",
+                {"seat": seat, "say": say},
+            )
+        )
     else:
         declared_amount(table, hand, seat, say, amount, out)
 
 
-def declared_amount(table: TableState, hand: Hand, seat: int, say: str | None, amount: int,
-                    out: list[Output]) -> None:
+def declared_amount(
+    table: TableState, hand: Hand, seat: int, say: str | None, amount: int, out: list[Output]
+) -> None:
     """A declared amount, ruled by chip reading as if its chips were pushed: "bet" or "raise"
     with an amount is the total bet (002 Rule 48-B; short of the minimum: 45-A); an amount alone
     is the same as pushing it silently (002 Rule 41-C, the 50% standard of 48-A). A number that
@@ -615,13 +839,19 @@ def declared_amount(table: TableState, hand: Hand, seat: int, say: str | None, a
     for those chips."""
     # chipread's Declaration: "bet" with an amount is an amount only, "raise" a total
     declared = ("bet", amount) if say is None else ("raise", amount)
-    if table.profile.unclear_amount == "chip_size" and \
-            unclear(situation(table, hand, seat, declared), amount, total=say is not None):
+    if table.profile.unclear_amount == "chip_size" and unclear(
+        situation(table, hand, seat, declared), amount, total=say is not None
+    ):
         hand.declared[seat] = declared
         rule = option(table.profile, "unclear_amount")
-        out.append(Notice("declared", f"seat {seat} declared {say or 'an amount'} '{amount}': "
-                          f"the chips put out with it decide hundreds or thousands ({rule})",
-                          {"seat": seat, "say": say or "amount", "amount": amount}))
+        out.append(
+            Notice(
+                "declared",
+                f"seat {seat} declared {say or 'an amount'} '{amount}': "
+                f"the chips put out with it decide hundreds or thousands ({rule})",
+                {"seat": seat, "say": say or "amount", "amount": amount},
+            )
+        )
         return
     reading, zoned = read_zone(table, hand, seat, [], declared)
     rule_in_turn(table, hand, seat, reading, zoned, out)
@@ -636,8 +866,9 @@ def press_check(table: TableState, hand: Hand, out: list[Output]) -> None:
     if owed:
         _void(out, f"seat {seat} cannot check: it faces {owed} to call", seat, "002 Rule 3")
         return
-    take_action(table, hand, seat, "check", hand.round.bets.get(seat, 0), out, "002 Rule 43-A",
-                "check")
+    take_action(
+        table, hand, seat, "check", hand.round.bets.get(seat, 0), out, "002 Rule 43-A", "check"
+    )
 
 
 def verify_press(table: TableState, name: str) -> Alert | None:
@@ -653,20 +884,21 @@ def verify_press(table: TableState, name: str) -> Alert | None:
             return _alert("check ignored: no seat is in turn")
         owed = hand.round.to_call(seat)
         if owed:
-            return _alert(f"seat {seat} cannot check: it faces {owed} to call", seat,
-                          "002 Rule 3")
+            return _alert(f"seat {seat} cannot check: it faces {owed} to call", seat, "002 Rule 3")
     elif name == "award" and hand is not None:
         if hand.to_act is not None:
             return _alert("award ignored: betting is still open", rule="002 Rule 13")
         if len(hand.board) < 5 and len(hand.live()) > 1:
-            return _alert(f"award ignored: the board has {len(hand.board)} cards, not 5",
-                          rule="002 Rule 13")
+            return _alert(
+                f"award ignored: the board has {len(hand.board)} cards, not 5", rule="002 Rule 13"
+            )
     elif name == "new_hand" and hand is not None:
         return _alert("new hand ignored: this hand has not been awarded")
     elif name == "clock" and (table.hand is None or table.hand.to_act is None):
         return _alert("clock ignored: no seat is in turn", rule=_clock_rule(table))
-    elif name == "undo" and (hand is None or table.hand_snapshot is None
-                             or len(table.hand_log) <= 1):
+    elif name == "undo" and (
+        hand is None or table.hand_snapshot is None or len(table.hand_log) <= 1
+    ):
         # only the deal that started the hand: a misdeal is the remedy, not an undo
         return _alert("nothing to undo in this hand")
     return None
@@ -719,16 +951,23 @@ def start_clock(table: TableState, out: list[Output]) -> None:
     seconds = profile.clock_seconds
     table.clock = (hand.to_act, table.t + seconds)
     if profile.clock == "wfp_dead":
-        then = ("announce 30 seconds, warn at 20 and 10, count down 5 to 1 and say 'dead': the "
-                "hand is dead then, facing a bet or not, even if the player acts at that moment; "
-                "'raise' said without an amount by then is a minimum raise")
+        then = (
+            "announce 30 seconds, warn at 20 and 10, count down 5 to 1 and say 'dead': the "
+            "hand is dead then, facing a bet or not, even if the player acts at that moment; "
+            "'raise' said without an amount by then is a minimum raise"
+        )
     else:
         then = "facing a bet the hand is then dead, otherwise it is checked"
     if profile.clock_warning:
         then = f"warn the player {profile.clock_warning} seconds before the end; " + then
-    out.append(Alert("clock", _clock_rule(table),
-                     f"seat {hand.to_act} is on the clock: {seconds} seconds to act; {then}",
-                     hand.to_act))
+    out.append(
+        Alert(
+            "clock",
+            _clock_rule(table),
+            f"seat {hand.to_act} is on the clock: {seconds} seconds to act; {then}",
+            hand.to_act,
+        )
+    )
 
 
 def check_clock(table: TableState, out: list[Output]) -> None:
@@ -743,12 +982,23 @@ def check_clock(table: TableState, out: list[Output]) -> None:
     up = table.t >= deadline if dead_on_time else table.t > deadline
     if not up:
         warn_at = deadline - profile.clock_warning
-        if profile.clock_warning and table.t >= warn_at and hand is not None and \
-                hand.to_act == seat and hand.clock_warned != deadline:
+        if (
+            profile.clock_warning
+            and table.t >= warn_at
+            and hand is not None
+            and hand.to_act == seat
+            and hand.clock_warned != deadline
+        ):
             hand.clock_warned = deadline
-            out.append(Alert("clock", _clock_rule(table),
-                             f"seat {seat}: {profile.clock_warning} seconds left on the clock; "
-                             "then the hand is dead if it faces a bet", seat))
+            out.append(
+                Alert(
+                    "clock",
+                    _clock_rule(table),
+                    f"seat {seat}: {profile.clock_warning} seconds left on the clock; "
+                    "then the hand is dead if it faces a bet",
+                    seat,
+                )
+            )
         return
     table.clock = None
     if hand is None or hand.to_act != seat:
@@ -760,21 +1010,36 @@ def check_clock(table: TableState, out: list[Output]) -> None:
             _clock_min_raise(table, hand, seat, said[0], out)
             return
         hand.dead.add(seat)
-        take_action(table, hand, seat, "fold", 0, out, rule,
-                    "time ran out: the hand is dead, facing a bet or not")
+        take_action(
+            table,
+            hand,
+            seat,
+            "fold",
+            0,
+            out,
+            rule,
+            "time ran out: the hand is dead, facing a bet or not",
+        )
     elif hand.round.to_call(seat):
         hand.dead.add(seat)
-        take_action(table, hand, seat, "fold", 0, out, rule,
-                    "time expired facing a bet: the hand is dead")
+        take_action(
+            table, hand, seat, "fold", 0, out, rule, "time expired facing a bet: the hand is dead"
+        )
     else:
         # 003 says nothing of a clock not facing a bet: 002 Rule 29 checks the hand
-        take_action(table, hand, seat, "check", hand.round.bets.get(seat, 0), out,
-                    cite(profile, "clock_check"),
-                    "time expired: checked")
+        take_action(
+            table,
+            hand,
+            seat,
+            "check",
+            hand.round.bets.get(seat, 0),
+            out,
+            cite(profile, "clock_check"),
+            "time expired: checked",
+        )
 
 
-def _clock_min_raise(table: TableState, hand: Hand, seat: int, say: str,
-                     out: list[Output]) -> None:
+def _clock_min_raise(table: TableState, hand: Hand, seat: int, say: str, out: list[Output]) -> None:
     """001 "Clock": "raise" said without an amount by the end of the time is a minimum raise
     (a call when the betting is not re-opened to the seat, 002 Rule 52-A; all-in when short)."""
     rnd = hand.round
@@ -788,9 +1053,17 @@ def _clock_min_raise(table: TableState, hand: Hand, seat: int, say: str,
         action = "call"
     if to == all_in_to:
         action = "all-in"
-    take_action(table, hand, seat, action, to, out, "001 Clock",
-                f"'{say}' said without an amount when the time ran out: a minimum {say}, "
-                f"{action} to {to}", owes=to - bet)
+    take_action(
+        table,
+        hand,
+        seat,
+        action,
+        to,
+        out,
+        "001 Clock",
+        f"'{say}' said without an amount when the time ran out: a minimum {say}, {action} to {to}",
+        owes=to - bet,
+    )
 
 
 def on_seat(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
@@ -806,6 +1079,7 @@ def on_seat(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
 
 
 # ------------------------------------------------------------------ folds
+
 
 def _forfeit_undercall(table: TableState, hand: Hand, seat: int) -> int:
     """An undercaller the floor lets fold forfeits the chips that matched the earlier bet and
@@ -830,8 +1104,12 @@ def _forfeit_undercall(table: TableState, hand: Hand, seat: int) -> int:
 def _bb_fold_returned(table: TableState, hand: Hand, seat: int, out: list[Output]) -> bool:
     """001 "Unintentional Folds" (profile ``bb_option_fold``): the big blind folding when it
     may check, or before any other action, gets its cards back; True when the fold is undone."""
-    if table.profile.bb_option_fold != "returned" or hand.street != "preflop" or \
-            seat != hand.positions.bb or seat in hand.forfeit:
+    if (
+        table.profile.bb_option_fold != "returned"
+        or hand.street != "preflop"
+        or seat != hand.positions.bb
+        or seat in hand.forfeit
+    ):
         return False
     on_option = hand.to_act == seat and hand.round.to_call(seat) == 0
     before_any = hand.actions == 0 and not hand.pending and not hand.pending_say
@@ -840,10 +1118,16 @@ def _bb_fold_returned(table: TableState, hand: Hand, seat: int, out: list[Output
     hand.mucked = [c for c in hand.mucked if c not in hand.hole.get(seat, [])]
     why = "on its option to check" if on_option else "before any other action"
     then = "it keeps its option: check or raise" if on_option else "it acts in its turn"
-    out.append(Alert("action_void", "001 Unintentional Folds",
-                     f"seat {seat}, the big blind, folded {why}: return its cards, the fold does "
-                     f"not stand and {then}; warn the player that such a fold will be binding in "
-                     "future", seat))
+    out.append(
+        Alert(
+            "action_void",
+            "001 Unintentional Folds",
+            f"seat {seat}, the big blind, folded {why}: return its cards, the fold does "
+            f"not stand and {then}; warn the player that such a fold will be binding in "
+            "future",
+            seat,
+        )
+    )
     return True
 
 
@@ -863,16 +1147,36 @@ def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> Non
     hand.owes.pop(seat, None)
     hand.undercalls.pop(seat, None)
     if undercall:
-        out.append(Ruling(seat=seat, action="fold", to=hand.round.bets.get(seat, 0),
-                          returned=back, rule=option(table.profile, "undercall"),
-                          text=f"the undercaller folds: {hand.round.bets.get(seat, 0)} stays in "
-                               f"the pot, {back} is handed back"))
+        out.append(
+            Ruling(
+                seat=seat,
+                action="fold",
+                to=hand.round.bets.get(seat, 0),
+                returned=back,
+                rule=option(table.profile, "undercall"),
+                text=f"the undercaller folds: {hand.round.bets.get(seat, 0)} stays in "
+                f"the pot, {back} is handed back",
+            )
+        )
     else:
         rule = cite(table.profile, "oot_fold")
-        out.append(Alert("out_of_turn", rule,
-                         f"seat {seat} folded out of turn: the fold is binding ({rule})", seat))
-        out.append(Ruling(seat=seat, action="fold", to=hand.round.bets.get(seat, 0),
-                          rule=rule, text="out-of-turn fold, binding"))
+        out.append(
+            Alert(
+                "out_of_turn",
+                rule,
+                f"seat {seat} folded out of turn: the fold is binding ({rule})",
+                seat,
+            )
+        )
+        out.append(
+            Ruling(
+                seat=seat,
+                action="fold",
+                to=hand.round.bets.get(seat, 0),
+                rule=rule,
+                text="out-of-turn fold, binding",
+            )
+        )
     if len(hand.live()) == 1:
         hand.to_act = None
         flow.close_round(table, hand, out)
@@ -888,8 +1192,9 @@ def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
         _void(out, f"seat {seat} has no live hand to fold", seat)
         return
     hand.mucked.extend(hand.hole.get(seat, []))
-    if hand.street == "showdown" or (hand.to_act is None and hand.betting_over is False
-                                      and hand.street == "river"):
+    if hand.street == "showdown" or (
+        hand.to_act is None and hand.betting_over is False and hand.street == "river"
+    ):
         hand.folded.add(seat)  # mucked at showdown (002 Rule 18-B)
         if len(hand.live()) == 1:
             flow.award(table, hand, out)
@@ -901,9 +1206,15 @@ def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
             return
         if hand.pulled.get(seat) and hand.round.to_call(seat):
             # 002 Rule 51-B: the cards are in the muck, so the hand is gone; the floor rules
-            out.append(Alert("action_void", "002 Rule 51-B",
-                             f"seat {seat} pulled back its prior bet facing a raise and then "
-                             "folded: it was bound to call or raise; call the floor", seat))
+            out.append(
+                Alert(
+                    "action_void",
+                    "002 Rule 51-B",
+                    f"seat {seat} pulled back its prior bet facing a raise and then "
+                    "folded: it was bound to call or raise; call the floor",
+                    seat,
+                )
+            )
         take_action(table, hand, seat, "fold", 0, out, "002 Rule 43-A", "fold")
     elif hand.to_act is None:
         # Folding between rounds with no bet pending: binding (002 Rule 58).

@@ -36,8 +36,13 @@ class Round:
     def preflop(cls, big_blind: int, min_bet: int) -> Round:
         """Pre-flop the big blind is the bet to call even when posted short (000 "Betting" 1-2);
         the minimum raise is the minimum bet (the big blind; the small blind at home, 003)."""
-        return cls(min_bet=min_bet, current_bet=big_blind, last_full_raise=min_bet,
-                   full_level=big_blind, opened=True)
+        return cls(
+            min_bet=min_bet,
+            current_bet=big_blind,
+            last_full_raise=min_bet,
+            full_level=big_blind,
+            opened=True,
+        )
 
     @classmethod
     def postflop(cls, min_bet: int) -> Round:

@@ -33,8 +33,9 @@ def on_deal(table: TableState, body: dict[str, list[str]], out: list[Output]) ->
     for r in range(max(len(v) for v in seats.values())):
         for seat in order:
             if r < len(seats[seat]):
-                dealing.hole_card(table, hand, seat, seats[seat][r], "down", None, out,
-                                  check_first=False)
+                dealing.hole_card(
+                    table, hand, seat, seats[seat][r], "down", None, out, check_first=False
+                )
                 if table.hand is not hand:
                     return  # misdealt: the dealer stops and deals again
     if not hand.deal_done:
@@ -47,8 +48,13 @@ def on_card(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     if zone.startswith("seat:"):
         seat = int(zone[5:])
         last = table.hand
-        if last is not None and last.street == "over" and face == "up" \
-                and card in last.hole.get(seat, []) and card not in last.mucked:
+        if (
+            last is not None
+            and last.street == "over"
+            and face == "up"
+            and card in last.hole.get(seat, [])
+            and card not in last.mucked
+        ):
             last.tabled.add(seat)  # a hand turned over after the award: no new hand
             return
         hand = hands.hand_for_cards(table, out)
@@ -69,8 +75,12 @@ def on_card(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     elif zone == "burn":
         burn_card(table, hand, card, out)
     elif zone == "muck":
-        if face == "up" and card != "??" and card not in hand.mucked and \
-                not dealing.card_seen(hand, card):
+        if (
+            face == "up"
+            and card != "??"
+            and card not in hand.mucked
+            and not dealing.card_seen(hand, card)
+        ):
             dealing.boxed_card(table, hand, card, out)
         else:
             muck_card(table, hand, card, out)
@@ -83,8 +93,11 @@ def muck_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> No
     for seat, cards in hand.hole.items():
         if card in cards and seat not in hand.folded:
             if all(c in hand.mucked or c == card for c in cards):
-                if seat == hand.to_act and not hand.deal_done and \
-                        dealing.check_deal(table, hand, out):
+                if (
+                    seat == hand.to_act
+                    and not hand.deal_done
+                    and dealing.check_deal(table, hand, out)
+                ):
                     return  # the deal was incomplete: misdealt, nothing to fold
                 hand.mucked = [c for c in hand.mucked if c not in cards]
                 on_fold(table, seat, out)
@@ -96,8 +109,10 @@ def muck_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> No
 
 # ------------------------------------------------------------------ board and burns
 
-def board_card(table: TableState, hand: Hand, card: str, out: list[Output],
-               extra: bool = False) -> None:
+
+def board_card(
+    table: TableState, hand: Hand, card: str, out: list[Output], extra: bool = False
+) -> None:
     """A card read face up on the board. ``extra``: the fourth card of a flop dealt at once."""
     if card in hand.board:
         return
@@ -106,37 +121,71 @@ def board_card(table: TableState, hand: Hand, card: str, out: list[Output],
         hand.premature = []  # the premature cards went back into the stub (RP-5, 001)
     if card in hand.held or card in hand.premature:
         # Read on the board again: it is still set aside, the floor's remedy stands.
-        kind, rule = (("four_card_flop", "002 Rule 38-A") if card in hand.held
-                      else ("premature_card", "002 RP-5"))
-        out.append(Alert(kind, rule, f"{card} was read on the board again: it does not play; "
-                         "keep it aside as ruled"))
+        kind, rule = (
+            ("four_card_flop", "002 Rule 38-A")
+            if card in hand.held
+            else ("premature_card", "002 RP-5")
+        )
+        out.append(
+            Alert(
+                kind,
+                rule,
+                f"{card} was read on the board again: it does not play; keep it aside as ruled",
+            )
+        )
         return
     if card == "??":
-        out.append(Alert("foreign_card", "000 Irregularities 7",
-                         "a card of no enrolled deck was read on the board: it is a scrap of "
-                         "paper; take it out of play and put the next card in its place"))
+        out.append(
+            Alert(
+                "foreign_card",
+                "000 Irregularities 7",
+                "a card of no enrolled deck was read on the board: it is a scrap of "
+                "paper; take it out of play and put the next card in its place",
+            )
+        )
         return
     if dealing.card_seen(hand, card):
-        dealing.void_hand(table, hand, out, "fouled_deck", "002 Rule 36-E",
-                          f"{card} was read twice: the deck is fouled")
+        dealing.void_hand(
+            table,
+            hand,
+            out,
+            "fouled_deck",
+            "002 Rule 36-E",
+            f"{card} was read twice: the deck is fouled",
+        )
         return
     if short:
         hand.board.append(card)
         if len(hand.board) == BOARD_AT[hand.street]:
-            out.append(Notice("street", f"{hand.street}: {' '.join(hand.board)}",
-                              {"street": hand.street, "board": list(hand.board)}))
+            out.append(
+                Notice(
+                    "street",
+                    f"{hand.street}: {' '.join(hand.board)}",
+                    {"street": hand.street, "board": list(hand.board)},
+                )
+            )
         return
     if hand.street == "showdown" or len(hand.board) >= 5:
         _void(out, f"{card}: the board already has five cards")
         return
-    if extra or (hand.to_act is not None and hand.street == "flop" and len(hand.board) == 3
-                 and hand.actions == hand.street_mark and hand.burn_pending == 0
-                 and not hand.held):
+    if extra or (
+        hand.to_act is not None
+        and hand.street == "flop"
+        and len(hand.board) == 3
+        and hand.actions == hand.street_mark
+        and hand.burn_pending == 0
+        and not hand.held
+    ):
         hand.held.append(card)
-        out.append(Alert("four_card_flop", "002 Rule 38-A",
-                         f"the flop has four cards ({' '.join(hand.board)} {card}): call the "
-                         "floor; scramble the four face down, the floor picks one at random as "
-                         "the next burn (put it in the burn), the other three are the flop"))
+        out.append(
+            Alert(
+                "four_card_flop",
+                "002 Rule 38-A",
+                f"the flop has four cards ({' '.join(hand.board)} {card}): call the "
+                "floor; scramble the four face down, the floor picks one at random as "
+                "the next burn (put it in the burn), the other three are the flop",
+            )
+        )
         return
     if hand.to_act is not None:
         premature(table, hand, card, out)
@@ -164,22 +213,31 @@ def premature(table: TableState, hand: Hand, card: str, out: list[Output]) -> No
             # 001: burn the next street's burn and use the next cards; that street has no burn.
             hand.burn_need[street] = hand.burn_need.get(street, 1) + 1
             hand.burn_need[flow.STREET_AFTER[street]] = 0
-        remedy = {"flop": "when the betting is over, burn one more card and deal the next three "
-                          "as the flop; the premature flop is shuffled into the stub and the turn "
-                          "has no burn",
-                  "turn": "when the betting is over, burn one more card and deal the next as the "
-                          "turn; the premature turn is shuffled into the stub and the river has "
-                          "no burn",
-                  "river": "when the betting is over, shuffle the premature river into the stub "
-                           "and deal the river without a burn"}[street]
+        remedy = {
+            "flop": "when the betting is over, burn one more card and deal the next three "
+            "as the flop; the premature flop is shuffled into the stub and the turn "
+            "has no burn",
+            "turn": "when the betting is over, burn one more card and deal the next as the "
+            "turn; the premature turn is shuffled into the stub and the river has "
+            "no burn",
+            "river": "when the betting is over, shuffle the premature river into the stub "
+            "and deal the river without a burn",
+        }[street]
         rule = "001 Premature Flop, Turn or River"
     else:
-        remedy = ("when the betting is over, leave the burn, put the premature card(s) back into "
-                  f"the stub, reshuffle it and deal the {street} again without another burn")
+        remedy = (
+            "when the betting is over, leave the burn, put the premature card(s) back into "
+            f"the stub, reshuffle it and deal the {street} again without another burn"
+        )
         rule = "002 RP-5"
-    out.append(Alert("premature_card", rule,
-                     f"{card} was put on the board before the betting round closed: it does not "
-                     f"play; set it aside and {remedy}"))
+    out.append(
+        Alert(
+            "premature_card",
+            rule,
+            f"{card} was put on the board before the betting round closed: it does not "
+            f"play; set it aside and {remedy}",
+        )
+    )
 
 
 def check_burns(table: TableState, hand: Hand, street: str, out: list[Output]) -> None:
@@ -194,20 +252,29 @@ def check_burns(table: TableState, hand: Hand, street: str, out: list[Output]) -
     if have < need:
         hand.burn_fix = True
         if street == "flop":
-            remedy = ("if no one has acted, scramble the three flop cards face down, the floor "
-                      "picks one as the burn (put it in the burn) and the flop is the other two "
-                      "plus the next card (002 Rule 38-B); once anyone acts the flop stands")
+            remedy = (
+                "if no one has acted, scramble the three flop cards face down, the floor "
+                "picks one as the burn (put it in the burn) and the flop is the other two "
+                "plus the next card (002 Rule 38-B); once anyone acts the flop stands"
+            )
             rule = "002 Rule 38-B"
         else:
-            remedy = (f"before anyone acts, the {street} card becomes the burn (put it in the "
-                      f"burn) and the next card is the {street}; once anyone acts it stands")
+            remedy = (
+                f"before anyone acts, the {street} card becomes the burn (put it in the "
+                f"burn) and the next card is the {street}; once anyone acts it stands"
+            )
             rule = "000 Irregularities 14"
         out.append(Alert("missed_burn", rule, f"no card was burned before the {street}: {remedy}"))
     elif pending > need:
-        out.append(Alert("missed_burn", "002 Rule 40",
-                         f"{pending} cards were burned before the {street}: one burn per street; "
-                         "put the extra burn back on the stub to be the next street's burn "
-                         "(000 Irregularities 14)"))
+        out.append(
+            Alert(
+                "missed_burn",
+                "002 Rule 40",
+                f"{pending} cards were burned before the {street}: one burn per street; "
+                "put the extra burn back on the stub to be the next street's burn "
+                "(000 Irregularities 14)",
+            )
+        )
 
 
 def burn_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> None:
@@ -234,8 +301,13 @@ def burn_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> No
         hand.burns.append(card)
         hand.burn_pending += 1
         if changed:
-            out.append(Notice("street", f"flop: {' '.join(hand.board)} (002 Rule 38-A)",
-                              {"street": "flop", "board": list(hand.board)}))
+            out.append(
+                Notice(
+                    "street",
+                    f"flop: {' '.join(hand.board)} (002 Rule 38-A)",
+                    {"street": "flop", "board": list(hand.board)},
+                )
+            )
         return
     if card in hand.board:
         if hand.burn_fix and hand.actions == hand.street_mark:
@@ -243,8 +315,12 @@ def burn_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> No
             hand.burns.append(card)
             hand.burn_fix = False
         else:
-            _void(out, f"{card} is a board card: once anyone has acted on it, it stands; put it "
-                  "back on the board", rule="000 Irregularities 14")
+            _void(
+                out,
+                f"{card} is a board card: once anyone has acted on it, it stands; put it "
+                "back on the board",
+                rule="000 Irregularities 14",
+            )
         return
     if dealing.card_seen(hand, card):
         _void(out, f"{card} is in play: it cannot be the burn; put it back")

@@ -120,19 +120,19 @@ class _Ctx:
     """The normalized moment: totals, the zone's chips, and the profile."""
 
     rules: HouseProfile
-    cur: int          # current bet (at least the seat's own bet)
-    seat: int         # seat_bet
-    cap: int          # seat_bet + stack: the most the seat can have in this street
-    mrt: int          # min raise total, above cur
+    cur: int  # current bet (at least the seat's own bet)
+    seat: int  # seat_bet
+    cap: int  # seat_bet + stack: the most the seat can have in this street
+    mrt: int  # min raise total, above cur
     min_bet: int
     can_raise: bool
-    new: list[int]    # chips pushed now (that play)
-    left: list[int]   # prior chips still in the zone
+    new: list[int]  # chips pushed now (that play)
+    left: list[int]  # prior chips still in the zone
     prior_total: int
-    pulled: int       # value of prior chips pulled back
-    zone: int         # value now in the zone
+    pulled: int  # value of prior chips pulled back
+    zone: int  # value now in the zone
     sit: BetSituation
-    dead: int = 0       # value of chips of no denomination in play (they do not play)
+    dead: int = 0  # value of chips of no denomination in play (they do not play)
     garbage: bool = False  # readings that were not chip values at all
 
     @property
@@ -178,7 +178,10 @@ def read_push(
     except Exception as exc:  # a ruling must always come back; the floor takes over
         seat_bet = _n(getattr(sit, "seat_bet", 0))
         return Reading(
-            "check", seat_bet, rule="002 Rule 1", alert="action_void",
+            "check",
+            seat_bet,
+            rule="002 Rule 1",
+            alert="action_void",
             text=f"Chips could not be read ({type(exc).__name__}): call the floor (002 Rule 1).",
         )
 
@@ -207,11 +210,21 @@ def _context(sit: BetSituation, pushed: object, prior: object, pulled_back: obje
     left = sorted(left_c.elements())  # elements() drops counts <= 0: only chips that were there
     prior_total = sum(prior_chips)
     return _Ctx(
-        rules=rules, cur=cur, seat=seat, cap=cap, mrt=mrt, min_bet=min_bet,
-        can_raise=bool(sit.can_raise) and not sit.barred, new=new, left=left,
+        rules=rules,
+        cur=cur,
+        seat=seat,
+        cap=cap,
+        mrt=mrt,
+        min_bet=min_bet,
+        can_raise=bool(sit.can_raise) and not sit.barred,
+        new=new,
+        left=left,
         prior_total=prior_total,
-        pulled=prior_total - sum(left), zone=sum(left) + sum(new), sit=sit,
-        dead=dead, garbage=garbage,
+        pulled=prior_total - sum(left),
+        zone=sum(left) + sum(new),
+        sit=sit,
+        dead=dead,
+        garbage=garbage,
     )
 
 
@@ -243,11 +256,15 @@ def _finish(ctx: _Ctx, r: Reading, over: int) -> Reading:
         text += f" Return {_money(returned)} to the seat."
     extra = []
     if ctx.dead:
-        extra.append(f"chips worth {_money(ctx.dead)} are not a denomination in play and do not "
-                     f"play (004 Betting and Raising 7): hand them back")
+        extra.append(
+            f"chips worth {_money(ctx.dead)} are not a denomination in play and do not "
+            f"play (004 Betting and Raising 7): hand them back"
+        )
     if over:
-        extra.append(f"{_money(over)} more than the seat owns lies in its zone: hand it back and "
-                     f"have the floor check the stacks (002 Rule 63)")
+        extra.append(
+            f"{_money(over)} more than the seat owns lies in its zone: hand it back and "
+            f"have the floor check the stacks (002 Rule 63)"
+        )
     if ctx.garbage:
         extra.append("some readings were not chips and were ignored")
     if extra:
@@ -278,9 +295,12 @@ def _decide(ctx: _Ctx) -> Reading:
 
 def _void(ctx: _Ctx, why: str) -> Reading:
     return Reading(
-        "check", ctx.seat, rule="002 Rule 41-A", alert="action_void",
+        "check",
+        ctx.seat,
+        rule="002 Rule 41-A",
+        alert="action_void",
         text=f"{why}: the seat must fold, call {_money(ctx.call_to)} or raise; "
-             f"the floor rules on unclear action (002 Rule 41-A).",
+        f"the floor rules on unclear action (002 Rule 41-A).",
     )
 
 
@@ -288,31 +308,45 @@ def _fold(ctx: _Ctx) -> Reading:
     if ctx.pulled and ctx.facing:
         # 002 Rule 51-B: pulling back a prior bet chip facing a raise binds a call or raise.
         to = ctx.call_to
-        return Reading("call", to, rule="002 Rule 51-B",
-                       text=f"Prior chips were pulled back facing a raise, so the seat may not "
-                            f"fold: call {_money(to)} (002 Rule 51-B).")
-    return Reading("fold", ctx.seat, rule=ctx.cite("declared"),
-                   text="Fold declared.")
+        return Reading(
+            "call",
+            to,
+            rule="002 Rule 51-B",
+            text=f"Prior chips were pulled back facing a raise, so the seat may not "
+            f"fold: call {_money(to)} (002 Rule 51-B).",
+        )
+    return Reading("fold", ctx.seat, rule=ctx.cite("declared"), text="Fold declared.")
 
 
 def _declared_all_in(ctx: _Ctx) -> Reading:
     if (ctx.facing or ctx.cur > 0) and not ctx.can_raise and ctx.cap > ctx.cur:
         return _not_reopened(ctx, "All-in declared")
-    return Reading("all-in", ctx.cap, rule=ctx.cite("declared"),
-                   text=f"All-in declared: {_money(ctx.cap)} in all.")
+    return Reading(
+        "all-in",
+        ctx.cap,
+        rule=ctx.cite("declared"),
+        text=f"All-in declared: {_money(ctx.cap)} in all.",
+    )
 
 
 def _not_reopened(ctx: _Ctx, what: str) -> Reading:
     to = ctx.call_to
     barred = ctx.sit.barred if isinstance(ctx.sit.barred, str) else ""
     if barred:
-        return Reading("call", to, rule=barred,
-                       text=f"{what}, but the seat checked out of turn and may not bet or raise "
-                            f"on this turn ({barred}): a call of {_money(to)}.")
+        return Reading(
+            "call",
+            to,
+            rule=barred,
+            text=f"{what}, but the seat checked out of turn and may not bet or raise "
+            f"on this turn ({barred}): a call of {_money(to)}.",
+        )
     rule = ctx.option("reopen")
-    return Reading("call", to, rule=rule,
-                   text=f"{what}, but betting is not re-opened to this seat ({rule}): "
-                        f"a call of {_money(to)}.")
+    return Reading(
+        "call",
+        to,
+        rule=rule,
+        text=f"{what}, but betting is not re-opened to this seat ({rule}): a call of {_money(to)}.",
+    )
 
 
 def _meanings(ctx: _Ctx, amount: int, total: bool) -> list[int]:
@@ -351,15 +385,27 @@ def _vague(ctx: _Ctx, amount: int, total: bool) -> tuple[int, str, str]:
     if ctx.rules.unclear_amount == "chip_size" and ctx.new:
         pushed = sum(ctx.new)
         pick = min(candidates, key=lambda c: (abs(pushed - c), c))
-        return pick, (f" '{amount}' is read as {_money(pick)}, the meaning closest to the chips "
-                      f"put out ({rule})."), rule
+        return (
+            pick,
+            (
+                f" '{amount}' is read as {_money(pick)}, the meaning closest to the chips "
+                f"put out ({rule})."
+            ),
+            rule,
+        )
     pot = _n(ctx.sit.pot)
     base = 0 if total else sum(ctx.left)
     under = [c for c in candidates if base + c <= pot]
     pick = max(under) if under else min(candidates)
     rule = cite(ctx.rules, "unclear_amount.pot_57")
-    return pick, (f" '{amount}' is read as {_money(pick)}, the highest reasonable amount not above "
-                  f"the pot of {_money(pot)} ({rule})."), rule
+    return (
+        pick,
+        (
+            f" '{amount}' is read as {_money(pick)}, the highest reasonable amount not above "
+            f"the pot of {_money(pot)} ({rule})."
+        ),
+        rule,
+    )
 
 
 def unclear(sit: BetSituation, amount: int, total: bool) -> bool:
@@ -381,19 +427,25 @@ def _declared_raise(ctx: _Ctx, amount: int | None) -> Reading:
         amount, note, vague = _vague(ctx, amount, total=True)
         total_rule = ctx.cite("raise_total")
         target, rule = amount, vague or total_rule
-        why = (f"'{word.capitalize()}, {_money(amount)}' is a total of {_money(amount)} "
-               f"({total_rule}).")
+        why = (
+            f"'{word.capitalize()}, {_money(amount)}' is a total of {_money(amount)} "
+            f"({total_rule})."
+        )
     elif not ctx.new:
         target, rule = floor, "002 Rule 43-B"
-        why = (f"Raise declared with no amount yet: at least {_money(floor)}; the amount must "
-               f"be made clear before the next player acts (002 Rule 43-B).")
+        why = (
+            f"Raise declared with no amount yet: at least {_money(floor)}; the amount must "
+            f"be made clear before the next player acts (002 Rule 43-B)."
+        )
     elif len(ctx.new) == 1 and ctx.rules.overchip_declared_no_amount == "min_raise":
         target, rule = floor, "002 Rule 49"
         why = f"Raise declared with one chip and no amount: the house reads the minimum {word}."
     elif len(ctx.new) == 1:
         target, rule = ctx.zone, "002 Rule 49"
-        why = (f"Raise declared with one chip and no amount: the most the chip allows, "
-               f"{_money(ctx.zone)} (002 Rule 49).")
+        why = (
+            f"Raise declared with one chip and no amount: the most the chip allows, "
+            f"{_money(ctx.zone)} (002 Rule 49)."
+        )
     else:
         target, rule = ctx.zone, "002 Rule 47"
         why = f"Raise declared, chips in one motion: {_money(ctx.zone)} (002 Rule 47)."
@@ -421,9 +473,13 @@ def _opening_bet(ctx: _Ctx, total: int, why: str, rule: str = "") -> Reading:
     floor = min(ctx.min_bet, ctx.cap)
     if total < floor:
         rule = ctx.cite("underbet")
-        return Reading("bet", floor, rule=rule,
-                       text=f"{why} A bet of {_money(total)} is under the minimum bet of "
-                            f"{_money(ctx.min_bet)}: it is {_money(floor)} ({rule}).")
+        return Reading(
+            "bet",
+            floor,
+            rule=rule,
+            text=f"{why} A bet of {_money(total)} is under the minimum bet of "
+            f"{_money(ctx.min_bet)}: it is {_money(floor)} ({rule}).",
+        )
     rule = rule or (ctx.cite("overchip_bet") if len(ctx.new) == 1 else "002 Rule 50")
     return Reading("bet", total, rule=rule, text=f"{why} A bet of {_money(total)}.")
 
@@ -442,8 +498,10 @@ def _threshold_words(ctx: _Ctx) -> str:
     need = ctx.mrt - ctx.cur
     if ctx.rules.raise_threshold == "more_than_half":
         mark = _money(ctx.cur + need // 2)
-        return (f"more than {mark}, half the minimum raise of {_money(need)} above the call "
-                f"(001 More Than Half is a Raise)")
+        return (
+            f"more than {mark}, half the minimum raise of {_money(need)} above the call "
+            f"(001 More Than Half is a Raise)"
+        )
     mark = _money(ctx.cur + (need + 1) // 2)
     return f"the 50% mark of {mark}, half the minimum raise of {_money(need)} (002 Rule 48-A)"
 
@@ -457,9 +515,13 @@ def _by_amount(ctx: _Ctx, total: int, why: str, rule: str) -> Reading:
     if total >= ctx.cap and ctx.cap > ctx.cur:
         if not ctx.can_raise:
             return _not_reopened(ctx, why.rstrip(".") + ", all the seat's chips")
-        return Reading("all-in", ctx.cap, rule="002 Rule 50-B",
-                       text=f"{why} The seat's last chips: all-in for {_money(ctx.cap)} whether or "
-                            f"not it reaches the 50% standard (002 Rule 50-B-2).")
+        return Reading(
+            "all-in",
+            ctx.cap,
+            rule="002 Rule 50-B",
+            text=f"{why} The seat's last chips: all-in for {_money(ctx.cap)} whether or "
+            f"not it reaches the 50% standard (002 Rule 50-B-2).",
+        )
     if total > ctx.cur and _reaches(ctx, total):
         if not ctx.can_raise:
             return _not_reopened(ctx, why.rstrip("."))
@@ -487,38 +549,62 @@ def _undercall(ctx: _Ctx, total: int, why: str) -> Reading:
     rule = ctx.option("undercall")
     if ctx.rules.undercall == "make_correct":
         # Robert's has no rule for undercalls in sequence: each is made correct.
-        text = (f"{why} Undercall: {_money(total)} of {_money(to)}. Chips released to call must be "
-                f"made correct ({rule}): the seat owes {_money(short)}.")
+        text = (
+            f"{why} Undercall: {_money(total)} of {_money(to)}. Chips released to call must be "
+            f"made correct ({rule}): the seat owes {_money(short)}."
+        )
         if ctx.sit.is_opening_bet:
             return Reading("call", to, rule=rule, text=text, undercall=True)
-        return Reading("call", to, rule=rule, alert="undercall", forfeit=ctx.seat, undercall=True,
-                       text=text + " If the player did not know of the raise and no one has acted "
-                                   "since, the floor may let the chips be withdrawn.")
+        return Reading(
+            "call",
+            to,
+            rule=rule,
+            alert="undercall",
+            forfeit=ctx.seat,
+            undercall=True,
+            text=text + " If the player did not know of the raise and no one has acted "
+            "since, the floor may let the chips be withdrawn.",
+        )
     first = ctx.sit.undercaller
     if isinstance(first, int) and not isinstance(first, bool):
         # 002 Rule 44-C: the intended undercall is what this seat put out now (against the
         # opening bet nothing matched an earlier level), at most the earlier level otherwise.
         keep = max(min(total, prev_level) if prev_level else total, ctx.seat)
         return Reading(
-            "call", to, rule="002 Rule 44-C", alert="undercall", forfeit=keep, undercall=True,
+            "call",
+            to,
+            rule="002 Rule 44-C",
+            alert="undercall",
+            forfeit=keep,
+            undercall=True,
             text=f"{why} A second undercall in sequence: play backs up to seat {first}, the first "
-                 f"undercaller, who must correct its bet per 002 Rule 44-B; the floor decides this "
-                 f"seat's hand (002 Rule 44-C): a full call of {_money(to)} "
-                 f"(owes {_money(short)}), "
-                 f"or fold leaving {_money(keep)} in the pot with {_money(total - keep)} returned.",
+            f"undercaller, who must correct its bet per 002 Rule 44-B; the floor decides this "
+            f"seat's hand (002 Rule 44-C): a full call of {_money(to)} "
+            f"(owes {_money(short)}), "
+            f"or fold leaving {_money(keep)} in the pot with {_money(total - keep)} returned.",
         )
     if ctx.sit.heads_up or ctx.sit.is_opening_bet:
         where = "heads-up" if ctx.sit.heads_up else "against the opening bet"
-        return Reading("call", to, rule=rule, undercall=True,
-                       text=f"{why} Undercall {where}: a mandatory full call of {_money(to)} "
-                            f"({rule}); the seat owes {_money(short)}.")
+        return Reading(
+            "call",
+            to,
+            rule=rule,
+            undercall=True,
+            text=f"{why} Undercall {where}: a mandatory full call of {_money(to)} "
+            f"({rule}); the seat owes {_money(short)}.",
+        )
     keep = max(min(total, prev_level), ctx.seat)
     return Reading(
-        "call", to, rule=rule, alert="undercall", forfeit=keep, undercall=True,
+        "call",
+        to,
+        rule=rule,
+        alert="undercall",
+        forfeit=keep,
+        undercall=True,
         text=f"{why} Undercall of a raise multi-way: the floor decides ({rule}): "
-             f"a full call of {_money(to)} (owes {_money(short)}), or fold leaving "
-             f"{_money(keep)} in the pot with {_money(total - keep)} returned "
-             f"(Addendum Rule 44 Ex. 1, 4).",
+        f"a full call of {_money(to)} (owes {_money(short)}), or fold leaving "
+        f"{_money(keep)} in the pot with {_money(total - keep)} returned "
+        f"(Addendum Rule 44 Ex. 1, 4).",
     )
 
 
@@ -526,12 +612,13 @@ def _silent(ctx: _Ctx) -> Reading:
     if not ctx.new:
         if ctx.facing:
             return _void(ctx, "No chips pushed")
-        return Reading("check", ctx.seat, rule="002 Rule 43-A",
-                       text="No chips pushed: a check.")
+        return Reading("check", ctx.seat, rule="002 Rule 43-A", text="No chips pushed: a check.")
     if not ctx.facing and ctx.cur == 0:
         if len(ctx.new) == 1:
-            why = ("One chip, silently, with no bet to face: a bet of the chip's value "
-                   f"({ctx.cite('overchip_bet')}).")
+            why = (
+                "One chip, silently, with no bet to face: a bet of the chip's value "
+                f"({ctx.cite('overchip_bet')})."
+            )
         else:
             why = "Chips pushed with no bet to face."
         return _opening_bet(ctx, ctx.zone, why)
@@ -547,24 +634,32 @@ def _facing(ctx: _Ctx) -> Reading:
     partial = 0 < ctx.pulled < ctx.prior_total
     if covers or partial:
         # 002 Rule 51-C-2 (Addendum situations 3 and 4): one multiple-chip bet of all the chips.
-        why = ("Prior chips cover the call" if covers else "Prior chips partly pulled back")
+        why = "Prior chips cover the call" if covers else "Prior chips partly pulled back"
         why += ", so all the chips are one multiple-chip bet (002 Rule 51-C-2)."
         return _multi(ctx, ctx.left + ctx.new, why, "002 Rule 51-C")
     prior_note = ""
     if ctx.prior_total:
-        prior_note = (" Prior chips fully pulled back" if ctx.pulled else " Prior chips left alone")
+        prior_note = " Prior chips fully pulled back" if ctx.pulled else " Prior chips left alone"
         prior_note += " and short of the call: the new chips are read (002 Rule 51-C-1)."
     if len(ctx.new) == 1:
         chip = ctx.new[0]
         if ctx.zone >= ctx.call_to:
             single = ctx.cite("overchip_call")
             rule = "002 Rule 51-C" if ctx.prior_total else single
-            return Reading("call", ctx.call_to, rule=rule,
-                           text=f"One {_money(chip)} chip, silently, facing a bet: a call "
-                                f"({single}).{prior_note}")
+            return Reading(
+                "call",
+                ctx.call_to,
+                rule=rule,
+                text=f"One {_money(chip)} chip, silently, facing a bet: a call "
+                f"({single}).{prior_note}",
+            )
         return _undercall(ctx, ctx.zone, f"One {_money(chip)} chip, silently.{prior_note}")
-    return _multi(ctx, ctx.new, f"Chips pushed silently.{prior_note}",
-                  "002 Rule 51-C" if ctx.prior_total else "002 Rule 50-B")
+    return _multi(
+        ctx,
+        ctx.new,
+        f"Chips pushed silently.{prior_note}",
+        "002 Rule 51-C" if ctx.prior_total else "002 Rule 50-B",
+    )
 
 
 def _multi(ctx: _Ctx, test_chips: list[int], why: str, rule: str) -> Reading:
@@ -578,9 +673,13 @@ def _multi(ctx: _Ctx, test_chips: list[int], why: str, rule: str) -> Reading:
         if total - smallest < ctx.cur and total >= ctx.cur:
             to = ctx.call_to
             every = ctx.cite("every_chip")
-            return Reading("call", to, rule=every,
-                           text=f"{why} Every chip is needed: removing a {_money(smallest)} leaves "
-                                f"less than {_money(ctx.cur)}, so it is a call ({every}).")
+            return Reading(
+                "call",
+                to,
+                rule=every,
+                text=f"{why} Every chip is needed: removing a {_money(smallest)} leaves "
+                f"less than {_money(ctx.cur)}, so it is a call ({every}).",
+            )
     elif ctx.rules.multi_chip == "amount_only":
         rule = ctx.option("multi_chip")
     return _by_amount(ctx, total, why, rule)
@@ -590,16 +689,20 @@ def _wfp_blind(ctx: _Ctx) -> Reading | None:
     """001 "Blind Bets": a blind who, not having pulled the blind back, adds chips that alone
     would be a call has called (or checked); the extra chips are returned."""
     posted = _n(ctx.sit.posted_blind)
-    if (ctx.rules.blind_chips != "call_returned" or not posted or ctx.seat != posted
-            or ctx.pulled):
+    if ctx.rules.blind_chips != "call_returned" or not posted or ctx.seat != posted or ctx.pulled:
         return None
-    alone = replace(ctx, seat=0, left=[], prior_total=0, pulled=0, zone=sum(ctx.new),
-                    dead=0, garbage=False)
+    alone = replace(
+        ctx, seat=0, left=[], prior_total=0, pulled=0, zone=sum(ctx.new), dead=0, garbage=False
+    )
     r = _facing(alone)
     if r.action != "call" or r.alert:
         return None
     to = ctx.call_to
     verb = f"a call of {_money(to)}" if ctx.facing else "a check"
-    return Reading("call", to, rule="001 Blind Bets",
-                   text=f"The blind added chips that alone would call: it is treated as forgetting "
-                        f"the posted blind, {verb} (001 Blind Bets).")
+    return Reading(
+        "call",
+        to,
+        rule="001 Blind Bets",
+        text=f"The blind added chips that alone would call: it is treated as forgetting "
+        f"the posted blind, {verb} (001 Blind Bets).",
+    )

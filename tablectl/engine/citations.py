@@ -16,27 +16,47 @@ from tablectl.engine.profiles import HouseProfile
 RULES: dict[str, dict[str, str]] = {
     # A verbal declaration in turn binds (002 Rules 41-A, 44-A; Robert's: "If in turn you
     # verbally declare a fold, check, bet, call, or raise, you are forced to take that action").
-    "declared": {"002": "002 Rule 41-A", "004": "004 Betting and Raising 8",
-                 "000": "000 Betting & Raising 5", "003": "003 Betting and Raising 5"},
-    "declared_call": {"002": "002 Rule 44-A", "004": "004 Betting and Raising 8",
-                      "000": "000 Betting & Raising 5", "003": "003 Betting and Raising 5"},
+    "declared": {
+        "002": "002 Rule 41-A",
+        "004": "004 Betting and Raising 8",
+        "000": "000 Betting & Raising 5",
+        "003": "003 Betting and Raising 5",
+    },
+    "declared_call": {
+        "002": "002 Rule 44-A",
+        "004": "004 Betting and Raising 8",
+        "000": "000 Betting & Raising 5",
+        "003": "003 Betting and Raising 5",
+    },
     # "Raise, X" is a total of X (002 Rule 48-B; 001: "Saying 'Raise, X' is equivalent to
     # 'Raise to X'").
     "raise_total": {"002": "002 Rule 48-B", "001": "001 Raises & Bets"},
     # A bet or raise under the minimum is brought up to it, unless all-in.
-    "underbet": {"002": "002 Rule 45-A", "004": "004 Betting and Raising 16",
-                 "000": "000 Betting & Raising 16", "003": "003 Betting and Raising 12"},
+    "underbet": {
+        "002": "002 Rule 45-A",
+        "004": "004 Betting and Raising 16",
+        "000": "000 Betting & Raising 16",
+        "003": "003 Betting and Raising 12",
+    },
     # One chip facing a bet is a call; not facing one, a bet of the chip's value (002 Rule 49).
-    "overchip_call": {"002": "002 Rule 49", "001": "001 Single Chip Bet",
-                      "004": "004 Betting and Raising 15", "000": "000 Betting & Raising 15"},
+    "overchip_call": {
+        "002": "002 Rule 49",
+        "001": "001 Single Chip Bet",
+        "004": "004 Betting and Raising 15",
+        "000": "000 Betting & Raising 15",
+    },
     "overchip_bet": {"002": "002 Rule 49", "001": "001 Single Chip Bet"},
     # Every chip needed is a call (002 Rule 50-A; 001 "Multiple Chips Bet": two 500s facing a
     # 550 all-in are a call).
     "every_chip": {"002": "002 Rule 50-A", "001": "001 Multiple Chips Bet"},
     # A second motion is a string bet (002 Rule 56).
-    "string_bet": {"002": "002 Rule 56", "001": "001 String Bet",
-                   "004": "004 Betting and Raising 14", "000": "000 Betting & Raising 14",
-                   "003": "003 Betting and Raising 6"},
+    "string_bet": {
+        "002": "002 Rule 56",
+        "001": "001 String Bet",
+        "004": "004 Betting and Raising 14",
+        "000": "000 Betting & Raising 14",
+        "003": "003 Betting and Raising 6",
+    },
     # An out-of-turn fold binds (002 Rules 42-A, 58; 001: "an out of turn (OOT) folded hand will
     # be mucked immediately").
     "oot_fold": {"002": "002 Rule 42-A", "001": "001 Act in Turn, Know the Blinds"},
@@ -45,11 +65,15 @@ RULES: dict[str, dict[str, str]] = {
     "reopen.more_than_half": {"001": "001 Re-raise after an All-in Partial Raise"},
     # Undercalls (house option ``undercall``).
     "undercall.tda_44b": {"002": "002 Rule 44-B"},
-    "undercall.make_correct": {"004": "004 Betting and Raising 13",
-                               "000": "000 Betting & Raising 9"},
+    "undercall.make_correct": {
+        "004": "004 Betting and Raising 13",
+        "000": "000 Betting & Raising 9",
+    },
     # Several chips by amount only (house option ``multi_chip``).
-    "multi_chip.amount_only": {"004": "004 Betting and Raising 14",
-                               "000": "000 Betting & Raising 14"},
+    "multi_chip.amount_only": {
+        "004": "004 Betting and Raising 14",
+        "000": "000 Betting & Raising 14",
+    },
     # The silent-raise threshold (house option ``raise_threshold``).
     "raise_threshold.at_least_half": {"002": "002 Rule 48-A"},
     "raise_threshold.more_than_half": {"001": "001 More Than Half is a Raise"},
@@ -65,13 +89,24 @@ RULES: dict[str, dict[str, str]] = {
     "clock": {"002": "002 Rule 29", "001": "001 Clock", "003": "003 Betting & Raising 15"},
     "clock_check": {"002": "002 Rule 29", "001": "001 Clock"},
     # A hand must show all its cards to win (002 Rules 14-A, 16-A: one card that would win).
-    "show_all_cards": {"002": "002 Rule 14-A", "001": "001 Two Cards to Win",
-                       "004": "004 The Showdown 1", "003": "003 The Showdown 1"},
-    "show_all_cards.would_win": {"002": "002 Rule 16-A", "001": "001 Two Cards to Win",
-                                 "004": "004 The Showdown 1", "003": "003 The Showdown 1"},
+    "show_all_cards": {
+        "002": "002 Rule 14-A",
+        "001": "001 Two Cards to Win",
+        "004": "004 The Showdown 1",
+        "003": "003 The Showdown 1",
+    },
+    "show_all_cards.would_win": {
+        "002": "002 Rule 16-A",
+        "001": "001 Two Cards to Win",
+        "004": "004 The Showdown 1",
+        "003": "003 The Showdown 1",
+    },
     # A card dealt out of sequence (house option ``deal_sequence``: the whole deal's order).
-    "deal_sequence.sequence": {"004": "004 Misdeals 1(f)", "000": "000 Misdeals 1(f)",
-                               "003": "003 Misdeals 1(e)"},
+    "deal_sequence.sequence": {
+        "004": "004 Misdeals 1(f)",
+        "000": "000 Misdeals 1(f)",
+        "003": "003 Misdeals 1(e)",
+    },
     # An extra card to the first player becomes the burn (house option ``extra_card``).
     "extra_card.burn": {"004": "004 Irregularities 11", "000": "000 Irregularities 18"},
     # A joker or scrap dealt is replaced (house option ``scrap_card``).

@@ -57,30 +57,54 @@ def card_seen(hand: Hand, card: str) -> bool:
     return any(card in cards for cards in hand.hole.values())
 
 
-def misdeal(table: TableState, out: list[Output], text: str, rule: str,
-            seat: int | None = None) -> None:
+def misdeal(
+    table: TableState, out: list[Output], text: str, rule: str, seat: int | None = None
+) -> None:
     """Declare a misdeal: every chip goes back and the same hand is dealt again."""
     out.append(Alert("misdeal", rule, f"misdeal: {text}; {REDEAL}", seat))
     hands.redeal(table, out)
 
 
-def void_hand(table: TableState, hand: Hand, out: list[Output], kind: str, rule: str, text: str,
-              seat: int | None = None) -> None:
+def void_hand(
+    table: TableState,
+    hand: Hand,
+    out: list[Output],
+    kind: str,
+    rule: str,
+    text: str,
+    seat: int | None = None,
+) -> None:
     """Stop play and return every chip bet this hand, blinds and antes included (002 Rule 36-E;
     000 Irregularities 3-4: all action void). Chosen: the void hand is then dealt again with a
     good deck, same button and blinds, as after a misdeal (36-C), because no one paid for it."""
-    back = {s: hand.start_stacks[s] - table.players[s].stack for s in hand.dealt
-            if hand.start_stacks[s] > table.players[s].stack}
-    out.append(Alert(kind, rule, f"{text}: stop play, every chip bet this hand goes back to its "
-                     f"owner; change the deck and {REDEAL}", seat))
+    back = {
+        s: hand.start_stacks[s] - table.players[s].stack
+        for s in hand.dealt
+        if hand.start_stacks[s] > table.players[s].stack
+    }
+    out.append(
+        Alert(
+            kind,
+            rule,
+            f"{text}: stop play, every chip bet this hand goes back to its "
+            f"owner; change the deck and {REDEAL}",
+            seat,
+        )
+    )
     if back:
-        out.append(Notice("returned", "all bets returned: " + ", ".join(
-            f"seat {s} {a}" for s, a in sorted(back.items())), {"seats": back}))
+        out.append(
+            Notice(
+                "returned",
+                "all bets returned: " + ", ".join(f"seat {s} {a}" for s, a in sorted(back.items())),
+                {"seats": back},
+            )
+        )
     hands.redeal(table, out)
 
 
-def kill(table: TableState, hand: Hand, seat: int, out: list[Output], kind: str, rule: str,
-         text: str) -> None:
+def kill(
+    table: TableState, hand: Hand, seat: int, out: list[Output], kind: str, rule: str, text: str
+) -> None:
     """A hand killed by a ruling: dead and folded, its chips stay in the pot (002 Rule 36-D)."""
     out.append(Alert(kind, rule, text, seat))
     hand.dead.add(seat)
@@ -98,8 +122,18 @@ def kill(table: TableState, hand: Hand, seat: int, out: list[Output], kind: str,
 
 # ------------------------------------------------------------------ hole cards
 
-def hole_card(table: TableState, hand: Hand, seat: int, card: str, face: str, deck: str | None,
-              out: list[Output], *, check_first: bool = True) -> None:
+
+def hole_card(
+    table: TableState,
+    hand: Hand,
+    seat: int,
+    card: str,
+    face: str,
+    deck: str | None,
+    out: list[Output],
+    *,
+    check_first: bool = True,
+) -> None:
     """A card read in ``seat:N``. ``check_first`` is off for the ``deal`` shorthand, which is in
     proper order by definition (scenario-format)."""
     if deck is not None:
@@ -107,12 +141,23 @@ def hole_card(table: TableState, hand: Hand, seat: int, card: str, face: str, de
         return
     if seat not in hand.dealt:
         if substantial(table, hand):
-            out.append(Alert("action_void", "002 Rule 36-D",
-                             f"{card} was read at seat {seat}, which has no hand: take it away "
-                             "and muck it; after substantial action the hand goes on", seat))
+            out.append(
+                Alert(
+                    "action_void",
+                    "002 Rule 36-D",
+                    f"{card} was read at seat {seat}, which has no hand: take it away "
+                    "and muck it; after substantial action the hand goes on",
+                    seat,
+                )
+            )
         else:
-            misdeal(table, out, f"a card went to seat {seat}, which is not entitled to a hand",
-                    "002 Rule 36-A(3)", seat)
+            misdeal(
+                table,
+                out,
+                f"a card went to seat {seat}, which is not entitled to a hand",
+                "002 Rule 36-A(3)",
+                seat,
+            )
         return
     if not hand.deal_log and hand.street != "preflop":
         hand.deal_done = True  # no hole card was read during the deal: nothing to check now
@@ -126,8 +171,15 @@ def hole_card(table: TableState, hand: Hand, seat: int, card: str, face: str, de
     if card in hand.exposed or card in hand.extra:
         return  # the exposed or extra card, set aside to be the burn, read again where it lies
     if card != "??" and card_seen(hand, card):
-        void_hand(table, hand, out, "fouled_deck", "002 Rule 36-E",
-                  f"{card} was read twice: the deck is fouled", seat)
+        void_hand(
+            table,
+            hand,
+            out,
+            "fouled_deck",
+            "002 Rule 36-E",
+            f"{card} was read twice: the deck is fouled",
+            seat,
+        )
         return
     if card == "??":
         scrap_card(table, hand, seat, out)
@@ -139,19 +191,33 @@ def hole_card(table: TableState, hand: Hand, seat: int, card: str, face: str, de
             hand.owed_cards[seat] = owed - 1
         else:
             del hand.owed_cards[seat]
-    elif check_first and not hand.deal_done and not hand.deal_log and \
-            seat != deal_order(hand)[0]:
-        misdeal(table, out, f"the first card went to seat {seat}; it goes to seat "
-                f"{deal_order(hand)[0]}, the first seat left of the button",
-                "002 Rule 36-A(2)", seat)
+    elif check_first and not hand.deal_done and not hand.deal_log and seat != deal_order(hand)[0]:
+        misdeal(
+            table,
+            out,
+            f"the first card went to seat {seat}; it goes to seat "
+            f"{deal_order(hand)[0]}, the first seat left of the button",
+            "002 Rule 36-A(2)",
+            seat,
+        )
         return
     elif count(hand, seat) >= 2:
         too_many(table, hand, seat, card, out)
         return
-    elif check_first and not hand.deal_done and not hand.scrapped and \
-            table.profile.deal_sequence == "sequence" and out_of_sequence(hand, seat):
-        misdeal(table, out, f"{card} went to seat {seat} out of the proper dealing sequence",
-                option(table.profile, "deal_sequence"), seat)
+    elif (
+        check_first
+        and not hand.deal_done
+        and not hand.scrapped
+        and table.profile.deal_sequence == "sequence"
+        and out_of_sequence(hand, seat)
+    ):
+        misdeal(
+            table,
+            out,
+            f"{card} went to seat {seat} out of the proper dealing sequence",
+            option(table.profile, "deal_sequence"),
+            seat,
+        )
         return
     cards.append(card)
     hand.deal_log.append((seat, card))
@@ -195,10 +261,15 @@ def extra_card(table: TableState, hand: Hand, seat: int, card: str, out: list[Ou
     if seat != deal_order(hand)[0] or not all(count(hand, s) >= 2 for s in hand.dealt):
         return False
     hand.extra.append(card)
-    out.append(Alert("wrong_card_count", rule,
-                     f"seat {seat} was dealt an extra card ({card}) after the starting hands: no "
-                     "misdeal; take it back and put it on the stub, it is the burn of the flop",
-                     seat))
+    out.append(
+        Alert(
+            "wrong_card_count",
+            rule,
+            f"seat {seat} was dealt an extra card ({card}) after the starting hands: no "
+            "misdeal; take it back and put it on the stub, it is the burn of the flop",
+            seat,
+        )
+    )
     return True
 
 
@@ -209,13 +280,21 @@ def too_many(table: TableState, hand: Hand, seat: int, card: str, out: list[Outp
     if extra_card(table, hand, seat, card, out):
         return
     if not substantial(table, hand):
-        misdeal(table, out, f"seat {seat} was dealt a third card ({card})", "002 Rule 36-A(5)",
-                seat)
+        misdeal(
+            table, out, f"seat {seat} was dealt a third card ({card})", "002 Rule 36-A(5)", seat
+        )
         return
     hand.hole[seat].append(card)
-    kill(table, hand, seat, out, "wrong_card_count", "002 Rule 36-D",
-         f"seat {seat} has three cards after substantial action: the hand is dead, muck its "
-         "cards, its chips stay in the pot; burn only one card for the next street (002 Rule 40)")
+    kill(
+        table,
+        hand,
+        seat,
+        out,
+        "wrong_card_count",
+        "002 Rule 36-D",
+        f"seat {seat} has three cards after substantial action: the hand is dead, muck its "
+        "cards, its chips stay in the pot; burn only one card for the next street (002 Rule 40)",
+    )
 
 
 def expose(table: TableState, hand: Hand, seat: int, card: str, out: list[Output]) -> None:
@@ -228,16 +307,27 @@ def expose(table: TableState, hand: Hand, seat: int, card: str, out: list[Output
     hand.owed_cards[seat] = hand.owed_cards.get(seat, 0) + 1
     any_one = table.profile.exposed_misdeal == "any"
     if any_one or index < 2 or len(hand.exposed) >= 2:
-        why = ("the first card off the deck was exposed" if index == 0 else
-               "the second card off the deck was exposed" if index == 1 else
-               "two downcards were exposed" if len(hand.exposed) >= 2 else
-               f"seat {seat}'s {card} was exposed by the dealer")
+        why = (
+            "the first card off the deck was exposed"
+            if index == 0
+            else "the second card off the deck was exposed"
+            if index == 1
+            else "two downcards were exposed"
+            if len(hand.exposed) >= 2
+            else f"seat {seat}'s {card} was exposed by the dealer"
+        )
         rule = "003 Misdeals 1(a)" if any_one else "002 Rule 36-A(7)"
         misdeal(table, out, why, rule, seat)
         return
-    out.append(Alert("exposed_card", "000 Irregularities 17",
-                     f"seat {seat}'s {card} was exposed by the dealer: finish the deal, then give "
-                     f"seat {seat} the next card off the deck; the {card} becomes the burn", seat))
+    out.append(
+        Alert(
+            "exposed_card",
+            "000 Irregularities 17",
+            f"seat {seat}'s {card} was exposed by the dealer: finish the deal, then give "
+            f"seat {seat} the next card off the deck; the {card} becomes the burn",
+            seat,
+        )
+    )
 
 
 def scrap_card(table: TableState, hand: Hand, seat: int, out: list[Output]) -> None:
@@ -250,15 +340,28 @@ def scrap_card(table: TableState, hand: Hand, seat: int, out: list[Output]) -> N
         scrap_replaced(table, hand, seat, out)
         return
     if not substantial(table, hand):
-        out.append(Alert("foreign_card", "002 Rule 36-A(6)",
-                         f"a card of no enrolled deck was dealt to seat {seat}: before substantial "
-                         "action a non-standard card is a misdeal", seat))
-        misdeal(table, out, f"a non-standard card was dealt to seat {seat}", "002 Rule 36-A(6)",
-                seat)
+        out.append(
+            Alert(
+                "foreign_card",
+                "002 Rule 36-A(6)",
+                f"a card of no enrolled deck was dealt to seat {seat}: before substantial "
+                "action a non-standard card is a misdeal",
+                seat,
+            )
+        )
+        misdeal(
+            table, out, f"a non-standard card was dealt to seat {seat}", "002 Rule 36-A(6)", seat
+        )
         return
-    out.append(Alert("foreign_card", "002 Rule 36-D",
-                     f"a card of no enrolled deck was read at seat {seat}: it is a scrap of "
-                     "paper; take it out of play, the hand goes on (000 Irregularities 7)", seat))
+    out.append(
+        Alert(
+            "foreign_card",
+            "002 Rule 36-D",
+            f"a card of no enrolled deck was read at seat {seat}: it is a scrap of "
+            "paper; take it out of play, the hand goes on (000 Irregularities 7)",
+            seat,
+        )
+    )
 
 
 def scrap_replaced(table: TableState, hand: Hand, seat: int, out: list[Output]) -> None:
@@ -268,29 +371,56 @@ def scrap_replaced(table: TableState, hand: Hand, seat: int, out: list[Output]) 
     rule = option(table.profile, "scrap_card")
     if count(hand, seat) >= 2:
         # the seat holds (or is owed) its two cards: a stray tag, nothing to replace
-        out.append(Alert("foreign_card", rule,
-                         f"a card of no enrolled deck was read at seat {seat}: a scrap of paper; "
-                         "take it out of play, the hand goes on", seat))
+        out.append(
+            Alert(
+                "foreign_card",
+                rule,
+                f"a card of no enrolled deck was read at seat {seat}: a scrap of paper; "
+                "take it out of play, the hand goes on",
+                seat,
+            )
+        )
     elif hand.street == "preflop" and seat not in hand.round.acted:
         hand.owed_cards[seat] = hand.owed_cards.get(seat, 0) + 1
         hand.scrapped.add(seat)
-        out.append(Alert("foreign_card", rule,
-                         f"a card of no enrolled deck was dealt to seat {seat}: a scrap of paper, "
-                         f"no misdeal; take it out of play and give seat {seat} the next card (if "
-                         "that card is already dealt, a card once this round is dealt)", seat))
+        out.append(
+            Alert(
+                "foreign_card",
+                rule,
+                f"a card of no enrolled deck was dealt to seat {seat}: a scrap of paper, "
+                f"no misdeal; take it out of play and give seat {seat} the next card (if "
+                "that card is already dealt, a card once this round is dealt)",
+                seat,
+            )
+        )
     else:
-        kill(table, hand, seat, out, "foreign_card", rule,
-             f"seat {seat} acted on a hand holding a card of no enrolled deck: the hand is dead; "
-             "muck it, its chips stay in the pot")
+        kill(
+            table,
+            hand,
+            seat,
+            out,
+            "foreign_card",
+            rule,
+            f"seat {seat} acted on a hand holding a card of no enrolled deck: the hand is dead; "
+            "muck it, its chips stay in the pot",
+        )
 
 
-def foreign_deck(table: TableState, hand: Hand, card: str, deck: str, out: list[Output],
-                 seat: int | None) -> None:
+def foreign_deck(
+    table: TableState, hand: Hand, card: str, deck: str, out: list[Output], seat: int | None
+) -> None:
     """A card with another deck's back in play: all action is void and every chip goes back
     (000 Irregularities 3; a fouled-deck condition by house policy, 002 Rule 36-E)."""
     where = f"seat {seat}" if seat is not None else "the board"
-    void_hand(table, hand, out, "foreign_card", "000 Irregularities 3",
-              f"{card} of deck {deck} (another back) was read at {where}", seat)
+    void_hand(
+        table,
+        hand,
+        out,
+        "foreign_card",
+        "000 Irregularities 3",
+        f"{card} of deck {deck} (another back) was read at {where}",
+        seat,
+    )
 
 
 def boxed_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> None:
@@ -302,15 +432,25 @@ def boxed_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> N
         hand.boxed += 1
         limit = 1 if table.profile.boxed_misdeal == "one" else 2
         if hand.boxed >= limit:
-            misdeal(table, out, f"{hand.boxed} boxed cards on the deal",
-                    "003 Misdeals 1(b)" if limit == 1 else "002 Rule 36-A(1)")
+            misdeal(
+                table,
+                out,
+                f"{hand.boxed} boxed cards on the deal",
+                "003 Misdeals 1(b)" if limit == 1 else "002 Rule 36-A(1)",
+            )
             return
-    out.append(Alert("boxed_card", "000 Irregularities 6",
-                     f"{card} was found face up in the deck: it is a scrap of paper; leave it out "
-                     "and deal the next card in its place"))
+    out.append(
+        Alert(
+            "boxed_card",
+            "000 Irregularities 6",
+            f"{card} was found face up in the deck: it is a scrap of paper; leave it out "
+            "and deal the next card in its place",
+        )
+    )
 
 
 # ------------------------------------------------------------------ the deal is over
+
 
 def check_deal(table: TableState, hand: Hand, out: list[Output]) -> bool:
     """The deal is over (the shorthand ended, or action starts): every entitled seat must hold
@@ -329,10 +469,15 @@ def check_deal(table: TableState, hand: Hand, out: list[Output]) -> bool:
             misdeal(table, out, f"seat {seat} was dealt one card", "002 Rule 36-A(5)", seat)
             return True
     if count(hand, button) == 1:
-        out.append(Alert("wrong_card_count", "002 Rule 39",
-                         f"the button (seat {button}) has one card: give it the next card off the "
-                         "deck now (002 Rule 36-B); if it acts with one card its hand is dead",
-                         button))
+        out.append(
+            Alert(
+                "wrong_card_count",
+                "002 Rule 39",
+                f"the button (seat {button}) has one card: give it the next card off the "
+                "deck now (002 Rule 36-B); if it acts with one card its hand is dead",
+                button,
+            )
+        )
     return False
 
 
@@ -383,11 +528,17 @@ def screen(table: TableState, event: Event, out: list[Output]) -> bool:
     if folding or (count(hand, seat) >= 2 and not scrap):
         return False
     _chips_back(table, event)
-    rule = option(table.profile, "scrap_card") if scrap \
-        else "002 Rule 39"
-    kill(table, hand, seat, out, "dead_hand", rule,
-         f"seat {seat} acted with {held if scrap else count(hand, seat)} card(s): the hand is "
-         "dead; hand back any chips it just put out")
+    rule = option(table.profile, "scrap_card") if scrap else "002 Rule 39"
+    kill(
+        table,
+        hand,
+        seat,
+        out,
+        "dead_hand",
+        rule,
+        f"seat {seat} acted with {held if scrap else count(hand, seat)} card(s): the hand is "
+        "dead; hand back any chips it just put out",
+    )
     return True
 
 

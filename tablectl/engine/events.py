@@ -37,11 +37,36 @@ PRESSES = ("check", "clock", "award", "new_hand", "pause", "resume", "undo", "fl
 SEAT_FLAGS = ("absent", "penalty", "present")
 
 EVENT_KINDS = (
-    "setup", "card", "deal", "board", "push", "pull", "chips", "fold", "declare", "press", "tick",
-    "seat", "floor", "ack", "badge", "name", "level",
+    "setup",
+    "card",
+    "deal",
+    "board",
+    "push",
+    "pull",
+    "chips",
+    "fold",
+    "declare",
+    "press",
+    "tick",
+    "seat",
+    "floor",
+    "ack",
+    "badge",
+    "name",
+    "level",
 )
-SETUP_KEYS = ("rules", "seats", "button", "blinds", "ante", "bb_ante", "chips", "levels",
-              "options", "names")
+SETUP_KEYS = (
+    "rules",
+    "seats",
+    "button",
+    "blinds",
+    "ante",
+    "bb_ante",
+    "chips",
+    "levels",
+    "options",
+    "names",
+)
 LEVEL_KEYS = ("blinds", "ante", "minutes", "bb_ante")
 
 # What one line may hold (docs/scenario-extensions.md, "Limits"). Every legitimate line fits well
@@ -114,16 +139,15 @@ def show(value: object) -> str:
 
 def is_card(text: object) -> bool:
     """True for a two-character card code such as ``As`` or ``Td``."""
-    return (
-        isinstance(text, str) and len(text) == 2 and text[0] in RANKS and text[1] in SUITS
-    )
+    return isinstance(text, str) and len(text) == 2 and text[0] in RANKS and text[1] in SUITS
 
 
 def _card_or_unknown(value: object, where: str) -> str:
     if value == UNKNOWN_CARD or is_card(value):
         return str(value)
-    raise ScenarioError(f"{where}: {show(value)} is not a card (rank then suit, like 'As', "
-                        "or '??')")
+    raise ScenarioError(
+        f"{where}: {show(value)} is not a card (rank then suit, like 'As', or '??')"
+    )
 
 
 def _cards(value: object, where: str) -> list[str]:
@@ -139,12 +163,18 @@ def _seat(value: object, where: str) -> int:
     zero, so "1" and "01" cannot name one seat twice and "²" (``isdigit`` says yes) is no seat."""
     if type(value) is int and 1 <= value <= 10:  # the usual case (a bool is no int here)
         return value
-    if isinstance(value, str) and len(value) <= 2 and value.isascii() and value.isdigit() \
-            and not value.startswith("0"):
+    if (
+        isinstance(value, str)
+        and len(value) <= 2
+        and value.isascii()
+        and value.isdigit()
+        and not value.startswith("0")
+    ):
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10:
-        raise ScenarioError(f"{where}: seat {show(value)} is not a seat number 1..10 "
-                            "(digits 0-9, no leading zero)")
+        raise ScenarioError(
+            f"{where}: seat {show(value)} is not a seat number 1..10 (digits 0-9, no leading zero)"
+        )
     return value
 
 
@@ -154,8 +184,10 @@ def _number(value: object, where: str, *, most: float, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ScenarioError(f"{where}: {show(value)} is not a non-negative number of {what}")
     if not math.isfinite(value) or not 0 <= value <= most:
-        raise ScenarioError(f"{where}: {show(value)} is not a finite, non-negative number of "
-                            f"{what} (at most {most:,})")
+        raise ScenarioError(
+            f"{where}: {show(value)} is not a finite, non-negative number of "
+            f"{what} (at most {most:,})"
+        )
     return value
 
 
@@ -174,8 +206,10 @@ def _chip_list(value: object, where: str) -> list[int]:
     if not isinstance(value, list):
         raise ScenarioError(f"{where}: expected a list of chip denominations, got {show(value)}")
     if len(value) > MAX_CHIPS:
-        raise ScenarioError(f"{where}: {len(value):,} chips; a push, a pull or a chip zone "
-                            f"holds at most {MAX_CHIPS:,} chips")
+        raise ScenarioError(
+            f"{where}: {len(value):,} chips; a push, a pull or a chip zone "
+            f"holds at most {MAX_CHIPS:,} chips"
+        )
     return [_amount(v, where, positive=True) for v in value]
 
 
@@ -189,9 +223,10 @@ def _keys(body: dict[str, Any], allowed: tuple[str, ...] | set[str], where: str)
     extra = body.keys() - set(allowed)
     if extra:
         names = ", ".join(sorted(k[:MAX_ECHO] for k in extra))
-        names = names if len(names) <= 2 * MAX_ECHO else names[:2 * MAX_ECHO] + "…"
-        raise ScenarioError(f"{where}: unexpected keys {names} "
-                            f"(allowed: {', '.join(sorted(allowed))})")
+        names = names if len(names) <= 2 * MAX_ECHO else names[: 2 * MAX_ECHO] + "…"
+        raise ScenarioError(
+            f"{where}: unexpected keys {names} (allowed: {', '.join(sorted(allowed))})"
+        )
 
 
 def _zone(value: object) -> str:
@@ -208,7 +243,7 @@ def _chip_zone(value: str) -> str:
         return value
     for prefix in CHIP_ZONE_PREFIXES:
         if value.startswith(prefix):
-            return f"{prefix}{_seat(value[len(prefix):], 'chip zone')}"
+            return f"{prefix}{_seat(value[len(prefix) :], 'chip zone')}"
     raise ScenarioError(f"chip zone {show(value)} is not bet:N, stack:N or pot")
 
 
@@ -231,16 +266,20 @@ def _validate_setup(body: object) -> dict[str, Any]:
         or len(blinds) != 2
         or _amount(blinds[0], "setup.blinds") > _amount(blinds[1], "setup.blinds", positive=True)
     ):
-        raise ScenarioError(f"setup.blinds must be [small, big] with small <= big, "
-                            f"got {show(blinds)}")
+        raise ScenarioError(
+            f"setup.blinds must be [small, big] with small <= big, got {show(blinds)}"
+        )
     chips = _chip_list(body.get("chips", [1]), "setup.chips")
     if not chips or chips != sorted(set(chips)) or len(chips) > MAX_DENOMINATIONS:
-        raise ScenarioError(f"setup.chips must list at most {MAX_DENOMINATIONS} distinct "
-                            "denominations, lowest first")
+        raise ScenarioError(
+            f"setup.chips must list at most {MAX_DENOMINATIONS} distinct "
+            "denominations, lowest first"
+        )
     rules = body.get("rules", "tda-2025")
     if not isinstance(rules, str) or rules not in PROFILES:
-        raise ScenarioError(f"setup.rules: {show(rules)} is not a house profile "
-                            f"({', '.join(PROFILES)})")
+        raise ScenarioError(
+            f"setup.rules: {show(rules)} is not a house profile ({', '.join(PROFILES)})"
+        )
     bb_ante = body.get("bb_ante", False)
     if not isinstance(bb_ante, bool):
         raise ScenarioError(f"setup.bb_ante must be true or false, got {show(bb_ante)}")
@@ -266,10 +305,15 @@ def _validate_setup(body: object) -> dict[str, Any]:
 
 def _name(value: object) -> str:
     """A player's name: printed on the dealer screen and into hand histories, one line each."""
-    if not isinstance(value, str) or not 0 < len(value) <= MAX_NAME or any(
-            unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in value):
-        raise ScenarioError(f"setup.names: {show(value)} is not a name (text on one line, "
-                            f"1 to {MAX_NAME} characters)")
+    if (
+        not isinstance(value, str)
+        or not 0 < len(value) <= MAX_NAME
+        or any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in value)
+    ):
+        raise ScenarioError(
+            f"setup.names: {show(value)} is not a name (text on one line, "
+            f"1 to {MAX_NAME} characters)"
+        )
     return value
 
 
@@ -277,26 +321,34 @@ def _validate_levels(levels: object) -> list[dict[str, Any]]:
     """The tournament clock's levels: ``{"blinds": [sb, bb], "ante": n, "minutes": m}`` (and
     ``"bb_ante": true``) or ``{"break": m}``; a level applies from the next hand (002 Rule 24)."""
     if not isinstance(levels, list) or len(levels) > MAX_LEVELS:
-        raise ScenarioError(f"setup.levels must be a list of at most {MAX_LEVELS} levels, "
-                            f"got {show(levels)}")
+        raise ScenarioError(
+            f"setup.levels must be a list of at most {MAX_LEVELS} levels, got {show(levels)}"
+        )
     out: list[dict[str, Any]] = []
     for lv in levels:
         if not isinstance(lv, dict) or not ({"blinds", "break"} & lv.keys()):
             raise ScenarioError(f"setup.levels: {show(lv)} is neither a level nor a break")
         if "break" in lv:
             _keys(lv, ("break",), "setup.levels (a break)")
-            out.append({"break": _number(lv["break"], "setup.levels.break", most=10**6,
-                                         what="minutes")})
+            out.append(
+                {"break": _number(lv["break"], "setup.levels.break", most=10**6, what="minutes")}
+            )
             continue
         _keys(lv, LEVEL_KEYS, "setup.levels")
         blinds = lv["blinds"]
-        if not isinstance(blinds, list) or len(blinds) != 2 or _amount(
-                blinds[0], "setup.levels.blinds") > _amount(blinds[1], "setup.levels.blinds",
-                                                             positive=True):
-            raise ScenarioError(f"setup.levels.blinds must be [small, big] with small <= big, "
-                                f"got {show(blinds)}")
-        level: dict[str, Any] = {"blinds": list(blinds),
-                                 "ante": _amount(lv.get("ante", 0), "setup.levels.ante")}
+        if (
+            not isinstance(blinds, list)
+            or len(blinds) != 2
+            or _amount(blinds[0], "setup.levels.blinds")
+            > _amount(blinds[1], "setup.levels.blinds", positive=True)
+        ):
+            raise ScenarioError(
+                f"setup.levels.blinds must be [small, big] with small <= big, got {show(blinds)}"
+            )
+        level: dict[str, Any] = {
+            "blinds": list(blinds),
+            "ante": _amount(lv.get("ante", 0), "setup.levels.ante"),
+        }
         if lv.get("minutes") is not None:
             minutes = _number(lv["minutes"], "setup.levels.minutes", most=10**6, what="minutes")
             if minutes == 0:
@@ -304,8 +356,9 @@ def _validate_levels(levels: object) -> list[dict[str, Any]]:
             level["minutes"] = minutes
         if "bb_ante" in lv:
             if not isinstance(lv["bb_ante"], bool):
-                raise ScenarioError(f"setup.levels.bb_ante must be true or false, "
-                                    f"got {show(lv['bb_ante'])}")
+                raise ScenarioError(
+                    f"setup.levels.bb_ante must be true or false, got {show(lv['bb_ante'])}"
+                )
             level["bb_ante"] = lv["bb_ante"]
         out.append(level)
     return out
@@ -324,17 +377,23 @@ def _validate_options(options: object) -> dict[str, Any]:
         if key in _NUMBER_OPTIONS:
             low, high = _NUMBER_OPTIONS[key]
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise ScenarioError(f"setup.options.{key}: {show(value)} is not a whole number "
-                                    f"{low}..{high}")
+                raise ScenarioError(
+                    f"setup.options.{key}: {show(value)} is not a whole number {low}..{high}"
+                )
         elif not isinstance(value, str) or value not in CHOICES[key]:
-            raise ScenarioError(f"setup.options.{key}: {show(value)}: choose one of "
-                                f"{', '.join(CHOICES[key])}")
+            raise ScenarioError(
+                f"setup.options.{key}: {show(value)}: choose one of {', '.join(CHOICES[key])}"
+            )
     return dict(options)
 
 
 # The keys each object-valued event body may hold.
-_BODY_KEYS = {"push": {"seat", "chips"}, "pull": {"seat", "chips"},
-              "declare": {"seat", "say", "amount"}, "seat": {"seat", "status"}}
+_BODY_KEYS = {
+    "push": {"seat", "chips"},
+    "pull": {"seat", "chips"},
+    "declare": {"seat", "say", "amount"},
+    "seat": {"seat", "status"},
+}
 
 
 def _validate(kind: str, body: Any) -> Any:
@@ -348,8 +407,10 @@ def _validate(kind: str, body: Any) -> Any:
     if kind == "deal":
         if not isinstance(body, dict) or not body:
             raise ScenarioError(f"deal must map seats to lists of cards, got {show(body)}")
-        return {str(_seat(k, "deal")): _cards(v, f"deal: seat {_seat(k, 'deal')}")
-                for k, v in body.items()}
+        return {
+            str(_seat(k, "deal")): _cards(v, f"deal: seat {_seat(k, 'deal')}")
+            for k, v in body.items()
+        }
     if kind in ("push", "pull"):
         if not isinstance(body, dict):
             raise ScenarioError(f"{kind} must be an object with seat and chips, got {show(body)}")
@@ -359,16 +420,20 @@ def _validate(kind: str, body: Any) -> Any:
         return {"seat": _seat(body.get("seat"), kind), "chips": chips}
     if kind == "chips":
         if not isinstance(body, dict) or not body:
-            raise ScenarioError(f"chips must map chip zones to their full contents, "
-                                f"got {show(body)}")
-        return {_chip_zone(str(k)): _chip_list(v, f"chips.{_chip_zone(str(k))}")
-                for k, v in body.items()}
+            raise ScenarioError(
+                f"chips must map chip zones to their full contents, got {show(body)}"
+            )
+        return {
+            _chip_zone(str(k)): _chip_list(v, f"chips.{_chip_zone(str(k))}")
+            for k, v in body.items()
+        }
     if kind == "fold":
         return _seat(body, "fold")
     if kind == "declare":
         if not isinstance(body, dict):
-            raise ScenarioError(f"declare must be an object with seat and say or amount, "
-                                f"got {show(body)}")
+            raise ScenarioError(
+                f"declare must be an object with seat and say or amount, got {show(body)}"
+            )
         say = body.get("say")
         out = {"seat": _seat(body.get("seat"), "declare")}
         if say is None and body.get("amount") is None:
@@ -451,7 +516,7 @@ def parse_obj(obj: object, lineno: int | None = None) -> ParsedLine:
         main = [k for k in keys if k in EVENT_KINDS]
         if len(main) != 1:
             names = ", ".join(sorted(k[:MAX_ECHO] for k in keys)) or "nothing"
-            names = names if len(names) <= 2 * MAX_ECHO else names[:2 * MAX_ECHO] + "…"
+            names = names if len(names) <= 2 * MAX_ECHO else names[: 2 * MAX_ECHO] + "…"
             raise ScenarioError(f"a line needs exactly one event key, found {names}")
         kind = main[0]
         _keys({k: None for k in keys}, {kind, *_COMPANIONS.get(kind, set())}, kind)
@@ -533,8 +598,9 @@ def parse_line(text: str | bytes, lineno: int | None = None) -> ParsedLine:
     if isinstance(text, str) and size * 4 > MAX_LINE_BYTES:  # else it fits whatever its bytes
         size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_LINE_BYTES + 2:  # the line's own newline does not count
-        raise ScenarioError(f"line longer than {MAX_LINE_BYTES:,} bytes (the limit of a line)",
-                            lineno)
+        raise ScenarioError(
+            f"line longer than {MAX_LINE_BYTES:,} bytes (the limit of a line)", lineno
+        )
     fast = _fast_obj(text)
     if fast is not None:
         return parse_obj(fast, lineno)
@@ -542,15 +608,20 @@ def parse_line(text: str | bytes, lineno: int | None = None) -> ParsedLine:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            bad = exc.object[exc.start:exc.start + 4]
-            raise ScenarioError(f"not UTF-8 text: byte {exc.start + 1} is {bad!r}",
-                                lineno) from None
+            bad = exc.object[exc.start : exc.start + 4]
+            raise ScenarioError(
+                f"not UTF-8 text: byte {exc.start + 1} is {bad!r}", lineno
+            ) from None
     stripped = text.strip().removeprefix("\ufeff")  # an editor's byte order mark
     if not stripped or stripped.startswith("#"):
         return ParsedLine()
     try:
-        obj = json.loads(stripped, parse_constant=_no_constant, parse_int=_int_literal,
-                         parse_float=_float_literal)
+        obj = json.loads(
+            stripped,
+            parse_constant=_no_constant,
+            parse_int=_int_literal,
+            parse_float=_float_literal,
+        )
     except json.JSONDecodeError as exc:
         raise ScenarioError(f"not JSON: {exc.msg} at column {exc.colno}", lineno) from None
     except RecursionError:
@@ -568,8 +639,7 @@ def _no_constant(name: str) -> Any:
 
 def _int_literal(text: str) -> int:
     if len(text.lstrip("-")) > 18:  # past MAX_AMOUNT and MAX_SECONDS, and cheap to refuse
-        raise ScenarioError(f"number {show(text)} is too large ({len(text):,} digits; "
-                            "at most 18)")
+        raise ScenarioError(f"number {show(text)} is too large ({len(text):,} digits; at most 18)")
     return int(text)
 
 
@@ -585,8 +655,9 @@ def _depth_within(obj: object, limit: int) -> bool:
     stack: list[tuple[object, int]] = [(obj, 1)]
     while stack:
         item, depth = stack.pop()
-        children = item.values() if isinstance(item, dict) else item if isinstance(
-            item, list) else None
+        children = (
+            item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        )
         if children is None:
             continue
         if depth > limit:
@@ -600,8 +671,17 @@ def _depth_within(obj: object, limit: int) -> bool:
 # (docs/scenario-extensions.md): `ack`, `badge`, `name`. Each body is validated here once; a floor
 # decision's body is a typed record, written back as the contract writes it.
 
-FLOOR_DECISIONS = ("ruling", "undercall", "kill", "award", "stack", "button", "misdeal", "seat",
-                   "unseat")
+FLOOR_DECISIONS = (
+    "ruling",
+    "undercall",
+    "kill",
+    "award",
+    "stack",
+    "button",
+    "misdeal",
+    "seat",
+    "unseat",
+)
 BADGE_ROLES = ("dealer", "floor")
 UNDERCALL_CHOICES = ("call", "fold")
 
@@ -634,10 +714,14 @@ class FloorDecision:
 
 def _text_line(value: object, where: str, most: int = MAX_NAME) -> str:
     """Text on one line, 1..``most`` characters (names: the screen and histories print them)."""
-    if not isinstance(value, str) or not 0 < len(value) <= most or any(
-            unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in value):
-        raise ScenarioError(f"{where}: {show(value)} is not text on one line, 1 to {most} "
-                            "characters")
+    if (
+        not isinstance(value, str)
+        or not 0 < len(value) <= most
+        or any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in value)
+    ):
+        raise ScenarioError(
+            f"{where}: {show(value)} is not text on one line, 1 to {most} characters"
+        )
     return value
 
 
@@ -656,8 +740,7 @@ def _floor_value(decision: str, value: object) -> Any:
         action = body.get("action")
         if not isinstance(action, str) or action not in SAYS:
             raise ScenarioError(f"{where}.action: {show(action)} is not one of {', '.join(SAYS)}")
-        out: dict[str, Any] = {"seat": _seat(body.get("seat"), where), "action": action,
-                               "to": None}
+        out: dict[str, Any] = {"seat": _seat(body.get("seat"), where), "action": action, "to": None}
         if body.get("to") is not None:
             out["to"] = _amount(body["to"], f"{where}.to")
         elif action not in ("fold", "check"):
@@ -683,9 +766,11 @@ def _floor_value(decision: str, value: object) -> Any:
     body = _object(value, where, "with seat, name and stack")  # seat
     _keys(body, ("seat", "name", "stack"), where)
     name = body.get("name")
-    return {"seat": _seat(body.get("seat"), where),
-            "name": None if name is None else _text_line(name, f"{where}.name"),
-            "stack": _amount(body.get("stack"), f"{where}.stack", positive=True)}
+    return {
+        "seat": _seat(body.get("seat"), where),
+        "name": None if name is None else _text_line(name, f"{where}.name"),
+        "stack": _amount(body.get("stack"), f"{where}.stack", positive=True),
+    }
 
 
 def _validate_floor(body: object) -> FloorDecision:
@@ -698,9 +783,11 @@ def _validate_floor(body: object) -> FloorDecision:
     by = _text_line(body["by"], "floor.by")
     decisions = [k for k in FLOOR_DECISIONS if k in body]
     if len(decisions) != 1:
-        raise ScenarioError(f"floor: exactly one decision besides 'by', found "
-                            f"{', '.join(decisions) or 'none'} "
-                            f"(one of {', '.join(FLOOR_DECISIONS)})")
+        raise ScenarioError(
+            f"floor: exactly one decision besides 'by', found "
+            f"{', '.join(decisions) or 'none'} "
+            f"(one of {', '.join(FLOOR_DECISIONS)})"
+        )
     decision = decisions[0]
     return FloorDecision(by, decision, _floor_value(decision, body[decision]))
 
@@ -710,7 +797,7 @@ def _validate_ack(body: object) -> int | str:
     if body == "all":
         return "all"
     if isinstance(body, bool) or not isinstance(body, int) or not 1 <= body <= MAX_AMOUNT:
-        raise ScenarioError(f"ack: {show(body)} is neither an alert id (1, 2, ...) nor \"all\"")
+        raise ScenarioError(f'ack: {show(body)} is neither an alert id (1, 2, ...) nor "all"')
     return body
 
 
@@ -735,8 +822,10 @@ def _validate_name(body: object) -> dict[str, Any]:
     if "name" not in body:
         raise ScenarioError("name: 'name' is missing (null clears the name)")
     name = body["name"]
-    return {"seat": _seat(body.get("seat"), "name"),
-            "name": None if name is None else _text_line(name, "name.name")}
+    return {
+        "seat": _seat(body.get("seat"), "name"),
+        "name": None if name is None else _text_line(name, "name.name"),
+    }
 
 
 def _validate_level(body: object) -> dict[str, Any]:
@@ -754,8 +843,11 @@ def _validate_level(body: object) -> dict[str, Any]:
     bb = _amount(blinds[1], "level.blinds")
     if not 0 < sb <= bb:
         raise ScenarioError(f"level.blinds must be 0 < small <= big, got {show(blinds)}")
-    out: dict[str, Any] = {"number": number, "blinds": [sb, bb],
-                           "ante": _amount(body.get("ante", 0), "level.ante")}
+    out: dict[str, Any] = {
+        "number": number,
+        "blinds": [sb, bb],
+        "ante": _amount(body.get("ante", 0), "level.ante"),
+    }
     for flag in ("bb_ante", "break"):
         if flag in body:
             if not isinstance(body[flag], bool):
@@ -764,5 +856,10 @@ def _validate_level(body: object) -> dict[str, Any]:
     return out
 
 
-_CONSOLE_VALIDATORS = {"floor": _validate_floor, "ack": _validate_ack, "badge": _validate_badge,
-                       "name": _validate_name, "level": _validate_level}
+_CONSOLE_VALIDATORS = {
+    "floor": _validate_floor,
+    "ack": _validate_ack,
+    "badge": _validate_badge,
+    "name": _validate_name,
+    "level": _validate_level,
+}

@@ -33,18 +33,35 @@ def apply(table: TableState, fd: FloorDecision, out: list[Output]) -> bool:
     return _DECISIONS[fd.decision](table, fd, out) is True
 
 
-def _refuse(table: TableState, fd: FloorDecision, out: list[Output], reason: str,
-            seat: int | None = None) -> None:
-    out.append(Alert("action_void", cite(table.profile, "floor"),
-                     f"floor decision '{fd.decision}' by {fd.by} not applied: {reason}; "
-                     "nothing changed", seat))
+def _refuse(
+    table: TableState, fd: FloorDecision, out: list[Output], reason: str, seat: int | None = None
+) -> None:
+    out.append(
+        Alert(
+            "action_void",
+            cite(table.profile, "floor"),
+            f"floor decision '{fd.decision}' by {fd.by} not applied: {reason}; nothing changed",
+            seat,
+        )
+    )
 
 
-def _notice(table: TableState, fd: FloorDecision, out: list[Output], text: str, rule: str,
-            **data: Any) -> None:
-    out.append(Notice("floor", f"floor ({fd.by}): {text} ({rule})",
-                      {"decision": fd.decision, "by": fd.by, "value": fd.to_obj()[fd.decision],
-                       "rule": rule, **data}))
+def _notice(
+    table: TableState, fd: FloorDecision, out: list[Output], text: str, rule: str, **data: Any
+) -> None:
+    out.append(
+        Notice(
+            "floor",
+            f"floor ({fd.by}): {text} ({rule})",
+            {
+                "decision": fd.decision,
+                "by": fd.by,
+                "value": fd.to_obj()[fd.decision],
+                "rule": rule,
+                **data,
+            },
+        )
+    )
 
 
 def _live(table: TableState, fd: FloorDecision, out: list[Output]) -> Hand | None:
@@ -56,6 +73,7 @@ def _live(table: TableState, fd: FloorDecision, out: list[Output]) -> Hand | Non
 
 # ------------------------------------------------------------------ during a hand
 
+
 def ruling(table: TableState, fd: FloorDecision, out: list[Output]) -> bool:
     """The floor rules the seat's latest action on this street differently: its bet becomes
     ``to`` and play goes on from there (002 Rule 1). Refused once a later street has begun."""
@@ -64,8 +82,11 @@ def ruling(table: TableState, fd: FloorDecision, out: list[Output]) -> bool:
         return False
     seat, action, to = fd.value["seat"], fd.value["action"], fd.value["to"]
     deal = (table.hand_no, hand.redeals)
-    entries = [i for i, e in enumerate(table.ledger) if e.seat == seat] \
-        if table.ledger_deal == deal else []
+    entries = (
+        [i for i, e in enumerate(table.ledger) if e.seat == seat]
+        if table.ledger_deal == deal
+        else []
+    )
     if not entries:
         _refuse(table, fd, out, f"seat {seat} has no action in this hand to rule on", seat)
         return False
@@ -73,8 +94,13 @@ def ruling(table: TableState, fd: FloorDecision, out: list[Output]) -> bool:
     entry = table.ledger[index]
     if entry.street != hand.street or hand.street == "showdown":
         later = "the showdown" if hand.street == "showdown" else f"the {hand.street}"
-        _refuse(table, fd, out, f"seat {seat}'s latest action was on the {entry.street} and "
-                f"{later} has begun", seat)
+        _refuse(
+            table,
+            fd,
+            out,
+            f"seat {seat}'s latest action was on the {entry.street} and {later} has begun",
+            seat,
+        )
         return False
     low, high = entry.bet_before, entry.bet_before + entry.stack_before
     if action in ("fold", "check") and to is not None and to != low:
@@ -82,16 +108,29 @@ def ruling(table: TableState, fd: FloorDecision, out: list[Output]) -> bool:
         return False
     to = low if to is None else to
     if not low <= to <= high:
-        _refuse(table, fd, out, f"seat {seat} can bet from {low} (its bet before that action) "
-                f"to {high} (all its chips) this street, not {to}", seat)
+        _refuse(
+            table,
+            fd,
+            out,
+            f"seat {seat} can bet from {low} (its bet before that action) "
+            f"to {high} (all its chips) this street, not {to}",
+            seat,
+        )
         return False
     rule = cite(table.profile, "floor")
     key = (*deal, index)
     table.floor_overrides[key] = (action, to, rule, f"floor ruling by {fd.by}: {action} to {to}")
     table.floor_target = key
-    _notice(table, fd, out, f"seat {seat}'s {entry.action} to {entry.to} is ruled {action} to "
-            f"{to}; play goes on from there", rule, seat=seat, was={"action": entry.action,
-                                                                     "to": entry.to})
+    _notice(
+        table,
+        fd,
+        out,
+        f"seat {seat}'s {entry.action} to {entry.to} is ruled {action} to "
+        f"{to}; play goes on from there",
+        rule,
+        seat=seat,
+        was={"action": entry.action, "to": entry.to},
+    )
     return True
 
 
@@ -108,11 +147,24 @@ def undercall(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
     rule = option(table.profile, "undercall")
     if decide == "call":
         hand.forfeit.pop(seat)
-        _notice(table, fd, out, f"seat {seat}'s undercall is a full call: it owes "
-                f"{hand.owes[seat]}", rule, seat=seat)
+        _notice(
+            table,
+            fd,
+            out,
+            f"seat {seat}'s undercall is a full call: it owes {hand.owes[seat]}",
+            rule,
+            seat=seat,
+        )
         return
-    _notice(table, fd, out, f"seat {seat} folds its undercall: {hand.forfeit[seat]} stays in "
-            "the pot, the rest is handed back", rule, seat=seat)
+    _notice(
+        table,
+        fd,
+        out,
+        f"seat {seat} folds its undercall: {hand.forfeit[seat]} stays in "
+        "the pot, the rest is handed back",
+        rule,
+        seat=seat,
+    )
     hand.mucked.extend(c for c in hand.hole.get(seat, []) if c not in hand.mucked)
     in_turn = hand.to_act == seat
     actions.oot_fold(table, hand, seat, out)
@@ -130,8 +182,14 @@ def kill(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         _refuse(table, fd, out, f"seat {seat} has no live hand", seat)
         return
     rule = cite(table.profile, "floor.kill")
-    _notice(table, fd, out, f"seat {seat}'s hand is dead: muck it, its chips stay in the pot",
-            rule, seat=seat)
+    _notice(
+        table,
+        fd,
+        out,
+        f"seat {seat}'s hand is dead: muck it, its chips stay in the pot",
+        rule,
+        seat=seat,
+    )
     hand.dead.add(seat)
     hand.folded.add(seat)
     held = hand.pending.pop(seat, None)
@@ -141,8 +199,15 @@ def kill(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         pending.pop(seat, None)
     if table.clock is not None and table.clock[0] == seat:
         table.clock = None
-    out.append(Ruling(seat=seat, action="fold", to=hand.round.bets.get(seat, 0), rule=rule,
-                      text=f"hand killed by the floor ({fd.by})"))
+    out.append(
+        Ruling(
+            seat=seat,
+            action="fold",
+            to=hand.round.bets.get(seat, 0),
+            rule=rule,
+            text=f"hand killed by the floor ({fd.by})",
+        )
+    )
     if hand.street == "showdown":
         flow.maybe_award(table, hand, out)
     elif len(hand.live()) == 1:
@@ -164,26 +229,49 @@ def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
     total = sum(hand.won.values()) if over else sum(hand.contributed.values()) + hand.dead_money
     stranger = sorted(s for s in amounts if s not in hand.dealt)
     if stranger:
-        _refuse(table, fd, out, f"seat {stranger[0]} was not dealt in hand {hand.number}",
-                stranger[0])
+        _refuse(
+            table, fd, out, f"seat {stranger[0]} was not dealt in hand {hand.number}", stranger[0]
+        )
         return
     gone = sorted(s for s in hand.dealt if s not in table.players)
     if gone:
-        _refuse(table, fd, out, f"seat {gone[0]} has left the table since hand {hand.number} "
-                "was dealt", gone[0])
+        _refuse(
+            table,
+            fd,
+            out,
+            f"seat {gone[0]} has left the table since hand {hand.number} was dealt",
+            gone[0],
+        )
         return
     short = sorted(s for s, a in hand.won.items() if over and table.players[s].stack < a)
     if short:  # its stack was set since (a stack decision): the award cannot be taken back
-        _refuse(table, fd, out, f"seat {short[0]} no longer has the {hand.won[short[0]]} it was "
-                "awarded", short[0])
+        _refuse(
+            table,
+            fd,
+            out,
+            f"seat {short[0]} no longer has the {hand.won[short[0]]} it was awarded",
+            short[0],
+        )
         return
     if sum(amounts.values()) != total:
-        _refuse(table, fd, out, f"the award totals {sum(amounts.values())} but the pots of hand "
-                f"{hand.number} total {total}")
+        _refuse(
+            table,
+            fd,
+            out,
+            f"the award totals {sum(amounts.values())} but the pots of hand "
+            f"{hand.number} total {total}",
+        )
         return
     rule = cite(table.profile, "floor.award")
-    _notice(table, fd, out, f"hand {hand.number}'s pots ({total}) awarded: " + ", ".join(
-        f"seat {s} {a}" for s, a in sorted(amounts.items())), rule, reversed=dict(hand.won))
+    _notice(
+        table,
+        fd,
+        out,
+        f"hand {hand.number}'s pots ({total}) awarded: "
+        + ", ".join(f"seat {s} {a}" for s, a in sorted(amounts.items())),
+        rule,
+        reversed=dict(hand.won),
+    )
     if over:
         for seat, amount in hand.won.items():
             table.players[seat].stack -= amount
@@ -195,9 +283,14 @@ def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
     for seat, amount in amounts.items():
         table.players[seat].stack += amount
         hand.won[seat] = amount
-    out.append(Notice("award", f"pots {total} awarded by the floor: " + ", ".join(
-        f"seat {s} {a}" for s, a in sorted(amounts.items())),
-        {"pot": 0, "amount": total, "winners": dict(amounts), "hands": {}}))
+    out.append(
+        Notice(
+            "award",
+            f"pots {total} awarded by the floor: "
+            + ", ".join(f"seat {s} {a}" for s, a in sorted(amounts.items())),
+            {"pot": 0, "amount": total, "winners": dict(amounts), "hands": {}},
+        )
+    )
     hand.contributed = {}
     hand.dead_money = 0
     hand.owes.clear()
@@ -217,20 +310,30 @@ def misdeal(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
     if hand is None:
         return
     rule = cite(table.profile, "floor.misdeal")
-    _notice(table, fd, out, f"misdeal of hand {hand.number}: every chip goes back, the same "
-            "hand is dealt again", rule)
+    _notice(
+        table,
+        fd,
+        out,
+        f"misdeal of hand {hand.number}: every chip goes back, the same hand is dealt again",
+        rule,
+    )
     dealing.misdeal(table, out, f"declared by the floor ({fd.by})", rule)
 
 
 # ------------------------------------------------------------------ the table between hands
+
 
 def stack(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
     """Between hands, seats' chips become the given amounts: chips found or taken out of play
     (002 Rules 62, 63, 65, 67-D), re-buys and add-ons (002 Rule 28). A re-buy brings an
     eliminated player back."""
     if table.live_hand is not None:
-        _refuse(table, fd, out, f"a stack changes between hands, and hand {table.hand_no} is in "
-                "progress")
+        _refuse(
+            table,
+            fd,
+            out,
+            f"a stack changes between hands, and hand {table.hand_no} is in progress",
+        )
         return
     amounts: dict[int, int] = fd.value
     for seat in sorted(amounts):
@@ -240,10 +343,19 @@ def stack(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
     changes = {s: a - table.players[s].stack for s, a in amounts.items()}
     difference = sum(changes.values())
     rule = cite(table.profile, "floor.stack_add" if difference >= 0 else "floor.stack_remove")
-    _notice(table, fd, out, ", ".join(f"seat {s} {table.players[s].stack} -> {a} ({changes[s]:+})"
-                                      for s, a in sorted(amounts.items()))
-            + f"; chips at the table {difference:+}", rule, changes=changes,
-            difference=difference)
+    _notice(
+        table,
+        fd,
+        out,
+        ", ".join(
+            f"seat {s} {table.players[s].stack} -> {a} ({changes[s]:+})"
+            for s, a in sorted(amounts.items())
+        )
+        + f"; chips at the table {difference:+}",
+        rule,
+        changes=changes,
+        difference=difference,
+    )
     table.chips_added += difference
     back = False
     for seat, amount in amounts.items():
@@ -275,8 +387,16 @@ def button(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
     if table.live_hand is None:
         table.next_positions = pos
     rule = cite(table.profile, "floor.button")
-    _notice(table, fd, out, f"the button is on seat {seat} for the next hand: small blind "
-            f"{pos.sb}, big blind {pos.bb}", rule, button=seat, sb=pos.sb, bb=pos.bb)
+    _notice(
+        table,
+        fd,
+        out,
+        f"the button is on seat {seat} for the next hand: small blind {pos.sb}, big blind {pos.bb}",
+        rule,
+        button=seat,
+        sb=pos.sb,
+        bb=pos.bb,
+    )
 
 
 def seat(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
@@ -299,10 +419,21 @@ def seat(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
     if table.live_hand is None:
         table.recompute_positions()
     rule = cite(table.profile, "floor.seat")
-    when = ("waits until the button passes the seat (between the small blind and the button)"
-            if wait else "is dealt in from the next hand")
-    _notice(table, fd, out, f"{player.name} takes seat {number} with {chips} and {when}", rule,
-            seat=number, waiting=wait, difference=chips)
+    when = (
+        "waits until the button passes the seat (between the small blind and the button)"
+        if wait
+        else "is dealt in from the next hand"
+    )
+    _notice(
+        table,
+        fd,
+        out,
+        f"{player.name} takes seat {number} with {chips} and {when}",
+        rule,
+        seat=number,
+        waiting=wait,
+        difference=chips,
+    )
 
 
 def unseat(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
@@ -315,8 +446,11 @@ def unseat(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         return
     hand = table.live_hand
     if hand is not None and number in hand.dealt:
-        why = "has a live hand" if number not in hand.folded else \
-            f"was dealt in hand {hand.number}: the player leaves after the award"
+        why = (
+            "has a live hand"
+            if number not in hand.folded
+            else f"was dealt in hand {hand.number}: the player leaves after the award"
+        )
         _refuse(table, fd, out, f"seat {number} {why}", number)
         return
     table.change_seat(number, None)
@@ -325,11 +459,25 @@ def unseat(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
     if hand is None:
         table.recompute_positions()
     rule = cite(table.profile, "floor.unseat")
-    _notice(table, fd, out, f"{player.name} leaves seat {number} with {player.stack}", rule,
-            seat=number, difference=-player.stack)
+    _notice(
+        table,
+        fd,
+        out,
+        f"{player.name} leaves seat {number} with {player.stack}",
+        rule,
+        seat=number,
+        difference=-player.stack,
+    )
 
 
 _DECISIONS: dict[str, Callable[[TableState, FloorDecision, list[Output]], bool | None]] = {
-    "ruling": ruling, "undercall": undercall, "kill": kill, "award": award, "misdeal": misdeal,
-    "stack": stack, "button": button, "seat": seat, "unseat": unseat,
+    "ruling": ruling,
+    "undercall": undercall,
+    "kill": kill,
+    "award": award,
+    "misdeal": misdeal,
+    "stack": stack,
+    "button": button,
+    "seat": seat,
+    "unseat": unseat,
 }

@@ -120,8 +120,9 @@ def begin_round(table: TableState, hand: Hand, out: list[Output]) -> None:
     Chips still lying in bet zones are earlier bets (or chips to hand back), never prior-bet chips
     of this street (002 Rule 51): pulling them is the dealer gathering them.
     """
-    hand.gathered = {int(z[4:]): list(c) for z, c in table.zones.items()
-                     if z.startswith("bet:") and c}
+    hand.gathered = {
+        int(z[4:]): list(c) for z, c in table.zones.items() if z.startswith("bet:") and c
+    }
     for seat in hand.gathered:
         table.give_back.pop(seat, None)
     hand.pulled = {}
@@ -148,8 +149,13 @@ def return_uncalled(table: TableState, hand: Hand, out: list[Output]) -> None:
         hand.contributed[top_seat] -= excess
         # the chips lie in the bet zone until the dealer hands them back
         table.give_back[top_seat] = table.give_back.get(top_seat, 0) + excess
-        out.append(Notice("returned", f"seat {top_seat}: uncalled {excess} returned",
-                          {"seat": top_seat, "amount": excess}))
+        out.append(
+            Notice(
+                "returned",
+                f"seat {top_seat}: uncalled {excess} returned",
+                {"seat": top_seat, "amount": excess},
+            )
+        )
 
 
 def close_round(table: TableState, hand: Hand, out: list[Output]) -> None:
@@ -171,15 +177,21 @@ def close_round(table: TableState, hand: Hand, out: list[Output]) -> None:
         # 002 Rule 17: all hands are tabled once no further betting is possible.
         hand.betting_over = True
         hand.tabled.update(live)
-        out.append(Notice("tabled", "no more betting: all hands face up (002 Rule 17)",
-                          {"seats": live}))
+        out.append(
+            Notice("tabled", "no more betting: all hands face up (002 Rule 17)", {"seats": live})
+        )
 
 
 def start_street(table: TableState, hand: Hand, street: str, out: list[Output]) -> None:
     hand.street = street
     hand.round = Round.postflop(min_bet_for(table.profile, hand.blinds, street, table.unit))
-    out.append(Notice("street", f"{street}: {' '.join(hand.board)}",
-                      {"street": street, "board": list(hand.board)}))
+    out.append(
+        Notice(
+            "street",
+            f"{street}: {' '.join(hand.board)}",
+            {"street": street, "board": list(hand.board)},
+        )
+    )
     if hand.betting_over:
         if street == "river":
             to_showdown(table, hand, out)
@@ -192,8 +204,11 @@ def to_showdown(table: TableState, hand: Hand, out: list[Output]) -> None:
     hand.street = "showdown"
     hand.to_act = None
     first = table.show_first()
-    out.append(Notice("showdown", f"showdown: seat {first} shows first (002 Rule 18-A)",
-                      {"show_first": first}))
+    out.append(
+        Notice(
+            "showdown", f"showdown: seat {first} shows first (002 Rule 18-A)", {"show_first": first}
+        )
+    )
     maybe_award(table, hand, out)
 
 
@@ -203,7 +218,6 @@ def maybe_award(table: TableState, hand: Hand, out: list[Output]) -> None:
         return
     if all(s in hand.tabled for s in hand.live()):
         award(table, hand, out)
-
 
 
 def show_card(table: TableState, hand: Hand, seat: int, card: str, out: list[Output]) -> None:
@@ -241,9 +255,13 @@ def _one_card_alert(table: TableState, hand: Hand, seat: int) -> Alert:
     wins = mine is not None and all(v is None or v <= mine for v in values.values())
     rule = cite(table.profile, "show_all_cards.would_win" if wins else "show_all_cards")
     would = "a card that would win" if wins else "one card"
-    return Alert("one_card_tabled", rule,
-                 f"seat {seat} tabled {would}: ask the player to table both cards, the pot "
-                 "waits; if the player refuses, call the floor (002 Rule 16-A)", seat)
+    return Alert(
+        "one_card_tabled",
+        rule,
+        f"seat {seat} tabled {would}: ask the player to table both cards, the pot "
+        "waits; if the player refuses, call the floor (002 Rule 16-A)",
+        seat,
+    )
 
 
 def hand_value(hand: Hand, seat: int) -> int | None:
@@ -281,11 +299,16 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
             hand.won[seat] = hand.won.get(seat, 0) + amount
         words = {s: describe(values[s]) for s in shares if values.get(s) is not None}
         name = "main pot" if index == 0 else f"side pot {index}"
-        who = ", ".join(f"seat {s} {a}" + (f" ({words[s]})" if s in words else "")
-                        for s, a in shares.items())
-        out.append(Notice("award", f"{name} {pot.amount}: {who}",
-                          {"pot": index, "amount": pot.amount, "winners": shares,
-                           "hands": words}))
+        who = ", ".join(
+            f"seat {s} {a}" + (f" ({words[s]})" if s in words else "") for s, a in shares.items()
+        )
+        out.append(
+            Notice(
+                "award",
+                f"{name} {pot.amount}: {who}",
+                {"pot": index, "amount": pot.amount, "winners": shares, "hands": words},
+            )
+        )
     hand.contributed = {}
     hand.dead_money = 0
     hand.street = "over"
@@ -308,14 +331,21 @@ def eliminate(table: TableState, hand: Hand, out: list[Output]) -> None:
         table.players[s].out = True
         table.eliminated.append(s)
         place = len(table.players) - len(table.eliminated) + 1
-        out.append(Notice("eliminated", f"seat {s} is eliminated in place {place}",
-                          {"seat": s, "place": place}))
+        out.append(
+            Notice(
+                "eliminated",
+                f"seat {s} is eliminated in place {place}",
+                {"seat": s, "place": place},
+            )
+        )
 
 
-def ruling(seat: int, action: str, to: int, rule: str, text: str, owes: int = 0,
-           returned: int = 0) -> Ruling:
-    return Ruling(seat=seat, action=action, to=to, owes=owes, returned=returned, rule=rule,
-                  text=text)
+def ruling(
+    seat: int, action: str, to: int, rule: str, text: str, owes: int = 0, returned: int = 0
+) -> Ruling:
+    return Ruling(
+        seat=seat, action=action, to=to, owes=owes, returned=returned, rule=rule, text=text
+    )
 
 
 def after_event(table: TableState, hand: Hand, out: list[Output]) -> None:
@@ -324,8 +354,12 @@ def after_event(table: TableState, hand: Hand, out: list[Output]) -> None:
     if hand.one_card:
         _one_card_alerts(table, hand, out)
     # a card owed for an exposed card or a joker comes after the deal (000 Irregularities 7, 17)
-    if not hand.seated_checked and hand.street == "preflop" and hand.hole and \
-            all(len(hand.hole.get(s, [])) + hand.owed_cards.get(s, 0) >= 2 for s in hand.dealt):
+    if (
+        not hand.seated_checked
+        and hand.street == "preflop"
+        and hand.hole
+        and all(len(hand.hole.get(s, [])) + hand.owed_cards.get(s, 0) >= 2 for s in hand.dealt)
+    ):
         hand.seated_checked = True
         kill_absent(table, hand, out)
 
@@ -343,8 +377,15 @@ def kill_absent(table: TableState, hand: Hand, out: list[Output]) -> None:
         hand.dead.add(seat)
         hand.folded.add(seat)
         hand.owes.pop(seat, None)
-        out.append(Alert("dead_hand", rule, f"seat {seat} {why}: its hand is dead; muck the "
-                         "cards, its blinds and antes stay in the pot", seat))
+        out.append(
+            Alert(
+                "dead_hand",
+                rule,
+                f"seat {seat} {why}: its hand is dead; muck the "
+                "cards, its blinds and antes stay in the pot",
+                seat,
+            )
+        )
         out.append(ruling(seat, "fold", hand.round.bets.get(seat, 0), rule, "hand killed"))
         if hand.to_act == seat or len(hand.live()) == 1:
             advance(table, hand, seat, out)

@@ -18,8 +18,11 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
     """Begin the next hand: move the button, post antes and blinds (002 Rules 33-35, 24)."""
     live = table.live_seats()
     if len(live) < 2:
-        out.append(Alert("action_void", "002 Rule 1",
-                         "the tournament is over: fewer than two players remain"))
+        out.append(
+            Alert(
+                "action_void", "002 Rule 1", "the tournament is over: fewer than two players remain"
+            )
+        )
         return None
     pos = table.next_positions
     lv = table.level()
@@ -33,32 +36,56 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
     # the chip zones as the hand began: undo replays the hand's events over them
     table.zones_at_start = ({z: list(c) for z, c in table.zones.items()}, dict(table.give_back))
     hand = Hand(
-        number=table.hand_no, positions=pos, dealt=tuple(live),
+        number=table.hand_no,
+        positions=pos,
+        dealt=tuple(live),
         start_stacks={s: table.players[s].stack for s in live},
-        blinds=(lv.small_blind, lv.big_blind), ante=lv.ante, bb_ante=table.bb_ante,
-        round=Round.preflop(lv.big_blind, min_bet_for(
-            table.profile, (lv.small_blind, lv.big_blind), "preflop", table.unit)),
+        blinds=(lv.small_blind, lv.big_blind),
+        ante=lv.ante,
+        bb_ante=table.bb_ante,
+        round=Round.preflop(
+            lv.big_blind,
+            min_bet_for(table.profile, (lv.small_blind, lv.big_blind), "preflop", table.unit),
+        ),
     )
     hand.hole = {s: [] for s in live}
     table.hand = hand
     table.last = None
     table.clock = None
     flow.post_forced_bets(table, hand)
-    both = (f" (seat {pos.sb} posts the small blind dead and the big blind: 003 Button and "
-            "blind use 5)") if pos.sb_posts_bb else ""
-    out.append(Notice("hand_start", f"hand {hand.number}: button {pos.button}, small blind "
-                      f"{pos.sb if pos.sb is not None else 'dead'}, big blind {pos.bb}{both}",
-                      {"hand_no": hand.number, "button": pos.button, "sb": pos.sb,
-                       "bb": pos.bb, "stacks": dict(hand.start_stacks),
-                       **({"sb_posts_bb": True} if pos.sb_posts_bb else {})}))
+    both = (
+        (
+            f" (seat {pos.sb} posts the small blind dead and the big blind: 003 Button and "
+            "blind use 5)"
+        )
+        if pos.sb_posts_bb
+        else ""
+    )
+    out.append(
+        Notice(
+            "hand_start",
+            f"hand {hand.number}: button {pos.button}, small blind "
+            f"{pos.sb if pos.sb is not None else 'dead'}, big blind {pos.bb}{both}",
+            {
+                "hand_no": hand.number,
+                "button": pos.button,
+                "sb": pos.sb,
+                "bb": pos.bb,
+                "stacks": dict(hand.start_stacks),
+                **({"sb_posts_bb": True} if pos.sb_posts_bb else {}),
+            },
+        )
+    )
     flow.begin_round(table, hand, out)
     return hand
+
 
 def hand_for_cards(table: TableState, out: list[Output]) -> Hand | None:
     """The hand a hole card belongs to: the one in progress, or a new one."""
     if table.hand is None or table.hand.street == "over":
         return start_hand(table, out)
     return table.hand
+
 
 def redeal(table: TableState, out: list[Output]) -> Hand | None:
     """A misdeal or a void hand: every chip goes back and the same hand is dealt again, same
@@ -68,6 +95,7 @@ def redeal(table: TableState, out: list[Output]) -> Hand | None:
     # Chips lying in bet zones go back to their players: the new hand's first round takes
     # them as gathered (flow.begin_round), so pulling them is no action.
     return restart_hand(table, out, table.hand.redeals + 1)
+
 
 def restart_hand(table: TableState, out: list[Output], redeals: int) -> Hand | None:
     """Put the table back as this hand began (stacks, eliminations, positions) and start it

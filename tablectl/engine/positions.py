@@ -42,8 +42,9 @@ def first_positions(live: Sequence[int], button: int) -> Positions:
     return Positions(button=button, sb_seat=sb, sb=sb, bb=next_seat(sb, live))
 
 
-def next_positions(prev: Positions, live: Sequence[int], button_rule: str,
-                   dead_button: str, moved_sb: str = "sb") -> Positions:
+def next_positions(
+    prev: Positions, live: Sequence[int], button_rule: str, dead_button: str, moved_sb: str = "sb"
+) -> Positions:
     """Positions of the next hand, given last hand's and the players still in (``live``).
 
     ``button_rule`` and ``dead_button`` are the house profile's options (see profiles.py).
@@ -60,8 +61,7 @@ def next_positions(prev: Positions, live: Sequence[int], button_rule: str,
         # 003 Button and blind use 5: last hand's big blind was the upcoming small blind; gone,
         # the small blind moves to the next player, who posts both blinds so as not to skip one.
         both = moved_sb == "sb_and_bb" and prev.bb not in live
-        return Positions(button=button, sb_seat=sb, sb=sb, bb=next_seat(sb, live),
-                         sb_posts_bb=both)
+        return Positions(button=button, sb_seat=sb, sb=sb, bb=next_seat(sb, live), sb_posts_bb=both)
     bb = next_seat(prev.bb, live)
     sb = prev.bb if prev.bb in live else None
     button = prev.sb_seat

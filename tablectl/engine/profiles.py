@@ -156,7 +156,8 @@ class HouseProfile:
             value = getattr(self, f.name)
             if allowed is not None and value not in allowed:
                 raise ValueError(
-                    f"house option {f.name}={value!r}: choose one of {', '.join(allowed)}")
+                    f"house option {f.name}={value!r}: choose one of {', '.join(allowed)}"
+                )
 
     def with_options(self, **options: Any) -> HouseProfile:
         """This profile with some options overridden (a setup line's ``options`` object)."""
@@ -184,19 +185,39 @@ PROFILES: dict[str, HouseProfile] = {
         blind_chips="call_returned",
         roberts_edition="000",
         oot_check="no_raise",
-        clock="wfp_dead", bb_option_fold="returned", extra_card="burn", scrap_card="replace",
+        clock="wfp_dead",
+        bb_option_fold="returned",
+        extra_card="burn",
+        scrap_card="replace",
         deal_sequence="sequence",
     ),
-    "roberts": HouseProfile(name="roberts", rulebook="004", clock_seconds=70,
-                            misdeal_until="two_actions", multi_chip="amount_only",
-                            undercall="make_correct", oot_check="no_raise", extra_card="burn",
-                            scrap_card="replace", deal_sequence="sequence"),
-    "home": HouseProfile(name="home", rulebook="003", button="moving", min_bet="home",
-                         misdeal_until="first_action", exposed_misdeal="any",
-                         boxed_misdeal="one", oot_check="call_only", clock_seconds=60,
-                         clock_warning=10, deal_sequence="sequence", moved_sb="sb_and_bb"),
+    "roberts": HouseProfile(
+        name="roberts",
+        rulebook="004",
+        clock_seconds=70,
+        misdeal_until="two_actions",
+        multi_chip="amount_only",
+        undercall="make_correct",
+        oot_check="no_raise",
+        extra_card="burn",
+        scrap_card="replace",
+        deal_sequence="sequence",
+    ),
+    "home": HouseProfile(
+        name="home",
+        rulebook="003",
+        button="moving",
+        min_bet="home",
+        misdeal_until="first_action",
+        exposed_misdeal="any",
+        boxed_misdeal="one",
+        oot_check="call_only",
+        clock_seconds=60,
+        clock_warning=10,
+        deal_sequence="sequence",
+        moved_sb="sb_and_bb",
+    ),
 }
-
 
 
 def profile_for(name: str, options: dict[str, Any] | None = None) -> HouseProfile:

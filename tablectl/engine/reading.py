@@ -46,8 +46,9 @@ def shorthand_unit(table: TableState, hand: Hand) -> int:
     return max(hand.blinds[0], 1)
 
 
-def situation(table: TableState, hand: Hand, seat: int,
-              declared: tuple[str, int | None] | None) -> BetSituation:
+def situation(
+    table: TableState, hand: Hand, seat: int, declared: tuple[str, int | None] | None
+) -> BetSituation:
     """Everything a chip ruling for ``seat`` depends on, now."""
     rnd = hand.round
     pos = hand.positions
@@ -79,9 +80,15 @@ def situation(table: TableState, hand: Hand, seat: int,
     )
 
 
-def read_chips(table: TableState, hand: Hand, seat: int, chips: Sequence[int],
-               declared: tuple[str, int | None] | None, prior: Sequence[int] = (),
-               pulled_back: Sequence[int] = ()) -> Reading:
+def read_chips(
+    table: TableState,
+    hand: Hand,
+    seat: int,
+    chips: Sequence[int],
+    declared: tuple[str, int | None] | None,
+    prior: Sequence[int] = (),
+    pulled_back: Sequence[int] = (),
+) -> Reading:
     """What ``chips`` pushed by the seat in turn mean (chipread.read_push). ``prior`` are the
     chips lying in the zone from the seat's earlier bet this street and ``pulled_back`` those of
     them it took back since (002 Rule 51-C situations 1-5); without them the seat's bet is read

@@ -63,8 +63,9 @@ class TableState:
 
     def __init__(self, setup: dict[str, Any]) -> None:
         try:
-            self.profile: HouseProfile = profile_for(setup.get("rules", "tda-2025"),
-                                                     setup.get("options"))
+            self.profile: HouseProfile = profile_for(
+                setup.get("rules", "tda-2025"), setup.get("options")
+            )
         except ValueError as exc:
             raise SetupError(str(exc)) from None
         names = setup.get("names") or {}
@@ -218,8 +219,13 @@ class TableState:
         if self.button_placed is not None:
             return first_positions(live, self.button_placed)
         if self.hand is not None:
-            return next_positions(self.hand.positions, live, self.profile.button,
-                                  self.profile.dead_button, self.profile.moved_sb)
+            return next_positions(
+                self.hand.positions,
+                live,
+                self.profile.button,
+                self.profile.dead_button,
+                self.profile.moved_sb,
+            )
         return first_positions(live, self.next_positions.button)
 
 
@@ -233,11 +239,24 @@ def _levels(setup: dict[str, Any]) -> list[Level]:
     for lv in raw:
         if "break" in lv:
             prev = levels[-1] if levels else Level(sb, bb, ante, None)
-            levels.append(Level(prev.small_blind, prev.big_blind, prev.ante,
-                                float(lv["break"]) * 60, is_break=True))
+            levels.append(
+                Level(
+                    prev.small_blind,
+                    prev.big_blind,
+                    prev.ante,
+                    float(lv["break"]) * 60,
+                    is_break=True,
+                )
+            )
         else:
             lsb, lbb = lv["blinds"]
             minutes = lv.get("minutes")
-            levels.append(Level(int(lsb), int(lbb), int(lv.get("ante", 0)),
-                                None if minutes is None else float(minutes) * 60))
+            levels.append(
+                Level(
+                    int(lsb),
+                    int(lbb),
+                    int(lv.get("ante", 0)),
+                    None if minutes is None else float(minutes) * 60,
+                )
+            )
     return levels

@@ -70,9 +70,13 @@ class Table(TableState):
             undo = kind == "press" and event.body == "undo"
             # The console's acknowledgements, badges and names, and the floor's seating, are no
             # part of the hand: undo never takes them back, replaying the hand never repeats them.
-            if hand is not None and hand.street != "over" and kind not in _NOT_IN_HAND \
-                    and not undo \
-                    and not (kind == "floor" and event.body.decision in _TABLE_DECISIONS):
+            if (
+                hand is not None
+                and hand.street != "over"
+                and kind not in _NOT_IN_HAND
+                and not undo
+                and not (kind == "floor" and event.body.decision in _TABLE_DECISIONS)
+            ):
                 self.hand_log.append(event)
             hand_no = self.hand_no
             if undo:
@@ -80,8 +84,12 @@ class Table(TableState):
             elif not dealing.screen(self, event, out):
                 handler(self, event.body, out)
             hand = self.hand
-            if self.hand_no != hand_no and kind in ("deal", "card") and \
-                    hand is not None and not hand.redeals:
+            if (
+                self.hand_no != hand_no
+                and kind in ("deal", "card")
+                and hand is not None
+                and not hand.redeals
+            ):
                 # The hole card that started this hand is part of it (undo replays it).
                 self.hand_log = [event, *self.hand_log]
             if hand is not None and hand.street != "over":
@@ -99,9 +107,14 @@ class Table(TableState):
         if len(self.open_alerts) > MAX_OPEN_ALERTS:
             dropped = self.open_alerts[:-MAX_OPEN_ALERTS]
             del self.open_alerts[:-MAX_OPEN_ALERTS]
-            out.append(Notice("alerts_dropped", f"{len(dropped)} older alert(s) dropped from the "
-                              f"screen unacknowledged: the newest {MAX_OPEN_ALERTS} stay open",
-                              {"dropped": len(dropped), "ids": [a.id for a in dropped]}))
+            out.append(
+                Notice(
+                    "alerts_dropped",
+                    f"{len(dropped)} older alert(s) dropped from the "
+                    f"screen unacknowledged: the newest {MAX_OPEN_ALERTS} stay open",
+                    {"dropped": len(dropped), "ids": [a.id for a in dropped]},
+                )
+            )
         return out
 
     def _new_hand(self) -> None:
@@ -116,15 +129,23 @@ class Table(TableState):
         if not self.paused:
             self.level_elapsed += seconds
             lv = self.level()
-            while lv.seconds is not None and self.level_elapsed >= lv.seconds and \
-                    self.level_index + 1 < len(self.levels):
+            while (
+                lv.seconds is not None
+                and self.level_elapsed >= lv.seconds
+                and self.level_index + 1 < len(self.levels)
+            ):
                 self.level_elapsed -= lv.seconds
                 self.level_index += 1
                 lv = self.level()
                 what = "break" if lv.is_break else f"blinds {lv.small_blind}/{lv.big_blind}"
-                out.append(Notice("level", f"level {self.level_index + 1}: {what}; it applies "
-                                  "from the next hand (002 Rule 24)",
-                                  {"level": self.level_index + 1}))
+                out.append(
+                    Notice(
+                        "level",
+                        f"level {self.level_index + 1}: {what}; it applies "
+                        "from the next hand (002 Rule 24)",
+                        {"level": self.level_index + 1},
+                    )
+                )
         if self.clock is not None:
             act.check_clock(self, out)
 
@@ -134,8 +155,13 @@ class Table(TableState):
     # setup -------------------------------------------------------------------
 
     def _on_setup(self, body: Any, out: list[Output]) -> None:
-        out.append(Alert("action_void", "002 Rule 1",
-                         "a second setup line was ignored: the table is already set up"))
+        out.append(
+            Alert(
+                "action_void",
+                "002 Rule 1",
+                "a second setup line was ignored: the table is already set up",
+            )
+        )
 
     # undo ------------------------------------------------------------------------
 
@@ -149,9 +175,14 @@ class Table(TableState):
             out.append(Notice("ack", f"{len(ids)} alert(s) acknowledged", {"ids": ids}))
             return
         if not isinstance(body, int) or body > self.alert_seq:
-            out.append(Alert("action_void", "002 Rule 1",
-                             f"ack {body} ignored: no alert {body} has been raised (the last is "
-                             f"{self.alert_seq})"))
+            out.append(
+                Alert(
+                    "action_void",
+                    "002 Rule 1",
+                    f"ack {body} ignored: no alert {body} has been raised (the last is "
+                    f"{self.alert_seq})",
+                )
+            )
             return
         kept = [a for a in self.open_alerts if a.id != body]
         if len(kept) == len(self.open_alerts):
@@ -175,8 +206,9 @@ class Table(TableState):
         seat, name = body["seat"], body["name"]
         player = self.players.get(seat)
         if player is None:
-            out.append(Alert("action_void", "002 Rule 1", f"name ignored: seat {seat} has no "
-                             "player", seat))
+            out.append(
+                Alert("action_void", "002 Rule 1", f"name ignored: seat {seat} has no player", seat)
+            )
             return
         player.name = name or f"Seat {seat}"
         out.append(Notice("name", f"seat {seat} is {player.name}", {"seat": seat, "name": name}))
@@ -196,10 +228,19 @@ class Table(TableState):
             self.levels[later] = replace(self.levels[later], seconds=None)
         if "bb_ante" in body:
             self.bb_ante = body["bb_ante"]
-        what = "break" if level.is_break else f"blinds {sb}/{bb}" + (
-            f", ante {body['ante']}" if body["ante"] else "")
-        out.append(Notice("level", f"level {number} from the venue: {what}; it applies from the "
-                          "next hand (002 Rule 24)", {"level": number, "venue": True}))
+        what = (
+            "break"
+            if level.is_break
+            else f"blinds {sb}/{bb}" + (f", ante {body['ante']}" if body["ante"] else "")
+        )
+        out.append(
+            Notice(
+                "level",
+                f"level {number} from the venue: {what}; it applies from the "
+                "next hand (002 Rule 24)",
+                {"level": number, "venue": True},
+            )
+        )
 
     def _on_floor(self, body: FloorDecision, out: list[Output]) -> None:
         """A floor decision (tablectl/engine/floor.py); a ruling replays the hand with it."""
@@ -223,8 +264,9 @@ class Table(TableState):
             outs.insert(0, ruled)
         out.extend(outs)
 
-    def _replay_hand(self, log: list[Event], collect_from: tuple[int, int, int] | None = None
-                     ) -> list[list[Output]]:
+    def _replay_hand(
+        self, log: list[Event], collect_from: tuple[int, int, int] | None = None
+    ) -> list[list[Output]]:
         """Deal this hand again and apply ``log`` (undo, a floor ruling). Replaying raises
         nothing new for the dealer. Returns the outputs of each event from the one that
         recorded the ledger entry ``collect_from`` on (none without it)."""
@@ -240,9 +282,12 @@ class Table(TableState):
         collected: list[list[Output]] = []
         for ev in log:
             outs = self.apply(Event(ev.kind, ev.body, None))
-            if collected or (collect_from is not None and self.ledger_deal is not None
-                             and (*self.ledger_deal, len(self.ledger) - 1) >= collect_from
-                             and self.ledger_deal == collect_from[:2]):
+            if collected or (
+                collect_from is not None
+                and self.ledger_deal is not None
+                and (*self.ledger_deal, len(self.ledger) - 1) >= collect_from
+                and self.ledger_deal == collect_from[:2]
+            ):
                 collected.append(outs)
         self.open_alerts, self.alert_seq = alerts, seq
         return collected
@@ -294,33 +339,65 @@ class Table(TableState):
                 status = "penalty"
             elif status == "active" and p.absent:
                 status = "absent"
-            seats.append(SeatView(
-                s, p.name, p.stack, bet, status, button=pos.button == s, sb=pos.sb == s,
-                bb=pos.bb == s, in_turn=self.to_act() == s, shown=shown, hidden=hidden))
+            seats.append(
+                SeatView(
+                    s,
+                    p.name,
+                    p.stack,
+                    bet,
+                    status,
+                    button=pos.button == s,
+                    sb=pos.sb == s,
+                    bb=pos.bb == s,
+                    in_turn=self.to_act() == s,
+                    shown=shown,
+                    hidden=hidden,
+                )
+            )
         lv = self.level()
         level_view = LevelView(
-            number=self.level_index + 1, small_blind=lv.small_blind, big_blind=lv.big_blind,
-            ante=lv.ante, bb_ante=self.bb_ante,
+            number=self.level_index + 1,
+            small_blind=lv.small_blind,
+            big_blind=lv.big_blind,
+            ante=lv.ante,
+            bb_ante=self.bb_ante,
             seconds_left=None if lv.seconds is None else max(0.0, lv.seconds - self.level_elapsed),
-            on_break=lv.is_break, paused=self.paused)
+            on_break=lv.is_break,
+            paused=self.paused,
+        )
         clock = None
         if self.clock is not None:
             clock = ClockView(self.clock[0], max(0.0, self.clock[1] - self.t))
         return TableView(
-            profile=self.profile.name, hand_no=self.hand_no, street=self.street,
-            board=tuple(hand.board) if hand else (), seats=tuple(seats),
+            profile=self.profile.name,
+            hand_no=self.hand_no,
+            street=self.street,
+            board=tuple(hand.board) if hand else (),
+            seats=tuple(seats),
             pots=tuple(PotView(p.amount, p.seats) for p in self.pots()),
-            to_act=self.to_act(), to_call=self.to_call(), min_raise_to=self.min_raise_to(),
-            can_raise=self.can_raise(), last=self.last, alerts=tuple(self.open_alerts),
-            clock=clock, level=level_view, eliminated=tuple(self.eliminated), chips=self.chips,
-            allowed=self.allowed())
+            to_act=self.to_act(),
+            to_call=self.to_call(),
+            min_raise_to=self.min_raise_to(),
+            can_raise=self.can_raise(),
+            last=self.last,
+            alerts=tuple(self.open_alerts),
+            clock=clock,
+            level=level_view,
+            eliminated=tuple(self.eliminated),
+            chips=self.chips,
+            allowed=self.allowed(),
+        )
 
     def allowed(self) -> Allowed:
         """The seat in turn's legal declarations now, and the console buttons that apply."""
-        presses = tuple(p for p in PRESS_NAMES if act.verify_press(self, p) is None
-                        and not (p == "award" and self.live_hand is None)
-                        and not (p == "pause" and self.paused)
-                        and not (p == "resume" and not self.paused))
+        presses = tuple(
+            p
+            for p in PRESS_NAMES
+            if act.verify_press(self, p) is None
+            and not (p == "award" and self.live_hand is None)
+            and not (p == "pause" and self.paused)
+            and not (p == "resume" and not self.paused)
+        )
         hand = self.live_hand
         seat = hand.to_act if hand is not None else None
         if hand is None or seat is None:
@@ -330,8 +407,9 @@ class Table(TableState):
         bet = rnd.bets.get(seat, 0)
         to_call = rnd.to_call(seat)
         barred = barred_by(self, hand, seat)
-        must_call = bool(to_call) and ((barred and self.profile.oot_check == "call_only")
-                                       or bool(hand.pulled.get(seat)))  # 003 B&R 9; 002 51-B
+        must_call = bool(to_call) and (
+            (barred and self.profile.oot_check == "call_only") or bool(hand.pulled.get(seat))
+        )  # 003 B&R 9; 002 51-B
         raising = stack > to_call and self.can_raise()
         names = [] if must_call else ["fold"]
         names += ["check"] if to_call == 0 else ["call"]
@@ -340,9 +418,15 @@ class Table(TableState):
         if stack > 0:
             names.append("all-in")
         return Allowed(
-            seat, tuple(names), call=min(to_call, stack),
+            seat,
+            tuple(names),
+            call=min(to_call, stack),
             min_raise_to=min(rnd.min_raise_to(self.profile), bet + stack) if raising else None,
-            all_in_to=bet + stack, bet=bet, stack=stack, presses=presses)
+            all_in_to=bet + stack,
+            bet=bet,
+            stack=stack,
+            presses=presses,
+        )
 
 
 def fold_events(setup: dict[str, Any], events: Iterable[Event]) -> Table:

@@ -11,8 +11,17 @@ from dataclasses import dataclass, field
 from tablectl.engine.outputs import Alert, Ruling
 
 # Seat status values, in the words a dealer uses.
-SEAT_STATUSES = ("active", "folded", "all-in", "absent", "penalty", "dead", "out", "empty",
-                 "waiting")
+SEAT_STATUSES = (
+    "active",
+    "folded",
+    "all-in",
+    "absent",
+    "penalty",
+    "dead",
+    "out",
+    "empty",
+    "waiting",
+)
 # Console buttons (the contract's presses); ``Allowed.presses`` lists those that apply now.
 PRESS_NAMES = ("check", "clock", "award", "new_hand", "pause", "resume", "undo", "floor")
 

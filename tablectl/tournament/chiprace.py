@@ -78,15 +78,18 @@ class RaceResult:
 
     def lines(self) -> list[str]:
         """The color-up in words, seat by seat, for the dealer screen and the log."""
-        out = [f"Color-up: {self.removed} chips removed, exchanged for {self.into}"
-               f" ({_rule(self.method)})"]
+        out = [
+            f"Color-up: {self.removed} chips removed, exchanged for {self.into}"
+            f" ({_rule(self.method)})"
+        ]
         for seat, (gone, new) in sorted(self.color_up.items()):
             if gone:
                 out.append(f"Seat {seat}: {gone} x {self.removed} -> {new} x {self.into}")
         for seat in self.ranking:
             won = "wins 1" if self.awarded.get(seat) else "wins none"
-            out.append(f"Seat {seat}: {self.odd[seat]} odd, cards {' '.join(self.cards[seat])},"
-                       f" {won}")
+            out.append(
+                f"Seat {seat}: {self.odd[seat]} odd, cards {' '.join(self.cards[seat])}, {won}"
+            )
         for seat in self.protected:
             out.append(f"Seat {seat}: given 1 x {self.into}, nobody is raced out")
         out.extend(self.notes)
@@ -94,8 +97,11 @@ class RaceResult:
 
 
 def _rule(method: str) -> str:
-    return {"tda": "002 Rule 25", "wfp": "000 rule 6",
-            "wfp-nightly": "000 rule 6, nightly exception"}[method]
+    return {
+        "tda": "002 Rule 25",
+        "wfp": "000 rule 6",
+        "wfp-nightly": "000 rule 6, nightly exception",
+    }[method]
 
 
 def stacks_from_zones(zones: Mapping[str, Sequence[int]]) -> dict[int, list[int]]:
@@ -165,8 +171,10 @@ def chip_race(
         full, rest = divmod(n, set_size)
         if method == "wfp-nightly" and rest > 1:
             # 000 rule 6 exception: more than one odd chip buys one new chip outright
-            notes.append(f"Seat {seat}: {rest} odd x {removed} exchanged for 1 x {into}"
-                         " (000 rule 6, nightly exception)")
+            notes.append(
+                f"Seat {seat}: {rest} odd x {removed} exchanged for 1 x {into}"
+                " (000 rule 6, nightly exception)"
+            )
             full, rest = full + 1, 0
         color_up[seat] = (n - rest, full)
         odd[seat] = rest
@@ -188,7 +196,7 @@ def chip_race(
             raise ChipRaceError("the race cards must all be different")
         pos = 0
         for seat in racers:  # each player receives all their cards before the next (000 rule 6)
-            dealt[seat] = tuple(cards[pos:pos + odd[seat]])
+            dealt[seat] = tuple(cards[pos : pos + odd[seat]])
             for c in dealt[seat]:
                 card_key(c)
             pos += odd[seat]
@@ -197,8 +205,7 @@ def chip_race(
     to_award, remainder = divmod(total, into)
     if leftover == "half_up" and remainder * 2 >= into and remainder:
         to_award += 1
-    ranking = tuple(sorted(racers, key=lambda s: max(card_key(c) for c in dealt[s]),
-                           reverse=True))
+    ranking = tuple(sorted(racers, key=lambda s: max(card_key(c) for c in dealt[s]), reverse=True))
     awarded = dict.fromkeys(racers, 0)
     protected: list[int] = []
 
@@ -235,8 +242,17 @@ def chip_race(
     before_value = sum(sum(s) for s in stacks.values())
     after_value = sum(sum(s) for s in after.values())
     return RaceResult(
-        removed=removed, into=into, method=method, color_up=color_up, odd=odd, cards=dealt,
-        ranking=ranking, awarded={s: n for s, n in awarded.items() if n},
-        protected=tuple(protected), stacks=after, value_before=before_value,
-        value_after=after_value, notes=tuple(notes),
+        removed=removed,
+        into=into,
+        method=method,
+        color_up=color_up,
+        odd=odd,
+        cards=dealt,
+        ranking=ranking,
+        awarded={s: n for s, n in awarded.items() if n},
+        protected=tuple(protected),
+        stacks=after,
+        value_before=before_value,
+        value_after=after_value,
+        notes=tuple(notes),
     )

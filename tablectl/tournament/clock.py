@@ -68,8 +68,16 @@ class ClockStatus:
 
     def display_key(self) -> tuple[Any, ...]:
         """What changes the picture: whole seconds, not the float (redraw once a second)."""
-        return (self.index, math.ceil(self.seconds_left), self.paused, self.players_left,
-                self.chips_in_play, self.back_at, self.entrants, self.notices)
+        return (
+            self.index,
+            math.ceil(self.seconds_left),
+            self.paused,
+            self.players_left,
+            self.chips_in_play,
+            self.back_at,
+            self.entrants,
+            self.notices,
+        )
 
 
 class ClockHooks(Protocol):
@@ -106,8 +114,7 @@ class BuzzerHooks:
         self.buzzer.beep(on_time=self.beat, off_time=self.beat, n=1, background=self.background)
 
     def level_change(self, step: Step) -> None:
-        self.buzzer.beep(on_time=self.beat * 2, off_time=self.beat, n=3,
-                         background=self.background)
+        self.buzzer.beep(on_time=self.beat * 2, off_time=self.beat, n=3, background=self.background)
 
 
 @dataclass
@@ -165,12 +172,12 @@ class TourneyClock:
             elapsed -= self.step.seconds
             self.index += 1
             self.warned = False
-            events.append(ClockEvent("break" if self.step.is_break else "level", self.step,
-                                     self.index))
+            events.append(
+                ClockEvent("break" if self.step.is_break else "level", self.step, self.index)
+            )
         self.banked, self.since = elapsed, now
         left = self.step.seconds - elapsed
-        if (not self.warned and not self.step.is_break and self.step.seconds > 60
-                and 0 < left <= 60):
+        if not self.warned and not self.step.is_break and self.step.seconds > 60 and 0 < left <= 60:
             self.warned = True
             events.append(ClockEvent("one_minute", self.step, self.index))
         return events
@@ -234,11 +241,11 @@ class TourneyClock:
         index, elapsed = self._settled(now)
         step = steps[index]
         left = max(0.0, step.seconds - elapsed)
-        next_level = next((s for s in steps[index + 1:] if not s.is_break), None)
+        next_level = next((s for s in steps[index + 1 :] if not s.is_break), None)
         next_break, to_break = None, None
         if not step.is_break:
             acc = left
-            for s in steps[index + 1:]:
+            for s in steps[index + 1 :]:
                 if s.is_break:
                     next_break, to_break = s, acc
                     break
@@ -252,21 +259,37 @@ class TourneyClock:
         chips = self.entrants * s.starting_stack + self.extra_chips
         pool = self.entrants * s.per_entry + s.guaranteed
         return ClockStatus(
-            name=s.name, index=index, step=step, seconds_left=left, paused=self.paused,
-            next_level=next_level, next_break=next_break, seconds_to_break=to_break,
-            back_at=back_at, entrants=self.entrants, players_left=self.players_left,
-            chips_in_play=chips, average_stack=chips // max(1, self.players_left),
-            prize_pool=pool, currency=s.currency, payouts=payouts(s, self.entrants, pool),
-            notices=color_up_notices(s, index), finished=index == len(steps) - 1 and left <= 0,
+            name=s.name,
+            index=index,
+            step=step,
+            seconds_left=left,
+            paused=self.paused,
+            next_level=next_level,
+            next_break=next_break,
+            seconds_to_break=to_break,
+            back_at=back_at,
+            entrants=self.entrants,
+            players_left=self.players_left,
+            chips_in_play=chips,
+            average_stack=chips // max(1, self.players_left),
+            prize_pool=pool,
+            currency=s.currency,
+            payouts=payouts(s, self.entrants, pool),
+            notices=color_up_notices(s, index),
+            finished=index == len(steps) - 1 and left <= 0,
         )
 
     # --- persistence ----------------------------------------------------------------------------
     def to_dict(self, now: float) -> dict[str, Any]:
         index, elapsed = self._settled(now)
         return {
-            "version": STATE_VERSION, "structure": self.structure.name, "index": index,
-            "elapsed": round(elapsed, 3), "entrants": self.entrants,
-            "players_left": self.players_left, "extra_chips": self.extra_chips,
+            "version": STATE_VERSION,
+            "structure": self.structure.name,
+            "index": index,
+            "elapsed": round(elapsed, 3),
+            "entrants": self.entrants,
+            "players_left": self.players_left,
+            "extra_chips": self.extra_chips,
             "warned": self.warned and index == self.index,
         }
 
@@ -277,7 +300,8 @@ class TourneyClock:
             raise ClockStateError("not a tournament clock state (version 1)")
         if data.get("structure") != structure.name:
             raise ClockStateError(
-                f"state is for structure {data.get('structure')!r}, not {structure.name!r}")
+                f"state is for structure {data.get('structure')!r}, not {structure.name!r}"
+            )
         try:
             index = int(data["index"])
             elapsed = float(data["elapsed"])
@@ -286,9 +310,19 @@ class TourneyClock:
             extra = int(data.get("extra_chips", 0))
         except (KeyError, TypeError, ValueError) as exc:
             raise ClockStateError(f"state field missing or not a number: {exc}") from None
-        if (not 0 <= index < len(structure.steps) or elapsed < -structure.steps[index].seconds
-                or not 1 <= left <= entrants):
+        if (
+            not 0 <= index < len(structure.steps)
+            or elapsed < -structure.steps[index].seconds
+            or not 1 <= left <= entrants
+        ):
             raise ClockStateError("state out of range for this structure")
-        return cls(structure, index=index, banked=min(elapsed, structure.steps[index].seconds),
-                   since=None, entrants=entrants, players_left=left, extra_chips=extra,
-                   warned=bool(data.get("warned", False)))
+        return cls(
+            structure,
+            index=index,
+            banked=min(elapsed, structure.steps[index].seconds),
+            since=None,
+            entrants=entrants,
+            players_left=left,
+            extra_chips=extra,
+            warned=bool(data.get("warned", False)),
+        )

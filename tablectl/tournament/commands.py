@@ -46,8 +46,9 @@ def _opt_seat(value: object, what: str) -> int | None:
 
 def _text(value: object, what: str) -> str:
     if not isinstance(value, str) or not 1 <= len(value) <= 64 or "\n" in value:
-        raise VenueDataError(f"{what} must be text on one line, 1 to 64 characters, "
-                             f"got {value!r:.80}")
+        raise VenueDataError(
+            f"{what} must be text on one line, 1 to 64 characters, got {value!r:.80}"
+        )
     return value
 
 
@@ -65,6 +66,7 @@ def _obj(value: object, what: str, keys: tuple[str, ...], required: tuple[str, .
 
 # ------------------------------------------------------------------------------ the table report
 
+
 @dataclass(frozen=True, slots=True)
 class SeatReport:
     seat: int
@@ -74,27 +76,38 @@ class SeatReport:
     chips: tuple[int, ...] | None = None  # the RFID reading of the stack zone, when there is one
 
     def to_obj(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"seat": self.seat, "name": self.name, "stack": self.stack,
-                               "status": self.status}
+        out: dict[str, Any] = {
+            "seat": self.seat,
+            "name": self.name,
+            "stack": self.stack,
+            "status": self.status,
+        }
         if self.chips is not None:
             out["chips"] = list(self.chips)
         return out
 
     @classmethod
     def from_obj(cls, obj: object, where: str = "seat") -> SeatReport:
-        o = _obj(obj, where, ("seat", "name", "stack", "status", "chips"), ("seat", "name",
-                                                                             "stack"))
+        o = _obj(
+            obj, where, ("seat", "name", "stack", "status", "chips"), ("seat", "name", "stack")
+        )
         status = o.get("status", "active")
         if status not in SEAT_STATUSES:
-            raise VenueDataError(f"{where}.status {status!r:.80} is not one of "
-                                 f"{', '.join(SEAT_STATUSES)}")
+            raise VenueDataError(
+                f"{where}.status {status!r:.80} is not one of {', '.join(SEAT_STATUSES)}"
+            )
         chips = o.get("chips")
         if chips is not None:
             if not isinstance(chips, list) or len(chips) > 2000:
                 raise VenueDataError(f"{where}.chips must be a list of at most 2000 chips")
             chips = tuple(_int(c, f"{where}.chips", 1) for c in chips)
-        return cls(_seat(o["seat"], f"{where}.seat"), _text(o["name"], f"{where}.name"),
-                   _int(o["stack"], f"{where}.stack"), status, chips)
+        return cls(
+            _seat(o["seat"], f"{where}.seat"),
+            _text(o["name"], f"{where}.name"),
+            _int(o["stack"], f"{where}.stack"),
+            status,
+            chips,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,23 +122,35 @@ class LevelReport:
     on_break: bool = False
 
     def to_obj(self) -> dict[str, Any]:
-        return {"number": self.number, "small_blind": self.small_blind,
-                "big_blind": self.big_blind, "ante": self.ante, "bb_ante": self.bb_ante,
-                "on_break": self.on_break}
+        return {
+            "number": self.number,
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "ante": self.ante,
+            "bb_ante": self.bb_ante,
+            "on_break": self.on_break,
+        }
 
     @classmethod
     def from_obj(cls, obj: object) -> LevelReport | None:
         if obj is None:
             return None
-        o = _obj(obj, "report.level", ("number", "small_blind", "big_blind", "ante", "bb_ante",
-                                       "on_break"), ("number",))
+        o = _obj(
+            obj,
+            "report.level",
+            ("number", "small_blind", "big_blind", "ante", "bb_ante", "on_break"),
+            ("number",),
+        )
         flags = [o.get("bb_ante", False), o.get("on_break", False)]
         if not all(isinstance(f, bool) for f in flags):
             raise VenueDataError("report.level.bb_ante and .on_break must be true or false")
-        return cls(_int(o["number"], "report.level.number", 0, 10**4),
-                   _int(o.get("small_blind", 0), "report.level.small_blind"),
-                   _int(o.get("big_blind", 0), "report.level.big_blind"),
-                   _int(o.get("ante", 0), "report.level.ante"), *flags)
+        return cls(
+            _int(o["number"], "report.level.number", 0, 10**4),
+            _int(o.get("small_blind", 0), "report.level.small_blind"),
+            _int(o.get("big_blind", 0), "report.level.big_blind"),
+            _int(o.get("ante", 0), "report.level.ante"),
+            *flags,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,9 +182,22 @@ class TableReport:
     t: float | None = None  # the table's wall time when it queued the report
     events_seq: int | None = None  # the last event queued before it (transport)
 
-    KEYS: ClassVar[tuple[str, ...]] = ("table", "seq", "hand", "level", "status", "in_hand",
-                                       "button", "sb", "bb", "seats", "street", "chips", "t",
-                                       "events_seq")
+    KEYS: ClassVar[tuple[str, ...]] = (
+        "table",
+        "seq",
+        "hand",
+        "level",
+        "status",
+        "in_hand",
+        "button",
+        "sb",
+        "bb",
+        "seats",
+        "street",
+        "chips",
+        "t",
+        "events_seq",
+    )
 
     @property
     def level_number(self) -> int:
@@ -167,10 +205,17 @@ class TableReport:
 
     def to_obj(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "table": self.table, "seq": self.seq, "hand": self.hand,
-            "level": self.level.to_obj() if self.level else None, "status": self.status,
-            "in_hand": self.in_hand, "button": self.button, "sb": self.sb, "bb": self.bb,
-            "seats": [s.to_obj() for s in self.seats]}
+            "table": self.table,
+            "seq": self.seq,
+            "hand": self.hand,
+            "level": self.level.to_obj() if self.level else None,
+            "status": self.status,
+            "in_hand": self.in_hand,
+            "button": self.button,
+            "sb": self.sb,
+            "bb": self.bb,
+            "seats": [s.to_obj() for s in self.seats],
+        }
         for key in ("street", "chips", "t", "events_seq"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
@@ -181,8 +226,9 @@ class TableReport:
         o = _obj(obj, "report", cls.KEYS, ("table", "seq", "seats"))
         status = o.get("status", "between")
         if status not in REPORT_STATUSES:
-            raise VenueDataError(f"report.status {status!r:.80} is not one of "
-                                 f"{', '.join(REPORT_STATUSES)}")
+            raise VenueDataError(
+                f"report.status {status!r:.80} is not one of {', '.join(REPORT_STATUSES)}"
+            )
         raw = o["seats"]
         if not isinstance(raw, list) or len(raw) > 10:
             raise VenueDataError("report.seats must be a list of at most 10 seats")
@@ -197,12 +243,22 @@ class TableReport:
         if t is not None and (isinstance(t, bool) or not isinstance(t, int | float)):
             raise VenueDataError(f"report.t must be a time in seconds, got {t!r:.80}")
         chips, events_seq = o.get("chips"), o.get("events_seq")
-        return cls(_text(o["table"], "report.table"), _int(o["seq"], "report.seq"), seats,
-                   _int(o.get("hand", 0), "report.hand"), LevelReport.from_obj(o.get("level")),
-                   status, o.get("in_hand", False), _opt_seat(o.get("button"), "report.button"),
-                   _opt_seat(o.get("sb"), "report.sb"), _opt_seat(o.get("bb"), "report.bb"),
-                   street, None if chips is None else _int(chips, "report.chips"), t,
-                   None if events_seq is None else _int(events_seq, "report.events_seq"))
+        return cls(
+            _text(o["table"], "report.table"),
+            _int(o["seq"], "report.seq"),
+            seats,
+            _int(o.get("hand", 0), "report.hand"),
+            LevelReport.from_obj(o.get("level")),
+            status,
+            o.get("in_hand", False),
+            _opt_seat(o.get("button"), "report.button"),
+            _opt_seat(o.get("sb"), "report.sb"),
+            _opt_seat(o.get("bb"), "report.bb"),
+            street,
+            None if chips is None else _int(chips, "report.chips"),
+            t,
+            None if events_seq is None else _int(events_seq, "report.events_seq"),
+        )
 
     def seat(self, seat: int) -> SeatReport | None:
         return next((s for s in self.seats if s.seat == seat), None)
@@ -213,6 +269,7 @@ class TableReport:
 
 
 # -------------------------------------------------------------------------------- the commands
+
 
 @dataclass(frozen=True, slots=True)
 class Command:
@@ -233,17 +290,28 @@ class Command:
         return None
 
     def to_obj(self) -> dict[str, Any]:
-        return {"command": self.kind, "table": self.table, "id": self.id, **self.body(),
-                "rule": self.rule, "why": self.why}
+        return {
+            "command": self.kind,
+            "table": self.table,
+            "id": self.id,
+            **self.body(),
+            "rule": self.rule,
+            "why": self.why,
+        }
 
     @staticmethod
     def from_obj(obj: object) -> Command:
         if not isinstance(obj, dict) or obj.get("command") not in COMMANDS:
-            raise VenueDataError(f"not a venue command (command one of {', '.join(COMMANDS)}): "
-                                 f"{obj!r:.80}")
+            raise VenueDataError(
+                f"not a venue command (command one of {', '.join(COMMANDS)}): {obj!r:.80}"
+            )
         cls = COMMANDS[obj["command"]]
-        o = _obj(obj, f"command {obj['command']}", ("command", "table", "id", "rule", "why",
-                                                    *cls.FIELDS), ("table", "id", *cls.FIELDS))
+        o = _obj(
+            obj,
+            f"command {obj['command']}",
+            ("command", "table", "id", "rule", "why", *cls.FIELDS),
+            ("table", "id", *cls.FIELDS),
+        )
         head = (_text(o["table"], "command.table"), _text(o["id"], "command.id"))
         tail = {"rule": str(o.get("rule", "")), "why": str(o.get("why", ""))}
         return cls.parse(head, o, tail)
@@ -270,9 +338,14 @@ class SeatCmd(Command):
 
     @classmethod
     def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> SeatCmd:
-        return cls(*head, seat=_seat(o["seat"], "command.seat"),
-                   name=_text(o["name"], "command.name"),
-                   stack=_int(o["stack"], "command.stack", 1), waits=bool(o["waits"]), **tail)
+        return cls(
+            *head,
+            seat=_seat(o["seat"], "command.seat"),
+            name=_text(o["name"], "command.name"),
+            stack=_int(o["stack"], "command.stack", 1),
+            waits=bool(o["waits"]),
+            **tail,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,18 +361,26 @@ class UnseatCmd(Command):
     to_seat: int = 1
 
     def body(self) -> dict[str, Any]:
-        return {"seat": self.seat, "name": self.name, "to_table": self.to_table,
-                "to_seat": self.to_seat}
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "to_table": self.to_table,
+            "to_seat": self.to_seat,
+        }
 
     def floor(self) -> dict[str, Any]:
         return {"unseat": self.seat}
 
     @classmethod
     def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> UnseatCmd:
-        return cls(*head, seat=_seat(o["seat"], "command.seat"),
-                   name=_text(o["name"], "command.name"),
-                   to_table=_text(o["to_table"], "command.to_table"),
-                   to_seat=_seat(o["to_seat"], "command.to_seat"), **tail)
+        return cls(
+            *head,
+            seat=_seat(o["seat"], "command.seat"),
+            name=_text(o["name"], "command.name"),
+            to_table=_text(o["to_table"], "command.to_table"),
+            to_seat=_seat(o["to_seat"], "command.to_seat"),
+            **tail,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,9 +408,14 @@ class StackCmd(Command):
         add = o["add"]
         if isinstance(add, bool) or not isinstance(add, int) or abs(add) > MAX_CHIPS:
             raise VenueDataError(f"command.add must be a whole number of chips, got {add!r:.80}")
-        return cls(*head, seat=_seat(o["seat"], "command.seat"),
-                   name=_text(o["name"], "command.name"),
-                   stack=_int(o["stack"], "command.stack"), add=add, **tail)
+        return cls(
+            *head,
+            seat=_seat(o["seat"], "command.seat"),
+            name=_text(o["name"], "command.name"),
+            stack=_int(o["stack"], "command.stack"),
+            add=add,
+            **tail,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,8 +424,15 @@ class LevelCmd(Command):
     hand). Not a contract floor decision: the table starts its next hand at these blinds."""
 
     kind: ClassVar[str] = "level"
-    FIELDS: ClassVar[tuple[str, ...]] = ("index", "number", "blinds", "ante", "bb_ante",
-                                         "on_break", "color_up")
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "index",
+        "number",
+        "blinds",
+        "ante",
+        "bb_ante",
+        "on_break",
+        "color_up",
+    )
     index: int = 0
     number: int = 0  # the level number (0 on a break)
     blinds: tuple[int, int] = (0, 0)
@@ -349,9 +442,15 @@ class LevelCmd(Command):
     color_up: tuple[int, ...] = field(default=())
 
     def body(self) -> dict[str, Any]:
-        return {"index": self.index, "number": self.number, "blinds": list(self.blinds),
-                "ante": self.ante, "bb_ante": self.bb_ante, "on_break": self.on_break,
-                "color_up": list(self.color_up)}
+        return {
+            "index": self.index,
+            "number": self.number,
+            "blinds": list(self.blinds),
+            "ante": self.ante,
+            "bb_ante": self.bb_ante,
+            "on_break": self.on_break,
+            "color_up": list(self.color_up),
+        }
 
     @classmethod
     def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> LevelCmd:
@@ -361,12 +460,17 @@ class LevelCmd(Command):
         cu = o["color_up"]
         if not isinstance(cu, list):
             raise VenueDataError("command.color_up must be a list of denominations")
-        return cls(*head, index=_int(o["index"], "command.index", 0, 10**4),
-                   number=_int(o["number"], "command.number", 0, 10**4),
-                   blinds=(_int(blinds[0], "command.blinds"), _int(blinds[1], "command.blinds")),
-                   ante=_int(o["ante"], "command.ante"), bb_ante=bool(o["bb_ante"]),
-                   on_break=bool(o["on_break"]),
-                   color_up=tuple(_int(c, "command.color_up", 1) for c in cu), **tail)
+        return cls(
+            *head,
+            index=_int(o["index"], "command.index", 0, 10**4),
+            number=_int(o["number"], "command.number", 0, 10**4),
+            blinds=(_int(blinds[0], "command.blinds"), _int(blinds[1], "command.blinds")),
+            ante=_int(o["ante"], "command.ante"),
+            bb_ante=bool(o["bb_ante"]),
+            on_break=bool(o["on_break"]),
+            color_up=tuple(_int(c, "command.color_up", 1) for c in cu),
+            **tail,
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,8 +23,13 @@ class Purse:
     addon_money: float = 0.0
 
     def pool(self, structure: Structure) -> float:
-        return round(self.entries * structure.per_entry + self.rebuys * self.rebuy_money
-                     + self.addons * self.addon_money + structure.guaranteed, 2)
+        return round(
+            self.entries * structure.per_entry
+            + self.rebuys * self.rebuy_money
+            + self.addons * self.addon_money
+            + structure.guaranteed,
+            2,
+        )
 
     def payouts(self, structure: Structure) -> tuple[tuple[int, float], ...]:
         """(place, amount) for every place paid; percentages when there is no money."""

@@ -50,8 +50,9 @@ def strictly_between(seat: int, a: int, b: int) -> bool:
     return seat > a or seat < b  # wraps past seat 10 (or a == b: every other seat)
 
 
-def next_big_blind(bb: int | None, occupied: Sequence[int], button: int | None = None
-                   ) -> int | None:
+def next_big_blind(
+    bb: int | None, occupied: Sequence[int], button: int | None = None
+) -> int | None:
     """The player due the big blind next: the big blind moves one player on (002 Rule 33)."""
     if not occupied:
         return None
@@ -94,12 +95,16 @@ def blinds_impacted(occupied: Sequence[int], bb: int | None, handed: int) -> boo
     if bb is None or not occupied:
         return False
     nxt = clockwise_after(bb, occupied)[0]
-    return any(strictly_between(s, bb, nxt) for s in range(1, handed + 1)
-               if s not in occupied)
+    return any(strictly_between(s, bb, nxt) for s in range(1, handed + 1) if s not in occupied)
 
 
-def balanced_pool(counts: Mapping[str, int], open_seats: Mapping[str, Sequence[int]],
-                  needed: int, order: Sequence[str], rng: random.Random) -> list[Place]:
+def balanced_pool(
+    counts: Mapping[str, int],
+    open_seats: Mapping[str, Sequence[int]],
+    needed: int,
+    order: Sequence[str],
+    rng: random.Random,
+) -> list[Place]:
     """``needed`` seat cards that keep the tables balanced (002 Rules 8-A, 10-B, 11): one at a
     time at the table with the fewest players (ties: the first in ``order``, the predetermined
     procedure of 11-C), each a seat drawn at random among that table's open seats."""
@@ -117,8 +122,9 @@ def balanced_pool(counts: Mapping[str, int], open_seats: Mapping[str, Sequence[i
     return pool
 
 
-def seat_pool(counts: Mapping[str, int], open_seats: Mapping[str, Sequence[int]],
-              order: Sequence[str]) -> list[Place]:
+def seat_pool(
+    counts: Mapping[str, int], open_seats: Mapping[str, Sequence[int]], order: Sequence[str]
+) -> list[Place]:
     """002 Rule 8-A: the seat pool in place for new players: every open seat at the tables with
     the fewest players (so a late registrant never unbalances the room)."""
     tables = [t for t in order if open_seats.get(t)]
@@ -135,8 +141,9 @@ def draw_seat(pool: Sequence[Place], rng: random.Random) -> Place | None:
     return pool[rng.randrange(len(pool))]
 
 
-def initial_draw(players: Sequence[str], tables: Sequence[str], handed: int,
-                 rng: random.Random) -> dict[str, Place]:
+def initial_draw(
+    players: Sequence[str], tables: Sequence[str], handed: int, rng: random.Random
+) -> dict[str, Place]:
     """002 Rule 7: random seating of the starting field. The seat cards are drawn so the tables
     differ by one player at most (the fewest tables the field needs, first in ``tables``), then
     shuffled and handed out in registration order."""
@@ -144,14 +151,16 @@ def initial_draw(players: Sequence[str], tables: Sequence[str], handed: int,
     used = list(tables[:needed])
     if len(players) > len(used) * handed:
         raise ValueError(f"{len(players)} players do not fit {len(tables)} tables of {handed}")
-    pool = balanced_pool({t: 0 for t in used}, {t: range(1, handed + 1) for t in used},
-                         len(players), used, rng)
+    pool = balanced_pool(
+        {t: 0 for t in used}, {t: range(1, handed + 1) for t in used}, len(players), used, rng
+    )
     rng.shuffle(pool)
     return dict(zip(players, pool, strict=True))
 
 
-def two_step_draw(players: Sequence[str], seat_cards: Sequence[Place], rng: random.Random
-                  ) -> tuple[dict[str, Place], dict[str, str]]:
+def two_step_draw(
+    players: Sequence[str], seat_cards: Sequence[Place], rng: random.Random
+) -> tuple[dict[str, Place], dict[str, str]]:
     """002 Rule 10-B, Illustration Addendum: 1) the seat cards are scrambled face down into a
     stack; 2) one playing card is dealt face up to each player, and the seat cards are dealt out
     with the first going to the highest card by suit. Returns the seats and the cards dealt.
@@ -164,4 +173,4 @@ def two_step_draw(players: Sequence[str], seat_cards: Sequence[Place], rng: rand
     rng.shuffle(deck)
     cards = dict(zip(players, deck, strict=False))  # step 2: one card each, in seat order
     ranked = sorted(players, key=lambda p: card_key(cards[p]), reverse=True)
-    return {p: stack[i] for i, p in enumerate(ranked[:len(stack)])}, cards
+    return {p: stack[i] for i, p in enumerate(ranked[: len(stack)])}, cards

@@ -12,12 +12,20 @@ from typing import Any
 
 # How each chip race method (tablectl.tournament.chiprace) is announced, and the rule it follows.
 RACE_TEXT = {
-    "tda": ("Full sets are exchanged; odd chips are raced from seat 1, one chip at most per "
-            "player, nobody raced out", "002 Rule 25"),
-    "wfp": ("Full sets are exchanged; odd chips are raced from the button's left, one chip at "
-            "most per player, nobody raced out", "000 rule 6"),
-    "wfp-nightly": ("Two or more odd chips buy one new chip; a single odd chip is raced, nobody "
-                    "raced out", "000 rule 6, nightly games"),
+    "tda": (
+        "Full sets are exchanged; odd chips are raced from seat 1, one chip at most per "
+        "player, nobody raced out",
+        "002 Rule 25",
+    ),
+    "wfp": (
+        "Full sets are exchanged; odd chips are raced from the button's left, one chip at "
+        "most per player, nobody raced out",
+        "000 rule 6",
+    ),
+    "wfp-nightly": (
+        "Two or more odd chips buy one new chip; a single odd chip is raced, nobody raced out",
+        "000 rule 6, nightly games",
+    ),
 }
 
 
@@ -140,8 +148,15 @@ def parse_structure(data: dict[str, Any], origin: str = "structure") -> Structur
             raise StructureError(f"{where}: color_up {unknown} not among chips {list(chips)}")
         kind = raw.get("kind", "level")
         if kind == "break":
-            steps.append(Step("break", float(minutes), color_up=color_up,
-                              title=str(raw.get("title", "Break")), note=str(raw.get("note", ""))))
+            steps.append(
+                Step(
+                    "break",
+                    float(minutes),
+                    color_up=color_up,
+                    title=str(raw.get("title", "Break")),
+                    note=str(raw.get("note", "")),
+                )
+            )
             continue
         if kind != "level":
             raise StructureError(f"{where}: kind {kind!r} is neither 'level' nor 'break'")
@@ -152,10 +167,20 @@ def parse_structure(data: dict[str, Any], origin: str = "structure") -> Structur
         if sb > bb or bb == 0:
             raise StructureError(f"{where}: blinds {blinds} need 0 < small <= big")
         number += 1
-        steps.append(Step("level", float(minutes), number, sb, bb,
-                          _positive_int(raw.get("ante", 0), f"{where}: ante"),
-                          bool(raw.get("bb_ante", False)), color_up,
-                          str(raw.get("title", "")), str(raw.get("note", ""))))
+        steps.append(
+            Step(
+                "level",
+                float(minutes),
+                number,
+                sb,
+                bb,
+                _positive_int(raw.get("ante", 0), f"{where}: ante"),
+                bool(raw.get("bb_ante", False)),
+                color_up,
+                str(raw.get("title", "")),
+                str(raw.get("note", "")),
+            )
+        )
     if not any(not s.is_break for s in steps):
         raise StructureError(f"{origin}: needs at least one level")
     prize = data.get("prize", {})
@@ -175,10 +200,17 @@ def parse_structure(data: dict[str, Any], origin: str = "structure") -> Structur
     if isinstance(entrants, bool) or not isinstance(entrants, int) or entrants < 1:
         raise StructureError(f"{origin}: entrants must be a positive whole number")
     return Structure(
-        name=name, source=source, steps=tuple(steps), starting_stack=start, chips=chips,
-        entrants=entrants, per_entry=float(prize.get("per_entry", 0)),
-        guaranteed=float(prize.get("guaranteed", 0)), currency=str(prize.get("currency", "$")),
-        payouts=tuple(brackets), notes=tuple(str(n) for n in data.get("notes", [])),
+        name=name,
+        source=source,
+        steps=tuple(steps),
+        starting_stack=start,
+        chips=chips,
+        entrants=entrants,
+        per_entry=float(prize.get("per_entry", 0)),
+        guaranteed=float(prize.get("guaranteed", 0)),
+        currency=str(prize.get("currency", "$")),
+        payouts=tuple(brackets),
+        notes=tuple(str(n) for n in data.get("notes", [])),
         race=race,
     )
 
@@ -209,7 +241,7 @@ def color_up_notices(structure: Structure, index: int) -> tuple[str, ...]:
         how, rule = RACE_TEXT[structure.race]
         return (f"Color-up now: {chips} chips leave play. {how} ({rule}).",)
     last_level = step.number
-    for later in steps[index + 1:]:
+    for later in steps[index + 1 :]:
         if later.color_up:
             chips = ", ".join(short_chips(c) for c in later.color_up)
             when = f"after level {last_level}" if later.is_break else f"at level {later.number}"

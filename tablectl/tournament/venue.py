@@ -48,8 +48,18 @@ from tablectl.tournament.commands import (
 from tablectl.tournament.prizes import Purse
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
 
-EVENTS = ("setup", "register", "start", "reentry", "rebuy", "addon", "report", "confirmed",
-          "refused", "level")
+EVENTS = (
+    "setup",
+    "register",
+    "start",
+    "reentry",
+    "rebuy",
+    "addon",
+    "report",
+    "confirmed",
+    "refused",
+    "level",
+)
 IN_PLAY = ("seated", "arriving", "leaving")
 
 
@@ -133,16 +143,29 @@ def parse_setup(body: object) -> VenueConfig:
     """The venue's setup line: tables (the first hosts the final table), seats per table
     (``handed``), the draw's ``seed``, the structure (decoded TOML, as the clock reads it),
     options for late registration, re-entries, re-buys and add-ons."""
-    keys = ("tables", "handed", "seed", "structure", "break_order", "late_until_level",
-            "reentries", "rebuy", "addon")
+    keys = (
+        "tables",
+        "handed",
+        "seed",
+        "structure",
+        "break_order",
+        "late_until_level",
+        "reentries",
+        "rebuy",
+        "addon",
+    )
     if not isinstance(body, dict):
         raise VenueError("setup must be an object")
     unknown = [k for k in body if k not in keys]
     if unknown:
         raise VenueError(f"setup: unknown key {unknown[0]!r} (allowed: {', '.join(keys)})")
     tables = body.get("tables")
-    if (not isinstance(tables, list) or not tables or len(set(tables)) != len(tables)
-            or not all(isinstance(t, str) and 0 < len(t) <= 64 for t in tables)):
+    if (
+        not isinstance(tables, list)
+        or not tables
+        or len(set(tables)) != len(tables)
+        or not all(isinstance(t, str) and 0 < len(t) <= 64 for t in tables)
+    ):
         raise VenueError("setup.tables must be a list of distinct table names")
     handed = _need_int(body, "handed", 9, 2)
     if handed > 10:
@@ -152,7 +175,7 @@ def parse_setup(body: object) -> VenueConfig:
     except (StructureError, TypeError, AttributeError) as exc:
         raise VenueError(str(exc)) from None
     order = body.get("break_order", list(reversed(tables[1:])))
-    if (not isinstance(order, list) or sorted(order) != sorted(tables[1:])):
+    if not isinstance(order, list) or sorted(order) != sorted(tables[1:]):
         raise VenueError("setup.break_order must list every table but the first (the final)")
     rebuy, addon = body.get("rebuy", {}), body.get("addon", {})
     if not isinstance(rebuy, dict) or not isinstance(addon, dict):
@@ -165,14 +188,19 @@ def parse_setup(body: object) -> VenueConfig:
         return float(value)
 
     return VenueConfig(
-        tables=tuple(tables), handed=handed, seed=_need_int(body, "seed", 0),
-        structure=structure, break_order=tuple(order),
+        tables=tuple(tables),
+        handed=handed,
+        seed=_need_int(body, "seed", 0),
+        structure=structure,
+        break_order=tuple(order),
         late_until_level=_need_int(body, "late_until_level", 0),
         reentries=_need_int(body, "reentries", 0),
-        rebuy_chips=_need_int(rebuy, "chips", 0), rebuy_money=money(rebuy, "rebuy"),
+        rebuy_chips=_need_int(rebuy, "chips", 0),
+        rebuy_money=money(rebuy, "rebuy"),
         rebuy_until_level=_need_int(rebuy, "until_level", 0),
         rebuy_at_most=_need_int(rebuy, "at_most", structure.starting_stack),
-        addon_chips=_need_int(addon, "chips", 0), addon_money=money(addon, "addon"),
+        addon_chips=_need_int(addon, "chips", 0),
+        addon_money=money(addon, "addon"),
         addon_until_level=_need_int(addon, "until_level", 0),
     )
 
@@ -203,8 +231,11 @@ class Venue:
         (one line saying why) and changes nothing."""
         out: list[Output] = []
         if not isinstance(event, dict) or len(event) != 1 or next(iter(event)) not in EVENTS:
-            return [Announcement("alert", f"not a venue event (one key of {', '.join(EVENTS)}): "
-                                         f"{event!r:.80}")]
+            return [
+                Announcement(
+                    "alert", f"not a venue event (one key of {', '.join(EVENTS)}): {event!r:.80}"
+                )
+            ]
         kind, body = next(iter(event.items()))
         if kind != "setup" and self.cfg is None:
             return [Announcement("alert", f"{kind} before setup: ignored")]
@@ -250,20 +281,28 @@ class Venue:
 
     def committed(self, table: str) -> int:
         """Players at the table once every move under way is done."""
-        return sum(1 for e in self.entries.values()
-                   if (e.status in ("seated", "arriving") and e.table == table)
-                   or (e.status == "leaving" and e.dest and e.dest[0] == table))
+        return sum(
+            1
+            for e in self.entries.values()
+            if (e.status in ("seated", "arriving") and e.table == table)
+            or (e.status == "leaving" and e.dest and e.dest[0] == table)
+        )
 
     def seated_count(self, table: str) -> int:
         """Players sitting at the table now (a player moving away still sits until confirmed)."""
-        return sum(1 for e in self.entries.values()
-                   if e.status in ("seated", "leaving") and e.table == table)
+        return sum(
+            1
+            for e in self.entries.values()
+            if e.status in ("seated", "leaving") and e.table == table
+        )
 
     def taken(self, table: str) -> set[int]:
-        seats = {e.seat for e in self.entries.values() if e.status in IN_PLAY
-                 and e.table == table}
-        seats |= {e.dest[1] for e in self.entries.values()
-                  if e.status == "leaving" and e.dest and e.dest[0] == table}
+        seats = {e.seat for e in self.entries.values() if e.status in IN_PLAY and e.table == table}
+        seats |= {
+            e.dest[1]
+            for e in self.entries.values()
+            if e.status == "leaving" and e.dest and e.dest[0] == table
+        }
         return seats
 
     def capacity(self, table: str) -> int:
@@ -289,13 +328,19 @@ class Venue:
         chips = self.chips_in_play()
         pool = self.purse.pool(self.structure)
         return {
-            "entrants": self.purse.entries, "players_left": len(left), "chips_in_play": chips,
-            "average_stack": chips // max(1, len(left)), "prize_pool": pool,
+            "entrants": self.purse.entries,
+            "players_left": len(left),
+            "chips_in_play": chips,
+            "average_stack": chips // max(1, len(left)),
+            "prize_pool": pool,
             "payouts": [list(p) for p in self.purse.payouts(self.structure)],
             "tables": {t: self.committed(t) for t in self.active_tables()},
-            "moves": self.moves, "tables_broken": len(self.broken),
-            "final_table": self.final_formed, "rebuys": self.purse.rebuys,
-            "addons": self.purse.addons, "level": self.level_number,
+            "moves": self.moves,
+            "tables_broken": len(self.broken),
+            "final_table": self.final_formed,
+            "rebuys": self.purse.rebuys,
+            "addons": self.purse.addons,
+            "level": self.level_number,
         }
 
     # ------------------------------------------------------------------------------ events
@@ -305,12 +350,11 @@ class Venue:
         self.cfg = parse_setup(body)
         self.rng = random.Random(self.cfg.seed)
         self.tables = {t: VTable(t) for t in self.cfg.tables}
-        self.purse = Purse(0, rebuy_money=self.cfg.rebuy_money,
-                           addon_money=self.cfg.addon_money)
+        self.purse = Purse(0, rebuy_money=self.cfg.rebuy_money, addon_money=self.cfg.addon_money)
 
     def _name(self, body: object) -> str:
         if not isinstance(body, dict) or not isinstance(body.get("name"), str):
-            raise VenueError(f"needs {{\"name\": ...}}, got {body!r:.80}")
+            raise VenueError(f'needs {{"name": ...}}, got {body!r:.80}')
         name = body["name"]
         if not 1 <= len(name) <= 64 or "\n" in name:
             raise VenueError("a name is text on one line, 1 to 64 characters")
@@ -320,8 +364,14 @@ class Venue:
         entry = Entry(f"e{len(self.entries) + 1}", name)
         self.entries[entry.id] = entry
         self.purse = _with(self.purse, entries=self.purse.entries + 1)
-        out.append(Announcement("registered", f"{name} registered ({entry.id})", rule,
-                               {"entry": entry.id, "name": name}))
+        out.append(
+            Announcement(
+                "registered",
+                f"{name} registered ({entry.id})",
+                rule,
+                {"entry": entry.id, "name": name},
+            )
+        )
         return entry
 
     def _on_register(self, body: object, out: list[Output]) -> None:
@@ -329,8 +379,10 @@ class Venue:
         name = self._name(body)
         if self.started:
             if self.level_number > self.cfg.late_until_level or self.finished:
-                raise VenueError(f"late registration closed after level "
-                                 f"{self.cfg.late_until_level} (002 Rule 8-A)")
+                raise VenueError(
+                    f"late registration closed after level "
+                    f"{self.cfg.late_until_level} (002 Rule 8-A)"
+                )
             self._seat_new(self._new_entry(name, out, "002 Rule 8-A"), out, "002 Rule 8-A")
             return
         if len(self.entries) >= len(self.cfg.tables) * self.cfg.handed:
@@ -341,8 +393,9 @@ class Venue:
         """002 Rule 8-A: a full stack, a table and seat drawn from the seat pool for new players."""
         assert self.cfg is not None
         tables = [t for t in self.active_tables() if not self.tables[t].breaking]
-        pool = seating.seat_pool({t: self.committed(t) for t in tables},
-                                 {t: self.open_seats(t) for t in tables}, tables)
+        pool = seating.seat_pool(
+            {t: self.committed(t) for t in tables}, {t: self.open_seats(t) for t in tables}, tables
+        )
         place = seating.draw_seat(pool, self.rng)
         if place is None:
             raise VenueError("no open seat at the tables in play")
@@ -350,14 +403,22 @@ class Venue:
         self.chips_issued += entry.stack
         self._send_seat(entry, place, out, rule, "drawn from the seat pool")
 
-    def _send_seat(self, entry: Entry, place: tuple[str, int], out: list[Output], rule: str,
-                   why: str) -> None:
+    def _send_seat(
+        self, entry: Entry, place: tuple[str, int], out: list[Output], rule: str, why: str
+    ) -> None:
         table, seat = place
         report = self.tables[table].report
         waits = report is not None and seating.waits_for_button(seat, report.sb, report.bb)
-        cmd = SeatCmd(table, self._id(), rule, why + (
-            "; dealt in once the button passes (002 Rule 10-A)" if waits else ""),
-            seat=seat, name=entry.name, stack=entry.stack, waits=waits)
+        cmd = SeatCmd(
+            table,
+            self._id(),
+            rule,
+            why + ("; dealt in once the button passes (002 Rule 10-A)" if waits else ""),
+            seat=seat,
+            name=entry.name,
+            stack=entry.stack,
+            waits=waits,
+        )
         entry.status, entry.table, entry.seat, entry.dest = "arriving", table, seat, None
         self.pending[cmd.id] = (cmd, entry.id)
         out.append(cmd)
@@ -399,7 +460,7 @@ class Venue:
             raise VenueError(f"{name} has used the {self.cfg.reentries} re-entries allowed")
         forfeit = body.get("forfeit", False) if isinstance(body, dict) else False
         if last.status in IN_PLAY and not forfeit:
-            raise VenueError(f"{name} is still in (re-enter with \"forfeit\": true, 002 Rule 8-B)")
+            raise VenueError(f'{name} is still in (re-enter with "forfeit": true, 002 Rule 8-B)')
         if last.status in IN_PLAY:
             if last.status != "seated":
                 raise VenueError(f"{name} is moving; re-enter once seated")
@@ -407,15 +468,29 @@ class Venue:
             new.status, new.table, new.seat = "seated", last.table, last.seat
             new.stack = last.stack
             last.status = "forfeited"
-            self._send_stack(new, self.structure.starting_stack - last.stack, out,
-                             "002 Rule 8-B", "re-entry: the forfeited chips leave play")
+            self._send_stack(
+                new,
+                self.structure.starting_stack - last.stack,
+                out,
+                "002 Rule 8-B",
+                "re-entry: the forfeited chips leave play",
+            )
             return
         self._seat_new(self._new_entry(name, out, "002 Rule 8-A"), out, "002 Rule 8-A")
 
-    def _send_stack(self, entry: Entry, add: int, out: list[Output], rule: str, why: str,
-                    kind: str = "") -> None:
-        cmd = StackCmd(entry.table, self._id(), rule, why, seat=entry.seat, name=entry.name,
-                       stack=max(0, entry.stack + add), add=add)
+    def _send_stack(
+        self, entry: Entry, add: int, out: list[Output], rule: str, why: str, kind: str = ""
+    ) -> None:
+        cmd = StackCmd(
+            entry.table,
+            self._id(),
+            rule,
+            why,
+            seat=entry.seat,
+            name=entry.name,
+            stack=max(0, entry.stack + add),
+            add=add,
+        )
         self.pending[cmd.id] = (cmd, entry.id + (f":{kind}" if kind else ""))
         out.append(cmd)
 
@@ -443,15 +518,17 @@ class Venue:
         if entry.status != "seated":
             raise VenueError(f"{entry.name} is not seated")
         if entry.stack > self.cfg.rebuy_at_most:
-            raise VenueError(f"{entry.name} has {entry.stack}: re-buys at {self.cfg.rebuy_at_most}"
-                             " or less")
+            raise VenueError(
+                f"{entry.name} has {entry.stack}: re-buys at {self.cfg.rebuy_at_most} or less"
+            )
         self._send_stack(entry, self.cfg.rebuy_chips, out, "002 Rule 28", "re-buy", "rebuy")
 
     def _seat_new_keep(self, entry: Entry, out: list[Output]) -> None:
         """A busted player re-buying is drawn a seat like a new player (002 Rules 8-A, 28)."""
         tables = [t for t in self.active_tables() if not self.tables[t].breaking]
-        pool = seating.seat_pool({t: self.committed(t) for t in tables},
-                                 {t: self.open_seats(t) for t in tables}, tables)
+        pool = seating.seat_pool(
+            {t: self.committed(t) for t in tables}, {t: self.open_seats(t) for t in tables}, tables
+        )
         place = seating.draw_seat(pool, self.rng)
         if place is None:
             raise VenueError("no open seat at the tables in play")
@@ -501,17 +578,25 @@ class Venue:
             e.status, e.place, e.stack, e.dest = "out", place, 0, None
             prize = self.purse.prize(self.structure, place)
             text = f"{e.name} out in place {place}" + (
-                f", wins {self.structure.currency}{prize:,.2f}" if prize else "")
-            out.append(Announcement("eliminated", text, "", {"entry": e.id, "name": e.name,
-                                                             "place": place, "prize": prize}))
+                f", wins {self.structure.currency}{prize:,.2f}" if prize else ""
+            )
+            out.append(
+                Announcement(
+                    "eliminated",
+                    text,
+                    "",
+                    {"entry": e.id, "name": e.name, "place": place, "prize": prize},
+                )
+            )
 
     def _on_confirmed(self, body: object, out: list[Output]) -> None:
         cmd, entry, extra = self._answer(body)
         if entry is None:
             return
         stack = body.get("stack") if isinstance(body, dict) else None
-        if stack is not None and (isinstance(stack, bool) or not isinstance(stack, int)
-                                  or stack < 0):
+        if stack is not None and (
+            isinstance(stack, bool) or not isinstance(stack, int) or stack < 0
+        ):
             raise VenueError(f"confirmed.stack must be a whole number, got {stack!r:.80}")
         if isinstance(cmd, SeatCmd) and entry.status == "arriving":
             entry.status = "seated"
@@ -519,10 +604,15 @@ class Venue:
             if stack is not None:
                 entry.stack = stack  # the chips the player carried away
             self.moves += 1
-            out.append(Announcement("moved", f"{entry.name}: {cmd.table} seat {cmd.seat} -> "
-                                   f"{entry.dest[0]} seat {entry.dest[1]}", cmd.rule,
-                                   {"entry": entry.id, "from": [cmd.table, cmd.seat],
-                                    "to": list(entry.dest)}))
+            out.append(
+                Announcement(
+                    "moved",
+                    f"{entry.name}: {cmd.table} seat {cmd.seat} -> "
+                    f"{entry.dest[0]} seat {entry.dest[1]}",
+                    cmd.rule,
+                    {"entry": entry.id, "from": [cmd.table, cmd.seat], "to": list(entry.dest)},
+                )
+            )
             self._send_seat(entry, entry.dest, out, cmd.rule, "moved from " + cmd.table)
         elif isinstance(cmd, StackCmd):
             self.chips_issued += cmd.add
@@ -537,9 +627,14 @@ class Venue:
         cmd, entry, extra = self._answer(body)
         reason = str(body.get("reason", "")) if isinstance(body, dict) else ""
         # a command for a player out since it was sent is void, not a problem
-        out.append(Announcement("alert" if entry else "void",
-                               f"{cmd.table} refused {cmd.kind} {cmd.id}: {reason:.80}",
-                               cmd.rule, {"table": cmd.table, "id": cmd.id}))
+        out.append(
+            Announcement(
+                "alert" if entry else "void",
+                f"{cmd.table} refused {cmd.kind} {cmd.id}: {reason:.80}",
+                cmd.rule,
+                {"table": cmd.table, "id": cmd.id},
+            )
+        )
         if entry is None:
             return
         if isinstance(cmd, UnseatCmd) and entry.status == "leaving":
@@ -547,10 +642,14 @@ class Venue:
         elif isinstance(cmd, SeatCmd) and entry.status == "arriving":
             entry.status = "registered"  # a fresh seat from the pool
             tables = [t for t in self.active_tables() if not self.tables[t].breaking]
-            pool = seating.seat_pool({t: self.committed(t) for t in tables},
-                                     {t: [s for s in self.open_seats(t)
-                                          if (t, s) != (cmd.table, cmd.seat)] for t in tables},
-                                     tables)
+            pool = seating.seat_pool(
+                {t: self.committed(t) for t in tables},
+                {
+                    t: [s for s in self.open_seats(t) if (t, s) != (cmd.table, cmd.seat)]
+                    for t in tables
+                },
+                tables,
+            )
             place = seating.draw_seat(pool, self.rng)
             if place is None:
                 raise VenueError("no open seat to re-seat the player")
@@ -561,7 +660,7 @@ class Venue:
 
     def _answer(self, body: object) -> tuple[Command, Entry | None, str]:
         if not isinstance(body, dict) or not isinstance(body.get("id"), str):
-            raise VenueError(f"needs {{\"table\": ..., \"id\": ...}}, got {body!r:.80}")
+            raise VenueError(f'needs {{"table": ..., "id": ...}}, got {body!r:.80}')
         found = self.pending.get(body["id"])
         if found is None:
             raise VenueError(f"no command {body['id']!r:.80} is waiting")
@@ -576,9 +675,13 @@ class Venue:
         return cmd, entry, extra
 
     def _on_level(self, body: object, out: list[Output]) -> None:
-        if not isinstance(body, dict) or isinstance(body.get("index"), bool) or not isinstance(
-                body.get("index"), int) or not 0 <= body["index"] < len(self.structure.steps):
-            raise VenueError(f"level needs {{\"index\": 0..{len(self.structure.steps) - 1}}}")
+        if (
+            not isinstance(body, dict)
+            or isinstance(body.get("index"), bool)
+            or not isinstance(body.get("index"), int)
+            or not 0 <= body["index"] < len(self.structure.steps)
+        ):
+            raise VenueError(f'level needs {{"index": 0..{len(self.structure.steps) - 1}}}')
         self._announce(body["index"], out)
         self._settle(out)
 
@@ -589,11 +692,21 @@ class Venue:
         if not step.is_break:
             self.level_number = step.number
         for t in self.active_tables():
-            out.append(LevelCmd(t, self._id(), "002 Rule 24", "applies from the next hand",
-                                index=index, number=step.number,
-                                blinds=(step.small_blind, step.big_blind), ante=step.ante,
-                                bb_ante=step.bb_ante, on_break=step.is_break,
-                                color_up=step.color_up))
+            out.append(
+                LevelCmd(
+                    t,
+                    self._id(),
+                    "002 Rule 24",
+                    "applies from the next hand",
+                    index=index,
+                    number=step.number,
+                    blinds=(step.small_blind, step.big_blind),
+                    ante=step.ante,
+                    bb_ante=step.bb_ante,
+                    on_break=step.is_break,
+                    color_up=step.color_up,
+                )
+            )
         if step.color_up:
             for t in self.active_tables():
                 self._color_up(t, step.color_up, out)
@@ -601,14 +714,21 @@ class Venue:
     def _color_up(self, table: str, removed: tuple[int, ...], out: list[Output]) -> None:
         """002 Rule 25: race off the removed chips from the RFID stack contents at each table."""
         report = self.tables[table].report
-        here = {e.seat: e for e in self.entries.values()
-                if e.table == table and e.status == "seated"}
+        here = {
+            e.seat: e for e in self.entries.values() if e.table == table and e.status == "seated"
+        }
         stacks: dict[int, list[int]] = {}
         for seat in here:
             seen = report.seat(seat) if report else None
             if seen is None or seen.chips is None:
-                out.append(Announcement("alert", f"{table}: no RFID stack reading for seat {seat};"
-                                       " colour up by hand", "002 Rule 25", {"table": table}))
+                out.append(
+                    Announcement(
+                        "alert",
+                        f"{table}: no RFID stack reading for seat {seat}; colour up by hand",
+                        "002 Rule 25",
+                        {"table": table},
+                    )
+                )
                 return
             stacks[seat] = list(seen.chips)
         if not stacks:
@@ -620,16 +740,30 @@ class Venue:
             for denom in sorted(removed):
                 if not any(denom in c for c in stacks.values()):
                     continue
-                result = chip_race(stacks, denom, chips=chips, rng=self.rng,
-                                   method=self.structure.race, button=button)
+                result = chip_race(
+                    stacks,
+                    denom,
+                    chips=chips,
+                    rng=self.rng,
+                    method=self.structure.race,
+                    button=button,
+                )
                 stacks = result.stacks
                 chips = [c for c in chips if c != denom]
-                out.append(Announcement("color_up", "; ".join(result.lines()),
-                                       result.lines()[0].rsplit("(", 1)[-1].rstrip(")"),
-                                       {"table": table, "removed": denom}))
+                out.append(
+                    Announcement(
+                        "color_up",
+                        "; ".join(result.lines()),
+                        result.lines()[0].rsplit("(", 1)[-1].rstrip(")"),
+                        {"table": table, "removed": denom},
+                    )
+                )
         except ChipRaceError as exc:
-            out.append(Announcement("alert", f"{table}: colour-up not raced: {exc}",
-                                   "002 Rule 25", {"table": table}))
+            out.append(
+                Announcement(
+                    "alert", f"{table}: colour-up not raced: {exc}", "002 Rule 25", {"table": table}
+                )
+            )
             return
         for seat, entry in sorted(here.items()):
             add = sum(stacks[seat]) - before[seat]
@@ -649,16 +783,32 @@ class Venue:
         left = self.remaining()
         if live == [self.cfg.final] and not self.final_formed:
             self.final_formed = len(left)
-            out.append(Announcement("final_table", f"final table: {len(left)} players at "
-                                   f"{self.cfg.final}", "002 Rule 12",
-                                   {"table": self.cfg.final, "players": len(left)}))
+            out.append(
+                Announcement(
+                    "final_table",
+                    f"final table: {len(left)} players at {self.cfg.final}",
+                    "002 Rule 12",
+                    {"table": self.cfg.final, "players": len(left)},
+                )
+            )
         if len(left) == 1 and not self.pending_moves():
             self.finished = True
             winner = left[0]
             prize = self.purse.prize(self.structure, 1)
-            out.append(Announcement("finished", f"{winner.name} wins", "", {
-                "entry": winner.id, "name": winner.name, "table": winner.table,
-                "seat": winner.seat, "prize": prize}))
+            out.append(
+                Announcement(
+                    "finished",
+                    f"{winner.name} wins",
+                    "",
+                    {
+                        "entry": winner.id,
+                        "name": winner.name,
+                        "table": winner.table,
+                        "seat": winner.seat,
+                        "prize": prize,
+                    },
+                )
+            )
 
     def pending_moves(self) -> bool:
         return any(e.status in ("arriving", "leaving") for e in self.entries.values())
@@ -672,15 +822,23 @@ class Venue:
             live = [t for t in self.active_tables() if not self.tables[t].breaking]
             if len(live) < 2:
                 break
-            fits = (len(live) - 1) * self.cfg.handed if len(live) > 2 else \
-                seating.final_table_size(self.cfg.handed)
+            fits = (
+                (len(live) - 1) * self.cfg.handed
+                if len(live) > 2
+                else seating.final_table_size(self.cfg.handed)
+            )
             if left > fits:
                 break
             victim = next(t for t in self.cfg.break_order if t in live)
             self.tables[victim].breaking = True
-            out.append(Announcement("table_broken", f"table {victim} breaks: {left} players fit "
-                                   f"{len(live) - 1} table(s)", "002 Rule 10-B",
-                                   {"table": victim}))
+            out.append(
+                Announcement(
+                    "table_broken",
+                    f"table {victim} breaks: {left} players fit {len(live) - 1} table(s)",
+                    "002 Rule 10-B",
+                    {"table": victim},
+                )
+            )
             self.broken.append(victim)
         for t in self.active_tables():
             if self.tables[t].breaking:
@@ -689,28 +847,50 @@ class Venue:
     def _move_off(self, table: str, out: list[Output]) -> None:
         """002 Rule 10-B: the seated players of a breaking table get new tables and seats by the
         2-step random process; the table closes once nobody is left or on the way."""
-        movers = sorted((e for e in self.entries.values()
-                         if e.table == table and e.status == "seated"), key=lambda e: e.seat)
+        movers = sorted(
+            (e for e in self.entries.values() if e.table == table and e.status == "seated"),
+            key=lambda e: e.seat,
+        )
         if movers:
             live = [t for t in self.active_tables() if not self.tables[t].breaking]
-            cards = seating.balanced_pool({t: self.committed(t) for t in live},
-                                          {t: self.open_seats(t) for t in live}, len(movers),
-                                          live, self.rng)
+            cards = seating.balanced_pool(
+                {t: self.committed(t) for t in live},
+                {t: self.open_seats(t) for t in live},
+                len(movers),
+                live,
+                self.rng,
+            )
             seats, dealt = seating.two_step_draw([e.id for e in movers], cards, self.rng)
             for e in movers:
                 if e.id in seats:  # no seat card yet: waits for seats being vacated
-                    self._send_unseat(e, seats[e.id], out, "002 Rule 10-B",
-                                      f"table {table} breaks; card {dealt[e.id]}")
-        if not any((e.table == table and e.status in IN_PLAY)
-                   or (e.status == "leaving" and e.dest and e.dest[0] == table)
-                   for e in self.entries.values()):
+                    self._send_unseat(
+                        e,
+                        seats[e.id],
+                        out,
+                        "002 Rule 10-B",
+                        f"table {table} breaks; card {dealt[e.id]}",
+                    )
+        if not any(
+            (e.table == table and e.status in IN_PLAY)
+            or (e.status == "leaving" and e.dest and e.dest[0] == table)
+            for e in self.entries.values()
+        ):
             self.tables[table].active = False
             self.tables[table].breaking = False
 
-    def _send_unseat(self, entry: Entry, dest: tuple[str, int], out: list[Output], rule: str,
-                     why: str) -> None:
-        cmd = UnseatCmd(entry.table, self._id(), rule, why, seat=entry.seat, name=entry.name,
-                        to_table=dest[0], to_seat=dest[1])
+    def _send_unseat(
+        self, entry: Entry, dest: tuple[str, int], out: list[Output], rule: str, why: str
+    ) -> None:
+        cmd = UnseatCmd(
+            entry.table,
+            self._id(),
+            rule,
+            why,
+            seat=entry.seat,
+            name=entry.name,
+            to_table=dest[0],
+            to_seat=dest[1],
+        )
         entry.status, entry.dest = "leaving", dest
         self.pending[cmd.id] = (cmd, entry.id)
         out.append(cmd)
@@ -731,13 +911,17 @@ class Venue:
             most = max(counts.values())
             source = next(t for t in order if t in live and counts[t] == most)
             dest = min(live, key=lambda t: (counts[t], self.cfg.tables.index(t)))
-            here = {e.seat: e for e in self.entries.values()
-                    if e.table == source and e.status == "seated"}
+            here = {
+                e.seat: e
+                for e in self.entries.values()
+                if e.table == source and e.status == "seated"
+            }
             if not here:
                 return  # everyone there is still arriving: balance when they sit
             report = self.tables[source].report
-            seat = seating.next_big_blind(report.bb if report else None, list(here),
-                                          report.button if report else None)
+            seat = seating.next_big_blind(
+                report.bb if report else None, list(here), report.button if report else None
+            )
             dreport = self.tables[dest].report
             open_seats = self.open_seats(dest)
             if not open_seats:
@@ -746,9 +930,14 @@ class Venue:
             if to is None:
                 to = open_seats[self.rng.randrange(len(open_seats))]
             assert seat is not None
-            self._send_unseat(here[seat], (dest, to), out, "002 Rule 11-A",
-                              f"balancing {source} ({most}) and {dest} ({counts[dest]}): "
-                              "the player due the big blind next, to the worst position")
+            self._send_unseat(
+                here[seat],
+                (dest, to),
+                out,
+                "002 Rule 11-A",
+                f"balancing {source} ({most}) and {dest} ({counts[dest]}): "
+                "the player due the big blind next, to the worst position",
+            )
 
     def _halting(self, out: list[Output]) -> None:
         """002 Rule 11-D: play halts at a table three or more players short of the fullest once
@@ -764,19 +953,33 @@ class Venue:
             vt = self.tables[t]
             short = most - counts[t] >= 3 and len(live) > 1
             report = vt.report
-            occupied = [e.seat for e in self.entries.values()
-                        if e.table == t and e.status in ("seated", "leaving")]
-            impacted = short and report is not None and seating.blinds_impacted(
-                occupied, report.bb, self.capacity(t))
+            occupied = [
+                e.seat
+                for e in self.entries.values()
+                if e.table == t and e.status in ("seated", "leaving")
+            ]
+            impacted = (
+                short
+                and report is not None
+                and seating.blinds_impacted(occupied, report.bb, self.capacity(t))
+            )
             if impacted and not vt.halted:
                 vt.halted = True
-                out.append(HaltCmd(t, self._id(), "002 Rule 11-D",
-                                   f"{counts[t]} players, {most} at the fullest table: hold play "
-                                   "until players arrive", halt=True))
+                out.append(
+                    HaltCmd(
+                        t,
+                        self._id(),
+                        "002 Rule 11-D",
+                        f"{counts[t]} players, {most} at the fullest table: hold play "
+                        "until players arrive",
+                        halt=True,
+                    )
+                )
             elif vt.halted and not short:
                 vt.halted = False
-                out.append(HaltCmd(t, self._id(), "002 Rule 11-D", "players arrived: play on",
-                                   halt=False))
+                out.append(
+                    HaltCmd(t, self._id(), "002 Rule 11-D", "players arrived: play on", halt=False)
+                )
 
 
 def _with(purse: Purse, **changes: int) -> Purse:

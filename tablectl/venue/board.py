@@ -30,8 +30,17 @@ class VenueBoard:
     final_table: bool
 
     def key(self) -> tuple[Any, ...]:
-        return (self.entrants, self.players_left, self.chips_in_play, self.prize_pool,
-                self.payouts, self.moves, self.offline, self.tables, self.final_table)
+        return (
+            self.entrants,
+            self.players_left,
+            self.chips_in_play,
+            self.prize_pool,
+            self.payouts,
+            self.moves,
+            self.offline,
+            self.tables,
+            self.final_table,
+        )
 
 
 def board_from_clock(body: dict[str, Any] | None, now: float) -> VenueBoard | None:
@@ -58,9 +67,15 @@ def board_from_clock(body: dict[str, Any] | None, now: float) -> VenueBoard | No
     offline = tuple(str(t) for t in s.get("offline", []) or [])
     pool = s.get("prize_pool", 0)
     return VenueBoard(
-        entrants=num("entrants"), players_left=num("players_left"),
-        chips_in_play=num("chips_in_play"), average_stack=num("average_stack"),
+        entrants=num("entrants"),
+        players_left=num("players_left"),
+        chips_in_play=num("chips_in_play"),
+        average_stack=num("average_stack"),
         prize_pool=float(pool) if isinstance(pool, int | float) else 0.0,
-        currency=str(s.get("currency", "$")), payouts=tuple(payouts), moves=tuple(moves),
-        offline=offline, tables=len(s.get("tables", {}) or {}),
-        final_table=bool(s.get("final_table")))
+        currency=str(s.get("currency", "$")),
+        payouts=tuple(payouts),
+        moves=tuple(moves),
+        offline=offline,
+        tables=len(s.get("tables", {}) or {}),
+        final_table=bool(s.get("final_table")),
+    )

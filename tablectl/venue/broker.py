@@ -60,9 +60,15 @@ class Mosquitto:
     ``users`` maps broker usernames to passwords (the venue user and one per table);
     ``acl`` is the ACL text (default: the shipped deploy/mosquitto/acl)."""
 
-    def __init__(self, workdir: str | os.PathLike[str], users: dict[str, str], *,
-                 acl: str | None = None, tls: TlsFiles | None = None,
-                 max_queued: int = 100_000) -> None:
+    def __init__(
+        self,
+        workdir: str | os.PathLike[str],
+        users: dict[str, str],
+        *,
+        acl: str | None = None,
+        tls: TlsFiles | None = None,
+        max_queued: int = 100_000,
+    ) -> None:
         self.dir = Path(workdir)
         self.users = dict(users)
         self.acl = acl if acl is not None else ACL_FILE.read_text(encoding="utf-8")
@@ -73,8 +79,10 @@ class Mosquitto:
         self.proc: subprocess.Popen[bytes] | None = None
         binary = find_mosquitto()
         if binary is None:
-            raise BrokerError("mosquitto is not installed (Debian: apt-get install mosquitto; "
-                              "sh .ci/debian-packages)")
+            raise BrokerError(
+                "mosquitto is not installed (Debian: apt-get install mosquitto; "
+                "sh .ci/debian-packages)"
+            )
         self.binary = binary
 
     @property
@@ -94,8 +102,12 @@ class Mosquitto:
         passwd.write_text("", encoding="utf-8")
         passwd.chmod(0o600)
         for user, password in self.users.items():
-            done = subprocess.run([tool, "-b", str(passwd), user, password],
-                                  capture_output=True, text=True, check=False)
+            done = subprocess.run(
+                [tool, "-b", str(passwd), user, password],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
             if done.returncode:
                 raise BrokerError(f"mosquitto_passwd {user}: {done.stderr.strip() or done.stdout}")
         (self.dir / "acl").write_text(self.acl, encoding="utf-8")
@@ -120,32 +132,42 @@ class Mosquitto:
             f"listener {self.port} 127.0.0.1",
         ]
         if self.tls:
-            lines += [f"listener {self.tls_port} 127.0.0.1", f"cafile {self.tls.ca}",
-                      f"certfile {self.tls.cert}", f"keyfile {self.tls.key}",
-                      "tls_version tlsv1.2"]
+            lines += [
+                f"listener {self.tls_port} 127.0.0.1",
+                f"cafile {self.tls.ca}",
+                f"certfile {self.tls.cert}",
+                f"keyfile {self.tls.key}",
+                "tls_version tlsv1.2",
+            ]
         self.conf_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
     def start(self, timeout: float = 15.0) -> Mosquitto:
         """Start (or start again on the same ports) and wait until it accepts connections."""
         if self.proc is None or not self.conf_path.exists():
             self._write_files()
-        self.proc = subprocess.Popen([self.binary, "-c", str(self.conf_path)],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.proc = subprocess.Popen(
+            [self.binary, "-c", str(self.conf_path)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         deadline = time.monotonic() + timeout
         while True:
             if self.proc.poll() is not None:
-                err = (self.proc.stderr.read().decode(errors="replace") if self.proc.stderr
-                       else "")
-                raise BrokerError(f"mosquitto exited with {self.proc.returncode}: "
-                                  f"{(err or self._log_tail()).strip()[-400:]}")
+                err = self.proc.stderr.read().decode(errors="replace") if self.proc.stderr else ""
+                raise BrokerError(
+                    f"mosquitto exited with {self.proc.returncode}: "
+                    f"{(err or self._log_tail()).strip()[-400:]}"
+                )
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
                     return self
             except OSError:
                 if time.monotonic() > deadline:
                     self.kill()
-                    raise BrokerError(f"mosquitto did not listen on port {self.port} within "
-                                      f"{timeout:.0f} s: {self._log_tail()}") from None
+                    raise BrokerError(
+                        f"mosquitto did not listen on port {self.port} within "
+                        f"{timeout:.0f} s: {self._log_tail()}"
+                    ) from None
                 time.sleep(0.05)
 
     def _log_tail(self) -> str:

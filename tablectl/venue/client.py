@@ -84,10 +84,19 @@ class VenueClient:
     ``last_seqs``: the events already taken per table in an earlier run of the venue process
     (None: a new tournament, every table's stream is wanted from seq 1)."""
 
-    def __init__(self, venue: str, host: str = "localhost", port: int = 1883, *,
-                 username: str = "venue", password: str | None = None,
-                 ca_file: str | None = None, client_id: str | None = None,
-                 last_seqs: dict[str, int] | None = None, watch_clock: bool = False) -> None:
+    def __init__(
+        self,
+        venue: str,
+        host: str = "localhost",
+        port: int = 1883,
+        *,
+        username: str = "venue",
+        password: str | None = None,
+        ca_file: str | None = None,
+        client_id: str | None = None,
+        last_seqs: dict[str, int] | None = None,
+        watch_clock: bool = False,
+    ) -> None:
         self.venue = check_id("venue", venue)
         self.host, self.port = host, port
         self.tables: dict[str, TableStatus] = {}
@@ -102,9 +111,12 @@ class VenueClient:
         self._cmd_no = itertools.count(1)
         self._clock_seq = 0
         self._watch_clock = watch_clock
-        self._client = mqtt.Client(CallbackAPIVersion.VERSION2,
-                                   client_id=client_id or f"{ROOT}-venue-{venue}",
-                                   clean_session=False, protocol=mqtt.MQTTv311)
+        self._client = mqtt.Client(
+            CallbackAPIVersion.VERSION2,
+            client_id=client_id or f"{ROOT}-venue-{venue}",
+            clean_session=False,
+            protocol=mqtt.MQTTv311,
+        )
         self._client.username_pw_set(username, password)
         if ca_file:
             self._client.tls_set(ca_certs=ca_file, tls_version=ssl.PROTOCOL_TLS_CLIENT)
@@ -118,8 +130,9 @@ class VenueClient:
 
     # --- paho's thread: queue only -----------------------------------------------------------
 
-    def _on_connect(self, client: mqtt.Client, _ud: Any, _flags: Any, reason: Any,
-                    _props: Any) -> None:
+    def _on_connect(
+        self, client: mqtt.Client, _ud: Any, _flags: Any, reason: Any, _props: Any
+    ) -> None:
         if reason.is_failure:
             self._items.put(("problem", f"the broker refused the venue: {reason}"))
             return
@@ -129,8 +142,9 @@ class VenueClient:
             topics.append((clock_topic(self.venue), 1))
         client.subscribe(topics)
 
-    def _on_subscribe(self, _c: mqtt.Client, _ud: Any, _mid: int, reasons: list[Any],
-                      _props: Any) -> None:
+    def _on_subscribe(
+        self, _c: mqtt.Client, _ud: Any, _mid: int, reasons: list[Any], _props: Any
+    ) -> None:
         # Up once the broker has the subscriptions: nothing a table sends after this is missed.
         if any(r.is_failure for r in reasons):
             self._items.put(("problem", "the broker refused the venue's subscriptions"))
@@ -164,8 +178,9 @@ class VenueClient:
         each once and in order per table."""
         items: list[tuple[str, Any]] = []
         try:
-            items.append(self._items.get(timeout=timeout) if timeout > 0
-                         else self._items.get_nowait())
+            items.append(
+                self._items.get(timeout=timeout) if timeout > 0 else self._items.get_nowait()
+            )
             while True:
                 items.append(self._items.get_nowait())
         except queue.Empty:
@@ -233,8 +248,16 @@ class VenueClient:
         while st.events_seq + 1 in st.held:
             st.events_seq += 1
             b = st.held.pop(st.events_seq)
-            out.append(TableEvent(st.table, st.events_seq, str(b.get("kind", "")), b,
-                                  float(b.get("t", 0.0)), received))
+            out.append(
+                TableEvent(
+                    st.table,
+                    st.events_seq,
+                    str(b.get("kind", "")),
+                    b,
+                    float(b.get("t", 0.0)),
+                    received,
+                )
+            )
             if b.get("kind") == "cmd_answer":
                 self.pending_commands.pop(str(b.get("id")), None)
         if st.held:
@@ -265,8 +288,13 @@ class VenueClient:
                 continue
             st.gap_tries += 1
             st.gap_since = now
-            self.command(st.table, "resend", {"stream": "events", "from": st.events_seq + 1},
-                         by="venue-link", track=False)
+            self.command(
+                st.table,
+                "resend",
+                {"stream": "events", "from": st.events_seq + 1},
+                by="venue-link",
+                track=False,
+            )
 
     def take_ready(self) -> list[TableEvent]:
         """Events released by a skipped gap (rare): call after :meth:`pump` when ``lost`` grew."""
@@ -275,21 +303,45 @@ class VenueClient:
             while st.events_seq + 1 in st.held:
                 st.events_seq += 1
                 b = st.held.pop(st.events_seq)
-                out.append(TableEvent(st.table, st.events_seq, str(b.get("kind", "")), b,
-                                      float(b.get("t", 0.0)), time.time()))
+                out.append(
+                    TableEvent(
+                        st.table,
+                        st.events_seq,
+                        str(b.get("kind", "")),
+                        b,
+                        float(b.get("t", 0.0)),
+                        time.time(),
+                    )
+                )
         return out
 
     # --- out -----------------------------------------------------------------------------------
 
-    def command(self, table: str, kind: str, body: dict[str, Any] | None = None, *,
-                by: str, track: bool = True) -> str:
+    def command(
+        self,
+        table: str,
+        kind: str,
+        body: dict[str, Any] | None = None,
+        *,
+        by: str,
+        track: bool = True,
+    ) -> str:
         """Send a command to a table (QoS 1); its id. Tracked commands are sent again when the
         table comes back online until it answers (``cmd_answer`` on its events stream)."""
         check_id("table", table)
         cmd_id = f"{self.venue}-{self._session}-{next(self._cmd_no)}"
-        payload = json.dumps({"v": PROTOCOL_VERSION, "id": cmd_id, "kind": kind,
-                              "venue": self.venue, "by": by, "body": body or {},
-                              "t": round(time.time(), 6)}, separators=(",", ":")).encode()
+        payload = json.dumps(
+            {
+                "v": PROTOCOL_VERSION,
+                "id": cmd_id,
+                "kind": kind,
+                "venue": self.venue,
+                "by": by,
+                "body": body or {},
+                "t": round(time.time(), 6),
+            },
+            separators=(",", ":"),
+        ).encode()
         if track:
             self.pending_commands[cmd_id] = _Pending(table, payload)
         self._client.publish(table_topic(self.venue, table, "cmd"), payload, qos=1)
@@ -304,15 +356,20 @@ class VenueClient:
         """The clock state, retained (a kiosk that starts late sees it at once); its seq."""
         self._clock_seq += 1
         obj = {"seq": self._clock_seq, "t": round(time.time(), 6), **body}
-        self._client.publish(clock_topic(self.venue), json.dumps(obj, separators=(",", ":")),
-                             qos=1, retain=True)
+        self._client.publish(
+            clock_topic(self.venue), json.dumps(obj, separators=(",", ":")), qos=1, retain=True
+        )
         return self._clock_seq
 
     def publish_venue(self, leaf: str, body: dict[str, Any], *, retain: bool = True) -> None:
         """A venue fact (``entrants``, ``payouts``, ``moves``, ``announce`` ...) for the clock
         and the tables' screens."""
-        self._client.publish(venue_topic(self.venue, leaf),
-                             json.dumps(body, separators=(",", ":")), qos=1, retain=retain)
+        self._client.publish(
+            venue_topic(self.venue, leaf),
+            json.dumps(body, separators=(",", ":")),
+            qos=1,
+            retain=retain,
+        )
 
     @property
     def lost(self) -> int:

@@ -70,8 +70,14 @@ class VenueRunner:
                     self.moves.append({"text": o.text, "t": now, **o.data})
                 if o.kind == "finished":
                     self.finished = o
-                if o.kind in ("moved", "table_broken", "final_table", "eliminated",
-                              "finished", "color_up"):
+                if o.kind in (
+                    "moved",
+                    "table_broken",
+                    "final_table",
+                    "eliminated",
+                    "finished",
+                    "color_up",
+                ):
                     self.announce.append({"kind": o.kind, "text": o.text, "t": now})
 
     def step(self, timeout: float = 0.0) -> list[TableEvent]:
@@ -100,16 +106,25 @@ class VenueRunner:
         else:
             self.stats.refused += 1
             if cmd.kind in ("seat", "unseat", "stack"):
-                self.apply({"refused": {"table": cmd.table, "id": cmd.id,
-                                        "reason": str(ev.body.get("note", ""))}})
+                self.apply(
+                    {
+                        "refused": {
+                            "table": cmd.table,
+                            "id": cmd.id,
+                            "reason": str(ev.body.get("note", "")),
+                        }
+                    }
+                )
 
     def chips_in_play(self) -> int:
         """Every chip in play from the tables' own reports (``chips``: stacks, bets, pots), plus
         the stacks of players between tables (in no table's latest report)."""
         v = self.venue
         reports = {t: vt.report for t, vt in v.tables.items() if vt.report is not None}
-        total = sum(r.chips if r.chips is not None else sum(s.stack for s in r.seats)
-                    for r in reports.values())
+        total = sum(
+            r.chips if r.chips is not None else sum(s.stack for s in r.seats)
+            for r in reports.values()
+        )
 
         def there(table: str, seat: int, name: str) -> bool:
             r = reports.get(table)
@@ -131,20 +146,30 @@ class VenueRunner:
             summary["chips_in_play"] = chips
             summary["average_stack"] = chips // max(1, summary["players_left"])
         online = {t: st.online is not False for t, st in self.client.tables.items()}
-        tables = {t: {"players": n, "online": online.get(t, True)}
-                  for t, n in summary.get("tables", {}).items()}
+        tables = {
+            t: {"players": n, "online": online.get(t, True)}
+            for t, n in summary.get("tables", {}).items()
+        }
         for t, up in online.items():
             if not up and t in tables:
                 tables[t]["online"] = False
         cfg = self.venue.cfg
         currency = cfg.structure.currency if cfg else "$"
-        return {"summary": {**summary, "currency": currency,
-                            "offline": sorted(t for t, up in online.items() if not up)},
-                "payouts": {"currency": currency, "prize_pool": summary.get("prize_pool", 0),
-                            "payouts": summary.get("payouts", [])},
-                "moves": {"moves": list(self.moves)},
-                "announce": {"lines": list(self.announce)},
-                "tables": {"tables": tables}}
+        return {
+            "summary": {
+                **summary,
+                "currency": currency,
+                "offline": sorted(t for t, up in online.items() if not up),
+            },
+            "payouts": {
+                "currency": currency,
+                "prize_pool": summary.get("prize_pool", 0),
+                "payouts": summary.get("payouts", []),
+            },
+            "moves": {"moves": list(self.moves)},
+            "announce": {"lines": list(self.announce)},
+            "tables": {"tables": tables},
+        }
 
     def publish(self, force: bool = False) -> None:
         """Publish the facts that changed (retained), and all of them on the clock topic."""

@@ -24,9 +24,16 @@ from tablectl.venue.board import VenueBoard, board_from_clock
 class ClockFeed:
     """The venue's clock topic, newest payload first; :attr:`connected` says if it is live."""
 
-    def __init__(self, venue: str, host: str = "localhost", port: int = 1883, *,
-                 username: str | None = None, password: str | None = None,
-                 ca_file: str | None = None) -> None:
+    def __init__(
+        self,
+        venue: str,
+        host: str = "localhost",
+        port: int = 1883,
+        *,
+        username: str | None = None,
+        password: str | None = None,
+        ca_file: str | None = None,
+    ) -> None:
         self.venue = check_id("venue", venue)
         self.topic = clock_topic(venue)
         self.host, self.port = host, port
@@ -35,9 +42,12 @@ class ClockFeed:
         self.received = 0
         self.connected = False
         self.problem = ""
-        self._client = mqtt.Client(CallbackAPIVersion.VERSION2,
-                                   client_id=f"tablectl-clock-{venue}-{uuid.uuid4().hex[:6]}",
-                                   clean_session=True, protocol=mqtt.MQTTv311)
+        self._client = mqtt.Client(
+            CallbackAPIVersion.VERSION2,
+            client_id=f"tablectl-clock-{venue}-{uuid.uuid4().hex[:6]}",
+            clean_session=True,
+            protocol=mqtt.MQTTv311,
+        )
         if username:
             self._client.username_pw_set(username, password)
         if ca_file:
