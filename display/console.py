@@ -737,21 +737,8 @@ class Console:
             + (f", bet {theme.chips(sv.bet)}" if sv is not None and sv.bet else ""),
         )
         # amount display above the keypad
-        box = pygame.Rect(w // 2 + lay.px(4), lay.px(66), w // 2 - lay.px(12), lay.px(52))
-        p.panel(box, theme.PANEL, theme.PANEL_EDGE)
-        p.text(
-            "AMOUNT", (box.left + lay.px(8), box.centery), lay.px(14), theme.DIM, anchor="midleft"
-        )
         amount = self.keypad.amount
-        p.text(
-            theme.chips(amount) if amount else "none",
-            (box.right - lay.px(10), box.centery),
-            lay.px(30),
-            theme.TEXT if amount else theme.FAINT,
-            anchor="midright",
-            max_width=box.width - lay.px(90),
-            tag="pad_amount",
-        )
+        self._amount_box(p, "AMOUNT", amount, lay.px(90), "pad_amount")
         # what will be entered, and the ruling after the last entry
         x, width = lay.px(8), w // 2 - lay.px(16)
         box = pygame.Rect(x, lay.px(192), width, lay.px(58))
@@ -873,6 +860,25 @@ class Console:
             tag="floor_hint",
         )
 
+    def _amount_box(
+        self, p: Painter, label: str, amount: int | None, label_room: int, tag: str
+    ) -> None:
+        """The amount the keypad holds, above the keypad (the pad's and the floor forms')."""
+        lay = self.layout
+        w = lay.size[0]
+        box = pygame.Rect(w // 2 + lay.px(4), lay.px(66), w // 2 - lay.px(12), lay.px(52))
+        p.panel(box, theme.PANEL, theme.PANEL_EDGE)
+        p.text(label, (box.left + lay.px(8), box.centery), lay.px(14), theme.DIM, anchor="midleft")
+        p.text(
+            theme.chips(amount) if amount else "none",
+            (box.right - lay.px(10), box.centery),
+            lay.px(30),
+            theme.TEXT if amount else theme.FAINT,
+            anchor="midright",
+            max_width=box.width - label_room,
+            tag=tag,
+        )
+
     def _draw_form(self, p: Painter, view: TableView) -> None:
         lay = self.layout
         w, h = lay.size
@@ -882,24 +888,10 @@ class Console:
         if "seat" in form.fields:
             p.text("SEAT", (lay.px(10), lay.px(66)), lay.px(14), theme.DIM)
         if "amount" in form.fields:
-            box = pygame.Rect(w // 2 + lay.px(4), lay.px(66), w // 2 - lay.px(12), lay.px(52))
-            p.panel(box, theme.PANEL, theme.PANEL_EDGE)
             label = {"ruling": "TO", "award": "AMOUNT", "stack": "NEW STACK", "seat": "STACK"}[
                 form.decision
             ]
-            p.text(
-                label, (box.left + lay.px(8), box.centery), lay.px(14), theme.DIM, anchor="midleft"
-            )
-            amount = form.keypad.amount
-            p.text(
-                theme.chips(amount) if amount else "none",
-                (box.right - lay.px(10), box.centery),
-                lay.px(30),
-                theme.TEXT if amount else theme.FAINT,
-                anchor="midright",
-                max_width=box.width - lay.px(110),
-                tag="form_amount",
-            )
+            self._amount_box(p, label, form.keypad.amount, lay.px(110), "form_amount")
         value = form.value(view)
         box = pygame.Rect(lay.px(8), h - lay.px(142), w // 2 - lay.px(16), lay.px(74))
         p.panel(box, theme.PANEL, theme.ACCENT, lay.px(2))
