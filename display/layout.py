@@ -11,6 +11,7 @@ screen goes to the regions and not to blank margins.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 
 import pygame
@@ -23,10 +24,21 @@ MIN_SIZE = (320, 240)
 
 def printable(text: str) -> str:
     """``text`` as the font can draw it: control characters (a NUL stops SDL_ttf) become
-    spaces, and characters beyond the Basic Multilingual Plane (which pygame refuses) "?"."""
-    if text.isprintable() and all(ord(c) <= 0xFFFF for c in text):
+    spaces, characters beyond the Basic Multilingual Plane (which pygame refuses) "?", and a
+    pile of combining marks on one letter (which would stack out of its line) cut to one."""
+    if text.isascii() and text.isprintable():
         return text
-    return "".join(" " if not c.isprintable() else ("?" if ord(c) > 0xFFFF else c) for c in text)
+    out: list[str] = []
+    marks = 0
+    for c in text:
+        if unicodedata.combining(c):
+            marks += 1
+            if marks > 1:
+                continue
+        else:
+            marks = 0
+        out.append(" " if not c.isprintable() else ("?" if ord(c) > 0xFFFF else c))
+    return "".join(out)
 
 
 @dataclass(frozen=True, slots=True)

@@ -397,3 +397,13 @@ def test_countdowns_redraw_alone_and_match_a_full_redraw(size: tuple[int, int]) 
     # the clock is taken off: the whole frame changes
     assert screen.render(replace(later, clock=None)) and screen.dirty is None
     assert not screen.painter.find("CLOCK - SEAT 7")
+
+
+def test_a_pile_of_combining_marks_stays_on_its_line() -> None:
+    """Hypothesis found it: eight combining marks on one letter drew a glyph 77 px tall, out of
+    the frame. One mark per letter is kept (é, ñ, ạ still draw)."""
+    from display.layout import printable
+
+    assert printable("0" + "\u0323\u0329\u0329\u0329\u0339\u0339\u0339\u0300") == "0\u0323"
+    assert printable("Ren\u0303e\u0301") == "Ren\u0303e\u0301"
+    assert printable("Ann") == "Ann"

@@ -131,10 +131,18 @@ class VenueRunner:
             found = r.seat(seat) if r else None
             return found is not None and found.name == name
 
+        where: dict[str, set[str]] = {}  # each player's tables now: its seat and a move's end
         for e in v.remaining():
+            where[e.name] = {e.table, *([e.dest[0]] if e.dest else [])}
             if there(e.table, e.seat, e.name) or (e.dest and there(*e.dest, e.name)):
                 continue
             total += e.stack
+        # A player who moved can still show in the old table's latest report until it reports
+        # again, beside the new table's: counted once, where the player is now.
+        for t, r in reports.items():
+            for s in r.seats:
+                if s.name in where and t not in where[s.name]:
+                    total -= s.stack
         return total
 
     def facts(self) -> dict[str, Any]:
