@@ -308,7 +308,7 @@ def test_random_play_conserves_chips_and_answers_every_event(
         log.append(event)
         total += difference(outs)  # stack, seat, unseat: the notice states the difference
         objs.append(obj)
-        assert table.chips_total() == total, f"chips not conserved after {obj}"
+        assert table.chips_total() == total, f"chips not conserved after {obj}: {objs[-12:]}"
         assert all(p.stack >= 0 for p in table.players.values())
         # a floor decision that applies is recorded as one even when it restates the table
         # (the button placed where it already is): its `floor` notice names who decided
