@@ -7,7 +7,9 @@ in event order; nothing here reads a clock or does I/O.
 Events (JSON objects with one key, docs/venue.md "Tournament model"):
 ``setup``, ``register``, ``start``, ``reentry``, ``rebuy``, ``addon``, ``report`` (a
 :class:`~tablectl.tournament.commands.TableReport`), ``confirmed`` and ``refused`` (a table's
-answer to a command), ``level`` (the clock announced a step).
+answer to a command), ``level`` (the clock announced a step), ``approve`` (the director approves
+a proposed move or break, with ``approve_moves`` set up) and ``break`` (the director breaks a
+table now).
 
 Outputs: commands for one table (:mod:`tablectl.tournament.commands`) and
 :class:`Announcement` lines for the clock and the log. What the model decides, and the rule:
@@ -59,6 +61,8 @@ EVENTS = (
     "confirmed",
     "refused",
     "level",
+    "approve",
+    "break",
 )
 IN_PLAY = ("seated", "arriving", "leaving")
 
@@ -79,6 +83,47 @@ class Announcement:
 
 
 Output = Command | Announcement
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """A decision the model would make at once, waiting for the director's ``approve`` (setup
+    ``approve_moves``): a balancing ``move`` (002 Rule 11-A: ``entry`` from ``table``/``seat`` to
+    ``to_table``/``to_seat``) or a table's ``break`` (10-B, 11-C). Recomputed after every event:
+    one no longer wanted (a player busted, the counts changed) is withdrawn."""
+
+    id: str
+    kind: str  # move | break
+    table: str
+    rule: str
+    why: str
+    entry: str = ""
+    name: str = ""
+    seat: int = 0
+    to_table: str = ""
+    to_seat: int = 0
+
+    def same(self, other: Proposal) -> bool:
+        """The same decision (the seat aside: a drawn seat is drawn anew each time)."""
+        return (self.kind, self.table, self.entry, self.to_table) == (
+            other.kind,
+            other.table,
+            other.entry,
+            other.to_table,
+        )
+
+    def to_obj(self) -> dict[str, Any]:
+        obj: dict[str, Any] = {"id": self.id, "kind": self.kind, "table": self.table}
+        if self.kind == "move":
+            obj.update(
+                entry=self.entry,
+                name=self.name,
+                seat=self.seat,
+                to_table=self.to_table,
+                to_seat=self.to_seat,
+            )
+        obj.update(rule=self.rule, why=self.why)
+        return obj
 
 
 @dataclass
@@ -122,6 +167,7 @@ class VenueConfig:
     addon_chips: int = 0
     addon_money: float = 0.0
     addon_until_level: int = 0
+    approve_moves: bool = False  # balancing moves and breaks wait for the director's approve
 
     @property
     def final(self) -> str:
@@ -153,6 +199,7 @@ def parse_setup(body: object) -> VenueConfig:
         "reentries",
         "rebuy",
         "addon",
+        "approve_moves",
     )
     if not isinstance(body, dict):
         raise VenueError("setup must be an object")
@@ -202,7 +249,15 @@ def parse_setup(body: object) -> VenueConfig:
         addon_chips=_need_int(addon, "chips", 0),
         addon_money=money(addon, "addon"),
         addon_until_level=_need_int(addon, "until_level", 0),
+        approve_moves=_need_bool(body, "approve_moves"),
     )
+
+
+def _need_bool(body: dict, key: str) -> bool:
+    value = body.get(key, False)
+    if not isinstance(value, bool):
+        raise VenueError(f"setup.{key} must be true or false, got {value!r:.80}")
+    return value
 
 
 class Venue:
@@ -223,7 +278,10 @@ class Venue:
         self.chips_issued = 0  # chips brought into play: stacks, re-buys, add-ons, colour-ups
         self.moves = 0
         self.broken: list[str] = []
+        self.proposals: dict[str, Proposal] = {}  # waiting for approve (setup approve_moves)
+        self.approving = ""  # the proposal being carried out by approve
         self._ids = 0
+        self._pids = 0
 
     # ------------------------------------------------------------------------------ the fold
     def apply(self, event: object) -> list[Output]:
@@ -254,6 +312,7 @@ class Venue:
         snap["tables"] = {k: replace(t) for k, t in self.tables.items()}
         snap["pending"] = dict(self.pending)
         snap["broken"] = list(self.broken)
+        snap["proposals"] = dict(self.proposals)
         snap["rng"] = self.rng.getstate()
         return snap
 
@@ -775,8 +834,11 @@ class Venue:
         """After any change: break tables, balance, halt or resume play, final table, winner."""
         if not self.started or self.finished:
             return
-        self._break_tables(out)
-        self._balance(out)
+        wanted: list[Proposal] = []
+        self._break_tables(out, wanted)
+        if not wanted:  # a table to break first: balancing into it would move players twice
+            self._balance(out, wanted)
+        self._propose(wanted, out)
         self._halting(out)
         assert self.cfg is not None
         live = [t for t in self.active_tables() if not self.tables[t].breaking]
@@ -813,9 +875,10 @@ class Venue:
     def pending_moves(self) -> bool:
         return any(e.status in ("arriving", "leaving") for e in self.entries.values())
 
-    def _break_tables(self, out: list[Output]) -> None:
+    def _break_tables(self, out: list[Output], wanted: list[Proposal]) -> None:
         """A table breaks when the players left fit the others: a full table each, or at the last
-        break, the final table's full table plus one (002 Rule 12). Which: the break order."""
+        break, the final table's full table plus one (002 Rule 12). Which: the break order. With
+        ``approve_moves`` the break is proposed, and happens on the director's ``approve``."""
         assert self.cfg is not None
         left = len(self.remaining())
         while True:
@@ -830,19 +893,87 @@ class Venue:
             if left > fits:
                 break
             victim = next(t for t in self.cfg.break_order if t in live)
-            self.tables[victim].breaking = True
-            out.append(
-                Announcement(
-                    "table_broken",
-                    f"table {victim} breaks: {left} players fit {len(live) - 1} table(s)",
-                    "002 Rule 10-B",
-                    {"table": victim},
-                )
-            )
-            self.broken.append(victim)
+            why = f"table {victim} breaks: {left} players fit {len(live) - 1} table(s)"
+            if self.cfg.approve_moves:
+                wanted.append(Proposal("", "break", victim, "002 Rule 10-B", why))
+                break
+            self._break(victim, why, out)
         for t in self.active_tables():
             if self.tables[t].breaking:
                 self._move_off(t, out)
+
+    def _break(self, victim: str, why: str, out: list[Output]) -> None:
+        self.tables[victim].breaking = True
+        out.append(Announcement("table_broken", why, "002 Rule 10-B", {"table": victim}))
+        self.broken.append(victim)
+
+    def _propose(self, wanted: list[Proposal], out: list[Output]) -> None:
+        """The proposals now are the ``wanted`` ones: one already open keeps its id (and its seat,
+        while that seat is still open), a new one is announced, one no longer wanted withdrawn."""
+        kept: dict[str, Proposal] = {}
+        for w in wanted:
+            old = next((p for p in self.proposals.values() if p.same(w)), None)
+            if old is not None and (
+                old.kind == "break" or old.to_seat in self.open_seats(w.to_table)
+            ):
+                kept[old.id] = old
+                continue
+            self._pids += 1
+            p = replace(w, id=f"m{self._pids}")
+            kept[p.id] = p
+            what = (
+                f"move {p.name} from {p.table} seat {p.seat} to {p.to_table} seat {p.to_seat}"
+                if p.kind == "move"
+                else f"break table {p.table}"
+            )
+            out.append(Announcement("proposed", f"to approve ({p.id}): {what}", p.rule, p.to_obj()))
+        for pid, p in self.proposals.items():
+            if pid not in kept:
+                out.append(
+                    Announcement(
+                        "withdrawn",
+                        f"proposal {pid} withdrawn: no longer needed",
+                        p.rule,
+                        p.to_obj(),
+                    )
+                )
+        self.proposals = kept
+
+    def _on_approve(self, body: object, out: list[Output]) -> None:
+        """The director approves a proposal: the move's ``unseat`` goes to its table (002 Rule
+        11-A), or the table breaks and its players draw seats (10-B)."""
+        pid = body.get("id") if isinstance(body, dict) else None
+        if not isinstance(pid, str) or pid not in self.proposals:
+            open_ids = ", ".join(self.proposals) or "none"
+            raise VenueError(f"no open proposal {pid!r:.40} (open: {open_ids})")
+        p = self.proposals.pop(pid)
+        if p.kind == "break":
+            self._break(p.table, p.why, out)
+        else:
+            self._send_unseat(self.entries[p.entry], (p.to_table, p.to_seat), out, p.rule, p.why)
+        self._settle(out)
+
+    def _on_break(self, body: object, out: list[Output]) -> None:
+        """The director breaks a table now (002 Rule 10-B: its players draw seats by the 2-step
+        random process). Never the final table, and only while the others have a seat for each
+        of its players."""
+        assert self.cfg is not None
+        table = body.get("table") if isinstance(body, dict) else None
+        if not isinstance(table, str) or table not in self.tables:
+            raise VenueError(f'needs {{"table": NAME}} of a table in the setup, got {body!r:.80}')
+        if not self.started or self.finished:
+            raise VenueError("a table breaks only while the tournament is under way")
+        live = [t for t in self.active_tables() if not self.tables[t].breaking]
+        if table not in live:
+            raise VenueError(f"table {table} is not in play")
+        if table == self.cfg.final:
+            raise VenueError(f"table {table} hosts the final table: break another")
+        players = self.committed(table)
+        room = sum(len(self.open_seats(t)) for t in live if t != table)
+        if players > room:
+            raise VenueError(f"the other tables have {room} open seats for {players} players")
+        self._break(table, f"the director breaks table {table}", out)
+        self._settle(out)
 
     def _move_off(self, table: str, out: list[Output]) -> None:
         """002 Rule 10-B: the seated players of a breaking table get new tables and seats by the
@@ -895,10 +1026,11 @@ class Venue:
         self.pending[cmd.id] = (cmd, entry.id)
         out.append(cmd)
 
-    def _balance(self, out: list[Output]) -> None:
+    def _balance(self, out: list[Output], wanted: list[Proposal]) -> None:
         """002 Rule 11-A: while two tables differ by more than one player, the player due the big
         blind next at the fullest table (11-C: the first of the fullest in the break order) moves
-        to the worst position at the shortest."""
+        to the worst position at the shortest. With ``approve_moves`` the first such move is
+        proposed instead."""
         assert self.cfg is not None
         order = [*self.cfg.break_order, self.cfg.final]
         for _ in range(10 * len(self.cfg.tables)):
@@ -930,14 +1062,17 @@ class Venue:
             if to is None:
                 to = open_seats[self.rng.randrange(len(open_seats))]
             assert seat is not None
-            self._send_unseat(
-                here[seat],
-                (dest, to),
-                out,
-                "002 Rule 11-A",
+            why = (
                 f"balancing {source} ({most}) and {dest} ({counts[dest]}): "
-                "the player due the big blind next, to the worst position",
+                "the player due the big blind next, to the worst position"
             )
+            if self.cfg.approve_moves:
+                e = here[seat]
+                wanted.append(
+                    Proposal("", "move", source, "002 Rule 11-A", why, e.id, e.name, seat, dest, to)
+                )
+                return
+            self._send_unseat(here[seat], (dest, to), out, "002 Rule 11-A", why)
 
     def _halting(self, out: list[Output]) -> None:
         """002 Rule 11-D: play halts at a table three or more players short of the fullest once
