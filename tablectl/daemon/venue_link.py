@@ -456,6 +456,9 @@ class VenueLink:
         return self.outbox.count()
 
 
+ALERTS_REPORTED = 10  # open alerts carried in the state for the director's floor map
+
+
 def state_body(
     view: Any,
     status: str,
@@ -472,7 +475,8 @@ def state_body(
     ``positions`` (button, small blind seat, big blind seat) are those of the hand in progress or
     the last one played (the engine's ``Table.hand.positions``); without them the view's, which
     between hands are the next hand's. ``stack_chips``: the RFID reading of each stack zone,
-    for a colour-up's chip race (002 Rule 25)."""
+    for a colour-up's chip race (002 Rule 25). ``pot``, ``board``, ``to_act`` and ``alerts`` (the
+    open alerts, the latest :data:`ALERTS_REPORTED`) are for the director's floor map."""
     seats = []
     for s in view.seats:
         if s.status == "empty":
@@ -503,8 +507,10 @@ def state_body(
             "bb_ante": lv.bb_ante,
             "on_break": lv.on_break,
         }
-    chips = sum(s["stack"] for s in seats) + sum(p.amount for p in view.pots)
+    pot = sum(p.amount for p in view.pots)
+    chips = sum(s["stack"] for s in seats) + pot
     in_hand = view.street not in ("idle", "over")
+    alerts = [a.to_obj()["alert"] for a in view.alerts[-ALERTS_REPORTED:]]
     return {
         "status": status,
         "hand": view.hand_no,
@@ -516,6 +522,11 @@ def state_body(
         "level": level,
         "seats": seats,
         "chips": chips,
+        # what the director's floor map shows beside the model's figures
+        "pot": pot,
+        "board": list(view.board),
+        "to_act": view.to_act,
+        "alerts": alerts,
     }
 
 

@@ -197,6 +197,11 @@ class TableReport:
         "chips",
         "t",
         "events_seq",
+        # for screens only (the director's floor map), not modelled: docs/venue.md
+        "alerts",
+        "board",
+        "pot",
+        "to_act",
     )
 
     @property
