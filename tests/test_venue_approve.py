@@ -168,3 +168,16 @@ def test_approve_moves_must_be_a_flag() -> None:
     setup = {"tables": ["A"], "structure": STRUCTURE, "approve_moves": "yes"}
     (alert,) = v.apply({"setup": setup})
     assert "approve_moves must be true or false" in alert.text
+
+
+def test_the_structure_edited_keeps_the_level_in_force() -> None:
+    v, out = venue_with(4)
+    edited = dict(STRUCTURE, name="edited", step=STRUCTURE["step"][:3])
+    (said,) = v.apply({"structure": edited})
+    assert said.kind == "structure" and v.structure.name == "edited"
+    assert len(v.structure.steps) == 3
+    v.apply({"level": {"index": 2}})
+    (alert,) = v.apply({"structure": dict(STRUCTURE, step=STRUCTURE["step"][:2])})
+    assert alert.kind == "alert" and "must keep it" in alert.text and v.structure.name == "edited"
+    (bad,) = v.apply({"structure": {"name": "x"}})
+    assert bad.kind == "alert" and v.structure.name == "edited"

@@ -9,7 +9,7 @@ Events (JSON objects with one key, docs/venue.md "Tournament model"):
 :class:`~tablectl.tournament.commands.TableReport`), ``confirmed`` and ``refused`` (a table's
 answer to a command), ``level`` (the clock announced a step), ``approve`` (the director approves
 a proposed move or break, with ``approve_moves`` set up) and ``break`` (the director breaks a
-table now).
+table now), ``structure`` (the structure edited: from the next level on).
 
 Outputs: commands for one table (:mod:`tablectl.tournament.commands`) and
 :class:`Announcement` lines for the clock and the log. What the model decides, and the rule:
@@ -63,6 +63,7 @@ EVENTS = (
     "level",
     "approve",
     "break",
+    "structure",
 )
 IN_PLAY = ("seated", "arriving", "leaving")
 
@@ -743,6 +744,29 @@ class Venue:
             raise VenueError(f'level needs {{"index": 0..{len(self.structure.steps) - 1}}}')
         self._announce(body["index"], out)
         self._settle(out)
+
+    def _on_structure(self, body: object, out: list[Output]) -> None:
+        """The director edits the structure (decoded TOML, as in setup): the level in force stays
+        until the clock's next step (002 Rule 24); the tables hear the new figures then."""
+        assert self.cfg is not None
+        if not isinstance(body, dict):
+            raise VenueError("structure must be an object (the decoded TOML)")
+        try:
+            structure = parse_structure(body, "structure")
+        except (StructureError, TypeError, AttributeError) as exc:
+            raise VenueError(str(exc)) from None
+        if self.started and self.step_index >= len(structure.steps):
+            raise VenueError(
+                f"the clock is on step {self.step_index + 1}: the structure must keep it"
+            )
+        self.cfg = replace(self.cfg, structure=structure)
+        out.append(
+            Announcement(
+                "structure",
+                f"structure now {structure.name}: {len(structure.steps)} steps",
+                "002 Rule 24",
+            )
+        )
 
     def _announce(self, index: int, out: list[Output]) -> None:
         """002 Rule 24: every table hears the level; it applies from its next hand."""
