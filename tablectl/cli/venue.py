@@ -16,10 +16,12 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="venue_command", metavar="SUBCOMMAND", required=True)
+    _configure_serve(sub)
     sim = sub.add_parser(
         "sim",
         help="play a whole tournament on simulated tables",
@@ -54,7 +56,141 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _configure_serve(sub: Any) -> None:
+    serve = sub.add_parser(
+        "serve",
+        help="the director's web console (floor map, clock, entrants, balancing, public page)",
+        description="serve the web console on the venue network (docs/venue-console.md)",
+    )
+    serve.add_argument("--config", type=Path, help="the venue's config (TOML)")
+    serve.add_argument(
+        "--demo",
+        action="store_true",
+        help="bring a local broker and simulated tables; print a demo sign-in",
+    )
+    serve.add_argument("--host", help="listen address (default: the config's, or 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="listen port (default: the config's, or 8080)")
+    serve.add_argument(
+        "--demo-tables", type=int, default=3, metavar="N", help="tables in the demo (default 3)"
+    )
+    serve.add_argument(
+        "--demo-pace", type=float, default=4.0, metavar="S", help="a hand every S seconds"
+    )
+    sub.add_parser(
+        "passwd",
+        help="print a password hash for a [[staff]] entry (reads the password twice)",
+        description="print a scrypt password hash for the venue config's [[staff]] entries",
+    )
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.venue_command == "serve":
+        return _serve(args)
+    if args.venue_command == "passwd":
+        return _passwd()
+    return _sim(args)
+
+
+def _passwd() -> int:
+    import getpass
+
+    from tablectl.venue.web.auth import hash_password
+
+    try:
+        first = getpass.getpass("password: ")
+        if first != getpass.getpass("again: "):
+            print("tablectl venue passwd: the two passwords differ", file=sys.stderr)
+            return 1
+    except (EOFError, KeyboardInterrupt):
+        print("tablectl venue passwd: no password read", file=sys.stderr)
+        return 1
+    if len(first) < 8:
+        print("tablectl venue passwd: at least 8 characters", file=sys.stderr)
+        return 1
+    print(hash_password(first))
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn  # noqa: F401  (the web extra)
+    except ImportError:
+        print(
+            "tablectl venue serve: the web console needs its extra: pip install 'tablectl[web]'",
+            file=sys.stderr,
+        )
+        return 2
+    from tablectl.venue.broker import BrokerError
+    from tablectl.venue.settings import SettingsError, load_settings
+
+    if args.demo == bool(args.config):
+        print("tablectl venue serve: give --config FILE or --demo", file=sys.stderr)
+        return 2
+    room = None
+    tmp = None
+    try:
+        if args.demo:
+            settings, room, tmp = _demo(args)
+        else:
+            settings = load_settings(args.config)
+        host = args.host or settings.web_host
+        port = args.port or settings.web_port
+        return _run_server(settings, host, port)
+    except (SettingsError, BrokerError, ValueError, OSError) as exc:
+        print(f"tablectl venue serve: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        if room is not None:
+            room.close()
+        if tmp is not None:
+            tmp.cleanup()
+
+
+def _demo(args: argparse.Namespace) -> tuple[Any, Any, Any]:
+    import secrets
+
+    from hw_sim.venue_room import SimRoom
+    from tablectl.venue.serve import demo_settings
+
+    if not 2 <= args.demo_tables <= 10:
+        raise ValueError("--demo-tables: 2 to 10")
+    tmp = tempfile.TemporaryDirectory(prefix="tablectl-venue-demo-")
+    names = [f"T{i}" for i in range(1, args.demo_tables + 1)]
+    room = SimRoom(Path(tmp.name), names)
+    room.run_background(args.demo_pace)
+    password = secrets.token_urlsafe(9)
+    settings = demo_settings(
+        Path(tmp.name), args.port or 8080, room.port, room.users["venue"], password, names
+    )
+    host = args.host or "127.0.0.1"
+    print(
+        f"demo: sign in at http://{host}:{args.port or 8080}/ as director (or floor) "
+        f"with password {password}; players' page /public",
+        file=sys.stderr,
+        flush=True,
+    )
+    return settings, room, tmp
+
+
+def _run_server(settings: Any, host: str, port: int) -> int:
+    import uvicorn
+
+    from tablectl.venue.serve import build
+
+    web = build(settings)
+    try:
+        for problem in web.console.problems:
+            print(f"venue journal: {problem}", file=sys.stderr)
+        uvicorn.run(web.app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    finally:
+        web.console.client.stop()
+        web.console.close()
+    return 0
+
+
+def _sim(args: argparse.Namespace) -> int:
     from hw_sim.venue_tables import SimConfig, VenueSim
     from tablectl.venue.broker import BrokerError
 

@@ -23,7 +23,7 @@ import queue
 import ssl
 import time
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -111,6 +111,9 @@ class VenueClient:
         self._cmd_no = itertools.count(1)
         self._clock_seq = 0
         self._watch_clock = watch_clock
+        # called from paho's thread after a message is queued (an event loop's thread-safe
+        # wake-up, so the venue process pumps at once instead of polling)
+        self.wake: Callable[[], None] | None = None
         self._client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
             client_id=client_id or f"{ROOT}-venue-{venue}",
@@ -155,6 +158,8 @@ class VenueClient:
 
     def _on_message(self, _c: mqtt.Client, _ud: Any, message: mqtt.MQTTMessage) -> None:
         self._items.put(("msg", (message.topic, bytes(message.payload), time.time())))
+        if self.wake is not None:
+            self.wake()
 
     # --- the venue loop ----------------------------------------------------------------------
 
@@ -325,11 +330,13 @@ class VenueClient:
         *,
         by: str,
         track: bool = True,
+        cmd_id: str | None = None,
     ) -> str:
         """Send a command to a table (QoS 1); its id. Tracked commands are sent again when the
-        table comes back online until it answers (``cmd_answer`` on its events stream)."""
+        table comes back online until it answers (``cmd_answer`` on its events stream).
+        ``cmd_id``: an id sent before (a venue process restarted), which the table knows."""
         check_id("table", table)
-        cmd_id = f"{self.venue}-{self._session}-{next(self._cmd_no)}"
+        cmd_id = cmd_id or f"{self.venue}-{self._session}-{next(self._cmd_no)}"
         payload = json.dumps(
             {
                 "v": PROTOCOL_VERSION,

@@ -60,7 +60,7 @@ class VenueRunner:
         for o in out:
             self.said.append(o)
             if isinstance(o, Command):
-                cmd_id = self.client.command(o.table, o.kind, o.to_obj(), by=self.by)
+                cmd_id = self.send(o)
                 self.sent[cmd_id] = o
                 self.stats.commands += 1
             elif o.kind == "alert":
@@ -79,6 +79,10 @@ class VenueRunner:
                     "color_up",
                 ):
                     self.announce.append({"kind": o.kind, "text": o.text, "t": now})
+
+    def send(self, cmd: Command) -> str:
+        """Send one of the model's commands to its table; the envelope's id."""
+        return self.client.command(cmd.table, cmd.kind, cmd.to_obj(), by=self.by)
 
     def step(self, timeout: float = 0.0) -> list[TableEvent]:
         """Pump the client: states become reports, command answers become confirmations."""

@@ -1,0 +1,491 @@
+"""The director's console behind the web pages (shell: the broker, a journal file, the wall clock).
+
+:class:`DirectorConsole` runs the tournament for ``tablectl venue serve``: the venue model
+(:class:`tablectl.tournament.venue.Venue`) fed by the tables through
+:class:`~tablectl.venue.director.VenueRunner`, the room's clock
+(:class:`tablectl.tournament.clock.TourneyClock`, its steps becoming ``level`` events, 002 Rule
+24), and what the staff do: registrations, re-entries, re-buys, add-ons (002 Rules 8, 28), the
+seat draw (7), approving balancing moves and breaks (10-11), the clock and the structure.
+
+Every venue event is journaled (one JSON line, with who and when) before it is applied, so the
+venue comes back by replaying the journal: the same events give the same draws. Commands already
+sent keep their envelope ids across a restart (the tables drop an id they have seen); those not
+answered are sent again. Each change bumps :attr:`DirectorConsole.version`, which the web pages
+wait on for their live updates.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from tablectl.tournament.clock import ClockStateError, TourneyClock
+from tablectl.tournament.commands import Command
+from tablectl.tournament.structures import Structure, StructureError, parse_structure
+from tablectl.tournament.venue import Announcement, Output, Venue
+from tablectl.venue.client import TableEvent, VenueClient
+from tablectl.venue.director import VenueRunner
+
+RECENT_KEPT = 40  # events kept per table for its detail page
+LOG_KEPT = 300  # staff actions kept in memory for the log page (all are in the journal)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What a staff action did: applied or refused, in one line for the page."""
+
+    ok: bool
+    text: str
+
+
+class VenueJournal:
+    """Append-only JSON lines. A venue event is flushed and synced before it is applied; a bad
+    line (a torn write at a crash) is reported and skipped on load, never fatal."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._file = path.open("a", encoding="utf-8")
+
+    def load(self) -> tuple[list[dict[str, Any]], list[str]]:
+        lines: list[dict[str, Any]] = []
+        problems: list[str] = []
+        with self.path.open(encoding="utf-8") as f:
+            for no, text in enumerate(f, 1):
+                if not text.strip():
+                    continue
+                try:
+                    obj = json.loads(text)
+                except ValueError as exc:
+                    problems.append(f"{self.path}:{no}: not JSON ({exc}); skipped")
+                    continue
+                if isinstance(obj, dict):
+                    lines.append(obj)
+                else:
+                    problems.append(f"{self.path}:{no}: not an object; skipped")
+        return lines, problems
+
+    def write(self, obj: dict[str, Any], *, sync: bool = False) -> None:
+        self._file.write(json.dumps(obj, separators=(",", ":")) + "\n")
+        self._file.flush()
+        if sync:
+            os.fsync(self._file.fileno())
+
+    def close(self) -> None:
+        self._file.close()
+
+
+class _JournaledRunner(VenueRunner):
+    """The runner with each applied event and each command sent written to the journal."""
+
+    def __init__(self, client: VenueClient, journal: VenueJournal, by: str) -> None:
+        super().__init__(client, by=by)
+        self.journal = journal
+        self.replaying = False
+        self.replay_ids: dict[str, str] = {}  # model command id -> envelope id (from the journal)
+        self.on_output: Callable[[list[Output]], None] | None = None
+
+    def apply(self, event: dict[str, Any]) -> list[Output]:
+        if not self.replaying:
+            # the staff's own decisions are synced; the tables' reports merely flushed (a lost
+            # report comes again: the tables' states are retained)
+            sync = next(iter(event)) not in ("report", "confirmed", "refused")
+            line = {"t": round(time.time(), 3), "by": self.by, "event": event}
+            self.journal.write(line, sync=sync)
+        out = super().apply(event)
+        if self.on_output is not None:
+            self.on_output(out)
+        return out
+
+    def send(self, cmd: Command) -> str:
+        if self.replaying:
+            return self.replay_ids.get(cmd.id, f"replayed-{cmd.id}")
+        env = super().send(cmd)
+        self.journal.write({"t": round(time.time(), 3), "sent": env, "cmd": cmd.id})
+        return env
+
+    def _answer(self, ev: TableEvent) -> None:
+        env = str(ev.body.get("id"))
+        if env in self.sent:
+            self.journal.write({"t": round(time.time(), 3), "answered": env})
+        super()._answer(ev)
+
+
+class DirectorConsole:
+    """One venue's tournament, run from the web pages. Not thread-safe: the web server calls it
+    from its one event loop thread (paho's thread only queues, then calls ``client.wake``)."""
+
+    def __init__(
+        self,
+        client: VenueClient,
+        setup: dict[str, Any],
+        journal_path: Path,
+        *,
+        presets: dict[str, dict[str, Any]] | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.client = client
+        self.journal = VenueJournal(journal_path)
+        self.runner = _JournaledRunner(client, self.journal, by="venue")
+        self.runner.on_output = self._heard
+        self.presets = presets or {}
+        self.monotonic = monotonic
+        self.version = 0
+        self.problems: list[str] = []
+        self.recent: dict[str, deque[dict[str, Any]]] = {}
+        self.log: deque[dict[str, Any]] = deque(maxlen=LOG_KEPT)
+        self.structure_obj: dict[str, Any] = dict(setup.get("structure") or {})
+        self._seqs_written: dict[str, int] = {}
+        self._restore(setup)
+        structure = self.venue.structure if self.venue.cfg else None
+        if structure is None:
+            raise ValueError(f"the venue's setup was refused: {self._last_alert()}")
+        self.clock = self._restored_clock(structure)
+        self._clock_checked = self.monotonic()
+
+    # --- start-up -------------------------------------------------------------------------------
+    @property
+    def venue(self) -> Venue:
+        return self.runner.venue
+
+    def _restore(self, setup: dict[str, Any]) -> None:
+        """Replay the journal (a new one starts with the setup); re-send unanswered commands."""
+        lines, problems = self.journal.load()
+        self.problems += problems
+        events = [line for line in lines if isinstance(line.get("event"), dict)]
+        if not events:
+            self.runner.apply({"setup": setup})
+            return
+        answered = {line["answered"] for line in lines if "answered" in line}
+        self.runner.replay_ids = {
+            str(line["cmd"]): str(line["sent"]) for line in lines if "sent" in line
+        }
+        self.runner.replaying = True
+        try:
+            for line in events:
+                event = line["event"]
+                if "structure" in event and isinstance(event["structure"], dict):
+                    self.structure_obj = dict(event["structure"])
+                self.runner.by = str(line.get("by", "venue"))
+                self.runner.apply(event)
+                if "report" not in event:
+                    self._note(str(line.get("by", "venue")), _describe(event), True, line.get("t"))
+        finally:
+            self.runner.replaying = False
+            self.runner.by = "venue"
+        for env in list(self.runner.sent):
+            cmd = self.runner.sent[env]
+            if env in answered or cmd.id not in self.venue.pending:
+                del self.runner.sent[env]
+            else:  # the same envelope id: a table that took it already drops the repeat
+                self.client.command(cmd.table, cmd.kind, cmd.to_obj(), by="venue", cmd_id=env)
+        seqs = [line["seqs"] for line in lines if isinstance(line.get("seqs"), dict)]
+        if seqs:
+            for table, seq in seqs[-1].items():
+                self.client.status(table).events_seq = int(seq)
+            self._seqs_written = dict(seqs[-1])
+
+    def _restored_clock(self, structure: Structure) -> TourneyClock:
+        lines, _ = self.journal.load()
+        states = [line["clock"] for line in lines if isinstance(line.get("clock"), dict)]
+        if states:
+            try:  # back paused, on the same step with the same time left (002 Rule 24)
+                return TourneyClock.from_dict(structure, states[-1])
+            except ClockStateError as exc:
+                self.problems.append(f"clock state not restored: {exc}")
+        return TourneyClock(structure, index=self.venue.step_index)
+
+    def _last_alert(self) -> str:
+        alerts = [o.text for o in self.runner.said if isinstance(o, Announcement)]
+        return alerts[-1] if alerts else "no reason given"
+
+    # --- the loop -------------------------------------------------------------------------------
+    def step(self) -> bool:
+        """Pump the broker, fold what came, run the clock; True when anything changed."""
+        before = self.version
+        events = self.runner.step(0)
+        for ev in events:
+            self._table_event(ev)
+        if events or self._states_changed():
+            self.version += 1
+        self._run_clock()
+        self.runner.publish()
+        self._write_seqs()
+        return self.version != before
+
+    def _states_changed(self) -> bool:
+        seen = {t: st.state_seq for t, st in self.client.tables.items()}
+        online = {t: st.online for t, st in self.client.tables.items()}
+        key = (seen, online)
+        changed = key != getattr(self, "_state_key", None)
+        self._state_key = key
+        return changed
+
+    def _run_clock(self) -> None:
+        if not self.venue.started or self.venue.finished:
+            return
+        for ev in self.clock.tick(self.monotonic()):
+            if ev.kind in ("level", "break"):
+                self._level(ev.index, "clock")
+            self.version += 1
+
+    def _level(self, index: int, by: str) -> None:
+        self.runner.by = by
+        try:
+            self.runner.apply({"level": {"index": index}})
+        finally:
+            self.runner.by = "venue"
+        self._save_clock()
+
+    def _write_seqs(self) -> None:
+        seqs = {t: st.events_seq for t, st in self.client.tables.items() if st.events_seq}
+        if seqs != self._seqs_written:
+            self._seqs_written = seqs
+            self.journal.write({"t": round(time.time(), 3), "seqs": seqs})
+
+    def _table_event(self, ev: TableEvent) -> None:
+        if ev.kind == "cmd_answer":
+            return
+        text = ev.body.get("text")
+        if not isinstance(text, str):
+            text = ev.kind.replace("_", " ")
+        row = {
+            "seq": ev.seq,
+            "t": ev.t,
+            "kind": ev.kind,
+            "hand": ev.body.get("hand_no"),
+            "text": text,
+            "rule": ev.body.get("rule", ""),
+        }
+        self.recent.setdefault(ev.table, deque(maxlen=RECENT_KEPT)).append(row)
+
+    def _heard(self, out: list[Output]) -> None:
+        if out:
+            self.version += 1
+
+    # --- staff actions --------------------------------------------------------------------------
+    def act(self, by: str, event: dict[str, Any]) -> Result:
+        """Apply one venue event decided by ``by``; refused ones change nothing."""
+        self.runner.by = by
+        try:
+            out = self.runner.apply(event)
+        finally:
+            self.runner.by = "venue"
+        alerts = [o for o in out if isinstance(o, Announcement) and o.kind == "alert"]
+        result = Result(False, alerts[0].text) if alerts else Result(True, _describe(event, out))
+        self._note(by, _describe(event), result.ok, None, result.text)
+        self.version += 1
+        self.runner.publish()
+        return result
+
+    def register(self, by: str, names: list[str]) -> Result:
+        """002 Rule 8-A after the start: each late entry draws a seat at once."""
+        names = [n.strip() for n in names if n.strip()]
+        if not names:
+            return Result(False, "no name given")
+        done, refused = [], []
+        for name in names:
+            r = self.act(by, {"register": {"name": name}})
+            (done if r.ok else refused).append(name if r.ok else r.text)
+        if refused:
+            return Result(not done, "; ".join([f"registered {len(done)}", *refused]))
+        return Result(True, f"registered {', '.join(done)}")
+
+    def clock_control(self, by: str, op: str, seconds: int = 0) -> Result:
+        """Pause, resume, a step forward or back, time added (negative: taken)."""
+        now = self.monotonic()
+        c = self.clock
+        if op == "pause":
+            c.pause(now)
+        elif op == "resume":
+            c.resume(now)
+        elif op in ("next", "prev"):
+            events = c.next_step(now) if op == "next" else c.prev_step(now)
+            if self.venue.started:
+                for ev in events:
+                    self._level(ev.index, by)
+        elif op == "add":
+            if not -3600 <= seconds <= 3600 or seconds == 0:
+                return Result(False, "time added: a number of seconds, -3600..3600, not 0")
+            c.add_time(seconds, now)
+        else:
+            return Result(False, f"no clock control {op!r:.20}")
+        self._save_clock()
+        text = f"clock {op}" + (f" {seconds:+d} s" if op == "add" else "")
+        self._note(by, text, True, None, f"{text}: {c.step.blinds_text()}")
+        self.version += 1
+        self.runner.publish(force=True)
+        return Result(True, text)
+
+    def set_structure(self, by: str, obj: dict[str, Any]) -> Result:
+        """The structure from a preset or edited (002 Rule 24: from the next step on)."""
+        try:
+            structure = parse_structure(obj, "structure")
+        except (StructureError, TypeError, AttributeError, ValueError) as exc:
+            return Result(False, f"structure: {exc}")
+        r = self.act(by, {"structure": obj})
+        if r.ok:
+            self.structure_obj = dict(obj)
+            now = self.monotonic()
+            index = min(self.clock.index, len(structure.steps) - 1)
+            self.clock = replace(self.clock, structure=structure, index=index)
+            self.clock.tick(now)
+            self._save_clock()
+        return r
+
+    def _save_clock(self) -> None:
+        self.journal.write(
+            {"t": round(time.time(), 3), "clock": self.clock.to_dict(self.monotonic())}, sync=True
+        )
+
+    def login_note(self, name: str, ok: bool, remote: str) -> None:
+        self._note(name, f"sign-in from {remote}", ok, None, "" if ok else "wrong name or password")
+        self.journal.write(
+            {"t": round(time.time(), 3), "by": name, "signin": ok, "from": remote}, sync=False
+        )
+
+    def _note(self, by: str, what: str, ok: bool, t: float | None, text: str = "") -> None:
+        self.log.appendleft(
+            {"t": t or round(time.time(), 3), "by": by, "what": what, "ok": ok, "text": text}
+        )
+
+    # --- what the pages show ---------------------------------------------------------------------
+    def clock_view(self) -> dict[str, Any]:
+        now = self.monotonic()
+        c = self.clock
+        index, elapsed = c._settled(now)
+        steps = c.structure.steps
+        step = steps[index]
+        nxt = steps[index + 1] if index + 1 < len(steps) else None
+        return {
+            "index": index,
+            "title": "Break" if step.is_break else f"Level {step.number}",
+            "blinds": step.blinds_text(),
+            "seconds_left": round(max(0.0, step.seconds - elapsed), 1),
+            "paused": c.paused,
+            "next": nxt.blinds_text() if nxt else "",
+            "next_title": ("Break" if nxt.is_break else f"Level {nxt.number}") if nxt else "",
+            "steps": len(steps),
+            "structure": c.structure.name,
+        }
+
+    def tables_view(self) -> list[dict[str, Any]]:
+        v = self.venue
+        rows = []
+        assert v.cfg is not None
+        for name in v.cfg.tables:
+            vt = v.tables[name]
+            st = self.client.tables.get(name)
+            state = (st.state if st else None) or {}
+            online = None if st is None else st.online
+            rows.append(
+                {
+                    "name": name,
+                    "active": vt.active,
+                    "breaking": vt.breaking,
+                    "halted": vt.halted,
+                    "online": online,
+                    "status": state.get("status", "no report"),
+                    "hand": state.get("hand", 0),
+                    "street": state.get("street", ""),
+                    "in_hand": state.get("in_hand", False),
+                    "button": state.get("button"),
+                    "level": state.get("level"),
+                    "pot": state.get("pot", 0),
+                    "board": state.get("board", []),
+                    "to_act": state.get("to_act"),
+                    "alerts": state.get("alerts", []),
+                    "seats": state.get("seats", []),
+                    "t": state.get("t"),
+                    "recent": list(self.recent.get(name, ()))[::-1],
+                }
+            )
+        return rows
+
+    def entrants_view(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "id": e.id,
+                "name": e.name,
+                "status": e.status,
+                "table": e.table,
+                "seat": e.seat,
+                "stack": e.stack,
+                "place": e.place,
+                "addons": e.addons,
+                "dest": list(e.dest) if e.dest else None,
+            }
+            for e in self.venue.entries.values()
+        ]
+
+    def summary_view(self) -> dict[str, Any]:
+        facts = self.runner.facts()
+        v = self.venue
+        assert v.cfg is not None
+        return {
+            **facts["summary"],
+            "entrants": len(v.entries) if not facts["summary"] else facts["summary"]["entrants"],
+            "started": v.started,
+            "finished": v.finished,
+            "currency": v.structure.currency,
+            "prize_pool": v.purse.pool(v.structure),
+            "payouts": [list(p) for p in v.purse.payouts(v.structure)],
+            "rebuy": v.cfg.rebuy_chips > 0,
+            "addon": v.cfg.addon_chips > 0,
+            "approve_moves": v.cfg.approve_moves,
+            "late_until_level": v.cfg.late_until_level,
+        }
+
+    def proposals_view(self) -> list[dict[str, Any]]:
+        return [p.to_obj() for p in self.venue.proposals.values()]
+
+    def announcements(self, n: int = 12) -> list[str]:
+        said = [o for o in self.runner.said if isinstance(o, Announcement)]
+        return [o.text for o in said[-n:]][::-1]
+
+    def latest_state_t(self) -> tuple[str, float] | None:
+        """The newest table state's table and wall time (the live-update latency's start)."""
+        best: tuple[str, float] | None = None
+        for t, st in self.client.tables.items():
+            when = (st.state or {}).get("t")
+            if isinstance(when, int | float) and (best is None or when > best[1]):
+                best = (t, float(when))
+        return best
+
+    def close(self) -> None:
+        self.journal.close()
+
+
+def _describe(event: dict[str, Any], out: list[Output] | None = None) -> str:
+    """A venue event in words for the log (and, with its outputs, the page's answer)."""
+    kind, body = next(iter(event.items()))
+    body = body if isinstance(body, dict) else {}
+    words = {
+        "setup": "set up the venue",
+        "start": "drew the seats (002 Rule 7)",
+        "register": f"registered {body.get('name', '?')}",
+        "reentry": f"re-entry for {body.get('name', '?')}",
+        "rebuy": f"re-buy for {body.get('name', '?')}",
+        "addon": f"add-on for {body.get('name', body.get('entry', '?'))}",
+        "approve": f"approved {body.get('id', '?')}",
+        "break": f"broke table {body.get('table', '?')}",
+        "level": f"level: step {int(body.get('index', 0)) + 1}",
+        "structure": f"structure: {body.get('name', '?')}",
+        "confirmed": f"{body.get('table', '?')} confirmed {body.get('id', '?')}",
+        "refused": f"{body.get('table', '?')} refused {body.get('id', '?')}",
+    }
+    text = words.get(kind, kind)
+    if out:
+        said = [o.text for o in out if isinstance(o, Announcement)]
+        moves = [o for o in out if isinstance(o, Command)]
+        if said:
+            text += ": " + "; ".join(said[:3])
+        elif moves:
+            text += f": {len(moves)} command(s) to the tables"
+    return text

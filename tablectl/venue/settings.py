@@ -1,0 +1,158 @@
+"""The venue's config file for ``tablectl venue serve`` (TOML; docs/venue-console.md).
+
+```toml
+[venue]
+id = "main"
+journal = "venue-journal.jsonl"     # relative to this file
+
+[broker]                            # the venue's broker user (deploy/mosquitto/)
+host = "127.0.0.1"
+port = 1883
+username = "venue"
+password = "..."
+
+[web]
+host = "0.0.0.0"
+port = 8080
+session_minutes = 720
+
+[tournament]                        # the venue model's setup (docs/venue.md)
+tables = ["T1", "T2", "T3"]
+handed = 9
+structure = "tda-style"            # a bundled preset, or a path to a TOML file
+approve_moves = true
+
+[[staff]]                           # passwords: `tablectl venue passwd`
+name = "Dana"
+role = "director"                   # director | floor
+password = "scrypt$16384$8$1$..."
+```
+
+Every problem is one line naming the key (:class:`SettingsError`), never a traceback.
+"""
+
+from __future__ import annotations
+
+import secrets
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tablectl.daemon.clock_files import preset_dir
+from tablectl.venue.web.auth import ROLES, Staff
+
+
+class SettingsError(ValueError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class VenueSettings:
+    venue: str
+    journal: Path
+    broker_host: str
+    broker_port: int
+    username: str
+    password: str | None
+    ca_file: str | None
+    web_host: str
+    web_port: int
+    session_minutes: float
+    setup: dict[str, Any]  # the venue model's setup event body, structure decoded
+    staff: tuple[Staff, ...]
+
+
+def presets() -> dict[str, dict[str, Any]]:
+    """The bundled structures by name (display/structures/NAME.toml), decoded."""
+    out = {}
+    for path in sorted(preset_dir().glob("*.toml")):
+        with path.open("rb") as f:
+            out[path.stem] = tomllib.load(f)
+    return out
+
+
+def _table(data: dict[str, Any], key: str) -> dict[str, Any]:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise SettingsError(f"[{key}] must be a table")
+    return value
+
+
+def _get(section: dict[str, Any], where: str, key: str, kind: type, default: Any) -> Any:
+    value = section.get(key, default)
+    if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
+        raise SettingsError(f"{where}.{key} must be {kind.__name__}, got {value!r:.60}")
+    return value
+
+
+def load_structure(value: object, base: Path) -> dict[str, Any]:
+    if isinstance(value, dict):
+        return value
+    if not isinstance(value, str):
+        raise SettingsError("tournament.structure: a preset name, a path, or a table")
+    bundled = presets()
+    if value in bundled:
+        return bundled[value]
+    path = (base / value).expanduser()
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except OSError as exc:
+        names = ", ".join(bundled)
+        raise SettingsError(
+            f"tournament.structure: {value!r} is no preset ({names}) and {path}: {exc.strerror}"
+        ) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SettingsError(f"tournament.structure: {path}: not valid TOML: {exc}") from None
+
+
+def load_settings(path: Path) -> VenueSettings:
+    try:
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+    except OSError as exc:
+        raise SettingsError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SettingsError(f"{path}: not valid TOML: {exc}") from None
+    base = path.parent
+    venue, broker, web = _table(data, "venue"), _table(data, "broker"), _table(data, "web")
+    tournament = dict(_table(data, "tournament"))
+    if "tables" not in tournament:
+        raise SettingsError("[tournament] needs tables = [...] (the first hosts the final table)")
+    tournament["structure"] = load_structure(tournament.get("structure", "tda-style"), base)
+    tournament.setdefault("seed", secrets.randbelow(2**31))  # journaled with the setup
+    raw_staff = data.get("staff", [])
+    if not isinstance(raw_staff, list) or not raw_staff:
+        raise SettingsError("[[staff]]: at least one director to sign in")
+    staff = []
+    for i, s in enumerate(raw_staff):
+        where = f"staff[{i}]"
+        if not isinstance(s, dict):
+            raise SettingsError(f"{where} must be a table")
+        name = _get(s, where, "name", str, "")
+        role = _get(s, where, "role", str, "floor")
+        pw = _get(s, where, "password", str, "")
+        if not name or role not in ROLES or not pw.startswith("scrypt$"):
+            raise SettingsError(
+                f"{where}: needs a name, role one of {', '.join(ROLES)}, and a password hash "
+                "from `tablectl venue passwd` (scrypt$...)"
+            )
+        staff.append(Staff(name, role, pw))
+    if not any(s.role == "director" for s in staff):
+        raise SettingsError("[[staff]]: at least one with role = \"director\"")
+    ca = _get(broker, "broker", "ca_file", str, "")
+    return VenueSettings(
+        venue=_get(venue, "venue", "id", str, "main"),
+        journal=base / _get(venue, "venue", "journal", str, "venue-journal.jsonl"),
+        broker_host=_get(broker, "broker", "host", str, "127.0.0.1"),
+        broker_port=_get(broker, "broker", "port", int, 1883),
+        username=_get(broker, "broker", "username", str, "venue"),
+        password=broker.get("password") if isinstance(broker.get("password"), str) else None,
+        ca_file=str(base / ca) if ca else None,
+        web_host=_get(web, "web", "host", str, "0.0.0.0"),
+        web_port=_get(web, "web", "port", int, 8080),
+        session_minutes=float(_get(web, "web", "session_minutes", int, 720)),
+        setup=tournament,
+        staff=tuple(staff),
+    )

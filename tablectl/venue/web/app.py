@@ -1,0 +1,471 @@
+"""The director's web console: Starlette pages over a :class:`DirectorConsole`.
+
+Why Starlette (with uvicorn): a small, well-kept ASGI toolkit (routing, forms, WebSockets,
+Jinja2 templates, static files) with no ORM or admin to carry onto a Pi; one asyncio event loop
+serves the pages, the live updates and the broker pump, so the console needs no locks. Pages are
+drawn on the server (Jinja2, autoescaped); live sections are drawn the same way and pushed over
+a WebSocket when the console changes, so a page and its updates never disagree.
+
+Pages: ``/`` floor map, ``/table/NAME``, ``/clock`` (clock and structure), ``/entrants``,
+``/balancing``, ``/seatcards`` (a print view), ``/log`` (who changed what), ``/public`` (no
+login: the clock, the payouts, where do I sit). Changes are POSTed to ``/do/ACTION`` with the
+session's CSRF token and answered by a redirect (post/redirect/get).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from tablectl.venue.console import DirectorConsole, Result
+from tablectl.venue.web.auth import Session, Sessions
+
+HERE = Path(__file__).resolve().parent
+COOKIE = "tablectl_session"
+KEEPALIVE = 15.0  # seconds between pushes when nothing changes (the clock re-synced)
+
+# the live sections of each page (drawn by the macros of templates/sections.html)
+PAGE_SECTIONS: dict[str, tuple[str, ...]] = {
+    "floor": ("summary", "clock", "floor", "proposals"),
+    "table": ("table",),
+    "clock": ("clock", "levels"),
+    "entrants": ("summary", "entrants", "payouts"),
+    "balancing": ("proposals", "tables_small"),
+    "log": ("log",),
+    "public": ("clock", "public_summary", "payouts", "public_seats", "moves"),
+}
+ACTIONS = (
+    "register",
+    "reentry",
+    "rebuy",
+    "addon",
+    "start",
+    "approve",
+    "break",
+    "clock",
+    "structure",
+    "preset",
+)
+
+
+class Hub:
+    """Wakes the live pages when the console changed."""
+
+    def __init__(self) -> None:
+        self._event = asyncio.Event()
+
+    def notify(self) -> None:
+        event, self._event = self._event, asyncio.Event()
+        event.set()
+
+    async def wait(self, timeout: float) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._event.wait(), timeout)
+
+
+def _mmss(seconds: float) -> str:
+    s = max(0, int(seconds + 0.999))
+    return (
+        f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+    )
+
+
+def _money(amount: float, currency: str = "$") -> str:
+    return f"{currency}{amount:,.0f}" if float(amount).is_integer() else f"{currency}{amount:,.2f}"
+
+
+def _when(t: float | None) -> str:
+    return time.strftime("%H:%M:%S", time.localtime(t)) if t else ""
+
+
+def make_env() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(HERE / "templates"),
+        autoescape=select_autoescape(["html"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters.update(mmss=_mmss, money=_money, when=_when, chips=lambda n: f"{int(n):,}")
+    return env
+
+
+class WebConsole:
+    """The ASGI app and what it needs: the console, the sessions, the templates, the hub."""
+
+    def __init__(
+        self,
+        console: DirectorConsole,
+        sessions: Sessions,
+        *,
+        venue_name: str = "",
+        pump_interval: float = 1.0,
+    ) -> None:
+        self.console = console
+        self.sessions = sessions
+        self.venue_name = venue_name or console.client.venue
+        self.env = make_env()
+        self.sections = self.env.get_template("sections.html").module
+        self.hub = Hub()
+        self.pump_interval = pump_interval
+        self.app = Starlette(
+            routes=[
+                Route("/", self.page("floor")),
+                Route("/table/{name}", self.page("table")),
+                Route("/clock", self.page("clock")),
+                Route("/entrants", self.page("entrants")),
+                Route("/balancing", self.page("balancing")),
+                Route("/log", self.page("log")),
+                Route("/seatcards", self.seatcards),
+                Route("/public", self.public),
+                Route("/login", self.login_form, methods=["GET"]),
+                Route("/login", self.login, methods=["POST"]),
+                Route("/logout", self.logout, methods=["POST"]),
+                Route("/do/{action}", self.do, methods=["POST"]),
+                Route("/state.json", self.state_json),
+                WebSocketRoute("/live", self.live),
+                WebSocketRoute("/live/public", self.live_public),
+                Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+            ],
+            lifespan=self.lifespan,
+        )
+
+    # --- the broker pump ------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
+        task = asyncio.create_task(self._pump())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _pump(self) -> None:
+        """Fold what the tables sent as soon as paho queues it (no polling); the clock's second
+        at most ``pump_interval`` late (its levels and the pages' countdowns)."""
+        loop = asyncio.get_running_loop()
+        wake = asyncio.Event()
+        self.console.client.wake = lambda: loop.call_soon_threadsafe(wake.set)
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), self.pump_interval)
+            wake.clear()
+            if self.console.step():
+                self.hub.notify()
+
+    # --- sessions -------------------------------------------------------------------------------
+    def session(self, request: Request | WebSocket) -> tuple[str | None, Session | None]:
+        token = request.cookies.get(COOKIE)
+        return token, self.sessions.get(token)
+
+    def render(self, name: str, **ctx: Any) -> HTMLResponse:
+        html = self.env.get_template(name).render(venue=self.venue_name, **ctx)
+        return HTMLResponse(
+            html,
+            headers={
+                "Cache-Control": "no-store",
+                "X-Frame-Options": "DENY",
+                "Content-Security-Policy": "default-src 'self'; style-src 'self'; "
+                "script-src 'self'; connect-src 'self'; frame-ancestors 'none'",
+                "Referrer-Policy": "same-origin",
+            },
+        )
+
+    # --- live sections --------------------------------------------------------------------------
+    def render_sections(self, page: str, sess: Session | None, arg: str = "") -> dict[str, str]:
+        c = self.console
+        csrf = sess.csrf if sess else ""
+        may = sess.staff.may if sess else (lambda _what: False)
+        data: dict[str, Callable[[], Markup]] = {
+            "summary": lambda: self.sections.summary(c.summary_view()),
+            "clock": lambda: self.sections.clock(c.clock_view(), may("clock"), csrf),
+            "floor": lambda: self.sections.floor(c.tables_view()),
+            "proposals": lambda: self.sections.proposals(
+                c.proposals_view(), may("approve"), csrf, c.summary_view()
+            ),
+            "table": lambda: self.sections.table(_find(c.tables_view(), arg)),
+            "levels": lambda: self.sections.levels(c.clock.structure, c.clock_view()["index"]),
+            "entrants": lambda: self.sections.entrants(
+                c.entrants_view(), c.summary_view(), sess.staff.may if sess else may, csrf
+            ),
+            "payouts": lambda: self.sections.payouts(c.summary_view()),
+            "tables_small": lambda: self.sections.tables_small(c.tables_view(), may("break"), csrf),
+            "log": lambda: self.sections.log(list(c.log)),
+            "public_summary": lambda: self.sections.public_summary(c.summary_view()),
+            "public_seats": lambda: self.sections.public_seats(c.entrants_view()),
+            "moves": lambda: self.sections.moves(c.announcements(8)),
+        }
+        return {name: str(data[name]()) for name in PAGE_SECTIONS[page]}
+
+    def page(self, name: str) -> Callable[[Request], Any]:
+        async def handler(request: Request) -> Response:
+            _token, sess = self.session(request)
+            if sess is None:
+                return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
+            arg = request.path_params.get("name", "")
+            if name == "table" and _find(self.console.tables_view(), arg) is None:
+                return self.render(
+                    "page.html",
+                    page="floor",
+                    sess=sess,
+                    flash=[(False, f"no table {arg!r}")],
+                    sections=self.render_sections("floor", sess),
+                    arg="",
+                )
+            flash, sess.flash = sess.flash, []
+            return self.render(
+                "page.html",
+                page=name,
+                arg=arg,
+                sess=sess,
+                flash=flash,
+                sections=self.render_sections(name, sess, arg),
+                presets=sorted(self.console.presets),
+                structure=self.console.structure_obj,
+                started=self.console.venue.started,
+            )
+
+        return handler
+
+    async def live(self, ws: WebSocket) -> None:
+        _token, sess = self.session(ws)
+        if sess is None:
+            await ws.close(code=4401)  # not signed in
+            return
+        page = ws.query_params.get("page", "floor")
+        if page not in PAGE_SECTIONS or page == "public":
+            await ws.close(code=4404)
+            return
+        await self._serve(ws, page, sess, ws.query_params.get("arg", ""))
+
+    async def live_public(self, ws: WebSocket) -> None:
+        await self._serve(ws, "public", None, "")
+
+    async def _serve(self, ws: WebSocket, page: str, sess: Session | None, arg: str) -> None:
+        await ws.accept()
+        sent: dict[str, str] = {}
+        stamp_sent: tuple[str, float] | None = None
+        try:
+            while True:
+                if sess is not None and self.sessions.get(_token_of(ws)) is None:
+                    await ws.close(code=4401)  # signed out or expired
+                    return
+                sections = self.render_sections(page, sess, arg)
+                changed = {k: v for k, v in sections.items() if sent.get(k) != v}
+                msg: dict[str, Any] = {"version": self.console.version, "sections": changed}
+                stamp = self.console.latest_state_t()
+                if stamp is not None and stamp != stamp_sent and changed:
+                    msg["stamp"] = {"table": stamp[0], "t": stamp[1]}
+                    stamp_sent = stamp
+                if changed or not sent:
+                    await ws.send_text(json.dumps(msg))
+                    sent.update(changed)
+                await self.hub.wait(KEEPALIVE)
+        except (WebSocketDisconnect, RuntimeError):
+            return
+
+    # --- pages without a layout -------------------------------------------------------------------
+    async def public(self, request: Request) -> Response:
+        return self.render(
+            "public.html", page="public", sections=self.render_sections("public", None)
+        )
+
+    async def seatcards(self, request: Request) -> Response:
+        _token, sess = self.session(request)
+        if sess is None:
+            return RedirectResponse("/login?next=/seatcards", status_code=303)
+        cards = [
+            e
+            for e in self.console.entrants_view()
+            if e["status"] in ("seated", "arriving", "leaving")
+        ]
+        cards.sort(key=lambda e: (e["table"], e["seat"]))
+        return self.render("seatcards.html", cards=cards, summary=self.console.summary_view())
+
+    async def state_json(self, request: Request) -> Response:
+        _token, sess = self.session(request)
+        if sess is None:
+            return JSONResponse({"error": "sign in first"}, status_code=401)
+        c = self.console
+        return JSONResponse(
+            {
+                "version": c.version,
+                "clock": c.clock_view(),
+                "summary": c.summary_view(),
+                "tables": c.tables_view(),
+                "entrants": c.entrants_view(),
+                "proposals": c.proposals_view(),
+            }
+        )
+
+    # --- sign in and out --------------------------------------------------------------------------
+    async def login_form(self, request: Request) -> Response:
+        return self.render(
+            "login.html", error="", next=_safe_next(request.query_params.get("next"))
+        )
+
+    async def login(self, request: Request) -> Response:
+        if not _same_origin(request):
+            return HTMLResponse("cross-site form refused", status_code=403)
+        form = await request.form()
+        name, password = str(form.get("name", "")), str(form.get("password", ""))
+        target = _safe_next(str(form.get("next", "/")))
+        token, why = self.sessions.login(name, password)
+        remote = request.client.host if request.client else "?"
+        self.console.login_note(name[:64], token is not None, remote)
+        self.hub.notify()
+        if token is None:
+            resp = self.render("login.html", error=why, next=target)
+            resp.status_code = 401
+            return resp
+        resp = RedirectResponse(target, status_code=303)
+        resp.set_cookie(
+            COOKIE,
+            token,
+            httponly=True,
+            samesite="strict",
+            secure=request.url.scheme == "https",
+            max_age=int(self.sessions.seconds),
+        )
+        return resp
+
+    async def logout(self, request: Request) -> Response:
+        token, sess = self.session(request)
+        form = await request.form()
+        if sess is not None and _csrf_ok(request, form, sess):
+            self.sessions.logout(token)
+        resp = RedirectResponse("/login", status_code=303)
+        resp.delete_cookie(COOKIE)
+        return resp
+
+    # --- changes ---------------------------------------------------------------------------------
+    async def do(self, request: Request) -> Response:
+        _token, sess = self.session(request)
+        if sess is None:
+            return RedirectResponse("/login", status_code=303)
+        form = await request.form()
+        if not _csrf_ok(request, form, sess):
+            return HTMLResponse("the form expired or came from another site", status_code=403)
+        action = request.path_params["action"]
+        back = _safe_next(str(form.get("back", "/")))
+        if action not in ACTIONS:
+            return HTMLResponse(f"no action {action!r:.40}", status_code=404)
+        if not sess.staff.may("clock" if action in ("clock",) else action):
+            result = Result(False, f"{sess.staff.role} staff may not {action}: ask the director")
+        else:
+            result = self._do(action, form, sess.staff.name)
+        sess.flash.append((result.ok, result.text))
+        self.hub.notify()
+        return RedirectResponse(back, status_code=303)
+
+    def _do(self, action: str, form: Any, by: str) -> Result:
+        c = self.console
+        text = lambda key: str(form.get(key, "")).strip()  # noqa: E731
+        if action == "register":
+            return c.register(by, text("names").splitlines())
+        if action in ("reentry", "rebuy"):
+            body: dict[str, Any] = {"name": text("name")}
+            if action == "reentry" and text("forfeit"):
+                body["forfeit"] = True
+            return c.act(by, {action: body})
+        if action == "addon":
+            return c.act(by, {"addon": {"entry": text("entry")}})
+        if action == "start":
+            return c.act(by, {"start": {}})
+        if action == "approve":
+            return c.act(by, {"approve": {"id": text("id")}})
+        if action == "break":
+            return c.act(by, {"break": {"table": text("table")}})
+        if action == "clock":
+            try:
+                seconds = int(float(text("minutes") or 0) * 60)
+            except ValueError:
+                return Result(False, f"minutes: not a number: {text('minutes')!r:.20}")
+            return c.clock_control(by, text("op"), seconds)
+        if action == "preset":
+            preset = c.presets.get(text("preset"))
+            if preset is None:
+                return Result(False, f"no preset {text('preset')!r:.40}")
+            return c.set_structure(by, preset)
+        return c.set_structure(by, _edited_structure(c.structure_obj, form))
+
+
+def _edited_structure(current: dict[str, Any], form: Any) -> dict[str, Any]:
+    """The editor's rows (kind, minutes, blinds, ante, big blind ante) over the current steps (a
+    row keeps its title and colour-up); an empty minutes field drops the row. Whatever is wrong
+    is left for the structure's own check to name (row and key)."""
+    old = current.get("step", [])
+    steps: list[dict[str, Any]] = []
+    kinds, minutes = form.getlist("kind"), form.getlist("minutes")
+    sbs, bbs, antes = form.getlist("sb"), form.getlist("bb"), form.getlist("ante")
+    bb_ante = set(form.getlist("bb_ante"))
+
+    def number(text: str) -> Any:
+        try:
+            value = float(text)
+        except ValueError:
+            return text  # refused by parse_structure with the row named
+        return int(value) if value.is_integer() else value
+
+    for i, m in enumerate(minutes):
+        if not str(m).strip():
+            continue
+        base = dict(old[i]) if i < len(old) and isinstance(old[i], dict) else {}
+        for key in ("blinds", "ante", "bb_ante", "kind"):
+            base.pop(key, None)
+        base["minutes"] = number(str(m))
+        if i < len(kinds) and kinds[i] == "break":
+            base["kind"] = "break"
+        else:
+            base["blinds"] = [number(str(sbs[i])), number(str(bbs[i]))]
+            ante = number(str(antes[i])) if i < len(antes) and str(antes[i]).strip() else 0
+            if ante:
+                base["ante"] = ante
+                base["bb_ante"] = str(i) in bb_ante
+        steps.append(base)
+    name = str(form.get("name") or "").strip() or str(current.get("name", "edited"))
+    return {**current, "name": name, "step": steps}
+
+
+def _find(tables: list[dict[str, Any]], name: str) -> dict[str, Any] | None:
+    return next((t for t in tables if t["name"] == name), None)
+
+
+def _token_of(ws: WebSocket) -> str | None:
+    return ws.cookies.get(COOKIE)
+
+
+def _safe_next(target: str | None) -> str:
+    """Only a path on this site (never //host or a scheme): no open redirect."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return "/"
+    return target
+
+
+def _same_origin(request: Request) -> bool:
+    """A POST's Origin (or Referer) must be this site's, when the browser sends one."""
+    origin = request.headers.get("origin") or request.headers.get("referer")
+    if not origin or origin == "null":
+        return origin != "null"
+    return urlsplit(origin).netloc == request.headers.get("host", "")
+
+
+def _csrf_ok(request: Request, form: Any, sess: Session) -> bool:
+    import hmac
+
+    return _same_origin(request) and hmac.compare_digest(str(form.get("csrf", "")), sess.csrf)

@@ -1,0 +1,73 @@
+// Live sections over a WebSocket: the server draws them; this only swaps them in, counts the
+// clock down between pushes, and filters the public seat list. window.tablectl holds what the
+// tests and the latency bench read (updates received, table-state-to-browser latencies).
+(function () {
+  "use strict";
+  const body = document.body;
+  const pub = body.dataset.public === "1";
+  const page = body.dataset.page;
+  const arg = body.dataset.arg || "";
+  const state = (window.tablectl = { updates: 0, latencies: [], connected: false, version: 0 });
+  const status = document.getElementById("live-status");
+
+  function setStatus(text, live) {
+    if (!status) return;
+    status.textContent = text;
+    status.classList.toggle("live", live);
+  }
+
+  function tick() {
+    document.querySelectorAll("[data-seconds-left]").forEach(function (el) {
+      if (!el.dataset.seen) el.dataset.seen = String(performance.now());
+      const left = parseFloat(el.dataset.secondsLeft);
+      const paused = el.dataset.paused === "1";
+      const gone = paused ? 0 : (performance.now() - parseFloat(el.dataset.seen)) / 1000;
+      const s = Math.max(0, Math.ceil(left - gone));
+      const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+      const mm = h ? h + ":" + String(m).padStart(2, "0") : String(m);
+      el.textContent = mm + ":" + String(sec).padStart(2, "0");
+    });
+  }
+
+  function filter() {
+    const find = document.getElementById("find");
+    if (!find) return;
+    const q = find.value.trim().toLowerCase();
+    document.querySelectorAll("#where li[data-name]").forEach(function (li) {
+      li.hidden = q !== "" && li.dataset.name.indexOf(q) < 0;
+    });
+  }
+
+  function connect() {
+    const path = pub ? "/live/public" : "/live?page=" + encodeURIComponent(page) + "&arg=" + encodeURIComponent(arg);
+    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + path);
+    ws.onopen = function () { state.connected = true; setStatus("live", true); };
+    ws.onmessage = function (m) {
+      const d = JSON.parse(m.data);
+      Object.keys(d.sections || {}).forEach(function (k) {
+        document.querySelectorAll('[data-live="' + k + '"]').forEach(function (el) { el.innerHTML = d.sections[k]; });
+      });
+      if (d.stamp) state.latencies.push(Date.now() / 1000 - d.stamp.t);
+      state.version = d.version;
+      state.updates += 1;
+      tick();
+      filter();
+    };
+    ws.onclose = function (e) {
+      state.connected = false;
+      if (e.code === 4401) { setStatus("signed out", false); location.href = "/login"; return; }
+      setStatus("reconnecting…", false);
+      setTimeout(connect, 1000);
+    };
+  }
+
+  // a form posts back to the page it is on (the server only accepts a local path)
+  document.addEventListener("submit", function (e) {
+    const back = e.target.querySelector('input[name="back"]');
+    if (back) back.value = location.pathname;
+  });
+  document.addEventListener("input", function (e) { if (e.target.id === "find") filter(); });
+  setInterval(tick, 250);
+  tick();
+  connect();
+})();
