@@ -181,7 +181,7 @@ class DirectorConsole:
             self.runner.by = "venue"
         for env in list(self.runner.sent):
             cmd = self.runner.sent[env]
-            if env in answered or cmd.id not in self.venue.pending:
+            if env in answered:
                 del self.runner.sent[env]
             else:  # the same envelope id: a table that took it already drops the repeat
                 self.client.command(cmd.table, cmd.kind, cmd.to_obj(), by="venue", cmd_id=env)
@@ -387,6 +387,7 @@ class DirectorConsole:
             rows.append(
                 {
                     "name": name,
+                    "final": name == v.cfg.final,
                     "active": vt.active,
                     "breaking": vt.breaking,
                     "halted": vt.halted,

@@ -1,0 +1,141 @@
+"""The director's console without a browser: every staff action journaled with who made it,
+the venue back by replay after a restart (same draw, same proposals, the clock paused where it
+was), a torn journal line skipped and named, bad config refused in one line."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tablectl.venue.client import VenueClient
+from tablectl.venue.console import DirectorConsole
+from tablectl.venue.settings import SettingsError, load_settings
+from tablectl.venue.web.auth import Sessions, Staff, check_password, hash_password
+
+ROOT = Path(__file__).resolve().parent.parent
+STRUCTURE = tomllib.loads((ROOT / "display/structures/tda-style.toml").read_text())
+SETUP = {"tables": ["T1", "T2"], "handed": 6, "seed": 7, "structure": STRUCTURE}
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def console(path: Path, clock: Clock) -> DirectorConsole:
+    # a client never started: commands wait in paho's queue, nothing leaves this machine
+    return DirectorConsole(VenueClient("v1", "127.0.0.1", 1), SETUP, path, monotonic=clock)
+
+
+def test_actions_are_journaled_and_replayed_after_a_restart(tmp_path: Path) -> None:
+    clock = Clock()
+    journal = tmp_path / "venue.jsonl"
+    a = console(journal, clock)
+    assert a.register("Dana", [f"P{i}" for i in range(1, 10)]).ok
+    assert a.act("Dana", {"start": {}}).ok
+    refused = a.act("Sam", {"start": {}})
+    assert not refused.ok and "started already" in refused.text
+    assert a.clock_control("Dana", "resume").ok
+    clock.now += 125
+    assert a.clock_control("Dana", "pause").ok
+    left = a.clock_view()["seconds_left"]
+    seats = {e["name"]: (e["table"], e["seat"]) for e in a.entrants_view()}
+    assert [r["by"] for r in a.log][:3] == ["Dana", "Dana", "Sam"]
+    a.close()
+
+    with journal.open("a") as f:
+        f.write('{"t": 1, "by": "x", "event": {"regis')  # a write torn by a power cut
+    clock.now += 3600  # a monotonic clock means nothing across a restart
+    b = console(journal, clock)
+    assert {e["name"]: (e["table"], e["seat"]) for e in b.entrants_view()} == seats
+    assert b.venue.started and len(b.runner.sent) == len(a.runner.sent)
+    assert b.clock.paused and b.clock_view()["seconds_left"] == left
+    assert any("not JSON" in p and "venue.jsonl:" in p for p in b.problems)
+    assert any(r["what"] == "drew the seats (002 Rule 7)" and r["by"] == "Dana" for r in b.log)
+    b.close()
+
+
+def test_the_clock_steps_become_levels_for_the_tables(tmp_path: Path) -> None:
+    clock = Clock()
+    c = console(tmp_path / "v.jsonl", clock)
+    c.register("Dana", ["A", "B", "C"])
+    c.act("Dana", {"start": {}})
+    c.clock_control("Dana", "resume")
+    clock.now += STRUCTURE["step"][0]["minutes"] * 60 + 1
+    c.step()
+    assert c.venue.step_index == 1 and c.clock_view()["index"] == 1  # 002 Rule 24
+    assert c.clock_control("Dana", "next").ok and c.venue.step_index == 2
+    assert not c.clock_control("Dana", "add", 0).ok
+    assert c.clock_control("Dana", "add", 120).ok
+    c.close()
+
+
+def test_a_structure_edit_is_checked_before_it_applies(tmp_path: Path) -> None:
+    c = console(tmp_path / "v.jsonl", Clock())
+    bad = c.set_structure("Dana", {**STRUCTURE, "step": [{"blinds": [200, 100], "minutes": 20}]})
+    assert not bad.ok and "0 < small <= big" in bad.text
+    ok = c.set_structure("Dana", {**STRUCTURE, "name": "short", "step": STRUCTURE["step"][:4]})
+    assert ok.ok and c.clock.structure.name == "short" and c.clock_view()["steps"] == 4
+    c.close()
+
+
+def test_passwords_are_hashed_and_wrong_ones_lock_the_name() -> None:
+    stored = hash_password("s3cret-pass")
+    assert stored.startswith("scrypt$") and "s3cret" not in stored
+    assert check_password(stored, "s3cret-pass") and not check_password(stored, "s3cret-pasS")
+    assert not check_password("md5$abc", "x") and not check_password("scrypt$1$2", "x")
+    now = [0.0]
+    sessions = Sessions([Staff("Dana", "director", stored)], clock=lambda: now[0])
+    token, _ = sessions.login("Dana", "s3cret-pass")
+    assert token and sessions.get(token).staff.name == "Dana"
+    for _ in range(5):
+        assert sessions.login("Dana", "wrong") == (None, "wrong name or password")
+    assert "too many wrong passwords" in sessions.login("Dana", "s3cret-pass")[1]
+    now[0] += 61
+    assert sessions.login("Dana", "s3cret-pass")[0]
+    assert sessions.login("Nobody", "s3cret-pass") == (None, "wrong name or password")
+    now[0] += 720 * 60 + 1
+    assert sessions.get(token) is None  # expired
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("[venue]\nid = 'v'\n", "needs tables"),
+        ("[tournament]\ntables = ['A']\n", "at least one director"),
+        (
+            "[tournament]\ntables = ['A']\nstructure = 'nope'\n[[staff]]\nname='D'\n"
+            "role='director'\npassword='scrypt$x'\n",
+            "'nope' is no preset",
+        ),
+        (
+            "[tournament]\ntables = ['A']\n[[staff]]\nname='D'\nrole='boss'\npassword='x'\n",
+            "role one of director, floor",
+        ),
+        ("[broker]\nport = 'x'\n[tournament]\ntables=['A']\n", "at least one director"),
+        ("not toml [", "not valid TOML"),
+    ],
+)
+def test_a_bad_config_is_refused_in_one_line(tmp_path: Path, text: str, error: str) -> None:
+    path = tmp_path / "venue.toml"
+    path.write_text(text)
+    with pytest.raises(SettingsError, match=error.replace("[", r"\[")):
+        load_settings(path)
+
+
+def test_a_good_config_loads(tmp_path: Path) -> None:
+    path = tmp_path / "venue.toml"
+    path.write_text(
+        "[venue]\nid = 'main'\n[broker]\nport = 1884\npassword = 'pw'\n"
+        "[tournament]\ntables = ['T1', 'T2']\nstructure = 'wfp-nightly'\napprove_moves = true\n"
+        f"[[staff]]\nname = 'Dana'\nrole = 'director'\npassword = '{hash_password('x' * 8)}'\n"
+    )
+    s = load_settings(path)
+    assert (s.venue, s.broker_port, s.journal) == ("main", 1884, tmp_path / "venue-journal.jsonl")
+    assert s.setup["approve_moves"] and s.setup["structure"]["name"]
+    assert isinstance(s.setup["seed"], int) and s.staff[0].may("clock")
