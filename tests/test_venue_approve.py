@@ -171,7 +171,7 @@ def test_approve_moves_must_be_a_flag() -> None:
 
 
 def test_the_structure_edited_keeps_the_level_in_force() -> None:
-    v, out = venue_with(4)
+    v, _out = venue_with(4)
     edited = dict(STRUCTURE, name="edited", step=STRUCTURE["step"][:3])
     (said,) = v.apply({"structure": edited})
     assert said.kind == "structure" and v.structure.name == "edited"

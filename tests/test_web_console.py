@@ -21,10 +21,14 @@ from typing import Any
 
 import pytest
 
-playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (test extra)")
+playwright = pytest.importorskip(
+    "playwright.sync_api", reason="pip install playwright (test extra)"
+)
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():
-    pytest.skip("Debian's chromium is not installed (sh .ci/debian-packages)", allow_module_level=True)
+    pytest.skip(
+        "Debian's chromium is not installed (sh .ci/debian-packages)", allow_module_level=True
+    )
 
 from tablectl.venue.broker import find_mosquitto, free_port  # noqa: E402
 
@@ -234,9 +238,10 @@ def test_a_director_runs_the_room(room: Room, browser: Any) -> None:
     entrants = room.served.web.console.entrants_view()
     in_play = [e for e in entrants if e["status"] in ("seated", "arriving", "leaving")]
     assert desk.locator(".card").count() == len(in_play) < 10  # the busted have none
-    assert desk.inner_text(".card .name") == min(in_play, key=lambda e: (e["table"], e["seat"]))[
-        "name"
-    ]
+    assert (
+        desk.inner_text(".card .name")
+        == min(in_play, key=lambda e: (e["table"], e["seat"]))["name"]
+    )
     shoot(desk, "seatcards")
     public = browser.new_page(bypass_csp=True)
     public.goto(room.url + "/public")

@@ -61,7 +61,9 @@ def serve_in_thread(web: WebConsole, port: int, host: str = "127.0.0.1") -> Serv
 
     import uvicorn
 
-    config = uvicorn.Config(web.app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    config = uvicorn.Config(
+        web.app, host=host, port=port, log_level="warning", ws="websockets-sansio"
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="uvicorn", daemon=True)
     thread.start()

@@ -140,7 +140,7 @@ def load_settings(path: Path) -> VenueSettings:
             )
         staff.append(Staff(name, role, pw))
     if not any(s.role == "director" for s in staff):
-        raise SettingsError("[[staff]]: at least one with role = \"director\"")
+        raise SettingsError('[[staff]]: at least one with role = "director"')
     ca = _get(broker, "broker", "ca_file", str, "")
     return VenueSettings(
         venue=_get(venue, "venue", "id", str, "main"),
