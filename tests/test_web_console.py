@@ -253,6 +253,7 @@ def test_a_director_runs_the_room(room: Room, browser: Any) -> None:
     assert visible.count() == len(like) >= 1
     where = f"table {someone['table']} seat {someone['seat']}"
     assert any(where in visible.nth(i).inner_text() for i in range(len(like)))
+    assert "to approve" not in public.inner_text("section[data-live=moves]")  # staff only
     shoot(public, "public")
     floor.context.close()
     public.close()

@@ -447,7 +447,11 @@ class DirectorConsole:
         return [p.to_obj() for p in self.venue.proposals.values()]
 
     def announcements(self, n: int = 12) -> list[str]:
-        said = [o for o in self.runner.said if isinstance(o, Announcement)]
+        """What the room hears (the public page): not the staff's proposals nor refusals."""
+        staff_only = ("proposed", "withdrawn", "alert", "void")
+        said = [
+            o for o in self.runner.said if isinstance(o, Announcement) and o.kind not in staff_only
+        ]
         return [o.text for o in said[-n:]][::-1]
 
     def latest_state_t(self) -> tuple[str, float] | None:
