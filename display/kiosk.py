@@ -45,6 +45,7 @@ class Kiosk:
         self.running = True
         self.last_save = -1e9
         self.dirty = True
+        self.followed: float | None = None  # the wall time of the venue's clock last taken
 
     def key(self, key: int, unicode: str, now: float) -> None:
         c = self.clock
@@ -85,10 +86,31 @@ class Kiosk:
             self.save(now)
         status = self.clock.status(now, wall)
         if self.feed is not None:
+            self.follow(now, wall.timestamp())
+            status = self.clock.status(now, wall)
             board = self.feed.board(wall.timestamp())
             self.screen.board = board
             status = with_board(status, board)
         return self.screen.render(status, wall.strftime("%H:%M"))
+
+    def follow(self, now: float, wall: float) -> None:
+        """The director's console runs the room's clock: each time it is set (pause, resume, a
+        step, time added) this kiosk takes it; a key pressed here holds until the next."""
+        state = getattr(self.feed, "clock_state", lambda: None)()
+        if state is None or state.get("t") == self.followed:
+            return
+        if state.get("structure") not in (None, self.clock.structure.name):
+            return  # another structure: the kiosk's own file says which it shows
+        self.followed = state["t"]
+        events = self.clock.follow(
+            int(state["index"]),
+            float(state["seconds_left"]),
+            bool(state.get("paused")),
+            wall - float(state["t"]),
+            now,
+        )
+        dispatch(events, self.hooks)
+        self.dirty = True
 
     def save(self, now: float) -> None:
         self._save(self.clock, now)

@@ -107,3 +107,57 @@ def save_screenshots(where: Path, tmp: Path) -> list[Path]:
         pygame.image.save(surface, str(path))
         out.append(path)
     return out
+
+
+def test_the_kiosk_follows_the_directors_clock(tmp_path: Path) -> None:
+    """The director's console runs the room's clock (tablectl venue serve); a kiosk clock on the
+    venue takes each setting over the broker: a step forward, resume, pause (002 Rule 24)."""
+    need_mosquitto()
+    import time
+
+    from display.kiosk import Kiosk
+    from hw_sim.venue_room import SimRoom
+    from tablectl.daemon.clock_files import load_structure, preset_dir
+    from tablectl.tournament.clock import TourneyClock
+    from tablectl.venue.serve import build, demo_settings
+    from tablectl.venue.watch import ClockFeed
+
+    pygame.display.init()
+    pygame.font.init()
+    room = SimRoom(tmp_path / "room", ["T1", "T2"])  # the broker; no table needed
+    web = build(demo_settings(tmp_path, 0, room.port, room.users["venue"], "pw" * 5, ["T1", "T2"]))
+    c = web.console
+    feed = ClockFeed("demo", "127.0.0.1", room.port, username="T1", password=room.users["T1"])
+    feed.start()
+    structure = load_structure(preset_dir() / "tda-style.toml")
+    kiosk = Kiosk(TourneyClock(structure), pygame.Surface((800, 480)), [], lambda *_: None, feed)
+
+    def taken(check: Any) -> None:
+        deadline = time.monotonic() + 15
+        while True:
+            c.step()
+            kiosk.frame(time.monotonic(), datetime.now())
+            if check():
+                return
+            assert time.monotonic() < deadline, (feed.clock_state(), kiosk.clock.index)
+            time.sleep(0.02)
+
+    try:
+        assert c.client.wait_connected(15)
+        c.register("Dana", ["A", "B", "C", "D"])
+        c.act("Dana", {"start": {}})
+        c.clock_control("Dana", "next")
+        c.clock_control("Dana", "resume")
+        taken(lambda: kiosk.clock.index == 1 and not kiosk.clock.paused)
+        time.sleep(1.2)
+        c.clock_control("Dana", "pause")
+        taken(lambda: kiosk.clock.paused)
+        now = time.monotonic()
+        shown = kiosk.clock.status(now).seconds_left
+        assert abs(shown - c.clock_view()["seconds_left"]) < 1.0
+        assert shown < structure.steps[1].seconds  # it ran between resume and pause
+    finally:
+        feed.stop()
+        c.client.stop()
+        c.close()
+        room.close()

@@ -222,6 +222,23 @@ class TourneyClock:
         # a negative bank lengthens the step (at most to twice its length)
         self.banked = max(-self.step.seconds, min(self.step.seconds, self.banked - seconds))
 
+    def follow(
+        self, index: int, seconds_left: float, paused: bool, age: float, now: float
+    ) -> list[ClockEvent]:
+        """Take the venue's clock (``tablectl clock --venue``: the director's console runs it):
+        step ``index`` with ``seconds_left`` as it was ``age`` seconds ago, running or paused.
+        A new step is signalled as a level change (the buzzer)."""
+        index = max(0, min(index, len(self.structure.steps) - 1))
+        changed = index != self.index
+        self.index = index
+        played = self.step.seconds - seconds_left + (0.0 if paused else max(0.0, age))
+        self.banked = max(-self.step.seconds, min(self.step.seconds, played))
+        self.since = None if paused else now
+        if changed:
+            self.warned = False
+            return [ClockEvent("break" if self.step.is_break else "level", self.step, index)]
+        return []
+
     # --- players ------------------------------------------------------------------------------
     def player_out(self) -> None:
         self.players_left = max(1, self.players_left - 1)

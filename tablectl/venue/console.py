@@ -147,7 +147,7 @@ class DirectorConsole:
         if structure is None:
             raise ValueError(f"the venue's setup was refused: {self._last_alert()}")
         self.clock = self._restored_clock(structure)
-        self._clock_checked = self.monotonic()
+        self._anchor_clock()
 
     # --- start-up -------------------------------------------------------------------------------
     @property
@@ -343,6 +343,19 @@ class DirectorConsole:
         self.journal.write(
             {"t": round(time.time(), 3), "clock": self.clock.to_dict(self.monotonic())}, sync=True
         )
+        self._anchor_clock()
+
+    def _anchor_clock(self) -> None:
+        """What the kiosk clocks follow (``tablectl clock --venue``): the step and the time left
+        at a wall time, running or paused; it changes only when the clock is set."""
+        view = self.clock_view()
+        self.runner.clock_fact = {
+            "index": view["index"],
+            "seconds_left": view["seconds_left"],
+            "paused": view["paused"],
+            "t": round(time.time(), 3),
+            "structure": view["structure"],
+        }
 
     def login_note(self, name: str, ok: bool, remote: str) -> None:
         self._note(name, f"sign-in from {remote}", ok, None, "" if ok else "wrong name or password")

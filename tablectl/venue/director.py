@@ -48,6 +48,9 @@ class VenueRunner:
         self._state_seq: dict[str, int] = {}
         self._published: dict[str, Any] = {}
         self.finished: Announcement | None = None
+        # the room's clock, for the kiosks to follow (set by the director's console): a dict
+        # that changes only when the clock is set, never with each second
+        self.clock_fact: Any = None
 
     def apply(self, event: dict[str, Any]) -> list[Output]:
         """Fold one venue event and act on what it said."""
@@ -167,7 +170,7 @@ class VenueRunner:
                 tables[t]["online"] = False
         cfg = self.venue.cfg
         currency = cfg.structure.currency if cfg else "$"
-        return {
+        facts: dict[str, Any] = {
             "summary": {
                 **summary,
                 "currency": currency,
@@ -182,6 +185,9 @@ class VenueRunner:
             "announce": {"lines": list(self.announce)},
             "tables": {"tables": tables},
         }
+        if self.clock_fact is not None:
+            facts["clock"] = dict(self.clock_fact)
+        return facts
 
     def publish(self, force: bool = False) -> None:
         """Publish the facts that changed (retained), and all of them on the clock topic."""

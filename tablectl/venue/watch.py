@@ -89,6 +89,17 @@ class ClockFeed:
         with self._lock:
             return self._body
 
+    def clock_state(self) -> dict[str, Any] | None:
+        """The director's clock (step, time left at a wall time, paused), when the venue runs
+        one (``tablectl venue serve``); None otherwise."""
+        body = self.body()
+        state = body.get("clock") if body else None
+        ok = isinstance(state, dict) and all(
+            isinstance(state.get(k), int | float) and not isinstance(state.get(k), bool)
+            for k in ("index", "seconds_left", "t")
+        )
+        return state if ok else None
+
     def board(self, now: float | None = None) -> VenueBoard | None:
         """The venue's figures for the clock screen, or None before the first message."""
         return board_from_clock(self.body(), time.time() if now is None else now)
