@@ -223,6 +223,18 @@ def test_a_director_runs_the_room(room: Room, browser: Any) -> None:
     floor.wait_for_selector("section[data-live=clock] .paused-tag", timeout=15_000)
     shoot(desk, "clock")
 
+    # the structure edited: level 3 made 25 minutes, a bad row refused with the row named
+    desk.fill("input[aria-label='minutes of step 3']", "25")
+    desk.fill("input[name=name]", "Tonight's deep stack")
+    with desk.expect_navigation():
+        desk.click("button:has-text('Save the structure')")
+    assert "structure: Tonight's deep stack" in flash(desk)
+    assert desk.inner_text("table.levels tbody tr:nth-child(3) td:nth-child(4)") == "25.0"
+    desk.fill("input[aria-label='big blind of step 4']", "1")
+    with desk.expect_navigation():
+        desk.click("button:has-text('Save the structure')")
+    assert flash(desk).startswith("Refused: structure") and "step 4" in flash(desk)
+
     # who did what, in the log
     desk.goto(room.url + "/log")
     log = desk.inner_text("table.log")
