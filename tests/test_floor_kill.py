@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tablectl.engine.events import event_from_obj
-from tablectl.engine.outputs import Alert, Notice, Output
+from tablectl.engine.outputs import Alert, Output
 from tablectl.engine.table import Table
 
 CHIPS = [25, 100, 500, 1000, 5000]
