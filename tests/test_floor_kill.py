@@ -125,16 +125,27 @@ def test_a_kill_of_the_all_in_seat_on_each_street(killed: int) -> None:
 
 
 def test_a_kill_with_a_bet_in_the_zone_not_yet_called() -> None:
-    """The seat facing a bet is killed: the bet is uncalled and goes back (002 Rules 16-B,
-    64-A). The bettor is killed: the pot goes to the other hand."""
+    """Heads-up, seat 10 bets 500 on the flop. The seat facing it is killed: the bet is uncalled
+    and goes back (002 Rule 16-B). The bettor is killed: its uncalled bet goes back too, the pot
+    before it to the other hand (002 Rule 64-A: "If the player initiated a bet or raise and
+    hasn't been called, the uncalled amount will be returned")."""
     bettor = heads_up(1175, 1000)
     bet = {"push": {"seat": 10, "chips": [500]}}
     play(bettor, DEAL, {"declare": {"seat": 5, "say": "call"}}, CHECK, FLOP, bet)
     play(bettor, KILL10)
-    assert bettor.street == "over" and set(bettor.hand.won) == {5}
+    assert bettor.street == "over" and bettor.hand.won == {5: 400}
     facing = heads_up(1175, 1000)
     play(facing, DEAL, {"declare": {"seat": 5, "say": "call"}}, CHECK, FLOP, bet, KILL5)
     assert facing.stacks() == {5: 975, 10: 1200}
+    assert bettor.stacks() == {5: 1375, 10: 800}
+
+
+def test_a_killed_big_blind_leaves_its_blind_in_the_pot() -> None:
+    """A blind is no bet the player initiated (002 Rules 31, 64-A): killed before acting, the
+    big blind's chips stay in the pot, and the small blind takes them."""
+    table = heads_up(1175, 1000, ante=0)
+    play(table, DEAL, KILL10)
+    assert table.street == "over" and table.stacks() == {5: 1175 + 100, 10: 900}
 
 
 def test_a_kill_with_side_pots_leaves_each_pot_to_its_live_hands() -> None:
