@@ -108,6 +108,24 @@ def setups(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
+@st.composite
+def short_setups(draw: st.DrawFn) -> dict[str, Any]:
+    """The region where a floor kill once lost a pot: heads-up (now and then three-handed),
+    short stacks all-in on the ante or a blind, big antes."""
+    seats = draw(st.lists(st.integers(1, 10), min_size=2, max_size=3, unique=True))
+    # a deep stack now and then: hands still to table at showdown, where a kill met the bug
+    stacks = {str(s): draw(st.sampled_from([50, 175, 400, 1000, 3000])) for s in seats}
+    return {
+        "rules": draw(st.sampled_from(["tda-2025", "wfp", "roberts", "home"])),
+        "seats": stacks,
+        "button": draw(st.sampled_from(seats)),
+        "blinds": [50, 100],
+        "ante": draw(st.sampled_from([25, 100, 200])),
+        "bb_ante": draw(st.booleans()),
+        "chips": CHIPS,
+    }
+
+
 def sensible_event(
     draw: st.DrawFn, table: Table, deck: list[str], passive: bool = False
 ) -> dict[str, Any]:
@@ -213,9 +231,27 @@ def garbage_event(draw: st.DrawFn) -> dict[str, Any]:
     )
 
 
-def floor_event(draw: st.DrawFn, table: Table) -> dict[str, Any]:
+def floor_event(draw: st.DrawFn, table: Table, kills: bool = False) -> dict[str, Any]:
     """A floor decision (shared/spec/scenario-format.md, "floor decisions"), mostly about seats
-    that play, some that cannot apply (refused with an alert, nothing changed)."""
+    that play, some that cannot apply (refused with an alert, nothing changed). ``kills``: half
+    the decisions kill a live hand (all at showdown), an all-in one first."""
+    hand = table.hand
+    if (
+        kills
+        and hand is not None
+        and hand.street != "over"
+        and (hand.street == "showdown" or draw(st.booleans()))
+    ):
+        live = hand.live()
+        all_in = [s for s in live if table.players[s].stack == 0]
+        if live:
+            untabled = hand.street == "showdown" and any(s not in hand.tabled for s in live)
+            tally(
+                f"kill on the {hand.street}"
+                + (" of an all-in hand" if all_in else "")
+                + (", hands still to table" if untabled else "")
+            )
+            return {"floor": {"by": "Sam (floor)", "kill": draw(st.sampled_from(all_in or live))}}
     seats = sorted(table.players) or [1]
     seat = draw(st.sampled_from([*seats, draw(st.integers(1, 10))]))
     hand = table.hand
@@ -278,6 +314,42 @@ def difference(outs: list[Any]) -> int:
 def test_random_play_conserves_chips_and_answers_every_event(
     setup: dict[str, Any], data: st.DataObject, garbage_rate: float, floor_rate: float
 ) -> None:
+    play_randomly(setup, data, garbage_rate, floor_rate)
+
+
+@settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
+)
+@given(
+    setup=short_setups(),
+    data=st.data(),
+    garbage_rate=st.sampled_from([0.0, 0.15]),
+    floor_rate=st.sampled_from([0.1, 0.2, 0.35]),
+)
+def test_short_stacks_and_kills_conserve_chips(
+    setup: dict[str, Any], data: st.DataObject, garbage_rate: float, floor_rate: float
+) -> None:
+    """Where a kill at showdown once lost the pot (tests/test_floor_kill.py): heads-up short
+    stacks and big antes, the floor killing live hands (all-in ones first) on every street."""
+    play_randomly(setup, data, garbage_rate, floor_rate, kills=True)
+
+
+# With kills, floor decisions this many times as often on each street: a hand killed early never
+# reaches the showdown, where a kill once left the pot to no hand.
+LATE = {"preflop": 0.25, "flop": 0.25, "turn": 0.5, "river": 1.5, "showdown": 4.0}
+
+
+def play_randomly(
+    setup: dict[str, Any],
+    data: st.DataObject,
+    garbage_rate: float,
+    floor_rate: float,
+    kills: bool = False,
+) -> None:
+    """120 events of play, garbage and floor decisions at the given rates; the invariants of
+    the module docstring checked after each."""
     table = Table(setup)
     tally(f"{len(setup['seats'])} seats")
     passive = data.draw(st.booleans())
@@ -296,8 +368,11 @@ def test_random_play_conserves_chips_and_answers_every_event(
         obj = (
             garbage_event(data.draw) if garbage else sensible_event(data.draw, table, deck, passive)
         )
-        if data.draw(st.floats(0, 1)) < floor_rate:
-            obj = floor_event(data.draw, table)
+        rate = floor_rate
+        if kills and table.hand is not None:  # most hands live on to the river and showdown
+            rate *= LATE.get(table.hand.street, 1.0)
+        if data.draw(st.floats(0, 1)) < rate:
+            obj = floor_event(data.draw, table, kills)
         event = event_from_obj(obj)
         before = fingerprint(table)
         same = idempotent(table, obj) or (

@@ -213,10 +213,13 @@ def to_showdown(table: TableState, hand: Hand, out: list[Output]) -> None:
 
 
 def maybe_award(table: TableState, hand: Hand, out: list[Output]) -> None:
-    """Award once every live hand is read face up or mucked (or all-in hands were tabled)."""
+    """Award once every live hand is read face up or mucked (or all-in hands were tabled). The
+    last live hand wins without tabling (002 Rule 18-B): a hand killed at showdown leaves the
+    pot to it at once, never waiting for it to be killed too and the pot to go to no hand."""
     if hand.street != "showdown":
         return
-    if all(s in hand.tabled for s in hand.live()):
+    live = hand.live()
+    if len(live) == 1 or (live and all(s in hand.tabled for s in live)):
         award(table, hand, out)
 
 
