@@ -29,19 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright
 
-from hw_sim.venue_room import SimRoom
+from hw_sim.venue_room import CHROMIUM_ARGS, SimRoom
 from tablectl.venue.broker import free_port
 from tablectl.venue.serve import build, demo_settings, serve_in_thread
 
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 PAGES = ("/", "/entrants", "/clock", "/balancing", "/log", "/table/T1", "/public", "/login")
 
 
@@ -67,7 +58,7 @@ def main() -> int:
         served = serve_in_thread(build(settings), free_port())
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
                 page = browser.new_context(bypass_csp=True).new_page()
                 page.goto(served.url + "/login")
                 page.fill("input[name=name]", "director")

@@ -22,6 +22,18 @@ from tablectl.daemon.clock_files import preset_dir
 from tablectl.tournament.structures import parse_structure
 from tablectl.venue.broker import Mosquitto
 
+# Debian's chromium as root on an offline machine, for the console's browser test and bench:
+# no sandbox (root), and no calls home (refused here, many at a time)
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
 
 class SimRoom:
     def __init__(

@@ -35,19 +35,9 @@ from tablectl.venue.broker import find_mosquitto, free_port  # noqa: E402
 if find_mosquitto() is None:
     pytest.skip("mosquitto is not installed (sh .ci/debian-packages)", allow_module_level=True)
 
-from hw_sim.venue_room import SimRoom  # noqa: E402
+from hw_sim.venue_room import CHROMIUM_ARGS, SimRoom  # noqa: E402
 from tablectl.venue.serve import Served, build, demo_settings, serve_in_thread  # noqa: E402
 
-# the flags a root, offline machine needs (no sandbox, no calls home)
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 PASSWORD = "correct horse battery"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}

@@ -9,22 +9,27 @@ import json
 import os
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from tablectl.tournament.clock import ClockStateError, TourneyClock
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
 
 
+def read_toml(path: Path, error: type[Exception]) -> dict[str, Any]:
+    """A TOML file decoded; ``error`` in one line naming the file when it cannot be."""
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except OSError as exc:
+        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{path}: not valid TOML: {exc}") from None
+
+
 def load_structure(path: str | os.PathLike[str]) -> Structure:
     """Read a structure TOML file; a bad file raises :class:`StructureError` naming it."""
     path = Path(path)
-    try:
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise StructureError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise StructureError(f"{path}: not valid TOML: {exc}") from None
-    return parse_structure(data, str(path))
+    return parse_structure(read_toml(path, StructureError), str(path))
 
 
 def preset_dir() -> Path:

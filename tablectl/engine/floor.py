@@ -234,18 +234,7 @@ def _return_uncalled(
     excess = rnd.bets.get(seat, 0) - called
     if excess <= 0:
         return
-    table.players[seat].stack += excess
-    rnd.bets[seat] = called
-    hand.contributed[seat] -= excess
-    # the chips lie in the bet zone until the dealer hands them back
-    table.give_back[seat] = table.give_back.get(seat, 0) + excess
-    out.append(
-        Notice(
-            "returned",
-            f"seat {seat}: uncalled {excess} returned to the killed hand ({rule})",
-            {"seat": seat, "amount": excess},
-        )
-    )
+    flow.give_back(table, hand, seat, excess, out, f" to the killed hand ({rule})")
 
 
 def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:

@@ -144,18 +144,25 @@ def return_uncalled(table: TableState, hand: Hand, out: list[Output]) -> None:
     second = ordered[1][1] if len(ordered) > 1 else 0
     excess = top - second
     if excess > 0 and top_seat not in hand.folded:  # a killed hand's blind is not returned (31)
-        table.players[top_seat].stack += excess
-        bets[top_seat] = second
-        hand.contributed[top_seat] -= excess
-        # the chips lie in the bet zone until the dealer hands them back
-        table.give_back[top_seat] = table.give_back.get(top_seat, 0) + excess
-        out.append(
-            Notice(
-                "returned",
-                f"seat {top_seat}: uncalled {excess} returned",
-                {"seat": top_seat, "amount": excess},
-            )
+        give_back(table, hand, top_seat, excess, out, "")
+
+
+def give_back(
+    table: TableState, hand: Hand, seat: int, excess: int, out: list[Output], why: str
+) -> None:
+    """``excess`` of the seat's bet goes back behind its stack (an uncalled amount)."""
+    table.players[seat].stack += excess
+    hand.round.bets[seat] -= excess
+    hand.contributed[seat] -= excess
+    # the chips lie in the bet zone until the dealer hands them back
+    table.give_back[seat] = table.give_back.get(seat, 0) + excess
+    out.append(
+        Notice(
+            "returned",
+            f"seat {seat}: uncalled {excess} returned{why}",
+            {"seat": seat, "amount": excess},
         )
+    )
 
 
 def close_round(table: TableState, hand: Hand, out: list[Output]) -> None:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tablectl.daemon.clock_files import preset_dir
+from tablectl.daemon.clock_files import preset_dir, read_toml
 from tablectl.venue.web.auth import ROLES, Staff
 
 
@@ -108,13 +108,7 @@ def load_structure(value: object, base: Path) -> dict[str, Any]:
 
 
 def load_settings(path: Path) -> VenueSettings:
-    try:
-        with path.open("rb") as f:
-            data = tomllib.load(f)
-    except OSError as exc:
-        raise SettingsError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise SettingsError(f"{path}: not valid TOML: {exc}") from None
+    data = read_toml(path, SettingsError)
     base = path.parent
     venue, broker, web = _table(data, "venue"), _table(data, "broker"), _table(data, "web")
     tournament = dict(_table(data, "tournament"))
