@@ -104,3 +104,23 @@ def test_uncontested_pot_shows_no_hand() -> None:
     [n] = notices(out, "award")
     assert n.text == "main pot 600: seat 1 600"
     assert n.data["hands"] == {}
+
+
+def test_000_rule_28_two_busted_on_one_hand_the_smaller_stack_finishes_lower() -> None:
+    """Seats 2 (300) and 3 (200) are all-in and lose to seat 4 on the same hand: seat 3 started
+    with less and finishes lower, in 4th place (000 tournament rule 28). The bet zones, read from
+    pushes only (no sensor), are gathered with the award; pressing award again does nothing.
+    Mutmut: ``eliminate`` sorted by seat instead of starting stack, and ``award`` leaving the
+    unsensed bet zones (or clearing the sensed ones instead)."""
+    t = _table("tda-2025", {1: 10000, 2: 300, 3: 200, 4: 10000})
+    deal = {"2": ["7c", "2d"], "3": ["8c", "3d"], "4": ["As", "Ad"], "1": ["Ks", "Kd"]}
+    run(t, {"deal": deal}, push(4, 100, 100), {"fold": 1}, push(2, 100, 100), push(4, 100))
+    assert t.zones["bet:2"] == [100, 100]
+    out = run(t, {"board": ["Qc", "5h", "6s"]}, {"board": ["Jd"]}, {"board": ["Th"]})
+    assert [n.text for n in notices(out, "eliminated")] == [
+        "seat 3 is eliminated in place 4",
+        "seat 2 is eliminated in place 3",
+    ]
+    assert t.eliminated == [3, 2]
+    assert not [z for z in t.zones if z.startswith("bet:")]
+    assert run(t, {"press": "award"}) == []
