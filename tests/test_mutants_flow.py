@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import pytest
 from test_actions import alerts, push, run
-from test_mutants import _table, check_to_river, notices, table
+from test_mutants import DEAL4, _table, check_to_river, notices, table
+
+from tablectl.engine.pots import Pot
 
 
 def test_002_rule_18a_showdown_notice_names_who_shows_first() -> None:
@@ -124,3 +127,38 @@ def test_000_rule_28_two_busted_on_one_hand_the_smaller_stack_finishes_lower() -
     assert t.eliminated == [3, 2]
     assert not [z for z in t.zones if z.startswith("bet:")]
     assert run(t, {"press": "award"}) == []
+
+
+@pytest.mark.parametrize(("stack", "can_raise"), [(2000, False), (2001, True)])
+def test_002_rule_52_no_raise_with_no_one_left_to_face_it(stack: int, can_raise: bool) -> None:
+    """Seat 4 raises to 2,000 and the others fold to the big blind: with seat 4 all-in no one is
+    left to face a raise; with one chip left behind, seat 4 can still call one. Mutmut:
+    ``can_act`` counting folded seats with chips (``or``), all-in seats (``stack >= 0``), or not
+    a seat with one chip (``stack > 1``)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: stack})
+    run(t, DEAL4, push(4, 1000, 1000), {"fold": 1}, {"fold": 2})
+    assert t.to_act() == 3 and t.to_call() == 1800
+    assert t.can_raise() is can_raise
+
+
+def test_002_rule_16b_uncalled_chips_handed_back_add_to_the_change() -> None:
+    """Seat 4 raises to 600 with a 1,000 chip (400 change to hand back); everyone folds and the
+    400 uncalled is returned too: the dealer hands back 800 in all (002 Rules 16-B, 64-A).
+    Mutmut: ``return_uncalled``'s hand-back record (set to None, subtracted, not added to the
+    change already owed, or counted from 1)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
+    run(t, DEAL4, {"declare": {"seat": 4, "say": "raise", "amount": 600}}, push(4, 1000))
+    assert t.give_back == {4: 400}
+    out = run(t, {"fold": 1}, {"fold": 2}, {"fold": 3})
+    assert [n.text for n in notices(out, "returned")] == ["seat 4: uncalled 400 returned"]
+    assert t.give_back == {4: 800} and t.stacks()[4] == 10300
+
+
+def test_002_rule_16b_an_uncalled_single_chip_is_returned() -> None:
+    """Blinds 1/2: the small blind is all-in for its 1 chip, the button folds; the big blind's
+    second chip is uncalled and goes back (mutmut: ``return_uncalled`` with ``excess > 1``)."""
+    t = _table("tda-2025", {1: 100, 2: 1, 3: 100}, blinds=[1, 2], chips=[1, 5, 25])
+    deal = {"2": ["As", "Ad"], "3": ["Kc", "Kd"], "1": ["2c", "7d"]}
+    out = run(t, {"deal": deal}, {"fold": 1})
+    assert [n.text for n in notices(out, "returned")] == ["seat 3: uncalled 1 returned"]
+    assert t.give_back == {3: 1} and t.pots() == [Pot(2, (2, 3))]
