@@ -76,20 +76,6 @@ def can_act(table: TableState, hand: Hand, seat: int) -> bool:
     return seat not in hand.folded and table.players[seat].stack > 0
 
 
-def needs_action(table: TableState, hand: Hand, seat: int, with_chips: int) -> bool:
-    """Whether ``seat`` must act before the round closes."""
-    if not can_act(table, hand, seat):
-        return False
-    rnd = hand.round
-    facing = rnd.bets.get(seat, 0) < rnd.current_bet
-    if facing:
-        return True
-    if seat in rnd.acted:
-        return False
-    # Alone with chips against all-ins and facing nothing: no one is left to bet against.
-    return with_chips > 1
-
-
 def clockwise_after(seat: int, seats: tuple[int, ...]) -> list[int]:
     """``seats`` in turn order starting left of ``seat`` (which may be an empty seat)."""
     return sorted(seats, key=lambda s: (s - seat - 1) % 10)
@@ -99,7 +85,8 @@ def advance(table: TableState, hand: Hand, after: int, out: list[Output]) -> Non
     """Pass the turn clockwise from ``after`` to the next seat that must act, or close the round."""
     dealt, folded = hand.dealt, hand.folded
     if len(dealt) - len(folded) > 1:
-        # needs_action inlined over the seats that can act (the hot path of every action):
+        # A seat still in with chips must act if it faces a bet, or has not acted while another
+        # seat can still bet against it (alone with chips against all-ins, no one is left).
         # ``dealt`` is ascending, so clockwise from ``after`` is the seats above it, then the rest
         players = table.players
         movers = [s for s in dealt if s not in folded and players[s].stack > 0]

@@ -1,0 +1,213 @@
+"""Chip rulings pinned word for word (issue 12, docs/testing.md).
+
+The scenario files pin each chip ruling's action and amounts; the dealer also reads its rule and
+its words ("a call of 600", "the seat owes 200 more", "the 50% mark of 1,100"), and a mutation run
+of chipread.py found most of those unpinned. ``tests/golden/scenario_outputs.json`` holds, for every
+scenario but the floor's, each ruling, alert and notice the engine gives (the award, the
+streets, the eliminations: flow.py's words too), line by line. A change of
+wording shows up here as a diff to read: if it is meant, regenerate the file with
+``python3 tests/test_mutants_chipread.py`` and review the diff before committing it.
+
+The tests after it pin, through ``Table.apply``, chip readings no scenario reaches.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from scenario_files import OURS, contract
+from test_actions import alerts, push, rulings, run, table
+from test_mutants import DEAL4, _short_all_in_over_a_raise, _table
+
+from tablectl.cli.replay import replay_file
+from tablectl.engine.events import Event
+from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.table import Table
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "scenario_outputs.json"
+
+
+def betting_scenarios() -> list[Path]:
+    """Every scenario but the floor's (floor.py's rulings are pinned by tests/test_floor.py)."""
+    return [p for p in OURS + contract() if not p.name.startswith("floor_")]
+
+
+def transcript(path: Path) -> list[str]:
+    """Each output of a scenario (ruling, alert, notice), one line each, with its file line."""
+    lines: list[str] = []
+
+    def on_output(n: int, _event: Event | None, out: list[Output]) -> None:
+        for o in out:
+            if isinstance(o, Ruling):
+                lines.append(
+                    f"{n}: seat {o.seat} {o.action} to {o.to} owes {o.owes} "
+                    f"returned {o.returned} [{o.rule}] {o.text}"
+                )
+            elif isinstance(o, Alert):
+                lines.append(f"{n}: alert {o.kind} seat {o.seat} [{o.rule}] {o.text}")
+            elif isinstance(o, Notice):
+                data = json.dumps(o.data, sort_keys=True)
+                lines.append(f"{n}: notice {o.kind} {o.text} {data}")
+
+    result = replay_file(path, on_output)
+    assert result.ok, "\n".join(result.failures)
+    return lines
+
+
+def golden() -> dict[str, list[str]]:
+    return json.loads(GOLDEN.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", betting_scenarios(), ids=lambda p: p.name)
+def test_chip_rulings_word_for_word(path: Path) -> None:
+    expected = golden().get(path.name)
+    assert expected is not None, f"{path.name} is not in {GOLDEN.name}: regenerate it"
+    got = transcript(path)
+    diff = [f"- {e}\n+ {g}" for e, g in zip(expected, got, strict=False) if e != g]
+    assert got == expected, "\n".join(diff[:3]) or f"{len(expected)} lines expected, {len(got)}"
+
+
+def test_golden_file_has_no_stale_scenario() -> None:
+    assert set(golden()) == {p.name for p in betting_scenarios()}
+
+
+def _four() -> Table:
+    """tda-2025, 100/200, button 1: seat 4 is first to act pre-flop, facing 200."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
+    run(t, DEAL4)
+    return t
+
+
+def _ruling(out: list[Output]) -> tuple[str, int, int, int, str, str]:
+    [r] = rulings(out)
+    return (r.action, r.to, r.owes, r.returned, r.rule, r.text)
+
+
+def test_002_rule_49_raise_declared_with_one_chip_is_the_chip() -> None:
+    """Mutmut: ``_declared_raise``'s one-chip test (``len(ctx.new) == 1``) and its rule."""
+    out = run(_four(), {"declare": {"seat": 4, "say": "raise"}}, push(4, 1000))
+    assert _ruling(out) == (
+        "raise",
+        1000,
+        0,
+        0,
+        "002 Rule 49",
+        "Raise declared with one chip and no amount: the most the chip allows, 1,000 "
+        "(002 Rule 49).",
+    )
+
+
+def test_002_rule_47_raise_declared_with_chips_in_one_motion() -> None:
+    out = run(_four(), {"declare": {"seat": 4, "say": "raise"}}, push(4, 500, 500))
+    assert _ruling(out) == (
+        "raise",
+        1000,
+        0,
+        0,
+        "002 Rule 47",
+        "Raise declared, chips in one motion: 1,000 (002 Rule 47).",
+    )
+
+
+def test_002_rule_41a_all_in_declared() -> None:
+    out = run(_four(), {"declare": {"seat": 4, "say": "all-in"}})
+    assert _ruling(out) == (
+        "all-in",
+        10000,
+        10000,
+        0,
+        "002 Rule 41-A",
+        "All-in declared: 10,000 in all. The seat owes 10,000 more.",
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "what"), [({"say": "all-in"}, "All-in"), ({"say": "raise", "amount": 3000}, "Raise")]
+)
+def test_002_rule_52a_declared_all_in_or_raise_not_reopened_is_a_call(
+    said: dict[str, object], what: str
+) -> None:
+    """Seat 4 raised to 600; the button's short all-in for 800 does not re-open the betting to
+    it (002 Rule 52-A): a declared all-in or raise is a call of 800. Mutmut: the conditions and
+    words of ``_declared_all_in``, ``_declared_raise`` and ``_not_reopened``."""
+    t = _short_all_in_over_a_raise()
+    run(t, {"fold": 2}, {"fold": 3})
+    out = run(t, {"declare": {"seat": 4, **said}})
+    assert _ruling(out) == (
+        "call",
+        800,
+        200,
+        0,
+        "002 Rule 52-A",
+        f"{what} declared, but betting is not re-opened to this seat (002 Rule 52-A): a call of "
+        "800. The seat owes 200 more.",
+    )
+
+
+def test_002_rule_41a_no_chip_in_play_facing_a_bet_is_no_action() -> None:
+    """A chip of no denomination in play, facing a bet: nothing that plays was pushed, so no
+    action; the dealer is told the seat's options and to hand the chip back (mutmut: every
+    field of ``_void`` that reaches the alert)."""
+    t = _four()
+    out = run(t, push(4, 7))
+    assert not rulings(out) and t.to_act() == 4
+    [a] = alerts(out)
+    assert (a.kind, a.seat, a.rule, a.text) == (
+        "action_void",
+        4,
+        "002 Rule 41-A",
+        "No chips pushed: the seat must fold, call 200 or raise; the floor rules on unclear "
+        "action (002 Rule 41-A). Also: chips worth 7 are not a denomination in play and do not "
+        "play (004 Betting and Raising 7): hand them back.",
+    )
+
+
+def test_002_rule_41c_amount_declared_with_no_bet_is_a_bet() -> None:
+    """An amount only, on the flop with no bet yet: a bet of that amount (002 Rule 41-C).
+    Mutmut: ``_declared_amount``'s opening test and the rule it cites."""
+    t = _four()
+    run(t, push(4, 100, 100), push(1, 100, 100), push(2, 100), {"press": "check"})
+    run(t, {"board": ["2h", "5c", "9d"]})
+    out = run(t, {"declare": {"seat": 2, "amount": 500}})
+    assert _ruling(out) == (
+        "bet",
+        500,
+        500,
+        0,
+        "002 Rule 41-C",
+        "'500' declared, the same as pushing 500 (002 Rule 41-C). A bet of 500. The seat owes "
+        "500 more.",
+    )
+
+
+def test_002_rule_51b_fold_declared_after_pulling_back_is_a_call() -> None:
+    """The ruling's words of tests/test_actions.py's 51-B case (mutmut: ``_fold``'s text)."""
+    t = table(seats=3, stack=10000, blinds=[25, 50])
+    run(
+        t,
+        {"card": "As", "zone": "seat:2"},
+        push(3, 25, 25),
+        {"deal": {"3": ["Ks", "Qs"], "1": ["Js", "Ts"], "2": ["9s"]}},
+        push(1, 500, 100),
+        {"fold": 2},
+        {"pull": {"seat": 3, "chips": [25, 25]}},
+    )
+    out = run(t, {"declare": {"seat": 3, "say": "fold"}})
+    assert _ruling(out) == (
+        "call",
+        600,
+        600,
+        0,
+        "002 Rule 51-B",
+        "Prior chips were pulled back facing a raise, so the seat may not fold: call 600 "
+        "(002 Rule 51-B). The seat owes 600 more.",
+    )
+
+
+if __name__ == "__main__":
+    data = {p.name: transcript(p) for p in betting_scenarios()}
+    GOLDEN.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{GOLDEN}: {len(data)} scenarios, {sum(map(len, data.values()))} lines", file=sys.stderr)

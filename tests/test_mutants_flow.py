@@ -1,0 +1,164 @@
+"""Rules of flow.py pinned through ``Table.apply`` that the mutation run of issue 12 found unpinned
+(docs/testing.md): each test here fails with the mutmut mutant named in its docstring."""
+
+from __future__ import annotations
+
+import pytest
+from test_actions import alerts, push, run
+from test_mutants import DEAL4, _table, check_to_river, notices, table
+
+from tablectl.engine.pots import Pot
+
+
+def test_002_rule_18a_showdown_notice_names_who_shows_first() -> None:
+    """The dealer reads who shows first, and why, from the showdown notice (mutmut:
+    ``to_showdown`` with the notice's text None)."""
+    t = table(seats=3)
+    check_to_river(t)
+    out = run(t, {"press": "check"}, {"press": "check"}, push(1, 500), {"fold": 2}, push(3, 500))
+    [n] = notices(out, "showdown")
+    assert n.text == "showdown: seat 1 shows first (002 Rule 18-A)"
+
+
+def test_002_rule_16a_one_card_tabled_then_mucked_raises_nothing() -> None:
+    """Seat 5 tables one card, then mucks: no hand of its is left to table, so the next event
+    tells the dealer nothing (mutmut: ``_one_card_alerts`` keeping a folded seat that is not
+    tabled, ``or`` made ``and``)."""
+    t = _table("tda-2025", {2: 20000, 5: 20000, 7: 20000}, button=7)
+    run(
+        t,
+        {"deal": {"2": ["Kh", "Kd"], "5": ["Ah", "Qc"], "7": ["9s", "9c"]}},
+        push(7, 100, 100),
+        push(2, 100),
+        {"press": "check"},
+    )
+    for board in (["Ad", "7h", "3c"], ["2s"], ["Jd"]):
+        run(t, {"board": board}, *[{"press": "check"}] * 3)
+    up = [{"card": c, "zone": "seat:2", "face": "up"} for c in ("Kh", "Kd")]
+    out = run(t, *up, {"card": "Ah", "zone": "seat:5", "face": "up"}, {"fold": 5})
+    assert t.street == "showdown" and not alerts(out, "one_card_tabled")
+    out = run(t, {"fold": 7})
+    assert not alerts(out, "one_card_tabled")
+    assert t.street == "over" and t.hand is not None and t.hand.won == {2: 600}
+
+
+def test_002_rule_39_a_hand_without_two_cards_read_cannot_win() -> None:
+    """The board is a royal flush, so every hand plays the board; seat 3 turned up one card only
+    (its hand was never read): it is no hand of two cards and takes nothing when the dealer
+    presses award (002 Rules 36-D, 39). Mutmut: ``hand_value``'s length guard made
+    ``len(hole) != 2 and "??" in hole`` (the seat would split the pot)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000})
+    run(t, {"press": "new_hand"}, {"fold": 1}, push(2, 100), {"press": "check"})
+    for board in (["Th", "Jh", "Qh"], ["Kh"], ["Ah"]):
+        run(t, {"board": board}, {"press": "check"}, {"press": "check"})
+    faces = [{"card": c, "zone": f"seat:{s}", "face": "up"} for s, c in ((2, "Kc"), (2, "Kd"))]
+    run(t, *faces, {"card": "2s", "zone": "seat:3", "face": "up"})
+    assert t.street == "showdown"
+    out = run(t, {"press": "award"})
+    [n] = notices(out, "award")
+    assert n.text == "main pot 400: seat 2 400 (royal flush)"
+    assert t.stacks() == {1: 10000, 2: 10200, 3: 9800}
+
+
+def test_002_rule_31_dead_blinds_and_big_blind_ante_go_to_the_button() -> None:
+    """Both blinds are dead at the end of the deal (one on penalty, one absent; 002 Rules 31,
+    67-C): the button, who put nothing in, takes the dead blinds and the big blind ante.
+    Mutmut, in ``award``: the ante subtracted from the total instead of added (200 of the 400
+    would vanish)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000}, ante=100, bb_ante=True)
+    out = run(
+        t,
+        {"seat": {"seat": 2, "status": "penalty"}},
+        {"seat": {"seat": 3, "status": "absent"}},
+        {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}},
+    )
+    [n] = notices(out, "award")
+    assert n.text == "main pot 400: seat 1 400"
+    assert t.hand is not None and t.hand.won == {1: 400}
+    assert t.stacks() == {1: 10400, 2: 9900, 3: 9700}
+
+
+def test_002_rule_31_a_dead_big_blind_of_one_chip_goes_to_the_live_hand() -> None:
+    """Hand 2 has a dead small blind (the big blind of hand 1 busted, dead button); the new big
+    blind, absent, posts its last chip and its hand is killed (002 Rule 31); the button folds,
+    and the small blind's seat takes that one chip. Mutmut: ``award`` ignoring a shortfall of
+    exactly one chip (``short > 1``: the chip would vanish)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 200, 4: 1})
+    deal = {"2": ["As", "Ks"], "3": ["Qs", "Js"], "4": ["2d", "3d"], "1": ["Ah", "Ad"]}
+    run(t, {"deal": deal}, {"fold": 4}, push(1, 100, 100), {"fold": 2})
+    run(t, {"board": ["2c", "7h", "8s"]}, {"board": ["9c"]}, {"board": ["Kd"]})
+    assert t.stacks() == {1: 10300, 2: 9900, 3: 0, 4: 1}
+    run(t, {"seat": {"seat": 4, "status": "absent"}}, {"press": "new_hand"})
+    assert t.positions().sb is None and t.positions().bb == 4
+    run(t, {"deal": {"1": ["As", "Ks"], "2": ["Qs", "Js"], "4": ["2d", "3d"]}})
+    out = run(t, {"fold": 1})
+    [n] = notices(out, "award")
+    assert n.text == "main pot 1: seat 2 1"
+    assert t.stacks() == {1: 10300, 2: 9901, 3: 0, 4: 0}
+
+
+def test_uncontested_pot_shows_no_hand() -> None:
+    """Everyone folds to the river bet: the winner's cards were never shown, so the award names
+    no hand (mutmut: ``award`` reading hands with one live seat, ``len(live) >= 1``, would
+    print the winner's unseen hand)."""
+    t = table(seats=3)
+    check_to_river(t)
+    out = run(t, {"press": "check"}, {"press": "check"}, push(1, 500), {"fold": 2}, {"fold": 3})
+    [n] = notices(out, "award")
+    assert n.text == "main pot 600: seat 1 600"
+    assert n.data["hands"] == {}
+
+
+def test_000_rule_28_two_busted_on_one_hand_the_smaller_stack_finishes_lower() -> None:
+    """Seats 2 (300) and 3 (200) are all-in and lose to seat 4 on the same hand: seat 3 started
+    with less and finishes lower, in 4th place (000 tournament rule 28). The bet zones, read from
+    pushes only (no sensor), are gathered with the award; pressing award again does nothing.
+    Mutmut: ``eliminate`` sorted by seat instead of starting stack, and ``award`` leaving the
+    unsensed bet zones (or clearing the sensed ones instead)."""
+    t = _table("tda-2025", {1: 10000, 2: 300, 3: 200, 4: 10000})
+    deal = {"2": ["7c", "2d"], "3": ["8c", "3d"], "4": ["As", "Ad"], "1": ["Ks", "Kd"]}
+    run(t, {"deal": deal}, push(4, 100, 100), {"fold": 1}, push(2, 100, 100), push(4, 100))
+    assert t.zones["bet:2"] == [100, 100]
+    out = run(t, {"board": ["Qc", "5h", "6s"]}, {"board": ["Jd"]}, {"board": ["Th"]})
+    assert [n.text for n in notices(out, "eliminated")] == [
+        "seat 3 is eliminated in place 4",
+        "seat 2 is eliminated in place 3",
+    ]
+    assert t.eliminated == [3, 2]
+    assert not [z for z in t.zones if z.startswith("bet:")]
+    assert run(t, {"press": "award"}) == []
+
+
+@pytest.mark.parametrize(("stack", "can_raise"), [(2000, False), (2001, True)])
+def test_002_rule_52_no_raise_with_no_one_left_to_face_it(stack: int, can_raise: bool) -> None:
+    """Seat 4 raises to 2,000 and the others fold to the big blind: with seat 4 all-in no one is
+    left to face a raise; with one chip left behind, seat 4 can still call one. Mutmut:
+    ``can_act`` counting folded seats with chips (``or``), all-in seats (``stack >= 0``), or not
+    a seat with one chip (``stack > 1``)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: stack})
+    run(t, DEAL4, push(4, 1000, 1000), {"fold": 1}, {"fold": 2})
+    assert t.to_act() == 3 and t.to_call() == 1800
+    assert t.can_raise() is can_raise
+
+
+def test_002_rule_16b_uncalled_chips_handed_back_add_to_the_change() -> None:
+    """Seat 4 raises to 600 with a 1,000 chip (400 change to hand back); everyone folds and the
+    400 uncalled is returned too: the dealer hands back 800 in all (002 Rules 16-B, 64-A).
+    Mutmut: ``return_uncalled``'s hand-back record (set to None, subtracted, not added to the
+    change already owed, or counted from 1)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
+    run(t, DEAL4, {"declare": {"seat": 4, "say": "raise", "amount": 600}}, push(4, 1000))
+    assert t.give_back == {4: 400}
+    out = run(t, {"fold": 1}, {"fold": 2}, {"fold": 3})
+    assert [n.text for n in notices(out, "returned")] == ["seat 4: uncalled 400 returned"]
+    assert t.give_back == {4: 800} and t.stacks()[4] == 10300
+
+
+def test_002_rule_16b_an_uncalled_single_chip_is_returned() -> None:
+    """Blinds 1/2: the small blind is all-in for its 1 chip, the button folds; the big blind's
+    second chip is uncalled and goes back (mutmut: ``return_uncalled`` with ``excess > 1``)."""
+    t = _table("tda-2025", {1: 100, 2: 1, 3: 100}, blinds=[1, 2], chips=[1, 5, 25])
+    deal = {"2": ["As", "Ad"], "3": ["Kc", "Kd"], "1": ["2c", "7d"]}
+    out = run(t, {"deal": deal}, {"fold": 1})
+    assert [n.text for n in notices(out, "returned")] == ["seat 3: uncalled 1 returned"]
+    assert t.give_back == {3: 1} and t.pots() == [Pot(2, (2, 3))]
