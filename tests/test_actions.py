@@ -395,3 +395,20 @@ def test_undo_restores_the_chip_zones() -> None:
     assert t.zones == {"bet:1": [1000]} and t.give_back == {1: 800}
     run(t, push(2, 100))
     assert (t.zones, t.give_back) == (zones, give_back)
+
+
+def test_undo_after_a_pause_takes_back_the_last_action_not_the_pause() -> None:
+    """The clock's pause is no action of the hand: undo after it takes back the bet before it
+    (the property test once saw undo say "taken back" and change nothing)."""
+    t = table(seats=3)
+    run(
+        t,
+        {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}},
+        push(1, 1000),
+    )
+    run(t, {"press": "pause"})
+    assert t.paused
+    run(t, {"press": "undo"})
+    assert t.zones == {} and t.paused  # the bet is back; the clock stays paused
+    run(t, {"press": "resume"}, push(1, 1000))
+    assert not t.paused and t.zones == {"bet:1": [1000]}

@@ -68,13 +68,15 @@ class Table(TableState):
         else:
             hand = self.hand
             undo = kind == "press" and event.body == "undo"
-            # The console's acknowledgements, badges and names, and the floor's seating, are no
-            # part of the hand: undo never takes them back, replaying the hand never repeats them.
+            # The console's acknowledgements, badges and names, the clock's pause and resume, and
+            # the floor's seating, are no part of the hand: undo never takes them back (it would
+            # say an action was taken back and change nothing), replaying never repeats them.
             if (
                 hand is not None
                 and hand.street != "over"
                 and kind not in _NOT_IN_HAND
                 and not undo
+                and not (kind == "press" and event.body in ("pause", "resume"))
                 and not (kind == "floor" and event.body.decision in _TABLE_DECISIONS)
             ):
                 self.hand_log.append(event)
