@@ -162,3 +162,28 @@ def test_002_rule_16b_an_uncalled_single_chip_is_returned() -> None:
     out = run(t, {"deal": deal}, {"fold": 1})
     assert [n.text for n in notices(out, "returned")] == ["seat 3: uncalled 1 returned"]
     assert t.give_back == {3: 1} and t.pots() == [Pot(2, (2, 3))]
+
+
+def test_003_moved_small_blind_short_posts_ante_then_live_blind_then_dead_chips() -> None:
+    """tests/scenarios/home_moved_small_blind_posts_both.jsonl with antes of 25 and seat 7 short:
+    it posts the ante, the big blind of 300 live and only its last 50 as the dead small blind
+    (003 Button and blind use 4, 5; short, the blind first). Mutmut, in ``post_forced_bets``:
+    the dead chips counted from the stack plus the live blind, and the live blind replacing the
+    seat's ante in its contribution."""
+    t = _table(
+        "home",
+        {2: 20000, 3: 20000, 5: 300, 7: 400, 8: 20000},
+        button=2,
+        blinds=[150, 300],
+        ante=25,
+        chips=[25, 100, 500, 1000],
+    )
+    deal = {"3": ["Ac", "Ad"], "5": ["7s", "2h"], "7": ["4c", "4d"], "8": ["9c", "8d"]}
+    run(t, {"deal": {**deal, "2": ["Jc", "Td"]}}, {"fold": 7}, {"fold": 8}, {"fold": 2})
+    run(t, push(3, 100, 25, 25), {"board": ["Kh", "Qs", "3d"], "burn": "5c"})
+    run(t, {"board": ["6s"], "burn": "5d"}, {"board": ["9h"], "burn": "5h"})
+    assert t.stacks()[7] == 375 and t.positions().sb_posts_bb
+    run(t, {"deal": {"7": ["Ks", "Kd"], "8": ["Qh", "Qd"], "2": ["Jh", "Jd"], "3": ["Th", "Tc"]}})
+    assert t.stacks() == {2: 19950, 3: 20350, 5: 0, 7: 0, 8: 19650}
+    assert t.pots() == [Pot(150, (2, 3, 7, 8))]
+    assert t.hand is not None and t.hand.dead_money == 50
