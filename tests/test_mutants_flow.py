@@ -187,3 +187,17 @@ def test_003_moved_small_blind_short_posts_ante_then_live_blind_then_dead_chips(
     assert t.stacks() == {2: 19950, 3: 20350, 5: 0, 7: 0, 8: 19650}
     assert t.pots() == [Pot(150, (2, 3, 7, 8))]
     assert t.hand is not None and t.hand.dead_money == 50
+
+
+def test_002_rule_31_killing_the_small_blind_leaves_the_turn_with_the_button() -> None:
+    """Three-handed, the small blind is absent when the deal ends: its hand is dead, and the
+    button, first to act pre-flop, keeps the turn (mutmut: ``kill_absent`` passing the turn on
+    whenever two hands are left, ``== 2``, which would skip to the big blind)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000})
+    run(
+        t,
+        {"seat": {"seat": 2, "status": "absent"}},
+        {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}},
+    )
+    assert t.hand is not None and t.hand.dead == {2}
+    assert t.to_act() == 1 and t.to_call() == 200
