@@ -207,6 +207,45 @@ def test_002_rule_51b_fold_declared_after_pulling_back_is_a_call() -> None:
     )
 
 
+def test_002_rule_41a_all_in_declared_with_exactly_the_call_left() -> None:
+    """Seat 4 has exactly the call left facing the button's short all-in: its declared all-in is
+    an all-in of its chips, not a raise barred by 52-A (mutmut: ``_declared_all_in``'s
+    ``ctx.cap > ctx.cur`` made ``>=``, which words it as a call not re-opened)."""
+    t = _table("tda-2025", {1: 800, 2: 10000, 3: 10000, 4: 800})
+    run(t, DEAL4, push(4, 500, 100), push(1, 500, 100, 100, 100), {"fold": 2}, {"fold": 3})
+    assert t.to_act() == 4 and t.to_call() == 200 and t.can_raise() is False
+    out = run(t, {"declare": {"seat": 4, "say": "all-in"}})
+    assert _ruling(out) == (
+        "all-in",
+        800,
+        200,
+        0,
+        "002 Rule 41-A",
+        "All-in declared: 800 in all. The seat owes 200 more.",
+    )
+
+
+def test_002_rule_41c_big_blind_option_amount_declared_is_ruled_as_a_raise() -> None:
+    """The big blind with its option says "600": the same as pushing 600 onto its 200, a raise
+    to 800 by the 50% standard (002 Rules 41-C, 48-A), not an opening bet (mutmut:
+    ``_declared_amount``'s opening test with ``or``)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000})
+    deal = {"2": ["As", "Ad"], "3": ["Kc", "Kd"], "1": ["2c", "7d"]}
+    run(t, {"deal": deal}, push(1, 100, 100), push(2, 100))
+    assert t.to_act() == 3 and t.to_call() == 0
+    out = run(t, {"declare": {"seat": 3, "amount": 600}})
+    assert _ruling(out) == (
+        "raise",
+        800,
+        600,
+        0,
+        "002 Rule 48-A",
+        "'600' declared, the same as pushing 600 (002 Rule 41-C). 800 reaches the 50% mark of "
+        "300, half the minimum raise of 200 (002 Rule 48-A): a raise to 800. The seat owes 600 "
+        "more.",
+    )
+
+
 if __name__ == "__main__":
     data = {p.name: transcript(p) for p in betting_scenarios()}
     GOLDEN.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
