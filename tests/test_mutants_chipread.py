@@ -20,9 +20,11 @@ from pathlib import Path
 import pytest
 from scenario_files import OURS, contract
 from test_actions import alerts, push, rulings, run, table
+from test_chipread import sit
 from test_mutants import DEAL4, _short_all_in_over_a_raise, _table
 
 from tablectl.cli.replay import replay_file
+from tablectl.engine.chipread import BetSituation, read_push, unclear
 from tablectl.engine.events import Event
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.table import Table
@@ -244,6 +246,61 @@ def test_002_rule_41c_big_blind_option_amount_declared_is_ruled_as_a_raise() -> 
         "300, half the minimum raise of 200 (002 Rule 48-A): a raise to 800. The seat owes 600 "
         "more.",
     )
+
+
+# 002 Rule 57 at its edges, through read_push (what actions.declared_amount runs): a declared
+# number below the smallest legal amount and below the shorthand unit means tens, hundreds,
+# thousands... that are legal and affordable; several: the highest not above the pot (else the
+# lowest). Mutmut: the bounds of _meanings and _vague (>= made >, <= made <, 1 added, one more
+# power of ten, the chips deciding without wfp's option).
+RULE_57 = [
+    # the minimum bet itself is a meaning (``lowest <=``); the pot of 600 picks it
+    (sit(0, min_bet=500, unit=100, say="raise", amount=5, pot=600), (), ("bet", 500)),
+    # no meaning under a pot of 100: the lowest
+    (sit(0, min_bet=500, unit=100, say="raise", amount=5, pot=100), (), ("bet", 500)),
+    # all the seat's chips are a meaning (``<= cap``)
+    (
+        sit(0, min_bet=500, unit=100, stack=5000, say="raise", amount=5, pot=10**5),
+        (),
+        ("all-in", 5000),
+    ),
+    # tens to ten millions, no further
+    (
+        sit(0, min_bet=500, unit=100, stack=10**9, say="raise", amount=5, pot=10**10),
+        (),
+        ("bet", 5 * 10**7),
+    ),
+    # under 002 Rule 57 the chips put out do not pick the meaning (001 Vague Bets is wfp's)
+    (sit(0, min_bet=200, unit=25, say="raise", amount=5, pot=10**5), (500,), ("bet", 50000)),
+    # a meaning equal to the pot is not above it
+    (sit(0, min_bet=200, unit=25, say="raise", amount=5, pot=5000), (), ("bet", 5000)),
+    # an amount only, facing 1,000 with 1,900: 1,500 is a legal amount to put out (the call
+    # level, not the minimum raise, is the floor), so "fifteen" is 1,500: the last chips
+    (sit(1000, stack=1900, unit=25, say="bet", amount=15, pot=3000), (), ("all-in", 1900)),
+    # the big blind's option is no opening bet: 300 is below the minimum raise to 400
+    (
+        sit(200, seat_bet=200, min_bet=200, unit=25, say="raise", amount=3, pot=500),
+        (),
+        ("raise", 3000),
+    ),
+]
+
+
+@pytest.mark.parametrize(("s", "chips", "ruled"), RULE_57)
+def test_002_rule_57_shorthand_edges(
+    s: BetSituation, chips: tuple[int, ...], ruled: tuple[str, int]
+) -> None:
+    r = read_push(s, chips)
+    assert (r.action, r.to, r.rule) == (*ruled, "002 Rule 57")
+
+
+def test_002_rule_57_what_is_unclear() -> None:
+    """A number equal to the minimum bet, or to the unit, means itself; a total facing 1,000
+    with 1,900 has no legal meaning above the minimum raise, an amount only has one (1,500)."""
+    assert not unclear(sit(0, min_bet=5, unit=25), 5, total=True)
+    assert not unclear(sit(0, min_bet=500, unit=25), 25, total=True)
+    assert not unclear(sit(1000, stack=1900, unit=25), 15, total=True)
+    assert unclear(sit(1000, stack=1900, unit=25), 15, total=False)
 
 
 if __name__ == "__main__":
