@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from test_actions import alerts, push, run
 from test_mutants import DEAL4, _table, check_to_river, notices, table
@@ -201,3 +203,51 @@ def test_002_rule_31_killing_the_small_blind_leaves_the_turn_with_the_button() -
     )
     assert t.hand is not None and t.hand.dead == {2}
     assert t.to_act() == 1 and t.to_call() == 200
+
+
+HEADS_UP = {"deal": {"2": ["As", "8s"], "1": ["Ks", "7s"]}}
+
+
+def _heads_up_flop_big_blind_one_chip_left() -> Any:
+    t = _table("tda-2025", {1: 10000, 2: 201}, chips=[1, 25, 100, 500])
+    run(t, HEADS_UP, push(1, 100), {"press": "check"}, {"board": ["2h", "5c", "9d"]})
+    assert t.to_act() == 2 and t.players[2].stack == 1
+    return t
+
+
+def test_a_one_chip_bet_all_in_must_be_called() -> None:
+    """The big blind bets its last chip on the flop: the button, the only other seat with chips,
+    must still act (mutmut: ``advance`` reading a missing bet as 1, so a one-chip bet looked
+    matched and the round closed)."""
+    t = _heads_up_flop_big_blind_one_chip_left()
+    run(t, push(2, 1))
+    assert t.to_act() == 1 and t.to_call() == 1
+
+
+def test_a_seat_with_one_chip_left_must_act_facing_a_bet() -> None:
+    """The big blind checks with one chip left and the button bets: the big blind must act
+    (mutmut: ``advance`` counting only seats with more than one chip)."""
+    t = _heads_up_flop_big_blind_one_chip_left()
+    run(t, {"press": "check"}, push(1, 100))
+    assert t.to_act() == 2 and t.to_call() == 1
+
+
+def test_002_rule_17_blinds_all_in_at_the_start_close_the_round() -> None:
+    """The button, small blind heads-up, is all-in for 50 with its blind: no one is left to act,
+    the big blind's 150 uncalled is returned and the hands are tabled (mutmut: ``begin_round``
+    not passing the outputs on, the notices would be lost)."""
+    t = _table("tda-2025", {1: 50, 2: 10000})
+    out = run(t, HEADS_UP)
+    assert [n.text for n in notices(out, "returned")] == ["seat 2: uncalled 150 returned"]
+    assert notices(out, "tabled") and t.give_back == {2: 150} and t.to_act() is None
+
+
+def test_change_gathered_with_the_bets_is_no_longer_owed() -> None:
+    """Seat 4's 400 change lies in its bet zone; the dealer gathers the zone for the flop, so no
+    change is left to hand back (mutmut: ``begin_round`` keeping the hand-back record)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
+    run(t, DEAL4, {"declare": {"seat": 4, "say": "raise", "amount": 600}}, push(4, 1000))
+    run(t, {"fold": 1}, {"fold": 2}, push(3, 100, 100, 100, 100))
+    assert t.give_back == {4: 400}
+    run(t, {"board": ["2h", "5c", "9d"]})
+    assert t.street == "flop" and t.give_back == {}
