@@ -251,3 +251,27 @@ def test_change_gathered_with_the_bets_is_no_longer_owed() -> None:
     assert t.give_back == {4: 400}
     run(t, {"board": ["2h", "5c", "9d"]})
     assert t.street == "flop" and t.give_back == {}
+
+
+def test_003_moved_small_blind_dead_chips_and_big_blind_ante_are_both_dead_money() -> None:
+    """The same hand with a big blind ante of 100: seat 7's last 100 as dead small blind and
+    seat 8's ante are both dead money, 200 (mutmut: ``post_forced_bets`` setting the dead money
+    to the ante instead of adding it)."""
+    t = _table(
+        "home",
+        {2: 20000, 3: 20000, 5: 300, 7: 400, 8: 20000},
+        button=2,
+        blinds=[150, 300],
+        ante=100,
+        bb_ante=True,
+        chips=[25, 100, 500, 1000],
+    )
+    deal = {"3": ["Ac", "Ad"], "5": ["7s", "2h"], "7": ["4c", "4d"], "8": ["9c", "8d"]}
+    run(t, {"deal": {**deal, "2": ["Jc", "Td"]}}, {"fold": 7}, {"fold": 8}, {"fold": 2})
+    run(t, push(3, 100, 25, 25), {"board": ["Kh", "Qs", "3d"], "burn": "5c"})
+    run(t, {"board": ["6s"], "burn": "5d"}, {"board": ["9h"], "burn": "5h"})
+    assert t.positions().sb_posts_bb
+    run(t, {"deal": {"7": ["Ks", "Kd"], "8": ["Qh", "Qd"], "2": ["Jh", "Jd"], "3": ["Th", "Tc"]}})
+    assert t.stacks() == {2: 20000, 3: 20300, 5: 0, 7: 0, 8: 19600}
+    assert t.pots() == [Pot(200, (2, 3, 7, 8))]
+    assert t.hand is not None and t.hand.dead_money == 200
