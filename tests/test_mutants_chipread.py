@@ -295,8 +295,9 @@ def test_002_rule_57_shorthand_edges(
 
 
 def test_002_rule_57_what_is_unclear() -> None:
-    """A number equal to the minimum bet (even of one chip), or to the unit, means itself; a total facing 1,000
-    with 1,900 has no legal meaning above the minimum raise, an amount only has one (1,500)."""
+    """A number equal to the minimum bet (even of one chip), or to the unit, means itself; a
+    total facing 1,000 with 1,900 has no legal meaning above the minimum raise, an amount only
+    has one (1,500)."""
     assert not unclear(sit(0, min_bet=5, unit=25), 5, total=True)
     assert not unclear(sit(0, min_bet=1, unit=25), 1, total=True)
     assert not unclear(sit(0, min_bet=500, unit=25), 25, total=True)
