@@ -25,7 +25,7 @@ from test_mutants import DEAL4, _short_all_in_over_a_raise, _table
 
 from tablectl.cli.replay import replay_file
 from tablectl.engine.chipread import BetSituation, read_push, unclear
-from tablectl.engine.events import Event
+from tablectl.engine.events import Event, event_from_obj
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.table import Table
 
@@ -246,6 +246,42 @@ def test_002_rule_41c_big_blind_option_amount_declared_is_ruled_as_a_raise() -> 
         "300, half the minimum raise of 200 (002 Rule 48-A): a raise to 800. The seat owes 600 "
         "more.",
     )
+
+
+def _replay_as(name: str, rules: str) -> list[str]:
+    """A scenario of ours replayed under another house profile: its undercall rulings and
+    alerts."""
+    t: Table | None = None
+    lines: list[str] = []
+    for n, line in enumerate((Path(__file__).parent / "scenarios" / name).read_text().splitlines()):
+        obj = json.loads(line) if line.strip() and not line.startswith("#") else {}
+        if "setup" in obj:
+            t = Table({**obj["setup"], "rules": rules})
+        elif obj and "expect" not in obj and t is not None:
+            for o in t.apply(event_from_obj(obj)):
+                if isinstance(o, (Ruling, Alert)) and "ndercall" in o.text:
+                    lines.append(f"{n + 1}: {type(o).__name__} [{o.rule}] {o.text}")
+    return lines
+
+
+def test_roberts_undercalls_are_made_correct() -> None:
+    """004 Betting and Raising 13 (roberts): an undercall is made correct, of the opening bet or
+    of a raise; after a raise the floor may let the chips be withdrawn, and a fold hands them
+    back (mutmut: ``_undercall``'s make_correct branch: its words, alert and forfeit)."""
+    rule = "[004 Betting and Raising 13]"
+    told = (
+        "Chips pushed silently. Undercall: 2,000 of 8,000. Chips released to call must be made "
+        "correct (004 Betting and Raising 13): the seat owes 6,000."
+    )
+    may = " If the player did not know of the raise and no one has acted since, the floor may let"
+    may += " the chips be withdrawn."
+    assert _replay_as("tda44_example1_undercall_of_a_raise_multiway.jsonl", "roberts") == [
+        f"15: Alert {rule} {told}{may} The seat owes 6,000 more.",
+        f"15: Ruling {rule} {told}{may} The seat owes 6,000 more.",
+        f"17: Ruling {rule} the undercaller folds: 0 stays in the pot, 2000 is handed back",
+    ]
+    opening = _replay_as("tda44_example2_undercall_of_the_opening_bet.jsonl", "roberts")
+    assert f"12: Ruling {rule} {told} The seat owes 6,000 more." in opening
 
 
 # 002 Rule 57 at its edges, through read_push (what actions.declared_amount runs): a declared
