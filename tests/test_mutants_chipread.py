@@ -20,10 +20,12 @@ from pathlib import Path
 import pytest
 from scenario_files import OURS, contract
 from test_actions import alerts, push, rulings, run, table
+from test_chipread import sit
 from test_mutants import DEAL4, _short_all_in_over_a_raise, _table
 
 from tablectl.cli.replay import replay_file
-from tablectl.engine.events import Event
+from tablectl.engine.chipread import BetSituation, read_push, unclear
+from tablectl.engine.events import Event, event_from_obj
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.table import Table
 
@@ -205,6 +207,138 @@ def test_002_rule_51b_fold_declared_after_pulling_back_is_a_call() -> None:
         "Prior chips were pulled back facing a raise, so the seat may not fold: call 600 "
         "(002 Rule 51-B). The seat owes 600 more.",
     )
+
+
+def test_002_rule_41a_all_in_declared_with_exactly_the_call_left() -> None:
+    """Seat 4 has exactly the call left facing the button's short all-in: its declared all-in is
+    an all-in of its chips, not a raise barred by 52-A (mutmut: ``_declared_all_in``'s
+    ``ctx.cap > ctx.cur`` made ``>=``, which words it as a call not re-opened)."""
+    t = _table("tda-2025", {1: 800, 2: 10000, 3: 10000, 4: 800})
+    run(t, DEAL4, push(4, 500, 100), push(1, 500, 100, 100, 100), {"fold": 2}, {"fold": 3})
+    assert t.to_act() == 4 and t.to_call() == 200 and t.can_raise() is False
+    out = run(t, {"declare": {"seat": 4, "say": "all-in"}})
+    assert _ruling(out) == (
+        "all-in",
+        800,
+        200,
+        0,
+        "002 Rule 41-A",
+        "All-in declared: 800 in all. The seat owes 200 more.",
+    )
+
+
+def test_002_rule_41c_big_blind_option_amount_declared_is_ruled_as_a_raise() -> None:
+    """The big blind with its option says "600": the same as pushing 600 onto its 200, a raise
+    to 800 by the 50% standard (002 Rules 41-C, 48-A), not an opening bet (mutmut:
+    ``_declared_amount``'s opening test with ``or``)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000})
+    deal = {"2": ["As", "Ad"], "3": ["Kc", "Kd"], "1": ["2c", "7d"]}
+    run(t, {"deal": deal}, push(1, 100, 100), push(2, 100))
+    assert t.to_act() == 3 and t.to_call() == 0
+    out = run(t, {"declare": {"seat": 3, "amount": 600}})
+    assert _ruling(out) == (
+        "raise",
+        800,
+        600,
+        0,
+        "002 Rule 48-A",
+        "'600' declared, the same as pushing 600 (002 Rule 41-C). 800 reaches the 50% mark of "
+        "300, half the minimum raise of 200 (002 Rule 48-A): a raise to 800. The seat owes 600 "
+        "more.",
+    )
+
+
+def _replay_as(name: str, rules: str) -> list[str]:
+    """A scenario of ours replayed under another house profile: its undercall rulings and
+    alerts."""
+    t: Table | None = None
+    lines: list[str] = []
+    for n, line in enumerate((Path(__file__).parent / "scenarios" / name).read_text().splitlines()):
+        obj = json.loads(line) if line.strip() and not line.startswith("#") else {}
+        if "setup" in obj:
+            t = Table({**obj["setup"], "rules": rules})
+        elif obj and "expect" not in obj and t is not None:
+            for o in t.apply(event_from_obj(obj)):
+                if isinstance(o, (Ruling, Alert)) and "ndercall" in o.text:
+                    lines.append(f"{n + 1}: {type(o).__name__} [{o.rule}] {o.text}")
+    return lines
+
+
+def test_roberts_undercalls_are_made_correct() -> None:
+    """004 Betting and Raising 13 (roberts): an undercall is made correct, of the opening bet or
+    of a raise; after a raise the floor may let the chips be withdrawn, and a fold hands them
+    back (mutmut: ``_undercall``'s make_correct branch: its words, alert and forfeit)."""
+    rule = "[004 Betting and Raising 13]"
+    told = (
+        "Chips pushed silently. Undercall: 2,000 of 8,000. Chips released to call must be made "
+        "correct (004 Betting and Raising 13): the seat owes 6,000."
+    )
+    may = " If the player did not know of the raise and no one has acted since, the floor may let"
+    may += " the chips be withdrawn."
+    assert _replay_as("tda44_example1_undercall_of_a_raise_multiway.jsonl", "roberts") == [
+        f"15: Alert {rule} {told}{may} The seat owes 6,000 more.",
+        f"15: Ruling {rule} {told}{may} The seat owes 6,000 more.",
+        f"17: Ruling {rule} the undercaller folds: 0 stays in the pot, 2000 is handed back",
+    ]
+    opening = _replay_as("tda44_example2_undercall_of_the_opening_bet.jsonl", "roberts")
+    assert f"12: Ruling {rule} {told} The seat owes 6,000 more." in opening
+
+
+# 002 Rule 57 at its edges, through read_push (what actions.declared_amount runs): a declared
+# number below the smallest legal amount and below the shorthand unit means tens, hundreds,
+# thousands... that are legal and affordable; several: the highest not above the pot (else the
+# lowest). Mutmut: the bounds of _meanings and _vague (>= made >, <= made <, 1 added, one more
+# power of ten, the chips deciding without wfp's option).
+RULE_57 = [
+    # the minimum bet itself is a meaning (``lowest <=``); the pot of 600 picks it
+    (sit(0, min_bet=500, unit=100, say="raise", amount=5, pot=600), (), ("bet", 500)),
+    # no meaning under a pot of 100: the lowest
+    (sit(0, min_bet=500, unit=100, say="raise", amount=5, pot=100), (), ("bet", 500)),
+    # all the seat's chips are a meaning (``<= cap``)
+    (
+        sit(0, min_bet=500, unit=100, stack=5000, say="raise", amount=5, pot=10**5),
+        (),
+        ("all-in", 5000),
+    ),
+    # tens to ten millions, no further
+    (
+        sit(0, min_bet=500, unit=100, stack=10**9, say="raise", amount=5, pot=10**10),
+        (),
+        ("bet", 5 * 10**7),
+    ),
+    # under 002 Rule 57 the chips put out do not pick the meaning (001 Vague Bets is wfp's)
+    (sit(0, min_bet=200, unit=25, say="raise", amount=5, pot=10**5), (500,), ("bet", 50000)),
+    # a meaning equal to the pot is not above it
+    (sit(0, min_bet=200, unit=25, say="raise", amount=5, pot=5000), (), ("bet", 5000)),
+    # an amount only, facing 1,000 with 1,900: 1,500 is a legal amount to put out (the call
+    # level, not the minimum raise, is the floor), so "fifteen" is 1,500: the last chips
+    (sit(1000, stack=1900, unit=25, say="bet", amount=15, pot=3000), (), ("all-in", 1900)),
+    # the big blind's option is no opening bet: 300 is below the minimum raise to 400
+    (
+        sit(200, seat_bet=200, min_bet=200, unit=25, say="raise", amount=3, pot=500),
+        (),
+        ("raise", 3000),
+    ),
+]
+
+
+@pytest.mark.parametrize(("s", "chips", "ruled"), RULE_57)
+def test_002_rule_57_shorthand_edges(
+    s: BetSituation, chips: tuple[int, ...], ruled: tuple[str, int]
+) -> None:
+    r = read_push(s, chips)
+    assert (r.action, r.to, r.rule) == (*ruled, "002 Rule 57")
+
+
+def test_002_rule_57_what_is_unclear() -> None:
+    """A number equal to the minimum bet (even of one chip), or to the unit, means itself; a
+    total facing 1,000 with 1,900 has no legal meaning above the minimum raise, an amount only
+    has one (1,500)."""
+    assert not unclear(sit(0, min_bet=5, unit=25), 5, total=True)
+    assert not unclear(sit(0, min_bet=1, unit=25), 1, total=True)
+    assert not unclear(sit(0, min_bet=500, unit=25), 25, total=True)
+    assert not unclear(sit(1000, stack=1900, unit=25), 15, total=True)
+    assert unclear(sit(1000, stack=1900, unit=25), 15, total=False)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from test_actions import alerts, push, run
 from test_mutants import DEAL4, _table, check_to_river, notices, table
@@ -162,3 +164,114 @@ def test_002_rule_16b_an_uncalled_single_chip_is_returned() -> None:
     out = run(t, {"deal": deal}, {"fold": 1})
     assert [n.text for n in notices(out, "returned")] == ["seat 3: uncalled 1 returned"]
     assert t.give_back == {3: 1} and t.pots() == [Pot(2, (2, 3))]
+
+
+def test_003_moved_small_blind_short_posts_ante_then_live_blind_then_dead_chips() -> None:
+    """tests/scenarios/home_moved_small_blind_posts_both.jsonl with antes of 25 and seat 7 short:
+    it posts the ante, the big blind of 300 live and only its last 50 as the dead small blind
+    (003 Button and blind use 4, 5; short, the blind first). Mutmut, in ``post_forced_bets``:
+    the dead chips counted from the stack plus the live blind, and the live blind replacing the
+    seat's ante in its contribution."""
+    t = _table(
+        "home",
+        {2: 20000, 3: 20000, 5: 300, 7: 400, 8: 20000},
+        button=2,
+        blinds=[150, 300],
+        ante=25,
+        chips=[25, 100, 500, 1000],
+    )
+    deal = {"3": ["Ac", "Ad"], "5": ["7s", "2h"], "7": ["4c", "4d"], "8": ["9c", "8d"]}
+    run(t, {"deal": {**deal, "2": ["Jc", "Td"]}}, {"fold": 7}, {"fold": 8}, {"fold": 2})
+    run(t, push(3, 100, 25, 25), {"board": ["Kh", "Qs", "3d"], "burn": "5c"})
+    run(t, {"board": ["6s"], "burn": "5d"}, {"board": ["9h"], "burn": "5h"})
+    assert t.stacks()[7] == 375 and t.positions().sb_posts_bb
+    run(t, {"deal": {"7": ["Ks", "Kd"], "8": ["Qh", "Qd"], "2": ["Jh", "Jd"], "3": ["Th", "Tc"]}})
+    assert t.stacks() == {2: 19950, 3: 20350, 5: 0, 7: 0, 8: 19650}
+    assert t.pots() == [Pot(150, (2, 3, 7, 8))]
+    assert t.hand is not None and t.hand.dead_money == 50
+
+
+def test_002_rule_31_killing_the_small_blind_leaves_the_turn_with_the_button() -> None:
+    """Three-handed, the small blind is absent when the deal ends: its hand is dead, and the
+    button, first to act pre-flop, keeps the turn (mutmut: ``kill_absent`` passing the turn on
+    whenever two hands are left, ``== 2``, which would skip to the big blind)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000})
+    run(
+        t,
+        {"seat": {"seat": 2, "status": "absent"}},
+        {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}},
+    )
+    assert t.hand is not None and t.hand.dead == {2}
+    assert t.to_act() == 1 and t.to_call() == 200
+
+
+HEADS_UP = {"deal": {"2": ["As", "8s"], "1": ["Ks", "7s"]}}
+
+
+def _heads_up_flop_big_blind_one_chip_left() -> Any:
+    t = _table("tda-2025", {1: 10000, 2: 201}, chips=[1, 25, 100, 500])
+    run(t, HEADS_UP, push(1, 100), {"press": "check"}, {"board": ["2h", "5c", "9d"]})
+    assert t.to_act() == 2 and t.players[2].stack == 1
+    return t
+
+
+def test_a_one_chip_bet_all_in_must_be_called() -> None:
+    """The big blind bets its last chip on the flop: the button, the only other seat with chips,
+    must still act (mutmut: ``advance`` reading a missing bet as 1, so a one-chip bet looked
+    matched and the round closed)."""
+    t = _heads_up_flop_big_blind_one_chip_left()
+    run(t, push(2, 1))
+    assert t.to_act() == 1 and t.to_call() == 1
+
+
+def test_a_seat_with_one_chip_left_must_act_facing_a_bet() -> None:
+    """The big blind checks with one chip left and the button bets: the big blind must act
+    (mutmut: ``advance`` counting only seats with more than one chip)."""
+    t = _heads_up_flop_big_blind_one_chip_left()
+    run(t, {"press": "check"}, push(1, 100))
+    assert t.to_act() == 2 and t.to_call() == 1
+
+
+def test_002_rule_17_blinds_all_in_at_the_start_close_the_round() -> None:
+    """The button, small blind heads-up, is all-in for 50 with its blind: no one is left to act,
+    the big blind's 150 uncalled is returned and the hands are tabled (mutmut: ``begin_round``
+    not passing the outputs on, the notices would be lost)."""
+    t = _table("tda-2025", {1: 50, 2: 10000})
+    out = run(t, HEADS_UP)
+    assert [n.text for n in notices(out, "returned")] == ["seat 2: uncalled 150 returned"]
+    assert notices(out, "tabled") and t.give_back == {2: 150} and t.to_act() is None
+
+
+def test_change_gathered_with_the_bets_is_no_longer_owed() -> None:
+    """Seat 4's 400 change lies in its bet zone; the dealer gathers the zone for the flop, so no
+    change is left to hand back (mutmut: ``begin_round`` keeping the hand-back record)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
+    run(t, DEAL4, {"declare": {"seat": 4, "say": "raise", "amount": 600}}, push(4, 1000))
+    run(t, {"fold": 1}, {"fold": 2}, push(3, 100, 100, 100, 100))
+    assert t.give_back == {4: 400}
+    run(t, {"board": ["2h", "5c", "9d"]})
+    assert t.street == "flop" and t.give_back == {}
+
+
+def test_003_moved_small_blind_dead_chips_and_big_blind_ante_are_both_dead_money() -> None:
+    """The same hand with a big blind ante of 100: seat 7's last 100 as dead small blind and
+    seat 8's ante are both dead money, 200 (mutmut: ``post_forced_bets`` setting the dead money
+    to the ante instead of adding it)."""
+    t = _table(
+        "home",
+        {2: 20000, 3: 20000, 5: 300, 7: 400, 8: 20000},
+        button=2,
+        blinds=[150, 300],
+        ante=100,
+        bb_ante=True,
+        chips=[25, 100, 500, 1000],
+    )
+    deal = {"3": ["Ac", "Ad"], "5": ["7s", "2h"], "7": ["4c", "4d"], "8": ["9c", "8d"]}
+    run(t, {"deal": {**deal, "2": ["Jc", "Td"]}}, {"fold": 7}, {"fold": 8}, {"fold": 2})
+    run(t, push(3, 100, 25, 25), {"board": ["Kh", "Qs", "3d"], "burn": "5c"})
+    run(t, {"board": ["6s"], "burn": "5d"}, {"board": ["9h"], "burn": "5h"})
+    assert t.positions().sb_posts_bb
+    run(t, {"deal": {"7": ["Ks", "Kd"], "8": ["Qh", "Qd"], "2": ["Jh", "Jd"], "3": ["Th", "Tc"]}})
+    assert t.stacks() == {2: 20000, 3: 20300, 5: 0, 7: 0, 8: 19600}
+    assert t.pots() == [Pot(200, (2, 3, 7, 8))]
+    assert t.hand is not None and t.hand.dead_money == 200
