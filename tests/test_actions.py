@@ -201,6 +201,10 @@ def test_pulled_back_prior_bet_facing_a_raise_cannot_fold() -> None:
     out = run(t, {"declare": {"seat": 3, "say": "fold"}})
     r = rulings(out)[0]
     assert (r.action, r.to, r.rule) == ("call", 600, "002 Rule 51-B") and r.owes == 600
+    assert r.text == (
+        "Prior chips were pulled back facing a raise, so the seat may not fold: call 600 "
+        "(002 Rule 51-B). The seat owes 600 more."
+    )
 
 
 def test_chips_from_an_earlier_street_are_not_prior_chips() -> None:

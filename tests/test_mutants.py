@@ -9,6 +9,7 @@ from test_actions import alerts, push, rulings, run, table
 
 from tablectl.engine.outputs import Notice, Output
 from tablectl.engine.pots import Pot, build_pots
+from tablectl.engine.table import Table
 
 DEAL3 = {"deal": {"2": ["As", "8s"], "3": ["Ks", "7s"], "1": ["Qd", "6d"]}}
 
@@ -215,6 +216,10 @@ def test_003_moving_button_small_blind_alone_when_the_big_blind_busts() -> None:
 
 
 def _one_card_showdown(seat: int, card: str, folder: int) -> list[Output]:
+    return one_card_table(seat, card, folder)[1]
+
+
+def one_card_table(seat: int, card: str, folder: int) -> tuple[Table, list[Output]]:
     """tests/scenarios/cards_one_card_tabled_pot_waits.jsonl: checked down to the showdown; seat 2
     tables K-K, ``seat`` tables one card, ``folder`` mucks; the next event tells the dealer."""
     t = _table("tda-2025", {2: 20000, 5: 20000, 7: 20000}, button=7)
@@ -228,7 +233,7 @@ def _one_card_showdown(seat: int, card: str, folder: int) -> list[Output]:
     for board in (["Ad", "7h", "3c"], ["2s"], ["Jd"]):
         run(t, {"board": board}, *[{"press": "check"}] * 3)
     up = [{"card": c, "zone": "seat:2", "face": "up"} for c in ("Kh", "Kd")]
-    return run(t, *up, {"card": card, "zone": f"seat:{seat}", "face": "up"}, {"fold": folder})
+    return t, run(t, *up, {"card": card, "zone": f"seat:{seat}", "face": "up"}, {"fold": folder})
 
 
 def test_002_rule_16a_one_card_that_would_win_names_rule_16a() -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from scenario_files import OURS, contract
-from test_actions import alerts, push, rulings, run, table
+from test_actions import alerts, push, rulings, run
 from test_chipread import sit
 from test_mutants import DEAL4, _short_all_in_over_a_raise, _table
 
@@ -182,30 +182,6 @@ def test_002_rule_41c_amount_declared_with_no_bet_is_a_bet() -> None:
         "002 Rule 41-C",
         "'500' declared, the same as pushing 500 (002 Rule 41-C). A bet of 500. The seat owes "
         "500 more.",
-    )
-
-
-def test_002_rule_51b_fold_declared_after_pulling_back_is_a_call() -> None:
-    """The ruling's words of tests/test_actions.py's 51-B case (mutmut: ``_fold``'s text)."""
-    t = table(seats=3, stack=10000, blinds=[25, 50])
-    run(
-        t,
-        {"card": "As", "zone": "seat:2"},
-        push(3, 25, 25),
-        {"deal": {"3": ["Ks", "Qs"], "1": ["Js", "Ts"], "2": ["9s"]}},
-        push(1, 500, 100),
-        {"fold": 2},
-        {"pull": {"seat": 3, "chips": [25, 25]}},
-    )
-    out = run(t, {"declare": {"seat": 3, "say": "fold"}})
-    assert _ruling(out) == (
-        "call",
-        600,
-        600,
-        0,
-        "002 Rule 51-B",
-        "Prior chips were pulled back facing a raise, so the seat may not fold: call 600 "
-        "(002 Rule 51-B). The seat owes 600 more.",
     )
 
 

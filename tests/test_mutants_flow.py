@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from test_actions import alerts, push, run
-from test_mutants import DEAL4, _table, check_to_river, notices, table
+from test_mutants import DEAL4, _table, check_to_river, notices, one_card_table, table
 
 from tablectl.engine.pots import Pot
 
@@ -26,18 +26,7 @@ def test_002_rule_16a_one_card_tabled_then_mucked_raises_nothing() -> None:
     """Seat 5 tables one card, then mucks: no hand of its is left to table, so the next event
     tells the dealer nothing (mutmut: ``_one_card_alerts`` keeping a folded seat that is not
     tabled, ``or`` made ``and``)."""
-    t = _table("tda-2025", {2: 20000, 5: 20000, 7: 20000}, button=7)
-    run(
-        t,
-        {"deal": {"2": ["Kh", "Kd"], "5": ["Ah", "Qc"], "7": ["9s", "9c"]}},
-        push(7, 100, 100),
-        push(2, 100),
-        {"press": "check"},
-    )
-    for board in (["Ad", "7h", "3c"], ["2s"], ["Jd"]):
-        run(t, {"board": board}, *[{"press": "check"}] * 3)
-    up = [{"card": c, "zone": "seat:2", "face": "up"} for c in ("Kh", "Kd")]
-    out = run(t, *up, {"card": "Ah", "zone": "seat:5", "face": "up"}, {"fold": 5})
+    t, out = one_card_table(5, "Ah", 5)
     assert t.street == "showdown" and not alerts(out, "one_card_tabled")
     out = run(t, {"fold": 7})
     assert not alerts(out, "one_card_tabled")

@@ -142,11 +142,12 @@ class DirectorConsole:
         self.log: deque[dict[str, Any]] = deque(maxlen=LOG_KEPT)
         self.structure_obj: dict[str, Any] = dict(setup.get("structure") or {})
         self._seqs_written: dict[str, int] = {}
-        self._restore(setup)
+        self._state_key: Any = None  # the tables' state seqs and online flags last seen
+        lines = self._restore(setup)
         structure = self.venue.structure if self.venue.cfg else None
         if structure is None:
             raise ValueError(f"the venue's setup was refused: {self._last_alert()}")
-        self.clock = self._restored_clock(structure)
+        self.clock = self._restored_clock(structure, lines)
         self._anchor_clock()
 
     # --- start-up -------------------------------------------------------------------------------
@@ -154,14 +155,15 @@ class DirectorConsole:
     def venue(self) -> Venue:
         return self.runner.venue
 
-    def _restore(self, setup: dict[str, Any]) -> None:
-        """Replay the journal (a new one starts with the setup); re-send unanswered commands."""
+    def _restore(self, setup: dict[str, Any]) -> list[dict[str, Any]]:
+        """Replay the journal (a new one starts with the setup); re-send unanswered commands.
+        The journal's lines, for the clock."""
         lines, problems = self.journal.load()
         self.problems += problems
         events = [line for line in lines if isinstance(line.get("event"), dict)]
         if not events:
             self.runner.apply({"setup": setup})
-            return
+            return lines
         answered = {line["answered"] for line in lines if "answered" in line}
         self.runner.replay_ids = {
             str(line["cmd"]): str(line["sent"]) for line in lines if "sent" in line
@@ -190,9 +192,9 @@ class DirectorConsole:
             for table, seq in seqs[-1].items():
                 self.client.status(table).events_seq = int(seq)
             self._seqs_written = dict(seqs[-1])
+        return lines
 
-    def _restored_clock(self, structure: Structure) -> TourneyClock:
-        lines, _ = self.journal.load()
+    def _restored_clock(self, structure: Structure, lines: list[dict[str, Any]]) -> TourneyClock:
         states = [line["clock"] for line in lines if isinstance(line.get("clock"), dict)]
         if states:
             try:  # back paused, on the same step with the same time left (002 Rule 24)
@@ -223,7 +225,7 @@ class DirectorConsole:
         seen = {t: st.state_seq for t, st in self.client.tables.items()}
         online = {t: st.online for t, st in self.client.tables.items()}
         key = (seen, online)
-        changed = key != getattr(self, "_state_key", None)
+        changed = key != self._state_key
         self._state_key = key
         return changed
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
 import time
 from collections.abc import AsyncIterator, Callable
@@ -191,22 +192,21 @@ class WebConsole:
         c = self.console
         csrf = sess.csrf if sess else ""
         may = sess.staff.may if sess else (lambda _what: False)
+        summary = c.summary_view()  # once a push: several sections show it
         data: dict[str, Callable[[], Markup]] = {
-            "summary": lambda: self.sections.summary(c.summary_view()),
+            "summary": lambda: self.sections.summary(summary),
             "clock": lambda: self.sections.clock(c.clock_view(), may("clock"), csrf),
             "floor": lambda: self.sections.floor(c.tables_view()),
             "proposals": lambda: self.sections.proposals(
-                c.proposals_view(), may("approve"), csrf, c.summary_view()
+                c.proposals_view(), may("approve"), csrf, summary
             ),
             "table": lambda: self.sections.table(_find(c.tables_view(), arg)),
             "levels": lambda: self.sections.levels(c.clock.structure, c.clock_view()["index"]),
-            "entrants": lambda: self.sections.entrants(
-                c.entrants_view(), c.summary_view(), sess.staff.may if sess else may, csrf
-            ),
-            "payouts": lambda: self.sections.payouts(c.summary_view()),
+            "entrants": lambda: self.sections.entrants(c.entrants_view(), summary, may, csrf),
+            "payouts": lambda: self.sections.payouts(summary),
             "tables_small": lambda: self.sections.tables_small(c.tables_view(), may("break"), csrf),
             "log": lambda: self.sections.log(list(c.log)),
-            "public_summary": lambda: self.sections.public_summary(c.summary_view()),
+            "public_summary": lambda: self.sections.public_summary(summary),
             "public_seats": lambda: self.sections.public_seats(c.entrants_view()),
             "moves": lambda: self.sections.moves(c.announcements(8)),
         }
@@ -466,6 +466,4 @@ def _same_origin(request: Request) -> bool:
 
 
 def _csrf_ok(request: Request, form: Any, sess: Session) -> bool:
-    import hmac
-
     return _same_origin(request) and hmac.compare_digest(str(form.get("csrf", "")), sess.csrf)
