@@ -14,7 +14,7 @@ import math
 import re
 import reprlib
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 try:  # the fast path of parse_line (a dependency; the standard json still does everything)
@@ -126,7 +126,6 @@ class ParsedLine:
 
     event: Event | None = None
     expect: Expect | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def show(value: object) -> str:
@@ -142,6 +141,10 @@ def is_card(text: object) -> bool:
     return isinstance(text, str) and len(text) == 2 and text[0] in RANKS and text[1] in SUITS
 
 
+# Every code a card reading may hold: the 52 cards and the unreadable card.
+_CARD_CODES = frozenset([r + s for r in RANKS for s in SUITS] + [UNKNOWN_CARD])
+
+
 def _card_or_unknown(value: object, where: str) -> str:
     if value == UNKNOWN_CARD or is_card(value):
         return str(value)
@@ -155,6 +158,8 @@ def _cards(value: object, where: str) -> list[str]:
         raise ScenarioError(f"{where}: expected a list of cards, got {show(value)}")
     if len(value) > MAX_CARDS:
         raise ScenarioError(f"{where}: {len(value):,} cards; a line lists at most {MAX_CARDS}")
+    if all(type(c) is str and c in _CARD_CODES for c in value):  # the usual case, one pass
+        return list(value)
     return [_card_or_unknown(c, where) for c in value]
 
 
@@ -210,6 +215,8 @@ def _chip_list(value: object, where: str) -> list[int]:
             f"{where}: {len(value):,} chips; a push, a pull or a chip zone "
             f"holds at most {MAX_CHIPS:,} chips"
         )
+    if all(type(v) is int and 0 < v <= MAX_AMOUNT for v in value):  # the usual case, one pass
+        return list(value)
     return [_amount(v, where, positive=True) for v in value]
 
 
