@@ -1138,6 +1138,11 @@ def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> Non
     if _bb_fold_returned(table, hand, seat, out):
         return
     undercall = seat in hand.forfeit
+    # The undercall closed the round: open its bets again, so the fold takes back what the seat
+    # never owed and an uncalled raise goes back when the round closes again (002 Rule 64-A).
+    reopened = undercall and hand.to_act is None and not hand.round.bets and hand.closed_bets
+    if reopened:
+        hand.round.bets = dict(hand.closed_bets)
     back = _forfeit_undercall(table, hand, seat)
     hand.folded.add(seat)
     held = hand.pending.pop(seat, None)
@@ -1177,7 +1182,15 @@ def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> Non
                 text="out-of-turn fold, binding",
             )
         )
-    if len(hand.live()) == 1:
+    if reopened:
+        # The round stays closed (the next street or the showdown may be under way): only the
+        # amount the fold leaves uncalled goes back, and the last live hand wins.
+        flow.return_uncalled(table, hand, out)
+        hand.closed_bets = dict(hand.round.bets) if hand.forfeit else {}
+        hand.round.bets = {}
+        if len(hand.live()) == 1:
+            flow.award(table, hand, out)
+    elif len(hand.live()) == 1:
         hand.to_act = None
         flow.close_round(table, hand, out)
     elif not undercall and hand.to_act is not None:
@@ -1192,6 +1205,11 @@ def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
         _void(out, f"seat {seat} has no live hand to fold", seat)
         return
     hand.mucked.extend(hand.hole.get(seat, []))
+    if hand.street == "showdown" and seat in hand.forfeit:
+        oot_fold(table, hand, seat, out)  # the undercall closed the river's betting (44-B)
+        if hand.street == "showdown":
+            flow.maybe_award(table, hand, out)
+        return
     if hand.street == "showdown" or (
         hand.to_act is None and hand.betting_over is False and hand.street == "river"
     ):
@@ -1216,6 +1234,8 @@ def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
                 )
             )
         take_action(table, hand, seat, "fold", 0, out, "002 Rule 43-A", "fold")
+    elif hand.to_act is None and seat in hand.forfeit:
+        oot_fold(table, hand, seat, out)  # the floor's other choice for an undercaller (44-B)
     elif hand.to_act is None:
         # Folding between rounds with no bet pending: binding (002 Rule 58).
         hand.folded.add(seat)

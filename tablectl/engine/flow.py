@@ -113,6 +113,7 @@ def begin_round(table: TableState, hand: Hand, out: list[Output]) -> None:
     for seat in hand.gathered:
         table.give_back.pop(seat, None)
     hand.pulled = {}
+    hand.closed_bets = {}
     hand.last_push = None
     hand.oot_log = []
     if hand.street == "preflop":
@@ -158,6 +159,7 @@ def close_round(table: TableState, hand: Hand, out: list[Output]) -> None:
     rnd = hand.round
     if hand.street == "river":
         hand.river_aggressor = rnd.aggressor
+    hand.closed_bets = dict(rnd.bets) if hand.forfeit else {}
     rnd.bets = {}
     hand.to_act = None
     live = hand.live()

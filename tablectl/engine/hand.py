@@ -50,6 +50,9 @@ class Hand:
     last_push: int | None = None
     # An undercaller the floor may let fold: seat -> chips it leaves in the pot (002 Rule 44-B)
     forfeit: dict[int, int] = field(default_factory=dict)
+    # The bets of the round just closed while an undercaller's choice was still the floor's: its
+    # fold before the next round takes back what it never owed (002 Rule 44-B)
+    closed_bets: dict[int, int] = field(default_factory=dict)
     # Undercalls not yet corrected: seat -> street, first first (002 Rule 44-C)
     undercalls: dict[int, str] = field(default_factory=dict)
     # Seats that checked out of turn: seat -> street; barred from betting or raising on their next
