@@ -224,6 +224,150 @@ def test_002_rule_41c_big_blind_option_amount_declared_is_ruled_as_a_raise() -> 
     )
 
 
+def test_002_rule_43b_raise_declared_then_no_chip_that_plays() -> None:
+    """A raise declared, then only a chip of no denomination in play: the raise binds to at least
+    the minimum, the amount still to be made clear (002 Rule 43-B); the chip goes back.
+    Mutmut: ``_declared_raise``'s no-chips branch and its rule."""
+    t = _four()
+    run(t, {"declare": {"seat": 4, "say": "raise"}})
+    text = (
+        "Raise declared with no amount yet: at least 400; the amount must be made clear before "
+        "the next player acts (002 Rule 43-B). The seat owes 400 more. Also: chips worth 7 are "
+        "not a denomination in play and do not play (004 Betting and Raising 7): hand them back."
+    )
+    assert _ruling(run(t, push(4, 7))) == ("raise", 400, 400, 7, "002 Rule 43-B", text)
+
+
+def test_002_rule_43b_opening_bet_declared_at_a_one_chip_minimum() -> None:
+    """Blinds of 1: the opening bet's floor is the one-chip minimum, not 2 (mutmut:
+    ``_declared_raise``'s ``max(..., 1)``)."""
+    t = Table(
+        {"seats": {"1": 100, "2": 100, "3": 100}, "button": 1, "blinds": [1, 1], "chips": [1, 5]}
+    )
+    deal = {"2": ["As", "Ad"], "3": ["Kc", "Kd"], "1": ["2c", "7d"]}
+    run(t, {"deal": deal}, push(1, 1), {"press": "check"}, {"press": "check"})
+    run(t, {"board": ["2h", "5c", "9d"]}, {"declare": {"seat": 2, "say": "raise"}})
+    action, to, owes, returned, rule, _ = _ruling(run(t, push(2, 7)))
+    assert (action, to, owes, returned, rule) == ("bet", 1, 1, 7, "002 Rule 43-B")
+
+
+def test_002_rule_49_house_reads_one_chip_raise_as_the_minimum() -> None:
+    """House option ``overchip_declared_no_amount = min_raise``: "raise" and one 1,000 chip facing
+    200 is the minimum raise to 400, the rest handed back (mutmut: its rule, 002 Rule 49)."""
+    t = _table(
+        "tda-2025",
+        {1: 10000, 2: 10000, 3: 10000, 4: 10000},
+        options={"overchip_declared_no_amount": "min_raise"},
+    )
+    run(t, DEAL4, {"declare": {"seat": 4, "say": "raise"}})
+    assert _ruling(run(t, push(4, 1000))) == (
+        "raise",
+        400,
+        0,
+        600,
+        "002 Rule 49",
+        "Raise declared with one chip and no amount: the house reads the minimum raise. Return "
+        "600 to the seat.",
+    )
+
+
+@pytest.mark.parametrize("amount", [300, 350])
+def test_002_rule_48b_raise_declared_to_all_a_short_stack_has(amount: int) -> None:
+    """Seat 4 has 300 facing 200: "raise, 300" (or more than it has) is its all-in, short of the
+    minimum raise but never "corrected" to an amount it cannot put out (mutmut: the underbet
+    test ``target < floor and to > target`` with ``or`` and ``>=``)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: 300})
+    run(t, DEAL4)
+    out = run(t, {"declare": {"seat": 4, "say": "raise", "amount": amount}})
+    assert _ruling(out) == (
+        "all-in",
+        300,
+        300,
+        0,
+        "002 Rule 48-B",
+        f"'Raise, {amount}' is a total of {amount} (002 Rule 48-B). The seat owes 300 more.",
+    )
+
+
+def test_002_rule_45a_raise_declared_short_of_the_minimum_is_corrected() -> None:
+    """ "Raise, 300" facing 200 is short of the minimum raise to 400: corrected to 400, the words
+    of both rules kept (mutmut: ``why +=`` made ``why =``)."""
+    out = run(_four(), {"declare": {"seat": 4, "say": "raise", "amount": 300}})
+    assert _ruling(out) == (
+        "raise",
+        400,
+        400,
+        0,
+        "002 Rule 45-A",
+        "'Raise, 300' is a total of 300 (002 Rule 48-B). Short of the minimum raise: corrected "
+        "to 400 (002 Rule 45-A). The seat owes 400 more.",
+    )
+
+
+def test_001_more_than_half_words_for_a_short_raise() -> None:
+    """wfp: 300 facing 200 is not more than half the minimum raise above the call, a call
+    (001 More Than Half is a Raise); the dealer is told the wfp mark (mutmut:
+    ``_threshold_words``'s profile test)."""
+    t = _table("wfp", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
+    run(t, DEAL4)
+    assert _ruling(run(t, push(4, 100, 100, 100))) == (
+        "call",
+        200,
+        0,
+        100,
+        "002 Rule 50-B",
+        "Chips pushed silently. 300 is short of more than 300, half the minimum raise of 200 "
+        "above the call (001 More Than Half is a Raise): a call of 200. Return 100 to the seat.",
+    )
+
+
+def test_002_rule_44b_amount_declared_below_the_opening_bet() -> None:
+    """ "One hundred" facing the 200 big blind: an undercall of the opening bet, a full call
+    (002 Rule 44-B); the words start with what was declared (mutmut: ``_by_amount`` passing
+    no words to ``_undercall``)."""
+    out = run(_four(), {"declare": {"seat": 4, "amount": 100}})
+    action, to, owes, _, rule, text = _ruling(out)
+    assert (action, to, owes, rule) == ("call", 200, 200, "002 Rule 44-B")
+    assert text.startswith("'100' declared, the same as pushing 100 (002 Rule 41-C). Undercall")
+
+
+def test_002_rule_44c_second_undercall_of_a_raise_keeps_the_earlier_level() -> None:
+    """On the flop seat 2 bets 1,000, seat 3 raises to 3,000; seat 4 undercalls with 2,000 (the
+    floor decides, 002 Rule 44-B) and seat 1 then undercalls with 2,500: a second undercall in
+    sequence (002 Rule 44-C). Seat 1 may fold leaving the 1,000 that matched the earlier bet
+    (mutmut: the undercall flag of a multi-way undercall of a raise, and 44-C's kept amount)."""
+    t = _four()
+    run(t, push(4, 100, 100), push(1, 100, 100), push(2, 100), {"press": "check"})
+    run(t, {"board": ["2h", "5c", "9d"]}, push(2, 1000), push(3, 1000, 1000, 1000))
+    run(t, push(4, 1000, 1000))
+    out = run(t, push(1, 1000, 1000, 500))
+    assert _ruling(out) == (
+        "call",
+        3000,
+        500,
+        0,
+        "002 Rule 44-C",
+        "Chips pushed silently. A second undercall in sequence: play backs up to seat 4, the "
+        "first undercaller, who must correct its bet per 002 Rule 44-B; the floor decides this "
+        "seat's hand (002 Rule 44-C): a full call of 3,000 (owes 500), or fold leaving 1,000 in "
+        "the pot with 1,500 returned. The seat owes 500 more.",
+    )
+    assert [n.data for n in out if isinstance(n, Notice)] == [
+        {"seat": 1, "owes": 500, "forfeit": 1000}
+    ]
+
+
+def test_roberts_undercall_of_a_raise_by_a_blind_forfeits_the_blind() -> None:
+    """Robert's: the big blind undercalls a raise to 600 with one 100 chip; if the floor lets
+    it withdraw, its 200 blind stays in the pot (mutmut: ``forfeit=ctx.seat`` removed)."""
+    t = _table("roberts", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
+    run(t, DEAL4, push(4, 500, 100), {"fold": 1}, {"fold": 2})
+    out = run(t, push(3, 100))
+    assert [n.data for n in out if isinstance(n, Notice)] == [
+        {"seat": 3, "owes": 300, "forfeit": 200}
+    ]
+
+
 def _replay_as(name: str, rules: str) -> list[str]:
     """A scenario of ours replayed under another house profile: its undercall rulings and
     alerts."""
