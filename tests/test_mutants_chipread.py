@@ -368,6 +368,205 @@ def test_roberts_undercall_of_a_raise_by_a_blind_forfeits_the_blind() -> None:
     ]
 
 
+def _flop4() -> Table:
+    """``_four`` after a limped pre-flop: the flop is out, no bet yet, seat 2 first to act."""
+    t = _four()
+    run(t, push(4, 100, 100), push(1, 100, 100), push(2, 100), {"press": "check"})
+    run(t, {"board": ["2h", "5c", "9d"]})
+    return t
+
+
+def test_002_rule_57_raise_of_one_is_shorthand() -> None:
+    """ "Raise, one" is a number, not "no amount" (mutmut: ``_decide``'s ``amount == 0``)."""
+    out = run(_four(), {"declare": {"seat": 4, "say": "raise", "amount": 1}})
+    assert _ruling(out)[:5] == ("raise", 1000, 1000, 0, "002 Rule 57")
+
+
+@pytest.mark.parametrize(
+    ("where", "seat", "ruled"),
+    [
+        # facing the big blind: "bet" is a raise, the chips in one motion (002 Rule 47)
+        ("facing", 4, ("raise", 1000, "Raise declared, chips in one motion: 1,000 (002 Rule 47).")),
+        # the big blind's option (its own bet is the current bet): a raise too
+        ("option", 3, ("raise", 1200, "Raise declared, chips in one motion: 1,200 (002 Rule 47).")),
+        # no bet yet: the chips define the bet, as if silent
+        ("opening", 2, ("bet", 1000, "Chips pushed with no bet to face. A bet of 1,000.")),
+    ],
+)
+def test_bet_declared_with_no_amount_then_chips(
+    where: str, seat: int, ruled: tuple[str, int, str]
+) -> None:
+    """ "Bet" with no amount binds the chips that follow: a raise when there is a bet (or a blind
+    to raise), a bet read from the chips when there is none (mutmut: ``_decide``'s conditions)."""
+    if where == "facing":
+        t = _four()
+    elif where == "option":
+        t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000})
+        deal = {"2": ["As", "Ad"], "3": ["Kc", "Kd"], "1": ["2c", "7d"]}
+        run(t, {"deal": deal}, push(1, 100, 100), push(2, 100))
+    else:
+        t = _flop4()
+    run(t, {"declare": {"seat": seat, "say": "bet"}})
+    action, to, _, _, _, text = _ruling(run(t, push(seat, 500, 500)))
+    assert (action, to, text) == ruled
+
+
+def test_002_rule_45a_one_chip_opening_bet_under_the_minimum() -> None:
+    """One 100 chip on the flop with a 200 minimum: a bet of 200 (002 Rule 45-A)."""
+    assert _ruling(run(_flop4(), push(2, 100))) == (
+        "bet",
+        200,
+        100,
+        0,
+        "002 Rule 45-A",
+        "One chip, silently, with no bet to face: a bet of the chip's value (002 Rule 49). A bet "
+        "of 100 is under the minimum bet of 200: it is 200 (002 Rule 45-A). The seat owes 100 "
+        "more.",
+    )
+
+
+def test_002_rule_43a_only_a_chip_not_in_play_with_no_bet_is_a_check() -> None:
+    assert _ruling(run(_flop4(), push(2, 7))) == (
+        "check",
+        0,
+        0,
+        7,
+        "002 Rule 43-A",
+        "No chips pushed: a check. Also: chips worth 7 are not a denomination in play and do "
+        "not play (004 Betting and Raising 7): hand them back.",
+    )
+
+
+def test_002_rule_41c_amount_declared_is_exactly_the_seats_chips_and_the_call() -> None:
+    """Seat 4 has 200 facing 200: "two hundred" is a call of all its chips, not 50-B-2's "last
+    chips" wording (mutmut: ``_by_amount``'s ``ctx.cap > ctx.cur``)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: 200})
+    run(t, DEAL4)
+    out = run(t, {"declare": {"seat": 4, "amount": 200}})
+    assert _ruling(out)[4:] == (
+        "002 Rule 48-A",
+        "'200' declared, the same as pushing 200 (002 Rule 41-C). A call of 200. The seat owes "
+        "200 more.",
+    )
+
+
+def test_002_rule_52a_amount_declared_of_all_chips_not_reopened() -> None:
+    """Seat 4 (600 in, 1,400 behind) facing the button's short all-in that does not re-open
+    the betting: "fourteen hundred", all its chips, is a call (mutmut: the words of
+    ``_by_amount``'s all-chips branch)."""
+    t = _short_all_in_over_a_raise()
+    run(t, {"fold": 2}, {"fold": 3})
+    out = run(t, {"declare": {"seat": 4, "amount": 1400}})
+    assert _ruling(out)[4:] == (
+        "002 Rule 52-A",
+        "'1,400' declared, the same as pushing 1,400 (002 Rule 41-C), all the seat's chips, but "
+        "betting is not re-opened to this seat (002 Rule 52-A): a call of 800. The seat owes 200 "
+        "more.",
+    )
+
+
+def test_read_push_of_something_that_is_no_situation_is_no_action() -> None:
+    """The reader itself never raises: a situation it cannot read is no action, with the seat's
+    bet as it was (0 when there is none to read) and the floor called."""
+    r = read_push(None, [100])  # type: ignore[arg-type]
+    assert (r.action, r.to, r.owes, r.alert, r.rule) == ("check", 0, 0, "action_void", "002 Rule 1")
+    assert r.text == "Chips could not be read (AttributeError): call the floor (002 Rule 1)."
+
+
+def test_read_push_names_readings_that_are_not_chips() -> None:
+    r = read_push(sit(0), [500, "five", True])  # type: ignore[list-item]
+    assert (r.action, r.to, r.alert) == ("bet", 500, "chips_unknown")
+    assert r.text.endswith("Also: some readings were not chips and were ignored.")
+
+
+def _ones() -> Table:
+    """Blinds of 1 with chips of 1 and 5, three seats, button 1: seat 1 is first to act."""
+    t = Table(
+        {"seats": {"1": 100, "2": 100, "3": 100}, "button": 1, "blinds": [1, 1], "chips": [1, 5]}
+    )
+    run(t, {"deal": {"2": ["As", "Ad"], "3": ["Kc", "Kd"], "1": ["2c", "7d"]}})
+    return t
+
+
+def test_002_rule_48a_minimum_raise_of_one_chip() -> None:
+    """Facing a big blind of 1, two 1 chips are a full raise to 2 (mutmut: ``_context``'s
+    ``max(min_bet, 1)`` made 2, which would make it up to 3)."""
+    action, to, _, _, _, text = _ruling(run(_ones(), push(1, 1, 1)))
+    assert (action, to) == ("raise", 2)
+    assert text.endswith(
+        "2 reaches the 50% mark of 2, half the minimum raise of 1 (002 Rule 48-A): a raise to 2."
+    )
+
+
+def test_002_rule_51c2_big_blind_of_one_chip_covers_the_call() -> None:
+    """The big blind of 1 on its option adds a 5: its blind covers the call, so all its chips are
+    one bet, a raise to 6 (mutmut: ``_facing``'s ``prior_total > 0`` made ``> 1``)."""
+    t = _ones()
+    run(t, push(1, 1), {"press": "check"})
+    action, to, _, _, rule, text = _ruling(run(t, push(3, 5)))
+    assert (action, to, rule) == ("raise", 6, "002 Rule 51-C")
+    assert text.startswith("Prior chips cover the call, so all the chips are one multiple-chip")
+
+
+def test_002_rule_51c2_one_chip_pulled_back_of_two() -> None:
+    """Seat 1 raised to 2 with two 1 chips; facing a raise to 11 it pulls one back and pushes two
+    5s: the chips are one multiple-chip bet, every chip needed, a call (002 Rules 51-C-2, 50-A).
+    Mutmut: ``_facing``'s ``0 < pulled`` made ``1 <``, and ``_context``'s lump of unlisted prior
+    chips added when the listed chips already make the bet (a chip of 0 would be "smallest")."""
+    t = _ones()
+    run(t, push(1, 1, 1), push(2, 5, 5), {"fold": 3})
+    out = run(t, {"pull": {"seat": 1, "chips": [1]}}, push(1, 5, 5))
+    assert _ruling(out) == (
+        "call",
+        11,
+        0,
+        0,
+        "002 Rule 50-A",
+        "Prior chips partly pulled back, so all the chips are one multiple-chip bet (002 Rule "
+        "51-C-2). Every chip is needed: removing a 1 leaves less than 11, so it is a call (002 "
+        "Rule 50-A).",
+    )
+
+
+@pytest.mark.parametrize("raised", [True, False])
+def test_001_blind_bets_blind_adding_chips_that_alone_would_call(raised: bool) -> None:
+    """wfp: the big blind adds chips that alone would call, not having pulled its blind back: it
+    forgot its blind, so it calls (or checks) and the extra is returned (001 Blind Bets).
+    Mutmut: ``_wfp_blind``'s context for the chips alone and its words."""
+    t = _table("wfp", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
+    run(t, DEAL4)
+    if raised:
+        run(t, push(4, 500, 100), {"fold": 1}, {"fold": 2})
+        out = run(t, push(3, 500, 100))
+    else:
+        run(t, push(4, 100, 100), push(1, 100, 100), push(2, 100))
+        out = run(t, push(3, 100, 100))
+    verb = "a call of 600" if raised else "a check"
+    assert _ruling(out) == (
+        "call" if raised else "check",
+        600 if raised else 200,
+        0,
+        200,
+        "001 Blind Bets",
+        "The blind added chips that alone would call: it is treated as forgetting the posted "
+        f"blind, {verb} (001 Blind Bets). Return 200 to the seat.",
+    )
+
+
+def test_001_blind_bets_option_blind_adding_chips_short_of_the_call_undercalls() -> None:
+    """001 Blind Bets as a house option under 002 Rule 44-B: chips that alone would not call are no
+    forgotten blind: the blind's undercall of a raise multi-way, the floor to decide, its 200
+    blind the forfeit (mutmut: the chips-alone context's seat)."""
+    stacks = {1: 10000, 2: 10000, 3: 10000, 4: 10000}
+    t = _table("tda-2025", stacks, options={"blind_chips": "call_returned"})
+    run(t, DEAL4, push(4, 500, 100), push(1, 500, 100), {"fold": 2})
+    out = run(t, push(3, 100))
+    assert _ruling(out)[:4] == ("call", 600, 300, 0)
+    assert [n.data for n in out if isinstance(n, Notice)] == [
+        {"seat": 3, "owes": 300, "forfeit": 200}
+    ]
+
+
 def _replay_as(name: str, rules: str) -> list[str]:
     """A scenario of ours replayed under another house profile: its undercall rulings and
     alerts."""

@@ -113,7 +113,6 @@ def begin_round(table: TableState, hand: Hand, out: list[Output]) -> None:
     for seat in hand.gathered:
         table.give_back.pop(seat, None)
     hand.pulled = {}
-    hand.closed_bets = {}
     hand.last_push = None
     hand.oot_log = []
     if hand.street == "preflop":
