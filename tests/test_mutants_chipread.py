@@ -326,9 +326,34 @@ def test_002_rule_44b_amount_declared_below_the_opening_bet() -> None:
     (002 Rule 44-B); the words start with what was declared (mutmut: ``_by_amount`` passing
     no words to ``_undercall``)."""
     out = run(_four(), {"declare": {"seat": 4, "amount": 100}})
-    action, to, owes, _, rule, text = _ruling(out)
-    assert (action, to, owes, rule) == ("call", 200, 200, "002 Rule 44-B")
-    assert text.startswith("'100' declared, the same as pushing 100 (002 Rule 41-C). Undercall")
+    assert _ruling(out) == (
+        "call",
+        200,
+        200,
+        0,
+        "002 Rule 44-B",
+        "'100' declared, the same as pushing 100 (002 Rule 41-C). Undercall against the opening "
+        "bet: a mandatory full call of 200 (002 Rule 44-B). The seat owes 200 more.",
+    )
+
+
+def test_002_rule_44b_amount_declared_below_a_raise_multiway() -> None:
+    """The big blind says "one hundred" facing a raise to 600, multi-way: the floor decides. What
+    it owes and what a fold hands back are said of the chips in its zone (its 200 blind, the
+    declared 100 not yet out): owes 400, nothing to hand back, the same as the ruling's owes."""
+    t = _four()
+    run(t, push(4, 500, 100), push(1, 500, 100), {"fold": 2})
+    out = run(t, {"declare": {"seat": 3, "amount": 100}})
+    assert _ruling(out) == (
+        "call",
+        600,
+        400,
+        0,
+        "002 Rule 44-B",
+        "'100' declared, the same as pushing 100 (002 Rule 41-C). Undercall of a raise multi-way: "
+        "the floor decides (002 Rule 44-B): a full call of 600 (owes 400), or fold leaving 200 in "
+        "the pot with 0 returned (Addendum Rule 44 Ex. 1, 4). The seat owes 400 more.",
+    )
 
 
 def test_002_rule_44c_second_undercall_of_a_raise_keeps_the_earlier_level() -> None:
@@ -590,7 +615,7 @@ def test_roberts_undercalls_are_made_correct() -> None:
     rule = "[004 Betting and Raising 13]"
     told = (
         "Chips pushed silently. Undercall: 2,000 of 8,000. Chips released to call must be made "
-        "correct (004 Betting and Raising 13): the seat owes 6,000."
+        "correct (004 Betting and Raising 13)."
     )
     may = " If the player did not know of the raise and no one has acted since, the floor may let"
     may += " the chips be withdrawn."

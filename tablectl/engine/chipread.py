@@ -541,9 +541,12 @@ def _by_amount(ctx: _Ctx, total: int, why: str, rule: str) -> Reading:
 
 def _undercall(ctx: _Ctx, total: int, why: str) -> Reading:
     """Less than the call with chips behind (002 Rule 44-B; Robert's: make the call correct);
-    a second undercall while an earlier one is uncorrected is the floor's (002 Rule 44-C)."""
+    a second undercall while an earlier one is uncorrected is the floor's (002 Rule 44-C).
+    ``total`` is what the seat's chips (or its declared amount) come to; what it owes and what
+    goes back are said of the chips in the zone (a declared amount has none there yet), and
+    ``_finish`` says what it owes."""
     to = ctx.call_to
-    short = to - total
+    owed = max(to - ctx.zone, 0)
     prev = ctx.sit.previous_bet
     prev_level = _n(prev) if prev is not None else max(ctx.cur - _n(ctx.sit.last_full_raise), 0)
     rule = ctx.option("undercall")
@@ -551,7 +554,7 @@ def _undercall(ctx: _Ctx, total: int, why: str) -> Reading:
         # Robert's has no rule for undercalls in sequence: each is made correct.
         text = (
             f"{why} Undercall: {_money(total)} of {_money(to)}. Chips released to call must be "
-            f"made correct ({rule}): the seat owes {_money(short)}."
+            f"made correct ({rule})."
         )
         if ctx.sit.is_opening_bet:
             return Reading("call", to, rule=rule, text=text, undercall=True)
@@ -580,8 +583,9 @@ def _undercall(ctx: _Ctx, total: int, why: str) -> Reading:
             text=f"{why} A second undercall in sequence: play backs up to seat {first}, the first "
             f"undercaller, who must correct its bet per 002 Rule 44-B; the floor decides this "
             f"seat's hand (002 Rule 44-C): a full call of {_money(to)} "
-            f"(owes {_money(short)}), "
-            f"or fold leaving {_money(keep)} in the pot with {_money(total - keep)} returned.",
+            f"(owes {_money(owed)}), "
+            f"or fold leaving {_money(keep)} in the pot with "
+            f"{_money(max(ctx.zone - keep, 0))} returned.",
         )
     if ctx.sit.heads_up or ctx.sit.is_opening_bet:
         where = "heads-up" if ctx.sit.heads_up else "against the opening bet"
@@ -591,7 +595,7 @@ def _undercall(ctx: _Ctx, total: int, why: str) -> Reading:
             rule=rule,
             undercall=True,
             text=f"{why} Undercall {where}: a mandatory full call of {_money(to)} "
-            f"({rule}); the seat owes {_money(short)}.",
+            f"({rule}).",
         )
     keep = max(min(total, prev_level), ctx.seat)
     return Reading(
@@ -602,8 +606,8 @@ def _undercall(ctx: _Ctx, total: int, why: str) -> Reading:
         forfeit=keep,
         undercall=True,
         text=f"{why} Undercall of a raise multi-way: the floor decides ({rule}): "
-        f"a full call of {_money(to)} (owes {_money(short)}), or fold leaving "
-        f"{_money(keep)} in the pot with {_money(total - keep)} returned "
+        f"a full call of {_money(to)} (owes {_money(owed)}), or fold leaving "
+        f"{_money(keep)} in the pot with {_money(max(ctx.zone - keep, 0))} returned "
         f"(Addendum Rule 44 Ex. 1, 4).",
     )
 
