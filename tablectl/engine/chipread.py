@@ -594,8 +594,7 @@ def _undercall(ctx: _Ctx, total: int, why: str) -> Reading:
             to,
             rule=rule,
             undercall=True,
-            text=f"{why} Undercall {where}: a mandatory full call of {_money(to)} "
-            f"({rule}).",
+            text=f"{why} Undercall {where}: a mandatory full call of {_money(to)} ({rule}).",
         )
     keep = max(min(total, prev_level), ctx.seat)
     return Reading(
