@@ -392,9 +392,11 @@ def can_raise(table: TableState, hand: Hand, seat: int) -> bool:
     """Whether ``seat`` may raise now: chips beyond a call, betting re-opened to it (002 Rule 52),
     and someone left with chips to face the raise."""
     rnd = hand.round
-    stack = table.players[seat].stack
-    if stack <= rnd.to_call(seat):
+    players = table.players
+    if players[seat].stack <= rnd.to_call(seat):
         return False
-    if not any(s != seat and can_act(table, hand, s) for s in hand.dealt):
-        return False
-    return rnd.reopened_for(seat, table.profile)
+    folded = hand.folded
+    for s in hand.dealt:  # can_act(s) for another seat, inline: this runs for every chip reading
+        if s != seat and s not in folded and players[s].stack > 0:
+            return rnd.reopened_for(seat, table.profile)
+    return False
