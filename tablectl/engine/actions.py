@@ -6,7 +6,6 @@ an alert that names its rule and the remedy. The turn order, streets and award a
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from tablectl.engine import flow, hands
@@ -374,8 +373,9 @@ def _blind_chips(
 
 def _stale_free(table: TableState, hand: Hand, seat: int, new: list[int]) -> list[int]:
     """The chips in the seat's bet zone before ``new`` came, without last street's bets."""
-    zone = _multiset_minus(list(table.zones.get(f"bet:{seat}", [])), new)
-    return _multiset_minus(zone, hand.gathered.get(seat, []))
+    zone = _multiset_minus(table.zones.get(f"bet:{seat}", []), new)  # a new list
+    stale = hand.gathered.get(seat)
+    return _multiset_minus(zone, stale) if stale else zone
 
 
 def prior_chips(
@@ -699,11 +699,14 @@ def _multiset_minus(a: list[int], b: list[int]) -> list[int]:
     linear in the chips, where ``list.remove`` in a loop was quadratic)."""
     if not b or not a:  # the usual case: nothing to take away (a new list all the same)
         return list(a)
-    rest = Counter(b)
+    rest: dict[int, int] = {}  # a plain dict: a Counter costs more to build than these few chips
+    for x in b:
+        rest[x] = rest.get(x, 0) + 1
     out = []
     for x in a:
-        if rest[x] > 0:
-            rest[x] -= 1
+        left = rest.get(x, 0)
+        if left:
+            rest[x] = left - 1
         else:
             out.append(x)
     return out
