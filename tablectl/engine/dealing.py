@@ -516,8 +516,12 @@ def screen(table: TableState, event: Event, out: list[Output]) -> bool:
     """Before an action in turn: the deal must be complete (misdeal otherwise), and a seat with
     too few cards that acts has a dead hand (002 Rule 39). True when the event was consumed."""
     hand = table.hand
-    if hand is None or hand.street == "over":
+    if hand is None or hand.street == "over" or hand.to_act is None:
         return False
+    if hand.deal_done and (
+        not hand.deal_log or (count(hand, hand.to_act) >= 2 and hand.to_act not in hand.scrapped)
+    ):
+        return False  # the usual case: the only seat that can act holds its cards, whatever acts
     seat = _acting_seat(table, hand, event)
     if seat is None:
         return False
