@@ -59,8 +59,9 @@ def record_action(
     deal = (table.hand_no, hand.redeals)
     if table.ledger_deal != deal:
         table.ledger_deal, table.ledger = deal, []
-    key = (*deal, len(table.ledger))
-    override = table.floor_overrides.get(key) if table.floor_overrides else None
+    # the ledger index, looked for among the floor's rulings only when there are some
+    key = (*deal, len(table.ledger)) if table.floor_overrides else None
+    override = table.floor_overrides.get(key) if key is not None else None
     if override is not None:
         action, to, rule, text, owes, returned = _overridden(
             hand, seat, bet_before, stack_before, (action, to, owes, returned), override

@@ -5,6 +5,7 @@ Functions over (table, hand); the event handlers in actions.py call them.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from tablectl.engine.betting import Round, min_bet_for
@@ -93,7 +94,8 @@ def advance(table: TableState, hand: Hand, after: int, out: list[Output]) -> Non
         rnd = hand.round
         bets, current, acted = rnd.bets, rnd.current_bet, rnd.acted
         several = len(movers) > 1
-        for seat in [s for s in movers if s > after] + [s for s in movers if s <= after]:
+        above = bisect_right(movers, after)
+        for seat in movers[above:] + movers[:above]:
             if bets.get(seat, 0) < current or (seat not in acted and several):
                 hand.to_act = seat
                 return
