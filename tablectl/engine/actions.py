@@ -347,12 +347,12 @@ def _blind_chips(
     rnd = hand.round
     # No one acts while the cards are being dealt, so this holds for a blind first in turn
     # (heads-up). A table that reads no hole cards has no deal to wait for.
-    dealing = any(hand.hole.values()) and not hand.seated_checked
     if (
-        hand.street != "preflop"
-        or not dealing
+        hand.seated_checked  # the deal is over (the cheap tests first: this runs for every push)
+        or hand.street != "preflop"
         or seat in rnd.acted
         or seat not in (hand.positions.sb, hand.positions.bb)
+        or not any(hand.hole.values())
     ):
         return False
     blind = rnd.bets.get(seat, 0)
@@ -724,8 +724,8 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     hand = _live_hand(table, out, f"seat {seat}'s declaration")
     if hand is None:
         return
-    said = say or f"{amount}"
     if hand.to_act != seat:
+        said = say or f"{amount}"
         if seat not in hand.dealt or seat in hand.folded:
             _void(
                 out,
@@ -762,7 +762,7 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     player = table.players[seat]
     bet = rnd.bets.get(seat, 0)
     all_in_to = bet + player.stack
-    barred = barred_by(table, hand, seat)
+    barred = barred_by(table, hand, seat) if say == "fold" else ""  # it bars only a fold here
     if say == "fold" and hand.pulled.get(seat) and rnd.to_call(seat):
         # 002 Rule 51-B: the prior bet was pulled back facing a raise: no fold, a call.
         reading, _ = read_zone(table, hand, seat, [], ("fold", None))
