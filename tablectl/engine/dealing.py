@@ -518,9 +518,7 @@ def screen(table: TableState, event: Event, out: list[Output]) -> bool:
     hand = table.hand
     if hand is None or hand.street == "over" or hand.to_act is None:
         return False
-    if hand.deal_done and (
-        not hand.deal_log or (count(hand, hand.to_act) >= 2 and hand.to_act not in hand.scrapped)
-    ):
+    if hand.deal_done and (not hand.deal_log or len(hand.hole.get(hand.to_act, ())) >= 2):
         return False  # the usual case: the only seat that can act holds its cards, whatever acts
     seat = _acting_seat(table, hand, event)
     if seat is None:
