@@ -6,7 +6,6 @@ an alert that names its rule and the remedy. The turn order, streets and award a
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from tablectl.engine import flow, hands
@@ -60,8 +59,9 @@ def record_action(
     deal = (table.hand_no, hand.redeals)
     if table.ledger_deal != deal:
         table.ledger_deal, table.ledger = deal, []
-    key = (*deal, len(table.ledger))
-    override = table.floor_overrides.get(key) if table.floor_overrides else None
+    # the ledger index, looked for among the floor's rulings only when there are some
+    key = (*deal, len(table.ledger)) if table.floor_overrides else None
+    override = table.floor_overrides.get(key) if key is not None else None
     if override is not None:
         action, to, rule, text, owes, returned = _overridden(
             hand, seat, bet_before, stack_before, (action, to, owes, returned), override
@@ -347,12 +347,12 @@ def _blind_chips(
     rnd = hand.round
     # No one acts while the cards are being dealt, so this holds for a blind first in turn
     # (heads-up). A table that reads no hole cards has no deal to wait for.
-    dealing = any(hand.hole.values()) and not hand.seated_checked
     if (
-        hand.street != "preflop"
-        or not dealing
+        hand.seated_checked  # the deal is over (the cheap tests first: this runs for every push)
+        or hand.street != "preflop"
         or seat in rnd.acted
         or seat not in (hand.positions.sb, hand.positions.bb)
+        or not any(hand.hole.values())
     ):
         return False
     blind = rnd.bets.get(seat, 0)
@@ -374,8 +374,9 @@ def _blind_chips(
 
 def _stale_free(table: TableState, hand: Hand, seat: int, new: list[int]) -> list[int]:
     """The chips in the seat's bet zone before ``new`` came, without last street's bets."""
-    zone = _multiset_minus(list(table.zones.get(f"bet:{seat}", [])), new)
-    return _multiset_minus(zone, hand.gathered.get(seat, []))
+    zone = _multiset_minus(table.zones.get(f"bet:{seat}", []), new)  # a new list
+    stale = hand.gathered.get(seat)
+    return _multiset_minus(zone, stale) if stale else zone
 
 
 def prior_chips(
@@ -699,11 +700,14 @@ def _multiset_minus(a: list[int], b: list[int]) -> list[int]:
     linear in the chips, where ``list.remove`` in a loop was quadratic)."""
     if not b or not a:  # the usual case: nothing to take away (a new list all the same)
         return list(a)
-    rest = Counter(b)
+    rest: dict[int, int] = {}  # a plain dict: a Counter costs more to build than these few chips
+    for x in b:
+        rest[x] = rest.get(x, 0) + 1
     out = []
     for x in a:
-        if rest[x] > 0:
-            rest[x] -= 1
+        left = rest.get(x, 0)
+        if left:
+            rest[x] = left - 1
         else:
             out.append(x)
     return out
@@ -720,8 +724,8 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     hand = _live_hand(table, out, f"seat {seat}'s declaration")
     if hand is None:
         return
-    said = say or f"{amount}"
     if hand.to_act != seat:
+        said = say or f"{amount}"
         if seat not in hand.dealt or seat in hand.folded:
             _void(
                 out,
@@ -758,7 +762,7 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     player = table.players[seat]
     bet = rnd.bets.get(seat, 0)
     all_in_to = bet + player.stack
-    barred = barred_by(table, hand, seat)
+    barred = barred_by(table, hand, seat) if say == "fold" else ""  # it bars only a fold here
     if say == "fold" and hand.pulled.get(seat) and rnd.to_call(seat):
         # 002 Rule 51-B: the prior bet was pulled back facing a raise: no fold, a call.
         reading, _ = read_zone(table, hand, seat, [], ("fold", None))

@@ -118,6 +118,7 @@ def board_card(
         return
     short = len(hand.board) < BOARD_AT.get(hand.street, 0)  # a burn was taken back off it
     if not short and hand.premature and hand.to_act is None:
+        hand.in_play.difference_update(hand.premature)
         hand.premature = []  # the premature cards went back into the stub (RP-5, 001)
     if card in hand.held or card in hand.premature:
         # Read on the board again: it is still set aside, the floor's remedy stands.
@@ -156,6 +157,7 @@ def board_card(
         return
     if short:
         hand.board.append(card)
+        hand.in_play.add(card)
         if len(hand.board) == BOARD_AT[hand.street]:
             out.append(
                 Notice(
@@ -177,6 +179,7 @@ def board_card(
         and not hand.held
     ):
         hand.held.append(card)
+        hand.in_play.add(card)
         out.append(
             Alert(
                 "four_card_flop",
@@ -194,6 +197,7 @@ def board_card(
     if street is not None:
         check_burns(table, hand, street, out)
     hand.board.append(card)
+    hand.in_play.add(card)
     n = len(hand.board)
     for street, count in BOARD_AT.items():
         if n == count and flow.STREET_AFTER.get(hand.street) == street:
@@ -207,6 +211,7 @@ def premature(table: TableState, hand: Hand, card: str, out: list[Output]) -> No
     and the street is re-dealt as the profile says (``premature_card``)."""
     first = not hand.premature
     hand.premature.append(card)
+    hand.in_play.add(card)
     street = STARTS.get(len(hand.board), "river")
     if table.profile.premature_card == "next_cards":
         if first and street in ("flop", "turn"):
@@ -326,6 +331,7 @@ def burn_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> No
         _void(out, f"{card} is in play: it cannot be the burn; put it back")
         return
     hand.burns.append(card)
+    hand.in_play.add(card)
     hand.burn_pending += 1
 
 

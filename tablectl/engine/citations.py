@@ -137,13 +137,20 @@ def books(profile: HouseProfile) -> tuple[str, ...]:
     return (*own.get(profile.rulebook, (profile.rulebook,)), "002", profile.roberts_edition)
 
 
+# cite's answers by (rulebook, Robert's edition, topic), the only parts of a profile it reads:
+# chip readings and rulings cite on every action (a few dozen keys in all)
+_CITED: dict[tuple[str, str, str], str] = {}
+
+
 def cite(profile: HouseProfile, topic: str) -> str:
     """The citation for ``topic`` under ``profile`` (see :data:`RULES`)."""
-    entry = RULES[topic]
-    for book in books(profile):
-        if book in entry:
-            return entry[book]
-    return next(iter(entry.values()))
+    key = (profile.rulebook, profile.roberts_edition, topic)
+    cited = _CITED.get(key)
+    if cited is None:
+        entry = RULES[topic]
+        first = next(iter(entry.values()))  # no book of the profile states it
+        cited = _CITED[key] = next((entry[b] for b in books(profile) if b in entry), first)
+    return cited
 
 
 def option(profile: HouseProfile, name: str) -> str:

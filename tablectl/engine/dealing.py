@@ -47,14 +47,9 @@ def count(hand: Hand, seat: int) -> int:
 
 
 def card_seen(hand: Hand, card: str) -> bool:
-    """Whether ``card`` is already in play this hand: a second one fouls the deck (36-E)."""
-    if card in hand.board or card in hand.burns or card in hand.held or card in hand.exposed:
-        return True
-    if card in hand.extra:
-        return True
-    if card in hand.premature:
-        return True
-    return any(card in cards for cards in hand.hole.values())
+    """Whether ``card`` is already in play this hand (on the board, burned, held or set aside,
+    in a hand): a second one fouls the deck (36-E)."""
+    return card in hand.in_play
 
 
 def misdeal(
@@ -185,7 +180,8 @@ def hole_card(
         scrap_card(table, hand, seat, out)
         return
     owed = hand.owed_cards.get(seat, 0)
-    if owed and count(hand, seat) >= 2:
+    held = len(cards) + owed  # count(hand, seat)
+    if owed and held >= 2:
         # The replacement of an exposed card, dealt after the deal (000 Irregularities 17).
         if owed > 1:
             hand.owed_cards[seat] = owed - 1
@@ -201,7 +197,7 @@ def hole_card(
             seat,
         )
         return
-    elif count(hand, seat) >= 2:
+    elif held >= 2:
         too_many(table, hand, seat, card, out)
         return
     elif (
@@ -220,6 +216,7 @@ def hole_card(
         )
         return
     cards.append(card)
+    hand.in_play.add(card)
     hand.deal_log.append((seat, card))
     if card in hand.mucked:
         hand.mucked.remove(card)  # gathered from an earlier deal: in play again
@@ -228,7 +225,12 @@ def hole_card(
         return
     if face == "up" and hand.street == "showdown":
         flow.show_card(table, hand, seat, card, out)
-    if not hand.deal_done and all(count(hand, s) >= 2 for s in hand.dealt):
+    # Only this seat's count changed: the deal can be complete only once it holds two.
+    if (
+        not hand.deal_done
+        and count(hand, seat) >= 2
+        and all(count(hand, s) >= 2 for s in hand.dealt)
+    ):
         hand.deal_done = True
 
 
@@ -261,6 +263,7 @@ def extra_card(table: TableState, hand: Hand, seat: int, card: str, out: list[Ou
     if seat != deal_order(hand)[0] or not all(count(hand, s) >= 2 for s in hand.dealt):
         return False
     hand.extra.append(card)
+    hand.in_play.add(card)
     out.append(
         Alert(
             "wrong_card_count",
@@ -285,6 +288,7 @@ def too_many(table: TableState, hand: Hand, seat: int, card: str, out: list[Outp
         )
         return
     hand.hole[seat].append(card)
+    hand.in_play.add(card)
     kill(
         table,
         hand,
@@ -512,8 +516,10 @@ def screen(table: TableState, event: Event, out: list[Output]) -> bool:
     """Before an action in turn: the deal must be complete (misdeal otherwise), and a seat with
     too few cards that acts has a dead hand (002 Rule 39). True when the event was consumed."""
     hand = table.hand
-    if hand is None or hand.street == "over":
+    if hand is None or hand.street == "over" or hand.to_act is None:
         return False
+    if hand.deal_done and (not hand.deal_log or len(hand.hole.get(hand.to_act, ())) >= 2):
+        return False  # the usual case: the only seat that can act holds its cards, whatever acts
     seat = _acting_seat(table, hand, event)
     if seat is None:
         return False

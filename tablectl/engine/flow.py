@@ -5,6 +5,7 @@ Functions over (table, hand); the event handlers in actions.py call them.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from tablectl.engine.betting import Round, min_bet_for
@@ -93,7 +94,8 @@ def advance(table: TableState, hand: Hand, after: int, out: list[Output]) -> Non
         rnd = hand.round
         bets, current, acted = rnd.bets, rnd.current_bet, rnd.acted
         several = len(movers) > 1
-        for seat in [s for s in movers if s > after] + [s for s in movers if s <= after]:
+        above = bisect_right(movers, after)
+        for seat in movers[above:] + movers[:above]:
             if bets.get(seat, 0) < current or (seat not in acted and several):
                 hand.to_act = seat
                 return
@@ -393,9 +395,11 @@ def can_raise(table: TableState, hand: Hand, seat: int) -> bool:
     """Whether ``seat`` may raise now: chips beyond a call, betting re-opened to it (002 Rule 52),
     and someone left with chips to face the raise."""
     rnd = hand.round
-    stack = table.players[seat].stack
-    if stack <= rnd.to_call(seat):
+    players = table.players
+    if players[seat].stack <= rnd.to_call(seat):
         return False
-    if not any(s != seat and can_act(table, hand, s) for s in hand.dealt):
-        return False
-    return rnd.reopened_for(seat, table.profile)
+    folded = hand.folded
+    for s in hand.dealt:  # can_act(s) for another seat, inline: this runs for every chip reading
+        if s != seat and s not in folded and players[s].stack > 0:
+            return rnd.reopened_for(seat, table.profile)
+    return False

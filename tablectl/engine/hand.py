@@ -31,6 +31,10 @@ class Hand:
     board: list[str] = field(default_factory=list)
     burns: list[str] = field(default_factory=list)
     mucked: list[str] = field(default_factory=list)
+    # The cards of board, burns, held, premature, exposed, extra and hole together: a second read
+    # of one fouls the deck (36-E). Kept as cards.py and dealing.py put a card in or take it out
+    # of play, so the check is one look-up, not a scan of every list.
+    in_play: set[str] = field(default_factory=set)
     to_act: int | None = None
     betting_over: bool = False  # no more betting possible: all-ins (002 Rule 17)
     river_aggressor: int | None = None  # last aggressor on the final street (002 Rule 18-A)

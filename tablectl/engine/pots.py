@@ -23,13 +23,14 @@ def build_pots(contributed: Mapping[int, int], live: set[int], dead_money: int =
     closes a pot level; chips of folded seats play up to each level. ``dead_money`` (a big blind
     ante, paid for everyone) goes to the main pot.
     """
-    levels = sorted({contributed.get(s, 0) for s in live})
+    ordered = sorted(live)
+    levels = sorted({contributed.get(s, 0) for s in ordered})
     pots: list[Pot] = []
     prev = 0
     for level in levels:
         amount = sum(min(c, level) - min(c, prev) for c in contributed.values() if c > prev)
         if amount:
-            seats = tuple(sorted(s for s in live if contributed.get(s, 0) >= level))
+            seats = tuple(s for s in ordered if contributed.get(s, 0) >= level)
             if pots and pots[-1].seats == seats:
                 pots[-1] = Pot(pots[-1].amount + amount, seats)
             else:
@@ -43,7 +44,7 @@ def build_pots(contributed: Mapping[int, int], live: set[int], dead_money: int =
         if pots:
             pots[0] = Pot(pots[0].amount + dead_money, pots[0].seats)
         else:
-            pots.append(Pot(dead_money, tuple(sorted(live))))
+            pots.append(Pot(dead_money, tuple(ordered)))
     return pots
 
 

@@ -51,32 +51,35 @@ def situation(
 ) -> BetSituation:
     """Everything a chip ruling for ``seat`` depends on, now."""
     rnd = hand.round
+    bets = rnd.bets
     pos = hand.positions
+    profile = table.profile
     preflop = hand.street == "preflop"
     blind = 0
     if preflop and seat not in rnd.acted and seat in (pos.sb, pos.bb):
-        blind = rnd.bets.get(seat, 0)
+        blind = bets.get(seat, 0)
     pot = sum(hand.contributed.values()) + hand.dead_money
     return BetSituation(
         current_bet=rnd.current_bet,
-        seat_bet=rnd.bets.get(seat, 0),
+        seat_bet=bets.get(seat, 0),
         stack=table.players[seat].stack,
-        min_raise_to=rnd.min_raise_to(table.profile),
+        min_raise_to=rnd.min_raise_to(profile),
         can_raise=flow.can_raise(table, hand, seat),
         min_bet=rnd.min_bet,
         last_full_raise=rnd.last_full_raise,
         # 002 Rule 44-B: the opening bet is the first chip bet of the round; pre-flop the big blind.
         is_opening_bet=rnd.increases == (0 if preflop else 1),
-        heads_up=len(hand.live()) == 2,
+        # the live hands, counted: only dealt seats fold (hand.live() without building the list)
+        heads_up=len(hand.dealt) - len(hand.folded) == 2,
         chips=table.chips,
         declared=Declaration(*declared) if declared else None,
-        profile=table.profile,
+        profile=profile,
         pot=pot,
         previous_bet=rnd.previous_bet,
         posted_blind=blind,
         unit=shorthand_unit(table, hand),
         barred=barred_by(table, hand, seat),
-        undercaller=first_undercaller(hand, seat),
+        undercaller=first_undercaller(hand, seat) if hand.undercalls else None,
     )
 
 

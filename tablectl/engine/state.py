@@ -8,7 +8,7 @@ the engine's modules import one way only. Queries here read the state and never 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tablectl.engine.events import Event
 from tablectl.engine.hand import Hand
@@ -35,9 +35,10 @@ class Player:
     waiting: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class LedgerEntry:
-    """One action recorded for a seat (actions.record_action): what the floor may rule on."""
+class LedgerEntry(NamedTuple):
+    """One action recorded for a seat (actions.record_action): what the floor may rule on.
+    Immutable; a named tuple because one is built for every action (a third of a frozen
+    dataclass's cost)."""
 
     seat: int
     street: str
