@@ -132,6 +132,15 @@ def test_002_rule_52_no_raise_with_no_one_left_to_face_it(stack: int, can_raise:
     assert t.can_raise() is can_raise
 
 
+def test_002_rule_52_no_raise_with_only_the_call_behind() -> None:
+    """Seat 4 has exactly the 200 it faces: all its chips only call, so it cannot raise (mutmut:
+    ``can_raise``'s ``stack <= to_call`` made ``<``)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: 200})
+    run(t, DEAL4)
+    assert t.to_act() == 4 and t.to_call() == 200
+    assert t.can_raise() is False
+
+
 def test_002_rule_16b_uncalled_chips_handed_back_add_to_the_change() -> None:
     """Seat 4 raises to 600 with a 1,000 chip (400 change to hand back); everyone folds and the
     400 uncalled is returned too: the dealer hands back 800 in all (002 Rules 16-B, 64-A).
