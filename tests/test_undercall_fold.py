@@ -9,6 +9,7 @@ on the ledger (it lost 400 more than the rule says before this was fixed).
 
 from __future__ import annotations
 
+import pytest
 from test_actions import push, rulings, run
 from test_mutants import DEAL4, _table
 
@@ -66,9 +67,14 @@ def test_002_rule_44b_undercaller_completing_after_the_round_closed() -> None:
     assert sum(p.amount for p in t.pots()) == 1900
 
 
-def test_002_rule_44b_undercall_closing_the_river_then_folded_at_the_showdown() -> None:
+@pytest.mark.parametrize(
+    "fold", [{"fold": 3}, {"floor": {"by": "Sam", "undercall": {"seat": 3, "decide": "fold"}}}]
+)
+def test_002_rule_44b_undercall_closing_the_river_then_folded_at_the_showdown(
+    fold: dict[str, object],
+) -> None:
     """The river's betting closed on seat 3's undercall (1,200 of 1,800) and the showdown began:
-    its fold there is still the floor's other choice: 600 stays, 600 is handed back."""
+    its fold there (or the floor's) is still the other choice: 600 stays, 600 is handed back."""
     t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
     run(t, DEAL4, push(4, 100, 100), push(1, 100, 100), push(2, 100), {"press": "check"})
     for board, burn in ((["2h", "5c", "9d"], "3c"), (["Tc"], "4c")):
@@ -77,7 +83,7 @@ def test_002_rule_44b_undercall_closing_the_river_then_folded_at_the_showdown() 
     run(t, push(4, 1000, 500, 100, 100, 100), push(1, 1000, 500, 100, 100, 100), {"fold": 2})
     run(t, push(3, 500, 100))
     assert t.hand.street == "showdown" and t.hand.forfeit == {3: 600}
-    [r] = rulings(run(t, {"fold": 3}))
+    [r] = rulings(run(t, fold))
     assert r.text == "the undercaller folds: 600 stays in the pot, 600 is handed back"
     assert t.stacks() == {1: 8000, 2: 9800, 3: 9200, 4: 8000}
     assert t.hand.street == "showdown" and t.hand.live() == [1, 4]

@@ -1192,7 +1192,9 @@ def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> Non
         flow.return_uncalled(table, hand, out)
         hand.closed_bets = dict(hand.round.bets) if hand.forfeit else {}
         hand.round.bets = {}
-        if len(hand.live()) == 1:
+        if hand.street == "showdown":
+            flow.maybe_award(table, hand, out)  # the last live hand wins untabled (18-B)
+        elif len(hand.live()) == 1:
             flow.award(table, hand, out)
     elif len(hand.live()) == 1:
         hand.to_act = None
@@ -1209,10 +1211,9 @@ def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
         _void(out, f"seat {seat} has no live hand to fold", seat)
         return
     hand.mucked.extend(hand.hole.get(seat, []))
-    if hand.street == "showdown" and seat in hand.forfeit:
-        oot_fold(table, hand, seat, out)  # the undercall closed the river's betting (44-B)
-        if hand.street == "showdown":
-            flow.maybe_award(table, hand, out)
+    if hand.to_act is None and seat in hand.forfeit:
+        # the undercall closed the betting (the showdown may be on): the floor's other choice
+        oot_fold(table, hand, seat, out)  # for an undercaller (002 Rule 44-B)
         return
     if hand.street == "showdown" or (
         hand.to_act is None and hand.betting_over is False and hand.street == "river"
@@ -1238,8 +1239,6 @@ def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
                 )
             )
         take_action(table, hand, seat, "fold", 0, out, "002 Rule 43-A", "fold")
-    elif hand.to_act is None and seat in hand.forfeit:
-        oot_fold(table, hand, seat, out)  # the floor's other choice for an undercaller (44-B)
     elif hand.to_act is None:
         # Folding between rounds with no bet pending: binding (002 Rule 58).
         hand.folded.add(seat)
