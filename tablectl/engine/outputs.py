@@ -5,10 +5,22 @@ Every output names the rule it applies (``002 Rule 50-B``) so the dealer can cit
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 ACTIONS = ("fold", "check", "call", "bet", "raise", "all-in")
+
+
+def _slot_setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
+    """The slot setters of a frozen dataclass's fields, for its own ``__init__``.
+
+    A frozen dataclass's generated ``__init__`` sets each field through ``object.__setattr__``
+    (its own ``__setattr__`` refuses); with a ruling for nearly every action that was about 5% of
+    the engine's work in a hand. Setting the slot directly stores the same value in the same
+    slot, and the instance stays frozen (tests/test_outputs_init.py).
+    """
+    return tuple(getattr(cls, name).__set__ for name in names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +39,25 @@ class Ruling:
     rule: str = ""
     text: str = ""
 
+    def __init__(
+        self,
+        seat: int,
+        action: str,
+        to: int,
+        owes: int = 0,
+        returned: int = 0,
+        rule: str = "",
+        text: str = "",
+    ) -> None:
+        # the dataclass's own __init__, the slots set directly (_slot_setters)
+        _R_SEAT(self, seat)
+        _R_ACTION(self, action)
+        _R_TO(self, to)
+        _R_OWES(self, owes)
+        _R_RETURNED(self, returned)
+        _R_RULE(self, rule)
+        _R_TEXT(self, text)
+
     def to_obj(self) -> dict[str, Any]:
         # the fields in order, no zero or empty ones but seat and to (asdict, without its
         # recursive copy: every field is a str or an int)
@@ -39,6 +70,11 @@ class Ruling:
             if v:
                 body[k] = v
         return {"ruling": body}
+
+
+_R_SEAT, _R_ACTION, _R_TO, _R_OWES, _R_RETURNED, _R_RULE, _R_TEXT = _slot_setters(
+    Ruling, "seat", "action", "to", "owes", "returned", "rule", "text"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +109,17 @@ class Notice:
     text: str
     data: dict[str, Any] = field(default_factory=dict)
 
+    def __init__(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
+        # the dataclass's own __init__ (a new dict when no data), the slots set directly
+        _N_KIND(self, kind)
+        _N_TEXT(self, text)
+        _N_DATA(self, {} if data is None else data)
+
     def to_obj(self) -> dict[str, Any]:
         return {"notice": {"kind": self.kind, "text": self.text, **self.data}}
+
+
+_N_KIND, _N_TEXT, _N_DATA = _slot_setters(Notice, "kind", "text", "data")
 
 
 Output = Ruling | Alert | Notice

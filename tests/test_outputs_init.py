@@ -1,0 +1,87 @@
+"""Rulings and notices set their slots in their own ``__init__`` (outputs._slot_setters, for
+speed): it must stay the dataclass's ``__init__`` in every way that shows. Same parameters in
+the fields' order with the fields' defaults, every field set to what was passed, frozen, equal
+and hashed by value, copied by ``dataclasses.replace``, and pickled as a checkpoint holds them."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import io
+import pickle
+from typing import Any
+
+import pytest
+
+from tablectl.daemon.journal import _EngineUnpickler
+from tablectl.engine.outputs import Alert, Notice, Ruling
+
+SAMPLES: dict[type, dict[str, Any]] = {
+    Ruling: {
+        "seat": 3,
+        "action": "raise",
+        "to": 900,
+        "owes": 100,
+        "returned": 25,
+        "rule": "002 Rule 47",
+        "text": "a raise",
+    },
+    Notice: {"kind": "street", "text": "flop: Ah Kd 7c", "data": {"street": "flop"}},
+}
+
+
+@pytest.mark.parametrize("cls", list(SAMPLES), ids=lambda c: c.__name__)
+def test_init_takes_the_fields_in_order_with_their_defaults(cls: type) -> None:
+    params = list(inspect.signature(cls).parameters.values())
+    fields = dataclasses.fields(cls)
+    assert [p.name for p in params] == [f.name for f in fields]
+    for p, f in zip(params, fields, strict=True):
+        if f.default is not dataclasses.MISSING:
+            assert p.default == f.default, f.name
+        elif f.default_factory is not dataclasses.MISSING:
+            assert p.default is None, f.name  # None stands for "a new one"
+            assert getattr(cls(*[SAMPLES[cls][q.name] for q in params[:2]]), f.name) == (
+                f.default_factory()
+            )
+        else:
+            assert p.default is inspect.Parameter.empty, f.name
+
+
+@pytest.mark.parametrize("cls", list(SAMPLES), ids=lambda c: c.__name__)
+def test_every_field_is_set_positionally_and_by_keyword(cls: type) -> None:
+    values = SAMPLES[cls]
+    assert set(values) == {f.name for f in dataclasses.fields(cls)}
+    by_position = cls(*values.values())
+    by_keyword = cls(**values)
+    for name, value in values.items():
+        assert getattr(by_position, name) == value
+        assert getattr(by_keyword, name) == value
+    assert by_position == by_keyword
+    if cls is Ruling:  # a notice holds a dict: unhashable, as a dataclass with one is
+        assert hash(by_position) == hash(by_keyword)
+    assert by_position != cls(**{**values, "text": "something else"})
+
+
+@pytest.mark.parametrize("cls", list(SAMPLES), ids=lambda c: c.__name__)
+def test_still_frozen_replaced_and_pickled(cls: type) -> None:
+    out = cls(**SAMPLES[cls])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        out.text = "changed"  # type: ignore[misc]
+    assert dataclasses.replace(out, text="other").text == "other"
+    loaded = _EngineUnpickler(io.BytesIO(pickle.dumps(out, pickle.HIGHEST_PROTOCOL))).load()
+    assert loaded == out and type(loaded) is cls
+
+
+def test_a_notice_without_data_gets_a_dict_of_its_own() -> None:
+    a, b = Notice("pause", "paused"), Notice("pause", "paused")
+    assert a.data == {} and a.data is not b.data
+    assert a.to_obj() == {"notice": {"kind": "pause", "text": "paused"}}
+
+
+def test_outputs_keep_their_words() -> None:
+    """The objects the engine sends are what they were (the golden scenario outputs pin the
+    rest)."""
+    assert Ruling(1, "call", 200).to_obj() == {"ruling": {"seat": 1, "action": "call", "to": 200}}
+    assert Alert("misdeal", "002 Rule 36-A(2)", "x", 4).to_obj() == {
+        "alert": {"kind": "misdeal", "rule": "002 Rule 36-A(2)", "text": "x", "seat": 4}
+    }
