@@ -111,6 +111,23 @@ def _chip_values(chips: object) -> list[int]:
     return [c for c in chips if isinstance(c, int) and not isinstance(c, bool) and c > 0]
 
 
+# The last chip set read and its denominations: a table's chip set is one tuple all session
+# and every reading needs it as a set. A tuple cannot change, so the same object is the same
+# chips (a list can: it is read anew each time).
+_last_chips: tuple[object, frozenset[int]] = ((), frozenset())
+
+
+def _denominations(chips: object) -> frozenset[int]:
+    """The chip values in play (``BetSituation.chips`` as a set; empty: no chip set)."""
+    global _last_chips
+    if chips is _last_chips[0]:
+        return _last_chips[1]
+    values = frozenset(_chip_values(chips))
+    if type(chips) is tuple:
+        _last_chips = (chips, values)
+    return values
+
+
 def _money(n: int) -> str:
     return f"{n:,}"
 
@@ -196,19 +213,24 @@ def _context(sit: BetSituation, pushed: object, prior: object, pulled_back: obje
     mrt = max(_n(sit.min_raise_to), cur + max(min_bet, 1))
 
     raw = _chip_values(pushed)
-    denoms = set(_chip_values(sit.chips))
-    new = [c for c in raw if not denoms or c in denoms]
-    dead = sum(c for c in raw if denoms and c not in denoms)
+    denoms = _denominations(sit.chips)
+    new = [c for c in raw if c in denoms] if denoms else raw
+    dead = sum(raw) - sum(new)  # chips of no denomination in play (none without a chip set)
     garbage = isinstance(pushed, (list, tuple)) and len(raw) != len(pushed)
 
     prior_chips = _chip_values(prior)
-    if sum(prior_chips) < seat:
-        # Committed chips the sensors did not list (or no list given): one lump of their value.
-        prior_chips.append(seat - sum(prior_chips))
-    left_c = Counter(prior_chips)
-    left_c.subtract(Counter(_chip_values(pulled_back)))
-    left = sorted(left_c.elements())  # elements() drops counts <= 0: only chips that were there
     prior_total = sum(prior_chips)
+    if prior_total < seat:
+        # Committed chips the sensors did not list (or no list given): one lump of their value.
+        prior_chips.append(seat - prior_total)
+        prior_total = seat
+    pulled_chips = _chip_values(pulled_back)
+    if pulled_chips:
+        left_c = Counter(prior_chips)
+        left_c.subtract(Counter(pulled_chips))
+        left = sorted(left_c.elements())  # elements() drops counts <= 0: only chips that were there
+    else:
+        left = sorted(prior_chips)  # the usual case: nothing pulled back (no Counter to build)
     return _Ctx(
         rules=rules,
         cur=cur,
