@@ -16,6 +16,8 @@ from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.reading import Reading, barred_by, read_chips, situation
 from tablectl.engine.state import LedgerEntry
 
+_new_tuple = tuple.__new__
+
 if TYPE_CHECKING:
     from tablectl.engine.state import TableState
 
@@ -55,27 +57,29 @@ def record_action(
     """Put a ruled action on the ledger without passing the turn; return the seat's total bet."""
     rnd = hand.round
     player = table.players[seat]
-    bet_before, stack_before = rnd.bets.get(seat, 0), player.stack
+    bet = rnd.bets.get(seat, 0)
+    stack_before = player.stack
     deal = (table.hand_no, hand.redeals)
     if table.ledger_deal != deal:
         table.ledger_deal, table.ledger = deal, []
-    # the ledger index, looked for among the floor's rulings only when there are some
-    key = (*deal, len(table.ledger)) if table.floor_overrides else None
-    override = table.floor_overrides.get(key) if key is not None else None
-    if override is not None:
-        action, to, rule, text, owes, returned = _overridden(
-            hand, seat, bet_before, stack_before, (action, to, owes, returned), override
-        )
+    ledger = table.ledger
+    override = None
+    if table.floor_overrides:  # the ledger index, looked for among the floor's rulings
+        key = (*deal, len(ledger))
+        override = table.floor_overrides.get(key)
+        if override is not None:
+            action, to, rule, text, owes, returned = _overridden(
+                hand, seat, bet, stack_before, (action, to, owes, returned), override
+            )
     if action == "fold":
         hand.folded.add(seat)
-        to = rnd.bets.get(seat, 0)
+        to = bet
     else:
-        bet = rnd.bets.get(seat, 0)
-        to = max(bet, min(to, bet + player.stack))  # a ruling never takes chips a seat lacks
+        to = max(bet, min(to, bet + stack_before))  # a ruling never takes chips a seat lacks
         add = to - bet
-        player.stack -= add
-        hand.contributed[seat] = hand.contributed.get(seat, 0) + add
         if add:
+            player.stack = stack_before - add
+            hand.contributed[seat] = hand.contributed.get(seat, 0) + add
             hand.chip_actions += 1
         rnd.record(seat, to, table.profile)
     hand.actions += 1
@@ -83,18 +87,24 @@ def record_action(
         _hand_back(table, seat, returned)
     if owes:
         hand.owes[seat] = owes
-    hand.declared.pop(seat, None)
-    hand.pulled.pop(seat, None)
-    hand.no_raise.pop(seat, None)  # the bar lasts for the next turn only (004 B&R 10)
+    # what waited for this action is spent (the empty dicts, the usual case, are not touched)
+    if hand.declared:
+        hand.declared.pop(seat, None)
+    if hand.pulled:
+        hand.pulled.pop(seat, None)
+    if hand.no_raise:
+        hand.no_raise.pop(seat, None)  # the bar lasts for the next turn only (004 B&R 10)
     hand.last_push = None
     if table.clock is not None and table.clock[0] == seat:
         table.clock = None
-    ruled = Ruling(
-        seat=seat, action=action, to=to, owes=owes, returned=returned, rule=rule, text=text
-    )
+    ruled = Ruling(seat, action, to, owes, returned, rule, text)  # positional: no kwargs to bind
     out.append(ruled)
-    table.ledger.append(
-        LedgerEntry(seat, hand.street, action, bet_before, stack_before, to, owes, returned)
+    # LedgerEntry(...) through tuple.__new__: the named tuple's own __new__ does just this, in a
+    # Python frame of its own (one entry for every action)
+    ledger.append(
+        _new_tuple(
+            LedgerEntry, (seat, hand.street, action, bet, stack_before, to, owes, returned)
+        )
     )
     if override is not None and key == table.floor_target:
         table.floor_ruling = ruled
@@ -140,11 +150,12 @@ def take_action(
 ) -> None:
     """Apply a ruled action of the seat in turn and pass the turn (002 Rule 43-A: binding); then
     out-of-turn actions waiting for the next seat take effect (002 Rule 42-A)."""
-    if seat == hand.to_act:
+    if hand.oot_log and seat == hand.to_act:
         hand.oot_log = []  # the seat in turn acted: no one is skipped any more (42-B)
     record_action(table, hand, seat, action, to, out, rule, text, owes, returned)
     flow.advance(table, hand, seat, out)
-    resolve_pending(table, hand, out)
+    if hand.pending or hand.pending_say:  # nothing waits out of turn: the usual case
+        resolve_pending(table, hand, out)
 
 
 # ------------------------------------------------------------------ chips
@@ -161,8 +172,9 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     seat = body["seat"]
     chips = list(body["chips"])
     amount = sum(chips)
-    hand = _live_hand(table, out, f"chips from seat {seat}")
-    if hand is None:
+    hand = table.hand
+    if hand is None or hand.street == "over":
+        _void(out, f"chips from seat {seat} ignored: no hand is in progress")
         _hand_back(table, seat, amount)
         return
     if seat not in hand.dealt or seat in hand.folded:
@@ -721,8 +733,9 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     turn and binds if the action to the seat did not change (002 Rule 42-A). An amount with no
     ``say`` is a specific amount only, ruled as that amount pushed silently (002 Rule 41-B/C)."""
     seat, say, amount = body["seat"], body.get("say"), body.get("amount")
-    hand = _live_hand(table, out, f"seat {seat}'s declaration")
-    if hand is None:
+    hand = table.hand
+    if hand is None or hand.street == "over":
+        _void(out, f"seat {seat}'s declaration ignored: no hand is in progress")
         return
     if hand.to_act != seat:
         said = say or f"{amount}"
@@ -1204,8 +1217,9 @@ def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> Non
 
 
 def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
-    hand = _live_hand(table, out, f"seat {seat}'s fold")
-    if hand is None:
+    hand = table.hand
+    if hand is None or hand.street == "over":
+        _void(out, f"seat {seat}'s fold ignored: no hand is in progress")
         return
     if seat not in hand.dealt or seat in hand.folded:
         _void(out, f"seat {seat} has no live hand to fold", seat)

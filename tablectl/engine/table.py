@@ -33,7 +33,14 @@ from tablectl.engine.view import (
 __all__ = ["Level", "Player", "SetupError", "Table", "fold_events"]
 
 MAX_OPEN_ALERTS = 50  # alerts open on the screen; older ones are dropped with a notice (issue 14)
-_NOT_IN_HAND = ("tick", "ack", "badge", "name", "level")
+# The events of the hand, kept for undo by replay whatever their body: all but the console's
+# acknowledgements, badges and names, the clock's ticks and levels (never part of a hand), and
+# presses and floor decisions (some of each are, see Table.apply).
+_OF_THE_HAND = frozenset(
+    ("setup", "deal", "card", "board", "push", "pull", "chips", "fold", "declare", "seat")
+)
+# Console buttons that are no part of the hand: undo itself, the clock's pause and resume.
+_PRESSES_NOT_IN_HAND = ("undo", "pause", "resume")
 # Floor decisions about the table, not the hand: undo never takes them back (the chips they
 # bring or take are stated once, in their notice)
 _TABLE_DECISIONS = ("seat", "unseat", "stack")
@@ -67,37 +74,44 @@ class Table(TableState):
             out.append(Alert("action_void", "002 Rule 1", f"unknown event {kind!r} ignored"))
         else:
             hand = self.hand
-            undo = kind == "press" and event.body == "undo"
+            body = event.body
+            undo = kind == "press" and body == "undo"
             # The console's acknowledgements, badges and names, the clock's pause and resume, and
             # the floor's seating, are no part of the hand: undo never takes them back (it would
             # say an action was taken back and change nothing), replaying never repeats them.
             if (
                 hand is not None
                 and hand.street != "over"
-                and kind not in _NOT_IN_HAND
-                and not undo
-                and not (kind == "press" and event.body in ("pause", "resume"))
-                and not (kind == "floor" and event.body.decision in _TABLE_DECISIONS)
+                and (
+                    kind in _OF_THE_HAND
+                    or (kind == "press" and body not in _PRESSES_NOT_IN_HAND)
+                    or (kind == "floor" and body.decision not in _TABLE_DECISIONS)
+                )
             ):
                 self.hand_log.append(event)
             hand_no = self.hand_no
             if undo:
                 self.undo(out)  # undo replays the hand: the fold's own business, not a rule's
             elif not dealing.screen(self, event, out):
-                handler(self, event.body, out)
+                handler(self, body, out)
             hand = self.hand
-            if (
-                self.hand_no != hand_no
-                and kind in ("deal", "card")
-                and hand is not None
-                and not hand.redeals
-            ):
-                # The hole card that started this hand is part of it (undo replays it).
-                self.hand_log = [event, *self.hand_log]
-            if hand is not None and hand.street != "over":
-                flow.after_event(self, hand, out)
-            if self.hand_no != hand_no:
+            if self.hand_no == hand_no:
+                # the usual event: the same hand goes on; after_event has work only while a
+                # single card is tabled or the initial deal is not yet checked
+                if (
+                    hand is not None
+                    and hand.street != "over"
+                    and (hand.one_card or not hand.seated_checked)
+                ):
+                    flow.after_event(self, hand, out)
+            else:
+                if kind in ("deal", "card") and hand is not None and not hand.redeals:
+                    # The hole card that started this hand is part of it (undo replays it).
+                    self.hand_log = [event, *self.hand_log]
+                if hand is not None and hand.street != "over":
+                    flow.after_event(self, hand, out)
                 self._new_hand()
+        alerted = False
         for i, o in enumerate(out):
             cls = type(o)
             if cls is Ruling:
@@ -106,7 +120,9 @@ class Table(TableState):
                 self.alert_seq += 1
                 out[i] = o = Alert(o.kind, o.rule, o.text, o.seat, self.alert_seq)  # numbered
                 self.open_alerts.append(o)
-        if len(self.open_alerts) > MAX_OPEN_ALERTS:
+                alerted = True
+        # only this loop adds to the open alerts (acks and replays take some away)
+        if alerted and len(self.open_alerts) > MAX_OPEN_ALERTS:
             dropped = self.open_alerts[:-MAX_OPEN_ALERTS]
             del self.open_alerts[:-MAX_OPEN_ALERTS]
             out.append(
