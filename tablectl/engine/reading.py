@@ -59,27 +59,29 @@ def situation(
     if preflop and seat not in rnd.acted and seat in (pos.sb, pos.bb):
         blind = bets.get(seat, 0)
     pot = sum(hand.contributed.values()) + hand.dead_money
+    # the fields in their order, positionally (a chip reading for nearly every bet: no kwargs
+    # to bind)
     return BetSituation(
-        current_bet=rnd.current_bet,
-        seat_bet=bets.get(seat, 0),
-        stack=table.players[seat].stack,
-        min_raise_to=rnd.min_raise_to(profile),
-        can_raise=flow.can_raise(table, hand, seat),
-        min_bet=rnd.min_bet,
-        last_full_raise=rnd.last_full_raise,
-        # 002 Rule 44-B: the opening bet is the first chip bet of the round; pre-flop the big blind.
-        is_opening_bet=rnd.increases == (0 if preflop else 1),
-        # the live hands, counted: only dealt seats fold (hand.live() without building the list)
-        heads_up=len(hand.dealt) - len(hand.folded) == 2,
-        chips=table.chips,
-        declared=Declaration(*declared) if declared else None,
-        profile=profile,
-        pot=pot,
-        previous_bet=rnd.previous_bet,
-        posted_blind=blind,
-        unit=shorthand_unit(table, hand),
-        barred=barred_by(table, hand, seat),
-        undercaller=first_undercaller(hand, seat) if hand.undercalls else None,
+        rnd.current_bet,  # current_bet
+        bets.get(seat, 0),  # seat_bet
+        table.players[seat].stack,  # stack
+        rnd.min_raise_to(profile),  # min_raise_to
+        flow.can_raise(table, hand, seat),  # can_raise
+        rnd.min_bet,  # min_bet
+        rnd.last_full_raise,  # last_full_raise
+        # is_opening_bet (002 Rule 44-B): the first chip bet of the round; pre-flop the big blind
+        rnd.increases == (0 if preflop else 1),
+        # heads_up: the live hands, counted (only dealt seats fold: hand.live() without the list)
+        len(hand.dealt) - len(hand.folded) == 2,
+        table.chips,  # chips
+        Declaration(*declared) if declared else None,  # declared
+        profile,  # profile
+        pot,  # pot
+        rnd.previous_bet,  # previous_bet
+        blind,  # posted_blind
+        shorthand_unit(table, hand),  # unit
+        barred_by(table, hand, seat),  # barred
+        first_undercaller(hand, seat) if hand.undercalls else None,  # undercaller
     )
 
 
