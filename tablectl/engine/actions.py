@@ -102,9 +102,7 @@ def record_action(
     # LedgerEntry(...) through tuple.__new__: the named tuple's own __new__ does just this, in a
     # Python frame of its own (one entry for every action)
     ledger.append(
-        _new_tuple(
-            LedgerEntry, (seat, hand.street, action, bet, stack_before, to, owes, returned)
-        )
+        _new_tuple(LedgerEntry, (seat, hand.street, action, bet, stack_before, to, owes, returned))
     )
     if override is not None and key == table.floor_target:
         table.floor_ruling = ruled
