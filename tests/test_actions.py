@@ -136,6 +136,23 @@ def test_three_oot_checks_are_substantial() -> None:
     assert t.to_act() is None and t.street == "flop"  # the three checks stood
 
 
+def test_a_fold_after_binding_oot_checks_passes_the_turn_to_the_seat_yet_to_act() -> None:
+    """The seats left of the skipped one checked out of turn and stood (002 Rule 42-B); the
+    skipped seat folds: the seat after them, which has not acted, is in turn (flow.advance: the
+    first movers met have acted, the one that has not comes last)."""
+    t = table(seats=5)
+    deal = {"deal": {str(s): [f"{r}s", f"{r}h"] for s, r in zip(range(1, 6), "AKQJT", strict=True)}}
+    run(t, deal, push(4, 100, 100), push(5, 100, 100), push(1, 100, 100), push(2, 100))
+    run(t, {"press": "check"}, {"board": ["2c", "3c", "4c"], "burn": "5c"})
+    assert t.to_act() == 2
+    out: list[Output] = []
+    for seat in (3, 4, 5):
+        out += run(t, {"declare": {"seat": seat, "say": "check"}})
+    assert [a.seat for a in alerts(out) if a.rule == "002 Rule 42-B"] == [2]
+    run(t, {"fold": 2})
+    assert t.to_act() == 1 and t.street == "flop"
+
+
 # ------------------------------------------------------------------ string bets (002 Rule 56)
 
 

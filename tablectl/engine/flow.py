@@ -86,19 +86,32 @@ def advance(table: TableState, hand: Hand, after: int, out: list[Output]) -> Non
     """Pass the turn clockwise from ``after`` to the next seat that must act, or close the round."""
     dealt, folded = hand.dealt, hand.folded
     if len(dealt) - len(folded) > 1:
-        # A seat still in with chips must act if it faces a bet, or has not acted while another
-        # seat can still bet against it (alone with chips against all-ins, no one is left).
-        # ``dealt`` is ascending, so clockwise from ``after`` is the seats above it, then the rest
+        # A seat still in with chips (a mover) must act if it faces a bet, or has not acted while
+        # another mover can still bet against it (alone with chips against all-ins, no one is
+        # left). ``dealt`` is ascending, so clockwise from ``after`` is the seats above it, then
+        # the rest. One pass that stops at the seat found (no list of the movers): the first
+        # mover, if it has not acted, must act once a second mover shows there is one.
         players = table.players
-        movers = [s for s in dealt if s not in folded and players[s].stack > 0]
         rnd = hand.round
         bets, current, acted = rnd.bets, rnd.current_bet, rnd.acted
-        several = len(movers) > 1
-        above = bisect_right(movers, after)
-        for seat in movers[above:] + movers[:above]:
-            if bets.get(seat, 0) < current or (seat not in acted and several):
+        above = bisect_right(dealt, after)
+        first_mover = True
+        unacted = None  # the first mover when it has not acted: it acts if another mover shows
+        for seat in dealt[above:] + dealt[:above]:
+            if seat in folded or players[seat].stack <= 0:
+                continue
+            if unacted is not None:
+                hand.to_act = unacted
+                return
+            if bets.get(seat, 0) < current:
                 hand.to_act = seat
                 return
+            if seat not in acted:
+                if not first_mover:
+                    hand.to_act = seat
+                    return
+                unacted = seat
+            first_mover = False
     hand.to_act = None
     close_round(table, hand, out)
 
