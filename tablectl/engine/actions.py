@@ -396,6 +396,14 @@ def prior_chips(
     (002 Rule 51), when the zone agrees with the ledger: the prior chips hold the seat's bet and
     at most the change lying with it. None when the sensors and the ledger disagree."""
     pulled = list(hand.pulled.get(seat, []))
+    if not pulled:
+        # The usual zone: last street's chips (if any), then the chips just put out, in the order
+        # they came: nothing else lies there, so there are no prior chips (no multisets to take
+        # away). Any other zone is read below.
+        zone = table.zones.get(f"bet:{seat}", [])
+        stale = hand.gathered.get(seat)
+        if zone == ([*stale, *new] if stale else new):
+            return None
     prior = _stale_free(table, hand, seat, new) + pulled
     bet = hand.round.bets.get(seat, 0)
     if not prior or not bet <= sum(prior) <= bet + table.give_back.get(seat, 0):
