@@ -223,6 +223,8 @@ _R_ACTION, _R_TO, _R_OWES, _R_RETURNED, _R_RULE, _R_TEXT, _R_ALERT, _R_FORFEIT, 
 
 def _n(value: object) -> int:
     """An amount from the engine as a non-negative int (garbage counts as 0, never raises)."""
+    if type(value) is int:  # the engine's amounts: the usual case, one test
+        return value if value > 0 else 0
     if isinstance(value, bool) or not isinstance(value, int):
         return 0
     return max(value, 0)
@@ -230,7 +232,7 @@ def _n(value: object) -> int:
 
 def _chip_values(chips: object) -> list[int]:
     """Positive int chip values; anything else is not a chip."""
-    if not isinstance(chips, (list, tuple)):
+    if not isinstance(chips, (list, tuple)) or not chips:  # often no chips (no list to build)
         return []
     return [c for c in chips if isinstance(c, int) and not isinstance(c, bool) and c > 0]
 
@@ -355,22 +357,23 @@ def _context(sit: BetSituation, pushed: object, prior: object, pulled_back: obje
         left = sorted(left_c.elements())  # elements() drops counts <= 0: only chips that were there
     else:
         left = sorted(prior_chips)  # the usual case: nothing pulled back (no Counter to build)
-    return _Ctx(
-        rules=rules,
-        cur=cur,
-        seat=seat,
-        cap=cap,
-        mrt=mrt,
-        min_bet=min_bet,
-        can_raise=bool(sit.can_raise) and not sit.barred,
-        new=new,
-        left=left,
-        prior_total=prior_total,
-        pulled=prior_total - sum(left),
-        zone=sum(left) + sum(new),
-        sit=sit,
-        dead=dead,
-        garbage=garbage,
+    left_total = sum(left)
+    return _Ctx(  # the fields in their order, positionally (no kwargs to bind: every reading)
+        rules,  # rules
+        cur,  # cur
+        seat,  # seat
+        cap,  # cap
+        mrt,  # mrt
+        min_bet,  # min_bet
+        bool(sit.can_raise) and not sit.barred,  # can_raise
+        new,  # new
+        left,  # left
+        prior_total,  # prior_total
+        prior_total - left_total,  # pulled
+        left_total + sum(new),  # zone
+        sit,  # sit
+        dead,  # dead
+        garbage,  # garbage
     )
 
 
