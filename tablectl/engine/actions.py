@@ -161,7 +161,7 @@ def take_action(
 
 def on_push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     zone = f"bet:{body['seat']}"
-    table.zones[zone] = table.zones.get(zone, []) + list(body["chips"])
+    table.zones[zone] = [*table.zones.get(zone, ()), *body["chips"]]
     push(table, body, out)
 
 
@@ -185,7 +185,7 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         _hand_back(table, seat, amount)
         return
     owed = hand.owes.get(seat, 0)
-    if seat != hand.to_act or owed:
+    if (seat != hand.to_act or owed) and not _in_play(chips, table.chips):
         # chipread rules chips of no denomination for the seat in turn; elsewhere they stop here
         unknown = [c for c in chips if c not in table.chips]
         if unknown:
@@ -311,6 +311,15 @@ def read_zone(
         return read_chips(table, hand, seat, chips, declared), False
     prior, pulled = zone
     return read_chips(table, hand, seat, chips, declared, prior, pulled), True
+
+
+def _in_play(chips: list[int], denominations: tuple[int, ...]) -> bool:
+    """Whether every chip is of a denomination in play (a loop: no list built when they are, and
+    no generator, which all() would need: this runs for nearly every push)."""
+    for chip in chips:  # noqa: SIM110
+        if chip not in denominations:
+            return False
+    return True
 
 
 def _complete_owed(

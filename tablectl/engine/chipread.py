@@ -511,7 +511,7 @@ def _meanings(ctx: _Ctx, amount: int, total: bool) -> list[int]:
         lowest = max(min(ctx.min_bet, ctx.cap), 1)
     else:
         lowest = min(ctx.mrt if total else ctx.cur, ctx.cap)
-    denoms = _chip_values(ctx.sit.chips)
+    denoms = _denominations(ctx.sit.chips)  # kept per chip set
     unit = _n(ctx.sit.unit) or (min(denoms) if denoms else 0)
     if base + amount >= lowest or amount >= unit:
         return []
