@@ -332,8 +332,10 @@ def _complete_owed(
         hand.owes[seat] = rest
     else:
         del hand.owes[seat]
-        hand.forfeit.pop(seat, None)  # the undercall is now a full call (002 Rule 44-B)
-        hand.undercalls.pop(seat, None)  # corrected (002 Rule 44-C)
+        if hand.forfeit:
+            hand.forfeit.pop(seat, None)  # the undercall is now a full call (002 Rule 44-B)
+        if hand.undercalls:
+            hand.undercalls.pop(seat, None)  # corrected (002 Rule 44-C)
     if table.last is not None and table.last.seat == seat:
         table.last = Ruling(
             seat,
@@ -840,7 +842,7 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
             out,
             cite(table.profile, "declared_call"),
             f"call declared: {to} total",
-            owes=to - bet,
+            to - bet,  # owes
         )
     elif say == "all-in":
         # chip reading: a declared all-in is a call where the seat may not raise (002 Rule 52-A)

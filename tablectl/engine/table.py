@@ -112,16 +112,19 @@ class Table(TableState):
                     flow.after_event(self, hand, out)
                 self._new_hand()
         alerted = False
-        for i, o in enumerate(out):
+        for o in out:
             cls = type(o)
             if cls is Ruling:
                 self.last = o
             elif cls is Alert:
-                self.alert_seq += 1
-                out[i] = o = Alert(o.kind, o.rule, o.text, o.seat, self.alert_seq)  # numbered
-                self.open_alerts.append(o)
                 alerted = True
-        # only this loop adds to the open alerts (acks and replays take some away)
+        if alerted:  # numbered as raised, in order (most events raise none: one loop then)
+            for i, o in enumerate(out):
+                if type(o) is Alert:
+                    self.alert_seq += 1
+                    out[i] = o = Alert(o.kind, o.rule, o.text, o.seat, self.alert_seq)
+                    self.open_alerts.append(o)
+        # only the loop above adds to the open alerts (acks and replays take some away)
         if alerted and len(self.open_alerts) > MAX_OPEN_ALERTS:
             dropped = self.open_alerts[:-MAX_OPEN_ALERTS]
             del self.open_alerts[:-MAX_OPEN_ALERTS]
