@@ -869,3 +869,61 @@ def test_004_br10_checked_out_of_turn_may_not_raise() -> None:
         900,
         owes=900,
     )
+
+
+# ------------------------------------------------------------ odd inputs read as the plain ones
+# (the fast paths of the speed work keep the general reading: mutation re-run, docs/testing.md)
+
+
+class _Amount(int):
+    """An int subclass (an IntEnum, numpy's integers): an amount all the same."""
+
+
+def test_an_amount_of_an_int_subclass_reads_as_its_value() -> None:
+    # A plain int takes the fast path; an int subclass is still an amount, and a negative one
+    # counts as nothing, like a negative int.
+    for pushed in ([1000], [500, 100], [5000]):
+        assert read_push(sit(600, stack=_Amount(5000)), pushed) == read_push(
+            sit(600, stack=5000), pushed
+        )
+        assert read_push(sit(600, seat_bet=_Amount(-100)), pushed) == read_push(sit(600), pushed)
+
+
+def test_a_chip_set_or_a_push_that_is_no_list_is_no_chips() -> None:
+    no_set = _with(sit(600), chips=())
+    for pushed in ([1000], [500, 100]):
+        assert read_push(_with(sit(600), chips=5), pushed) == read_push(no_set, pushed)
+    assert read_push(sit(600), 7) == read_push(sit(600), [])  # type: ignore[arg-type]
+
+
+def test_a_zero_is_no_chip_like_a_negative_reading() -> None:
+    # With no chip set every positive reading plays: a 0 must not count as a second chip
+    # (one chip facing a bet is a call, 002 Rule 50; two would be read as a raise).
+    no_set = _with(sit(600), chips=())
+    assert read_push(no_set, [5000, 0]) == read_push(no_set, [5000, -3])
+    expect(read_push(no_set, [5000, 0]), "call", 600, returned=4400, alert="chips_unknown")
+
+
+def test_a_chip_set_given_as_a_list_is_read_afresh() -> None:
+    # Only a tuple (which cannot change) is remembered between readings.
+    chips = [25, 100, 500, 1000]
+    s = _with(sit(600), chips=chips)
+    first = read_push(s, [5000])  # 5000 is no denomination in play yet
+    chips.append(5000)
+    assert read_push(s, [5000]) == read_push(sit(600), [5000]) != first
+
+
+def test_a_minimum_raise_below_the_bet_reads_as_the_bet_and_a_minimum_bet() -> None:
+    # A situation whose min_raise_to is garbage is read with current bet + minimum bet.
+    for pushed in ([500, 100, 25, 25], [500, 100, 100], [1000], [500, 500, 100]):
+        assert read_push(sit(600, min_raise_to=0), pushed) == read_push(
+            sit(600, min_raise_to=800), pushed
+        )
+
+
+def test_committed_chips_the_sensors_did_not_list_are_one_lump_of_their_value() -> None:
+    s = sit(1200, seat_bet=600)
+    for pushed, pulled in (([1000], [500]), ([500, 100], [500]), ([1000], [])):
+        assert read_push(s, pushed, prior=[500], pulled_back=pulled) == read_push(
+            s, pushed, prior=[500, 100], pulled_back=pulled
+        )
