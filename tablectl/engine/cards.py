@@ -30,6 +30,8 @@ def on_deal(table: TableState, body: dict[str, list[str]], out: list[Output]) ->
         return
     seats = {int(k): v for k, v in body.items()}
     order = flow.clockwise_after(hand.positions.button, tuple(seats))
+    if _whole_deal(hand, seats, order):
+        return
     for r in range(max(len(v) for v in seats.values())):
         for seat in order:
             if r < len(seats[seat]):
@@ -40,6 +42,43 @@ def on_deal(table: TableState, body: dict[str, list[str]], out: list[Output]) ->
                     return  # misdealt: the dealer stops and deals again
     if not hand.deal_done:
         dealing.check_deal(table, hand, out)
+
+
+def _whole_deal(hand: Hand, seats: dict[int, list[str]], order: list[int]) -> bool:
+    """The usual ``deal`` in one step (issue 14): a pre-flop hand no card was read for yet, and
+    exactly two distinct known cards for every seat dealt in and no other. Card by card,
+    :func:`dealing.hole_card` would find each one in a seat with a hand, seen nowhere, no joker,
+    the seat holding fewer than two, nothing owed or mucked, and the deal complete at the last
+    card: so only its bookkeeping is done here, in the same order. Anything else (a seat out,
+    short or not entitled, a third card, a card twice, a joker, a hand that already has cards)
+    returns False and goes card by card, where every irregularity is ruled."""
+    hole = hand.hole
+    if (
+        hand.street != "preflop"
+        or hand.deal_log
+        or hand.in_play
+        or hand.mucked
+        or hand.owed_cards
+        or hand.exposed
+        or hand.extra
+        or len(seats) != len(hand.dealt)
+    ):
+        return False
+    dealt: list[str] = []
+    for seat, cards in seats.items():
+        if len(cards) != 2 or seat not in hand.dealt or hole.get(seat) != []:
+            return False
+        dealt += cards
+    if "??" in dealt or len(set(dealt)) != len(dealt):
+        return False
+    for seat in order:
+        hole[seat].extend(seats[seat])
+    for r in (0, 1):
+        cards = [seats[seat][r] for seat in order]
+        hand.deal_log.extend(zip(order, cards, strict=True))
+        hand.in_play.update(cards)  # in the order read, as card by card
+    hand.deal_done = True
+    return True
 
 
 def on_card(table: TableState, body: dict[str, Any], out: list[Output]) -> None:

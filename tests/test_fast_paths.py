@@ -1,0 +1,136 @@
+"""The engine's fast paths for the usual case give exactly what the general code gives (issue 14).
+
+Each fast path says what it skips and why that is safe; these tests hold it to that: the same
+events go through a table with the fast path and through one where the fast path is switched off
+(the general code handles everything then), and every output and every field of the table and
+of the hand must be the same, for the oracle's random hands and for irregular ones picked to sit
+just outside each fast path's conditions (a card twice, a joker, a seat short or left out, a
+third card, a seat with no hand, an earlier read).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from oracle import random_hand, script_to_events
+
+from tablectl.engine import cards
+from tablectl.engine.events import event_from_obj
+from tablectl.engine.table import Table
+
+SETUP = {
+    "rules": "tda-2025",
+    "seats": {"1": 10000, "2": 10000, "3": 10000, "4": 10000},
+    "button": 1,
+    "blinds": [100, 200],
+    "ante": 0,
+    "chips": [25, 100, 500, 1000, 5000],
+}
+DEAL = {"2": ["2c", "2d"], "3": ["3c", "3d"], "4": ["4c", "4d"], "1": ["5c", "5d"]}
+
+
+def _state(table: Table) -> dict[str, Any]:
+    """Every attribute of the table, the hand's fields one by one (repr: the values compared)."""
+    state = {k: repr(v) for k, v in vars(table).items() if k != "hand"}
+    hand = table.hand
+    if hand is not None:
+        state.update(
+            {f"hand.{f.name}": repr(getattr(hand, f.name)) for f in dataclasses.fields(hand)}
+        )
+    return state
+
+
+def _run(setup: dict[str, Any], objs: list[dict[str, Any]]) -> list[Any]:
+    table = Table(setup)
+    trace: list[Any] = [_state(table)]
+    for obj in objs:
+        trace.append([repr(o) for o in table.apply(event_from_obj(obj))])
+        trace.append(_state(table))
+    return trace
+
+
+@contextmanager
+def _general_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The fast paths switched off: each says "not the usual case", the general code runs."""
+    with monkeypatch.context() as m:
+        m.setattr(cards, "_whole_deal", lambda *args: False)
+        yield
+
+
+def _same(monkeypatch: pytest.MonkeyPatch, setup: dict[str, Any], objs: list[Any]) -> list[Any]:
+    fast = _run(setup, objs)
+    with _general_only(monkeypatch):
+        general = _run(setup, objs)
+    assert fast == general
+    return fast
+
+
+def test_oracle_hands_are_the_same_with_and_without_the_fast_paths(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(14)
+    for _ in range(150):
+        objs = script_to_events(random_hand(rng))
+        _same(monkeypatch, objs[0]["setup"], objs[1:])
+
+
+@pytest.mark.parametrize(
+    "deal",
+    [
+        DEAL,
+        {**DEAL, "3": ["3c", "2c"]},  # a card twice: the deck is fouled
+        {**DEAL, "3": ["3c", "3c"]},  # a card twice at one seat
+        {**DEAL, "4": ["??", "4d"]},  # a joker: a misdeal before substantial action
+        {**DEAL, "4": ["4c"]},  # a seat short: a misdeal
+        {k: v for k, v in DEAL.items() if k != "3"},  # a seat dealt out
+        {**DEAL, "1": ["5c", "5d", "6c"]},  # a third card
+        {**DEAL, "5": ["6c", "6d"]},  # a seat with no hand
+        {**DEAL, "2": []},  # a seat listed with no card
+    ],
+)
+def test_deal_shorthand_is_the_same_as_card_by_card(
+    monkeypatch: pytest.MonkeyPatch, deal: dict[str, list[str]]
+) -> None:
+    trace = _same(monkeypatch, SETUP, [{"deal": deal}, {"push": {"seat": 4, "chips": [100, 100]}}])
+    if deal is DEAL:
+        assert "Alert" not in str(trace[1])  # the usual deal: no ruling, the fast path taken
+
+
+@pytest.mark.parametrize(
+    "before",
+    [
+        [{"card": "2c", "zone": "seat:2", "face": "down"}],  # a card already read
+        [{"card": "9h", "zone": "muck", "face": "up"}],  # a boxed card on the deal
+        [{"card": "2c", "zone": "seat:2", "face": "up"}],  # an exposed card
+    ],
+)
+def test_deal_after_earlier_reads_is_the_same(
+    monkeypatch: pytest.MonkeyPatch, before: list[dict[str, Any]]
+) -> None:
+    _same(monkeypatch, SETUP, [*before, {"deal": DEAL}])
+
+
+def test_deal_for_other_profiles_is_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    for rules in ("wfp", "roberts", "home"):
+        _same(monkeypatch, {**SETUP, "rules": rules}, [{"deal": DEAL}])
+        _same(monkeypatch, {**SETUP, "rules": rules}, [{"deal": {**DEAL, "1": ["5c", "5d", "6c"]}}])
+
+
+def test_the_usual_deal_takes_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Otherwise the comparisons above would compare the general code with itself."""
+    taken: list[bool] = []
+    whole_deal = cards._whole_deal
+
+    def spy(*args: Any) -> bool:
+        taken.append(whole_deal(*args))
+        return taken[-1]
+
+    monkeypatch.setattr(cards, "_whole_deal", spy)
+    Table(SETUP).apply(event_from_obj({"deal": DEAL}))
+    Table(SETUP).apply(event_from_obj({"deal": {**DEAL, "4": ["4c"]}}))
+    assert taken == [True, False]
