@@ -17,10 +17,14 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from oracle import random_hand, script_to_events
 
 from tablectl.engine import cards
+from tablectl.engine.evaluator import evaluate, with_board
 from tablectl.engine.events import event_from_obj
+from tablectl.engine.pots import Pot, build_pots, split_pot
 from tablectl.engine.table import Table
 
 SETUP = {
@@ -134,3 +138,87 @@ def test_the_usual_deal_takes_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> 
     Table(SETUP).apply(event_from_obj({"deal": DEAL}))
     Table(SETUP).apply(event_from_obj({"deal": {**DEAL, "4": ["4c"]}}))
     assert taken == [True, False]
+
+
+# ------------------------------------------------------------------ pots and hand values
+
+
+def _pots_by_definition(
+    contributed: dict[int, int], live: set[int], dead_money: int = 0
+) -> list[Pot]:
+    """build_pots as first written (001 "Side Pots"), a pass over every seat for each level: the
+    reference the bisecting version must equal."""
+    ordered = sorted(live)
+    levels = sorted({contributed.get(s, 0) for s in ordered})
+    pots: list[Pot] = []
+    prev = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, prev) for c in contributed.values() if c > prev)
+        if amount:
+            seats = tuple(s for s in ordered if contributed.get(s, 0) >= level)
+            if pots and pots[-1].seats == seats:
+                pots[-1] = Pot(pots[-1].amount + amount, seats)
+            else:
+                pots.append(Pot(amount, seats))
+        prev = level
+    excess = sum(c - prev for c in contributed.values() if c > prev)
+    if excess and pots:
+        pots[-1] = Pot(pots[-1].amount + excess, pots[-1].seats)
+    if dead_money:
+        if pots:
+            pots[0] = Pot(pots[0].amount + dead_money, pots[0].seats)
+        else:
+            pots.append(Pot(dead_money, tuple(ordered)))
+    return pots
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.dictionaries(st.integers(1, 10), st.integers(-50, 1000), max_size=10),
+    st.sets(st.integers(1, 10)),
+    st.integers(0, 300),
+)
+def test_build_pots_is_the_per_seat_definition(
+    contributed: dict[int, int], live: set[int], dead_money: int
+) -> None:
+    """Live seats missing from the contributions, zero and even negative figures included."""
+    assert build_pots(contributed, live, dead_money) == _pots_by_definition(
+        contributed, live, dead_money
+    )
+
+
+def test_split_pot_single_winner_takes_everything() -> None:
+    assert split_pot(130, [4], button=1, unit=25) == {4: 130}  # the odd 5 too
+    assert split_pot(-30, (4,), button=1, unit=25) == {4: -30}  # as divmod splits it
+
+
+_DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations(_DECK), st.integers(3, 5), st.integers(0, 4))
+def test_with_board_is_evaluate(deck: list[str], board_size: int, hole_size: int) -> None:
+    board, hole = deck[:board_size], deck[board_size : board_size + hole_size]
+
+    def result(f: Any) -> Any:
+        try:
+            return f()
+        except ValueError as exc:
+            return str(exc)
+
+    value = with_board(board)
+    assert result(lambda: value(hole)) == result(lambda: evaluate([*hole, *board]))
+    twice = [hole[0], board[0]] if hole else [board[0], board[1]]
+    assert result(lambda: value(twice)) == result(lambda: evaluate([*twice, *board]))
+
+
+def test_with_board_refuses_what_evaluate_refuses() -> None:
+    board = ["As", "Kd", "7h"]
+    for hole in (["Zz", "2c"], ["As", "2c"], ["2c"], [None, "2c"], ["2c", "3c", "4c", "5c", "6c"]):
+        with pytest.raises(ValueError) as fast:
+            with_board(board)(hole)
+        with pytest.raises(ValueError) as general:
+            evaluate([*hole, *board])
+        assert str(fast.value) == str(general.value)
+    with pytest.raises(ValueError, match="not a card"):
+        with_board(["As", "Kd", "Xx"])(["2c", "3c"])
