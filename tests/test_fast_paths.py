@@ -11,6 +11,9 @@ third card, a seat with no hand, an earlier read).
 from __future__ import annotations
 
 import dataclasses
+import inspect
+import io
+import pickle
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,10 +24,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import random_hand, script_to_events
 
-from tablectl.engine import cards
+from tablectl.daemon.journal import _EngineUnpickler
+from tablectl.engine import cards, evaluator
 from tablectl.engine.evaluator import evaluate, with_board
 from tablectl.engine.events import event_from_obj
 from tablectl.engine.pots import Pot, build_pots, split_pot
+from tablectl.engine.state import Level
 from tablectl.engine.table import Table
 
 SETUP = {
@@ -222,3 +227,53 @@ def test_with_board_refuses_what_evaluate_refuses() -> None:
         assert str(fast.value) == str(general.value)
     with pytest.raises(ValueError, match="not a card"):
         with_board(["As", "Kd", "Xx"])(["2c", "3c"])
+
+
+def test_describe_is_worked_out_once_and_the_same() -> None:
+    """describe keeps its words by the value's top 12 bits: every hand value says what it said."""
+    values = {v for v in evaluator._RANK.values()} | {v for v in evaluator._FLUSH if v}
+    assert len(values) == 7462
+    for v in sorted(values):
+        assert evaluator.describe(v) == evaluator._words(v)
+    for bad in (-1, 9 << 20, (3 << 20) | (13 << 16), (3 << 20) | (2 << 16) | (14 << 12)):
+        for _ in range(2):  # never cached: it raises every time, naming the value
+            with pytest.raises(ValueError, match=f"^{bad!r} is not a hand value$"):
+                evaluator.describe(bad)
+
+
+# ------------------------------------------------------------------ frozen records built fast
+
+RECORDS: dict[type, dict[str, Any]] = {
+    Pot: {"amount": 275, "seats": (1, 3, 4)},
+    Level: {"small_blind": 100, "big_blind": 200, "ante": 25, "seconds": 900.0, "is_break": True},
+}
+
+
+@pytest.mark.parametrize("cls", list(RECORDS), ids=lambda c: c.__name__)
+def test_records_set_their_slots_as_the_dataclass_would(cls: type) -> None:
+    """Pot and Level set their slots in their own __init__ (outputs._slot_setters), like the
+    outputs (tests/test_outputs_init.py): still the dataclass in every way that shows."""
+    params = list(inspect.signature(cls).parameters.values())
+    fields = dataclasses.fields(cls)
+    assert [p.name for p in params] == [f.name for f in fields]
+    for p, f in zip(params, fields, strict=True):
+        expected = inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default
+        assert p.default == expected, f.name
+    values = RECORDS[cls]
+    by_position, by_keyword = cls(*values.values()), cls(**values)
+    for name, value in values.items():
+        assert getattr(by_position, name) == value == getattr(by_keyword, name)
+    assert by_position == by_keyword and hash(by_position) == hash(by_keyword)
+    assert (
+        repr(by_position)
+        == f"{cls.__name__}(" + ", ".join(f"{k}={v!r}" for k, v in values.items()) + ")"
+    )
+    first = fields[0].name
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(by_position, first, 0)
+    assert getattr(dataclasses.replace(by_position, **{first: 7}), first) == 7
+    data = pickle.dumps(by_position, pickle.HIGHEST_PROTOCOL)
+    loaded = _EngineUnpickler(io.BytesIO(data)).load()
+    assert loaded == by_position and type(loaded) is cls
+    if cls is Level:
+        assert Level(1, 2, 0, None).is_break is False

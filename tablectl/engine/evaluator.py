@@ -303,6 +303,18 @@ _PLURAL = (
 
 def describe(value: int) -> str:
     """The hand in a dealer's words: "full house, kings full of fours", "pair of jacks"."""
+    # The words name the category and at most two ranks, the value's top 12 bits: one string for
+    # each (at most 9 x 13 x 13), worked out once (issue 14: each pot's award names its winners).
+    words = _WORDS.get(value >> 12)
+    if words is None:
+        words = _WORDS[value >> 12] = _words(value)
+    return words
+
+
+_WORDS: dict[int, str] = {}
+
+
+def _words(value: int) -> str:
     cat = value >> 20
     if not 0 <= cat <= STRAIGHT_FLUSH:
         raise ValueError(f"{value!r} is not a hand value")
