@@ -91,12 +91,11 @@ class TableState:
         except ValueError as exc:
             raise SetupError(str(exc)) from None
         names = setup.get("names") or {}
-        self.players: dict[int, Player] = {
-            int(s): Player(int(s), int(stack), str(names.get(s, f"Seat {s}")))
-            for s, stack in setup["seats"].items()
-        }
-        for p in self.players.values():
-            p.out = p.stack == 0
+        self.players: dict[int, Player] = {}
+        for s, stack in setup["seats"].items():
+            seat, chips = int(s), int(stack)
+            name = str(names.get(s, f"Seat {s}"))
+            self.players[seat] = Player(seat, chips, name, chips == 0)  # no chips: out
         self.chips: tuple[int, ...] = tuple(setup.get("chips", [1]))
         self.unit = self.chips[0]
         self.bb_ante = bool(setup.get("bb_ante", False))
@@ -202,7 +201,7 @@ class TableState:
         return self.hand if self.hand is not None and self.hand.street != "over" else None
 
     def live_seats(self) -> list[int]:
-        return sorted(s for s, p in self.players.items() if not p.out and not p.waiting)
+        return sorted([s for s, p in self.players.items() if not p.out and not p.waiting])
 
     def hand_over(self) -> None:
         """After the award: the next hand's positions (the dead button moves now, 002 Rule 33),
