@@ -68,6 +68,7 @@ def _general_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The fast paths switched off: each says "not the usual case", the general code runs."""
     with monkeypatch.context() as m:
         m.setattr(cards, "_whole_deal", lambda *args: False)
+        m.setattr(cards, "_whole_street", lambda *args: False)
         yield
 
 
@@ -130,8 +131,52 @@ def test_deal_for_other_profiles_is_the_same(monkeypatch: pytest.MonkeyPatch) ->
         _same(monkeypatch, {**SETUP, "rules": rules}, [{"deal": {**DEAL, "1": ["5c", "5d", "6c"]}}])
 
 
+# Pre-flop closed: seat 4 calls, seat 1 folds, seat 2 completes, seat 3 checks its option.
+PREFLOP: list[dict[str, Any]] = [
+    {"deal": DEAL},
+    {"push": {"seat": 4, "chips": [100, 100]}},
+    {"fold": 1},
+    {"push": {"seat": 2, "chips": [100]}},
+    {"press": "check"},
+]
+CHECKS = [{"press": "check"}] * 3
+FLOP = {"board": ["Ah", "Kd", "7c"], "burn": "8s"}
+
+
+@pytest.mark.parametrize(
+    "events",
+    [
+        [FLOP, *CHECKS, {"board": ["2h"], "burn": "9s"}, *CHECKS, {"board": ["3h"], "burn": "Ts"}],
+        [{"board": ["Ah", "Kd", "7c"]}],  # no burn
+        [{"board": ["Ah", "Kd", "7c"], "burn": "2c"}],  # the burn is a hole card
+        [{"board": ["Ah", "Kd", "7c"], "burn": "Ah"}],  # the burn is on the board too
+        [{"board": ["Ah", "Kd", "2c"], "burn": "8s"}],  # a board card in a hand
+        [{"board": ["Ah", "Kd", "Ah"], "burn": "8s"}],  # a board card twice
+        [{"board": ["Ah", "Kd", "7c", "6c"], "burn": "8s"}],  # four cards on the flop
+        [{"board": ["Ah", "Kd"], "burn": "8s"}],  # two: the flop is not complete
+        [{"board": ["Ah", "??", "7c"], "burn": "8s"}],  # a scrap of paper
+        [{"board": ["Ah", "Kd", "7c"], "burn": "??"}],  # a scrap burned
+        [{"card": "9s", "zone": "burn"}, FLOP],  # two burns
+        [FLOP, {"board": ["2h"], "burn": "9s"}],  # the turn before the betting closed
+        [FLOP, *CHECKS, {"board": ["2h", "3h"], "burn": "9s"}],  # two turn cards
+        [FLOP, *CHECKS, {"card": "Ah", "zone": "burn"}, {"board": ["2h"], "burn": "9s"}],
+        [FLOP, *CHECKS, {"board": ["2h"], "burn": "8s"}],  # last street's burn again
+    ],
+)
+def test_board_shorthand_is_the_same_as_card_by_card(
+    monkeypatch: pytest.MonkeyPatch, events: list[dict[str, Any]]
+) -> None:
+    for rules in ("tda-2025", "wfp", "home"):
+        _same(monkeypatch, {**SETUP, "rules": rules}, [*PREFLOP, *events])
+
+
+def test_board_before_the_betting_closed_is_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    _same(monkeypatch, SETUP, [PREFLOP[0], FLOP, *PREFLOP[1:], FLOP])  # premature, then again
+    _same(monkeypatch, SETUP, [FLOP, {"deal": DEAL}])  # no hand yet
+
+
 def test_the_usual_deal_takes_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Otherwise the comparisons above would compare the general code with itself."""
+    """Otherwise the comparisons would compare the general code with itself."""
     taken: list[bool] = []
     whole_deal = cards._whole_deal
 
@@ -142,6 +187,21 @@ def test_the_usual_deal_takes_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(cards, "_whole_deal", spy)
     Table(SETUP).apply(event_from_obj({"deal": DEAL}))
     Table(SETUP).apply(event_from_obj({"deal": {**DEAL, "4": ["4c"]}}))
+    assert taken == [True, False]
+
+
+def test_the_usual_board_takes_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    taken: list[bool] = []
+    whole_street = cards._whole_street
+
+    def spy(*args: Any) -> bool:
+        taken.append(whole_street(*args))
+        return taken[-1]
+
+    monkeypatch.setattr(cards, "_whole_street", spy)
+    table = Table(SETUP)
+    for obj in [*PREFLOP, FLOP, *CHECKS, {"board": ["2h"]}]:
+        table.apply(event_from_obj(obj))
     assert taken == [True, False]
 
 

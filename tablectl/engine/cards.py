@@ -378,6 +378,8 @@ def on_board(table: TableState, body: dict[str, Any], out: list[Output]) -> None
     hand = _live_hand(table, out, "board cards")
     if hand is None:
         return
+    if _whole_street(table, hand, body.get("burn"), body["board"], out):
+        return
     if body.get("burn") is not None:
         burn_card(table, hand, body["burn"], out)
         if table.hand is not hand:
@@ -387,3 +389,42 @@ def on_board(table: TableState, body: dict[str, Any], out: list[Output]) -> None
         board_card(table, hand, card, out, extra=four and i == 3)
         if table.hand is not hand:
             return
+
+
+def _whole_street(
+    table: TableState, hand: Hand, burn: str | None, board: list[str], out: list[Output]
+) -> bool:
+    """The usual ``board``: the betting round is closed and the event brings a burn and exactly
+    the next street's cards, none of them seen before nor a joker (issue 14). Card by card,
+    :func:`burn_card` would take the burn as a plain burn and :func:`board_card` would find each
+    card new, the board not short of a card taken back, nothing held or premature, no turn in
+    betting: so the burns are checked and the street starts as there, at once. Anything else (no
+    burn, a card twice, a joker, a four-card flop, a card before the betting closed) returns
+    False and goes card by card, where every irregularity is ruled."""
+    street = flow.STREET_AFTER.get(hand.street)
+    if (
+        street is None
+        or hand.to_act is not None
+        or hand.premature
+        or hand.held
+        or len(board) != BOARD_AT[street] - len(hand.board)
+        or len(hand.board) != BOARD_AT.get(hand.street, 0)
+        or burn is None
+        or burn == "??"
+        or "??" in board
+    ):
+        return False
+    in_play = hand.in_play
+    if burn in in_play or burn in board or len(set(board)) != len(board):
+        return False
+    if not in_play.isdisjoint(board):
+        return False
+    hand.burns.append(burn)
+    in_play.add(burn)
+    hand.burn_pending += 1
+    check_burns(table, hand, street, out)
+    hand.board.extend(board)
+    in_play.update(board)
+    flow.start_street(table, hand, street, out)
+    hand.street_mark = hand.actions
+    return True
