@@ -30,6 +30,8 @@ def on_deal(table: TableState, body: dict[str, list[str]], out: list[Output]) ->
         return
     seats = {int(k): v for k, v in body.items()}
     order = flow.clockwise_after(hand.positions.button, tuple(seats))
+    if _whole_deal(hand, seats, order):
+        return
     for r in range(max(len(v) for v in seats.values())):
         for seat in order:
             if r < len(seats[seat]):
@@ -40,6 +42,43 @@ def on_deal(table: TableState, body: dict[str, list[str]], out: list[Output]) ->
                     return  # misdealt: the dealer stops and deals again
     if not hand.deal_done:
         dealing.check_deal(table, hand, out)
+
+
+def _whole_deal(hand: Hand, seats: dict[int, list[str]], order: list[int]) -> bool:
+    """The usual ``deal`` in one step (issue 14): a pre-flop hand no card was read for yet, and
+    exactly two distinct known cards for every seat dealt in and no other. Card by card,
+    :func:`dealing.hole_card` would find each one in a seat with a hand, seen nowhere, no joker,
+    the seat holding fewer than two, nothing owed or mucked, and the deal complete at the last
+    card: so only its bookkeeping is done here, in the same order. Anything else (a seat out,
+    short or not entitled, a third card, a card twice, a joker, a hand that already has cards)
+    returns False and goes card by card, where every irregularity is ruled."""
+    hole = hand.hole
+    if (
+        hand.street != "preflop"
+        or hand.deal_log
+        or hand.in_play
+        or hand.mucked
+        or hand.owed_cards
+        or hand.exposed
+        or hand.extra
+        or len(seats) != len(hand.dealt)
+    ):
+        return False
+    dealt: list[str] = []
+    for seat, cards in seats.items():
+        if len(cards) != 2 or seat not in hand.dealt or hole.get(seat) != []:
+            return False
+        dealt += cards
+    if "??" in dealt or len(set(dealt)) != len(dealt):
+        return False
+    for seat in order:
+        hole[seat].extend(seats[seat])
+    for r in (0, 1):
+        cards = [seats[seat][r] for seat in order]
+        hand.deal_log.extend(zip(order, cards, strict=True))
+        hand.in_play.update(cards)  # in the order read, as card by card
+    hand.deal_done = True
+    return True
 
 
 def on_card(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
@@ -339,6 +378,8 @@ def on_board(table: TableState, body: dict[str, Any], out: list[Output]) -> None
     hand = _live_hand(table, out, "board cards")
     if hand is None:
         return
+    if _whole_street(table, hand, body.get("burn"), body["board"], out):
+        return
     if body.get("burn") is not None:
         burn_card(table, hand, body["burn"], out)
         if table.hand is not hand:
@@ -348,3 +389,42 @@ def on_board(table: TableState, body: dict[str, Any], out: list[Output]) -> None
         board_card(table, hand, card, out, extra=four and i == 3)
         if table.hand is not hand:
             return
+
+
+def _whole_street(
+    table: TableState, hand: Hand, burn: str | None, board: list[str], out: list[Output]
+) -> bool:
+    """The usual ``board``: the betting round is closed and the event brings a burn and exactly
+    the next street's cards, none of them seen before nor a joker (issue 14). Card by card,
+    :func:`burn_card` would take the burn as a plain burn and :func:`board_card` would find each
+    card new, the board not short of a card taken back, nothing held or premature, no turn in
+    betting: so the burns are checked and the street starts as there, at once. Anything else (no
+    burn, a card twice, a joker, a four-card flop, a card before the betting closed) returns
+    False and goes card by card, where every irregularity is ruled."""
+    street = flow.STREET_AFTER.get(hand.street)
+    if (
+        street is None
+        or hand.to_act is not None
+        or hand.premature
+        or hand.held
+        or len(board) != BOARD_AT[street] - len(hand.board)
+        or len(hand.board) != BOARD_AT.get(hand.street, 0)
+        or burn is None
+        or burn == "??"
+        or "??" in board
+    ):
+        return False
+    in_play = hand.in_play
+    if burn in in_play or burn in board or len(set(board)) != len(board):
+        return False
+    if not in_play.isdisjoint(board):
+        return False
+    hand.burns.append(burn)
+    in_play.add(burn)
+    hand.burn_pending += 1
+    check_burns(table, hand, street, out)
+    hand.board.extend(board)
+    in_play.update(board)
+    flow.start_street(table, hand, street, out)
+    hand.street_mark = hand.actions
+    return True

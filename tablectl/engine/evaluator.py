@@ -28,7 +28,7 @@ exactly 7,462 distinct values.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 
 RANKS = "23456789TJQKA"
@@ -236,6 +236,34 @@ def evaluate(cards: Sequence[str]) -> int:
     return _FLUSH[(v >> (4 * flush.bit_length() - 16)) & 0x1FFF]
 
 
+def with_board(board: Sequence[str]) -> Callable[[Sequence[str]], int]:
+    """``evaluate`` of a player's cards with ``board`` (as it is now), the board's cards coded once
+    (issue 14: the showdown values every live hand against one board). Whatever :func:`evaluate`
+    refuses (not a card, a card twice, too few or too many) goes through it and raises the same."""
+    try:
+        base = sum(map(CODES.__getitem__, board))
+    except (KeyError, TypeError):
+        return lambda hole: evaluate([*hole, *board])
+    size = len(board)
+
+    def value(hole: Sequence[str]) -> int:
+        n = len(hole) + size
+        if 5 <= n <= 7:
+            try:
+                v = base + sum(map(CODES.__getitem__, hole))
+            except (KeyError, TypeError):
+                pass
+            else:
+                if (v & 0xFFFF_FFFF_FFFF_FFFF).bit_count() == n:  # no card twice, as evaluate
+                    flush = ((v >> _SUIT_COUNT_SHIFT) + 0x3333) & 0x8888
+                    if not flush:
+                        return _RANK[v >> _RANK_COUNT_SHIFT]
+                    return _FLUSH[(v >> (4 * flush.bit_length() - 16)) & 0x1FFF]
+        return evaluate([*hole, *board])
+
+    return value
+
+
 def category(value: int) -> int:
     """The hand category of a value: ``HIGH_CARD`` (0) ... ``STRAIGHT_FLUSH`` (8)."""
     return value >> 20
@@ -275,6 +303,18 @@ _PLURAL = (
 
 def describe(value: int) -> str:
     """The hand in a dealer's words: "full house, kings full of fours", "pair of jacks"."""
+    # The words name the category and at most two ranks, the value's top 12 bits: one string for
+    # each (at most 9 x 13 x 13), worked out once (issue 14: each pot's award names its winners).
+    words = _WORDS.get(value >> 12)
+    if words is None:
+        words = _WORDS[value >> 12] = _words(value)
+    return words
+
+
+_WORDS: dict[int, str] = {}
+
+
+def _words(value: int) -> str:
     cat = value >> 20
     if not 0 <= cat <= STRAIGHT_FLUSH:
         raise ValueError(f"{value!r} is not a hand value")

@@ -6,11 +6,12 @@ Functions over (table, hand); the event handlers in actions.py call them.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tablectl.engine.betting import Round, min_bet_for
 from tablectl.engine.citations import cite
-from tablectl.engine.evaluator import describe, evaluate
+from tablectl.engine.evaluator import describe, evaluate, with_board
 from tablectl.engine.hand import Hand
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.pots import Pot, build_pots, split_pot
@@ -286,6 +287,20 @@ def hand_value(hand: Hand, seat: int) -> int | None:
     return evaluate(hole + hand.board)
 
 
+def hand_values(hand: Hand, seats: Iterable[int]) -> dict[int, int | None]:
+    """:func:`hand_value` of each of ``seats``, the board's cards coded once for all (issue 14)."""
+    if len(hand.board) < 3:
+        return {s: None for s in seats}
+    value = with_board(hand.board)
+    hole, dead = hand.hole, hand.dead
+    values: dict[int, int | None] = {}
+    for s in seats:
+        cards = hole.get(s, [])
+        dead_hand = len(cards) != 2 or "??" in cards or s in dead
+        values[s] = None if dead_hand else value(cards)
+    return values
+
+
 def award(table: TableState, hand: Hand, out: list[Output]) -> None:
     """Award each pot separately to its best live hand, cards speak (002 Rules 13, 21, 22)."""
     live = set(hand.live())
@@ -298,22 +313,26 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
         last = pots.pop() if pots else Pot(0, tuple(sorted(live)))
         pots.append(Pot(last.amount + short, last.seats))
     button = hand.positions.button
-    values = {s: hand_value(hand, s) for s in live} if len(live) > 1 else {}
+    values = hand_values(hand, live) if len(live) > 1 else {}
+    players, won = table.players, hand.won
     for index, pot in enumerate(pots):
-        contenders = list(pot.seats)
+        contenders = pot.seats
         if len(contenders) > 1:
             rated = [(values[s], s) for s in contenders if values.get(s) is not None]
             if rated:
-                best = max(v for v, _ in rated)
+                best = max(rated)[0]
                 contenders = [s for v, s in rated if v == best]
         shares = split_pot(pot.amount, contenders, button, table.unit)
         for seat, amount in shares.items():
-            table.players[seat].stack += amount
-            hand.won[seat] = hand.won.get(seat, 0) + amount
+            players[seat].stack += amount
+            won[seat] = won.get(seat, 0) + amount
         words = {s: describe(values[s]) for s in shares if values.get(s) is not None}
         name = "main pot" if index == 0 else f"side pot {index}"
         who = ", ".join(
-            f"seat {s} {a}" + (f" ({words[s]})" if s in words else "") for s, a in shares.items()
+            [
+                f"seat {s} {a} ({words[s]})" if s in words else f"seat {s} {a}"
+                for s, a in shares.items()
+            ]
         )
         out.append(
             Notice(

@@ -6,14 +6,26 @@ forms a side pot (001 "Side Pots"), and each pot is split separately (002 Rule 2
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+from tablectl.engine.outputs import _slot_setters
 
 
 @dataclass(frozen=True, slots=True)
 class Pot:
     amount: int
     seats: tuple[int, ...]  # eligible seats, ascending
+
+    def __init__(self, amount: int, seats: tuple[int, ...]) -> None:
+        # the dataclass's own __init__, the slots set directly (outputs._slot_setters: a frozen
+        # dataclass sets each field through object.__setattr__; an award builds several pots)
+        _P_AMOUNT(self, amount)
+        _P_SEATS(self, seats)
+
+
+_P_AMOUNT, _P_SEATS = _slot_setters(Pot, "amount", "seats")
 
 
 def build_pots(contributed: Mapping[int, int], live: set[int], dead_money: int = 0) -> list[Pot]:
@@ -25,19 +37,27 @@ def build_pots(contributed: Mapping[int, int], live: set[int], dead_money: int =
     """
     ordered = sorted(live)
     levels = sorted({contributed.get(s, 0) for s in ordered})
+    # Every seat's chips, ascending: a level's pot takes, from each pile above the last level,
+    # what lies between the two levels; the piles between them whole, the others the difference
+    # (issue 14: one slice and two bisections a level, not a pass over every seat).
+    chips = sorted(contributed.values())
+    n = len(chips)
     pots: list[Pot] = []
     prev = 0
     for level in levels:
-        amount = sum(min(c, level) - min(c, prev) for c in contributed.values() if c > prev)
+        above = bisect_right(chips, prev)
+        reach = bisect_left(chips, level, above)
+        amount = sum(chips[above:reach]) + level * (n - reach) - prev * (n - above)
         if amount:
-            seats = tuple(s for s in ordered if contributed.get(s, 0) >= level)
+            seats = tuple([s for s in ordered if contributed.get(s, 0) >= level])
             if pots and pots[-1].seats == seats:
                 pots[-1] = Pot(pots[-1].amount + amount, seats)
             else:
                 pots.append(Pot(amount, seats))
         prev = level
     # Folded chips above every live level still belong to the last pot (never lost).
-    excess = sum(c - prev for c in contributed.values() if c > prev)
+    above = bisect_right(chips, prev)
+    excess = sum(chips[above:]) - prev * (n - above)
     if excess and pots:
         pots[-1] = Pot(pots[-1].amount + excess, pots[-1].seats)
     if dead_money:
@@ -55,6 +75,8 @@ def split_pot(amount: int, winners: Sequence[int], button: int, unit: int) -> di
     number of those chips and the odd chips go one each to the winners in order from the first
     seat left of the button (002 Rule 21; 000 "Split pots": at most one odd chip a player).
     """
+    if len(winners) == 1 and unit:
+        return {winners[0]: amount}  # one winner takes it all: the chips and any odd rest
     order = sorted(winners, key=lambda s: (s - button - 1) % 10)
     n = len(order)
     chips, rest = divmod(amount, unit)  # rest: below the smallest chip, only from odd postings

@@ -230,8 +230,9 @@ def profile_for(name: str, options: dict[str, Any] | None = None) -> HouseProfil
     if not options:
         return profile
     try:
-        # the type too: 1 and True are equal keys, and the profile keeps the value given
-        key = (name, *sorted((k, type(v).__name__, v) for k, v in options.items()))
+        # the types too: 1 and True are equal keys, and the profile keeps the value given (the
+        # options in the order given: another order is another key for an equal profile)
+        key = (name, tuple(options.items()), tuple(map(type, options.values())))
         cached = _WITH_OPTIONS.get(key)
     except TypeError:  # an unhashable option value: with_options names what is wrong with it
         return profile.with_options(**options)

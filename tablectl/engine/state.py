@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from tablectl.engine.events import Event
 from tablectl.engine.hand import Hand
-from tablectl.engine.outputs import Alert, Ruling
+from tablectl.engine.outputs import Alert, Ruling, _slot_setters
 from tablectl.engine.positions import Positions, first_positions, next_positions, next_seat
 from tablectl.engine.pots import Pot, build_pots
 from tablectl.engine.profiles import HouseProfile, profile_for
@@ -58,6 +58,27 @@ class Level:
     seconds: float | None
     is_break: bool = False
 
+    def __init__(
+        self,
+        small_blind: int,
+        big_blind: int,
+        ante: int,
+        seconds: float | None,
+        is_break: bool = False,
+    ) -> None:
+        # the dataclass's own __init__, the slots set directly (outputs._slot_setters: every
+        # table builds its levels)
+        _L_SB(self, small_blind)
+        _L_BB(self, big_blind)
+        _L_ANTE(self, ante)
+        _L_SECONDS(self, seconds)
+        _L_BREAK(self, is_break)
+
+
+_L_SB, _L_BB, _L_ANTE, _L_SECONDS, _L_BREAK = _slot_setters(
+    Level, "small_blind", "big_blind", "ante", "seconds", "is_break"
+)
+
 
 class TableState:
     """One table: seats, button, blinds, the hand in progress, and the tournament around it."""
@@ -70,12 +91,11 @@ class TableState:
         except ValueError as exc:
             raise SetupError(str(exc)) from None
         names = setup.get("names") or {}
-        self.players: dict[int, Player] = {
-            int(s): Player(int(s), int(stack), str(names.get(s, f"Seat {s}")))
-            for s, stack in setup["seats"].items()
-        }
-        for p in self.players.values():
-            p.out = p.stack == 0
+        self.players: dict[int, Player] = {}
+        for s, stack in setup["seats"].items():
+            seat, chips = int(s), int(stack)
+            name = str(names.get(s, f"Seat {s}"))
+            self.players[seat] = Player(seat, chips, name, chips == 0)  # no chips: out
         self.chips: tuple[int, ...] = tuple(setup.get("chips", [1]))
         self.unit = self.chips[0]
         self.bb_ante = bool(setup.get("bb_ante", False))
@@ -181,7 +201,7 @@ class TableState:
         return self.hand if self.hand is not None and self.hand.street != "over" else None
 
     def live_seats(self) -> list[int]:
-        return sorted(s for s, p in self.players.items() if not p.out and not p.waiting)
+        return sorted([s for s, p in self.players.items() if not p.out and not p.waiting])
 
     def hand_over(self) -> None:
         """After the award: the next hand's positions (the dead button moves now, 002 Rule 33),
