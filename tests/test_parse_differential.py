@@ -308,3 +308,39 @@ def test_usual_lines_take_the_fast_path(line: bytes) -> None:
     assert fast is not None
     with _standard_json():
         assert repr(parse_line(line, 3)) == repr(fast)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.binary(max_size=60) | st.text("0123456789eE+-.x", max_size=60).map(str.encode))
+def test_risky_finds_what_the_pattern_finds(data: bytes) -> None:
+    """_risky's byte mapping finds a 19-digit number or a 3-digit exponent as the pattern does."""
+    want = events._RISKY_TEXT.search(data.decode("latin-1")) is not None
+    assert events._risky(data) is want
+    assert events._risky(data.decode("latin-1")) is want
+
+
+def test_event_init_is_the_dataclass_init() -> None:
+    """Event sets its slots in its own __init__ (for speed): the same fields, defaults, equality,
+    hash, frozenness, replace and pickling as the dataclass's own."""
+    import dataclasses
+    import inspect
+    import pickle
+
+    params = list(inspect.signature(events.Event).parameters.values())
+    assert [(p.name, p.default) for p in params] == [
+        ("kind", inspect.Parameter.empty),
+        ("body", inspect.Parameter.empty),
+        ("t", None),
+    ]
+    event = events.Event("fold", 3, 12.5)
+    assert (event.kind, event.body, event.t) == ("fold", 3, 12.5)
+    assert events.Event("fold", 3).t is None
+    assert event == events.Event("fold", 3, 12.5) and hash(event) == hash(
+        events.Event("fold", 3, 12.5)
+    )
+    assert event != events.Event("fold", 4, 12.5)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.t = 1.0  # type: ignore[misc]
+    assert dataclasses.replace(event, body=5) == events.Event("fold", 5, 12.5)
+    assert pickle.loads(pickle.dumps(event)) == event
+    assert repr(event) == "Event(kind='fold', body=3, t=12.5)"
