@@ -161,6 +161,8 @@ _SEAT_KEYS = frozenset(str(n) for n in range(1, 11))
 
 
 def _card_or_unknown(value: object, where: str) -> str:
+    if type(value) is str and value in _CARD_CODES:  # the usual case: is_card's, or "??"
+        return value
     if value == UNKNOWN_CARD or is_card(value):
         return str(value)
     raise ScenarioError(
@@ -489,14 +491,14 @@ def _validate_declare(body: object) -> dict[str, Any]:
     if type(body) is dict:
         seat = body.get("seat")
         say = body.get("say")
-        if (
-            len(body) == 2
-            and type(seat) is int
-            and 1 <= seat <= 10
-            and type(say) is str
-            and say in _SAYS
-        ):  # the usual case: seat and say (so no other key), as _seat and SAYS take them
-            return {"seat": seat, "say": say}
+        if type(seat) is int and 1 <= seat <= 10 and type(say) is str and say in _SAYS:
+            # the usual cases: seat and say, and a valid amount or none (so no other key), as
+            # _seat, SAYS and _amount take them; the same keys in the same order as below
+            if len(body) == 2:
+                return {"seat": seat, "say": say}
+            amount = body.get("amount")
+            if len(body) == 3 and type(amount) is int and 0 < amount <= MAX_AMOUNT:
+                return {"seat": seat, "say": say, "amount": amount}
     if isinstance(body, dict) and not body.keys() <= _DECLARE_KEYS:
         _keys(body, tuple(_DECLARE_KEYS), "declare")
     if not isinstance(body, dict):
@@ -692,6 +694,15 @@ def _fast_line(text: str | bytes, lineno: int | None) -> ParsedLine | None:
         return None
     if type(obj) is not dict:
         return None
+    if len(obj) == 1:
+        # the usual line, one event key: parse_obj's first case without its own checks around
+        (kind,) = obj
+        validate = _PLAIN_VALIDATORS.get(kind)
+        if validate is not None:
+            try:
+                return ParsedLine(Event(kind, validate(obj[kind])))
+            except ScenarioError:
+                return None
     try:
         parsed = parse_obj(obj, lineno)
     except ScenarioError:
@@ -998,3 +1009,5 @@ _VALIDATORS = {
     "seat": _validate_seat_flag,
     **_CONSOLE_VALIDATORS,
 }
+# The kinds whose validated body never holds a float (every number in it an int within the limits)
+_PLAIN_VALIDATORS = {k: v for k, v in _VALIDATORS.items() if k not in ("setup", "tick")}
