@@ -165,3 +165,22 @@ def test_mucking_after_the_award_is_quiet(tmp_path: Path) -> None:
         {"expect": {"street": "over", "no_alert": True}},
     ]
     assert replay_file(write(tmp_path, lines)).ok
+
+
+def test_alert_expectations_see_the_alerts_since_the_last_expect_line(tmp_path: Path) -> None:
+    """An expect line checks the alerts raised after the expect line before it, not earlier."""
+    deal = {"deal": {"2": ["As", "Ks"], "3": ["2c", "2d"], "1": ["7h", "8h"]}}
+    path = write(
+        tmp_path,
+        [
+            SETUP,
+            {"seat": {"seat": 3, "status": "absent"}},
+            deal,
+            {"expect": {"alert": "dead_hand", "seat": 3}},
+            {"expect": {"no_alert": True}},
+            {"expect": {"alert": "dead_hand"}},
+        ],
+    )
+    result = replay_file(path)
+    assert result.checks == 3
+    assert result.failures == [f"{path}:6: expected alert dead_hand, got none"]

@@ -54,53 +54,57 @@ def replay_lines(
 ) -> FileResult:
     """Run one scenario's lines; every problem becomes a failure line, never an exception."""
     result = FileResult(name)
+    failures = result.failures
+    outputs = result.outputs
     table: Table | None = None
-    since_expect: list[Alert] = []
+    checked = 0  # the outputs before this one came before the last expect line
     for lineno, text in lines:
         try:
             parsed = parse_line(text, lineno)
         except ScenarioError as exc:
-            result.failures.append(f"{name}:{lineno}: malformed line: {exc}")
+            failures.append(f"{name}:{lineno}: malformed line: {exc}")
             continue
-        if parsed.event is None and parsed.expect is None:
+        event = parsed.event
+        if event is not None and table is not None:  # the usual line: an event after the setup
+            try:
+                outs = table.apply(event)
+            except Exception as exc:  # an engine bug must not end the run
+                failures.append(
+                    f"{name}:{lineno}: engine error on {event.kind}: {type(exc).__name__}: {exc}"
+                )
+                continue
+            for o in outs:
+                outputs.append((lineno, o))
+            if on_output is not None:
+                on_output(lineno, event, outs)
+            continue
+        if event is None and parsed.expect is None:
             continue
         if table is None:
-            if parsed.event is None or parsed.event.kind != "setup":
-                result.failures.append(f"{name}:{lineno}: the first line must be a setup line")
+            if event is None or event.kind != "setup":
+                failures.append(f"{name}:{lineno}: the first line must be a setup line")
                 return result
             try:
-                table = Table(parsed.event.body)
+                table = Table(event.body)
             except (SetupError, ValueError, KeyError) as exc:
-                result.failures.append(f"{name}:{lineno}: bad setup: {exc}")
+                failures.append(f"{name}:{lineno}: bad setup: {exc}")
                 return result
             except Exception as exc:  # an engine bug must not end the run either
-                result.failures.append(
+                failures.append(
                     f"{name}:{lineno}: engine error on setup: {type(exc).__name__}: {exc}"
                 )
                 return result
             result.table = table
             continue
-        if parsed.expect is not None:
-            result.checks += 1
-            for problem in check(table, parsed.expect, since_expect):
-                result.failures.append(f"{name}:{lineno}: {problem}")
-            since_expect = []
-            continue
-        event = parsed.event
-        assert event is not None
-        try:
-            outs = table.apply(event)
-        except Exception as exc:  # an engine bug must not end the run
-            result.failures.append(
-                f"{name}:{lineno}: engine error on {event.kind}: {type(exc).__name__}: {exc}"
-            )
-            continue
-        since_expect.extend(o for o in outs if isinstance(o, Alert))
-        result.outputs.extend((lineno, o) for o in outs)
-        if on_output is not None:
-            on_output(lineno, event, outs)
+        assert parsed.expect is not None
+        result.checks += 1
+        # the alerts since the last expect line: every output is kept in order in `outputs`
+        since_expect = [o for _, o in outputs[checked:] if isinstance(o, Alert)]
+        for problem in check(table, parsed.expect, since_expect):
+            failures.append(f"{name}:{lineno}: {problem}")
+        checked = len(outputs)
     if table is None:
-        result.failures.append(f"{name}: no setup line")
+        failures.append(f"{name}: no setup line")
     return result
 
 
