@@ -63,3 +63,11 @@ def test_split_pot_odd_chips_left_of_button() -> None:
     assert split_pot(100, [2, 5, 9], button=4, unit=25) == {5: 50, 9: 25, 2: 25}
     assert split_pot(175, [2, 5, 9], button=4, unit=25) == {5: 75, 9: 50, 2: 50}
     assert split_pot(300, [2, 5, 9], button=4, unit=25) == {5: 100, 9: 100, 2: 100}
+
+
+def test_split_pot_rest_below_the_smallest_chip_goes_to_the_first_winner() -> None:
+    """Chips below the smallest chip in play (from odd postings) are no chip to split: the whole
+    rest goes with the odd chips to the first winner left of the button (002 Rule 21)."""
+    assert split_pot(1050, [3, 5], button=1, unit=100) == {3: 550, 5: 500}
+    assert split_pot(1130, [3, 5], button=4, unit=100) == {5: 630, 3: 500}
+    assert split_pot(1050, [7], button=1, unit=100) == {7: 1050}  # one winner: all of it
