@@ -7,26 +7,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from parse_paths import standard_json
 
 from tablectl.engine import events
 from tablectl.engine.events import ScenarioError, parse_line
 
 pytestmark = pytest.mark.skipif(events._orjson is None, reason="orjson is not installed")
-
-
-@contextmanager
-def _standard_json() -> Iterator[None]:
-    saved, events._orjson = events._orjson, None  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        events._orjson = saved
 
 
 def _outcome(line: str | bytes) -> str:
@@ -38,7 +29,7 @@ def _outcome(line: str | bytes) -> str:
 
 def _same(line: str | bytes) -> str:
     fast = _outcome(line)
-    with _standard_json():
+    with standard_json():
         slow = _outcome(line)
     assert fast == slow, line
     return fast
@@ -306,7 +297,7 @@ def test_usual_lines_take_the_fast_path(line: bytes) -> None:
     """The differential tests above compare something: the usual lines are read by orjson."""
     fast = events._fast_line(line, 3)
     assert fast is not None
-    with _standard_json():
+    with standard_json():
         assert repr(parse_line(line, 3)) == repr(fast)
 
 

@@ -4,26 +4,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from parse_paths import standard_json
 
 from tablectl.engine import events
 from tablectl.engine.events import ParsedLine, ScenarioError, parse_line
 
 pytestmark = pytest.mark.skipif(events._orjson is None, reason="orjson is not installed")
-
-
-@contextmanager
-def _standard_json() -> Iterator[None]:
-    saved, events._orjson = events._orjson, None  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        events._orjson = saved
 
 
 def _outcome(line: str | bytes) -> ParsedLine | str:
@@ -35,7 +25,7 @@ def _outcome(line: str | bytes) -> ParsedLine | str:
 
 def _same(line: str | bytes) -> None:
     fast = _outcome(line)
-    with _standard_json():
+    with standard_json():
         slow = _outcome(line)
     assert fast == slow, line
 
