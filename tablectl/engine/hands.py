@@ -47,8 +47,8 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
             lv.big_blind,
             min_bet_for(table.profile, (lv.small_blind, lv.big_blind), "preflop", table.unit),
         ),
+        hole={s: [] for s in live},
     )
-    hand.hole = {s: [] for s in live}
     table.hand = hand
     table.last = None
     table.clock = None
