@@ -11,7 +11,6 @@ third card, a seat with no hand, an earlier read).
 from __future__ import annotations
 
 import dataclasses
-import inspect
 import io
 import pickle
 import random
@@ -22,6 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from init_pins import init_params
 from oracle import random_hand, script_to_events
 
 from tablectl.daemon.journal import _EngineUnpickler
@@ -313,12 +313,8 @@ RECORDS: dict[type, dict[str, Any]] = {
 def test_records_set_their_slots_as_the_dataclass_would(cls: type) -> None:
     """Pot and Level set their slots in their own __init__ (outputs._slot_setters), like the
     outputs (tests/test_outputs_init.py): still the dataclass in every way that shows."""
-    params = list(inspect.signature(cls).parameters.values())
     fields = dataclasses.fields(cls)
-    assert [p.name for p in params] == [f.name for f in fields]
-    for p, f in zip(params, fields, strict=True):
-        expected = inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default
-        assert p.default == expected, f.name
+    init_params(cls)
     values = RECORDS[cls]
     by_position, by_keyword = cls(*values.values()), cls(**values)
     for name, value in values.items():
