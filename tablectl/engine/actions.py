@@ -13,7 +13,7 @@ from tablectl.engine.chipread import unclear
 from tablectl.engine.citations import cite, option
 from tablectl.engine.hand import Hand
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
-from tablectl.engine.reading import Reading, barred_by, read_chips, situation
+from tablectl.engine.reading import Reading, barred_by, read_chips, read_silent, situation
 from tablectl.engine.state import LedgerEntry
 
 _new_tuple = tuple.__new__
@@ -250,7 +250,23 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         note_oot(table, hand, seat, True, out)
         return
     declared = hand.declared.get(seat)
-    reading, zoned = read_zone(table, hand, seat, chips, declared)
+    zone = prior_chips(table, hand, seat, chips)
+    if declared is None and (zone is None or not zone[1]):
+        # the usual push: silent, nothing pulled back (read_silent, None if not its case)
+        ruled = read_silent(table, hand, seat, chips, () if zone is None else zone[0])
+        if ruled is not None:
+            if zone is not None:
+                table.give_back.pop(seat, None)  # the zone was read: see rule_in_turn
+            action, to, owes, returned, rule, text = ruled
+            take_action(table, hand, seat, action, to, out, rule, text, owes, returned)
+            if hand.street != "over":
+                hand.last_push = seat
+            return
+    # read_zone, with the zone already looked at
+    if zone is None:
+        reading, zoned = read_chips(table, hand, seat, chips, declared), False
+    else:
+        reading, zoned = read_chips(table, hand, seat, chips, declared, *zone), True
     if not rule_in_turn(table, hand, seat, reading, zoned, out):
         _hand_back(table, seat, amount)
         return  # not an action: the chips go back, the seat is still in turn
