@@ -352,15 +352,10 @@ def _complete_owed(
             hand.forfeit.pop(seat, None)  # the undercall is now a full call (002 Rule 44-B)
         if hand.undercalls:
             hand.undercalls.pop(seat, None)  # corrected (002 Rule 44-C)
-    if table.last is not None and table.last.seat == seat:
+    last = table.last
+    if last is not None and last.seat == seat:
         table.last = Ruling(
-            seat,
-            table.last.action,
-            table.last.to,
-            rest,
-            table.last.returned + amount - paid,
-            table.last.rule,
-            table.last.text,
+            seat, last.action, last.to, rest, last.returned + amount - paid, last.rule, last.text
         )
     if amount > paid:
         _hand_back(table, seat, amount - paid)
@@ -422,8 +417,10 @@ def prior_chips(
     """The seat's prior-bet chips this street and those pulled back since its last action
     (002 Rule 51), when the zone agrees with the ledger: the prior chips hold the seat's bet and
     at most the change lying with it. None when the sensors and the ledger disagree."""
-    pulled = list(hand.pulled.get(seat, []))
-    if not pulled:
+    pulled = hand.pulled.get(seat)
+    if pulled:
+        pulled = list(pulled)
+    else:
         # The usual zone: last street's chips (if any), then the chips just put out, in the order
         # they came: nothing else lies there, so there are no prior chips (no multisets to take
         # away). Any other zone is read below.
@@ -431,6 +428,7 @@ def prior_chips(
         stale = hand.gathered.get(seat)
         if zone == ([*stale, *new] if stale else new):
             return None
+        pulled = []
     prior = _stale_free(table, hand, seat, new) + pulled
     bet = hand.round.bets.get(seat, 0)
     if not prior or not bet <= sum(prior) <= bet + table.give_back.get(seat, 0):
