@@ -844,6 +844,10 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
             f"call declared: {to} total",
             to - bet,  # owes
         )
+    elif (say == "all-in" or (amount is not None and say in ("bet", "raise"))) and _declared_fast(
+        table, hand, seat, say, amount, out
+    ):
+        return  # the usual declaration: ruled as chip reading would (see _declared_fast)
     elif say == "all-in":
         # chip reading: a declared all-in is a call where the seat may not raise (002 Rule 52-A)
         reading, zoned = read_zone(table, hand, seat, [], ("all-in", None))
@@ -889,6 +893,76 @@ def declared_amount(
         return
     reading, zoned = read_zone(table, hand, seat, [], declared)
     rule_in_turn(table, hand, seat, reading, zoned, out)
+
+
+def _declared_fast(
+    table: TableState,
+    hand: Hand,
+    seat: int,
+    say: str,
+    amount: int | None,
+    out: list[Output],
+) -> bool:
+    """The usual declaration in turn, ruled without building a chip reading: "all-in" where the
+    seat may raise, or "bet"/"raise" of a total at least the legal minimum (002 Rule 48-B; the
+    seat's chips are a total). True when ruled here.
+
+    It gives the ruling chipread's ``_declared_all_in`` and ``_declared_raise`` give, then
+    ``_finish`` (tests/test_fast_act.py compares them). What it skips is safe because it is
+    guarded: no chips pulled back and nothing but last street's chips in the zone (read_zone
+    then reads no prior chips, the seat's bet is one lump), no check out of turn barring a raise
+    (barred_by), an amount an int at or above the minimum (so no shorthand or vague reading, 002
+    Rule 57, and no short bet to correct, 45-A: ``unclear`` is False too), and betting re-opened
+    when there is a bet (52-A). Anything else goes to the general path.
+    """
+    if hand.no_raise or (hand.pulled and hand.pulled.get(seat)):
+        return False
+    stale = hand.gathered.get(seat)
+    if table.zones.get(f"bet:{seat}", []) != (stale or []):
+        return False
+    rnd = hand.round
+    seat_bet = rnd.bets.get(seat, 0)
+    stack = table.players[seat].stack
+    cur = rnd.current_bet
+    if cur < seat_bet:
+        cur = seat_bet
+    cap = seat_bet + stack
+    profile = table.profile
+    if say == "all-in":
+        if stack <= 0 or (cur > 0 and cap > cur and not flow.can_raise(table, hand, seat)):
+            return False  # nothing to push, or a call where betting is not re-opened (52-A)
+        action, to, rule = "all-in", cap, cite(profile, "declared")
+        text = f"All-in declared: {cap:,} in all."
+    else:
+        if type(amount) is not int or amount <= 0:
+            return False
+        if cur == 0:  # opening: no bet to face (002 Rule 45-A's minimum bet)
+            min_bet = rnd.min_bet
+            floor = max(min(min_bet, cap), 1)
+            word = "bet"
+        else:
+            if not flow.can_raise(table, hand, seat):
+                return False
+            min_bet = rnd.min_bet
+            floor = max(rnd.min_raise_to(profile), cur + max(min_bet, 1))
+            word = "raise"
+        if amount < floor:
+            return False
+        rule = cite(profile, "raise_total")
+        text = f"'{word.capitalize()}, {amount:,}' is a total of {amount:,} ({rule})."
+        to = min(amount, cap)
+        action = "all-in" if to >= cap and cap > seat_bet else word
+    # chipread's _finish: the zone holds the seat's bet (one lump), the ruling's total is ``to``
+    if to > seat_bet:
+        owes, returned = to - seat_bet, 0
+        text += f" The seat owes {owes:,} more."
+    elif to < seat_bet:
+        owes, returned = 0, seat_bet - to
+        text += f" Return {returned:,} to the seat."
+    else:
+        owes = returned = 0
+    take_action(table, hand, seat, action, to, out, rule, text, owes, returned)
+    return True
 
 
 def press_check(table: TableState, hand: Hand, out: list[Output]) -> None:
