@@ -63,6 +63,7 @@ def _general_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The fast paths switched off: each says "not the usual case", the general code runs."""
     with monkeypatch.context() as m:
         m.setattr(actions, "_declared_fast", lambda *args: False)
+        m.setattr(actions, "_checked", lambda *args: False)
         yield
 
 
@@ -219,3 +220,40 @@ def test_the_usual_declarations_take_the_fast_path(monkeypatch: pytest.MonkeyPat
     table.apply(event_from_obj(_declare(1, "raise", 900)))  # short of the minimum 1,000
     table.apply(event_from_obj(_declare(2, "all-in")))
     assert taken == [True, False, True]
+
+
+@pytest.mark.parametrize(
+    "events",
+    [
+        [{"press": "check"}],  # no hand yet
+        [{"deal": DEAL}, {"press": "check"}],  # seat 4 faces the big blind
+        # the option, then no seat in turn
+        [{"deal": DEAL}, *[_declare(s, "call") for s in (4, 1, 2)], *[{"press": "check"}] * 2],
+        # the hand is awarded
+        [{"deal": DEAL}, *[_declare(s, "fold") for s in (4, 1, 2)], {"press": "check"}],
+        [{"deal": {**DEAL, "4": ["4c"]}}, {"press": "check"}],  # the deal is short
+        [{"deal": DEAL}, {"fold": 4}, {"fold": 3}, {"fold": 1}, {"fold": 2}],
+    ],
+)
+def test_checks_and_folds_are_the_same_with_and_without_the_fast_path(
+    monkeypatch: pytest.MonkeyPatch, events: list[dict[str, Any]]
+) -> None:
+    for rules in PROFILES:
+        _same_objs(monkeypatch, {**SETUP, "rules": rules}, events)
+
+
+def test_the_usual_check_takes_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    taken: list[bool] = []
+    checked = actions._checked
+
+    def spy(*args: Any) -> bool:
+        taken.append(checked(*args))
+        return taken[-1]
+
+    monkeypatch.setattr(actions, "_checked", spy)
+    table = Table(SETUP)
+    for obj in [{"deal": DEAL}, {"press": "check"}, _declare(4, "call"), _declare(1, "call")]:
+        table.apply(event_from_obj(obj))
+    table.apply(event_from_obj(_declare(2, "call")))
+    table.apply(event_from_obj({"press": "check"}))  # the big blind's option
+    assert taken == [False, True]

@@ -75,7 +75,11 @@ def record_action(
         hand.folded.add(seat)
         to = bet
     else:
-        to = max(bet, min(to, bet + stack_before))  # a ruling never takes chips a seat lacks
+        # a ruling never takes chips a seat lacks: max(bet, min(to, bet + stack)), compared
+        if to > bet + stack_before:
+            to = bet + stack_before
+        if to < bet:
+            to = bet
         add = to - bet
         if add:
             player.stack = stack_before - add
@@ -1016,7 +1020,27 @@ def _alert(text: str, seat: int | None = None, rule: str = "002 Rule 1") -> Aler
     return Alert("action_void", rule, text, seat)
 
 
+def _checked(table: TableState, out: list[Output]) -> bool:
+    """The usual check (002 Rule 43-A): the seat in turn of a hand in progress faces nothing to
+    call. True when ruled here: what verify_press and press_check would find and rule, without
+    asking twice (anything else, a refusal included, goes to the general path)."""
+    hand = table.hand
+    if hand is None or hand.street == "over":
+        return False
+    seat = hand.to_act
+    if seat is None:
+        return False
+    rnd = hand.round
+    bet = rnd.bets.get(seat, 0)
+    if rnd.current_bet > bet:
+        return False  # it faces a bet: the refusal is verify_press's
+    take_action(table, hand, seat, "check", bet, out, "002 Rule 43-A", "check")
+    return True
+
+
 def on_press(table: TableState, body: str, out: list[Output]) -> None:
+    if body == "check" and _checked(table, out):
+        return
     refused = verify_press(table, body)
     if refused is not None:
         out.append(refused)
@@ -1330,7 +1354,10 @@ def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
             flow.maybe_award(table, hand, out)
         return
     if hand.to_act == seat:
-        if _bb_fold_returned(table, hand, seat, out):
+        # _bb_fold_returned's first test, inline: under the usual option the fold stands
+        if table.profile.bb_option_fold == "returned" and _bb_fold_returned(
+            table, hand, seat, out
+        ):
             return
         if hand.pulled.get(seat) and hand.round.to_call(seat):
             # 002 Rule 51-B: the cards are in the muck, so the hand is gone; the floor rules
