@@ -144,6 +144,38 @@ DECLARATIONS: list[list[dict[str, Any]]] = [
         _declare(3, "call"),
         _declare(4, "raise", 1600),
     ],
+    [
+        _declare(4, "raise", 600),
+        _declare(1, "all-in"),
+        _declare(2, "call"),
+        _declare(3, "call"),
+        _declare(4, "raise", 5),  # a number for 002 Rule 57 (or the chips, wfp's chip_size)
+        _declare(4, "raise", 5000),
+    ],
+    # change lying in the zone (handed back or not), then a declaration
+    [
+        _push(4, 1000),
+        _declare(1, "raise", 1000),
+        _declare(2, "fold"),
+        _declare(3, "fold"),
+        _declare(4, "raise", 3000),
+    ],
+    [
+        _push(4, 1000),
+        _declare(1, "raise", 1000),
+        _declare(2, "fold"),
+        _declare(3, "fold"),
+        {"pull": {"seat": 4, "chips": [1000]}},
+        _push(4, 100, 100),
+        _declare(4, "all-in"),
+    ],
+    [
+        _push(4, 5000),
+        _declare(1, "all-in"),
+        _declare(2, "fold"),
+        _declare(3, "fold"),
+        _declare(4, "all-in"),
+    ],
     # chips already in the zone this street, then a declaration
     [_push(4, 100, 100), _declare(1, "call"), _push(1, 100, 100), _declare(2, "all-in")],
     [_push(4, 500), _declare(1, "all-in")],

@@ -907,64 +907,89 @@ def _declared_fast(
     amount: int | None,
     out: list[Output],
 ) -> bool:
-    """The usual declaration in turn, ruled without building a chip reading: "all-in" where the
-    seat may raise, or "bet"/"raise" of a total at least the legal minimum (002 Rule 48-B; the
-    seat's chips are a total). True when ruled here.
+    """The usual declaration in turn, ruled without building a chip reading: "all-in", or
+    "bet"/"raise" of a total at least the legal minimum (002 Rule 48-B: the amount is a total);
+    where betting is not re-opened to the seat, a call (002 Rule 52-A). True when ruled here.
 
-    It gives the ruling chipread's ``_declared_all_in`` and ``_declared_raise`` give, then
-    ``_finish`` (tests/test_fast_act.py compares them). What it skips is safe because it is
-    guarded: no chips pulled back and nothing but last street's chips in the zone (read_zone
-    then reads no prior chips, the seat's bet is one lump), no check out of turn barring a raise
-    (barred_by), an amount an int at or above the minimum (so no shorthand or vague reading, 002
-    Rule 57, and no short bet to correct, 45-A: ``unclear`` is False too), and betting re-opened
-    when there is a bet (52-A). Anything else goes to the general path.
+    It gives the ruling read_zone and chipread give (``_declared_all_in``, ``_declared_raise``,
+    ``_not_reopened``, then ``_finish``; tests/test_fast_act.py compares them). What it skips is
+    safe because it is guarded: no chips pulled back, and the zone holds last street's chips
+    first (the chips read_zone does not count) then at most this street's bet chips, so only
+    their sum matters; no check out of turn barring a raise (barred_by); an amount that is an int
+    at or above the minimum (no shorthand or vague reading, 002 Rule 57, no short bet to correct,
+    45-A: ``unclear`` is False too). Anything else goes to the general path.
     """
     if hand.no_raise or (hand.pulled and hand.pulled.get(seat)):
-        return False
-    stale = hand.gathered.get(seat)
-    if table.zones.get(f"bet:{seat}", []) != (stale or []):
         return False
     rnd = hand.round
     seat_bet = rnd.bets.get(seat, 0)
     stack = table.players[seat].stack
+    cap = seat_bet + stack
+    # The chips in the zone that read_zone reads (prior_chips): last street's chips are not
+    # counted; with none of this street's, the seat's bet is one lump of its value.
+    zone, zoned = seat_bet, False
+    chips = table.zones.get(f"bet:{seat}", [])
+    stale = hand.gathered.get(seat)
+    if chips != (stale or []):
+        if stale:
+            if chips[: len(stale)] != stale:
+                return False
+            chips = chips[len(stale) :]
+        prior = sum(chips)
+        if chips and seat_bet <= prior <= seat_bet + table.give_back.get(seat, 0):
+            if prior > cap:
+                return False  # more than the seat owns lies there (002 Rule 63): chipread says so
+            zone, zoned = prior, True
     cur = rnd.current_bet
     if cur < seat_bet:
         cur = seat_bet
-    cap = seat_bet + stack
     profile = table.profile
     if say == "all-in":
-        if stack <= 0 or (cur > 0 and cap > cur and not flow.can_raise(table, hand, seat)):
-            return False  # nothing to push, or a call where betting is not re-opened (52-A)
-        action, to, rule = "all-in", cap, cite(profile, "declared")
-        text = f"All-in declared: {cap:,} in all."
+        what = "All-in declared"
+        if stack <= 0:
+            return False
+        reopened = cur == 0 or cap <= cur or flow.can_raise(table, hand, seat)
+        if reopened:
+            action, to, rule = "all-in", cap, cite(profile, "declared")
+            text = f"All-in declared: {cap:,} in all."
     else:
+        what = "Raise declared"
         if type(amount) is not int or amount <= 0:
             return False
         if cur == 0:  # opening: no bet to face (002 Rule 45-A's minimum bet)
-            min_bet = rnd.min_bet
-            floor = max(min(min_bet, cap), 1)
+            reopened = True
+            floor = max(min(rnd.min_bet, cap), 1)
             word = "bet"
         else:
-            if not flow.can_raise(table, hand, seat):
-                return False
-            min_bet = rnd.min_bet
-            floor = max(rnd.min_raise_to(profile), cur + max(min_bet, 1))
+            reopened = flow.can_raise(table, hand, seat)
+            floor = max(rnd.min_raise_to(profile), cur + max(rnd.min_bet, 1))
             word = "raise"
-        if amount < floor:
-            return False
-        rule = cite(profile, "raise_total")
-        text = f"'{word.capitalize()}, {amount:,}' is a total of {amount:,} ({rule})."
-        to = min(amount, cap)
-        action = "all-in" if to >= cap and cap > seat_bet else word
-    # chipread's _finish: the zone holds the seat's bet (one lump), the ruling's total is ``to``
-    if to > seat_bet:
-        owes, returned = to - seat_bet, 0
+        if amount < (floor if reopened else min(floor, cap)):
+            return False  # short of the minimum, or a number for 002 Rule 57 (or chip_size)
+        if reopened:
+            rule = cite(profile, "raise_total")
+            text = f"'{word.capitalize()}, {amount:,}' is a total of {amount:,} ({rule})."
+            to = min(amount, cap)
+            action = "all-in" if to >= cap and cap > seat_bet else word
+    if not reopened:
+        # a call: betting is not re-opened to the seat (chipread's _not_reopened)
+        to = cur if cur < cap else cap
+        rule = option(profile, "reopen")
+        text = f"{what}, but betting is not re-opened to this seat ({rule}): a call of {to:,}."
+        called = "call" if cur > seat_bet else "check"
+        action = "all-in" if to >= cap and cap > seat_bet else called
+    # chipread's _finish: what the seat owes or gets back against the chips read in its zone
+    if to > zone:
+        owes, returned = to - zone, 0
         text += f" The seat owes {owes:,} more."
-    elif to < seat_bet:
-        owes, returned = 0, seat_bet - to
+    elif to < zone:
+        owes, returned = 0, zone - to
         text += f" Return {returned:,} to the seat."
     else:
         owes = returned = 0
+    if zoned:
+        # the ruling read every chip in the zone: what it hands back replaces the old change
+        table.give_back.pop(seat, None)
     take_action(table, hand, seat, action, to, out, rule, text, owes, returned)
     return True
 
@@ -1355,9 +1380,7 @@ def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
         return
     if hand.to_act == seat:
         # _bb_fold_returned's first test, inline: under the usual option the fold stands
-        if table.profile.bb_option_fold == "returned" and _bb_fold_returned(
-            table, hand, seat, out
-        ):
+        if table.profile.bb_option_fold == "returned" and _bb_fold_returned(table, hand, seat, out):
             return
         if hand.pulled.get(seat) and hand.round.to_call(seat):
             # 002 Rule 51-B: the cards are in the muck, so the hand is gone; the floor rules
