@@ -832,7 +832,7 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         )
     elif say == "check":
         press_check(table, hand, out)
-    elif say == "call" and rnd.to_call(seat) == 0:
+    elif say == "call" and rnd.current_bet <= bet:  # rnd.to_call(seat) == 0, compared
         press_check(table, hand, out)  # nothing to call: a check
     elif say == "call":
         to = min(rnd.current_bet, all_in_to)
