@@ -75,7 +75,11 @@ def record_action(
         hand.folded.add(seat)
         to = bet
     else:
-        to = max(bet, min(to, bet + stack_before))  # a ruling never takes chips a seat lacks
+        # a ruling never takes chips a seat lacks: max(bet, min(to, bet + stack)), compared
+        if to > bet + stack_before:
+            to = bet + stack_before
+        if to < bet:
+            to = bet
         add = to - bet
         if add:
             player.stack = stack_before - add
@@ -842,7 +846,7 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         )
     elif say == "check":
         press_check(table, hand, out)
-    elif say == "call" and rnd.to_call(seat) == 0:
+    elif say == "call" and rnd.current_bet <= bet:  # rnd.to_call(seat) == 0, compared
         press_check(table, hand, out)  # nothing to call: a check
     elif say == "call":
         to = min(rnd.current_bet, all_in_to)
@@ -858,6 +862,10 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
             f"call declared: {to} total",
             to - bet,  # owes
         )
+    elif (say == "all-in" or (amount is not None and say in ("bet", "raise"))) and _declared_fast(
+        table, hand, seat, say, amount, out
+    ):
+        return  # the usual declaration: ruled as chip reading would (see _declared_fast)
     elif say == "all-in":
         # chip reading: a declared all-in is a call where the seat may not raise (002 Rule 52-A)
         reading, zoned = read_zone(table, hand, seat, [], ("all-in", None))
@@ -903,6 +911,101 @@ def declared_amount(
         return
     reading, zoned = read_zone(table, hand, seat, [], declared)
     rule_in_turn(table, hand, seat, reading, zoned, out)
+
+
+def _declared_fast(
+    table: TableState,
+    hand: Hand,
+    seat: int,
+    say: str,
+    amount: int | None,
+    out: list[Output],
+) -> bool:
+    """The usual declaration in turn, ruled without building a chip reading: "all-in", or
+    "bet"/"raise" of a total at least the legal minimum (002 Rule 48-B: the amount is a total);
+    where betting is not re-opened to the seat, a call (002 Rule 52-A). True when ruled here.
+
+    It gives the ruling read_zone and chipread give (``_declared_all_in``, ``_declared_raise``,
+    ``_not_reopened``, then ``_finish``; tests/test_fast_act.py compares them). What it skips is
+    safe because it is guarded: no chips pulled back, and the zone holds last street's chips
+    first (the chips read_zone does not count) then at most this street's bet chips, so only
+    their sum matters; no check out of turn barring a raise (barred_by); an amount that is an int
+    at or above the minimum (no shorthand or vague reading, 002 Rule 57, no short bet to correct,
+    45-A: ``unclear`` is False too). Anything else goes to the general path.
+    """
+    if hand.no_raise or (hand.pulled and hand.pulled.get(seat)):
+        return False
+    rnd = hand.round
+    seat_bet = rnd.bets.get(seat, 0)
+    stack = table.players[seat].stack
+    cap = seat_bet + stack
+    # The chips in the zone that read_zone reads (prior_chips): last street's chips are not
+    # counted; with none of this street's, the seat's bet is one lump of its value.
+    zone, zoned = seat_bet, False
+    chips = table.zones.get(f"bet:{seat}", [])
+    stale = hand.gathered.get(seat)
+    if chips != (stale or []):
+        if stale:
+            if chips[: len(stale)] != stale:
+                return False
+            chips = chips[len(stale) :]
+        prior = sum(chips)
+        if chips and seat_bet <= prior <= seat_bet + table.give_back.get(seat, 0):
+            if prior > cap:
+                return False  # more than the seat owns lies there (002 Rule 63): chipread says so
+            zone, zoned = prior, True
+    cur = rnd.current_bet
+    if cur < seat_bet:
+        cur = seat_bet
+    profile = table.profile
+    if say == "all-in":
+        what = "All-in declared"
+        if stack <= 0:
+            return False
+        reopened = cur == 0 or cap <= cur or flow.can_raise(table, hand, seat)
+        if reopened:
+            action, to, rule = "all-in", cap, cite(profile, "declared")
+            text = f"All-in declared: {cap:,} in all."
+    else:
+        what = "Raise declared"
+        if type(amount) is not int or amount <= 0:
+            return False
+        if cur == 0:  # opening: no bet to face (002 Rule 45-A's minimum bet)
+            reopened = True
+            floor = max(min(rnd.min_bet, cap), 1)
+            word = "bet"
+        else:
+            reopened = flow.can_raise(table, hand, seat)
+            floor = max(rnd.min_raise_to(profile), cur + max(rnd.min_bet, 1))
+            word = "raise"
+        if amount < (floor if reopened else min(floor, cap)):
+            return False  # short of the minimum, or a number for 002 Rule 57 (or chip_size)
+        if reopened:
+            rule = cite(profile, "raise_total")
+            text = f"'{word.capitalize()}, {amount:,}' is a total of {amount:,} ({rule})."
+            to = min(amount, cap)
+            action = "all-in" if to >= cap and cap > seat_bet else word
+    if not reopened:
+        # a call: betting is not re-opened to the seat (chipread's _not_reopened)
+        to = cur if cur < cap else cap
+        rule = option(profile, "reopen")
+        text = f"{what}, but betting is not re-opened to this seat ({rule}): a call of {to:,}."
+        called = "call" if cur > seat_bet else "check"
+        action = "all-in" if to >= cap and cap > seat_bet else called
+    # chipread's _finish: what the seat owes or gets back against the chips read in its zone
+    if to > zone:
+        owes, returned = to - zone, 0
+        text += f" The seat owes {owes:,} more."
+    elif to < zone:
+        owes, returned = 0, zone - to
+        text += f" Return {returned:,} to the seat."
+    else:
+        owes = returned = 0
+    if zoned:
+        # the ruling read every chip in the zone: what it hands back replaces the old change
+        table.give_back.pop(seat, None)
+    take_action(table, hand, seat, action, to, out, rule, text, owes, returned)
+    return True
 
 
 def press_check(table: TableState, hand: Hand, out: list[Output]) -> None:
@@ -956,7 +1059,27 @@ def _alert(text: str, seat: int | None = None, rule: str = "002 Rule 1") -> Aler
     return Alert("action_void", rule, text, seat)
 
 
+def _checked(table: TableState, out: list[Output]) -> bool:
+    """The usual check (002 Rule 43-A): the seat in turn of a hand in progress faces nothing to
+    call. True when ruled here: what verify_press and press_check would find and rule, without
+    asking twice (anything else, a refusal included, goes to the general path)."""
+    hand = table.hand
+    if hand is None or hand.street == "over":
+        return False
+    seat = hand.to_act
+    if seat is None:
+        return False
+    rnd = hand.round
+    bet = rnd.bets.get(seat, 0)
+    if rnd.current_bet > bet:
+        return False  # it faces a bet: the refusal is verify_press's
+    take_action(table, hand, seat, "check", bet, out, "002 Rule 43-A", "check")
+    return True
+
+
 def on_press(table: TableState, body: str, out: list[Output]) -> None:
+    if body == "check" and _checked(table, out):
+        return
     refused = verify_press(table, body)
     if refused is not None:
         out.append(refused)
@@ -1270,7 +1393,8 @@ def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
             flow.maybe_award(table, hand, out)
         return
     if hand.to_act == seat:
-        if _bb_fold_returned(table, hand, seat, out):
+        # _bb_fold_returned's first test, inline: under the usual option the fold stands
+        if table.profile.bb_option_fold == "returned" and _bb_fold_returned(table, hand, seat, out):
             return
         if hand.pulled.get(seat) and hand.round.to_call(seat):
             # 002 Rule 51-B: the cards are in the muck, so the hand is gone; the floor rules

@@ -92,7 +92,18 @@ class Table(TableState):
             hand_no = self.hand_no
             if undo:
                 self.undo(out)  # undo replays the hand: the fold's own business, not a rule's
-            elif not dealing.screen(self, event, out):
+            elif (
+                # dealing.screen's own first test, inline (it runs for every event): no hand in
+                # turn, or the seat in turn holds its cards once the deal is over, screens nothing
+                hand is None
+                or hand.to_act is None
+                or hand.street == "over"
+                or (
+                    hand.deal_done
+                    and (not hand.deal_log or len(hand.hole.get(hand.to_act, ())) >= 2)
+                )
+                or not dealing.screen(self, event, out)
+            ):
                 handler(self, body, out)
             hand = self.hand
             if self.hand_no == hand_no:
@@ -111,6 +122,8 @@ class Table(TableState):
                 if hand is not None and hand.street != "over":
                     flow.after_event(self, hand, out)
                 self._new_hand()
+        if not out:
+            return out
         alerted = False
         for o in out:
             cls = type(o)
