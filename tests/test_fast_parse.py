@@ -223,6 +223,24 @@ DEAL_53 = b'{"deal": {"3": ["Kd"], "2": [' + b", ".join([b'"As"'] * 53) + b"]}}\
         b'{"declare": {"seat": 3, "say": "bet", "amount": 600}}\n',
         b'{"declare": {"seat": true, "say": "call"}}\n',
         b'{"push": {"seat": 5, "chips": [1000, 1000]}}\n',
+        b'{"push": {"seat": 5, "chips": [1000, 0]}}\n',
+        b'{"push": {"seat": 5, "chips": [1000, 1.0]}}\n',
+        *(
+            b'{"setup": {"seats": %s, "blinds": [1, 2], "chips": %s}}\n' % (seats, chips)
+            for seats in (
+                b'{"1": 10, "2": 20}',
+                b'{"1": 0, "2": 20}',  # one player with chips
+                b'{"1": 0, "2": 20, "3": 5}',
+                b'{"1": true, "2": 20, "3": 5}',
+                b'{"2": 20, "01": 5}',
+                b'{"2": 20, "1": -1}',
+                b'{"2": 20, "1": 1000000000001}',
+                b'{"2": 20, "1": 7.0, "3": 5}',
+            )
+            for chips in (b"[1, 5]", b"[1, true]", b"[5, 1]", b"[0, 5]", b"[]")
+        ),
+        b'{"setup": {"seats": {"1": 10, "2": 20}, "blinds": [1, 2], "x": 1}}\n',
+        b'{"setup": {"seats": {"1": 10, "2": 20}, "blinds": [1, 2], "options": {"x": 1}}}\n',
     ],
 )
 def test_usual_line_cases_read_as_by_the_standard_path(line: bytes) -> None:
@@ -316,3 +334,22 @@ def test_replay_reads_every_file_as_the_standard_path_does(tmp_path: Path) -> No
             slow = result_text(replay.replay_file(path))
         assert fast == warm == slow, path
     assert any(replay.replay_file(p).failures for p in paths[len(every()) :])
+
+
+@pytest.mark.parametrize(
+    "seats, error",
+    [
+        (b'{"1": 0, "2": 20}', "needs at least two players with chips"),
+        (b'{"1": 0, "2": 20, "3": 0}', "needs at least two players with chips"),
+        (b'{"1": true, "2": 20}', "setup.seats: True is not a non-negative whole number"),
+        (b'{"2": 20, "01": 5}', "setup.seats: seat '01' is not a seat number"),
+        (b'{"2": 20, "1": -1}', "setup.seats: -1 is not a non-negative whole number"),
+        (b'{"2": 20, "1": 0, "3": 1.0}', "setup.seats: 1.0 is not a non-negative whole number"),
+    ],
+)
+def test_setup_seats_the_one_pass_refuses(seats: bytes, error: str) -> None:
+    """_validate_setup's one pass over the seats (both paths use it: checked here by its text)."""
+    line = b'{"setup": {"seats": %s, "blinds": [1, 2]}}\n' % seats
+    assert error in same_bare_and_standard(line)
+    fine = b'{"setup": {"seats": {"1": 0, "2": 20, "3": 5}, "blinds": [1, 2]}}\n'
+    assert "'seats': {'1': 0, '2': 20, '3': 5}" in same_bare_and_standard(fine)

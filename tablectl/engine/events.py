@@ -232,9 +232,10 @@ def _chip_list(value: object, where: str) -> list[int]:
             f"{where}: {len(value):,} chips; a push, a pull or a chip zone "
             f"holds at most {MAX_CHIPS:,} chips"
         )
-    if all(type(v) is int and 0 < v <= MAX_AMOUNT for v in value):  # the usual case, one pass
-        return list(value)
-    return [_amount(v, where, positive=True) for v in value]
+    for v in value:  # the usual case, one pass (a loop: no generator to resume an item)
+        if type(v) is not int or not 0 < v <= MAX_AMOUNT:
+            return [_amount(v, where, positive=True) for v in value]
+    return list(value)
 
 
 def _object(value: object, where: str, what: str) -> dict[str, Any]:
@@ -274,18 +275,24 @@ def _chip_zone(value: str) -> str:
 def _validate_setup(body: object) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise ScenarioError(f"setup must be an object, got {show(body)}")
-    if not body.keys() <= _SETUP_KEYS:
+    if not _SETUP_KEYS.issuperset(body):
         _keys(body, SETUP_KEYS, "setup")
     seats = body.get("seats")
     if not isinstance(seats, dict) or not seats:
         raise ScenarioError("setup.seats must map seat numbers to starting stacks")
-    if all(k in _SEAT_KEYS and type(v) is int and 0 <= v <= MAX_AMOUNT for k, v in seats.items()):
-        clean_seats = dict(seats)  # the usual seats: as _seat and _amount take them, in order
+    players = 0  # seats with chips
+    for k, v in seats.items():
+        if k not in _SEAT_KEYS or type(v) is not int or not 0 <= v <= MAX_AMOUNT:
+            clean_seats = {
+                str(_seat(k, "setup.seats")): _amount(v, "setup.seats") for k, v in seats.items()
+            }
+            players = sum(1 for stack in clean_seats.values() if stack > 0)
+            break
+        if v:
+            players += 1
     else:
-        clean_seats = {
-            str(_seat(k, "setup.seats")): _amount(v, "setup.seats") for k, v in seats.items()
-        }
-    if sum(1 for stack in clean_seats.values() if stack > 0) < 2:
+        clean_seats = dict(seats)  # the usual seats: as _seat and _amount take them, in order
+    if players < 2:
         raise ScenarioError("setup.seats needs at least two players with chips")
     button = body["button"] if "button" in body else min(int(s) for s in clean_seats)
     button = _seat(button, "setup.button")
@@ -402,7 +409,7 @@ def _validate_options(options: object) -> dict[str, Any]:
     """House option overrides (tablectl/engine/profiles.py): each a known option, each value one of
     its allowed values, so the engine never meets an option it cannot use."""
     options = _object(options, "setup.options", "of house options")
-    if not options.keys() <= _OPTION_KEYS:
+    if not _OPTION_KEYS.issuperset(options):
         _keys(options, _OPTION_KEYS, "setup.options")
     for key, value in options.items():
         if key in _NUMBER_OPTIONS:
