@@ -23,7 +23,7 @@ from tablectl.engine.events import (
     Event,
     Expect,
     ScenarioError,
-    parse_line,
+    parse_line_bare,
     show,
 )
 from tablectl.engine.outputs import Alert, Output
@@ -60,12 +60,27 @@ def replay_lines(
     checked = 0  # the outputs before this one came before the last expect line
     for lineno, text in lines:
         try:
-            parsed = parse_line(text, lineno)
+            event = parse_line_bare(text, lineno)  # the usual line's Event, else a ParsedLine
         except ScenarioError as exc:
             failures.append(f"{name}:{lineno}: malformed line: {exc}")
             continue
-        event = parsed.event
-        if event is not None and table is not None:  # the usual line: an event after the setup
+        if type(event) is not Event:
+            expect = event.expect
+            event = event.event
+            if event is None:
+                if expect is None:  # a blank or comment line
+                    continue
+                if table is None:
+                    failures.append(f"{name}:{lineno}: the first line must be a setup line")
+                    return result
+                result.checks += 1
+                # the alerts since the last expect line: every output is kept in order in `outputs`
+                since_expect = [o for _, o in outputs[checked:] if isinstance(o, Alert)]
+                for problem in check(table, expect, since_expect):
+                    failures.append(f"{name}:{lineno}: {problem}")
+                checked = len(outputs)
+                continue
+        if table is not None:  # the usual line: an event after the setup
             try:
                 outs = table.apply(event)
             except Exception as exc:  # an engine bug must not end the run
@@ -78,31 +93,18 @@ def replay_lines(
             if on_output is not None:
                 on_output(lineno, event, outs)
             continue
-        if event is None and parsed.expect is None:
-            continue
-        if table is None:
-            if event is None or event.kind != "setup":
-                failures.append(f"{name}:{lineno}: the first line must be a setup line")
-                return result
-            try:
-                table = Table(event.body)
-            except (SetupError, ValueError, KeyError) as exc:
-                failures.append(f"{name}:{lineno}: bad setup: {exc}")
-                return result
-            except Exception as exc:  # an engine bug must not end the run either
-                failures.append(
-                    f"{name}:{lineno}: engine error on setup: {type(exc).__name__}: {exc}"
-                )
-                return result
-            result.table = table
-            continue
-        assert parsed.expect is not None
-        result.checks += 1
-        # the alerts since the last expect line: every output is kept in order in `outputs`
-        since_expect = [o for _, o in outputs[checked:] if isinstance(o, Alert)]
-        for problem in check(table, parsed.expect, since_expect):
-            failures.append(f"{name}:{lineno}: {problem}")
-        checked = len(outputs)
+        if event.kind != "setup":
+            failures.append(f"{name}:{lineno}: the first line must be a setup line")
+            return result
+        try:
+            table = Table(event.body)
+        except (SetupError, ValueError, KeyError) as exc:
+            failures.append(f"{name}:{lineno}: bad setup: {exc}")
+            return result
+        except Exception as exc:  # an engine bug must not end the run either
+            failures.append(f"{name}:{lineno}: engine error on setup: {type(exc).__name__}: {exc}")
+            return result
+        result.table = table
     if table is None:
         failures.append(f"{name}: no setup line")
     return result

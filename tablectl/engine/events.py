@@ -232,9 +232,10 @@ def _chip_list(value: object, where: str) -> list[int]:
             f"{where}: {len(value):,} chips; a push, a pull or a chip zone "
             f"holds at most {MAX_CHIPS:,} chips"
         )
-    if all(type(v) is int and 0 < v <= MAX_AMOUNT for v in value):  # the usual case, one pass
-        return list(value)
-    return [_amount(v, where, positive=True) for v in value]
+    for v in value:  # the usual case, one pass (a loop: no generator to resume an item)
+        if type(v) is not int or not 0 < v <= MAX_AMOUNT:
+            return [_amount(v, where, positive=True) for v in value]
+    return list(value)
 
 
 def _object(value: object, where: str, what: str) -> dict[str, Any]:
@@ -274,18 +275,24 @@ def _chip_zone(value: str) -> str:
 def _validate_setup(body: object) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise ScenarioError(f"setup must be an object, got {show(body)}")
-    if not body.keys() <= _SETUP_KEYS:
+    if not _SETUP_KEYS.issuperset(body):
         _keys(body, SETUP_KEYS, "setup")
     seats = body.get("seats")
     if not isinstance(seats, dict) or not seats:
         raise ScenarioError("setup.seats must map seat numbers to starting stacks")
-    if all(k in _SEAT_KEYS and type(v) is int and 0 <= v <= MAX_AMOUNT for k, v in seats.items()):
-        clean_seats = dict(seats)  # the usual seats: as _seat and _amount take them, in order
+    players = 0  # seats with chips
+    for k, v in seats.items():
+        if k not in _SEAT_KEYS or type(v) is not int or not 0 <= v <= MAX_AMOUNT:
+            clean_seats = {
+                str(_seat(k, "setup.seats")): _amount(v, "setup.seats") for k, v in seats.items()
+            }
+            players = sum(1 for stack in clean_seats.values() if stack > 0)
+            break
+        if v:
+            players += 1
     else:
-        clean_seats = {
-            str(_seat(k, "setup.seats")): _amount(v, "setup.seats") for k, v in seats.items()
-        }
-    if sum(1 for stack in clean_seats.values() if stack > 0) < 2:
+        clean_seats = dict(seats)  # the usual seats: as _seat and _amount take them, in order
+    if players < 2:
         raise ScenarioError("setup.seats needs at least two players with chips")
     button = body["button"] if "button" in body else min(int(s) for s in clean_seats)
     button = _seat(button, "setup.button")
@@ -402,7 +409,7 @@ def _validate_options(options: object) -> dict[str, Any]:
     """House option overrides (tablectl/engine/profiles.py): each a known option, each value one of
     its allowed values, so the engine never meets an option it cannot use."""
     options = _object(options, "setup.options", "of house options")
-    if not options.keys() <= _OPTION_KEYS:
+    if not _OPTION_KEYS.issuperset(options):
         _keys(options, _OPTION_KEYS, "setup.options")
     for key, value in options.items():
         if key in _NUMBER_OPTIONS:
@@ -681,17 +688,24 @@ def _risky(text: str | bytes) -> bool:
 def _fast_line(text: str | bytes, lineno: int | None) -> ParsedLine | None:
     """The line read by orjson (3-4x faster than the standard json) when that is sure to give what
     the standard path gives, else None and the standard path reads it (and names any problem, so
-    the messages are the same with or without orjson).
+    the messages are the same with or without orjson): :func:`_fast_obj` on orjson's object."""
+    try:
+        obj = _orjson.loads(text)
+    except _orjson.JSONDecodeError:
+        return None
+    parsed = _fast_obj(obj, text, lineno)
+    return ParsedLine(parsed) if type(parsed) is Event else parsed
+
+
+def _fast_obj(obj: Any, text: str | bytes, lineno: int | None) -> Event | ParsedLine | None:
+    """What :func:`_fast_line` makes of orjson's ``obj`` (read from ``text``), the usual line's
+    event bare; None when the standard path must read the line.
 
     A line orjson refuses (not UTF-8, a BOM, a comment, NaN, a lone surrogate, ...) or whose object
     the validation refuses goes to the standard path. An accepted event holds only values the
     validation bounded (ints far below 19 digits, nesting below MAX_DEPTH) unless it holds a float
     (``t``, a ``tick``, a setup's levels) or is an expect line (its values are not validated):
     those are taken only without a number orjson may read differently, and within MAX_DEPTH."""
-    try:
-        obj = _orjson.loads(text)
-    except _orjson.JSONDecodeError:
-        return None
     if type(obj) is not dict:
         return None
     if len(obj) == 1:
@@ -700,7 +714,7 @@ def _fast_line(text: str | bytes, lineno: int | None) -> ParsedLine | None:
         validate = _PLAIN_VALIDATORS.get(kind)
         if validate is not None:
             try:
-                return ParsedLine(Event(kind, validate(obj[kind])))
+                return Event(kind, validate(obj[kind]))
             except ScenarioError:
                 return None
     try:
@@ -724,6 +738,52 @@ def parse_line(text: str | bytes, lineno: int | None = None) -> ParsedLine:
     """Parse one scenario/journal line (text, or the bytes of a file's line: they must be UTF-8).
     Blank lines and ``#`` comments give an empty result; anything else that is not one valid
     event or expectation within the limits raises :class:`ScenarioError` naming ``lineno``."""
+    parsed = parse_line_bare(text, lineno)
+    return ParsedLine(parsed) if type(parsed) is Event else parsed
+
+
+def parse_line_bare(text: str | bytes, lineno: int | None = None) -> Event | ParsedLine:
+    """:func:`parse_line`, an event's line answered with the :class:`Event` itself (the usual
+    line: no ParsedLine is built around it) and any other line with its ParsedLine (which may hold
+    an event too). The same lines accepted, the same values, the same errors: parse_line is this.
+    """
+    if type(text) is bytes and len(text) <= MAX_LINE_BYTES + 2 and _orjson is not None:
+        # A file's line (the replay reads ~22 a hand): the usual lines answered here, in as few
+        # calls as can be; anything else (and anything they refuse) is read as below.
+        event = _LINE_MEMO.get(text)
+        if event is not None:  # a line read before: the same text gives the same event
+            body = event.body
+            return event if type(body) is not dict else Event(event.kind, body.copy())
+        try:
+            obj = _orjson.loads(text)
+        except _orjson.JSONDecodeError:
+            obj = None
+        if type(obj) is dict:
+            if len(obj) == 1:  # _fast_obj's first case
+                (kind,) = obj
+                validate = _ORJSON_VALIDATORS.get(kind)
+                if validate is not None:
+                    try:
+                        event = Event(kind, validate(obj[kind]))
+                    except ScenarioError:
+                        return _standard_line(text, lineno)
+                    if kind in _MEMO_KINDS and len(text) <= _MEMO_LINE:
+                        _remember(text, event)
+                    return event
+            elif len(obj) == 2 and type(board := obj.get("board")) is list:
+                # the usual board line, a burn and up to MAX_CARDS cards each as _card_or_unknown
+                # takes it: what parse_obj's board case returns (the same keys in the same order)
+                burn = obj.get("burn")
+                if type(burn) is str and burn in _CARD_CODES and len(board) <= MAX_CARDS:
+                    try:
+                        if _CARD_CODES.issuperset(board):
+                            return Event("board", {"board": board, "burn": burn})
+                    except TypeError:  # an unhashable value among the cards: no card
+                        pass
+            parsed = _fast_obj(obj, text, lineno)
+            if parsed is not None:
+                return parsed
+        return _standard_line(text, lineno)
     size = len(text)
     if isinstance(text, str) and size * 4 > MAX_LINE_BYTES:  # else it fits whatever its bytes
         size = len(text.encode("utf-8", "surrogatepass"))
@@ -732,9 +792,19 @@ def parse_line(text: str | bytes, lineno: int | None = None) -> ParsedLine:
             f"line longer than {MAX_LINE_BYTES:,} bytes (the limit of a line)", lineno
         )
     if _orjson is not None:
-        parsed = _fast_line(text, lineno)
-        if parsed is not None:
-            return parsed
+        try:
+            obj = _orjson.loads(text)
+        except _orjson.JSONDecodeError:
+            pass
+        else:
+            parsed = _fast_obj(obj, text, lineno)
+            if parsed is not None:
+                return parsed
+    return _standard_line(text, lineno)
+
+
+def _standard_line(text: str | bytes, lineno: int | None) -> ParsedLine:
+    """parse_line's standard path: the standard json, every check in order, every message."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -1011,3 +1081,49 @@ _VALIDATORS = {
 }
 # The kinds whose validated body never holds a float (every number in it an int within the limits)
 _PLAIN_VALIDATORS = {k: v for k, v in _VALIDATORS.items() if k not in ("setup", "tick")}
+
+
+def _orjson_deal(body: Any) -> dict[str, list[str]]:
+    """:func:`_validate_deal` on orjson's value (a str is a str there, never a subclass): its usual
+    case with each card list checked in one call, else _validate_deal itself."""
+    if type(body) is dict and body:
+        out = {}
+        try:
+            for k, v in body.items():
+                if (
+                    k not in _SEAT_KEYS
+                    or type(v) is not list
+                    or len(v) > MAX_CARDS
+                    or not _CARD_CODES.issuperset(v)
+                ):
+                    break
+                out[k] = v  # orjson's own list, nothing else holds it
+            else:
+                return out
+        except TypeError:  # an unhashable value among the cards: read below
+            pass
+    return _validate_deal(body)
+
+
+# What parse_line_bare's usual line uses: _PLAIN_VALIDATORS, deal's on orjson's values.
+_ORJSON_VALIDATORS = {**_PLAIN_VALIDATORS, "deal": _orjson_deal}
+
+# parse_line_bare's memo of the commonest lines (a fold, a press, a declare: ~40% of a hand's
+# lines, a few dozen distinct texts): a line's text -> its event, handed out again for the same
+# text (parse_line is a function of the text; only its errors name the line, and no error is
+# kept). A fold's or a press's event is immutable (an int or a str body) and is shared; a
+# declare's body, a flat object of ints and strs, is copied for each line, so no two events
+# share anything mutable. Short lines only, and at most _MEMO_SIZE of them: memory stays small
+# whatever a file holds. The standard path (no orjson) never reads it.
+_MEMO_KINDS = frozenset({"fold", "press", "declare"})
+_MEMO_LINE = 64  # bytes
+_MEMO_SIZE = 1024
+_LINE_MEMO: dict[bytes, Event] = {}
+
+
+def _remember(text: bytes, event: Event) -> None:
+    """Keep ``event`` in the memo as ``text``'s (a declare's with a body of its own)."""
+    if len(_LINE_MEMO) >= _MEMO_SIZE:
+        _LINE_MEMO.clear()
+    body = event.body
+    _LINE_MEMO[text] = event if type(body) is not dict else Event(event.kind, dict(body))
