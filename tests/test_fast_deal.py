@@ -10,16 +10,21 @@ hands and for cases picked to sit just outside each fast path's conditions.
 from __future__ import annotations
 
 import dataclasses
+import io
+import pickle
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from init_pins import init_params
 from oracle import random_hand, script_to_events
 
+from tablectl.daemon.journal import _EngineUnpickler
 from tablectl.engine import cards
 from tablectl.engine.events import event_from_obj
+from tablectl.engine.positions import Positions
 from tablectl.engine.table import Table
 
 SETUP = {
@@ -122,3 +127,57 @@ def test_whole_deal_order_round_the_button_is_the_same(
     seats = {"2": 5000, "4": 5000, "7": 5000, "10": 5000}
     deal = {"10": ["Tc", "Td"], "2": ["2c", "2d"], "7": ["7c", "7d"], "4": ["4c", "4d"]}
     _same(monkeypatch, {**SETUP, "seats": seats, "button": button}, [{"deal": deal}])
+
+
+# Pre-flop closed: seat 4 calls, seat 1 folds, seat 2 completes, seat 3 checks its option.
+PREFLOP: list[dict[str, Any]] = [
+    {"deal": DEAL},
+    {"push": {"seat": 4, "chips": [100, 100]}},
+    {"fold": 1},
+    {"push": {"seat": 2, "chips": [100]}},
+    {"press": "check"},
+]
+CHECKS = [{"press": "check"}] * 3
+FLOP = {"board": ["Ah", "Kd", "7c"], "burn": "8s"}
+TURN = {"board": ["2h"], "burn": "9s"}
+RIVER = {"board": ["3h"], "burn": "Ts"}
+
+
+@pytest.mark.parametrize(
+    "events",
+    [
+        [FLOP, *CHECKS, TURN, *CHECKS, RIVER, *CHECKS],
+        # two burns before the flop: the extra one is the turn's (a burn credit)
+        [{"card": "9c", "zone": "burn"}, FLOP, *CHECKS, TURN, *CHECKS, RIVER],
+        # a burn read before the street's board event: two burns pending at the turn
+        [FLOP, *CHECKS, {"card": "9c", "zone": "burn"}, TURN, *CHECKS, RIVER],
+        # the turn dealt before the flop's betting closed (premature; wfp: the next street
+        # needs another burn and the one after none)
+        [FLOP, TURN, *CHECKS, TURN, *CHECKS, RIVER, *CHECKS],
+        [FLOP, *CHECKS, {"board": ["2h"], "burn": "9s"}, RIVER, *CHECKS, RIVER],
+    ],
+)
+def test_whole_street_burns_are_the_same(
+    monkeypatch: pytest.MonkeyPatch, events: list[dict[str, Any]]
+) -> None:
+    for rules in ("tda-2025", "wfp", "roberts", "home"):
+        _same(monkeypatch, {**SETUP, "rules": rules}, [*PREFLOP, *events])
+
+
+def test_positions_set_their_slots_as_the_dataclass_would() -> None:
+    """Positions sets its slots in its own __init__ (outputs._slot_setters), like Pot and Level
+    (tests/test_fast_paths.py): still the dataclass in every way that shows."""
+    init_params(Positions)
+    values = {"button": 3, "sb_seat": 4, "sb": None, "bb": 6, "sb_posts_bb": True}
+    by_position, by_keyword = Positions(*values.values()), Positions(**values)
+    for name, value in values.items():
+        assert getattr(by_position, name) == value == getattr(by_keyword, name)
+    assert by_position == by_keyword and hash(by_position) == hash(by_keyword)
+    assert repr(by_position) == "Positions(button=3, sb_seat=4, sb=None, bb=6, sb_posts_bb=True)"
+    assert Positions(1, 2, 2, 3).sb_posts_bb is False
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        by_position.button = 0  # type: ignore[misc]
+    assert dataclasses.replace(by_position, button=7).button == 7
+    data = pickle.dumps(by_position, pickle.HIGHEST_PROTOCOL)
+    loaded = _EngineUnpickler(io.BytesIO(data)).load()
+    assert loaded == by_position and type(loaded) is Positions

@@ -452,8 +452,11 @@ def _whole_street(
         return False
     hand.burns.append(burn)
     in_play.add(burn)
-    hand.burn_pending += 1
-    check_burns(table, hand, street, out)
+    if hand.burn_pending or hand.burn_credit or street in hand.burn_need:
+        hand.burn_pending += 1
+        check_burns(table, hand, street, out)
+    # else the street's one burn and no other, none owed or credited: check_burns would find
+    # the one it needs and leave no burn pending nor credited, and say nothing (002 Rule 40)
     hand.board.extend(board)
     in_play.update(board)
     flow.start_street(table, hand, street, out)
