@@ -194,8 +194,17 @@ def close_round(table: TableState, hand: Hand, out: list[Output]) -> None:
 
 
 def start_street(table: TableState, hand: Hand, street: str, out: list[Output]) -> None:
+    """A new street: its betting round with the street's minimum bet (002 Rule 48; 003 rule 15),
+    the street's notice, and the first seat to act (or the showdown once betting is over)."""
     hand.street = street
-    hand.round = Round.postflop(min_bet_for(table.profile, hand.blinds, street, table.unit))
+    # min_bet_for and Round.postflop inline (issue 14: every street): the big blind but at home;
+    # the round is (min_bet, current_bet 0, last_full_raise min_bet), as Round.postflop makes it
+    min_bet = (
+        min_bet_for(table.profile, hand.blinds, street, table.unit)
+        if table.profile.min_bet == "home"
+        else hand.blinds[1]
+    )
+    hand.round = Round(min_bet, 0, min_bet)
     out.append(
         Notice(
             "street",
