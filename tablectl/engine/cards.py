@@ -69,24 +69,24 @@ def _whole_deal(hand: Hand, seats: dict[int, list[str]]) -> bool:
         or dealt[-1] > 10
     ):
         return False
-    read: list[str] = []
-    for seat, cards in seats.items():
-        if len(cards) != 2 or seat not in dealt or hole.get(seat) != []:
-            return False
-        read += cards
-    if "??" in read or len(set(read)) != len(read):
-        return False
     # The dealing order: every seat dealt in (ascending, 1..10) from the first left of the
-    # button round to the button, as flow.clockwise_after orders them.
+    # button round to the button, as flow.clockwise_after orders them. With as many seats read
+    # as dealt in, each of them read means no other seat was.
     above = bisect_right(dealt, hand.positions.button)
     order = dealt[above:] + dealt[:above]
     firsts: list[str] = []
     seconds: list[str] = []
     for seat in order:
-        cards = seats[seat]
-        hole[seat].extend(cards)
+        cards = seats.get(seat)
+        if cards is None or len(cards) != 2 or hole.get(seat) != []:
+            return False
         firsts.append(cards[0])
         seconds.append(cards[1])
+    read = firsts + seconds
+    if "??" in read or len(set(read)) != len(read):
+        return False
+    for seat in order:
+        hole[seat].extend(seats[seat])
     log = hand.deal_log
     log.extend(zip(order, firsts, strict=True))
     log.extend(zip(order, seconds, strict=True))
