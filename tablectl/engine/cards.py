@@ -7,6 +7,7 @@ was read raises the alert of its irregularity with the remedy in plain words. Th
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
 from tablectl.engine import dealing, flow, hands
@@ -29,9 +30,10 @@ def on_deal(table: TableState, body: dict[str, list[str]], out: list[Output]) ->
     if hand is None:
         return
     seats = {int(k): v for k, v in body.items()}
-    order = flow.clockwise_after(hand.positions.button, tuple(seats))
-    if _whole_deal(hand, seats, order):
+    if _whole_deal(hand, seats):
+        _deal_ended(table, hand, out)
         return
+    order = flow.clockwise_after(hand.positions.button, tuple(seats))
     for r in range(max(len(v) for v in seats.values())):
         for seat in order:
             if r < len(seats[seat]):
@@ -44,7 +46,7 @@ def on_deal(table: TableState, body: dict[str, list[str]], out: list[Output]) ->
         dealing.check_deal(table, hand, out)
 
 
-def _whole_deal(hand: Hand, seats: dict[int, list[str]], order: list[int]) -> bool:
+def _whole_deal(hand: Hand, seats: dict[int, list[str]]) -> bool:
     """The usual ``deal`` in one step (issue 14): a pre-flop hand no card was read for yet, and
     exactly two distinct known cards for every seat dealt in and no other. Card by card,
     :func:`dealing.hole_card` would find each one in a seat with a hand, seen nowhere, no joker,
@@ -53,6 +55,7 @@ def _whole_deal(hand: Hand, seats: dict[int, list[str]], order: list[int]) -> bo
     short or not entitled, a third card, a card twice, a joker, a hand that already has cards)
     returns False and goes card by card, where every irregularity is ruled."""
     hole = hand.hole
+    dealt = hand.dealt
     if (
         hand.street != "preflop"
         or hand.deal_log
@@ -61,24 +64,52 @@ def _whole_deal(hand: Hand, seats: dict[int, list[str]], order: list[int]) -> bo
         or hand.owed_cards
         or hand.exposed
         or hand.extra
-        or len(seats) != len(hand.dealt)
+        or len(seats) != len(dealt)
+        or dealt[0] < 1
+        or dealt[-1] > 10
     ):
         return False
-    dealt: list[str] = []
-    for seat, cards in seats.items():
-        if len(cards) != 2 or seat not in hand.dealt or hole.get(seat) != []:
+    # The dealing order: every seat dealt in (ascending, 1..10) from the first left of the
+    # button round to the button, as flow.clockwise_after orders them. With as many seats read
+    # as dealt in, each of them read means no other seat was.
+    above = bisect_right(dealt, hand.positions.button)
+    order = dealt[above:] + dealt[:above]
+    firsts: list[str] = []
+    seconds: list[str] = []
+    for seat in order:
+        cards = seats.get(seat)
+        if cards is None or len(cards) != 2 or hole.get(seat) != []:
             return False
-        dealt += cards
-    if "??" in dealt or len(set(dealt)) != len(dealt):
+        firsts.append(cards[0])
+        seconds.append(cards[1])
+    read = firsts + seconds
+    if "??" in read or len(set(read)) != len(read):
         return False
     for seat in order:
         hole[seat].extend(seats[seat])
-    for r in (0, 1):
-        cards = [seats[seat][r] for seat in order]
-        hand.deal_log.extend(zip(order, cards, strict=True))
-        hand.in_play.update(cards)  # in the order read, as card by card
+    log = hand.deal_log
+    log.extend(zip(order, firsts, strict=True))
+    log.extend(zip(order, seconds, strict=True))
+    hand.in_play.update(firsts)  # in the order read, as card by card
+    hand.in_play.update(seconds)
     hand.deal_done = True
     return True
+
+
+def _deal_ended(table: TableState, hand: Hand, out: list[Output]) -> None:
+    """After a whole deal, what flow.after_event does once every seat holds its two cards, done
+    at once (its check over every seat would find them all dealt): the hands of absent and
+    penalized players die (002 Rules 31, 67-C). Only while the hand is pre-flop, as there (the
+    blinds may have put everyone all-in and the hand be over)."""
+    if hand.street != "preflop" or hand.seated_checked:
+        return
+    hand.seated_checked = True
+    players = table.players
+    for seat in hand.dealt:
+        player = players[seat]
+        if player.absent or player.penalty:
+            flow.kill_absent(table, hand, out)
+            return
 
 
 def on_card(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
@@ -421,8 +452,11 @@ def _whole_street(
         return False
     hand.burns.append(burn)
     in_play.add(burn)
-    hand.burn_pending += 1
-    check_burns(table, hand, street, out)
+    if hand.burn_pending or hand.burn_credit or street in hand.burn_need:
+        hand.burn_pending += 1
+        check_burns(table, hand, street, out)
+    # else the street's one burn and no other, none owed or credited: check_burns would find
+    # the one it needs and leave no burn pending nor credited, and say nothing (002 Rule 40)
     hand.board.extend(board)
     in_play.update(board)
     flow.start_street(table, hand, street, out)

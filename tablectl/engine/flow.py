@@ -194,8 +194,17 @@ def close_round(table: TableState, hand: Hand, out: list[Output]) -> None:
 
 
 def start_street(table: TableState, hand: Hand, street: str, out: list[Output]) -> None:
+    """A new street: its betting round with the street's minimum bet (002 Rule 48; 003 rule 15),
+    the street's notice, and the first seat to act (or the showdown once betting is over)."""
     hand.street = street
-    hand.round = Round.postflop(min_bet_for(table.profile, hand.blinds, street, table.unit))
+    # min_bet_for and Round.postflop inline (issue 14: every street): the big blind but at home;
+    # the round is (min_bet, current_bet 0, last_full_raise min_bet), as Round.postflop makes it
+    min_bet = (
+        min_bet_for(table.profile, hand.blinds, street, table.unit)
+        if table.profile.min_bet == "home"
+        else hand.blinds[1]
+    )
+    hand.round = Round(min_bet, 0, min_bet)
     out.append(
         Notice(
             "street",
@@ -303,17 +312,21 @@ def hand_values(hand: Hand, seats: Iterable[int]) -> dict[int, int | None]:
 
 def award(table: TableState, hand: Hand, out: list[Output]) -> None:
     """Award each pot separately to its best live hand, cards speak (002 Rules 13, 21, 22)."""
-    live = set(hand.live())
-    collected = hand.collected()
+    folded = hand.folded
+    in_hand = [s for s in hand.dealt if s not in folded]  # hand.live(), ascending
+    live = set(in_hand)
+    # the chips in the pots (hand.collected()): all the hand's when no bet lies in a bet zone,
+    # as when a round closed; build_pots only reads them
+    collected = hand.collected() if hand.round.bets else hand.contributed
     pots = build_pots(collected, live, hand.dead_money)
     total = sum(collected.values()) + hand.dead_money
-    short = total - sum(p.amount for p in pots)
+    short = total - sum([p.amount for p in pots])
     if short > 0 and live:
         # chips only dead hands put in (their blinds, 002 Rule 31): the live hands take them
         last = pots.pop() if pots else Pot(0, tuple(sorted(live)))
         pots.append(Pot(last.amount + short, last.seats))
     button = hand.positions.button
-    values = hand_values(hand, live) if len(live) > 1 else {}
+    values = hand_values(hand, in_hand) if len(in_hand) > 1 else {}
     players, won = table.players, hand.won
     for index, pot in enumerate(pots):
         contenders = pot.seats
@@ -326,7 +339,9 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
         for seat, amount in shares.items():
             players[seat].stack += amount
             won[seat] = won.get(seat, 0) + amount
-        words = {s: describe(values[s]) for s in shares if values.get(s) is not None}
+        words = (
+            {s: describe(values[s]) for s in shares if values.get(s) is not None} if values else {}
+        )
         name = "main pot" if index == 0 else f"side pot {index}"
         who = ", ".join(
             [
@@ -348,8 +363,10 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
     table.clock = None
     # A bet zone no sensor reports (shorthand push/pull only) cannot show the dealer gathering
     # it: the gathering is implied with the award, or the zone would grow hand after hand.
-    for zone in [z for z in table.zones if z.startswith("bet:") and z not in table.sensed_zones]:
-        del table.zones[zone]
+    zones = table.zones
+    if zones:
+        for zone in [z for z in zones if z.startswith("bet:") and z not in table.sensed_zones]:
+            del zones[zone]
     eliminate(table, hand, out)
     table.hand_over()
 
@@ -357,10 +374,13 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
 def eliminate(table: TableState, hand: Hand, out: list[Output]) -> None:
     """Players left without chips are out; on the same hand the smaller starting stack finishes
     lower (000 tournament rule 28)."""
-    busted = [s for s in hand.dealt if table.players[s].stack == 0 and not table.players[s].out]
+    players = table.players
+    busted = [s for s in hand.dealt if players[s].stack == 0 and not players[s].out]
+    if not busted:
+        return
     busted.sort(key=lambda s: hand.start_stacks[s])
     for s in busted:
-        table.players[s].out = True
+        players[s].out = True
         table.eliminated.append(s)
         place = len(table.players) - len(table.eliminated) + 1
         out.append(

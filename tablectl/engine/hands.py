@@ -25,7 +25,7 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
         )
         return None
     pos = table.next_positions
-    lv = table.level()
+    lv = table.levels[table.level_index]
     table.hand_no += 1
     table.hand_snapshot = (
         {s: (p.stack, p.out) for s, p in table.players.items()},
@@ -34,19 +34,33 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
     )
     table.hand_log = []
     # the chip zones as the hand began: undo replays the hand's events over them
-    table.zones_at_start = ({z: list(c) for z, c in table.zones.items()}, dict(table.give_back))
+    zones = table.zones
+    table.zones_at_start = (
+        {z: list(c) for z, c in zones.items()} if zones else {},
+        dict(table.give_back),
+    )
+    players = table.players
+    blinds = (lv.small_blind, lv.big_blind)
+    # the minimum bet is the big blind but at home (min_bet_for); Round.preflop's round inline:
+    # (min_bet, current_bet the big blind, last_full_raise min_bet, full_level the big blind)
+    big_blind = lv.big_blind
+    min_bet = (
+        min_bet_for(table.profile, blinds, "preflop", table.unit)
+        if table.profile.min_bet == "home"
+        else big_blind
+    )
+    # Hand's first fields by position (issue 14: one hand a deal): number, positions, dealt,
+    # start_stacks, blinds, ante, bb_ante, street, round
     hand = Hand(
-        number=table.hand_no,
-        positions=pos,
-        dealt=tuple(live),
-        start_stacks={s: table.players[s].stack for s in live},
-        blinds=(lv.small_blind, lv.big_blind),
-        ante=lv.ante,
-        bb_ante=table.bb_ante,
-        round=Round.preflop(
-            lv.big_blind,
-            min_bet_for(table.profile, (lv.small_blind, lv.big_blind), "preflop", table.unit),
-        ),
+        table.hand_no,
+        pos,
+        tuple(live),
+        {s: players[s].stack for s in live},
+        blinds,
+        lv.ante,
+        table.bb_ante,
+        "preflop",
+        Round(min_bet, big_blind, min_bet, big_blind, opened=True),
         hole={s: [] for s in live},
     )
     table.hand = hand
@@ -61,19 +75,21 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
         if pos.sb_posts_bb
         else ""
     )
+    data = {
+        "hand_no": hand.number,
+        "button": pos.button,
+        "sb": pos.sb,
+        "bb": pos.bb,
+        "stacks": dict(hand.start_stacks),
+    }
+    if pos.sb_posts_bb:
+        data["sb_posts_bb"] = True
     out.append(
         Notice(
             "hand_start",
             f"hand {hand.number}: button {pos.button}, small blind "
             f"{pos.sb if pos.sb is not None else 'dead'}, big blind {pos.bb}{both}",
-            {
-                "hand_no": hand.number,
-                "button": pos.button,
-                "sb": pos.sb,
-                "bb": pos.bb,
-                "stacks": dict(hand.start_stacks),
-                **({"sb_posts_bb": True} if pos.sb_posts_bb else {}),
-            },
+            data,
         )
     )
     flow.begin_round(table, hand, out)

@@ -92,10 +92,11 @@ class TableState:
             raise SetupError(str(exc)) from None
         names = setup.get("names") or {}
         self.players: dict[int, Player] = {}
+        players = self.players
         for s, stack in setup["seats"].items():
             seat, chips = int(s), int(stack)
-            name = str(names.get(s, f"Seat {s}"))
-            self.players[seat] = Player(seat, chips, name, chips == 0)  # no chips: out
+            name = str(names[s]) if s in names else f"Seat {s}"
+            players[seat] = Player(seat, chips, name, chips == 0)  # no chips: out
         self.chips: tuple[int, ...] = tuple(setup.get("chips", [1]))
         self.unit = self.chips[0]
         self.bb_ante = bool(setup.get("bb_ante", False))
@@ -209,7 +210,9 @@ class TableState:
         it (002 Rule 10-A) is dealt in once it has."""
         assert self.hand is not None
         before = self.hand.positions.button
-        self.recompute_positions()
+        live = self.live_seats()  # recompute_positions, inline (every hand)
+        if len(live) >= 2:
+            self.next_positions = self.upcoming_positions(live)
         after = self.next_positions.button
         for p in self.players.values():
             if p.waiting and 0 < (p.seat - before) % 10 <= (after - before) % 10:

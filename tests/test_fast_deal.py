@@ -1,0 +1,183 @@
+"""The per-hand fast paths that are not betting (issue 14, speed round 4): the table's setup, the
+``deal``, the ``board`` and the award give exactly what the general code gives.
+
+As in tests/test_fast_paths.py: the same events go through a table with the fast paths and
+through one where they are switched off (the general code handles everything then), and every
+output and every field of the table and of the hand must be the same, for the oracle's random
+hands and for cases picked to sit just outside each fast path's conditions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import pickle
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from init_pins import init_params
+from oracle import random_hand, script_to_events
+
+from tablectl.daemon.journal import _EngineUnpickler
+from tablectl.engine import cards
+from tablectl.engine.events import event_from_obj
+from tablectl.engine.positions import Positions
+from tablectl.engine.table import Table
+
+SETUP = {
+    "rules": "tda-2025",
+    "seats": {"1": 10000, "2": 10000, "3": 10000, "4": 10000},
+    "button": 1,
+    "blinds": [100, 200],
+    "ante": 0,
+    "chips": [25, 100, 500, 1000, 5000],
+}
+DEAL = {"2": ["2c", "2d"], "3": ["3c", "3d"], "4": ["4c", "4d"], "1": ["5c", "5d"]}
+
+
+def _state(table: Table) -> dict[str, Any]:
+    """Every attribute of the table, the hand's fields one by one (repr: the values compared)."""
+    state = {k: repr(v) for k, v in vars(table).items() if k != "hand"}
+    hand = table.hand
+    if hand is not None:
+        state.update(
+            {f"hand.{f.name}": repr(getattr(hand, f.name)) for f in dataclasses.fields(hand)}
+        )
+    return state
+
+
+def _run(setup: dict[str, Any], objs: list[dict[str, Any]]) -> list[Any]:
+    table = Table(setup)
+    trace: list[Any] = [_state(table)]
+    for obj in objs:
+        trace.append([repr(o) for o in table.apply(event_from_obj(obj))])
+        trace.append(_state(table))
+    return trace
+
+
+@contextmanager
+def _general_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The fast paths switched off: each says "not the usual case", the general code runs."""
+    with monkeypatch.context() as m:
+        m.setattr(cards, "_whole_deal", lambda *args: False)
+        m.setattr(cards, "_whole_street", lambda *args: False)
+        yield
+
+
+def _same(monkeypatch: pytest.MonkeyPatch, setup: dict[str, Any], objs: list[Any]) -> list[Any]:
+    fast = _run(setup, objs)
+    with _general_only(monkeypatch):
+        general = _run(setup, objs)
+    assert fast == general
+    return fast
+
+
+def test_oracle_hands_are_the_same_with_and_without_the_fast_paths(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(41)
+    for _ in range(150):
+        objs = script_to_events(random_hand(rng))
+        _same(monkeypatch, objs[0]["setup"], objs[1:])
+
+
+@pytest.mark.parametrize(
+    "before",
+    [
+        [{"seat": {"seat": 3, "status": "absent"}}],  # its hand dies when the deal ends (31)
+        [{"seat": {"seat": 2, "status": "penalty"}}],  # dealt in and killed (67-C)
+        [{"seat": {"seat": 4, "status": "absent"}}, {"seat": {"seat": 1, "status": "penalty"}}],
+        [{"seat": {"seat": 3, "status": "absent"}}, {"seat": {"seat": 3, "status": "present"}}],
+    ],
+)
+def test_whole_deal_with_absent_and_penalized_seats_is_the_same(
+    monkeypatch: pytest.MonkeyPatch, before: list[dict[str, Any]]
+) -> None:
+    after = [{"push": {"seat": 4, "chips": [100, 100]}}, {"fold": 1}, {"press": "check"}]
+    trace = _same(monkeypatch, SETUP, [*before, {"deal": DEAL}, *after])
+    if before[-1]["seat"]["status"] != "present":
+        assert "dead_hand" in str(trace[2 * len(before) + 1])  # the deal event killed it
+
+
+def test_whole_deal_when_the_blinds_end_the_betting_is_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Blinds that put every seat all-in: the betting is over before a card is dealt."""
+    short = {**SETUP, "seats": {"1": 200, "2": 100}, "button": 1}
+    for seats in ({"1": ["2c", "2d"], "2": ["3c", "3d"]}, {"2": ["3c", "3d"], "1": ["2c", "2d"]}):
+        _same(monkeypatch, short, [{"deal": seats}, {"board": ["Ah", "Kd", "7c"], "burn": "8s"}])
+    absent = [{"seat": {"seat": 2, "status": "absent"}}]
+    _same(monkeypatch, short, [*absent, {"deal": {"1": ["2c", "2d"], "2": ["3c", "3d"]}}])
+
+
+def test_whole_deal_after_a_misdeal_is_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hand dealt again (same number): the deal of the re-dealt hand takes the fast path."""
+    misdealt = {**DEAL, "4": ["4c"]}
+    absent = [{"seat": {"seat": 3, "status": "absent"}}]
+    _same(monkeypatch, SETUP, [*absent, {"deal": misdealt}, {"deal": DEAL}, {"fold": 4}])
+
+
+@pytest.mark.parametrize("button", [1, 2, 3, 4, 7, 10])
+def test_whole_deal_order_round_the_button_is_the_same(
+    monkeypatch: pytest.MonkeyPatch, button: int
+) -> None:
+    seats = {"2": 5000, "4": 5000, "7": 5000, "10": 5000}
+    deal = {"10": ["Tc", "Td"], "2": ["2c", "2d"], "7": ["7c", "7d"], "4": ["4c", "4d"]}
+    _same(monkeypatch, {**SETUP, "seats": seats, "button": button}, [{"deal": deal}])
+
+
+# Pre-flop closed: seat 4 calls, seat 1 folds, seat 2 completes, seat 3 checks its option.
+PREFLOP: list[dict[str, Any]] = [
+    {"deal": DEAL},
+    {"push": {"seat": 4, "chips": [100, 100]}},
+    {"fold": 1},
+    {"push": {"seat": 2, "chips": [100]}},
+    {"press": "check"},
+]
+CHECKS = [{"press": "check"}] * 3
+FLOP = {"board": ["Ah", "Kd", "7c"], "burn": "8s"}
+TURN = {"board": ["2h"], "burn": "9s"}
+RIVER = {"board": ["3h"], "burn": "Ts"}
+
+
+@pytest.mark.parametrize(
+    "events",
+    [
+        [FLOP, *CHECKS, TURN, *CHECKS, RIVER, *CHECKS],
+        # two burns before the flop: the extra one is the turn's (a burn credit)
+        [{"card": "9c", "zone": "burn"}, FLOP, *CHECKS, TURN, *CHECKS, RIVER],
+        # a burn read before the street's board event: two burns pending at the turn
+        [FLOP, *CHECKS, {"card": "9c", "zone": "burn"}, TURN, *CHECKS, RIVER],
+        # the turn dealt before the flop's betting closed (premature; wfp: the next street
+        # needs another burn and the one after none)
+        [FLOP, TURN, *CHECKS, TURN, *CHECKS, RIVER, *CHECKS],
+        [FLOP, *CHECKS, {"board": ["2h"], "burn": "9s"}, RIVER, *CHECKS, RIVER],
+    ],
+)
+def test_whole_street_burns_are_the_same(
+    monkeypatch: pytest.MonkeyPatch, events: list[dict[str, Any]]
+) -> None:
+    for rules in ("tda-2025", "wfp", "roberts", "home"):
+        _same(monkeypatch, {**SETUP, "rules": rules}, [*PREFLOP, *events])
+
+
+def test_positions_set_their_slots_as_the_dataclass_would() -> None:
+    """Positions sets its slots in its own __init__ (outputs._slot_setters), like Pot and Level
+    (tests/test_fast_paths.py): still the dataclass in every way that shows."""
+    init_params(Positions)
+    values = {"button": 3, "sb_seat": 4, "sb": None, "bb": 6, "sb_posts_bb": True}
+    by_position, by_keyword = Positions(*values.values()), Positions(**values)
+    for name, value in values.items():
+        assert getattr(by_position, name) == value == getattr(by_keyword, name)
+    assert by_position == by_keyword and hash(by_position) == hash(by_keyword)
+    assert repr(by_position) == "Positions(button=3, sb_seat=4, sb=None, bb=6, sb_posts_bb=True)"
+    assert Positions(1, 2, 2, 3).sb_posts_bb is False
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        by_position.button = 0  # type: ignore[misc]
+    assert dataclasses.replace(by_position, button=7).button == 7
+    data = pickle.dumps(by_position, pickle.HIGHEST_PROTOCOL)
+    loaded = _EngineUnpickler(io.BytesIO(data)).load()
+    assert loaded == by_position and type(loaded) is Positions
