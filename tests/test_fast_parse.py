@@ -4,9 +4,11 @@ line the replay reads through its fast parse against parse_line (and the standar
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import os
+import pickle
 import random
 import threading
 from pathlib import Path
@@ -492,3 +494,19 @@ def test_the_oracle_setups_take_the_usual_path() -> None:
 def test_push_lines_read_as_by_the_standard_path(line: bytes) -> None:
     same_bare_and_standard(line)
     same_bare_and_standard(line.rstrip(b"\n"))
+
+
+@pytest.mark.parametrize(
+    "kind, body", [("fold", 3), ("press", "check"), ("push", {"seat": 1, "chips": [5]})]
+)
+def test_event_built_by_slots_is_an_event(kind: str, body: object) -> None:
+    """events._event against Event(): the same type, fields, repr, equality and hash (where the
+    body is hashable), frozen the same way; the replay's events are built by it."""
+    fast, general = events._event(kind, body), Event(kind, body)
+    assert type(fast) is Event and fast == general and repr(fast) == repr(general)
+    assert dataclasses.astuple(fast) == dataclasses.astuple(general) == (kind, body, None)
+    if not isinstance(body, dict):
+        assert hash(fast) == hash(general)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.kind = "x"  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(fast)) == general

@@ -124,6 +124,26 @@ class Event:
 _E_KIND, _E_BODY, _E_T = (Event.__dict__[name].__set__ for name in ("kind", "body", "t"))
 
 
+class _EventSlots:
+    """An Event's slots without its frozen ``__setattr__``: what :func:`_event` fills in."""
+
+    __slots__ = ("body", "kind", "t")  # Event's (Python keeps slots sorted)
+
+
+def _event(kind: str, body: Any) -> Event:
+    """``Event(kind, body)`` built in half the time (the parse of the usual line makes ~20 a hand):
+    the three slots set as plain attributes of an :class:`_EventSlots`, which then becomes an
+    Event (the same slots in the same layout, so Python allows the ``__class__`` assignment):
+    the same type, the same values, frozen from then on. Calling Event goes through type() to a
+    Python ``__init__`` and three descriptor calls; this is one function frame."""
+    event = _EventSlots()
+    event.kind = kind
+    event.body = body
+    event.t = None
+    event.__class__ = Event  # type: ignore[assignment]
+    return event  # type: ignore[return-value]
+
+
 @dataclass(frozen=True, slots=True)
 class Expect:
     """An ``expect`` line: keys to check against the engine state after the lines above it."""
@@ -833,7 +853,7 @@ def parse_line_bare(text: str | bytes, lineno: int | None = None) -> Event | Par
         event = _LINE_MEMO.get(text)
         if event is not None:  # a line read before: the same text gives the same event
             body = event.body
-            return event if type(body) is not dict else Event(event.kind, body.copy())
+            return event if type(body) is not dict else _event(event.kind, body.copy())
         try:
             obj = _orjson.loads(text)
         except _orjson.JSONDecodeError:
@@ -858,7 +878,7 @@ def parse_line_bare(text: str | bytes, lineno: int | None = None) -> Event | Par
                                 if type(v) is not int or not 0 < v <= MAX_AMOUNT:
                                     break
                             else:
-                                return Event("push", {"seat": seat, "chips": chips})
+                                return _event("push", {"seat": seat, "chips": chips})
                 elif kind == "setup":
                     # _fast_obj's setup: a float only in its levels, read by orjson only when
                     # _risky finds no number orjson may read differently
@@ -868,11 +888,11 @@ def parse_line_bare(text: str | bytes, lineno: int | None = None) -> Event | Par
                         return _standard_line(text, lineno)
                     if "levels" in body and _risky(text):
                         return _standard_line(text, lineno)
-                    return Event("setup", body)
+                    return _event("setup", body)
                 validate = _ORJSON_VALIDATORS.get(kind)
                 if validate is not None:
                     try:
-                        event = Event(kind, validate(obj[kind]))
+                        event = _event(kind, validate(obj[kind]))
                     except ScenarioError:
                         return _standard_line(text, lineno)
                     if kind in _MEMO_KINDS and len(text) <= _MEMO_LINE:
@@ -885,7 +905,7 @@ def parse_line_bare(text: str | bytes, lineno: int | None = None) -> Event | Par
                 if type(burn) is str and burn in _CARD_CODES and len(board) <= MAX_CARDS:
                     try:
                         if _CARD_CODES.issuperset(board):
-                            return Event("board", {"board": board, "burn": burn})
+                            return _event("board", {"board": board, "burn": burn})
                     except TypeError:  # an unhashable value among the cards: no card
                         pass
             parsed = _fast_obj(obj, text, lineno)
@@ -1234,4 +1254,4 @@ def _remember(text: bytes, event: Event) -> None:
     if len(_LINE_MEMO) >= _MEMO_SIZE:
         _LINE_MEMO.clear()
     body = event.body
-    _LINE_MEMO[text] = event if type(body) is not dict else Event(event.kind, dict(body))
+    _LINE_MEMO[text] = event if type(body) is not dict else _event(event.kind, dict(body))
