@@ -4,9 +4,11 @@ line the replay reads through its fast parse against parse_line (and the standar
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import os
+import pickle
 import random
 import threading
 from pathlib import Path
@@ -353,3 +355,158 @@ def test_setup_seats_the_one_pass_refuses(seats: bytes, error: str) -> None:
     assert error in same_bare_and_standard(line)
     fine = b'{"setup": {"seats": {"1": 0, "2": 20, "3": 5}, "blinds": [1, 2]}}\n'
     assert "'seats': {'1': 0, '2': 20, '3': 5}" in same_bare_and_standard(fine)
+
+
+# ------------------------------------------------------------------ setup and push (round 4, 2)
+
+SETUP_BASE = {
+    "rules": "tda-2025",
+    "seats": {"1": 1088, "2": 4, "3": 0, "10": 1000},
+    "button": 2,
+    "blinds": [4, 8],
+    "ante": 1,
+    "bb_ante": False,
+    "chips": [1, 5, 25],
+    "options": {"bb_ante_short": "blind_first"},
+}
+SETUP_CHANGES: list[dict[str, object]] = [
+    {},
+    {"button": None},  # None: the key dropped
+    {"button": "3"},
+    {"button": 11},
+    {"button": True},
+    {"rules": None},
+    {"rules": "nope"},
+    {"rules": ["tda-2025"]},
+    {"ante": None},
+    {"ante": 1.0},
+    {"ante": -1},
+    {"ante": 10**12 + 1},
+    {"bb_ante": None},
+    {"bb_ante": 1},
+    {"bb_ante": True},
+    {"chips": None},
+    {"chips": []},
+    {"chips": [5, 1]},
+    {"chips": [1, 1]},
+    {"chips": [0, 1]},
+    {"chips": [1, True]},
+    {"chips": list(range(1, 34))},
+    {"chips": list(range(1, 33))},
+    {"chips": [1, 10**12]},
+    {"chips": [1, 10**12 + 1]},
+    {"blinds": [8, 4]},
+    {"blinds": [0, 0]},
+    {"blinds": [0, 8]},
+    {"blinds": [4, 8, 16]},
+    {"blinds": [4.0, 8]},
+    {"blinds": (4, 8)},
+    {"seats": {}},
+    {"seats": {"1": 5}},
+    {"seats": {"1": 5, "2": 0}},
+    {"seats": {"1": 5, "11": 5}},
+    {"seats": {"1": 5, "2": False}},
+    {"seats": {1: 5, 2: 5}},
+    {"seats": [5, 5]},
+    {"options": None},
+    {"options": {}},
+    {"options": {"clock_seconds": 30}},
+    {"options": {"clock_seconds": 0}},
+    {"options": {"bb_ante_short": "nope"}},
+    {"options": {"nope": "x"}},
+    {"options": {"bb_ante_short": 1}},
+    {"options": []},
+    {"levels": [{"blinds": [1, 2], "minutes": 15}, {"break": 5}]},
+    {"levels": [{"blinds": [2, 1]}]},
+    {"names": {"1": "Ann", "2": "Bo"}},
+    {"names": {"1": ""}},
+    {"x": 1},
+]
+
+
+def setup_body(change: dict[str, object]) -> dict[str, object]:
+    body = {**SETUP_BASE, **change}
+    return {k: v for k, v in body.items() if v is not None}
+
+
+def general_setup(body: object) -> str:
+    try:
+        return repr(events._general_setup(body))
+    except ScenarioError as exc:
+        return f"error: {exc}"
+
+
+@pytest.mark.parametrize("change", SETUP_CHANGES)
+def test_the_usual_setup_returns_what_the_general_code_returns(change: dict[str, object]) -> None:
+    """_usual_setup against _general_setup (the fast path off): the same value, keys in the same
+    order, or None where the general code refuses; _validate_setup as the general code, and the
+    line read by parse_line_bare as by the standard path."""
+    body = setup_body(change)
+    try:  # its levels, options and names are the general code's: the same errors
+        # (its caller has checked the keys, as the general code's first check does)
+        usual = events._usual_setup(body) if body.keys() <= set(events.SETUP_KEYS) else None
+    except ScenarioError as exc:
+        usual = f"error: {exc}"
+    general = general_setup(body)
+    if usual is not None:
+        assert (usual if isinstance(usual, str) else repr(usual)) == general
+    try:
+        both = repr(events._validate_setup(body))
+    except ScenarioError as exc:
+        both = f"error: {exc}"
+    assert both == general
+    if not isinstance(body.get("seats"), dict) or all(type(k) is str for k in body["seats"]):
+        same_bare_and_standard((json.dumps({"setup": body}) + "\n").encode())
+
+
+def test_the_oracle_setups_take_the_usual_path() -> None:
+    setups = [line for line in oracle_lines(150) if line.startswith(b'{"setup"')]
+    assert len(setups) == 150
+    for line in setups:
+        body = json.loads(line)["setup"]
+        usual = events._usual_setup(body)
+        assert usual is not None and repr(usual) == general_setup(body)
+        assert usual["seats"] is not body["seats"] and usual["chips"] is not body["chips"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b'{"push": {"seat": 5, "chips": []}}\n',
+        b'{"push": {"seat": 11, "chips": [5]}}\n',
+        b'{"push": {"seat": 0, "chips": [5]}}\n',
+        b'{"push": {"seat": true, "chips": [5]}}\n',
+        b'{"push": {"seat": "5", "chips": [5]}}\n',
+        b'{"push": {"chips": [5, 25], "seat": 5}}\n',  # the body keeps seat first
+        b'{"push": {"seat": 5, "chips": [5], "x": 1}}\n',
+        b'{"push": {"seat": 5, "chipz": [5]}}\n',
+        b'{"push": {"seat": 5, "chips": [true]}}\n',
+        b'{"push": {"seat": 5, "chips": [-5]}}\n',
+        b'{"push": {"seat": 5, "chips": [1000000000000]}}\n',
+        b'{"push": {"seat": 5, "chips": [1000000000001]}}\n',
+        b'{"push": {"seat": 5, "chips": 5}}\n',
+        b'{"push": [5]}\n',
+        b'{"push": {"seat": 5, "chips": [' + b", ".join([b"5"] * 2000) + b"]}}\n",
+        b'{"push": {"seat": 5, "chips": [' + b", ".join([b"5"] * 2001) + b"]}}\n",
+        b'{"pull": {"seat": 5, "chips": [5, 5]}}\n',
+    ],
+)
+def test_push_lines_read_as_by_the_standard_path(line: bytes) -> None:
+    same_bare_and_standard(line)
+    same_bare_and_standard(line.rstrip(b"\n"))
+
+
+@pytest.mark.parametrize(
+    "kind, body", [("fold", 3), ("press", "check"), ("push", {"seat": 1, "chips": [5]})]
+)
+def test_event_built_by_slots_is_an_event(kind: str, body: object) -> None:
+    """events._event against Event(): the same type, fields, repr, equality and hash (where the
+    body is hashable), frozen the same way; the replay's events are built by it."""
+    fast, general = events._event(kind, body), Event(kind, body)
+    assert type(fast) is Event and fast == general and repr(fast) == repr(general)
+    assert dataclasses.astuple(fast) == dataclasses.astuple(general) == (kind, body, None)
+    if not isinstance(body, dict):
+        assert hash(fast) == hash(general)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.kind = "x"  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(fast)) == general

@@ -124,6 +124,26 @@ class Event:
 _E_KIND, _E_BODY, _E_T = (Event.__dict__[name].__set__ for name in ("kind", "body", "t"))
 
 
+class _EventSlots:
+    """An Event's slots without its frozen ``__setattr__``: what :func:`_event` fills in."""
+
+    __slots__ = ("body", "kind", "t")  # Event's (Python keeps slots sorted)
+
+
+def _event(kind: str, body: Any) -> Event:
+    """``Event(kind, body)`` built in half the time (the parse of the usual line makes ~20 a hand):
+    the three slots set as plain attributes of an :class:`_EventSlots`, which then becomes an
+    Event (the same slots in the same layout, so Python allows the ``__class__`` assignment):
+    the same type, the same values, frozen from then on. Calling Event goes through type() to a
+    Python ``__init__`` and three descriptor calls; this is one function frame."""
+    event = _EventSlots()
+    event.kind = kind
+    event.body = body
+    event.t = None
+    event.__class__ = Event  # type: ignore[assignment]
+    return event  # type: ignore[return-value]
+
+
 @dataclass(frozen=True, slots=True)
 class Expect:
     """An ``expect`` line: keys to check against the engine state after the lines above it."""
@@ -272,7 +292,87 @@ def _chip_zone(value: str) -> str:
     raise ScenarioError(f"chip zone {show(value)} is not bet:N, stack:N or pot")
 
 
+def _usual_setup(body: dict[str, Any]) -> dict[str, Any] | None:
+    """:func:`_validate_setup`'s usual setup in one pass (every setup the oracle, the bench and the
+    journal write), or None and the general code reads it. It returns only when every check of
+    the general code up to ``levels`` holds, with the values the general code would return (a
+    seat, a blind, the ante as exact ints in range, the chips strictly rising, as ``chips !=
+    sorted(set(chips))`` asks), the output's keys in the same order; levels, options and names
+    go through the general code's own calls in the same order, so their errors are the same."""
+    seats = body.get("seats")
+    blinds = body.get("blinds")
+    chips = body.get("chips", [1])
+    ante = body.get("ante", 0)
+    bb_ante = body.get("bb_ante", False)
+    rules = body.get("rules", "tda-2025")
+    if (
+        type(seats) is not dict
+        or type(blinds) is not list
+        or len(blinds) != 2
+        or type(chips) is not list
+        or not 0 < len(chips) <= MAX_DENOMINATIONS
+        or type(ante) is not int
+        or not 0 <= ante <= MAX_AMOUNT
+        or (bb_ante is not False and bb_ante is not True)
+        or type(rules) is not str
+        or rules not in PROFILES
+    ):
+        return None
+    sb, bb = blinds
+    if type(sb) is not int or type(bb) is not int or not 0 <= sb <= bb <= MAX_AMOUNT or not bb:
+        return None
+    players = 0
+    for k, v in seats.items():
+        if k not in _SEAT_KEYS or type(v) is not int or not 0 <= v <= MAX_AMOUNT:
+            return None
+        if v:
+            players += 1
+    if players < 2:
+        return None
+    if "button" in body:
+        button = body["button"]
+        if type(button) is not int or not 1 <= button <= 10:
+            return None
+    else:
+        button = min(int(s) for s in seats)
+    low = 0
+    for c in chips:
+        if type(c) is not int or not low < c <= MAX_AMOUNT:
+            return None
+        low = c
+    out: dict[str, Any] = dict(body)
+    out["seats"] = dict(seats)
+    out["button"] = button
+    out["blinds"] = [sb, bb]
+    out["ante"] = ante
+    out["bb_ante"] = bb_ante
+    out["chips"] = list(chips)
+    out["rules"] = rules
+    return _setup_tail(body, out)
+
+
+def _setup_tail(body: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """A setup's levels, options and names, validated into ``out`` (in this order)."""
+    if "levels" in body:
+        out["levels"] = _validate_levels(body["levels"])
+    if "options" in body:
+        out["options"] = _validate_options(body["options"])
+    if "names" in body:
+        names = _object(body["names"], "setup.names", "of seat numbers to player names")
+        out["names"] = {str(_seat(k, "setup.names")): _name(v) for k, v in names.items()}
+    return out
+
+
 def _validate_setup(body: object) -> dict[str, Any]:
+    if type(body) is dict and _SETUP_KEYS.issuperset(body):
+        out = _usual_setup(body)
+        if out is not None:
+            return out
+    return _general_setup(body)
+
+
+def _general_setup(body: object) -> dict[str, Any]:
+    """_validate_setup's general code: every check in order, every message."""
     if not isinstance(body, dict):
         raise ScenarioError(f"setup must be an object, got {show(body)}")
     if not _SETUP_KEYS.issuperset(body):
@@ -329,14 +429,7 @@ def _validate_setup(body: object) -> dict[str, Any]:
         chips=chips,
         rules=rules,
     )
-    if "levels" in body:
-        out["levels"] = _validate_levels(body["levels"])
-    if "options" in body:
-        out["options"] = _validate_options(body["options"])
-    if "names" in body:
-        names = _object(body["names"], "setup.names", "of seat numbers to player names")
-        out["names"] = {str(_seat(k, "setup.names")): _name(v) for k, v in names.items()}
-    return out
+    return _setup_tail(body, out)
 
 
 def _name(value: object) -> str:
@@ -408,6 +501,13 @@ _OPTION_KEYS = frozenset({*CHOICES, *_NUMBER_OPTIONS})
 def _validate_options(options: object) -> dict[str, Any]:
     """House option overrides (tablectl/engine/profiles.py): each a known option, each value one of
     its allowed values, so the engine never meets an option it cannot use."""
+    if type(options) is dict:
+        # the usual options: each a choice (no number option is one) and one of its values
+        for key, value in options.items():
+            if type(value) is not str or value not in CHOICES.get(key, ()):
+                break
+        else:
+            return dict(options)
     options = _object(options, "setup.options", "of house options")
     if not _OPTION_KEYS.issuperset(options):
         _keys(options, _OPTION_KEYS, "setup.options")
@@ -753,7 +853,7 @@ def parse_line_bare(text: str | bytes, lineno: int | None = None) -> Event | Par
         event = _LINE_MEMO.get(text)
         if event is not None:  # a line read before: the same text gives the same event
             body = event.body
-            return event if type(body) is not dict else Event(event.kind, body.copy())
+            return event if type(body) is not dict else _event(event.kind, body.copy())
         try:
             obj = _orjson.loads(text)
         except _orjson.JSONDecodeError:
@@ -761,10 +861,38 @@ def parse_line_bare(text: str | bytes, lineno: int | None = None) -> Event | Par
         if type(obj) is dict:
             if len(obj) == 1:  # _fast_obj's first case
                 (kind,) = obj
+                if kind == "push":
+                    # _validate_push's usual case on orjson's value: its list is no one else's,
+                    # so it is not copied
+                    body = obj["push"]
+                    if type(body) is dict and len(body) == 2:
+                        seat = body.get("seat")
+                        chips = body.get("chips")
+                        if (
+                            type(seat) is int
+                            and 1 <= seat <= 10
+                            and type(chips) is list
+                            and 0 < len(chips) <= MAX_CHIPS
+                        ):
+                            for v in chips:
+                                if type(v) is not int or not 0 < v <= MAX_AMOUNT:
+                                    break
+                            else:
+                                return _event("push", {"seat": seat, "chips": chips})
+                elif kind == "setup":
+                    # _fast_obj's setup: a float only in its levels, read by orjson only when
+                    # _risky finds no number orjson may read differently
+                    try:
+                        body = _validate_setup(obj["setup"])
+                    except ScenarioError:
+                        return _standard_line(text, lineno)
+                    if "levels" in body and _risky(text):
+                        return _standard_line(text, lineno)
+                    return _event("setup", body)
                 validate = _ORJSON_VALIDATORS.get(kind)
                 if validate is not None:
                     try:
-                        event = Event(kind, validate(obj[kind]))
+                        event = _event(kind, validate(obj[kind]))
                     except ScenarioError:
                         return _standard_line(text, lineno)
                     if kind in _MEMO_KINDS and len(text) <= _MEMO_LINE:
@@ -777,7 +905,7 @@ def parse_line_bare(text: str | bytes, lineno: int | None = None) -> Event | Par
                 if type(burn) is str and burn in _CARD_CODES and len(board) <= MAX_CARDS:
                     try:
                         if _CARD_CODES.issuperset(board):
-                            return Event("board", {"board": board, "burn": burn})
+                            return _event("board", {"board": board, "burn": burn})
                     except TypeError:  # an unhashable value among the cards: no card
                         pass
             parsed = _fast_obj(obj, text, lineno)
@@ -1126,4 +1254,4 @@ def _remember(text: bytes, event: Event) -> None:
     if len(_LINE_MEMO) >= _MEMO_SIZE:
         _LINE_MEMO.clear()
     body = event.body
-    _LINE_MEMO[text] = event if type(body) is not dict else Event(event.kind, dict(body))
+    _LINE_MEMO[text] = event if type(body) is not dict else _event(event.kind, dict(body))
