@@ -120,6 +120,13 @@ class Table(TableState):
                 self._new_hand()
         if not out:
             return out
+        if len(out) == 1:  # the usual event: one ruling or notice, no alert (no loop then)
+            cls = type(out[0])
+            if cls is Ruling:
+                self.last = out[0]
+                return out
+            if cls is not Alert:
+                return out
         alerted = False
         for o in out:
             cls = type(o)
