@@ -59,8 +59,10 @@ def record_action(
     player = table.players[seat]
     bet = rnd.bets.get(seat, 0)
     stack_before = player.stack
-    deal = (table.hand_no, hand.redeals)
-    if table.ledger_deal != deal:
+    deal = table.ledger_deal
+    # a new deal starts a new ledger (compared item by item: no tuple built for every action)
+    if deal is None or deal[0] != table.hand_no or deal[1] != hand.redeals:
+        deal = (table.hand_no, hand.redeals)
         table.ledger_deal, table.ledger = deal, []
     ledger = table.ledger
     override = None

@@ -142,9 +142,15 @@ def return_uncalled(table: TableState, hand: Hand, out: list[Output]) -> None:
     bets = hand.round.bets
     if not bets:
         return
-    ordered = sorted(bets.items(), key=lambda kv: kv[1], reverse=True)
-    top_seat, top = ordered[0]
-    second = ordered[1][1] if len(ordered) > 1 else 0
+    # the largest bet (the first seat to reach it) and the largest of the others, one scan
+    items = iter(bets.items())
+    top_seat, top = next(items)
+    second = 0
+    for seat, amount in items:
+        if amount > top:
+            top_seat, top, second = seat, amount, top
+        elif amount > second:
+            second = amount
     excess = top - second
     if excess > 0 and top_seat not in hand.folded:  # a killed hand's blind is not returned (31)
         give_back(table, hand, top_seat, excess, out, "")

@@ -75,29 +75,25 @@ class Table(TableState):
         else:
             hand = self.hand
             body = event.body
-            undo = kind == "press" and body == "undo"
+            # a hand in progress (tested once here for the hand log and the screen below)
+            live = hand is not None and hand.street != "over"
             # The console's acknowledgements, badges and names, the clock's pause and resume, and
             # the floor's seating, are no part of the hand: undo never takes them back (it would
             # say an action was taken back and change nothing), replaying never repeats them.
-            if (
-                hand is not None
-                and hand.street != "over"
-                and (
-                    kind in _OF_THE_HAND
-                    or (kind == "press" and body not in _PRESSES_NOT_IN_HAND)
-                    or (kind == "floor" and body.decision not in _TABLE_DECISIONS)
-                )
+            if live and (
+                kind in _OF_THE_HAND
+                or (kind == "press" and body not in _PRESSES_NOT_IN_HAND)
+                or (kind == "floor" and body.decision not in _TABLE_DECISIONS)
             ):
                 self.hand_log.append(event)
             hand_no = self.hand_no
-            if undo:
+            if kind == "press" and body == "undo":
                 self.undo(out)  # undo replays the hand: the fold's own business, not a rule's
             elif (
                 # dealing.screen's own first test, inline (it runs for every event): no hand in
                 # turn, or the seat in turn holds its cards once the deal is over, screens nothing
-                hand is None
+                not live
                 or hand.to_act is None
-                or hand.street == "over"
                 or (
                     hand.deal_done
                     and (not hand.deal_log or len(hand.hole.get(hand.to_act, ())) >= 2)
@@ -124,6 +120,13 @@ class Table(TableState):
                 self._new_hand()
         if not out:
             return out
+        if len(out) == 1:  # the usual event: one ruling or notice, no alert (no loop then)
+            cls = type(out[0])
+            if cls is Ruling:
+                self.last = out[0]
+                return out
+            if cls is not Alert:
+                return out
         alerted = False
         for o in out:
             cls = type(o)
