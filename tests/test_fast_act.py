@@ -10,7 +10,6 @@ re-opened, a check out of turn, chips already in the zone or pulled back).
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fast_trace import DEAL, SETUP
+from fast_trace import trace as _run
 from oracle import random_hand, script_to_events
 from scenario_files import every
 
@@ -26,36 +27,7 @@ from tablectl.engine.events import Event, event_from_obj, parse_line
 from tablectl.engine.table import Table
 
 PROFILES = ("tda-2025", "wfp", "roberts", "home")
-SETUP = {
-    "rules": "tda-2025",
-    "seats": {"1": 10000, "2": 10000, "3": 10000, "4": 10000},
-    "button": 1,
-    "blinds": [100, 200],
-    "ante": 0,
-    "chips": [25, 100, 500, 1000, 5000],
-}
-DEAL = {"2": ["2c", "2d"], "3": ["3c", "3d"], "4": ["4c", "4d"], "1": ["5c", "5d"]}
 FLOP = {"board": ["Ah", "Kd", "7c"], "burn": "8s"}
-
-
-def _state(table: Table) -> dict[str, Any]:
-    """Every attribute of the table, the hand's fields one by one (repr: the values compared)."""
-    state = {k: repr(v) for k, v in vars(table).items() if k != "hand"}
-    hand = table.hand
-    if hand is not None:
-        state.update(
-            {f"hand.{f.name}": repr(getattr(hand, f.name)) for f in dataclasses.fields(hand)}
-        )
-    return state
-
-
-def _run(setup: dict[str, Any], events: list[Event]) -> list[Any]:
-    table = Table(setup)
-    trace: list[Any] = [_state(table)]
-    for event in events:
-        trace.append([repr(o) for o in table.apply(event)])
-        trace.append(_state(table))
-    return trace
 
 
 @contextmanager

@@ -14,11 +14,11 @@ import dataclasses
 import io
 import pickle
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from fast_trace import DEAL, SETUP, card_fast_paths_off
+from fast_trace import trace as _run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from init_pins import init_params
@@ -32,44 +32,7 @@ from tablectl.engine.pots import Pot, build_pots, split_pot
 from tablectl.engine.state import Level
 from tablectl.engine.table import Table
 
-SETUP = {
-    "rules": "tda-2025",
-    "seats": {"1": 10000, "2": 10000, "3": 10000, "4": 10000},
-    "button": 1,
-    "blinds": [100, 200],
-    "ante": 0,
-    "chips": [25, 100, 500, 1000, 5000],
-}
-DEAL = {"2": ["2c", "2d"], "3": ["3c", "3d"], "4": ["4c", "4d"], "1": ["5c", "5d"]}
-
-
-def _state(table: Table) -> dict[str, Any]:
-    """Every attribute of the table, the hand's fields one by one (repr: the values compared)."""
-    state = {k: repr(v) for k, v in vars(table).items() if k != "hand"}
-    hand = table.hand
-    if hand is not None:
-        state.update(
-            {f"hand.{f.name}": repr(getattr(hand, f.name)) for f in dataclasses.fields(hand)}
-        )
-    return state
-
-
-def _run(setup: dict[str, Any], objs: list[dict[str, Any]]) -> list[Any]:
-    table = Table(setup)
-    trace: list[Any] = [_state(table)]
-    for obj in objs:
-        trace.append([repr(o) for o in table.apply(event_from_obj(obj))])
-        trace.append(_state(table))
-    return trace
-
-
-@contextmanager
-def _general_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The fast paths switched off: each says "not the usual case", the general code runs."""
-    with monkeypatch.context() as m:
-        m.setattr(cards, "_whole_deal", lambda *args: False)
-        m.setattr(cards, "_whole_street", lambda *args: False)
-        yield
+_general_only = card_fast_paths_off  # the usual deal and board switched off
 
 
 def _same(monkeypatch: pytest.MonkeyPatch, setup: dict[str, Any], objs: list[Any]) -> list[Any]:

@@ -9,19 +9,19 @@ with it switched off give the same outputs and the same table, field by field.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from fast_trace import trace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import random_hand, script_to_events
 
 from tablectl.engine import actions, reading
-from tablectl.engine.events import ScenarioError, event_from_obj
+from tablectl.engine.events import event_from_obj
 from tablectl.engine.profiles import CHOICES, PROFILES
 from tablectl.engine.table import Table
 
@@ -33,28 +33,8 @@ BOARDS = (
 )
 
 
-def _state(table: Table) -> dict[str, Any]:
-    """Every attribute of the table, the hand's fields one by one (repr: the values compared)."""
-    state = {k: repr(v) for k, v in vars(table).items() if k != "hand"}
-    hand = table.hand
-    if hand is not None:
-        state.update(
-            {f"hand.{f.name}": repr(getattr(hand, f.name)) for f in dataclasses.fields(hand)}
-        )
-    return state
-
-
 def _run(setup: dict[str, Any], objs: list[dict[str, Any]]) -> list[Any]:
-    table = Table(setup)
-    trace: list[Any] = [_state(table)]
-    for obj in objs:
-        try:
-            event = event_from_obj(obj)
-        except ScenarioError:
-            continue  # the generator's nonsense: refused before the engine sees it
-        trace.append([repr(o) for o in table.apply(event)])
-        trace.append(_state(table))
-    return trace
+    return trace(setup, objs, skip_refused=True)
 
 
 class _Spy:
