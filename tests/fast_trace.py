@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 import pytest
@@ -71,3 +71,17 @@ def card_fast_paths_off(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         m.setattr(cards, "_whole_deal", lambda *args: False)
         m.setattr(cards, "_whole_street", lambda *args: False)
         yield
+
+
+def same_both_ways(
+    off: AbstractContextManager[object],
+    setup: dict[str, Any],
+    events: Sequence[Event | dict[str, Any]],
+) -> list[Any]:
+    """The trace as the table is and with ``off`` (fast paths switched off) in force: they must
+    be equal. Returns the first."""
+    fast = trace(setup, events)
+    with off:
+        general = trace(setup, events)
+    assert fast == general
+    return fast

@@ -17,8 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fast_trace import DEAL, SETUP
-from fast_trace import trace as _run
+from fast_trace import DEAL, SETUP, same_both_ways
 from oracle import random_hand, script_to_events
 from scenario_files import every
 
@@ -39,12 +38,8 @@ def _general_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         yield
 
 
-def _same(monkeypatch: pytest.MonkeyPatch, setup: dict[str, Any], events: list[Event]) -> Any:
-    fast = _run(setup, events)
-    with _general_only(monkeypatch):
-        general = _run(setup, events)
-    assert fast == general
-    return fast
+def _same(monkeypatch: pytest.MonkeyPatch, setup: dict[str, Any], events: list[Event]) -> list[Any]:
+    return same_both_ways(_general_only(monkeypatch), setup, events)
 
 
 def _same_objs(monkeypatch: pytest.MonkeyPatch, setup: dict[str, Any], objs: list[Any]) -> Any:

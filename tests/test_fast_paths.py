@@ -17,8 +17,7 @@ import random
 from typing import Any
 
 import pytest
-from fast_trace import DEAL, SETUP, card_fast_paths_off
-from fast_trace import trace as _run
+from fast_trace import DEAL, SETUP, card_fast_paths_off, same_both_ways
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from init_pins import init_params
@@ -36,11 +35,7 @@ _general_only = card_fast_paths_off  # the usual deal and board switched off
 
 
 def _same(monkeypatch: pytest.MonkeyPatch, setup: dict[str, Any], objs: list[Any]) -> list[Any]:
-    fast = _run(setup, objs)
-    with _general_only(monkeypatch):
-        general = _run(setup, objs)
-    assert fast == general
-    return fast
+    return same_both_ways(_general_only(monkeypatch), setup, objs)
 
 
 def test_oracle_hands_are_the_same_with_and_without_the_fast_paths(
