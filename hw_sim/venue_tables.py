@@ -434,6 +434,9 @@ class SimResult:
     faults: list[str] = field(default_factory=list)
     seconds: float = 0.0
     messages: int = 0
+    # the players left after the first round of hands that left few enough for the final table:
+    # a full table plus one (002 Rule 12), or fewer when that round busted two players at once
+    fits_at: int = 0
 
     def line(self) -> str:
         return (
@@ -451,7 +454,8 @@ class SimResult:
             self.winner is not None
             and self.chips_conserved
             and self.lost_messages == 0
-            and self.final_table == min(self.entrants, final_table_size(handed))
+            and self.final_table
+            == min(self.entrants, final_table_size(handed), self.fits_at or self.entrants)
             and not self.problems
         )
 
@@ -625,6 +629,8 @@ class VenueSim:
                     runner.apply({"level": {"index": index + 1}})
             runner.publish()
             left = len(runner.venue.remaining())
+            if not self.result.fits_at and left <= final_table_size(cfg.handed):
+                self.result.fits_at = left
             if not broker_fault and left <= cfg.players * 3 // 4:
                 broker_fault = True
                 self._broker_outage()
