@@ -12,13 +12,11 @@ from __future__ import annotations
 import dataclasses
 import io
 import pickle
-import random
 from typing import Any
 
 import pytest
 from fast_trace import DEAL, SETUP, card_fast_paths_off, same_both_ways
 from init_pins import init_params
-from oracle import random_hand, script_to_events
 
 from tablectl.daemon.journal import _EngineUnpickler
 from tablectl.engine.positions import Positions
@@ -28,15 +26,6 @@ _general_only = card_fast_paths_off  # the usual deal and board switched off
 
 def _same(monkeypatch: pytest.MonkeyPatch, setup: dict[str, Any], objs: list[Any]) -> list[Any]:
     return same_both_ways(_general_only(monkeypatch), setup, objs)
-
-
-def test_oracle_hands_are_the_same_with_and_without_the_fast_paths(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    rng = random.Random(41)
-    for _ in range(150):
-        objs = script_to_events(random_hand(rng))
-        _same(monkeypatch, objs[0]["setup"], objs[1:])
 
 
 @pytest.mark.parametrize(
