@@ -28,6 +28,17 @@ SETUP = {
 }
 DEAL = {"2": ["2c", "2d"], "3": ["3c", "3d"], "4": ["4c", "4d"], "1": ["5c", "5d"]}
 
+# Pre-flop closed: seat 4 calls, seat 1 folds, seat 2 completes, seat 3 checks its option.
+PREFLOP: list[dict[str, Any]] = [
+    {"deal": DEAL},
+    {"push": {"seat": 4, "chips": [100, 100]}},
+    {"fold": 1},
+    {"push": {"seat": 2, "chips": [100]}},
+    {"press": "check"},
+]
+CHECKS = [{"press": "check"}] * 3
+FLOP = {"board": ["Ah", "Kd", "7c"], "burn": "8s"}
+
 
 def table_state(table: Table) -> dict[str, Any]:
     """Every attribute of the table, the hand's fields one by one (repr: the values compared)."""

@@ -15,7 +15,7 @@ import pickle
 from typing import Any
 
 import pytest
-from fast_trace import DEAL, SETUP, card_fast_paths_off, same_both_ways
+from fast_trace import CHECKS, DEAL, FLOP, PREFLOP, SETUP, card_fast_paths_off, same_both_ways
 from init_pins import init_params
 
 from tablectl.daemon.journal import _EngineUnpickler
@@ -73,16 +73,6 @@ def test_whole_deal_order_round_the_button_is_the_same(
     _same(monkeypatch, {**SETUP, "seats": seats, "button": button}, [{"deal": deal}])
 
 
-# Pre-flop closed: seat 4 calls, seat 1 folds, seat 2 completes, seat 3 checks its option.
-PREFLOP: list[dict[str, Any]] = [
-    {"deal": DEAL},
-    {"push": {"seat": 4, "chips": [100, 100]}},
-    {"fold": 1},
-    {"push": {"seat": 2, "chips": [100]}},
-    {"press": "check"},
-]
-CHECKS = [{"press": "check"}] * 3
-FLOP = {"board": ["Ah", "Kd", "7c"], "burn": "8s"}
 TURN = {"board": ["2h"], "burn": "9s"}
 RIVER = {"board": ["3h"], "burn": "Ts"}
 

@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 import pytest
-from fast_trace import DEAL, SETUP, card_fast_paths_off, same_both_ways
+from fast_trace import CHECKS, DEAL, FLOP, PREFLOP, SETUP, card_fast_paths_off, same_both_ways
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from init_pins import init_params
@@ -88,18 +88,6 @@ def test_deal_for_other_profiles_is_the_same(monkeypatch: pytest.MonkeyPatch) ->
     for rules in ("wfp", "roberts", "home"):
         _same(monkeypatch, {**SETUP, "rules": rules}, [{"deal": DEAL}])
         _same(monkeypatch, {**SETUP, "rules": rules}, [{"deal": {**DEAL, "1": ["5c", "5d", "6c"]}}])
-
-
-# Pre-flop closed: seat 4 calls, seat 1 folds, seat 2 completes, seat 3 checks its option.
-PREFLOP: list[dict[str, Any]] = [
-    {"deal": DEAL},
-    {"push": {"seat": 4, "chips": [100, 100]}},
-    {"fold": 1},
-    {"push": {"seat": 2, "chips": [100]}},
-    {"press": "check"},
-]
-CHECKS = [{"press": "check"}] * 3
-FLOP = {"board": ["Ah", "Kd", "7c"], "burn": "8s"}
 
 
 @pytest.mark.parametrize(
