@@ -203,16 +203,22 @@ def test_declarations_are_the_same_with_and_without_the_fast_path(
         _same_objs(monkeypatch, short, [{"deal": DEAL}, *events])
 
 
-def test_the_usual_declarations_take_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Otherwise the comparisons would compare the general code with itself."""
+def _taken(monkeypatch: pytest.MonkeyPatch, name: str) -> list[bool]:
+    """Whether each call of the fast path ``actions.<name>`` took the event, in order."""
     taken: list[bool] = []
-    declared_fast = actions._declared_fast
+    fast = getattr(actions, name)
 
     def spy(*args: Any) -> bool:
-        taken.append(declared_fast(*args))
+        taken.append(fast(*args))
         return taken[-1]
 
-    monkeypatch.setattr(actions, "_declared_fast", spy)
+    monkeypatch.setattr(actions, name, spy)
+    return taken
+
+
+def test_the_usual_declarations_take_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Otherwise the comparisons would compare the general code with itself."""
+    taken = _taken(monkeypatch, "_declared_fast")
     table = Table(SETUP)
     for obj in [{"deal": DEAL}, _declare(4, "raise", 600), _push(4, 500, 100)]:
         table.apply(event_from_obj(obj))
@@ -242,14 +248,7 @@ def test_checks_and_folds_are_the_same_with_and_without_the_fast_path(
 
 
 def test_the_usual_check_takes_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    taken: list[bool] = []
-    checked = actions._checked
-
-    def spy(*args: Any) -> bool:
-        taken.append(checked(*args))
-        return taken[-1]
-
-    monkeypatch.setattr(actions, "_checked", spy)
+    taken = _taken(monkeypatch, "_checked")
     table = Table(SETUP)
     for obj in [{"deal": DEAL}, {"press": "check"}, _declare(4, "call"), _declare(1, "call")]:
         table.apply(event_from_obj(obj))
