@@ -14,7 +14,7 @@ import pytest
 from init_pins import init_params
 
 from tablectl.daemon.journal import _EngineUnpickler
-from tablectl.engine.outputs import Alert, Notice, Ruling
+from tablectl.engine.outputs import Alert, Notice, Ruling, new_notice, new_ruling
 
 SAMPLES: dict[type, dict[str, Any]] = {
     Ruling: {
@@ -78,3 +78,28 @@ def test_outputs_keep_their_words() -> None:
     assert Alert("misdeal", "002 Rule 36-A(2)", "x", 4).to_obj() == {
         "alert": {"kind": "misdeal", "rule": "002 Rule 36-A(2)", "text": "x", "seat": 4}
     }
+
+
+FAST = {Ruling: new_ruling, Notice: new_notice}
+
+
+@pytest.mark.parametrize("cls", list(SAMPLES), ids=lambda c: c.__name__)
+def test_the_fast_constructor_builds_what_the_class_builds(cls: type) -> None:
+    """new_ruling and new_notice (the hot path's) make the very object the class makes: the same
+    type, every slot, equal, hashed alike, frozen, replaced, pickled, printed."""
+    values = SAMPLES[cls]
+    fast, slow = FAST[cls](*values.values()), cls(*values.values())
+    assert type(fast) is cls
+    for name in cls.__slots__:
+        assert getattr(fast, name) == getattr(slow, name) == values[name]
+    assert fast == slow and repr(fast) == repr(slow) and fast.to_obj() == slow.to_obj()
+    if cls is Ruling:
+        assert hash(fast) == hash(slow)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.text = "changed"
+    assert dataclasses.replace(fast, text="other") == dataclasses.replace(slow, text="other")
+    loaded = _EngineUnpickler(io.BytesIO(pickle.dumps(fast, pickle.HIGHEST_PROTOCOL))).load()
+    assert loaded == slow and type(loaded) is cls
+    # every slot is the one given (none left to a default, none swapped)
+    other = dict(values, text="other words")
+    assert FAST[cls](*other.values()) == cls(*other.values()) != slow

@@ -12,7 +12,7 @@ from tablectl.engine import flow, hands
 from tablectl.engine.chipread import unclear
 from tablectl.engine.citations import cite, option
 from tablectl.engine.hand import Hand
-from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.outputs import Alert, Notice, Output, Ruling, new_ruling
 from tablectl.engine.reading import Reading, barred_by, read_chips, read_silent, situation
 from tablectl.engine.state import LedgerEntry
 
@@ -103,7 +103,7 @@ def record_action(
     hand.last_push = None
     if table.clock is not None and table.clock[0] == seat:
         table.clock = None
-    ruled = Ruling(seat, action, to, owes, returned, rule, text)  # positional: no kwargs to bind
+    ruled = new_ruling(seat, action, to, owes, returned, rule, text)
     out.append(ruled)
     # LedgerEntry(...) through tuple.__new__: the named tuple's own __new__ does just this, in a
     # Python frame of its own (one entry for every action)
@@ -360,7 +360,7 @@ def _complete_owed(
             hand.undercalls.pop(seat, None)  # corrected (002 Rule 44-C)
     last = table.last
     if last is not None and last.seat == seat:
-        table.last = Ruling(
+        table.last = new_ruling(
             seat, last.action, last.to, rest, last.returned + amount - paid, last.rule, last.text
         )
     if amount > paid:

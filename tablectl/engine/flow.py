@@ -13,7 +13,7 @@ from tablectl.engine.betting import Round, min_bet_for
 from tablectl.engine.citations import cite
 from tablectl.engine.evaluator import describe, evaluate, with_board
 from tablectl.engine.hand import Hand
-from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.outputs import Alert, Output, Ruling, new_notice
 from tablectl.engine.pots import Pot, build_pots, split_pot
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ def give_back(
     # the chips lie in the bet zone until the dealer hands them back
     table.give_back[seat] = table.give_back.get(seat, 0) + excess
     out.append(
-        Notice(
+        new_notice(
             "returned",
             f"seat {seat}: uncalled {excess} returned{why}",
             {"seat": seat, "amount": excess},
@@ -195,7 +195,9 @@ def close_round(table: TableState, hand: Hand, out: list[Output]) -> None:
         hand.betting_over = True
         hand.tabled.update(live)
         out.append(
-            Notice("tabled", "no more betting: all hands face up (002 Rule 17)", {"seats": live})
+            new_notice(
+                "tabled", "no more betting: all hands face up (002 Rule 17)", {"seats": live}
+            )
         )
 
 
@@ -212,7 +214,7 @@ def start_street(table: TableState, hand: Hand, street: str, out: list[Output]) 
     )
     hand.round = Round(min_bet, 0, min_bet)
     out.append(
-        Notice(
+        new_notice(
             "street",
             f"{street}: {' '.join(hand.board)}",
             {"street": street, "board": list(hand.board)},
@@ -231,7 +233,7 @@ def to_showdown(table: TableState, hand: Hand, out: list[Output]) -> None:
     hand.to_act = None
     first = table.show_first()
     out.append(
-        Notice(
+        new_notice(
             "showdown", f"showdown: seat {first} shows first (002 Rule 18-A)", {"show_first": first}
         )
     )
@@ -356,7 +358,7 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
             ]
         )
         out.append(
-            Notice(
+            new_notice(
                 "award",
                 f"{name} {pot.amount}: {who}",
                 {"pot": index, "amount": pot.amount, "winners": shares, "hands": words},
@@ -390,7 +392,7 @@ def eliminate(table: TableState, hand: Hand, out: list[Output]) -> None:
         table.eliminated.append(s)
         place = len(table.players) - len(table.eliminated) + 1
         out.append(
-            Notice(
+            new_notice(
                 "eliminated",
                 f"seat {s} is eliminated in place {place}",
                 {"seat": s, "place": place},
