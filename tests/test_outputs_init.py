@@ -11,10 +11,12 @@ import pickle
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from init_pins import init_params
 
 from tablectl.daemon.journal import _EngineUnpickler
-from tablectl.engine.outputs import Alert, Notice, Ruling, new_notice, new_ruling
+from tablectl.engine.outputs import GROUPED, Alert, Notice, Ruling, new_notice, new_ruling
 
 SAMPLES: dict[type, dict[str, Any]] = {
     Ruling: {
@@ -103,3 +105,17 @@ def test_the_fast_constructor_builds_what_the_class_builds(cls: type) -> None:
     # every slot is the one given (none left to a default, none swapped)
     other = dict(values, text="other words")
     assert FAST[cls](*other.values()) == cls(*other.values()) != slow
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(min_value=-(10**12), max_value=10**12), max_size=40))
+def test_grouped_amounts_are_written_as_format_writes_them(amounts: list[int]) -> None:
+    for n in amounts + amounts:  # the second time from the memo
+        assert GROUPED[n] == f"{n:,}"
+
+
+def test_grouped_amounts_stay_bounded() -> None:
+    for n in range(10_000, 20_000):
+        assert GROUPED[n] == f"{n:,}"
+    assert len(GROUPED) <= 4096
+    assert GROUPED[19_999] == "19,999" and GROUPED[1234567] == "1,234,567"

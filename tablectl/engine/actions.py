@@ -12,7 +12,7 @@ from tablectl.engine import flow, hands
 from tablectl.engine.chipread import unclear
 from tablectl.engine.citations import cite, option
 from tablectl.engine.hand import Hand
-from tablectl.engine.outputs import Alert, Notice, Output, Ruling, new_ruling
+from tablectl.engine.outputs import GROUPED, Alert, Notice, Output, Ruling, new_ruling
 from tablectl.engine.reading import Reading, barred_by, read_chips, read_silent, situation
 from tablectl.engine.state import LedgerEntry
 
@@ -967,7 +967,7 @@ def _declared_fast(
         reopened = cur == 0 or cap <= cur or flow.can_raise(table, hand, seat)
         if reopened:
             action, to, rule = "all-in", cap, cite(profile, "declared")
-            text = f"All-in declared: {cap:,} in all."
+            text = f"All-in declared: {GROUPED[cap]} in all."
     else:
         what = "Raise declared"
         if type(amount) is not int or amount <= 0:
@@ -984,23 +984,26 @@ def _declared_fast(
             return False  # short of the minimum, or a number for 002 Rule 57 (or chip_size)
         if reopened:
             rule = cite(profile, "raise_total")
-            text = f"'{word.capitalize()}, {amount:,}' is a total of {amount:,} ({rule})."
+            said = GROUPED[amount]
+            text = f"'{word.capitalize()}, {said}' is a total of {said} ({rule})."
             to = min(amount, cap)
             action = "all-in" if to >= cap and cap > seat_bet else word
     if not reopened:
         # a call: betting is not re-opened to the seat (chipread's _not_reopened)
         to = cur if cur < cap else cap
         rule = option(profile, "reopen")
-        text = f"{what}, but betting is not re-opened to this seat ({rule}): a call of {to:,}."
+        text = (
+            f"{what}, but betting is not re-opened to this seat ({rule}): a call of {GROUPED[to]}."
+        )
         called = "call" if cur > seat_bet else "check"
         action = "all-in" if to >= cap and cap > seat_bet else called
     # chipread's _finish: what the seat owes or gets back against the chips read in its zone
     if to > zone:
         owes, returned = to - zone, 0
-        text += f" The seat owes {owes:,} more."
+        text += f" The seat owes {GROUPED[owes]} more."
     elif to < zone:
         owes, returned = 0, zone - to
-        text += f" Return {returned:,} to the seat."
+        text += f" Return {GROUPED[returned]} to the seat."
     else:
         owes = returned = 0
     if zoned:

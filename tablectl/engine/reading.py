@@ -18,6 +18,7 @@ from tablectl.engine.chipread import (
     read_push,
 )
 from tablectl.engine.citations import cite, option
+from tablectl.engine.outputs import GROUPED
 
 if TYPE_CHECKING:
     from tablectl.engine.hand import Hand
@@ -175,9 +176,9 @@ def read_silent(
     elif action == "call" and cur <= bet:
         action = "check"
     if owes:
-        text += f" The seat owes {owes:,} more."
+        text += f" The seat owes {GROUPED[owes]} more."
     elif returned:
-        text += f" Return {returned:,} to the seat."
+        text += f" Return {GROUPED[returned]} to the seat."
     return action, to, owes, returned, rule, text
 
 
@@ -204,11 +205,11 @@ def _opening(
             "bet",
             floor,
             rule,
-            f"{why} A bet of {zone:,} is under the minimum bet of {min_bet:,}: it is "
-            f"{floor:,} ({rule}).",
+            f"{why} A bet of {GROUPED[zone]} is under the minimum bet of {GROUPED[min_bet]}: it is "
+            f"{GROUPED[floor]} ({rule}).",
         )
     rule = cite(profile, "overchip_bet") if single else "002 Rule 50"
-    return "bet", zone, rule, f"{why} A bet of {zone:,}."
+    return "bet", zone, rule, f"{why} A bet of {GROUPED[zone]}."
 
 
 def _facing_silently(
@@ -247,7 +248,7 @@ def _facing_silently(
                 "call",
                 call_to,
                 "002 Rule 51-C" if left else single,
-                f"One {chips[0]:,} chip, silently, facing a bet: a call ({single}).{note}",
+                f"One {GROUPED[chips[0]]} chip, silently, facing a bet: a call ({single}).{note}",
             )
         why = f"Chips pushed silently.{note}"
         rule = "002 Rule 51-C" if left else "002 Rule 50-B"
@@ -258,8 +259,8 @@ def _facing_silently(
             "call",
             call_to,
             every,
-            f"{why} Every chip is needed: removing a {least:,} leaves less than {cur:,}, so "
-            f"it is a call ({every}).",
+            f"{why} Every chip is needed: removing a {GROUPED[least]} leaves less than "
+            f"{GROUPED[cur]}, so it is a call ({every}).",
         )
     if zone >= cap and cap > cur:
         if not _may_raise(table, hand, seat):
@@ -268,27 +269,32 @@ def _facing_silently(
             "all-in",
             cap,
             "002 Rule 50-B",
-            f"{why} The seat's last chips: all-in for {cap:,} whether or not it reaches the 50% "
-            f"standard (002 Rule 50-B-2).",
+            f"{why} The seat's last chips: all-in for {GROUPED[cap]} whether or not it reaches "
+            f"the 50% standard (002 Rule 50-B-2).",
         )
     if zone <= cur:
-        return "call", call_to, rule, f"{why} A call of {call_to:,}."
+        return "call", call_to, rule, f"{why} A call of {GROUPED[call_to]}."
     rnd = hand.round
     min_bet = rnd.min_bet if rnd.min_bet > 0 else 0
     least_raise = rnd.min_raise_to(profile)
     mrt = max(least_raise if least_raise > 0 else 0, cur + max(min_bet, 1))
     need = mrt - cur
     words = (
-        f"the 50% mark of {cur + (need + 1) // 2:,}, half the minimum raise of {need:,} "
-        f"(002 Rule 48-A)"
+        f"the 50% mark of {GROUPED[cur + (need + 1) // 2]}, half the minimum raise of "
+        f"{GROUPED[need]} (002 Rule 48-A)"
     )
     if 2 * (zone - cur) < need:
-        return "call", call_to, rule, f"{why} {zone:,} is short of {words}: a call of {call_to:,}."
+        return (
+            "call",
+            call_to,
+            rule,
+            f"{why} {GROUPED[zone]} is short of {words}: a call of {GROUPED[call_to]}.",
+        )
     if not _may_raise(table, hand, seat):
         return _not_reopened(table, hand, seat, cur, why.rstrip("."))
     to = min(max(zone, mrt), cap)
-    made = f", made up to the minimum of {to:,}." if to > zone else f" to {to:,}."
-    return "raise", to, rule, f"{why} {zone:,} reaches {words}: a raise{made}"
+    made = f", made up to the minimum of {GROUPED[to]}." if to > zone else f" to {GROUPED[to]}."
+    return "raise", to, rule, f"{why} {GROUPED[zone]} reaches {words}: a raise{made}"
 
 
 def _may_raise(table: TableState, hand: Hand, seat: int) -> bool:
@@ -308,12 +314,12 @@ def _not_reopened(
             to,
             barred,
             f"{what}, but the seat checked out of turn and may not bet or raise on this turn "
-            f"({barred}): a call of {to:,}.",
+            f"({barred}): a call of {GROUPED[to]}.",
         )
     rule = option(table.profile, "reopen")
     return (
         "call",
         to,
         rule,
-        f"{what}, but betting is not re-opened to this seat ({rule}): a call of {to:,}.",
+        f"{what}, but betting is not re-opened to this seat ({rule}): a call of {GROUPED[to]}.",
     )
