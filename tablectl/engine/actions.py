@@ -348,7 +348,7 @@ def _complete_owed(
     table: TableState, hand: Hand, seat: int, amount: int, owed: int, out: list[Output]
 ) -> None:
     """The next chips complete a ruling that owes (scenario-format: not a new action)."""
-    paid = min(owed, amount)
+    paid = owed if owed < amount else amount  # min(), compared: nearly every push
     rest = owed - paid
     if rest:
         hand.owes[seat] = rest
@@ -851,7 +851,7 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     elif say == "call" and rnd.current_bet <= bet:  # rnd.to_call(seat) == 0, compared
         press_check(table, hand, out)  # nothing to call: a check
     elif say == "call":
-        to = min(rnd.current_bet, all_in_to)
+        to = rnd.current_bet if rnd.current_bet < all_in_to else all_in_to
         action = "all-in" if to == all_in_to else "call"
         take_action(
             table,
@@ -974,19 +974,24 @@ def _declared_fast(
             return False
         if cur == 0:  # opening: no bet to face (002 Rule 45-A's minimum bet)
             reopened = True
-            floor = max(min(rnd.min_bet, cap), 1)
+            floor = rnd.min_bet if rnd.min_bet < cap else cap
+            if floor < 1:
+                floor = 1
             word = "bet"
         else:
             reopened = flow.can_raise(table, hand, seat)
-            floor = max(rnd.min_raise_to(profile), cur + max(rnd.min_bet, 1))
+            floor = cur + (rnd.min_bet if rnd.min_bet > 1 else 1)
+            least = rnd.min_raise_to(profile)
+            if least > floor:
+                floor = least
             word = "raise"
-        if amount < (floor if reopened else min(floor, cap)):
+        if amount < (floor if reopened or floor < cap else cap):
             return False  # short of the minimum, or a number for 002 Rule 57 (or chip_size)
         if reopened:
             rule = cite(profile, "raise_total")
             said = GROUPED[amount]
             text = f"'{word.capitalize()}, {said}' is a total of {said} ({rule})."
-            to = min(amount, cap)
+            to = amount if amount < cap else cap
             action = "all-in" if to >= cap and cap > seat_bet else word
     if not reopened:
         # a call: betting is not re-opened to the seat (chipread's _not_reopened)

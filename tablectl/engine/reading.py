@@ -164,11 +164,14 @@ def read_silent(
     if cur == 0:
         action, to, rule, text = _opening(table, hand, seat, chips, zone, cap)
     else:
-        if zone < min(cur, cap):
+        if zone < (cur if cur < cap else cap):
             return None  # an undercall: chipread's (002 Rule 44)
         action, to, rule, text = _facing_silently(table, hand, seat, chips, left, zone, cur, cap)
     # chipread._finish: settle the zone against the ruling, name all-ins and checks
-    to = min(max(to, bet), cap)
+    if to < bet:
+        to = bet
+    if to > cap:
+        to = cap
     owes = to - zone if to > zone else 0
     returned = zone - to if zone > to else 0
     if to >= cap and cap > bet:
@@ -198,7 +201,7 @@ def _opening(
         why = "Chips pushed with no bet to face."
     min_bet = hand.round.min_bet
     min_bet = min_bet if min_bet > 0 else 0
-    floor = min(min_bet, cap)
+    floor = min_bet if min_bet < cap else cap
     if zone < floor:
         rule = cite(profile, "underbet")
         return (
@@ -277,7 +280,9 @@ def _facing_silently(
     rnd = hand.round
     min_bet = rnd.min_bet if rnd.min_bet > 0 else 0
     least_raise = rnd.min_raise_to(profile)
-    mrt = max(least_raise if least_raise > 0 else 0, cur + max(min_bet, 1))
+    mrt = cur + (min_bet if min_bet > 1 else 1)
+    if least_raise > mrt:
+        mrt = least_raise
     need = mrt - cur
     words = (
         f"the 50% mark of {GROUPED[cur + (need + 1) // 2]}, half the minimum raise of "
@@ -292,7 +297,9 @@ def _facing_silently(
         )
     if not _may_raise(table, hand, seat):
         return _not_reopened(table, hand, seat, cur, why.rstrip("."))
-    to = min(max(zone, mrt), cap)
+    to = zone if zone > mrt else mrt
+    if to > cap:
+        to = cap
     made = f", made up to the minimum of {GROUPED[to]}." if to > zone else f" to {GROUPED[to]}."
     return "raise", to, rule, f"{why} {GROUPED[zone]} reaches {words}: a raise{made}"
 
