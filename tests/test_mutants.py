@@ -273,7 +273,7 @@ def test_002_rule_31_killed_hand_ruling() -> None:
 
 def test_002_rule_52a_a_full_raise_reopens_to_a_caller() -> None:
     """Seat 1 called 600 (a raise of 400); seat 2 raises a full 400 more: the betting re-opens to
-    seat 1, who faces a full raise (002 Rule 52-A). Hand mutant: Round._increment records the
+    seat 1, who faces a full raise (002 Rule 52-A). Hand mutant: Round.record's increment is the
     bet level (600) instead of the raise increment (400) for the seat that acted."""
     t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
     run(t, DEAL4, push(4, 500, 100), push(1, 500, 100), push(2, 500, 100, 100, 100, 100))

@@ -52,7 +52,8 @@ class Round:
         return self.bets.get(seat, 0)
 
     def to_call(self, seat: int) -> int:
-        return max(0, self.current_bet - self.bets.get(seat, 0))
+        owed = self.current_bet - self.bets.get(seat, 0)
+        return owed if owed > 0 else 0
 
     def min_raise_to(self, profile: HouseProfile) -> int:
         """The smallest legal bet or raise total this street (002 Rule 48; 001 minimums)."""
@@ -70,24 +71,25 @@ class Round:
     def record(self, seat: int, to: int, profile: HouseProfile) -> bool:
         """Record ``seat``'s action leaving ``to`` in front of it; True if it was a full raise."""
         full = False
+        double = profile.min_raise == "double_bet"
         if to > self.current_bet:
             full = self.is_full(to, profile)
             if full:
                 self.last_full_raise = max(to - self.current_bet, self.last_full_raise)
-                self.full_level = max(to, self.min_bet) if profile.min_raise == "double_bet" else to
+                self.full_level = max(to, self.min_bet) if double else to
             self.aggressor = seat  # a short all-in raise is aggression too (002 Rule 18-A)
             self.previous_bet = self.current_bet
             self.current_bet = to
             self.opened = True
             self.increases += 1
         self.bets[seat] = to
-        self.acted[seat] = (self.current_bet, self._increment(profile))
+        # _increment inline (every action): the increment a re-raise must face (Rule 52)
+        if double:
+            increment = self.full_level if self.full_level > self.min_bet else self.min_bet
+        else:
+            increment = self.last_full_raise
+        self.acted[seat] = (self.current_bet, increment)
         return full
-
-    def _increment(self, profile: HouseProfile) -> int:
-        if profile.min_raise == "double_bet":
-            return max(self.full_level, self.min_bet)
-        return self.last_full_raise
 
     def reopened_for(self, seat: int, profile: HouseProfile) -> bool:
         """Whether ``seat`` may raise: it has not acted, or it now faces at least a full raise

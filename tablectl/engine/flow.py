@@ -35,10 +35,12 @@ def post_forced_bets(table: TableState, hand: Hand) -> None:
     bets = hand.round.bets
     for s in hand.dealt:
         contributed[s] = 0
-    if hand.ante and not hand.bb_ante:
+    ante = hand.ante
+    if ante and not hand.bb_ante:
         for s in hand.dealt:
-            pay = min(hand.ante, players[s].stack)
-            players[s].stack -= pay
+            player = players[s]
+            pay = ante if ante < player.stack else player.stack  # min(), compared: every seat
+            player.stack -= pay
             contributed[s] += pay
     pos = hand.positions
     if pos.sb is not None and pos.sb in contributed and pos.sb_posts_bb:
@@ -52,22 +54,23 @@ def post_forced_bets(table: TableState, hand: Hand) -> None:
         hand.dead_money += dead
         bets[pos.sb] = live_blind
     elif pos.sb is not None and pos.sb in contributed:
-        pay = min(sb_amount, players[pos.sb].stack)
-        players[pos.sb].stack -= pay
+        sb = players[pos.sb]
+        pay = sb_amount if sb_amount < sb.stack else sb.stack
+        sb.stack -= pay
         contributed[pos.sb] += pay
         bets[pos.sb] = pay
     bb = players[pos.bb]
-    if hand.bb_ante and hand.ante:
+    if hand.bb_ante and ante:
         if table.profile.bb_ante_short == "ante_first":
-            ante = min(hand.ante, bb.stack)
+            ante = min(ante, bb.stack)
             blind = min(bb_amount, bb.stack - ante)
         else:
             blind = min(bb_amount, bb.stack)
-            ante = min(hand.ante, bb.stack - blind)
+            ante = min(ante, bb.stack - blind)
         bb.stack -= ante
         hand.dead_money += ante
     else:
-        blind = min(bb_amount, bb.stack)
+        blind = bb_amount if bb_amount < bb.stack else bb.stack
     bb.stack -= blind
     contributed[pos.bb] += blind
     bets[pos.bb] = blind
