@@ -17,6 +17,7 @@ from init_pins import init_params
 
 from tablectl.daemon.journal import _EngineUnpickler
 from tablectl.engine.outputs import GROUPED, Alert, Notice, Ruling, new_notice, new_ruling
+from tablectl.engine.state import BET_ZONE
 
 SAMPLES: dict[type, dict[str, Any]] = {
     Ruling: {
@@ -119,3 +120,11 @@ def test_grouped_amounts_stay_bounded() -> None:
         assert GROUPED[n] == f"{n:,}"
     assert len(GROUPED) <= 4096
     assert GROUPED[19_999] == "19,999" and GROUPED[1234567] == "1,234,567"
+
+
+def test_bet_zone_names_are_the_f_string_for_any_seat() -> None:
+    """state.BET_ZONE (the hot path's zone names) writes what f"bet:{seat}" writes, seats
+    outside 1-10 included, and keeps no more than the table's ten."""
+    for seat in range(-2, 14):
+        assert BET_ZONE[seat] == f"bet:{seat}"
+    assert sorted(BET_ZONE) == list(range(1, 11))

@@ -14,7 +14,7 @@ from tablectl.engine.citations import cite, option
 from tablectl.engine.hand import Hand
 from tablectl.engine.outputs import GROUPED, Alert, Notice, Output, Ruling, new_ruling
 from tablectl.engine.reading import Reading, barred_by, read_chips, read_silent, situation
-from tablectl.engine.state import LedgerEntry
+from tablectl.engine.state import BET_ZONE, LedgerEntry
 
 _new_tuple = tuple.__new__
 
@@ -166,7 +166,7 @@ def take_action(
 
 
 def on_push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
-    zone = f"bet:{body['seat']}"
+    zone = BET_ZONE[body["seat"]]
     table.zones[zone] = [*table.zones.get(zone, ()), *body["chips"]]
     push(table, body, out)
 
@@ -412,7 +412,7 @@ def _blind_chips(
 
 def _stale_free(table: TableState, hand: Hand, seat: int, new: list[int]) -> list[int]:
     """The chips in the seat's bet zone before ``new`` came, without last street's bets."""
-    zone = _multiset_minus(table.zones.get(f"bet:{seat}", []), new)  # a new list
+    zone = _multiset_minus(table.zones.get(BET_ZONE[seat], []), new)  # a new list
     stale = hand.gathered.get(seat)
     return _multiset_minus(zone, stale) if stale else zone
 
@@ -430,7 +430,7 @@ def prior_chips(
         # The usual zone: last street's chips (if any), then the chips just put out, in the order
         # they came: nothing else lies there, so there are no prior chips (no multisets to take
         # away). Any other zone is read below.
-        zone = table.zones.get(f"bet:{seat}", [])
+        zone = table.zones.get(BET_ZONE[seat], [])
         stale = hand.gathered.get(seat)
         if zone == ([*stale, *new] if stale else new):
             return None
@@ -599,7 +599,7 @@ def note_oot(table: TableState, hand: Hand, seat: int, with_chips: bool, out: li
 
 def on_pull(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     seat = body["seat"]
-    zone = f"bet:{seat}"
+    zone = BET_ZONE[seat]
     have = table.zones.get(zone, [])
     missing = _multiset_minus(list(body["chips"]), have)
     if missing:
@@ -944,7 +944,7 @@ def _declared_fast(
     # The chips in the zone that read_zone reads (prior_chips): last street's chips are not
     # counted; with none of this street's, the seat's bet is one lump of its value.
     zone, zoned = seat_bet, False
-    chips = table.zones.get(f"bet:{seat}", [])
+    chips = table.zones.get(BET_ZONE[seat], [])
     stale = hand.gathered.get(seat)
     if chips != (stale or []):
         if stale:

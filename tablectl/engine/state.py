@@ -18,6 +18,17 @@ from tablectl.engine.pots import Pot, build_pots
 from tablectl.engine.profiles import HouseProfile, profile_for
 
 
+class _BetZones(dict[int, str]):
+    """``f"bet:{seat}"``, the name of a seat's bet zone in ``TableState.zones``, for seats 1-10
+    written once (every push looks its zone up; issue 14); any other key is formatted anew."""
+
+    def __missing__(self, seat: int) -> str:
+        return f"bet:{seat}"
+
+
+BET_ZONE = _BetZones({seat: f"bet:{seat}" for seat in range(1, 11)})
+
+
 class SetupError(ValueError):
     """A setup line the engine cannot start a table from."""
 
