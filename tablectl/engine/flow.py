@@ -99,6 +99,12 @@ def advance(table: TableState, hand: Hand, after: int, out: list[Output]) -> Non
         rnd = hand.round
         bets, current, acted = rnd.bets, rnd.current_bet, rnd.acted
         above = bisect_right(dealt, after)
+        # the usual turn: the next seat clockwise is in with chips and faces a bet (the loop
+        # below would stop at it first), found without building the turn order
+        seat = dealt[above] if above < len(dealt) else dealt[0]
+        if seat not in folded and players[seat].stack > 0 and bets.get(seat, 0) < current:
+            hand.to_act = seat
+            return
         first_mover = True
         unacted = None  # the first mover when it has not acted: it acts if another mover shows
         for seat in dealt[above:] + dealt[:above]:
