@@ -29,6 +29,10 @@ class _BetZones(dict[int, str]):
 BET_ZONE = _BetZones({seat: f"bet:{seat}" for seat in range(1, 11)})
 
 
+_SEATS = {str(seat): seat for seat in range(1, 11)}  # a setup's seat keys, as int() reads them
+_SEAT_NAMES = {str(seat): f"Seat {seat}" for seat in range(1, 11)}  # a seat named by no one
+
+
 class SetupError(ValueError):
     """A setup line the engine cannot start a table from."""
 
@@ -105,8 +109,13 @@ class TableState:
         self.players: dict[int, Player] = {}
         players = self.players
         for s, stack in setup["seats"].items():
-            seat, chips = int(s), int(stack)
-            name = str(names[s]) if s in names else f"Seat {s}"
+            # int(s), int(stack) and the default name, for the usual "1"-"10" and int stacks
+            # looked up rather than parsed and formatted (every table; issue 14)
+            seat = _SEATS.get(s)
+            if seat is None:
+                seat = int(s)
+            chips = stack if type(stack) is int else int(stack)
+            name = str(names[s]) if s in names else _SEAT_NAMES.get(s) or f"Seat {s}"
             players[seat] = Player(seat, chips, name, chips == 0)  # no chips: out
         self.chips: tuple[int, ...] = tuple(setup.get("chips", [1]))
         self.unit = self.chips[0]
