@@ -14,6 +14,7 @@ from tablectl.engine import dealing, flow, hands
 from tablectl.engine.actions import _live_hand, _void, on_fold
 from tablectl.engine.hand import BOARD_AT, Hand
 from tablectl.engine.outputs import Alert, Notice, Output
+from tablectl.engine.state import SEAT_NUMBER
 
 if TYPE_CHECKING:
     from tablectl.engine.state import TableState
@@ -29,7 +30,7 @@ def on_deal(table: TableState, body: dict[str, list[str]], out: list[Output]) ->
     hand = hands.hand_for_cards(table, out)
     if hand is None:
         return
-    seats = {int(k): v for k, v in body.items()}
+    seats = {SEAT_NUMBER.get(k) or int(k): v for k, v in body.items()}  # int(k), "1"-"10" looked up
     if _whole_deal(hand, seats):
         _deal_ended(table, hand, out)
         return

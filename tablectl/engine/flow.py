@@ -15,6 +15,7 @@ from tablectl.engine.evaluator import describe, evaluate, with_board
 from tablectl.engine.hand import Hand
 from tablectl.engine.outputs import Alert, Output, Ruling, new_notice
 from tablectl.engine.pots import Pot, build_pots, split_pot
+from tablectl.engine.state import BET_SEAT
 
 if TYPE_CHECKING:
     from tablectl.engine.state import TableState
@@ -133,7 +134,7 @@ def begin_round(table: TableState, hand: Hand, out: list[Output]) -> None:
     of this street (002 Rule 51): pulling them is the dealer gathering them.
     """
     hand.gathered = {
-        int(z[4:]): list(c) for z, c in table.zones.items() if z.startswith("bet:") and c
+        BET_SEAT[z]: list(c) for z, c in table.zones.items() if z.startswith("bet:") and c
     }
     for seat in hand.gathered:
         table.give_back.pop(seat, None)
@@ -199,7 +200,7 @@ def close_round(table: TableState, hand: Hand, out: list[Output]) -> None:
     if hand.street == "river":
         to_showdown(table, hand, out)
         return
-    if not hand.betting_over and sum(1 for s in live if table.players[s].stack > 0) <= 1:
+    if not hand.betting_over and _movers_at_most_one(table, live):
         # 002 Rule 17: all hands are tabled once no further betting is possible.
         hand.betting_over = True
         hand.tabled.update(live)
@@ -208,6 +209,18 @@ def close_round(table: TableState, hand: Hand, out: list[Output]) -> None:
                 "tabled", "no more betting: all hands face up (002 Rule 17)", {"seats": live}
             )
         )
+
+
+def _movers_at_most_one(table: TableState, live: list[int]) -> bool:
+    """Whether at most one of the ``live`` seats has chips behind (no one left to bet against)."""
+    players = table.players
+    movers = 0
+    for s in live:
+        if players[s].stack > 0:
+            if movers:
+                return False
+            movers = 1
+    return True
 
 
 def start_street(table: TableState, hand: Hand, street: str, out: list[Output]) -> None:
@@ -256,7 +269,7 @@ def maybe_award(table: TableState, hand: Hand, out: list[Output]) -> None:
     if hand.street != "showdown":
         return
     live = hand.live()
-    if len(live) == 1 or (live and all(s in hand.tabled for s in live)):
+    if len(live) == 1 or (live and hand.tabled.issuperset(live)):
         award(table, hand, out)
 
 

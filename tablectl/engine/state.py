@@ -29,7 +29,17 @@ class _BetZones(dict[int, str]):
 BET_ZONE = _BetZones({seat: f"bet:{seat}" for seat in range(1, 11)})
 
 
-_SEATS = {str(seat): seat for seat in range(1, 11)}  # a setup's seat keys, as int() reads them
+class _BetSeats(dict[str, int]):
+    """``int(zone[4:])``, the seat of a bet zone's name, for "bet:1" to "bet:10" looked up."""
+
+    def __missing__(self, zone: str) -> int:
+        return int(zone[4:])
+
+
+BET_SEAT = _BetSeats({zone: seat for seat, zone in BET_ZONE.items()})
+
+
+SEAT_NUMBER = {str(seat): seat for seat in range(1, 11)}  # a setup's seat keys, as int() reads them
 _SEAT_NAMES = {str(seat): f"Seat {seat}" for seat in range(1, 11)}  # a seat named by no one
 
 
@@ -111,7 +121,7 @@ class TableState:
         for s, stack in setup["seats"].items():
             # int(s), int(stack) and the default name, for the usual "1"-"10" and int stacks
             # looked up rather than parsed and formatted (every table; issue 14)
-            seat = _SEATS.get(s)
+            seat = SEAT_NUMBER.get(s)
             if seat is None:
                 seat = int(s)
             chips = stack if type(stack) is int else int(stack)
