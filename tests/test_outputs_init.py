@@ -17,7 +17,7 @@ from init_pins import init_params
 
 from tablectl.daemon.journal import _EngineUnpickler
 from tablectl.engine.outputs import GROUPED, Alert, Notice, Ruling, new_notice, new_ruling
-from tablectl.engine.state import BET_ZONE
+from tablectl.engine.state import BET_SEAT, BET_ZONE, SEAT_NUMBER
 
 SAMPLES: dict[type, dict[str, Any]] = {
     Ruling: {
@@ -127,4 +127,7 @@ def test_bet_zone_names_are_the_f_string_for_any_seat() -> None:
     outside 1-10 included, and keeps no more than the table's ten."""
     for seat in range(-2, 14):
         assert BET_ZONE[seat] == f"bet:{seat}"
-    assert sorted(BET_ZONE) == list(range(1, 11))
+        assert BET_SEAT[f"bet:{seat}"] == int(f"bet:{seat}"[4:]) == seat
+        assert (SEAT_NUMBER.get(str(seat)) or int(str(seat))) == seat
+    assert BET_SEAT["bet:07"] == 7 and BET_SEAT["bet:10"] == 10
+    assert sorted(BET_ZONE) == sorted(BET_SEAT.values()) == list(range(1, 11))
