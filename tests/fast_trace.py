@@ -16,6 +16,7 @@ import pytest
 
 from tablectl.engine import cards
 from tablectl.engine.events import Event, ScenarioError, event_from_obj
+from tablectl.engine.state import TableState
 from tablectl.engine.table import Table
 
 SETUP = {
@@ -42,7 +43,7 @@ FLOP = {"board": ["Ah", "Kd", "7c"], "burn": "8s"}
 
 def table_state(table: Table) -> dict[str, Any]:
     """Every attribute of the table, the hand's fields one by one (repr: the values compared)."""
-    state = {k: repr(v) for k, v in vars(table).items() if k != "hand"}
+    state = {k: repr(getattr(table, k)) for k in TableState.__slots__ if k != "hand"}
     hand = table.hand
     if hand is not None:
         state.update(

@@ -108,6 +108,45 @@ _L_SB, _L_BB, _L_ANTE, _L_SECONDS, _L_BREAK = _slot_setters(
 class TableState:
     """One table: seats, button, blinds, the hand in progress, and the tournament around it."""
 
+    # Slots, not an instance dict: a dict of more than 30 attributes gets keys of its own, and
+    # every attribute read and write of the rule modules went through it (issue 14). Every
+    # attribute __init__ sets; tests/fast_trace.py reads them all.
+    __slots__ = (
+        "alert_seq",
+        "badges",
+        "bb_ante",
+        "button_placed",
+        "chips",
+        "chips_added",
+        "clock",
+        "eliminated",
+        "floor_overrides",
+        "floor_ruling",
+        "floor_target",
+        "give_back",
+        "hand",
+        "hand_log",
+        "hand_no",
+        "hand_snapshot",
+        "last",
+        "ledger",
+        "ledger_deal",
+        "level_elapsed",
+        "level_index",
+        "levels",
+        "next_positions",
+        "open_alerts",
+        "paused",
+        "players",
+        "profile",
+        "sensed_zones",
+        "stack_findings",
+        "t",
+        "unit",
+        "zones",
+        "zones_at_start",
+    )  # fmt: skip
+
     def __init__(self, setup: dict[str, Any]) -> None:
         try:
             self.profile: HouseProfile = profile_for(

@@ -49,6 +49,8 @@ _TABLE_DECISIONS = ("seat", "unseat", "stack")
 class Table(TableState):
     """One table and the events that change it (:meth:`apply`)."""
 
+    __slots__ = ()  # TableState's slots only
+
     @classmethod
     def from_setup(cls, setup: dict[str, Any]) -> Table:
         return cls(setup)
