@@ -9,6 +9,7 @@ import pytest
 from test_actions import alerts, push, run
 from test_mutants import DEAL4, _table, check_to_river, notices, one_card_table, table
 
+from tablectl.engine.outputs import Ruling
 from tablectl.engine.pots import Pot
 
 
@@ -273,3 +274,34 @@ def test_003_moved_small_blind_dead_chips_and_big_blind_ante_are_both_dead_money
     assert t.stacks() == {2: 20000, 3: 20300, 5: 0, 7: 0, 8: 19600}
     assert t.pots() == [Pot(200, (2, 3, 7, 8))]
     assert t.hand is not None and t.hand.dead_money == 200
+
+
+def test_002_rule_64a_a_killed_bettor_gets_its_uncalled_chips_back_and_the_call_stays() -> None:
+    """Seat 4 raises to 2000, two fold, and the floor kills seat 4's hand before seat 3 acts: the
+    1,800 no one called go back to seat 4, its call of the big blind's 200 stays in the pot and
+    the ruling says so (002 Rule 64-A). Mutmut: ``give_back`` setting or adding the excess to the
+    seat's bet instead of taking it off (the ruling would say 1,800 or 3,800)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
+    run(t, DEAL4, push(4, 500, 500, 500, 500), {"fold": 1}, {"fold": 2})
+    out = run(t, {"floor": {"by": "Sam", "kill": 4}})
+    [back] = notices(out, "returned")
+    assert back.data == {"seat": 4, "amount": 1800}
+    [ruled] = [o for o in out if isinstance(o, Ruling)]
+    assert (ruled.seat, ruled.action, ruled.to) == (4, "fold", 200)
+    [n] = notices(out, "award")
+    assert n.text == "main pot 500: seat 3 500"
+    assert t.stacks() == {1: 10000, 2: 9900, 3: 10300, 4: 9800}
+
+
+def test_a_one_chip_all_in_reaches_a_seat_past_an_all_in_one() -> None:
+    """The big blind, seat 3, is all-in with its blind; on the flop the small blind, seat 2,
+    bets its last chip: seat 3, next clockwise, has no chips, so the turn goes on past it to the
+    button, seat 1, which has not acted on the flop and must call one chip or fold (mutmut:
+    ``advance``'s loop reading a missing bet as 1 past the first seat, so the one-chip bet
+    looked matched and the round closed)."""
+    t = _table("tda-2025", {1: 10000, 2: 201, 3: 200}, chips=[1, 25, 100, 500])
+    run(t, {"deal": {"2": ["As", "8s"], "3": ["Ks", "7s"], "1": ["Js", "5s"]}})
+    run(t, push(1, 100, 100), push(2, 100), {"board": ["2h", "5c", "9d"], "burn": "3c"})
+    assert t.to_act() == 2 and t.players[2].stack == 1 and t.players[3].stack == 0
+    run(t, push(2, 1))
+    assert t.street == "flop" and t.to_act() == 1 and t.to_call() == 1
