@@ -328,7 +328,8 @@ def test_undo_after_a_redeal_keeps_the_void_deal(tmp_path: Path) -> None:
 
 def test_every_notice_kind_the_engine_emits_is_read_or_ignored() -> None:
     """A notice kind the builder does not know would reach it unread: grep the engine for
-    ``Notice("kind"`` and check each is read into a typed record or listed as ignored."""
+    ``Notice("kind"`` (or ``new_notice("kind"``, the hot path's) and check each is read into a
+    typed record or listed as ignored."""
     import re
 
     import tablectl
@@ -339,7 +340,7 @@ def test_every_notice_kind_the_engine_emits_is_read_or_ignored() -> None:
         m
         for f in source.rglob("*.py")
         if f.name != "history.py"
-        for m in re.findall(r'Notice\(\s*"(\w+)"', f.read_text())
+        for m in re.findall(r'(?:Notice|new_notice)\(\s*"(\w+)"', f.read_text())
     }
     read = {
         "hand_start",
