@@ -145,7 +145,7 @@ class TableState:
         "unit",
         "zones",
         "zones_at_start",
-    )  # fmt: skip
+    )
 
     def __init__(self, setup: dict[str, Any]) -> None:
         try:
