@@ -73,6 +73,11 @@ class McuEmulator:
         self.commands = 0
         self._rx_held = threading.Event()
         self._rx_parked = threading.Event()  # the emulator's loop saw the hold: it reads no more
+        # A pipe that wakes the emulator's loop (stop, hold, release), made with each pty: the
+        # loop waits on the pty and this pipe until the next snapshot is due, not in 50 ms polls
+        # (issue 14: the simulator's threads count in `tablectl run --sim`'s idle CPU)
+        self._wake_r: int | None = None
+        self._wake_w: int | None = None
 
     # --- plugging ---------------------------------------------------------------------------
 
@@ -88,6 +93,9 @@ class McuEmulator:
             tty.setraw(slave)  # no echo or line discipline before the host opens it
             os.set_blocking(master, False)
             self._master, self._slave = master, slave
+            self._wake_r, self._wake_w = os.pipe()
+            os.set_blocking(self._wake_r, False)
+            os.set_blocking(self._wake_w, False)
             self._session = False
             self._last_cmd_seq = None
             tmp = f"{self.link_path}.{os.getpid()}.tmp"
@@ -103,14 +111,15 @@ class McuEmulator:
         """Close the pty master: the host's reads fail as if the cable was pulled."""
         thread = self._thread
         self._stop.set()
+        self._wake()
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout=2)
         with self._lock:
-            for fd in (self._master, self._slave):
+            for fd in (self._master, self._slave, self._wake_r, self._wake_w):
                 if fd is not None:
                     with contextlib.suppress(OSError):
                         os.close(fd)
-            self._master = self._slave = None
+            self._master = self._slave = self._wake_r = self._wake_w = None
             self._session = False
             self._thread = None
             with contextlib.suppress(FileNotFoundError):
@@ -131,6 +140,7 @@ class McuEmulator:
         write finds no room: what a firmware that stopped draining its USB endpoint does to
         the host. Returns the bytes of noise queued."""
         self._rx_held.set()
+        self._wake()
         queued = 0
         thread = self._thread
         if thread is not None and thread.is_alive():
@@ -159,6 +169,15 @@ class McuEmulator:
         """Read commands again (the noise queued by :meth:`hold_commands` comes first)."""
         self._rx_held.clear()
         self._rx_parked.clear()
+        self._wake()
+
+    def _wake(self) -> None:
+        """Have the emulator's loop look at its flags now."""
+        fd = self._wake_w
+        if fd is not None:
+            # full: a wake-up is pending anyway; closed: unplugged meanwhile, no loop to wake
+            with contextlib.suppress(OSError):  # BlockingIOError included
+                os.write(fd, b"w")
 
     # --- the table: tags in zones -----------------------------------------------------------
 
@@ -294,16 +313,24 @@ class McuEmulator:
 
     def _run(self) -> None:
         dec = p.Decoder()
-        master = self._master
-        while not self._stop.is_set() and master is not None:
+        master, wake = self._master, self._wake_r
+        while not self._stop.is_set() and master is not None and wake is not None:
             held = self._rx_held.is_set()
             if held:
                 self._rx_parked.set()
+            # until the next snapshot is due (at most a second: snapshot_every may change)
+            timeout = 1.0
+            every = self.snapshot_every
+            if every is not None and self._session:
+                timeout = min(timeout, max(0.0, self._last_snapshot + every - time.monotonic()))
             try:
-                ready, _, _ = select.select([] if held else [master], [], [], 0.05)
+                ready, _, _ = select.select([wake] if held else [master, wake], [], [], timeout)
             except (OSError, ValueError):
                 return
-            if ready:
+            if wake in ready:
+                with contextlib.suppress(BlockingIOError):
+                    os.read(wake, 4096)
+            if master in ready:
                 try:
                     data = os.read(master, 4096)
                 except BlockingIOError:

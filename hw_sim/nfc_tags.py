@@ -94,7 +94,7 @@ class TagField:
     def __init__(self, port: int | None = None) -> None:
         self.port = port or free_udp_port()
         self.path = f"udp:127.0.0.1:{self.port}"
-        self._taps: queue.Queue[SimTag] = queue.Queue()
+        self._taps: queue.Queue[SimTag | None] = queue.Queue()  # None: the field is stopping
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.served = 0  # taps read by a reader
@@ -105,6 +105,7 @@ class TagField:
 
     def stop(self) -> None:
         self._stop.set()
+        self._taps.put(None)  # wakes the field's thread, which waits for taps without a timeout
         if self._thread is not None:
             self._thread.join(timeout=5)
 
@@ -133,10 +134,12 @@ class TagField:
         _bind_loopback_only(clf.device, self.port)
         try:
             while not self._stop.is_set():
-                try:
-                    tag = self._taps.get(timeout=0.05)
-                except queue.Empty:
-                    continue
+                # blocks until a tap or stop(): no wake-ups while no one taps (issue 14 counts
+                # the simulator's threads in `tablectl run --sim`'s idle CPU)
+                tag = self._taps.get()
+                if tag is None:
+                    self._taps.task_done()
+                    break
                 try:
                     while not self._stop.is_set() and not self._serve(clf, tag):
                         pass
