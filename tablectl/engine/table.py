@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from tablectl.engine import actions as act
-from tablectl.engine import cards, dealing, floor, flow, hands
+from tablectl.engine import cards, dealing, floor, flow, hands, recount
 from tablectl.engine.events import Event, FloorDecision
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.reading import barred_by
@@ -71,6 +71,14 @@ class Table(TableState):
         kind = event.kind
         if event.t is not None and event.t > self.t:
             self._advance_time(event.t - self.t, out)
+        if self.recounts:
+            # The dealer's answer to a recount becomes the read it confirms or corrects, ruled
+            # below as any trusted read is; a trusted read answers a question about it.
+            if kind == "counted":
+                event = recount.resolve(self, event, out)
+                kind = event.kind
+            elif kind == "chips" or kind == "card":
+                recount.supersede(self, event, out)
         handler = _HANDLERS.get(kind)
         if handler is None:
             out.append(Alert("action_void", "002 Rule 1", f"unknown event {kind!r} ignored"))
@@ -494,4 +502,6 @@ _HANDLERS: dict[str, Callable[[Table, Any, list[Output]], None]] = {
     "badge": Table._on_badge,
     "name": Table._on_name,
     "level": Table._on_level,
+    "recount": recount.on_recount,
+    "counted": recount.on_counted,
 }
