@@ -37,7 +37,7 @@ def test_a_held_read_is_ruled_on_by_nothing_and_stays_open_until_answered() -> N
     table, outs = _table(DEAL, EDGE)
     assert [type(o) for o in outs] == [Alert]
     assert outs[0].kind == "recount" and outs[0].id == 1
-    assert "count seat 4's bet" in outs[0].text and "002 Rule 26-A" == outs[0].rule
+    assert "count seat 4's bet" in outs[0].text and outs[0].rule == "002 Rule 26-A"
     assert table.to_act() == 4 and table.zones == {} and table.last is None
     assert [a.id for a in table.open_alerts] == [1]
     outs = table.apply(event_from_obj({"counted": {"zone": "bet:4", "chips": [100, 100]}}))

@@ -68,7 +68,8 @@ def on_recount(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     _close(table, key, "asked again", out)
     # The id Table.apply will give this alert: ids count every alert raised, in order.
     alert_id = table.alert_seq + sum(1 for o in out if type(o) is Alert) + 1
-    table.recounts[key] = (read, alert_id)
+    seen = tuple(body.get("seen") or (body.get("zone", key),))
+    table.recounts[key] = (read, alert_id, seen)
     out.append(alert)
 
 
@@ -80,7 +81,7 @@ def resolve(table: TableState, event: Event, out: list[Output]) -> Event:
     held = table.recounts.get(key)
     if held is None:
         return event
-    read, _ = held
+    read = held[0]
     if read.kind == "card":
         answer = {**read.body, **{k: body[k] for k in ("zone", "face") if k in body}}
         said = f"the {key} lies at {_zone_words(answer['zone'])}"

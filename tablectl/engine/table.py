@@ -26,6 +26,7 @@ from tablectl.engine.view import (
     ClockView,
     LevelView,
     PotView,
+    RecountView,
     SeatView,
     TableView,
 )
@@ -433,6 +434,7 @@ class Table(TableState):
             eliminated=tuple(self.eliminated),
             chips=self.chips,
             allowed=self.allowed(),
+            recounts=tuple(_recount_view(k, *held) for k, held in self.recounts.items()),
         )
 
     def allowed(self) -> Allowed:
@@ -474,6 +476,12 @@ class Table(TableState):
             stack=stack,
             presses=presses,
         )
+
+
+def _recount_view(key: str, read: Event, alert_id: int, seen: tuple[str, ...]) -> RecountView:
+    if read.kind == "card":
+        return RecountView(alert_id, read.body["zone"], card=key, seen=seen)
+    return RecountView(alert_id, key, chips=tuple(read.body[key]))
 
 
 def fold_events(setup: dict[str, Any], events: Iterable[Event]) -> Table:
