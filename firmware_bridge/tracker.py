@@ -5,9 +5,11 @@ of a pitched card, every crosstalk read and every chip missed in a round becomes
 :class:`TagTracker` instead gives each card and chip one confirmed place and moves it only on
 evidence. Pure: no I/O, no clock (``now`` is passed in), no threads.
 
-- **Unread is not gone.** A tag missing from its place and read nowhere else stays there; a chip
-  unread for ``unread_alert`` seconds raises one ``hardware`` alert naming the tag (dead or
-  shadowed). A card read nowhere for ``gone_after`` seconds has left the table (the stub).
+- **Unread is not gone.** A tag missing from its place and read nowhere else stays there until it
+  has been missed for long: ``gone_after`` seconds and, for a chip, ``gone_rounds`` rounds (a
+  shadow lasts at most 40); then it has left the table (the stub, the tray). A chip unread for
+  ``unread_alert`` seconds (when that is shorter) raises one ``hardware`` alert naming the tag,
+  and every enrolled chip not read within ``unread_alert`` of the first report is named too.
 - **Arrivals by repeated reads.** A tag is placed in a zone once that zone has read it without a
   break for ``k`` of its rounds and at least ``rest`` seconds (a pitched card slides over other
   seats for 30-120 ms: it is counted where it comes to rest), and its old place no longer reads it
@@ -77,12 +79,13 @@ class TagTracker(TagMapper):
         unread_alert: float = 30.0,
         motion: float = 1.0,
         leave_rounds: int = 3,
+        gone_rounds: int = 60,
     ) -> None:
         super().__init__(decks, chips, settle=quiet)
         self.rest, self.k, self.scan_period, self.quiet = rest, k, scan_period, quiet
         self.gone_after, self.unread_alert, self.motion = gone_after, unread_alert, motion
         self._tag_uid: dict[int, bytes] = {}  # id(_Tag) -> its uid
-        self.leave_rounds = leave_rounds
+        self.leave_rounds, self.gone_rounds = leave_rounds, gone_rounds
         self._started: float | None = None  # the first report: enrolled chips are due from then
         self._never_read_alerted = False
         self.tstats = TrackerStats()
@@ -290,6 +293,10 @@ class TagTracker(TagMapper):
         if self._is_card(uid):
             if unread >= self.gone_after:
                 self._place(uid, tag, None, 0, now)  # collected: it left the table
+            return []
+        if unread >= max(self.gone_after, self.gone_rounds * self._period_of(tag.place)):
+            # missed for long, through any shadow (K <= 40 rounds): taken off the table
+            self._place(uid, tag, None, 0, now)
             return []
         if unread >= self.unread_alert and not tag.alerted:
             tag.alerted = True
