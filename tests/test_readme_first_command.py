@@ -84,9 +84,9 @@ def test_readme_first_command_in_a_real_window_under_xvfb() -> None:
         env = {k: v for k, v in os.environ.items() if k != "WAYLAND_DISPLAY"}
         env |= {"DISPLAY": display, "SDL_VIDEODRIVER": "x11"}
         deadline = time.monotonic() + 20
-        while (
-            subprocess.run([XDOTOOL, "getmouselocation"], env=env, capture_output=True).returncode
-        ):
+        while subprocess.run(
+            [XDOTOOL, "getmouselocation"], env=env, capture_output=True
+        ).returncode:
             assert time.monotonic() < deadline, "Xvfb did not start"
             time.sleep(0.1)
         summary_ok(run_it(env))
