@@ -20,7 +20,9 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import logging
 import queue
+import secrets
 import socket
 import ssl
 import sys
@@ -44,6 +46,8 @@ from tablectl.daemon.venue_link import (
     table_topic,
     venue_topic,
 )
+
+log = logging.getLogger(__name__)
 
 RESEND_AFTER = 2.0  # seconds a gap may last (messages merely in flight) before asking for it
 RESEND_TRIES = 4
@@ -284,6 +288,16 @@ class VenueClient:
         if body is None or not isinstance(body.get("seq"), int):
             self.problems.append(f"table {table}: {leaf} message without a seq: {payload[:80]!r}")
             return []
+        named = body.get("table", table)
+        if named != table:
+            # A message counts for the table whose topic (so broker identity: the ACL lets a
+            # table write only its own topics) it came on; a body naming another is refused.
+            self.problems.append(
+                f"table {table}: {leaf} message naming table {named!r:.40} refused "
+                "(a table speaks only for itself)"
+            )
+            log.warning("table %s: %s message naming table %r refused", table, leaf, named)
+            return []
         if leaf == "state":
             if body["seq"] > st.state_seq:
                 st.state_seq, st.state = body["seq"], body
@@ -388,7 +402,8 @@ class VenueClient:
         table comes back online until it answers (``cmd_answer`` on its events stream).
         ``cmd_id``: an id sent before (a venue process restarted), which the table knows."""
         check_id("table", table)
-        cmd_id = cmd_id or f"{self.venue}-{self._session}-{next(self._cmd_no)}"
+        # unguessable: a table learns only the ids of the commands sent to it
+        cmd_id = cmd_id or f"{self.venue}-{next(self._cmd_no)}-{secrets.token_urlsafe(12)}"
         payload = json.dumps(
             {
                 "v": PROTOCOL_VERSION,
