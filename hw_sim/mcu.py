@@ -28,6 +28,7 @@ import tty
 from collections.abc import Callable, Iterable
 
 from firmware_bridge import protocol as p
+from hw_sim.rf import Round
 
 TxFilter = Callable[[bytes], list[bytes]]
 
@@ -251,33 +252,47 @@ class McuEmulator:
         self._round_t[ant] = self.clock()
         self._incomplete[ant] = False
 
-    def rounds(self, reads: Iterable[tuple[int, float, list[tuple[bytes, int]], bool]]) -> None:
-        """Inventory rounds as a real reader does them, in time order: ``(antenna, end time,
-        tags read in arrival order as (uid, flags), inventory incomplete)``. A report goes out
-        when the round's tags differ from the round before (version 1), or when they or the set
-        read within the window change (version 2)."""
+    def rounds(self, reads: Iterable[Round]) -> None:
+        """Inventory rounds as a real reader does them (hw_sim.rf), in time order. A report goes
+        out after a round whose tags differ from the round before (version 1), or whose tags or
+        set read within the window changed (version 2), stamped with that round's end."""
         with self._lock:
-            for ant, t, tags, incomplete in reads:
+            for r in reads:
+                ant = r.antenna
                 before = self._zones[ant]
+                # listed in the order they arrived (docs/protocol.md): the tags still read keep
+                # their places, new ones come last, whatever order anticollision found them in
+                now = dict(r.tags)
+                tags = [(u, now.pop(u)) for u, _ in before if u in now]
+                tags += now.items()
                 hist = self._history[ant]
-                union_before = set().union(*hist) if hist else set()
-                hist.append(dict(tags))
-                if len(hist) > self.window:
-                    del hist[0]
-                self._round[ant] += 1
-                self._round_t[ant] = t
-                self._incomplete[ant] = incomplete
-                self._zones[ant] = list(tags)
-                for uid, _ in before:
-                    if self._where.get(uid) == ant:
-                        del self._where[uid]
-                for uid, _ in tags:
-                    self._where[uid] = ant
-                changed = tags != before
-                if not changed and self.session_proto >= 2:
-                    changed = set().union(*hist) != union_before
-                if changed:
-                    self._send_zone(ant, snapshot=False)
+                if tags != before:
+                    for uid, _ in before:
+                        if self._where.get(uid) == ant:
+                            del self._where[uid]
+                    for uid, _ in tags:
+                        self._where[uid] = ant
+                # a run of identical rounds can change the report only in its first `window`
+                # rounds (tags read before it drop out of the window one by one)
+                first = r.t - (r.repeat - 1) * r.period
+                latest = dict(tags)
+                for i in range(min(r.repeat, self.window + 1)):
+                    union_before = set().union(*hist) if hist else set()
+                    hist.append(latest)
+                    if len(hist) > self.window:
+                        del hist[0]
+                    self._round[ant] += 1
+                    self._round_t[ant] = first + i * r.period
+                    self._incomplete[ant] = r.incomplete
+                    changed = i == 0 and tags != before
+                    if not changed and self.session_proto >= 2:
+                        changed = set().union(*hist) != union_before
+                    self._zones[ant] = tags
+                    if changed:
+                        self._send_zone(ant, snapshot=False)
+                if r.repeat > self.window + 1:
+                    self._round[ant] += r.repeat - self.window - 1
+                    self._round_t[ant] = r.t
 
     def flap(self, uid: bytes) -> None:
         """The tag drops out of its antenna's read for one report, then is read again."""

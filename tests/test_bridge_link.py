@@ -18,6 +18,7 @@ from firmware_bridge.bridge import Bridge
 from firmware_bridge.link import LinkDown, Report, SerialLink
 from firmware_bridge.tags import ChipInventory, Deck, DeckRegistry, TagMapper
 from hw_sim.mcu import McuEmulator, standard_antennas
+from hw_sim.rf import Round
 from tablectl.engine.events import Event
 from tablectl.engine.outputs import Alert
 
@@ -249,7 +250,7 @@ def test_v2_rounds_carry_counts_and_the_latest_round_rules(tmp_path: Path) -> No
             or [wire]
         )
         ant = rig.mcu.zone_antenna["bet:2"]
-        rig.mcu.rounds([(ant, 1.0, [(CHIP500, 0)], False), (ant, 1.02, [], True)])
+        rig.mcu.rounds([Round(ant, 1.0, ((CHIP500, 0),)), Round(ant, 1.02, (), True)])
         assert [r.latest() for r in reports] == [((CHIP500, 0),), ()]
         last = reports[-1]
         assert last.tags == ((CHIP500, 0),) and last.hits == (1,) and last.incomplete
