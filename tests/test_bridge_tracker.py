@@ -150,7 +150,7 @@ def test_a_dead_chip_raises_a_hardware_alert_naming_its_tag() -> None:
         rounds=150,
         zones=("stack:2",),
         inventory=inv,
-        tracker={"unread_alert": 2.0},
+        tracker={"never_read_alert": 2.0},
     )
     assert not [a for a in today if isinstance(a, Alert)]  # today: nothing, ever
     (alert,) = [a for a in tracked if isinstance(a, Alert)]

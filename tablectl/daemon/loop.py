@@ -634,6 +634,11 @@ class Daemon:
         elif event.t is not None:
             self._session_t = max(self._session_t, float(event.t))
         self.journal.record(row, outputs)
+        if event.kind == "counted":
+            # the dealer's answer goes back to the sensors' tracker (firmware_bridge.sources)
+            answered = getattr(self.source, "answered", None)
+            if answered is not None:
+                answered(event)
         for out in outputs:
             self._log_output(out)
         self._show_floor(outputs)
