@@ -13,6 +13,7 @@ events of each step are complete and in order before the bots look at the table 
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
 import random
@@ -23,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from firmware_bridge import protocol as p
 from firmware_bridge.bridge import Bridge
 from firmware_bridge.link import LinkDown, SerialLink
 from firmware_bridge.tags import (
@@ -39,6 +41,8 @@ from hw_sim.console import SimConsole
 from hw_sim.faults import FaultCounts, FaultPlan, LineFaults
 from hw_sim.mcu import McuEmulator, standard_antennas
 from hw_sim.nfc_tags import tag_uid
+from hw_sim.rf import LEVELS, RfTable, neighbours, plan_motion
+from hw_sim.score import RfScore
 from tablectl.engine.events import Event, dumps, event_from_obj, event_to_obj
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.table import Table
@@ -88,6 +92,14 @@ class SimConfig:
     # Keep each session's lines and outputs (SimResult.outputs) and write the scenario files.
     # Without it (`tablectl sim` without --out) nothing grows with the hands played.
     write_scenarios: bool = True
+    # Real RFID reads (hw_sim.rf, docs/rf.md): a level of LEVELS, or None for perfect and
+    # instant reads; ``shared_reader``: one reader multiplexed over every antenna.
+    rf: str | None = None
+    shared_reader: bool = False
+    # With ``rf``: the chance that a bot's action is an irregularity (docs/rf.md lists them).
+    irregularities: float = 0.02
+    # With ``rf``: how long the table rests after each motion (the rounds go on meanwhile).
+    rest: float = 1.0
 
 
 @dataclass(slots=True)
@@ -105,6 +117,7 @@ class SimResult:
     faults: FaultCounts = field(default_factory=FaultCounts)
     steps: int = 0
     link: str = ""
+    score: RfScore | None = None  # with --rf
 
     def line(self) -> str:
         return (
@@ -115,6 +128,8 @@ class SimResult:
 
     @property
     def ok(self) -> bool:
+        if self.score is not None:  # real reads differ from the truth: the score says how much
+            return not any(p.startswith("engine error") for p in self.problems)
         return self.chips_conserved and self.lost_events + self.spurious_events == 0
 
 
@@ -160,13 +175,39 @@ class TableSim:
             in_play="A",
         )
         self.inventory = ChipInventory()
+        antennas = standard_antennas()
+        self.rf: RfTable | None = None
+        if cfg.rf is not None:
+            if cfg.rf not in LEVELS:
+                raise ValueError(f"--rf {cfg.rf}: not one of {', '.join(LEVELS)}")
+            # The table states its geometry in IDENTIFY (protocol version 2).
+            self.rf = RfTable(
+                antennas,
+                LEVELS[cfg.rf],
+                cfg.seed * 7919 + 3,
+                shared=cfg.shared_reader,
+                t0=self.clock.t,
+            )
+            self.result.score = RfScore(cfg.rf + ("+shared" if cfg.shared_reader else ""))
         self.mcu = McuEmulator(
-            str(self.workdir / "ttyTABLE"), standard_antennas(), snapshot_every=2.0
+            str(self.workdir / "ttyTABLE"),
+            antennas,
+            snapshot_every=2.0,
+            neighbours=neighbours(antennas),
+            reader=p.READER_SHARED if cfg.shared_reader else p.READER_DEDICATED,
+            clock=self.clock,
         )
         self.link = SerialLink(self.mcu.link_path)
         self.bridge = Bridge(
-            self.link, TagMapper(self.decks, self.inventory, cfg.settle), self.clock
+            self.link,
+            TagMapper(self.decks, self.inventory, cfg.settle),
+            self.clock,
+            report_clock=self.rf is not None,
         )
+        self._motion_rng = random.Random(cfg.seed * 7919 + 4)
+        self._kind = "push"  # what the next motion is (hw_sim.rf.plan_motion)
+        self._motion_end = self.clock.t
+        self._irregular: str | None = None  # the irregularity the step commits
         self.console = SimConsole(clock=self.clock)
         # Line faults are decided per frame by what the frame is (hw_sim.faults.LineFaults), the
         # table faults per step from their own generator: the hands played, and the faults on
@@ -226,6 +267,14 @@ class TableSim:
                     )
                     self.result.chips_conserved = False
                     self._end_session(clear=not isinstance(exc, LinkDown))
+                    score = self.result.score
+                    if score is not None and isinstance(exc, Mismatch):
+                        # On real reads the engine may have ruled what never happened, so that
+                        # the table and its ledger part: the table is set up afresh, counted.
+                        score.stops += 1
+                        score.hand_over()
+                        self.result.hands += 1
+                        continue
                     break
                 self._end_session()
         finally:
@@ -267,7 +316,7 @@ class TableSim:
         moves: list[tuple[bytes, str | None, bool]] = []
         for seat, stack in self.cfg.seats.items():
             moves += [(self._new_chip(v), f"stack:{seat}", False) for v in make_change(stack)]
-        self._step(moves)
+        self._step(moves, kind="sweep")
 
     def _end_session(self, clear: bool = True) -> None:
         path = self.workdir / f"session-{self._session:03d}.jsonl"
@@ -279,7 +328,7 @@ class TableSim:
         # Clear the table for the next session. The bridge reads it (and must not lose it), but
         # the session's engine is done: a cleared table is no event of its tournament.
         if clear:
-            self._step([(uid, None, False) for uid in list(self.where)], engine=False)
+            self._step([(uid, None, False) for uid in list(self.where)], engine=False, kind="sweep")
 
     def _players_left(self) -> int:
         assert self.table is not None
@@ -413,6 +462,8 @@ class TableSim:
         return out
 
     def _apply_moves(self, moves: list[tuple[bytes, str | None, bool]]) -> None:
+        if self.rf is not None:
+            self._rf_motion(moves)
         places = [(u, z, up) for u, z, up in moves if z is not None]
         removes = [u for u, z, _ in moves if z is None]
         for uid, zone, up in moves:
@@ -434,19 +485,48 @@ class TableSim:
                 self.face_up.add(uid)
             else:
                 self.face_up.discard(uid)
+        if self.rf is not None:
+            return  # the reader's rounds report them (_rf_rounds)
         if removes:
             self.mcu.remove(removes)
         if places:
             self.mcu.place_many([(u, z, up) for u, z, up in places if z is not None])
+
+    def _rf_motion(self, moves: list[tuple[bytes, str | None, bool]]) -> None:
+        """The motion as it physically happens (hw_sim.rf.plan_motion), from now on."""
+        assert self.rf is not None
+        at = self.mcu.zone_antenna
+        motion = plan_motion(
+            [(u, None if z is None else at[z], up) for u, z, up in moves],
+            self.rf.rest,
+            self._kind,
+            self.clock.t,
+            self.rf.params,
+            self._motion_rng,
+            self.mcu.antennas,
+        )
+        self.rf.apply(motion)
+        self._motion_end = max(self._motion_end, motion.end)
+
+    def _rf_rounds(self) -> float:
+        """The reader's rounds until the table has rested after the motion, sent over the
+        link; the time they reach."""
+        assert self.rf is not None
+        until = max(self.clock.t, self._motion_end) + self.cfg.rest
+        self.mcu.rounds(self.rf.run_until(until))
+        return until
 
     def _step(
         self,
         moves: list[tuple[bytes, str | None, bool]] | None = None,
         press: str | None = None,
         engine: bool = True,
+        kind: str = "push",
     ) -> list[Output]:
-        """One physical motion through the whole pipeline; returns the engine's outputs."""
+        """One physical motion through the whole pipeline; returns the engine's outputs.
+        ``kind`` says what the motion is, for how it crosses the antennas (hw_sim.rf)."""
         self._maybe_fault()
+        self._kind = kind
         moves = moves or []
         truth = self._truth(moves) if moves else []
         if press is not None:
@@ -495,15 +575,38 @@ class TableSim:
 
     def _settle(self, truth: list[dict[str, Any]], engine: bool = True) -> list[Output]:
         self.result.steps += 1
-        self.link.ping(timeout=30)
-        got = self.bridge.pump()
-        self.clock.t += self.cfg.settle * 1.5
-        got += self.bridge.pump()
-        got += self.console.console.poll()
-        self.clock.t += 1.0  # the next motion comes later than the console's debounce window
+        if self.rf is not None:
+            start, until = self._motion_end, self._rf_rounds()
+            self.link.ping(timeout=30)
+            self.bridge.emitted.clear()
+            self.clock.t = until
+            got = self.bridge.pump()
+            got += self.console.console.poll()
+            # latency: from the motion's last physical change to the delivery of the last of
+            # its events that a perfect reader's bridge also emits (docs/rf.md)
+            want = {_key(o) for o in truth if "press" not in o}
+            done = [
+                t
+                for t, e in self.bridge.emitted
+                if isinstance(e, Event) and _key(event_to_obj(e)) in want
+            ]
+            if done:
+                score = self.result.score
+                assert score is not None
+                score.latencies.append(max(0.0, max(done) - start))
+            self._motion_end = self.clock.t
+        else:
+            self.link.ping(timeout=30)
+            got = self.bridge.pump()
+            self.clock.t += self.cfg.settle * 1.5
+            got += self.bridge.pump()
+            got += self.console.console.poll()
+            self.clock.t += 1.0  # the next motion comes later than the console's debounce window
         events = [g for g in got if isinstance(g, Event)]
         bridge_alerts = [g for g in got if isinstance(g, Alert)]
         self.result.alerts += len(bridge_alerts)
+        if self.result.score is not None and engine:
+            self.result.score.bridge_alerts(bridge_alerts)
         objs = [event_to_obj(e) for e in events]
         if objs != truth:
             lost = Counter(map(_key, truth)) - Counter(map(_key, objs))
@@ -521,6 +624,9 @@ class TableSim:
         assert self.table is not None
         if not engine:
             return outs
+        ideal: list[Output] | None = None
+        if self.result.score is not None and objs != truth:
+            ideal = self._rule_on_truth(truth)
         for ev in events:
             self._lineno += 1
             lineno = self._lineno
@@ -546,6 +652,13 @@ class TableSim:
                     f"chips total {self.table.chips_total()} != {self.total} after {dumps(ev)}"
                 )
         self._hand_outputs += outs
+        score = self.result.score
+        if score is not None:
+            if ideal is not None:
+                score.compare(ideal, outs)
+            irregular, self._irregular = self._irregular, None
+            if irregular is not None and not _calls(outs if ideal is None else ideal):
+                score.uncalled += 1
         if self.on_view is not None:
             self.on_view(self.table.view())
         if (
@@ -556,6 +669,18 @@ class TableSim:
             self._void_reason = "; ".join(o.text for o in outs if isinstance(o, Alert))
             raise _Redeal
         return outs
+
+    def _rule_on_truth(self, truth: list[dict[str, Any]]) -> list[Output]:
+        """What the engine, as it stands, rules on what a perfect reader would have reported."""
+        shadow = copy.deepcopy(self.table)
+        assert shadow is not None
+        out: list[Output] = []
+        for obj in truth:
+            try:
+                out += shadow.apply(event_from_obj(obj))
+            except Exception as exc:  # an engine bug must not stop the simulation
+                self.result.problems.append(f"engine error on the truth {obj}: {exc!r}")
+        return out
 
     # --- a hand -----------------------------------------------------------------------------
 
@@ -602,7 +727,7 @@ class TableSim:
             first = i == 0
             self._expect_start = first and starting
             try:
-                self._step([(uid, f"seat:{seat}", False)])
+                self._step([(uid, f"seat:{seat}", False)], kind="deal")
             finally:
                 self._expect_start = False
             if first:
@@ -624,7 +749,7 @@ class TableSim:
         assert t is not None and t.hand is not None
         gone = [u for u, z in self.where.items() if _card_zone(z) or u not in self.chip_value]
         if gone:
-            self._step([(u, None, False) for u in gone])
+            self._step([(u, None, False) for u in gone], kind="sweep")
         owed = {
             s: start - self._zone_total(f"stack:{s}") for s, start in t.hand.start_stacks.items()
         }
@@ -692,6 +817,10 @@ class TableSim:
             have = self._zone_total(stack_zone)
             if posted > have:
                 raise Mismatch(f"seat {seat} has {have} in chips, cannot post {posted}")
+            taken = self._take(stack_zone, make_change(blind), blind, exact=False)
+            if taken is not None and posted == blind:
+                moves += [(u, f"bet:{seat}", False) for u in taken]
+                continue
             moves += [(u, None, False) for u in self.zones[stack_zone] if u in self.chip_value]
             moves += [(self._new_chip(v), stack_zone, False) for v in make_change(have - posted)]
             moves += [(self._new_chip(v), f"bet:{seat}", False) for v in make_change(blind)]
@@ -703,7 +832,7 @@ class TableSim:
         d = decide(view, self.rng) if not force_fold else Decision(view.to_act or 0, "fold")
         seat = d.seat
         if d.kind == "fold":
-            self._step([(uid, "muck", False) for uid in self.hole[seat]])
+            self._step([(uid, "muck", False) for uid in self.hole[seat]], kind="fold")
             return
         if d.kind == "check":
             self._step(press="check")
@@ -735,11 +864,35 @@ class TableSim:
             chips = [*make_change(amount - small), small]
         else:
             chips = make_change(amount)
+        taken = self._take(stack_zone, chips, amount, exact=raising)
+        if taken is not None:
+            self._step([(u, f"bet:{seat}", False) for u in taken])
+            return
         old = [u for u in self.zones[stack_zone] if u in self.chip_value]
         moves: list[tuple[bytes, str | None, bool]] = [(u, None, False) for u in old]
         moves += [(self._new_chip(v), stack_zone, False) for v in make_change(have - amount)]
         moves += [(self._new_chip(v), f"bet:{seat}", False) for v in chips]
         self._step(moves)
+
+    def _take(self, zone: str, values: list[int], amount: int, exact: bool) -> list[bytes] | None:
+        """With real reads (--rf): the chips of ``zone`` a player pushes, taken from the stack
+        itself (the others stay where they lie, as at a real table), or None when the stack
+        does not hold them and the dealer must make change. ``values`` are the chips wanted;
+        unless ``exact``, any chips adding up to ``amount`` do."""
+        if self.rf is None:
+            return None  # the perfect reader's runs stay as they were: same motions, same speed
+        chips = [u for u in self.zones[zone] if u in self.chip_value]
+        picked: list[bytes] = []
+        for v in values:
+            u = next((c for c in chips if self.chip_value[c] == v and c not in picked), None)
+            if u is None:
+                break
+            picked.append(u)
+        else:
+            return picked
+        if exact:
+            return None
+        return _subset(chips, [self.chip_value[u] for u in chips], amount)
 
     def _collect_bets(self) -> None:
         """The betting round is over: the dealer gathers the bet zones into the pot."""
@@ -751,13 +904,13 @@ class TableSim:
             if u in self.chip_value
         ]
         if moves:
-            self._step(moves)
+            self._step(moves, kind="collect")
 
     def _deal_board(self, n: int) -> None:
         self._collect_bets()
-        self._step([(card_tag(self.deck.pop()), "burn", False)])
+        self._step([(card_tag(self.deck.pop()), "burn", False)], kind="board")
         for _ in range(3 if n == 0 else 1):
-            self._step([(card_tag(self.deck.pop()), "board", True)])
+            self._step([(card_tag(self.deck.pop()), "board", True)], kind="board")
 
     def _showdown(self, view: TableView) -> None:
         t = self.table
@@ -778,7 +931,7 @@ class TableSim:
         for uid in self.hole[ordered[0]]:
             if t.street != "showdown":
                 return
-            self._step([(uid, f"seat:{ordered[0]}", True)])
+            self._step([(uid, f"seat:{ordered[0]}", True)], kind="show")
         if t.street == "showdown" and self.rng.random() < 0.5:
             self._step(press="award")  # the dealer awards on the hands as read
 
@@ -786,6 +939,8 @@ class TableSim:
         t = self.table
         assert t is not None
         self.result.hands += 1
+        if self.result.score is not None:
+            self.result.score.hand_over()
         # What each seat is owed from the chips on the table: its award and anything returned.
         pay = {s: p.stack - self._zone_total(f"stack:{s}") for s, p in t.players.items()}
         if any(v < 0 for v in pay.values()):
@@ -809,10 +964,10 @@ class TableSim:
         cards = [u for u, z in self.where.items() if _card_zone(z)]
         sweep = [u for u in cards if self.where[u] != "muck" or u in self.face_up]
         if sweep:
-            self._step([(u, "muck", False) for u in sweep])
+            self._step([(u, "muck", False) for u in sweep], kind="sweep")
         strays = [u for u in self.where if u not in self.chip_value and _chip_zone(self.where[u])]
         if cards or strays:
-            self._step([(u, None, False) for u in cards + strays])
+            self._step([(u, None, False) for u in cards + strays], kind="sweep")
         # The dealer sweeps bets and pot and pays the winners and the returned chips.
         swept = sum(self._zone_total(z) for z in self.zones if z == "pot" or z.startswith("bet:"))
         if swept != sum(pay.values()):
@@ -829,7 +984,7 @@ class TableSim:
         for seat, amount in sorted(pay.items()):
             moves += [(self._new_chip(v), f"stack:{seat}", False) for v in make_change(amount)]
         if moves:
-            self._step(moves)
+            self._step(moves, kind="payout")
         for seat, player in t.players.items():
             physical = self._zone_total(f"stack:{seat}")
             if physical != player.stack:
@@ -838,6 +993,11 @@ class TableSim:
                     f"hand {t.hand_no}: seat {seat} has {physical} in chips, the engine says "
                     f"{player.stack}"
                 )
+
+
+def _calls(outs: list[Output]) -> bool:
+    """Whether the engine called something: an alert, or a ruling that makes a seat owe."""
+    return any(isinstance(o, Alert) or (isinstance(o, Ruling) and o.owes > 0) for o in outs)
 
 
 def _subset(uids: list[bytes], values: list[int], target: int) -> list[bytes] | None:
