@@ -41,13 +41,13 @@ class RfScore:
     false_alerts: int = 0
     missed: int = 0
     recounts: int = 0
-    wrong_amount: int = 0  # false rulings on an action the truth ruled with another amount
+    wrong_amount: int = 0  # false rulings on a seat the truth ruled with another amount
     false_kinds: Counter[str] = field(default_factory=Counter)  # false alerts and rulings
     missed_kinds: Counter[str] = field(default_factory=Counter)
     latencies: list[float] = field(default_factory=list)  # seconds, one per motion ruled on
     bad_hands: int = 0  # hands with at least one false or missed call
     committed: Counter[str] = field(default_factory=Counter)  # irregularities the bots made
-    uncalled: int = 0  # irregularities the rules did not call even on the truth
+    uncalled: Counter[str] = field(default_factory=Counter)  # not called even on the truth
     stops: int = 0  # sessions the simulator had to end (the table and engine disagreed)
     _hand_bad: bool = False
 
@@ -63,7 +63,7 @@ class RfScore:
             if k[0] == "ruling":
                 self.false_rulings += n
                 self.false_kinds[f"ruling:{k[2]}"] += n
-                if any(m[0] == "ruling" and m[1:3] == k[1:3] for m in missed):
+                if any(m[0] == "ruling" and m[1] == k[1] for m in missed):
                     self.wrong_amount += n
             else:
                 self.false_alerts += n

@@ -208,6 +208,8 @@ class TableSim:
         self._kind = "push"  # what the next motion is (hw_sim.rf.plan_motion)
         self._motion_end = self.clock.t
         self._irregular: str | None = None  # the irregularity the step commits
+        self._irr_rng = random.Random(cfg.seed * 7919 + 5)
+        self._pending_irr: list[str] = []  # committed this hand and not called yet
         self.console = SimConsole(clock=self.clock)
         # Line faults are decided per frame by what the frame is (hw_sim.faults.LineFaults), the
         # table faults per step from their own generator: the hands played, and the faults on
@@ -656,9 +658,13 @@ class TableSim:
         if score is not None:
             if ideal is not None:
                 score.compare(ideal, outs)
-            irregular, self._irregular = self._irregular, None
-            if irregular is not None and not _calls(outs if ideal is None else ideal):
-                score.uncalled += 1
+            # an irregularity is called when the engine, ruling on the truth, names it (in this
+            # motion or a later one of the hand); one never called counts as uncalled
+            if self._irregular is not None:
+                self._pending_irr.append(self._irregular)
+                self._irregular = None
+            named = {k for o in (outs if ideal is None else ideal) for k in _called(o)}
+            self._pending_irr = [k for k in self._pending_irr if not CALLS[k] & named]
         if self.on_view is not None:
             self.on_view(self.table.view())
         if (
@@ -721,13 +727,24 @@ class TableSim:
         self.rng.shuffle(deck)
         self.hole = {s: [] for s in order}
         hand_no = t.hand_no
+        # the dealer's errors (docs/rf.md): a card pitched to the wrong player, or the second
+        # card off the deck dealt face up
+        error = self._irregularity(("wrong_seat", "exposed_card"))
+        at = self._irr_rng.randrange(2, 2 * len(order)) if error == "wrong_seat" else 1
         for i, seat in enumerate([*order, *order]):  # one card a seat, twice round
             uid = card_tag(deck.pop())
+            up = False
+            if error is not None and i == at:
+                self._irregular = error
+                if error == "wrong_seat":
+                    seat = order[(order.index(seat) + 1) % len(order)]
+                else:
+                    up = True
             self.hole[seat].append(uid)
             first = i == 0
             self._expect_start = first and starting
             try:
-                self._step([(uid, f"seat:{seat}", False)], kind="deal")
+                self._step([(uid, f"seat:{seat}", up)], kind="deal")
             finally:
                 self._expect_start = False
             if first:
@@ -828,19 +845,56 @@ class TableSim:
         if moves:
             self._step(moves)
 
+    def _irregularity(self, kinds: tuple[str, ...]) -> str | None:
+        """With --rf, now and then a bot breaks a rule (docs/rf.md): which one, or None."""
+        if self.rf is None or not kinds or self._irr_rng.random() >= self.cfg.irregularities:
+            return None
+        kind = self._irr_rng.choice(kinds)
+        assert self.result.score is not None
+        self.result.score.committed[kind] += 1
+        return kind
+
     def _act(self, view: TableView, force_fold: bool) -> None:
         d = decide(view, self.rng) if not force_fold else Decision(view.to_act or 0, "fold")
         seat = d.seat
+        me = view.seats[seat - 1]
+        kinds = ["out_of_turn"]
+        if d.kind == "chips" and d.to == me.bet + view.to_call and view.to_call >= 2 * CHIPS[1]:
+            kinds.append("undercall")
+        if d.kind == "chips" and d.to > me.bet + view.to_call > me.bet and d.to < me.bet + me.stack:
+            kinds.append("string_bet")
+        irregular = self._irregularity(tuple(kinds)) if not force_fold else None
+        if irregular == "out_of_turn" and self._out_of_turn(view, seat):
+            return  # the engine rules on the push out of turn; the bots look again
+        elif irregular == "undercall":
+            # a call short by one chip: the engine makes the seat owe the rest
+            self._irregular = irregular
+            self._push(seat, d.to - me.bet - CHIPS[1])
+            self._complete_owed(seat)
+            return
+        elif irregular == "string_bet":
+            # a raise in two motions: the call, then the rest
+            self._irregular = irregular
+            self._push(seat, view.to_call)
+            t = self.table
+            assert t is not None
+            if t.view().to_act == seat or t.players[seat].stack > 0:
+                self._irregular = irregular
+                self._push(seat, d.to - me.bet - view.to_call)
+            return
         if d.kind == "fold":
             self._step([(uid, "muck", False) for uid in self.hole[seat]], kind="fold")
             return
         if d.kind == "check":
             self._step(press="check")
             return
-        me = view.seats[seat - 1]
         amount = d.to - me.bet
         raising = d.to > me.bet + view.to_call
         self._push(seat, amount, raising)
+        self._complete_owed(seat)
+
+    def _complete_owed(self, seat: int) -> None:
+        """A ruling that makes the seat owe chips: its next chips complete it."""
         t = self.table
         assert t is not None
         last = t.last
@@ -848,6 +902,22 @@ class TableSim:
             owes = min(last.owes, t.players[seat].stack)
             if owes > 0:
                 self._push(seat, owes)
+
+    def _out_of_turn(self, view: TableView, seat: int) -> bool:
+        """Another player pushes a call before the seat in turn has acted."""
+        later = [
+            s.seat
+            for s in view.seats
+            if s.seat != seat and s.status == "active" and s.hidden > 0 and s.stack > 0
+        ]
+        if not later:
+            return False
+        other = self._irr_rng.choice(later)
+        me = view.seats[other - 1]
+        amount = min(me.stack, max(view.seats[seat - 1].bet + view.to_call - me.bet, CHIPS[1]))
+        self._irregular = "out_of_turn"
+        self._push(other, amount)
+        return True
 
     def _push(self, seat: int, amount: int, raising: bool = False) -> None:
         if amount <= 0:
@@ -940,6 +1010,8 @@ class TableSim:
         assert t is not None
         self.result.hands += 1
         if self.result.score is not None:
+            self.result.score.uncalled.update(self._pending_irr)
+            self._pending_irr = []
             self.result.score.hand_over()
         # What each seat is owed from the chips on the table: its award and anything returned.
         pay = {s: p.stack - self._zone_total(f"stack:{s}") for s, p in t.players.items()}
@@ -995,9 +1067,22 @@ class TableSim:
                 )
 
 
-def _calls(outs: list[Output]) -> bool:
-    """Whether the engine called something: an alert, or a ruling that makes a seat owe."""
-    return any(isinstance(o, Alert) or (isinstance(o, Ruling) and o.owes > 0) for o in outs)
+# What the engine says when it calls each irregularity the bots commit.
+CALLS = {
+    "undercall": {"undercall", "owes"},
+    "string_bet": {"string_bet"},
+    "out_of_turn": {"out_of_turn"},
+    "wrong_seat": {"misdeal", "wrong_card_count"},
+    "exposed_card": {"exposed_card", "misdeal"},
+}
+
+
+def _called(out: Output) -> set[str]:
+    if isinstance(out, Alert):
+        return {out.kind}
+    if isinstance(out, Ruling) and out.owes > 0:
+        return {"owes"}
+    return set()
 
 
 def _subset(uids: list[bytes], values: list[int], target: int) -> list[bytes] | None:
