@@ -307,6 +307,8 @@ class TagTracker(TagMapper):
                 del self._fresh[uid]  # an addition of chips, not an exchange
         if not self._fresh or not self._unread:
             return
+        if any(t.place is None and t.at for t in map(self._tags.__getitem__, self._active)):
+            return  # chips are still coming from the tray: the exchange is not over
         unread = sorted(
             (u for u in self._unread if not self._tags[u].at),
             key=lambda u: self._tags[u].read_at,
