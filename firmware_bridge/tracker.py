@@ -313,8 +313,13 @@ class TagTracker(TagMapper):
             (u for u in self._unread if not self._tags[u].at),
             key=lambda u: self._tags[u].read_at,
         )
+        if not unread:
+            return
         value = self.chips.value
-        fresh = sum(value(u) or 0 for u in self._fresh)
+        # only chips placed since the first of them went unread: ones placed before were an
+        # addition of their own (or are the very chips now unread)
+        since = self._tags[unread[0]].read_at
+        fresh = sum(value(u) or 0 for u, t in self._fresh.items() if t >= since)
         gone = _subset(unread, [value(u) or 0 for u in unread], fresh)
         if gone is None:
             return
