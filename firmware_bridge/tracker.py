@@ -59,6 +59,9 @@ class _Tag:
     alerted: bool = False  # the unread alert was raised
     asked: frozenset[str] = frozenset()  # zones a recount named
     at: dict[str, _Presence] = field(default_factory=dict)  # zone -> presence now
+    # zone -> a presence that lapsed, and when: read again within a few rounds, it goes on
+    # (k of n rounds: a tag missed now and then still arrives)
+    lapsed: dict[str, tuple[_Presence, float]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -161,7 +164,13 @@ class TagTracker(TagMapper):
                 self._tag_uid[id(tag)] = uid
             p = tag.at.get(name)
             if p is None:
-                tag.at[name] = _Presence(now, 1, flags)
+                old = tag.lapsed.pop(name, None)
+                if old is not None and now - old[1] <= self._lapse(name):
+                    p = tag.at[name] = old[0]
+                    p.rounds += 1
+                    p.flags = flags
+                else:
+                    tag.at[name] = _Presence(now, 1, flags)
             else:
                 p.rounds += rounds
                 p.flags = flags
@@ -180,7 +189,9 @@ class TagTracker(TagMapper):
                 if uid not in here:
                     tag = self._tags.get(uid)
                     if tag is not None:
-                        tag.at.pop(name, None)
+                        lost = tag.at.pop(name, None)
+                        if lost is not None:
+                            tag.lapsed[name] = (lost, now)
                         self._active.add(uid)
                         if tag.place == name:
                             # the MCU reports on change: until this round it read the tag
@@ -191,6 +202,10 @@ class TagTracker(TagMapper):
             self._order += 1
             zone.order, zone.changed_at = self._order, now
         zone.raw = _merge(zone.raw, tags) if incomplete else tuple(tags)
+
+    def _lapse(self, zone: str) -> float:
+        """How long a tag may go unread in a zone and still count as read there throughout."""
+        return self.leave_rounds * self._period_of(zone) + EPS
 
     def _numbered(self, zone: str) -> bool:
         return self._ant.get(zone) in self._round
@@ -359,15 +374,18 @@ class TagTracker(TagMapper):
     def _decide(self, uid: bytes, tag: _Tag, now: float) -> list[Event | Alert]:
         """Place or move one tag on the evidence; an alert or a question when unsure."""
         ready = [z for z, p in tag.at.items() if z != tag.place and self._enough(z, p, now)]
-        # home still reads it, or missed it only a round or two (a chip at a zone's edge): stay
+        # home still reads it, or missed it only for a few rounds and less than an arrival's
+        # rest (a chip at a zone's edge, missed by its own antenna now and then): stay
         home_reads = tag.place is not None and (
             tag.place in tag.at
-            or now - tag.read_at + EPS < self.leave_rounds * self._period_of(tag.place)
+            or now - tag.read_at + EPS
+            < max(self.rest, self.leave_rounds * self._period_of(tag.place))
         )
         if ready and not home_reads:
             if len(ready) > 1 and self._is_card(uid):
                 return self._ask(uid, tag, ready)
-            zone = min(ready, key=lambda z: tag.at[z].since)
+            # read in the most rounds: a chip at an edge reads best where it lies
+            zone = max(ready, key=lambda z: (tag.at[z].rounds, -tag.at[z].since))
             self._place(uid, tag, zone, tag.at[zone].flags, now)
             return []
         if ready:
