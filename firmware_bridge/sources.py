@@ -89,6 +89,14 @@ class BridgeSource:
         # The bridge wakes when the mapper can next decide (a zone stable, a tag at rest).
         return self.bridge.pump(timeout)
 
+    def diag_snapshot(self) -> dict[str, Any]:
+        """The sensors' diagnostics now (firmware_bridge.diag; the instant mapper has none)."""
+        from firmware_bridge.tracker import TagTracker
+
+        if not isinstance(self.mapper, TagTracker):
+            return {"antennas": [], "tags": []}
+        return self.mapper.snapshot(self.clock())
+
     def answered(self, event: Event) -> None:
         """The dealer's ``counted`` answer, once the engine has it: a card's place told to the
         tracker, so it does not ask again or rule the doubtful reads afterwards."""

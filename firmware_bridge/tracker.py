@@ -33,7 +33,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
+from firmware_bridge.diag import RfCounters
 from firmware_bridge.tags import ChipInventory, DeckRegistry, TagMapper, _Zone
 from tablectl.engine.events import Event, event_from_obj
 from tablectl.engine.outputs import Alert
@@ -62,6 +64,7 @@ class _Tag:
     # zone -> a presence that lapsed, and when: read again within a few rounds, it goes on
     # (k of n rounds: a tag missed now and then still arrives)
     lapsed: dict[str, tuple[_Presence, float]] = field(default_factory=dict)
+    misses: int = 0  # times its own antenna stopped reading it where it lay (diag)
 
 
 @dataclass(slots=True)
@@ -75,6 +78,7 @@ class TrackerStats:
 
 
 EPS = 1e-6  # a due time computed from the same floats counts as reached
+INTERMITTENT = 5  # a tag its own antenna stopped reading this often is named by diag
 
 
 class TagTracker(TagMapper):
@@ -105,6 +109,7 @@ class TagTracker(TagMapper):
         self._started: float | None = None  # the first report: enrolled chips are due from then
         self._never_read_alerted = False
         self.tstats = TrackerStats()
+        self.diag = RfCounters()  # per antenna, for tablectl diag (firmware_bridge.diag)
         self._tags: dict[bytes, _Tag] = {}
         self._round: dict[int, int] = {}  # antenna -> last round number reported
         self._period: dict[int, float] = {}  # antenna -> seconds a round, as measured
@@ -144,6 +149,7 @@ class TagTracker(TagMapper):
             return
         self._due = now  # something to decide: poll now
         rounds = 1
+        was = {uid for uid, _ in zone.raw}
         if round_no is not None:
             last = self._round.get(antenna)
             if last is not None and round_no > last:
@@ -157,6 +163,7 @@ class TagTracker(TagMapper):
             self._started = now
         name = zone.name
         here = dict(tags)
+        self.diag.report(antenna, name, here, was, self._content[name], rounds, incomplete)
         for uid, flags in here.items():
             tag = self._tags.get(uid)
             if tag is None:
@@ -174,6 +181,8 @@ class TagTracker(TagMapper):
             else:
                 p.rounds += rounds
                 p.flags = flags
+            if tag.place is not None and tag.place != name:
+                self.diag.seen(tag.place, name)
             if tag.place == name:
                 tag.read_at, tag.alerted = now, False
                 self._unread.discard(uid)
@@ -196,6 +205,7 @@ class TagTracker(TagMapper):
                         if tag.place == name:
                             # the MCU reports on change: until this round it read the tag
                             tag.read_at = now
+                            tag.misses += 1
                             if self.chips.value(uid) is not None:
                                 self._unread.add(uid)
         if set(here) != {uid for uid, _ in zone.raw}:
@@ -481,6 +491,44 @@ class TagTracker(TagMapper):
 
     def _is_card(self, uid: bytes) -> bool:
         return self.chips.value(uid) is None and self.decks.knows(uid)
+
+    def snapshot(self, now: float) -> dict[str, Any]:
+        """What ``tablectl diag`` shows (firmware_bridge.diag): per antenna its counters and
+        measured round time; the tags that are dead (never read, or unread past any shadow) or
+        intermittent (their own antenna stopped reading them where they lay, again and again)."""
+        tags: list[dict[str, Any]] = []
+        for u in sorted(self.chips.chips):
+            if bytes.fromhex(u) not in self._tags and self._started is not None:
+                tags.append({"uid": u, "what": self._what(bytes.fromhex(u)), "state": "never read"})
+        for uid, t in sorted(self._tags.items()):
+            state = ""
+            if t.alerted or (
+                uid in self._unread and t.place and now - t.read_at >= self._alert_after(t.place)
+            ):
+                state = "unread"
+            elif t.misses >= INTERMITTENT:
+                state = "intermittent"
+            if state:
+                what = self._what(uid)
+                tags.append(
+                    {
+                        "uid": uid.hex(),
+                        "what": what,
+                        "state": state,
+                        "zone": t.place,
+                        "misses": t.misses,
+                    }
+                )
+        periods = {self._zones[a].name: round(v * 1000, 1) for a, v in self._period.items()}
+        held = {z: len(c) for z, c in self._content.items()}
+        return self.diag.snapshot(periods, held, tags)
+
+    def _what(self, uid: bytes) -> str:
+        value = self.chips.value(uid)
+        if value is not None:
+            return f"chip {value:,}"
+        found = self.decks.lookup(uid)
+        return f"card {found[0]}" if found else "unknown tag"
 
     def places(self) -> dict[bytes, str]:
         """Every tag's confirmed place (for diag and tests)."""
