@@ -326,7 +326,9 @@ class TagTracker(TagMapper):
 
     def _exchange(self, now: float) -> None:
         """Chips come from off the table while chips of the same total went unread: the dealer
-        exchanged them at the tray (change, a colour-up, a payout), so the unread ones left."""
+        exchanged them at the tray (change, a colour-up, a payout), so the unread ones left.
+        All the chips unread lately against all those come since: at once; a part of them
+        only once the motion is over (a payout to two seats lands one seat after the other)."""
         for uid, t in list(self._fresh.items()):
             if now - t > self.gone_after:
                 del self._fresh[uid]  # an addition of chips, not an exchange
@@ -335,17 +337,27 @@ class TagTracker(TagMapper):
         if any(t.place is None and t.at for t in map(self._tags.__getitem__, self._active)):
             return  # chips are still coming from the tray: the exchange is not over
         unread = sorted(
-            (u for u in self._unread if not self._tags[u].at),
+            (
+                u
+                for u in self._unread
+                if not self._tags[u].at and now - self._tags[u].read_at < self.gone_after
+            ),
             key=lambda u: self._tags[u].read_at,
         )
         if not unread:
             return
         value = self.chips.value
+        values = [value(u) or 0 for u in unread]
         # only chips placed since the first of them went unread: ones placed before were an
         # addition of their own (or are the very chips now unread)
         since = self._tags[unread[0]].read_at
-        fresh = sum(value(u) or 0 for u, t in self._fresh.items() if t >= since)
-        gone = _subset(unread, [value(u) or 0 for u in unread], fresh)
+        fresh = sum(value(u) or 0 for u, t in self._fresh.items() if t + EPS >= since)
+        if fresh == sum(values):
+            gone: list[bytes] | None = unread
+        elif now - since + EPS >= self.motion:
+            gone = _subset(unread, values, fresh)
+        else:
+            return
         if gone is None:
             return
         self._fresh.clear()
@@ -474,11 +486,16 @@ class TagTracker(TagMapper):
         self._due = now
 
     def _place(self, uid: bytes, tag: _Tag, zone: str | None, flags: int, now: float) -> None:
+        # onto the table from off it (from nowhere, or from a place where it had gone unread
+        # for longer than an exchange is matched: the tray had it): maybe part of an exchange.
+        # A chip unread more lately is among the unread an exchange is matched against: it
+        # leaves that side as it arrives, so it counts on neither.
+        off = tag.place is None or (uid in self._unread and now - tag.read_at >= self.gone_after)
+        if zone is not None and off and self.chips.value(uid) is not None:
+            self._fresh[uid] = now
         if tag.place is not None:
             self._content[tag.place].pop(uid, None)
             self._dirty.add(tag.place)
-        elif zone is not None and self.chips.value(uid) is not None:
-            self._fresh[uid] = now  # onto the table from off it: maybe an exchange
         if zone is not None:
             self._content[zone][uid] = flags
             self._dirty.add(zone)
