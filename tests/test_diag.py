@@ -16,6 +16,7 @@ from hw_sim.rf import IDEAL
 from tablectl.daemon.journal import Journal
 
 ROOT = Path(__file__).resolve().parents[1]
+CONFIG = "docs/table.example.toml"
 
 
 def _night(tmp_path: Path) -> dict[str, Any]:
@@ -123,8 +124,7 @@ def test_diag_journal_without_diagnostics_says_so(tmp_path: Path) -> None:
 def test_diag_live_on_the_simulated_mcu() -> None:
     """`tablectl diag --sim`: the real link to the emulated MCU; an empty table is all fine."""
     proc = subprocess.run(
-        [sys.executable, "-m", "tablectl", "diag", "--config", "docs/table.example.toml"]
-        + ["--sim", "--seconds", "1"],
+        [sys.executable, "-m", "tablectl", "diag", "--sim", "--seconds", "1", "--config", CONFIG],
         capture_output=True,
         text=True,
         cwd=ROOT,
