@@ -217,6 +217,13 @@ class TagTracker(TagMapper):
         """How long a tag may go unread in a zone and still count as read there throughout."""
         return self.leave_rounds * self._period_of(zone) + EPS
 
+    def _ratio(self, zone: str, p: _Presence, now: float) -> float:
+        """The share of the antenna's rounds since ``p`` began that read the tag."""
+        period = self._period_of(zone)
+        ant = self._ant[zone]
+        silent = int((now - self._seen_at.get(ant, now) + EPS) / period)
+        return (p.rounds + silent) / (int((now - p.since + EPS) / period) + 1)
+
     def _numbered(self, zone: str) -> bool:
         return self._ant.get(zone) in self._round
 
@@ -268,10 +275,15 @@ class TagTracker(TagMapper):
         if not self._dirty:
             return out
         due: list[tuple[_Zone, Tags]] = []
+        # the pot and the bets as one motion too: a collection lands seat by seat, a payout
+        # leaves the pot for the stacks; the pot waits for every seat, the bets for the pot
+        pot_waits = bool(busy) and "pot" in self._dirty
         for name in sorted(self._dirty, key=lambda n: self._zones[self._ant[n]].order):
             zone = self._zones[self._ant[name]]
             if not zone.cards and _seat_group(name) in busy:
                 continue  # one motion: wait until the seat's stack and bet are both quiet
+            if pot_waits and (name == "pot" or name.startswith("bet:")):
+                continue
             self._dirty.discard(name)
             new = tuple(sorted(self._content[name].items()))
             if set(new) != set(zone.accepted):
@@ -406,8 +418,11 @@ class TagTracker(TagMapper):
         if ready and not home_reads:
             if len(ready) > 1 and self._is_card(uid):
                 return self._ask(uid, tag, ready)
-            # read in the most rounds: a chip at an edge reads best where it lies
-            zone = max(ready, key=lambda z: (tag.at[z].rounds, -tag.at[z].since))
+            # read in two zones at once (a chip at an edge): it lies where it reads best
+            near = [z for z in tag.at if z != tag.place]
+            zone = max(near, key=lambda z: (self._ratio(z, tag.at[z], now), -tag.at[z].since))
+            if zone not in ready:
+                return []  # the better-read zone has not read it long enough yet
             self._place(uid, tag, zone, tag.at[zone].flags, now)
             return []
         if ready:
