@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import itertools
 import json
+import logging
 import queue
 import ssl
 import time
 import uuid
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,9 +43,14 @@ from tablectl.daemon.venue_link import (
     table_topic,
     venue_topic,
 )
+from tablectl.daemon.wire import WireError
+from tablectl.venue.inbound import parse_clock, parse_event, parse_state
+
+log = logging.getLogger("tablectl.venue")
 
 RESEND_AFTER = 2.0  # seconds a gap may last (messages merely in flight) before asking for it
 RESEND_TRIES = 4
+PROBLEMS_KEPT = 200  # the latest refusals kept for the pages (each is also logged)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +111,8 @@ class VenueClient:
             self.tables[table] = TableStatus(table, events_seq=seq)
         self.clock: dict[str, Any] | None = None
         self.connected = False
-        self.problems: list[str] = []
+        self.problems: deque[str] = deque(maxlen=PROBLEMS_KEPT)
+        self.refused = 0  # messages refused (each logged in one line)
         self.pending_commands: dict[str, _Pending] = {}
         self._items: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
         self._session = uuid.uuid4().hex[:8]
@@ -202,7 +210,7 @@ class VenueClient:
             elif what == "problem":
                 self.problems.append(data)
             elif what == "msg":
-                out += self._message(*data)
+                out += self._checked(*data)
         self._chase_gaps(time.monotonic())
         return out
 
@@ -211,11 +219,26 @@ class VenueClient:
             self.tables[table] = TableStatus(table)
         return self.tables[table]
 
+    def refuse(self, text: str) -> None:
+        """A message not taken: one logged line, kept for the pages."""
+        self.refused += 1
+        self.problems.append(text)
+        log.warning("refused: %s", text)
+
+    def _checked(self, topic: str, payload: bytes, received: float) -> list[TableEvent]:
+        """One broker message applied, or refused in one line; never an exception out."""
+        try:
+            return self._message(topic, payload, received)
+        except WireError as exc:
+            self.refuse(str(exc))
+        except Exception as exc:  # a bug: this message is lost, the next ones are not
+            log.exception("a message on %s could not be applied", topic[:120])
+            self.refuse(f"{topic[:120]}: not applied ({type(exc).__name__}: {str(exc)[:80]})")
+        return []
+
     def _message(self, topic: str, payload: bytes, received: float) -> list[TableEvent]:
         if topic == clock_topic(self.venue):
-            body = _json(payload)
-            if body is not None:
-                self.clock = body
+            self.clock = parse_clock(payload)
             return []
         where = parse_table_topic(topic)
         if where is None or where[0] != self.venue:
@@ -228,11 +251,8 @@ class VenueClient:
             if st.online and not was:
                 self._resend_commands(table)
             return []
-        body = _json(payload)
-        if body is None or not isinstance(body.get("seq"), int):
-            self.problems.append(f"table {table}: {leaf} message without a seq: {payload[:80]!r}")
-            return []
         if leaf == "state":
+            body = parse_state(payload, table)
             if body["seq"] > st.state_seq:
                 st.state_seq, st.state = body["seq"], body
                 tail = body.get("events_seq")
@@ -240,7 +260,7 @@ class VenueClient:
                     st.gap_since = time.monotonic()  # a lost tail, or events still in flight
             return []
         if leaf == "events":
-            return self._event(st, body, received)
+            return self._event(st, parse_event(payload, table), received)
         return []
 
     def _event(self, st: TableStatus, body: dict[str, Any], received: float) -> list[TableEvent]:
@@ -259,7 +279,7 @@ class VenueClient:
                     st.events_seq,
                     str(b.get("kind", "")),
                     b,
-                    float(b.get("t", 0.0)),
+                    float(b.get("t", 0)),
                     received,
                 )
             )
@@ -314,7 +334,7 @@ class VenueClient:
                         st.events_seq,
                         str(b.get("kind", "")),
                         b,
-                        float(b.get("t", 0.0)),
+                        float(b.get("t", 0)),
                         time.time(),
                     )
                 )
@@ -381,11 +401,3 @@ class VenueClient:
     @property
     def lost(self) -> int:
         return sum(st.lost for st in self.tables.values())
-
-
-def _json(payload: bytes) -> dict[str, Any] | None:
-    try:
-        obj = json.loads(payload.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return None
-    return obj if isinstance(obj, dict) else None

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import hmac
 import json
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -39,16 +40,25 @@ from tablectl.venue.web.auth import Session, Sessions
 HERE = Path(__file__).resolve().parent
 COOKIE = "tablectl_session"
 KEEPALIVE = 15.0  # seconds between pushes when nothing changes (the clock re-synced)
+PUMP_RESTART = 1.0  # seconds before a broker pump that failed is started again
+FAULT_SHOWN = 600.0  # seconds the pages say the pump failed, after it runs again
+log = logging.getLogger("tablectl.venue")
 
 # the live sections of each page (drawn by the macros of templates/sections.html)
 PAGE_SECTIONS: dict[str, tuple[str, ...]] = {
-    "floor": ("summary", "clock", "floor", "proposals"),
-    "table": ("table",),
-    "clock": ("clock", "levels"),
-    "entrants": ("summary", "entrants", "payouts"),
-    "balancing": ("proposals", "tables_small"),
-    "log": ("log",),
-    "public": ("clock", "public_summary", "payouts", "public_seats", "moves"),
+    "floor": ("health", "summary", "clock", "floor", "proposals"),
+    "table": (
+        "health",
+        "table",
+    ),
+    "clock": ("health", "clock", "levels"),
+    "entrants": ("health", "summary", "entrants", "payouts"),
+    "balancing": ("health", "proposals", "tables_small"),
+    "log": (
+        "health",
+        "log",
+    ),
+    "public": ("health", "clock", "public_summary", "payouts", "public_seats", "moves"),
 }
 ACTIONS = (
     "register",
@@ -123,6 +133,9 @@ class WebConsole:
         self.sections = self.env.get_template("sections.html").module
         self.hub = Hub()
         self.pump_interval = pump_interval
+        self.pump_running = False
+        self.pump_fault: tuple[float, str] | None = None  # when and why the pump last failed
+        self.pump_restarts = 0
         self.app = Starlette(
             routes=[
                 Route("/", self.page("floor")),
@@ -148,7 +161,7 @@ class WebConsole:
     # --- the broker pump ------------------------------------------------------------------------
     @contextlib.asynccontextmanager
     async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
-        task = asyncio.create_task(self._pump())
+        task = asyncio.create_task(self._supervise())
         try:
             yield
         finally:
@@ -156,12 +169,40 @@ class WebConsole:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
+    async def _supervise(self) -> None:
+        """Run the pump; a bug that stops it is logged, shown on every page, and the pump is
+        started again (a message that makes it fail is already taken off the queue)."""
+        while True:
+            try:
+                await self._pump()
+            except Exception as exc:
+                self.pump_running = False
+                self.pump_restarts += 1
+                self.pump_fault = (time.time(), f"{type(exc).__name__}: {str(exc)[:160]}")
+                log.exception("the broker pump failed; restarting it in %.0f s", PUMP_RESTART)
+                self.hub.notify()
+                await asyncio.sleep(PUMP_RESTART)
+
+    def health(self) -> dict[str, Any]:
+        """What every page says about the broker pump and the messages it refused."""
+        fault = self.pump_fault
+        recent = fault is not None and time.time() - fault[0] < FAULT_SHOWN
+        return {
+            "running": self.pump_running,
+            "fault": fault if recent or not self.pump_running else None,
+            "restarts": self.pump_restarts,
+            "refused": self.console.client.refused,
+            "last_refused": (self.console.client.problems or [""])[-1],
+        }
+
     async def _pump(self) -> None:
         """Fold what the tables sent as soon as paho queues it (no polling); the clock's second
         at most ``pump_interval`` late (its levels and the pages' countdowns)."""
         loop = asyncio.get_running_loop()
         wake = asyncio.Event()
         self.console.client.wake = lambda: loop.call_soon_threadsafe(wake.set)
+        self.pump_running = True
+        self.hub.notify()
         while True:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), self.pump_interval)
@@ -194,6 +235,7 @@ class WebConsole:
         may = sess.staff.may if sess else (lambda _what: False)
         summary = c.summary_view()  # once a push: several sections show it
         data: dict[str, Callable[[], Markup]] = {
+            "health": lambda: self.sections.health(self.health(), sess is not None),
             "summary": lambda: self.sections.summary(summary),
             "clock": lambda: self.sections.clock(c.clock_view(), may("clock"), csrf),
             "floor": lambda: self.sections.floor(c.tables_view()),
