@@ -15,6 +15,7 @@ session's CSRF token and answered by a redirect (post/redirect/get).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import hmac
 import json
@@ -35,12 +36,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tablectl.venue.console import DirectorConsole, Result
-from tablectl.venue.web.auth import Session, Sessions
+from tablectl.venue.web.auth import NAME_MOST, Session, Sessions
 
 HERE = Path(__file__).resolve().parent
 COOKIE = "tablectl_session"
 KEEPALIVE = 15.0  # seconds between pushes when nothing changes (the clock re-synced)
 PUMP_RESTART = 1.0  # seconds before a broker pump that failed is started again
+CHECKS_WAITING = 8  # sign-ins waiting for the password hash before more are turned away
 FAULT_SHOWN = 600.0  # seconds the pages say the pump failed, after it runs again
 log = logging.getLogger("tablectl.venue")
 
@@ -136,6 +138,10 @@ class WebConsole:
         self.pump_running = False
         self.pump_fault: tuple[float, str] | None = None  # when and why the pump last failed
         self.pump_restarts = 0
+        # scrypt off the event loop, one at a time: the pages, the live updates and the broker
+        # pump keep the loop (and a core) while sign-ins are checked
+        self.hasher = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="scrypt")
+        self.checks_waiting = 0
         self.app = Starlette(
             routes=[
                 Route("/", self.page("floor")),
@@ -168,6 +174,7 @@ class WebConsole:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+            self.hasher.shutdown(wait=False, cancel_futures=True)
 
     async def _supervise(self) -> None:
         """Run the pump; a bug that stops it is logged, shown on every page, and the pump is
@@ -367,14 +374,23 @@ class WebConsole:
         form = await request.form()
         name, password = str(form.get("name", "")), str(form.get("password", ""))
         target = _safe_next(str(form.get("next", "/")))
-        token, why = self.sessions.login(name, password)
         remote = request.client.host if request.client else "?"
-        self.console.login_note(name[:64], token is not None, remote)
+        why = self.sessions.admit(name, remote)
+        if why is None and self.checks_waiting >= CHECKS_WAITING:
+            why = "the console is busy checking sign-ins: try again in a moment"
+        if why is not None:  # refused before hashing: counted, not journaled (a flood)
+            return self._login_refused(why, target, 429)
+        self.checks_waiting += 1
+        try:
+            loop = asyncio.get_running_loop()
+            ok = await loop.run_in_executor(self.hasher, self.sessions.check, name, password)
+        finally:
+            self.checks_waiting -= 1
+        token = self.sessions.settle(name, remote, ok)
+        self.console.login_note(name[:NAME_MOST], token is not None, remote)
         self.hub.notify()
         if token is None:
-            resp = self.render("login.html", error=why, next=target)
-            resp.status_code = 401
-            return resp
+            return self._login_refused("wrong name or password", target, 401)
         resp = RedirectResponse(target, status_code=303)
         resp.set_cookie(
             COOKIE,
@@ -384,6 +400,11 @@ class WebConsole:
             secure=request.url.scheme == "https",
             max_age=int(self.sessions.seconds),
         )
+        return resp
+
+    def _login_refused(self, why: str, target: str, status: int) -> Response:
+        resp = self.render("login.html", error=why, next=target)
+        resp.status_code = status
         return resp
 
     async def logout(self, request: Request) -> Response:
