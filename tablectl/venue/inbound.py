@@ -103,7 +103,9 @@ def parse_event(payload: bytes, table: str) -> dict[str, Any]:
 
 
 def parse_clock(payload: bytes) -> dict[str, Any]:
-    """The venue's clock topic (retained, from the venue user): an object with a seq."""
+    """The venue's clock topic (retained, from the venue user): an object with a seq, or the
+    console's last will ``{"offline": true}``."""
     body = parse_object(payload, "clock")
-    _seq(body, "clock")
+    if body.get("offline") is not True:
+        _seq(body, "clock")
     return body

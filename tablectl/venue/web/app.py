@@ -60,7 +60,7 @@ PAGE_SECTIONS: dict[str, tuple[str, ...]] = {
         "health",
         "log",
     ),
-    "public": ("health", "clock", "public_summary", "payouts", "public_seats", "moves"),
+    "public": ("health", "feed", "clock", "public_summary", "payouts", "public_seats", "moves"),
 }
 ACTIONS = (
     "register",
@@ -106,6 +106,10 @@ def _when(t: float | None) -> str:
     return time.strftime("%H:%M:%S", time.localtime(t)) if t else ""
 
 
+def _hhmm(t: float | None) -> str:
+    return time.strftime("%H:%M", time.localtime(t)) if t else ""
+
+
 def make_env() -> Environment:
     env = Environment(
         loader=FileSystemLoader(HERE / "templates"),
@@ -113,7 +117,9 @@ def make_env() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(mmss=_mmss, money=_money, when=_when, chips=lambda n: f"{int(n):,}")
+    env.filters.update(
+        mmss=_mmss, money=_money, when=_when, hhmm=_hhmm, chips=lambda n: f"{int(n):,}"
+    )
     return env
 
 
@@ -241,6 +247,7 @@ class WebConsole:
         csrf = sess.csrf if sess else ""
         may = sess.staff.may if sess else (lambda _what: False)
         summary = c.summary_view()  # once a push: several sections show it
+        feed = c.feed_view()
         data: dict[str, Callable[[], Markup]] = {
             "health": lambda: self.sections.health(self.health(), sess is not None),
             "summary": lambda: self.sections.summary(summary),
@@ -255,7 +262,8 @@ class WebConsole:
             "payouts": lambda: self.sections.payouts(summary),
             "tables_small": lambda: self.sections.tables_small(c.tables_view(), may("break"), csrf),
             "log": lambda: self.sections.log(list(c.log)),
-            "public_summary": lambda: self.sections.public_summary(summary),
+            "feed": lambda: self.sections.feed(feed),
+            "public_summary": lambda: self.sections.public_summary(summary, feed),
             "public_seats": lambda: self.sections.public_seats(c.entrants_view()),
             "moves": lambda: self.sections.moves(c.announcements(8)),
         }
