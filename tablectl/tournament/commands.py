@@ -22,7 +22,9 @@ from typing import Any, ClassVar
 
 SEATS = range(1, 11)  # the table engine's seats (shared/spec/scenario-format.md)
 REPORT_STATUSES = ("waiting", "playing", "between", "halted", "break", "offline")
-SEAT_STATUSES = ("active", "folded", "all-in", "absent", "penalty", "dead", "out")
+# as the table's view names them (tablectl.engine.view), "empty" aside: "waiting" is a player
+# seated between the small blind and the button, dealt in at the button (002 Rule 10-A)
+SEAT_STATUSES = ("active", "folded", "all-in", "absent", "penalty", "dead", "out", "waiting")
 MAX_CHIPS = 10**12  # docs/scenario-extensions.md "Limits": an amount of chips
 
 

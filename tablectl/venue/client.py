@@ -22,6 +22,7 @@ import itertools
 import json
 import logging
 import queue
+import secrets
 import socket
 import ssl
 import sys
@@ -305,15 +306,26 @@ class VenueClient:
             return []
         if leaf == "state":
             body = parse_state(payload, table)
+        elif leaf == "events":
+            body = parse_event(payload, table)
+        else:
+            return []
+        named = body.get("table", table)
+        if named != table:
+            # A message counts for the table whose topic (so broker identity: the ACL lets a
+            # table write only its own topics) it came on; a body naming another is refused.
+            raise WireError(
+                f"table {table}: {leaf} message naming table {named!r:.40} refused "
+                "(a table speaks only for itself)"
+            )
+        if leaf == "state":
             if body["seq"] > st.state_seq:
                 st.state_seq, st.state = body["seq"], body
                 tail = body.get("events_seq")
                 if isinstance(tail, int) and tail > st.events_seq and st.gap_since is None:
                     st.gap_since = time.monotonic()  # a lost tail, or events still in flight
             return []
-        if leaf == "events":
-            return self._event(st, parse_event(payload, table), received)
-        return []
+        return self._event(st, body, received)
 
     def _event(self, st: TableStatus, body: dict[str, Any], received: float) -> list[TableEvent]:
         seq = body["seq"]
@@ -408,7 +420,8 @@ class VenueClient:
         table comes back online until it answers (``cmd_answer`` on its events stream).
         ``cmd_id``: an id sent before (a venue process restarted), which the table knows."""
         check_id("table", table)
-        cmd_id = cmd_id or f"{self.venue}-{self._session}-{next(self._cmd_no)}"
+        # unguessable: a table learns only the ids of the commands sent to it
+        cmd_id = cmd_id or f"{self.venue}-{next(self._cmd_no)}-{secrets.token_urlsafe(12)}"
         payload = json.dumps(
             {
                 "v": PROTOCOL_VERSION,

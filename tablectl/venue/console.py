@@ -112,9 +112,10 @@ class _JournaledRunner(VenueRunner):
 
     def _answer(self, ev: TableEvent) -> None:
         env = str(ev.body.get("id"))
-        if env in self.sent:
-            self.journal.write({"t": round(time.time(), 3), "answered": env})
+        waiting = env in self.sent
         super()._answer(ev)
+        if waiting and env not in self.sent:  # taken: from its table, and believed
+            self.journal.write({"t": round(time.time(), 3), "answered": env})
 
 
 class DirectorConsole:
