@@ -160,7 +160,7 @@ def test_a_venue_that_published_nothing_is_no_feed(tmp_path: Path) -> None:
     """Connected, but the venue id is wrong or its console never ran: no figures either."""
     broker = start_broker(tmp_path)
     try:
-        feed, _said = feed_for(broker.port, "venue", USERS["venue"])
+        feed, _said = feed_for(broker.port, "clock", USERS["clock"])
         try:
             until(lambda: feed.connected)
             time.sleep(0.5)  # a retained clock would have come by now
@@ -187,7 +187,7 @@ def test_live_figures_then_the_venue_stops_they_are_marked_stale(tmp_path: Path)
     try:
         client = venue_client(broker.port)
         client.publish_clock({"summary": SUMMARY})
-        feed, said = feed_for(broker.port, "venue", USERS["venue"])
+        feed, said = feed_for(broker.port, "clock", USERS["clock"])
         try:
             until(lambda: feed.state().live)
             live = frame(feed)
@@ -230,7 +230,7 @@ def test_a_venue_console_killed_leaves_its_last_will_on_the_clock(tmp_path: Path
         )
         try:
             assert proc.stdout is not None and proc.stdout.readline().strip() == "up"
-            feed, _said = feed_for(broker.port, "venue", USERS["venue"])
+            feed, _said = feed_for(broker.port, "clock", USERS["clock"])
             try:
                 until(lambda: feed.state().live)
                 proc.send_signal(signal.SIGKILL)

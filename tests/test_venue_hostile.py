@@ -231,3 +231,39 @@ def test_a_pump_that_fails_is_shown_on_every_page_and_restarts(web: Web, t1: Cli
         assert ("broker pump" in text) if path != "/public" else ("catching up" in text)
     assert until(folded(web, "t1", 1))  # restarted: the table's state is folded
     assert "KeyError" in web.get("/")[1]
+
+
+def test_the_live_socket_refuses_another_sites_page(web: Web) -> None:
+    """Issue 26 (9): /live checked no Origin, so a page on another site open in the director's
+    browser could read the console's live sections with the director's cookie."""
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    url = f"ws://127.0.0.1:{web.served.port}/live?page=floor"
+    cookie = {"Cookie": web.cookie}
+    with connect(
+        url, origin=f"http://127.0.0.1:{web.served.port}", additional_headers=cookie
+    ) as ws:  # type: ignore[arg-type]
+        assert "summary" in json.loads(ws.recv(timeout=WAIT))["sections"]
+    with pytest.raises(InvalidStatus) as refused:  # closed before the handshake: HTTP 403
+        connect(url, origin="http://evil.example", additional_headers=cookie)  # type: ignore[arg-type]
+    assert refused.value.response.status_code == 403
+
+
+def test_a_name_with_a_bidirectional_override_is_refused(web: Web) -> None:
+    """Issue 26 (9): U+202E in a player's name turns the text after it around on every page."""
+    status, page = web.get("/entrants")
+    csrf = page.split('name="csrf" value="')[1].split('"')[0]
+    origin = f"http://127.0.0.1:{web.served.port}"
+    form = urllib.parse.urlencode({"csrf": csrf, "names": "Ann\nEve\u202eevE", "back": "/entrants"})
+    status, _ = web.request(
+        "POST",
+        "/do/register",
+        form,
+        **{"Content-Type": "application/x-www-form-urlencoded", "Origin": origin},
+    )
+    assert status == 303
+    status, page = web.get("/entrants")
+    assert "registered 1" in page and "U+202E" in page and "\u202e" not in page
+    names = [e["name"] for e in web.served.web.console.entrants_view()]
+    assert names == ["Ann"]

@@ -300,6 +300,9 @@ class WebConsole:
         return handler
 
     async def live(self, ws: WebSocket) -> None:
+        if not _same_origin(ws):  # a page on another site riding the director's cookie
+            await ws.close(code=4403)
+            return
         _token, sess = self.session(ws)
         if sess is None:
             await ws.close(code=4401)  # not signed in
@@ -528,8 +531,9 @@ def _safe_next(target: str | None) -> str:
     return target
 
 
-def _same_origin(request: Request) -> bool:
-    """A POST's Origin (or Referer) must be this site's, when the browser sends one."""
+def _same_origin(request: Request | WebSocket) -> bool:
+    """A POST's or a WebSocket's Origin (or Referer) must be this site's, when the browser
+    sends one (browsers always send Origin on a WebSocket)."""
     origin = request.headers.get("origin") or request.headers.get("referer")
     if not origin or origin == "null":
         return origin != "null"

@@ -42,6 +42,30 @@ def hash_password(password: str, *, salt: bytes | None = None) -> str:
     return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${b64(salt).decode()}${b64(digest).decode()}"
 
 
+def hash_problem(stored: str) -> str | None:
+    """Why ``stored`` is not a hash :func:`hash_password` makes (checked when the config is
+    read, so a mangled one is named then, not found at a sign-in that can never succeed)."""
+    parts = stored.split("$")
+    if len(parts) != 6 or parts[0] != "scrypt":
+        return "not scrypt$N$r$p$salt$hash"
+    _scheme, n, r, p, salt, digest = parts
+    if not (n.isdigit() and r.isdigit() and p.isdigit()):
+        return "N, r and p must be whole numbers"
+    n_, r_, p_ = int(n), int(r), int(p)
+    if not (2**10 <= n_ <= 2**20 and n_ & (n_ - 1) == 0 and 1 <= r_ <= 32 and 1 <= p_ <= 16):
+        return "N must be a power of 2 from 1024 to 1048576, r 1 to 32, p 1 to 16"
+    if 128 * r_ * n_ > 2**25 - 2**20:  # hashlib's default memory limit (32 MiB)
+        return "N * r needs more memory than the check is allowed"
+    try:
+        raw_salt = base64.urlsafe_b64decode(salt.encode("ascii"))
+        raw = base64.urlsafe_b64decode(digest.encode("ascii"))
+    except (ValueError, UnicodeEncodeError):
+        return "the salt or the hash is not base64"
+    if len(raw_salt) < 8 or len(raw) < 16:
+        return "the salt or the hash is too short"
+    return None
+
+
 def check_password(stored: str, password: str) -> bool:
     """True when ``password`` matches the stored hash; a malformed hash never matches."""
     try:
