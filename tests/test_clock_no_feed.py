@@ -316,3 +316,24 @@ def test_tablectl_clock_logs_the_refusal_in_one_line(tmp_path: Path) -> None:
             proc.wait(timeout=20)
     finally:
         broker.stop()
+
+
+def test_a_clock_payload_nested_deep_is_refused_and_the_feed_lives_on(tmp_path: Path) -> None:
+    """Issue 26, not yet tried: json.loads raised RecursionError in paho's thread, which ended
+    the kiosk's network loop: no later clock was ever read."""
+    broker = start_broker(tmp_path)
+    try:
+        client = venue_client(broker.port)
+        deep = b'{"summary": ' + b"[" * 50_000 + b"]" * 50_000 + b"}"
+        client._client.publish(f"tablectl/{VENUE}/clock", deep, qos=1, retain=True)
+        feed, said = feed_for(broker.port, "clock", USERS["clock"])
+        try:
+            until(lambda: any("refused: clock payload" in s for s in said))
+            client.publish_clock({"summary": SUMMARY})
+            until(lambda: feed.state().live)
+            assert frame(feed)["players"] == ["12 / 19"]
+        finally:
+            feed.stop()
+            client.stop()
+    finally:
+        broker.stop()
