@@ -515,7 +515,7 @@ class VenueSim:
 
         cfg = self.cfg
         started = time.monotonic()
-        self.users = users = {n: secrets.token_hex(8) for n in ["venue", *self.names]}
+        self.users = users = {n: secrets.token_hex(8) for n in ["venue", "clock", *self.names]}
         self.broker = Mosquitto(self.dir / "broker", users).start()
         structure_raw = self._structure()
         structure = parse_structure(structure_raw, cfg.structure)
