@@ -267,3 +267,29 @@ def test_a_name_with_a_bidirectional_override_is_refused(web: Web) -> None:
     assert "registered 1" in page and "U+202E" in page and "\u202e" not in page
     names = [e["name"] for e in web.served.web.console.entrants_view()]
     assert names == ["Ann"]
+
+
+def test_a_real_tables_state_with_a_numbered_alert_is_taken() -> None:
+    """The table numbers its alerts (an int id, acknowledged by it): the venue's bounds take the
+    state the table really publishes; refusing it stalled every venue sim with an open alert."""
+    import json as _json
+
+    from tablectl.daemon.venue_link import state_body
+    from tablectl.engine.events import event_from_obj
+    from tablectl.engine.table import Table
+    from tablectl.venue.inbound import parse_state
+
+    path = Path(__file__).parent / "scenarios" / "cards_misdeal_first_card_wrong_seat.jsonl"
+    lines = [
+        _json.loads(line)
+        for line in path.read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    table = Table.from_setup(lines[0]["setup"])
+    for obj in lines[1:]:
+        if "expect" not in obj:
+            table.apply(event_from_obj(obj))
+    view = table.view()
+    assert view.alerts and isinstance(view.alerts[-1].id, int) and view.alerts[-1].id > 0
+    body = {"seq": 1, "table": "T1", **state_body(view, "playing")}
+    assert parse_state(_json.dumps(body).encode(), "T1")["alerts"]

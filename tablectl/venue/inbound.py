@@ -69,9 +69,10 @@ def parse_state(payload: bytes, table: str) -> dict[str, Any]:
         where = f"{what}.alerts[{i}]"
         if not isinstance(a, dict):
             raise WireError(f"{where} must be an object")
-        for key in ("kind", "rule", "text", "id"):
+        for key in ("kind", "rule", "text"):
             _opt_text(a, key, where)
         _opt_int(a, "seat", where, 10)
+        _opt_int(a, "id", where, MAX_SEQ)  # numbered by the table (tablectl.engine.outputs.Alert)
     return body
 
 
