@@ -7,6 +7,7 @@ can print it and exit non-zero before touching any hardware.
 
 from __future__ import annotations
 
+import ssl
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -359,6 +360,13 @@ def _venue(c: _Checker, raw: dict[str, Any]) -> VenueConfig | None:
         ca_file = c.path(v, "ca_file", "", "venue.ca_file")
         if not ca_file.is_file():
             raise c.fail("venue.ca_file", f"{ca_file}: no such file")
+        try:  # read now, not at the first connect: a traceback there, a line here
+            ssl.create_default_context(cafile=str(ca_file))
+        except (ssl.SSLError, OSError, ValueError) as exc:
+            why = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or exc
+            raise c.fail(
+                "venue.ca_file", f"{ca_file}: not a PEM certificate the TLS library reads ({why})"
+            ) from None
     return VenueConfig(
         ids["venue"], ids["table"], host, int(port_text), username, password, ca_file
     )
