@@ -186,7 +186,11 @@ def _serve(args: argparse.Namespace) -> int:
         host = args.host or settings.web_host
         port = args.port or settings.web_port
         return _run_server(settings, host, port)
-    except (SettingsError, BrokerError, ValueError, OSError) as exc:
+    except OSError as exc:  # the journal's directory read-only or full, a port taken ...
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"tablectl venue serve: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except (SettingsError, BrokerError, ValueError) as exc:
         print(f"tablectl venue serve: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
