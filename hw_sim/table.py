@@ -36,6 +36,7 @@ from firmware_bridge.tags import (
     is_card_zone,
     is_chip_zone,
 )
+from firmware_bridge.tracker import TagTracker
 from hw_sim.bots import Decision, decide
 from hw_sim.console import SimConsole
 from hw_sim.faults import FaultCounts, FaultPlan, LineFaults
@@ -100,6 +101,7 @@ class SimConfig:
     irregularities: float = 0.02
     # With ``rf``: how long the table rests after each motion (the rounds go on meanwhile).
     rest: float = 1.0
+    tracker: bool = False  # firmware_bridge.tracker.TagTracker instead of TagMapper (issue 27)
 
 
 @dataclass(slots=True)
@@ -198,12 +200,14 @@ class TableSim:
             clock=self.clock,
         )
         self.link = SerialLink(self.mcu.link_path)
-        self.bridge = Bridge(
-            self.link,
-            TagMapper(self.decks, self.inventory, cfg.settle),
-            self.clock,
-            report_clock=self.rf is not None,
+        mapper = (
+            TagTracker(self.decks, self.inventory, quiet=cfg.settle)
+            if cfg.tracker
+            else TagMapper(self.decks, self.inventory, cfg.settle)
         )
+        # a motion is over once the mapper has accepted it: the tracker's rest time
+        self._accept_after = max(cfg.settle, mapper.rest if cfg.tracker else 0.0) * 1.5
+        self.bridge = Bridge(self.link, mapper, self.clock, report_clock=self.rf is not None)
         self._motion_rng = random.Random(cfg.seed * 7919 + 4)
         self._kind = "push"  # what the next motion is (hw_sim.rf.plan_motion)
         self._motion_end = self.clock.t
@@ -600,7 +604,7 @@ class TableSim:
         else:
             self.link.ping(timeout=30)
             got = self.bridge.pump()
-            self.clock.t += self.cfg.settle * 1.5
+            self.clock.t += self._accept_after
             got += self.bridge.pump()
             got += self.console.console.poll()
             self.clock.t += 1.0  # the next motion comes later than the console's debounce window

@@ -48,6 +48,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out", metavar="DIR", help="keep the sessions' event streams here as scenario files"
     )
+    parser.add_argument(
+        "--tracker",
+        action="store_true",
+        help="map tags with the tracker (firmware_bridge/tracker.py: one place per tag)",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="log the bridge's work")
 
 
@@ -123,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
         write_scenarios=out is not None,
         rf=args.rf,
         shared_reader=args.reader == "shared",
+        tracker=args.tracker,
     )
     try:
         sim = TableSim(cfg, on_view)
@@ -136,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         if screen is not None:
-            screen[0].quit()
+            screen.close()
     for problem in result.problems:
         print(f"problem: {problem}", file=sys.stderr)
     if args.faults:
