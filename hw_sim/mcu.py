@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import heapq
+import math
 import os
 import select
 import threading
@@ -81,6 +83,12 @@ class McuEmulator:
         self._history: dict[int, list[dict[bytes, int]]] = {a: [] for a in self.antennas}
         self._round_t: dict[int, float] = dict.fromkeys(self.antennas, 0.0)
         self._incomplete: dict[int, bool] = dict.fromkeys(self.antennas, False)
+        # v2 reports of a run of identical rounds after its first, due at their rounds' times
+        self._deferred: list[tuple[float, int, p.ZoneReport]] = []
+        self._seq_deferred = 0
+        # While rounds() runs, frames are written in bursts of a few kilobytes, as a firmware's
+        # USB endpoint sends full packets: the same bytes in far fewer writes.
+        self._batch: bytearray | None = None
         self._where: dict[bytes, int] = {}
         self._lock = threading.RLock()
         self._master: int | None = None
@@ -257,42 +265,68 @@ class McuEmulator:
         out after a round whose tags differ from the round before (version 1), or whose tags or
         set read within the window changed (version 2), stamped with that round's end."""
         with self._lock:
-            for r in reads:
-                ant = r.antenna
-                before = self._zones[ant]
-                # listed in the order they arrived (docs/protocol.md): the tags still read keep
-                # their places, new ones come last, whatever order anticollision found them in
-                now = dict(r.tags)
-                tags = [(u, now.pop(u)) for u, _ in before if u in now]
-                tags += now.items()
-                hist = self._history[ant]
-                if tags != before:
-                    for uid, _ in before:
-                        if self._where.get(uid) == ant:
-                            del self._where[uid]
-                    for uid, _ in tags:
-                        self._where[uid] = ant
-                # a run of identical rounds can change the report only in its first `window`
-                # rounds (tags read before it drop out of the window one by one)
-                first = r.t - (r.repeat - 1) * r.period
-                latest = dict(tags)
-                for i in range(min(r.repeat, self.window + 1)):
-                    union_before = set().union(*hist) if hist else set()
-                    hist.append(latest)
-                    if len(hist) > self.window:
-                        del hist[0]
-                    self._round[ant] += 1
-                    self._round_t[ant] = first + i * r.period
-                    self._incomplete[ant] = r.incomplete
-                    changed = i == 0 and tags != before
-                    if not changed and self.session_proto >= 2:
-                        changed = set().union(*hist) != union_before
-                    self._zones[ant] = tags
-                    if changed:
-                        self._send_zone(ant, snapshot=False)
-                if r.repeat > self.window + 1:
-                    self._round[ant] += r.repeat - self.window - 1
-                    self._round_t[ant] = r.t
+            self._batch = bytearray()
+            try:
+                self._rounds(reads)
+            finally:
+                batch, self._batch = self._batch, None
+                if batch:
+                    self._write(bytes(batch))
+
+    def _rounds(self, reads: Iterable[Round]) -> None:
+        for r in reads:
+            ant = r.antenna
+            first = r.t - (r.repeat - 1) * r.period
+            self._flush_deferred(first)
+            before = self._zones[ant]
+            # listed in the order they arrived (docs/protocol.md): the tags still read keep
+            # their places, new ones come last, whatever order anticollision found them in
+            now = dict(r.tags)
+            tags = [(u, now.pop(u)) for u, _ in before if u in now]
+            tags += now.items()
+            hist = self._history[ant]
+            if tags != before:
+                for uid, _ in before:
+                    if self._where.get(uid) == ant:
+                        del self._where[uid]
+                for uid, _ in tags:
+                    self._where[uid] = ant
+            # a run of identical rounds can change the report only in its first `window`
+            # rounds (tags read before it drop out of the window one by one); those reports
+            # wait until the other antennas' rounds before them are sent (time order)
+            latest = dict(tags)
+            if tags == before and all(h == latest for h in hist) and len(hist) == self.window:
+                # the same reads as every round in the window: nothing to report
+                self._round[ant] += r.repeat
+                self._round_t[ant] = r.t
+                self._incomplete[ant] = r.incomplete
+                continue
+            for i in range(min(r.repeat, self.window + 1)):
+                union_before = set().union(*hist) if hist else set()
+                hist.append(latest)
+                if len(hist) > self.window:
+                    del hist[0]
+                self._round[ant] += 1
+                self._round_t[ant] = first + i * r.period
+                self._incomplete[ant] = r.incomplete
+                changed = i == 0 and tags != before
+                if not changed and self.session_proto >= 2:
+                    changed = set().union(*hist) != union_before
+                self._zones[ant] = tags
+                if changed and i == 0:
+                    self._send_zone(ant, snapshot=False)
+                elif changed:
+                    self._seq_deferred += 1
+                    msg = self._zone_msg(ant, snapshot=False)
+                    heapq.heappush(self._deferred, (self._round_t[ant], self._seq_deferred, msg))
+            if r.repeat > self.window + 1:
+                self._round[ant] += r.repeat - self.window - 1
+                self._round_t[ant] = r.t
+        self._flush_deferred(math.inf)
+
+    def _flush_deferred(self, until: float) -> None:
+        while self._deferred and self._deferred[0][0] <= until:
+            self._send(heapq.heappop(self._deferred)[2])
 
     def flap(self, uid: bytes) -> None:
         """The tag drops out of its antenna's read for one report, then is read again."""
@@ -324,9 +358,11 @@ class McuEmulator:
     # --- wire -------------------------------------------------------------------------------
 
     def _send_zone(self, ant: int, snapshot: bool) -> None:
+        self._send(self._zone_msg(ant, snapshot))
+
+    def _zone_msg(self, ant: int, snapshot: bool) -> p.ZoneReport:
         if self.session_proto < 2:
-            self._send(p.ZoneReport(ant, tuple(self._zones[ant]), snapshot))
-            return
+            return p.ZoneReport(ant, tuple(self._zones[ant]), snapshot)
         latest = dict(self._zones[ant])
         hits: dict[bytes, int] = {}
         flags: dict[bytes, int] = {}
@@ -339,18 +375,16 @@ class McuEmulator:
         tags = tuple(
             (u, (latest[u] | p.FLAG_LAST_ROUND) if u in latest else flags[u]) for u in order
         )
-        self._send(
-            p.ZoneReport2(
-                ant,
-                tags,
-                snapshot,
-                self._round[ant],
-                int(self._round_t[ant] * 1000),
-                self.window,
-                tuple(hits.get(u, 1) for u in order),
-                tuple(p.NO_RSSI for _ in order),
-                self._incomplete[ant],
-            )
+        return p.ZoneReport2(
+            ant,
+            tags,
+            snapshot,
+            self._round[ant],
+            int(self._round_t[ant] * 1000),
+            self.window,
+            tuple(hits.get(u, 1) for u in order),
+            tuple(p.NO_RSSI for _ in order),
+            self._incomplete[ant],
         )
 
     def _send(self, msg: p.Message) -> None:
@@ -362,6 +396,12 @@ class McuEmulator:
             self._counter = (self._counter + 1) & 0xFF
             chunks = self.tx_filter(wire) if self.tx_filter else [wire]
             self.frames_sent += 1
+            if self._batch is not None:
+                self._batch += b"".join(chunks)
+                if len(self._batch) >= 2048:
+                    self._write(bytes(self._batch))
+                    self._batch.clear()
+                return
             for chunk in chunks:
                 self._write(chunk)
 
@@ -375,6 +415,7 @@ class McuEmulator:
             try:
                 n = os.write(master, view)
                 view = view[n:]
+                deadline = time.monotonic() + 0.05  # the host is reading: keep going
             except BlockingIOError:
                 # The host is not reading: like a full USB buffer, give it a moment then drop.
                 if time.monotonic() > deadline:

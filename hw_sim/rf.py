@@ -164,6 +164,9 @@ class Motion:
     touched: set[int] = field(default_factory=set)
 
 
+LAND_S = 0.04  # chips pushed together land within this of each other
+LEAVE_BEFORE = 0.12  # a zone taken from changes up to this share of the motion before landing
+LEAVE_JITTER_S = 0.01  # the chips taken from one zone leave it within this
 MOTION_KINDS = ("deal", "fold", "push", "collect", "payout", "board", "show", "sweep")
 
 
@@ -179,9 +182,11 @@ def plan_motion(
     """The physical timeline of one motion: ``moves`` are ``(uid, antenna or None, face up)``
     as the simulator makes them, ``where`` the tags' resting antennas before it.
 
-    A card is pitched (200-400 ms) or a handful of chips pushed (0.3-1 s): what leaves a zone
-    leaves in the motion's first 15% (a hand picks it up; a stack keeps what stays in it), what
-    arrives in another zone lands one at a time in its last 40%, in the order moved. A dealt
+    A card is pitched (200-400 ms) or a handful of chips pushed (0.3-1 s). What arrives in a
+    zone lands at the motion's end, one after another within 40 ms, in the order moved; each
+    zone taken from changes once, within 10 ms, as the chips leave its field: 0-15% of the
+    motion before they land (a stack keeps what stays in it), so a stack may be quiet for longer
+    than the bridge's settle before its bet zone reads the chips. A dealt
     hole card may slide over 1-2 other seats' antennas, a folded card over the board, a payout
     chip over the winner's bet zone, just before landing."""
     moves = list(moves)
@@ -191,22 +196,27 @@ def plan_motion(
     sources = {where[u] for u, ant, _ in moves if u in where and where[u] != ant}
     landing = [(u, ant, up) for u, ant, up in moves if ant is not None and ant not in sources]
     n_land = max(1, len(landing))
+    # Each zone the hand takes from changes once, as the chips (or cards) leave its field:
+    # 0-12% of the motion before they land, so it may settle before the zone they land in.
+    leave = {a: t0 + dur - LAND_S - rng.uniform(0.0, LEAVE_BEFORE) * dur for a in sorted(sources)}
     slot = 0
     for uid, ant, up in moves:
         old = where.get(uid)
         if old is not None:
             m.touched.add(old)
         if ant is None or ant in sources:
-            # leaves (or stays in) a zone the hand takes from: early in the motion
-            t = t0 + rng.uniform(0.0, 0.15) * dur
+            # leaves (or stays in: the dealer's change) a zone the hand takes from
+            src = old if old in leave else ant
+            t = (leave[src] if src is not None else t0) + rng.uniform(0.0, LEAVE_JITTER_S)
             m.changes.append(Change(t, uid, ant, up))
             if ant is not None:
                 m.touched.add(ant)
             continue
         if old is not None and old != ant:
-            m.changes.append(Change(t0 + rng.uniform(0.0, 0.15) * dur, uid, None))
+            m.changes.append(Change(leave[old] + rng.uniform(0.0, LEAVE_JITTER_S), uid, None))
         slot += 1
-        land = t0 + (0.6 + 0.4 * slot / n_land) * dur
+        # the pushed chips (or the pitched card) land together at the end, within LAND_S
+        land = t0 + dur - LAND_S * (1.0 - slot / n_land)
         m.touched.add(ant)
         t = land
         for over in _transits(old, ant, kind, params, rng, zones):
@@ -264,6 +274,7 @@ class RfTable:
         self.seed = seed
         self.rng = random.Random(seed)
         self.near = geometry if geometry is not None else neighbours(antennas)
+        self._cards = {a: is_card_zone(z) for a, z in antennas.items()}
         self.order: dict[int, list[Uid]] = {a: [] for a in antennas}  # resting, arrival order
         self.rest: dict[Uid, int] = {}
         self.flags: dict[Uid, int] = {}
@@ -339,14 +350,17 @@ class RfTable:
     # --- reading ------------------------------------------------------------------------------
 
     def run_until(self, t: float) -> list[Round]:
-        """Every round that ends by ``t``, in time order (changes applied at their times)."""
+        """Every round that ends by ``t``, in time order of their first rounds (changes applied
+        at their times)."""
         out: list[Round] = []
         if self.shared:
             self._run_shared(t, out)
         else:
             self._run_dedicated(t, out)
         self.t = t
-        out.sort(key=lambda r: r.t)
+        # by their first round: a run of identical rounds can only differ from the round before
+        # it in its first one
+        out.sort(key=lambda r: r.t - (r.repeat - 1) * r.period)
         return out
 
     def _apply_due(self, t: float) -> None:
@@ -376,13 +390,15 @@ class RfTable:
         p = self.params
         if uid in self.edge:
             return p.edge_own_misses
-        if is_card_zone(self.antennas[ant]):
+        if self._cards[ant]:
             return p.miss_card
         return p.miss_chip_top + (p.miss_chip_deep - p.miss_chip_top) * min(depth, 19) / 19
 
     def _xtalk(self, ant: int) -> float:
         p = self.params
-        return p.crosstalk_card if is_card_zone(self.antennas[ant]) else p.crosstalk_chip
+        if not self.near.get(ant):
+            return 0.0
+        return p.crosstalk_card if self._cards[ant] else p.crosstalk_chip
 
     def _edge_in(self, ant: int) -> list[Uid]:
         return [u for u, a in self.edge.items() if a == ant]
@@ -398,15 +414,19 @@ class RfTable:
     def _responding(self, ant: int) -> int:
         return sum(1 for u in self.order[ant] if u not in self.dead)
 
-    def _read(self, ant: int, start: float, end: float) -> tuple[tuple[tuple[Uid, int], ...], bool]:
+    def _read(
+        self, ant: int, start: float, end: float, forced: int | None = None
+    ) -> tuple[tuple[tuple[Uid, int], ...], bool]:
         """One round of ``ant`` from ``start`` to ``end``: the tags read, and whether the
-        inventory was cut short (a shared reader's time slot ran out)."""
+        inventory was cut short (a shared reader's time slot ran out). With ``forced``, the
+        round is one known to miss or cross-read a tag, the ``forced``-th being the first."""
         rng = self.rng
         read: list[Uid] = []
         tags = self.order[ant]
         top = len(tags) - 1
         xt = self._xtalk(ant)
         near = self.near.get(ant, ())
+        only = self.params.crosstalk_only
         for i, uid in enumerate(tags):
             if uid in self.dead:
                 continue
@@ -417,10 +437,21 @@ class RfTable:
                 else:
                     self.shadow[uid] = left - 1
                 continue
+            if forced is not None and i <= forced:
+                if i < forced:  # read, as the rounds of a quiet spell are
+                    read.append(uid)
+                    continue
+                m = self._miss(ant, uid, top - i)
+                event = 1.0 - (1.0 - m) * (1.0 - xt)
+                if rng.random() * event < xt:  # crosstalk, given that something happened
+                    self.ghosts[rng.choice(near)].append(uid)
+                    if rng.random() >= only and rng.random() >= m:
+                        read.append(uid)
+                continue  # or a miss
             own = True
-            if xt and near and rng.random() < xt:
+            if xt and rng.random() < xt:
                 self.ghosts[rng.choice(near)].append(uid)
-                own = rng.random() >= self.params.crosstalk_only
+                own = rng.random() >= only
             if own and rng.random() >= self._miss(ant, uid, top - i):
                 read.append(uid)
         for uid in self._edge_in(ant):
@@ -452,7 +483,7 @@ class RfTable:
         """The chance that a quiet antenna's round differs from a perfect read."""
         tags = self.order[ant]
         top = len(tags) - 1
-        xt = self._xtalk(ant) if self.near.get(ant) else 0.0
+        xt = self._xtalk(ant)
         keep = 1.0
         for i, uid in enumerate(tags):
             if uid not in self.dead:
@@ -538,14 +569,30 @@ class RfTable:
             self._last_end[ant] = last
 
     def _eventful(self, ant: int) -> tuple[tuple[Uid, int], ...]:
-        """A round known to miss or cross-read at least one tag (drawn again until it does)."""
-        perfect = self._perfect(ant)
-        for _ in range(10_000):
-            before = {a: len(g) for a, g in self.ghosts.items() if g}
-            tags, _ = self._read(ant, 0.0, 0.0)
-            if tags != perfect or any(len(g) != before.get(a, 0) for a, g in self.ghosts.items()):
-                return tags
-        return perfect
+        """A round of a quiet antenna known to miss or cross-read at least one tag: which tag
+        is the first to do so is drawn by its chance of being the first, the rest as usual."""
+        tags = self.order[ant]
+        top = len(tags) - 1
+        xt = self._xtalk(ant)
+        chances = [
+            (i, 1.0 - (1.0 - self._miss(ant, u, top - i)) * (1.0 - xt))
+            for i, u in enumerate(tags)
+            if u not in self.dead
+        ]
+        keep = 1.0
+        for _, e in chances:
+            keep *= 1.0 - e
+        u = self.rng.random() * (1.0 - keep)
+        survive = 1.0
+        forced = chances[-1][0]
+        for i, e in chances:
+            first = survive * e
+            if u < first:
+                forced = i
+                break
+            u -= first
+            survive *= 1.0 - e
+        return self._read(ant, 0.0, 0.0, forced)[0]
 
     def _run_shared(self, until: float, out: list[Round]) -> None:
         """One reader multiplexed over every antenna in id order: 5 ms + 2 ms a tag each."""

@@ -6,6 +6,11 @@ display is available and ``--headless`` is not given. The last line is
 ``hands=N events=E alerts=A chips_conserved=yes|no lost_events=K`` (K counts events the bridge
 lost or invented against what the simulator did); the exit status is 0 only when chips are
 conserved and no event was lost.
+
+With ``--rf LEVEL`` the reads are those of a real HF RFID table (hw_sim.rf: misses, crosstalk,
+cards in flight, slow inventories; docs/rf.md), the bots also commit irregularities, and a
+second line scores the table against what a perfect reader would have made it rule:
+``rf=LEVEL hands=N false_rulings=F false_alerts=A missed=M recounts=R latency_p99_ms=L``.
 """
 
 from __future__ import annotations
@@ -27,6 +32,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="inject faults: corrupt and dropped frames, garbage, unplug/replug, "
         "flapping, unknown and duplicate tags",
+    )
+    parser.add_argument(
+        "--rf",
+        choices=("ideal", "realistic", "harsh"),
+        help="read the tags as a real RFID table does (docs/rf.md) and score the rulings",
+    )
+    parser.add_argument(
+        "--reader",
+        choices=("dedicated", "shared"),
+        default="dedicated",
+        help="with --rf: one reader per antenna, or one multiplexed over all (slow cycle)",
     )
     parser.add_argument("--headless", action="store_true", help="no dealer screen")
     parser.add_argument(
@@ -82,6 +98,9 @@ def run(args: argparse.Namespace) -> int:
     if args.hands < 1:
         print("tablectl sim: --hands must be at least 1", file=sys.stderr)
         return 2
+    if args.reader == "shared" and args.rf is None:
+        print("tablectl sim: --reader shared needs --rf LEVEL", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.ERROR,
         format="%(levelname)s %(name)s: %(message)s",
@@ -107,6 +126,8 @@ def run(args: argparse.Namespace) -> int:
         faults=args.faults,
         workdir=out,
         write_scenarios=out is not None,
+        rf=args.rf,
+        shared_reader=args.reader == "shared",
         tracker=args.tracker,
     )
     try:
@@ -128,4 +149,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"faults: {result.faults.summary()}", file=sys.stderr)
     print(f"link: {result.link} steps={result.steps}", file=sys.stderr)
     print(result.line())
+    if result.score is not None:
+        print(result.score.line())
     return 0 if result.ok else 1
