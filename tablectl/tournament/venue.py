@@ -46,6 +46,7 @@ from tablectl.tournament.commands import (
     TableReport,
     UnseatCmd,
     VenueDataError,
+    unprintable,
 )
 from tablectl.tournament.prizes import Purse
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
@@ -418,6 +419,12 @@ class Venue:
         name = body["name"]
         if not 1 <= len(name) <= 64 or "\n" in name:
             raise VenueError("a name is text on one line, 1 to 64 characters")
+        bad = unprintable(name)
+        if bad is not None:
+            raise VenueError(
+                f"a name may not hold a control or format character ({bad}: a bidirectional "
+                "override would turn the text after it around on every screen)"
+            )
         return name
 
     def _new_entry(self, name: str, out: list[Output], rule: str) -> Entry:
