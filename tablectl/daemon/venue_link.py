@@ -544,3 +544,52 @@ def output_event(out: Any, hand_no: int) -> tuple[str, dict[str, Any]]:
         return str(notice.pop("kind")), {"hand_no": hand_no, **notice}
     alert = dict(obj["alert"])
     return "alert", {"hand_no": hand_no, "alert": alert.pop("kind"), **alert}
+
+
+# --- a connection test (`tablectl doctor`) ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BrokerProbe:
+    """How far a test connection got: ``stage`` is "ok", "tcp" (nothing listens or the host is
+    unknown), "tls" (the handshake or the certificate failed), "auth" (the broker refused the
+    user) or "timeout" (no CONNACK); ``detail`` is what the library said."""
+
+    stage: str
+    detail: str
+
+
+def probe_broker(config: LinkConfig, timeout: float = 5.0) -> BrokerProbe:
+    """Connect as the table would (same user, password and TLS) under a client id of its own, so
+    a running table's session is not taken over, and disconnect at once."""
+    got: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    client = mqtt.Client(
+        CallbackAPIVersion.VERSION2,
+        client_id=f"{config.client_id}-doctor",
+        clean_session=True,
+        protocol=mqtt.MQTTv311,
+    )
+    client.username_pw_set(config.username or config.table, config.password)
+    if config.ca_file:
+        try:
+            client.tls_set(ca_certs=config.ca_file, tls_version=ssl.PROTOCOL_TLS_CLIENT)
+        except (OSError, ssl.SSLError) as exc:
+            return BrokerProbe("tls", f"cannot load {config.ca_file}: {exc}")
+    client.on_connect = lambda _c, _u, _f, reason, _p: got.put(reason)
+    try:
+        client.connect(config.host, config.port, keepalive=10)
+    except ssl.SSLError as exc:
+        return BrokerProbe("tls", str(exc))
+    except (OSError, ValueError) as exc:
+        return BrokerProbe("tcp", str(exc))
+    client.loop_start()
+    try:
+        reason = got.get(timeout=timeout)
+    except queue.Empty:
+        return BrokerProbe("timeout", f"no answer to CONNECT within {timeout:g} s")
+    finally:
+        client.disconnect()
+        client.loop_stop()
+    if reason.is_failure:
+        return BrokerProbe("auth", str(reason))
+    return BrokerProbe("ok", str(reason))
