@@ -10,6 +10,7 @@ from collections.abc import Callable
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
+from display import theme
 from display.console import Console
 from display.dealer import DealerScreen, floor_line
 from display.layout import Layout, Painter
@@ -47,8 +48,11 @@ class PygameDisplay:
         if console:
             self.console = Console(self.surface.get_size())
             self.taps = TapReader(self.surface.get_size())
-            self.screen = DealerScreen(self.surface.subsurface(self.console.screen_rect))
-            self._painter = Painter(self.surface, Layout(self.surface.get_size()))
+            self.screen = DealerScreen(
+                self.surface.subsurface(self.console.screen_rect), self.console.layout.s
+            )
+            lay = Layout(self.surface.get_size())
+            self._painter = Painter(self.surface, lay, floor=lay.px(theme.BODY))
         else:
             self.screen = DealerScreen(self.surface)
         self._view: TableView | None = None
@@ -81,6 +85,8 @@ class PygameDisplay:
     def show_floor(self, decisions: tuple[Notice, ...]) -> None:
         """The floor's decisions the daemon has seen (its ``floor`` notices), oldest first."""
         self._floor = tuple(floor_line(n) for n in decisions)
+        if self.console is not None:
+            self.console.floor_lines = self._floor
 
     def pump(self) -> list[Event] | None:
         """Handle the window's events and redraw; the console's events, or None when the
@@ -107,6 +113,7 @@ class PygameDisplay:
             if not con.seat_rects:
                 log.info("dealer screen drawn: the console takes taps")
             con.seat_rects = dict(self.screen.seat_rects)
+            con.detail_rect = self.screen.detail_rect
             if drew or con.dirty:
                 self._painter.reset()
                 con.draw(self._painter)
