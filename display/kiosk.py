@@ -90,6 +90,7 @@ class Kiosk:
             status = self.clock.status(now, wall)
             board = self.feed.board(wall.timestamp())
             self.screen.board = board
+            self.screen.feed = self.feed.state()
             status = with_board(status, board)
         return self.screen.render(status, wall.strftime("%H:%M"))
 

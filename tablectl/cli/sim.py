@@ -115,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         if screen is not None:
-            screen[0].quit()
+            screen.close()
     for problem in result.problems:
         print(f"problem: {problem}", file=sys.stderr)
     if args.faults:

@@ -43,6 +43,26 @@ class VenueBoard:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class FeedState:
+    """Whether a kiosk's venue feed is live, and if not since when and why.
+
+    ``live`` only while the broker has the kiosk connected and the venue's clock topic has
+    delivered a payload: a clock refused by the broker, cut off from it, or pointed at a venue id
+    that never published has no venue figures to show (issue 25: a wall clock is believed).
+    ``since`` is the wall time the feed was last lost (or the kiosk started without one);
+    ``as_of`` the wall time of the newest venue payload, None before the first.
+    """
+
+    live: bool
+    since: float | None
+    why: str
+    as_of: float | None
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.live, self.since, self.why, self.as_of)
+
+
 def board_from_clock(body: dict[str, Any] | None, now: float) -> VenueBoard | None:
     """The board from the clock topic's payload (None when there is none yet, or it is not the
     venue's); ``now`` is the wall time, for how long a move stays shown."""

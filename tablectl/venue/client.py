@@ -17,10 +17,13 @@ drops an id it has seen.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import queue
+import socket
 import ssl
+import sys
 import time
 import uuid
 from collections.abc import Callable, Iterable
@@ -44,6 +47,31 @@ from tablectl.daemon.venue_link import (
 
 RESEND_AFTER = 2.0  # seconds a gap may last (messages merely in flight) before asking for it
 RESEND_TRIES = 4
+
+
+def why_unreachable(exc: BaseException | None, where: str) -> str:
+    """One line for a connection that failed before the broker answered: TLS, refused, unknown
+    host, no answer, or the OS's own words."""
+    if isinstance(exc, ssl.SSLError):
+        return f"TLS with the broker at {where} failed: {exc.reason or exc}"
+    if isinstance(exc, ConnectionRefusedError):
+        return f"cannot reach the broker at {where}: connection refused (is mosquitto running?)"
+    if isinstance(exc, socket.gaierror):
+        return f"cannot reach the broker at {where}: unknown host"
+    if isinstance(exc, TimeoutError | socket.timeout):
+        return f"cannot reach the broker at {where}: no answer"
+    detail = (getattr(exc, "strerror", None) or str(exc)) if exc else "connection failed"
+    return f"cannot reach the broker at {where}: {detail}"
+
+
+def lost_reason(reason: Any) -> str:
+    """paho names a dropped connection "Unspecified error": say what happened."""
+    text = str(reason)
+    return "the connection dropped" if text in ("Unspecified error", "") else text
+
+
+# the clock topic's payload while the venue is away (its last will, and a clean stop)
+CLOCK_OFFLINE = b'{"offline":true}'
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +132,8 @@ class VenueClient:
             self.tables[table] = TableStatus(table, events_seq=seq)
         self.clock: dict[str, Any] | None = None
         self.connected = False
+        # why the link is down, in one line (refused, unreachable, TLS, lost); "" while up
+        self.down_why = f"connecting to the broker at {host}:{port}"
         self.problems: list[str] = []
         self.pending_commands: dict[str, _Pending] = {}
         self._items: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
@@ -123,6 +153,12 @@ class VenueClient:
         self._client.username_pw_set(username, password)
         if ca_file:
             self._client.tls_set(ca_certs=ca_file, tls_version=ssl.PROTOCOL_TLS_CLIENT)
+        # Gone without a word (power, network, kill -9): the broker tells the clocks, whose
+        # retained figures would otherwise look live (tablectl.venue.watch; issue 25).
+        self._client.will_set(clock_topic(venue), CLOCK_OFFLINE, qos=1, retain=True)
+        # set on every (re)connect: the clock topic must be published again (the will may have
+        # replaced it), read and cleared by the venue runner
+        self.republish = False
         self._client.max_inflight_messages_set(100)
         self._client.max_queued_messages_set(0)
         self._client.reconnect_delay_set(1, 30)
@@ -130,6 +166,7 @@ class VenueClient:
         self._client.on_disconnect = self._on_disconnect
         self._client.on_message = self._on_message
         self._client.on_subscribe = self._on_subscribe
+        self._client.on_connect_fail = self._on_connect_fail
 
     # --- paho's thread: queue only -----------------------------------------------------------
 
@@ -138,6 +175,7 @@ class VenueClient:
     ) -> None:
         if reason.is_failure:
             self._items.put(("problem", f"the broker refused the venue: {reason}"))
+            self._items.put(("why", f"the broker at {self.host}:{self.port} refused: {reason}"))
             return
         base = f"{ROOT}/{self.venue}/table/+"
         topics = [(f"{base}/{leaf}", 1) for leaf in ("state", "events", "online")]
@@ -153,8 +191,13 @@ class VenueClient:
             self._items.put(("problem", "the broker refused the venue's subscriptions"))
         self._items.put(("up", None))
 
-    def _on_disconnect(self, _c: mqtt.Client, _ud: Any, _f: Any, _r: Any, _p: Any) -> None:
-        self._items.put(("down", None))
+    def _on_connect_fail(self, _c: mqtt.Client, _ud: Any) -> None:
+        # paho calls this inside its `except OSError` around connecting: the error is current
+        self._items.put(("why", why_unreachable(sys.exc_info()[1], f"{self.host}:{self.port}")))
+
+    def _on_disconnect(self, _c: mqtt.Client, _ud: Any, _f: Any, reason: Any, _p: Any) -> None:
+        where = f"{self.host}:{self.port}"
+        self._items.put(("down", f"lost the broker at {where}: {lost_reason(reason)}"))
 
     def _on_message(self, _c: mqtt.Client, _ud: Any, message: mqtt.MQTTMessage) -> None:
         self._items.put(("msg", (message.topic, bytes(message.payload), time.time())))
@@ -168,6 +211,10 @@ class VenueClient:
         self._client.loop_start()
 
     def stop(self) -> None:
+        if self.connected:  # a clean stop says so too: the clocks stop showing figures as live
+            info = self._client.publish(clock_topic(self.venue), CLOCK_OFFLINE, qos=1, retain=True)
+            with contextlib.suppress(RuntimeError, ValueError):
+                info.wait_for_publish(2.0)
         self._client.disconnect()
         self._client.loop_stop()
         self.connected = False
@@ -196,9 +243,14 @@ class VenueClient:
         out: list[TableEvent] = []
         for what, data in items:
             if what == "up":
-                self.connected = True
+                self.connected = self.republish = True
+                self.down_why = ""
             elif what == "down":
+                if self.connected:  # a refusal is followed by a disconnect: it stays the reason
+                    self.down_why = data or "disconnected"
                 self.connected = False
+            elif what == "why":
+                self.down_why = data
             elif what == "problem":
                 self.problems.append(data)
             elif what == "msg":

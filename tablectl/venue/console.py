@@ -143,6 +143,9 @@ class DirectorConsole:
         self.structure_obj: dict[str, Any] = dict(setup.get("structure") or {})
         self._seqs_written: dict[str, int] = {}
         self._state_key: Any = None  # the tables' state seqs and online flags last seen
+        # the console's link to the tables (the broker): down since when (wall time)
+        self._feed_live = False
+        self._feed_since: float = time.time()
         lines = self._restore(setup)
         structure = self.venue.structure if self.venue.cfg else None
         if structure is None:
@@ -214,7 +217,7 @@ class DirectorConsole:
         events = self.runner.step(0)
         for ev in events:
             self._table_event(ev)
-        if events or self._states_changed():
+        if events or self._states_changed() or self._feed_changed():
             self.version += 1
         self._run_clock()
         self.runner.publish()
@@ -228,6 +231,26 @@ class DirectorConsole:
         changed = key != self._state_key
         self._state_key = key
         return changed
+
+    def _feed_changed(self) -> bool:
+        live = self.client.connected
+        if live == self._feed_live:
+            return False
+        self._feed_live = live
+        if not live:
+            self._feed_since = time.time()
+        return True
+
+    def feed_view(self) -> dict[str, Any]:
+        """Whether the console hears the tables: a page that shows their figures says when it
+        does not (issue 25), since when, why, and how old the newest table report is."""
+        newest = self.latest_state_t()
+        return {
+            "live": self._feed_live,
+            "since": None if self._feed_live else self._feed_since,
+            "why": self.client.down_why or "not connected to the broker",
+            "as_of": newest[1] if newest else None,
+        }
 
     def _run_clock(self) -> None:
         if not self.venue.started or self.venue.finished:

@@ -190,7 +190,10 @@ class VenueRunner:
         return facts
 
     def publish(self, force: bool = False) -> None:
-        """Publish the facts that changed (retained), and all of them on the clock topic."""
+        """Publish the facts that changed (retained), and all of them on the clock topic: all of
+        them after a (re)connect, when the venue's last will may have replaced the clock's."""
+        if self.client.republish:
+            self.client.republish, force = False, True
         facts = self.facts()
         changed = False
         for leaf, body in facts.items():

@@ -48,7 +48,7 @@ PAGE_SECTIONS: dict[str, tuple[str, ...]] = {
     "entrants": ("summary", "entrants", "payouts"),
     "balancing": ("proposals", "tables_small"),
     "log": ("log",),
-    "public": ("clock", "public_summary", "payouts", "public_seats", "moves"),
+    "public": ("feed", "clock", "public_summary", "payouts", "public_seats", "moves"),
 }
 ACTIONS = (
     "register",
@@ -94,6 +94,10 @@ def _when(t: float | None) -> str:
     return time.strftime("%H:%M:%S", time.localtime(t)) if t else ""
 
 
+def _hhmm(t: float | None) -> str:
+    return time.strftime("%H:%M", time.localtime(t)) if t else ""
+
+
 def make_env() -> Environment:
     env = Environment(
         loader=FileSystemLoader(HERE / "templates"),
@@ -101,7 +105,9 @@ def make_env() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(mmss=_mmss, money=_money, when=_when, chips=lambda n: f"{int(n):,}")
+    env.filters.update(
+        mmss=_mmss, money=_money, when=_when, hhmm=_hhmm, chips=lambda n: f"{int(n):,}"
+    )
     return env
 
 
@@ -193,6 +199,7 @@ class WebConsole:
         csrf = sess.csrf if sess else ""
         may = sess.staff.may if sess else (lambda _what: False)
         summary = c.summary_view()  # once a push: several sections show it
+        feed = c.feed_view()
         data: dict[str, Callable[[], Markup]] = {
             "summary": lambda: self.sections.summary(summary),
             "clock": lambda: self.sections.clock(c.clock_view(), may("clock"), csrf),
@@ -206,7 +213,8 @@ class WebConsole:
             "payouts": lambda: self.sections.payouts(summary),
             "tables_small": lambda: self.sections.tables_small(c.tables_view(), may("break"), csrf),
             "log": lambda: self.sections.log(list(c.log)),
-            "public_summary": lambda: self.sections.public_summary(summary),
+            "feed": lambda: self.sections.feed(feed),
+            "public_summary": lambda: self.sections.public_summary(summary, feed),
             "public_seats": lambda: self.sections.public_seats(c.entrants_view()),
             "moves": lambda: self.sections.moves(c.announcements(8)),
         }
