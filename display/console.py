@@ -12,6 +12,8 @@ name on the floor badge the daemon accepted; the daemon checks them again (table
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -125,6 +127,10 @@ class Console:
         self.alert_page = 0
         self.floor_name: str | None = None
         self.floor_left: float | None = None
+        # CALL FLOOR tapped at this time (``now``), until the floor shows a badge
+        self.now: Callable[[], float] = time.monotonic
+        self.floor_called: float | None = None
+        self._wait_shown: int | None = None
         self.form: FloorForm | None = None
         self.entered: str = ""  # what the pad entered last
         self._before: tuple[Any, int] | None = None  # (last ruling, last alert id) at entry
@@ -161,6 +167,8 @@ class Console:
         if (name, shown) != (self.floor_name, self.floor_shown):
             self.dirty = True
         self.floor_name, self.floor_left = name, seconds_left
+        if name is not None:
+            self.floor_called = None  # the floor came
         if name is None and self.mode in ("floor", "form"):
             self.mode, self.form = "table", None
 
@@ -169,6 +177,17 @@ class Console:
         self.venue_on = True
         self.venue_cmds, self.venue_halted = list(commands), halted
         self.dirty = True
+
+    @property
+    def floor_wait(self) -> int | None:
+        """Whole seconds since CALL FLOOR was tapped, while the floor has not come."""
+        return None if self.floor_called is None else int(self.now() - self.floor_called)
+
+    def tick(self) -> None:
+        """Once a loop turn: redraw when the floor's waiting time shown changed."""
+        wait = self.floor_wait
+        if wait != self._wait_shown:
+            self._wait_shown, self.dirty = wait, True
 
     @property
     def floor_shown(self) -> int | None:
@@ -221,6 +240,7 @@ class Console:
         if arg == "clock":
             return [Event("press", "clock")]
         if arg == "floorcall":
+            self.floor_called = self.now()  # again: called again, counted from now
             return [Event("press", "floor")]
         if arg == "alerts":
             self.mode, self.alert_page = "alerts", 0
@@ -400,7 +420,7 @@ class Console:
             ]
         return [
             *venue,
-            Button(cells[0], "bar:undo", "UNDO"),
+            undo_button(cells[0], view),
             Button(
                 cells[1],
                 "bar:clock",
@@ -415,7 +435,15 @@ class Console:
                 fill=DANGER if n else PRIMARY,
                 sub="to acknowledge" if n else "none open",
             ),
-            Button(cells[3], "bar:floorcall", "CALL FLOOR", sub="floor light"),
+            Button(cells[3], "bar:floorcall", "CALL FLOOR", sub="floor light")
+            if self.floor_wait is None
+            else Button(
+                cells[3],
+                "bar:floorcall",
+                "FLOOR CALLED",
+                selected=True,  # inverted: called, by shape too
+                sub=f"{theme.mmss(self.floor_wait)} ago",
+            ),
             Button(
                 cells[4],
                 "bar:floor",
@@ -466,7 +494,7 @@ class Console:
         undo = pygame.Rect(
             enter.right + lay.px(6), enter.top, left.right - enter.right - lay.px(6), enter.height
         )
-        out.append(Button(undo, "bar:undo", "UNDO"))
+        out.append(undo_button(undo, view))
         right = pygame.Rect(w // 2 + lay.px(4), lay.px(124), w // 2 - lay.px(12), lay.px(264))
         amount_ok = self.say in (None, "bet", "raise", "all-in") and bool(can.says)
         mr = can.min_raise_to
@@ -1022,6 +1050,13 @@ class Console:
             max_lines=2,
             tag="form_preview",
         )
+
+
+def undo_button(rect: pygame.Rect, view: TableView) -> Button:
+    """UNDO, greyed with a hint when the hand has nothing to take back (the engine would refuse
+    it with an alert to acknowledge: a hint is enough)."""
+    ok = "undo" in view.allowed.presses
+    return Button(rect, "bar:undo", "UNDO", enabled=ok, sub="" if ok else "nothing to undo")
 
 
 def _ruling_text(view: TableView) -> str:

@@ -106,6 +106,7 @@ class PygameDisplay:
             return events
         for pos in self.taps.feed(raw):
             events += con.tap(pos)
+        con.tick()
         if self._view is None:
             return events
         if con.mode == "table":
