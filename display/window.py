@@ -22,6 +22,32 @@ from tablectl.engine.view import TableView
 log = logging.getLogger("tablectl.display")
 
 
+def window_size(
+    asked: tuple[int, int] | None, default: tuple[int, int] = (1280, 720)
+) -> tuple[int, int]:
+    """The window for a desktop: ``asked`` (``--size``), else ``default`` cut to the screen it
+    opens on, so an 800x480 panel gets 800x480 and not a cropped 1280x720."""
+    if asked is not None:
+        return asked
+    pygame.display.init()
+    screens = pygame.display.get_desktop_sizes()
+    if not screens:
+        return default
+    w, h = screens[0]
+    return (min(default[0], w), min(default[1], h))
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``WxH`` (at least 320x240, the smallest screen drawn); ValueError saying why not."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"{text!r} is not WxH (e.g. 800x480)") from None
+    if w < 320 or h < 240:
+        raise ValueError(f"{text!r} is smaller than 320x240")
+    return w, h
+
+
 class PygameDisplay:
     """The dealer screen for the daemon's loop; :meth:`pump` returns the console's events."""
 
