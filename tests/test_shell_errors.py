@@ -263,3 +263,23 @@ def test_run_events_of_a_missing_file(tmp_path: Path) -> None:
         )
     )
     assert "absent.jsonl" in line
+
+
+@pytest.mark.parametrize("name", ["absent.db", "absent.jsonl"])
+def test_export_of_a_missing_journal_names_it(tmp_path: Path, name: str) -> None:
+    """One line naming the file, not a raw ``[Errno 2]`` (issue 25 item 11)."""
+    missing = tmp_path / name
+    line = one_line_error(
+        tablectl(
+            "export",
+            "--journal",
+            str(missing),
+            "--format",
+            "pokerstars",
+            "--out",
+            "o",
+            cwd=tmp_path,
+        )
+    )
+    assert line == f"tablectl export: {missing}: No such file or directory"
+    assert not (tmp_path / "o").exists()

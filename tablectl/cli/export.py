@@ -62,7 +62,11 @@ def run(args: argparse.Namespace) -> int:
     source = Path(args.journal)
     try:
         result = histories(source)
-    except (OSError, ValueError, JournalError) as exc:
+    except OSError as exc:  # one line naming the file, as every other command says it
+        where = exc.filename or source
+        print(f"tablectl export: {where}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except (ValueError, JournalError) as exc:
         print(f"tablectl export: {exc}", file=sys.stderr)
         return 1
     for problem in result.problems:
