@@ -15,6 +15,7 @@ from display.console import Console
 from display.dealer import DealerScreen, floor_line
 from display.layout import Layout, Painter
 from display.touch import TapReader
+from display.video import native_framebuffer
 from tablectl.engine.events import Event
 from tablectl.engine.outputs import Notice
 from tablectl.engine.view import TableView
@@ -61,6 +62,7 @@ class PygameDisplay:
         self._pg = pygame
         pygame.display.init()
         pygame.font.init()
+        native_framebuffer()  # a redraw of the countdown shows only its rects (display/video.py)
         # Full screen at the panel's native mode (KMSDRM offers only the modes it has); the
         # configured size is the window's on a desktop.
         if fullscreen:
