@@ -309,17 +309,22 @@ class DirectorConsole:
         self.runner.publish()
         return result
 
-    def register(self, by: str, names: list[str]) -> Result:
-        """002 Rule 8-A after the start: each late entry draws a seat at once."""
+    def register(self, by: str, names: list[str], again: bool = False) -> Result:
+        """002 Rule 8-A after the start: each late entry draws a seat at once; past the last
+        seat, the waiting list. ``again``: the director confirmed that a name already registered
+        is another person (without it such a name is refused and nothing is entered for it)."""
         names = [n.strip() for n in names if n.strip()]
         if not names:
             return Result(False, "no name given")
         done, refused = [], []
         for name in names:
-            r = self.act(by, {"register": {"name": name}})
+            body: dict[str, Any] = {"name": name}
+            if again:
+                body["again"] = True
+            r = self.act(by, {"register": body})
             (done if r.ok else refused).append(name if r.ok else r.text)
         if refused:
-            return Result(not done, "; ".join([f"registered {len(done)}", *refused]))
+            return Result(bool(done), "; ".join([f"registered {len(done)}", *refused]))
         return Result(True, f"registered {', '.join(done)}")
 
     def clock_control(self, by: str, op: str, seconds: int = 0) -> Result:

@@ -385,7 +385,7 @@ class WebConsole:
         c = self.console
         text = lambda key: str(form.get(key, "")).strip()  # noqa: E731
         if action == "register":
-            return c.register(by, text("names").splitlines())
+            return c.register(by, text("names").splitlines(), again=bool(text("again")))
         if action in ("reentry", "rebuy"):
             body: dict[str, Any] = {"name": text("name")}
             if action == "reentry" and text("forfeit"):
