@@ -394,7 +394,7 @@ class WebConsole:
         if action == "addon":
             return c.act(by, {"addon": {"entry": text("entry")}})
         if action == "start":
-            return c.act(by, {"start": {}})
+            return c.start(by)
         if action == "approve":
             return c.act(by, {"approve": {"id": text("id")}})
         if action == "break":
