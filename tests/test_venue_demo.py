@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("uvicorn", reason="the web extra is not installed")
-from tablectl.venue.broker import find_mosquitto, free_port  # noqa: E402
+from tablectl.venue.broker import find_mosquitto, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(find_mosquitto() is None, reason="mosquitto is not installed")
