@@ -24,6 +24,7 @@ from display.dealer import ACTION_WORDS, alert_title, ruling_detail, ruling_what
 from display.keyboard import TextEntry, keyboard_buttons
 from display.layout import Layout, Painter, printable
 from display.pad import Keypad, allowed, declare_body, describe, seat_of
+from display.recount import RecountPanel
 from display.widgets import DANGER, NORMAL, PRIMARY, Button, draw_button, grid, hit
 from tablectl.engine.events import SAYS, Event, event_from_obj
 from tablectl.engine.outputs import Alert
@@ -118,7 +119,7 @@ class Console:
         self.bar = pygame.Rect(0, size[1] - lay.px(BAR_H), size[0], lay.px(BAR_H))
         self.screen_rect = pygame.Rect(0, 0, size[0], self.bar.top)
         self.view: TableView | None = None
-        self.mode = "table"  # table pad keyboard alerts floor form venue
+        self.mode = "table"  # table pad keyboard alerts floor form venue recount
         self.seat: int | None = None
         self.say: str | None = None
         self.keypad = Keypad()
@@ -148,6 +149,8 @@ class Console:
         self.venue_halted: str | None = None
         self.venue_page = 0
         self.venue_answers: list[tuple[str, bool]] = []  # taken by the daemon each turn
+        self.recount = RecountPanel()
+        self._asked: set[int] = set()  # recount questions already put in front of the dealer
         self.dirty = True
 
     # --- inputs from the daemon -----------------------------------------------------------
@@ -160,6 +163,14 @@ class Console:
                 if self.mode == "pad" and view.to_act is not None:
                     self.seat = view.to_act  # the pad follows the action
         self.view = view
+        # A new question from the table (issue 27) opens its panel over the table and the alert
+        # list: play holds until it is answered. Answered, the panel closes by itself.
+        new = [q.id for q in view.recounts if q.id not in self._asked]
+        if new and self.mode in ("table", "alerts"):
+            self.mode = "recount"
+        self._asked.update(new)
+        if self.mode == "recount" and not view.recounts:
+            self.mode = "table"
         self.dirty = True
 
     def set_floor(self, name: str | None, seconds_left: float | None) -> None:
@@ -248,7 +259,15 @@ class Console:
             self.mode = "floor"
         elif arg == "venue":
             self.mode, self.venue_page = "venue", 0
+        elif arg == "recount":
+            self.mode = "recount"
         return None
+
+    def _on_recount(self, arg: str) -> list[Event] | None:
+        if self.view is None:
+            return None
+        body = self.recount.tap(self.view, arg)
+        return None if body is None else [Event("counted", body)]
 
     def _on_venue(self, arg: str) -> None:
         """CONFIRM (``yes:ID``) or REFUSE (``no:ID``) a venue command: the daemon answers it."""
@@ -430,6 +449,14 @@ class Console:
             ),
             Button(
                 cells[2],
+                "bar:recount",
+                f"RECOUNT {len(view.recounts)}",
+                fill=DANGER,
+                sub="answer to go on",
+            )
+            if view.recounts
+            else Button(
+                cells[2],
                 "bar:alerts",
                 f"ALERTS {n}",
                 fill=DANGER if n else PRIMARY,
@@ -547,6 +574,13 @@ class Console:
         self.alert_page = min(self.alert_page, pages - 1)
         start = self.alert_page * per_page
         return alerts[start : start + per_page], pages, per_page
+
+    def _buttons_recount(self, view: TableView) -> list[Button]:
+        _, close = self._header()
+        return [close, *self.recount.buttons(self.layout, view)]
+
+    def _draw_recount(self, p: Painter, view: TableView) -> None:
+        self.recount.draw(p, view)
 
     def _buttons_alerts(self, view: TableView) -> list[Button]:
         lay = self.layout
@@ -1152,6 +1186,38 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     floor = tuple(floor_line(n) for n in decided if isinstance(n, Notice) and n.kind == "floor")
     con.mode, con.form = "table", None
     shot("floor_decided")
+    # The table asks instead of ruling (issue 27): a chip read it cannot trust, then a card.
+    table.apply(
+        event_from_obj(
+            {
+                "recount": {
+                    "chips": {"bet:2": [1000, 500, 100, 100]},
+                    "ask": "bet:2",
+                    "why": "a 1,000 chip also read by stack:2",
+                }
+            }
+        )
+    )
+    con.recount.counted = []
+    shot("recount_chips")
+    con.update(table.view())
+    for chip in (500, 100, 100):
+        con.recount.tap(table.view(), f"add:{chip}")
+    shot("recount_counted")
+    table.apply(event_from_obj({"counted": {"zone": "bet:2", "chips": [500, 100, 100]}}))
+    table.apply(
+        event_from_obj(
+            {
+                "recount": {
+                    "card": "9s",
+                    "zone": "seat:3",
+                    "seen": ["seat:2", "seat:3"],
+                    "why": "read at two seats in flight",
+                }
+            }
+        )
+    )
+    shot("recount_card")
     con.mode = "detail"
     shot("detail")  # the alerts, the ruling and the floor's decisions in full (one tap)
     # a card of another deck voids the hand (000 Irregularities 3): the action panel stops play

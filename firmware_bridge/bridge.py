@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 
 from firmware_bridge import link as lk
+from firmware_bridge import protocol as p
 from firmware_bridge.tags import TagMapper
 from tablectl.engine.events import Event
 from tablectl.engine.outputs import Alert
@@ -70,7 +71,11 @@ class Bridge:
             # On the wall clock the report counts from when its frame was decoded, not from
             # when the caller got round to pumping; a virtual clock (the simulator) is its own.
             now = item.t if self.clock is time.monotonic else self.clock()
-            self.mapper.report(item.zone.antenna, item.zone.tags, now)
+            zone = item.zone
+            # A version 2 report lists every tag of its last rounds; the mapper rules on the
+            # tags read in the report's own round, exactly what a version 1 report lists.
+            tags = zone.latest() if isinstance(zone, p.ZoneReport2) else zone.tags
+            self.mapper.report(zone.antenna, tags, now)
             return []
         if isinstance(item, lk.Connected):
             self.connected = True

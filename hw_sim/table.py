@@ -34,6 +34,7 @@ from firmware_bridge.tags import (
     is_card_zone,
     is_chip_zone,
 )
+from firmware_bridge.tracker import TagTracker
 from hw_sim.bots import Decision, decide
 from hw_sim.console import SimConsole
 from hw_sim.faults import FaultCounts, FaultPlan, LineFaults
@@ -88,6 +89,7 @@ class SimConfig:
     # Keep each session's lines and outputs (SimResult.outputs) and write the scenario files.
     # Without it (`tablectl sim` without --out) nothing grows with the hands played.
     write_scenarios: bool = True
+    tracker: bool = False  # firmware_bridge.tracker.TagTracker instead of TagMapper (issue 27)
 
 
 @dataclass(slots=True)
@@ -164,9 +166,14 @@ class TableSim:
             str(self.workdir / "ttyTABLE"), standard_antennas(), snapshot_every=2.0
         )
         self.link = SerialLink(self.mcu.link_path)
-        self.bridge = Bridge(
-            self.link, TagMapper(self.decks, self.inventory, cfg.settle), self.clock
+        mapper = (
+            TagTracker(self.decks, self.inventory, quiet=cfg.settle)
+            if cfg.tracker
+            else TagMapper(self.decks, self.inventory, cfg.settle)
         )
+        # a motion is over once the mapper has accepted it: the tracker's rest time
+        self._accept_after = max(cfg.settle, mapper.rest if cfg.tracker else 0.0) * 1.5
+        self.bridge = Bridge(self.link, mapper, self.clock)
         self.console = SimConsole(clock=self.clock)
         # Line faults are decided per frame by what the frame is (hw_sim.faults.LineFaults), the
         # table faults per step from their own generator: the hands played, and the faults on
@@ -497,7 +504,7 @@ class TableSim:
         self.result.steps += 1
         self.link.ping(timeout=30)
         got = self.bridge.pump()
-        self.clock.t += self.cfg.settle * 1.5
+        self.clock.t += self._accept_after
         got += self.bridge.pump()
         got += self.console.console.poll()
         self.clock.t += 1.0  # the next motion comes later than the console's debounce window

@@ -450,12 +450,15 @@ class SimResult:
     def ok(self, handed: int) -> bool:
         from tablectl.tournament.seating import final_table_size
 
+        # The final table forms as soon as the field fits (002 Rule 12): never with more than
+        # fit, and never later than the loop saw the field fit. (The loop samples the field
+        # once a round; two reports folded in one round can skip the count it formed at.)
+        fits = min(self.entrants, final_table_size(handed))
         return (
             self.winner is not None
             and self.chips_conserved
             and self.lost_messages == 0
-            and self.final_table
-            == min(self.entrants, final_table_size(handed), self.fits_at or self.entrants)
+            and fits >= self.final_table >= min(fits, self.fits_at or self.entrants)
             and not self.problems
         )
 
@@ -512,7 +515,7 @@ class VenueSim:
 
         cfg = self.cfg
         started = time.monotonic()
-        self.users = users = {n: secrets.token_hex(8) for n in ["venue", *self.names]}
+        self.users = users = {n: secrets.token_hex(8) for n in ["venue", "clock", *self.names]}
         self.broker = Mosquitto(self.dir / "broker", users).start()
         structure_raw = self._structure()
         structure = parse_structure(structure_raw, cfg.structure)

@@ -378,3 +378,36 @@ def test_undo_with_nothing_to_undo_is_a_hint_not_an_alert(rig: Rig) -> None:
     assert states == [(False, "nothing to undo"), (False, "nothing to undo"), (True, "")]
     assert {"press": "undo"} not in lines
     assert rig.daemon is not None and rig.daemon.table.view().alerts == ()
+
+
+# --- recount (issue 27): the table asks instead of ruling -------------------------------------
+
+
+def test_a_recount_opens_its_panel_and_the_count_tapped_is_ruled(rig: Rig) -> None:
+    """The bridge holds seat 1's bet (a 1,000 chip at the edge read with it): the panel opens by
+    itself, the dealer taps +100 +100 DEL ENTER COUNT, and the journal holds one counted line that
+    the engine rules as a call of 100, as it would a trusted read of 100."""
+    held = Event("recount", {"chips": {"bet:1": [1000, 100]}, "ask": "bet:1"})
+    rig.feed(DEAL, held).idle()
+    rig.call(lambda: None if rig.console.mode == "recount" else pytest.fail(rig.console.mode))
+    rig.button("recount:add:100").button("recount:add:100").button("recount:del")
+    rig.button("recount:enter")
+    lines = rig.run()
+    assert lines[2:] == [{"counted": {"zone": "bet:1", "chips": [100]}}]
+    table = rig.daemon.table
+    assert (table.last.seat, table.last.action, table.last.to) == (1, "call", 100)
+    assert table.recounts == {} and rig.console.mode == "table"
+
+
+def test_a_card_is_placed_with_one_tap_and_the_read_confirmed_with_one(rig: Rig) -> None:
+    rig.feed(
+        Event("recount", {"card": "9s", "zone": "seat:3", "seen": ["seat:2", "seat:3"]}),
+        Event("recount", {"chips": {"bet:1": [100]}, "ask": "bet:1"}),
+    )
+    rig.idle().button("recount:zone:seat:2").idle().button("recount:confirm")
+    lines = rig.run()
+    assert lines[2:] == [
+        {"counted": {"card": "9s", "zone": "seat:2"}},
+        {"counted": {"zone": "bet:1"}},
+    ]
+    assert rig.daemon.table.recounts == {}

@@ -272,6 +272,19 @@ def test_rule_10a_a_seat_between_the_small_blind_and_the_button_waits() -> None:
     assert seating.waits_for_button(10, 9, 2) and seating.waits_for_button(1, 9, 2)
 
 
+def test_rule_10a_a_report_with_a_player_waiting_for_the_button_is_taken() -> None:
+    """The table's view calls a player seated between the small blind and the button "waiting"
+    (002 Rule 10-A): the venue takes that report (it refused it whole, so the venue's figures
+    for that table went stale until every waiting player was dealt in)."""
+    v, out = venue_with(12)
+    confirm(v, out)
+    r = report(v, "T1", 1, stacks={s: 9000 for s in seats_of(v, "T1")})
+    r["report"]["seats"][0]["status"] = "waiting"
+    assert [o for o in v.apply(r) if o.kind == "alert"] == []
+    assert v.tables["T1"].report is not None and v.tables["T1"].report.seq == 1
+    assert {e.stack for e in v.entries.values() if e.table == "T1"} == {9000}
+
+
 def test_rule_10b_two_step_process_highest_card_by_suit_gets_the_first_seat_card() -> None:
     class Unshuffled(random.Random):
         def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]

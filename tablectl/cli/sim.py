@@ -37,6 +37,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out", metavar="DIR", help="keep the sessions' event streams here as scenario files"
     )
+    parser.add_argument(
+        "--tracker",
+        action="store_true",
+        help="map tags with the tracker (firmware_bridge/tracker.py: one place per tag)",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="log the bridge's work")
 
 
@@ -116,6 +121,7 @@ def run(args: argparse.Namespace) -> int:
         faults=args.faults,
         workdir=out,
         write_scenarios=out is not None,
+        tracker=args.tracker,
     )
     try:
         sim = TableSim(cfg, on_view)

@@ -77,6 +77,18 @@ def _configure_serve(sub: Any) -> None:
     serve.add_argument(
         "--demo-pace", type=float, default=4.0, metavar="S", help="a hand every S seconds"
     )
+    journal = sub.add_parser(
+        "journal",
+        help="check the venue's journal, or salvage its readable lines into a new one",
+        description="check the venue's journal (each bad line named, exit 1), or copy its "
+        "readable lines into a new journal (docs/venue-console.md)",
+    )
+    jsub = journal.add_subparsers(dest="journal_command", metavar="check|recover", required=True)
+    check = jsub.add_parser("check", help="name every line that cannot be used")
+    check.add_argument("journal", metavar="JOURNAL", type=Path)
+    recover = jsub.add_parser("recover", help="copy every readable line into a new journal")
+    recover.add_argument("journal", metavar="JOURNAL", type=Path)
+    recover.add_argument("--out", type=Path, required=True, help="the new journal (must not exist)")
     sub.add_parser(
         "passwd",
         help="print a password hash for a [[staff]] entry (reads the password twice)",
@@ -89,7 +101,45 @@ def run(args: argparse.Namespace) -> int:
         return _serve(args)
     if args.venue_command == "passwd":
         return _passwd()
+    if args.venue_command == "journal":
+        return _journal(args)
     return _sim(args)
+
+
+def _journal(args: argparse.Namespace) -> int:
+    """`check`: every unusable line named (exit 1), or how many lines and events are sound.
+    `recover`: the usable lines copied, in order, into a new journal that did not exist."""
+    import json
+
+    from tablectl.venue.console import JOURNAL_HEADER, read_journal
+
+    where = f"tablectl venue journal {args.journal_command}"
+    try:
+        lines, problems = read_journal(args.journal)
+        if args.journal_command == "check":
+            for problem in problems:
+                print(problem)
+            events = sum(1 for line in lines if "event" in line)
+            if not lines:
+                print(f"{args.journal}: empty: no setup to replay (restore it from a backup)")
+                return 1
+            print(f"{args.journal}: {len(lines)} lines ({events} events), {len(problems)} bad")
+            return 1 if problems else 0
+        with args.out.open("x", encoding="utf-8") as f:
+            if not lines or lines[0].get("journal") != JOURNAL_HEADER["journal"]:
+                f.write(json.dumps(JOURNAL_HEADER) + "\n")
+            for line in lines:
+                f.write(json.dumps(line, separators=(",", ":")) + "\n")
+    except FileExistsError:
+        print(f"{where}: {args.out} exists: give a new file", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"{where}: {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 1
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    print(f"{args.out}: {len(lines)} lines copied, {len(problems)} skipped")
+    return 0
 
 
 def _passwd() -> int:

@@ -37,7 +37,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from tablectl.engine.evaluator import best_description
-from tablectl.engine.events import Event
+from tablectl.engine.events import Event, event_from_obj
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.view import TableView
 
@@ -146,11 +146,21 @@ IGNORED_NOTICES = frozenset(
         "ack",
         "alerts_dropped",
         "badge",
+        "recount",
     }
 )
 # Events the engine keeps in a hand's log (undo and floor rulings replay them); the others are
 # no part of the hand.
-_NOT_IN_HAND = ("tick", "ack", "badge", "name")
+_NOT_IN_HAND = ("tick", "ack", "badge", "name", "recount", "counted")
+
+
+def _answered(event: Event, outputs: list[Output]) -> Event:
+    """The dealer's answer to a recount as the read the engine ruled on (its ``recount`` notice
+    carries it, tablectl/engine/recount.py); the answer itself when nothing waited for it."""
+    for o in outputs:
+        if isinstance(o, Notice) and o.kind == "recount" and "read" in o.data:
+            return event_from_obj({**o.data["read"], "t": event.t})
+    return event
 
 
 def _int(value: object, what: str) -> int:
@@ -357,6 +367,8 @@ class HistoryBuilder:
                 return []
             if event.kind == "press" and event.body == "undo":
                 return []  # nothing to take back: the engine said so with an alert
+            if event.kind == "counted":
+                event = _answered(event, outputs)
             replayed = [
                 n.data.get("replayed", 0)
                 for n in outputs

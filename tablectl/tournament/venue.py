@@ -46,6 +46,7 @@ from tablectl.tournament.commands import (
     TableReport,
     UnseatCmd,
     VenueDataError,
+    unprintable,
 )
 from tablectl.tournament.prizes import Purse
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
@@ -420,6 +421,12 @@ class Venue:
         name = body["name"]
         if not 1 <= len(name) <= 64 or "\n" in name:
             raise VenueError("a name is text on one line, 1 to 64 characters")
+        bad = unprintable(name)
+        if bad is not None:
+            raise VenueError(
+                f"a name may not hold a control or format character ({bad}: a bidirectional "
+                "override would turn the text after it around on every screen)"
+            )
         return name
 
     def _wait(self, name: str, out: list[Output]) -> None:
@@ -709,14 +716,22 @@ class Venue:
             )
 
     def _on_confirmed(self, body: object, out: list[Output]) -> None:
-        cmd, entry, extra = self._answer(body)
-        if entry is None:
-            return
         stack = body.get("stack") if isinstance(body, dict) else None
         if stack is not None and (
             isinstance(stack, bool) or not isinstance(stack, int) or stack < 0
         ):
             raise VenueError(f"confirmed.stack must be a whole number, got {stack!r:.80}")
+        if stack is not None:
+            cmd = self._waiting(body)
+            why = self._stack_refused(cmd, stack)
+            if why:  # the command stays waiting: the table's answer is not believed
+                raise VenueError(
+                    f"{cmd.table} confirmed {cmd.kind} {cmd.id} with a stack of {stack:,}: "
+                    f"{why}; refused"
+                )
+        cmd, entry, extra = self._answer(body)
+        if entry is None:
+            return
         if isinstance(cmd, SeatCmd) and entry.status == "arriving":
             entry.status = "seated"
         elif isinstance(cmd, UnseatCmd) and entry.status == "leaving" and entry.dest:
@@ -777,16 +792,38 @@ class Venue:
             entry.addons = 0
         self._settle(out)
 
-    def _answer(self, body: object) -> tuple[Command, Entry | None, str]:
+    def _waiting(self, body: object) -> Command:
+        """The command an answer is for: waiting, and sent to the table that answers it (a
+        table answers only its own commands)."""
         if not isinstance(body, dict) or not isinstance(body.get("id"), str):
             raise VenueError(f'needs {{"table": ..., "id": ...}}, got {body!r:.80}')
         found = self.pending.get(body["id"])
         if found is None:
             raise VenueError(f"no command {body['id']!r:.80} is waiting")
-        cmd, ref = found
+        cmd = found[0]
         if body.get("table", cmd.table) != cmd.table:
             raise VenueError(f"command {cmd.id} was for {cmd.table}, not {body['table']!r:.80}")
-        del self.pending[cmd.id]
+        return cmd
+
+    def _stack_refused(self, cmd: Command, stack: int) -> str:
+        """Why a confirmed stack is more than its command allowed ("" when it is not): a seat
+        is taken with the stack it was sent with; a player leaving a table, or given chips there
+        (re-buy, add-on, forfeit, colour-up), holds at most every chip in play plus the chips
+        the command added. (Not the table's last report: reports and answers travel on two
+        topics, and a report may be a hand behind. A table's own reports are trusted for its
+        own players' stacks; what no table may do is make chips that were never issued.)"""
+        if isinstance(cmd, SeatCmd):
+            return "" if stack == cmd.stack else f"the seat was sent with {cmd.stack:,}"
+        added = max(0, cmd.add) if isinstance(cmd, StackCmd) else 0
+        if stack <= self.chips_issued + added:
+            return ""
+        return f"more than the {self.chips_issued:,} chips in play" + (
+            f" and the {added:,} the command added" if added else ""
+        )
+
+    def _answer(self, body: object) -> tuple[Command, Entry | None, str]:
+        cmd = self._waiting(body)
+        ref = self.pending.pop(cmd.id)[1]
         entry_id, _, extra = ref.partition(":")
         entry = self.entries.get(entry_id)
         if entry is None or entry.status in ("out", "forfeited"):

@@ -44,32 +44,46 @@ class Result:
     text: str
 
 
+JOURNAL_HEADER = {"journal": "tablectl venue", "v": 1}  # a new journal's first line
+
+
+class VenueJournalError(ValueError):
+    """The venue journal cannot be used as it is; the message says how to recover, in one line."""
+
+
+def recovery_hint(path: Path) -> str:
+    return f"`tablectl venue journal recover {path} --out NEW` copies its readable lines"
+
+
 class VenueJournal:
     """Append-only JSON lines. A venue event is flushed and synced before it is applied; a bad
-    line (a torn write at a crash) is reported and skipped on load, never fatal."""
+    line (a torn write at a crash, a byte that is not UTF-8, an event that is no event) is named
+    with its line number and skipped on load, never fatal.
+
+    A new journal is made whole under a temporary name with a first line saying what it is, then
+    renamed into place: so a file at the path that is empty (0 bytes) was truncated, not new, and
+    is refused (the tables still seat its field), as the table's daemon refuses its own."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():
+            tmp = path.with_name(path.name + ".new")
+            with tmp.open("w", encoding="utf-8") as f:
+                f.write(json.dumps({**JOURNAL_HEADER, "t": round(time.time(), 3)}) + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        elif path.stat().st_size == 0:
+            raise VenueJournalError(
+                f"{path}: the venue journal is empty (0 bytes), and a journal that existed is "
+                "not a new tournament: restore it from a backup (the tables still seat its "
+                f"field), or move it away to start a new one; {recovery_hint(path)}"
+            )
         self._file = path.open("a", encoding="utf-8")
 
     def load(self) -> tuple[list[dict[str, Any]], list[str]]:
-        lines: list[dict[str, Any]] = []
-        problems: list[str] = []
-        with self.path.open(encoding="utf-8") as f:
-            for no, text in enumerate(f, 1):
-                if not text.strip():
-                    continue
-                try:
-                    obj = json.loads(text)
-                except ValueError as exc:
-                    problems.append(f"{self.path}:{no}: not JSON ({exc}); skipped")
-                    continue
-                if isinstance(obj, dict):
-                    lines.append(obj)
-                else:
-                    problems.append(f"{self.path}:{no}: not an object; skipped")
-        return lines, problems
+        return read_journal(self.path)
 
     def write(self, obj: dict[str, Any], *, sync: bool = False) -> None:
         self._file.write(json.dumps(obj, separators=(",", ":")) + "\n")
@@ -79,6 +93,50 @@ class VenueJournal:
 
     def close(self) -> None:
         self._file.close()
+
+
+def read_journal(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
+    """The journal's lines that can be used, and one line for each that cannot (skipped)."""
+    lines: list[dict[str, Any]] = []
+    problems: list[str] = []
+    with path.open("rb") as f:
+        for no, raw in enumerate(f, 1):
+            problem = None
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                problem = f"not UTF-8 (byte {exc.start + 1})"
+            else:
+                if not text.strip():
+                    continue
+                try:
+                    obj = json.loads(text)
+                except (ValueError, RecursionError) as exc:
+                    problem = f"not JSON ({str(exc)[:80]})"
+                else:
+                    problem = _line_problem(obj)
+            if problem is not None:
+                problems.append(f"{path}:{no}: {problem}; skipped")
+            else:
+                lines.append(obj)
+    return lines, problems
+
+
+def _line_problem(obj: object) -> str | None:
+    if not isinstance(obj, dict):
+        return "not an object"
+    event = obj.get("event")
+    if event is not None and not (
+        isinstance(event, dict) and len(event) == 1 and isinstance(next(iter(event)), str)
+    ):
+        return "an event must be an object with one key"
+    for key in ("seqs", "clock"):
+        if key in obj and not isinstance(obj[key], dict):
+            return f"{key!r} must be an object"
+    seqs = obj.get("seqs", {})
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in seqs.values()):
+        return "'seqs' must map tables to whole numbers"
+    return None
 
 
 class _JournaledRunner(VenueRunner):
@@ -112,9 +170,10 @@ class _JournaledRunner(VenueRunner):
 
     def _answer(self, ev: TableEvent) -> None:
         env = str(ev.body.get("id"))
-        if env in self.sent:
-            self.journal.write({"t": round(time.time(), 3), "answered": env})
+        waiting = env in self.sent
         super()._answer(ev)
+        if waiting and env not in self.sent:  # taken: from its table, and believed
+            self.journal.write({"t": round(time.time(), 3), "answered": env})
 
 
 class DirectorConsole:
