@@ -64,10 +64,26 @@ def long_view() -> TableView:
     return replace(view, alerts=(alert,), last=last)
 
 
+def recount_view() -> TableView:
+    """A chip read the table cannot trust: the console's recount panel asks (issue 27)."""
+    from tablectl.engine.events import event_from_obj
+    from tablectl.engine.table import Table
+
+    table = Table.from_setup(
+        {"rules": "tda-2025", "seats": {"1": 5000, "2": 5000}, "button": 1, "blinds": [50, 100]}
+        | {"chips": [25, 100, 500, 1000]}
+    )
+    table.apply(event_from_obj({"deal": {"2": ["As", "Kd"], "1": ["7c", "7h"]}}))
+    held = {"chips": {"bet:2": [1000, 500, 100]}, "ask": "bet:2", "why": "read twice"}
+    table.apply(event_from_obj({"recount": held}))
+    return table.view()
+
+
 def frames(size: tuple[int, int]) -> Iterator[tuple[str, pygame.Surface, list[DrawnText]]]:
     """Every dealer screen of the examples above the console bar, and each console panel."""
     views = {name: make() for name, make in examples.EXAMPLES.items()}
     views["long"] = long_view()
+    views["recount"] = recount_view()
     for name, view in views.items():
         surface = pygame.Surface(size)
         con = Console(size)
@@ -79,6 +95,8 @@ def frames(size: tuple[int, int]) -> Iterator[tuple[str, pygame.Surface, list[Dr
         if name == "normal_action":
             modes += [("pad", 7), ("alerts", None), ("floor", None), ("form", "stack")]
             modes += [("keyboard", None)]
+        if name == "recount":
+            modes += [("recount", None)]
         if name == "long":
             modes += [("alerts", None), ("detail", None)]
         for mode, arg in modes:
