@@ -271,6 +271,20 @@ def test_a_director_runs_the_room(room: Room, browser: Any) -> None:
     assert any(where in visible.nth(i).inner_text() for i in range(len(like)))
     assert "to approve" not in public.inner_text("section[data-live=moves]")  # staff only
     shoot(public, "public")
+
+    # a name already registered (issue 25): refused until the director ticks "another person"
+    desk.goto(room.url + "/entrants")
+    desk.fill("#names", "Player 3")
+    with desk.expect_navigation():
+        desk.click("button:has-text('Register')")
+    assert flash(desk).startswith("Refused:") and "registered already" in flash(desk)
+    assert [e["name"] for e in room.served.web.console.entrants_view()].count("Player 3") == 1
+    desk.fill("#names", "Player 3")
+    desk.check("input[name=again]")
+    with desk.expect_navigation():
+        desk.click("button:has-text('Register')")
+    assert flash(desk).startswith("Done: registered Player 3")
+    assert [e["name"] for e in room.served.web.console.entrants_view()].count("Player 3") == 2
     floor.context.close()
     public.close()
 
