@@ -52,6 +52,7 @@ class SimRoom:
             (preset_dir() / f"{structure}.toml").read_text(encoding="utf-8")
         )
         self.structure = parse_structure(self.structure_raw, structure)
+        # "clock": a kiosk's login (any user may read the clock topic, deploy/mosquitto/acl)
         self.users = {n: secrets.token_hex(8) for n in ["venue", "clock", *tables]}
         self.broker = Mosquitto(workdir / "broker", self.users).start()
         self.room = RoomChips()

@@ -32,7 +32,7 @@ from tablectl.daemon.venue_link import (
     state_body,
 )
 from tablectl.engine.events import event_from_obj
-from tablectl.engine.outputs import Alert, Notice, Output
+from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.table import Table
 from tablectl.tournament.seating import final_table_size
 from tablectl.tournament.structures import Structure
@@ -279,7 +279,7 @@ class SimTable:
             return
         hand_no = self.engine.hand_no if self.engine else 0
         for o in out:
-            if isinstance(o, Notice | Alert):
+            if isinstance(o, Ruling | Notice | Alert):  # as a real table sends (table_venue)
                 kind, body = output_event(o, hand_no)
                 self.publish_event(kind, body)
 

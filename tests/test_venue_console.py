@@ -163,6 +163,22 @@ def test_a_good_config_loads(tmp_path: Path) -> None:
     assert isinstance(s.setup["seed"], int) and s.staff[0].may("clock")
 
 
+def test_registration_past_the_last_seat_keeps_a_waiting_list(tmp_path: Path) -> None:
+    """Issue 25: twenty names for twelve seats registered eight to a waiting list (they were
+    refused, "every seat is taken" x8); a name registered twice needs the director's word."""
+    c = console(tmp_path / "venue.jsonl", Clock())
+    r = c.register("Dana", [f"P{i}" for i in range(1, 21)])
+    assert r.ok, r.text
+    assert "P20 is number 8 on the waiting list" in c.log[0]["text"]  # newest first
+    waiting = [e["name"] for e in c.entrants_view() if e["status"] == "waiting"]
+    assert waiting == [f"P{i}" for i in range(13, 21)]
+    twice = c.register("Dana", ["P3"])
+    assert not twice.ok and "registered already" in twice.text
+    assert len(c.entrants_view()) == 20
+    assert c.register("Dana", ["P3"], again=True).ok
+    assert [e["name"] for e in c.entrants_view()].count("P3") == 2
+
+
 def test_a_journal_truncated_to_nothing_is_refused_with_the_way_out(tmp_path: Path) -> None:
     """Issue 26 (10): an empty journal used to start a new, empty tournament while the tables
     still seated the old field."""

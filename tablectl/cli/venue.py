@@ -13,6 +13,7 @@ mid-tournament and starts it again on the same port, and takes a table offline f
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -178,6 +179,9 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     room = None
     tmp = None
+    # uvicorn re-raises the SIGTERM it caught once it has stopped: as an exception here, so the
+    # demo's mosquitto and tables are stopped below as on Ctrl-C (not left running)
+    old_term = signal.signal(signal.SIGTERM, _interrupted)
     try:
         if args.demo:
             settings, room, tmp = _demo(args)
@@ -196,10 +200,15 @@ def _serve(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         return 0
     finally:
+        signal.signal(signal.SIGTERM, old_term)
         if room is not None:
             room.close()
         if tmp is not None:
             tmp.cleanup()
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _demo(args: argparse.Namespace) -> tuple[Any, Any, Any]:
@@ -221,7 +230,10 @@ def _demo(args: argparse.Namespace) -> tuple[Any, Any, Any]:
     host = args.host or "127.0.0.1"
     print(
         f"demo: sign in at http://{host}:{args.port or 8080}/ as director (or floor) "
-        f"with password {password}; players' page /public",
+        f"with password {password}; players' page /public\n"
+        f"demo: broker 127.0.0.1:{room.port} (venue {room.venue}); a kiosk clock on it:\n"
+        f"  tablectl clock --windowed --structure tda-style --venue {room.venue} "
+        f"--broker 127.0.0.1:{room.port} --user clock --password {room.users['clock']}",
         file=sys.stderr,
         flush=True,
     )

@@ -32,7 +32,7 @@ from tablectl.tournament.venue import Announcement, Output, Venue
 from tablectl.venue.client import TableEvent, VenueClient
 from tablectl.venue.director import VenueRunner
 
-RECENT_KEPT = 40  # events kept per table for its detail page
+RECENT_KEPT = 200  # events kept per table for its detail page (rulings included: a few hands)
 LOG_KEPT = 300  # staff actions kept in memory for the log page (all are in the journal)
 
 
@@ -336,17 +336,28 @@ class DirectorConsole:
     def _table_event(self, ev: TableEvent) -> None:
         if ev.kind == "cmd_answer":
             return
-        text = ev.body.get("text")
+        b = ev.body
+        text = b.get("text")
         if not isinstance(text, str):
             text = ev.kind.replace("_", " ")
+        if ev.kind == "ruling":  # who did what, then the engine's words
+            to = b.get("to")
+            what = f"seat {b.get('seat')} {b.get('action')}" + (f" {to:,}" if to else "")
+            text = what + (f": {text}" if text and text != "ruling" else "")
+        elif ev.kind == "alert":
+            text = f"{str(b.get('alert', '')).replace('_', ' ')}: {text}"
         row = {
             "seq": ev.seq,
             "t": ev.t,
             "kind": ev.kind,
-            "hand": ev.body.get("hand_no"),
+            "hand": b.get("hand_no"),
             "text": text,
-            "rule": ev.body.get("rule", ""),
+            "rule": b.get("rule", ""),
         }
+        if ev.kind == "eliminated":
+            # the table counts its own players: the room's place is the venue's (002 Rule 12)
+            row["seat"] = b.get("seat")
+            row["text"] = f"seat {b.get('seat')} is out"
         self.recent.setdefault(ev.table, deque(maxlen=RECENT_KEPT)).append(row)
 
     def _heard(self, out: list[Output]) -> None:
@@ -368,18 +379,32 @@ class DirectorConsole:
         self.runner.publish()
         return result
 
-    def register(self, by: str, names: list[str]) -> Result:
-        """002 Rule 8-A after the start: each late entry draws a seat at once."""
+    def register(self, by: str, names: list[str], again: bool = False) -> Result:
+        """002 Rule 8-A after the start: each late entry draws a seat at once; past the last
+        seat, the waiting list. ``again``: the director confirmed that a name already registered
+        is another person (without it such a name is refused and nothing is entered for it)."""
         names = [n.strip() for n in names if n.strip()]
         if not names:
             return Result(False, "no name given")
         done, refused = [], []
         for name in names:
-            r = self.act(by, {"register": {"name": name}})
+            body: dict[str, Any] = {"name": name}
+            if again:
+                body["again"] = True
+            r = self.act(by, {"register": body})
             (done if r.ok else refused).append(name if r.ok else r.text)
         if refused:
-            return Result(not done, "; ".join([f"registered {len(done)}", *refused]))
+            return Result(bool(done), "; ".join([f"registered {len(done)}", *refused]))
         return Result(True, f"registered {', '.join(done)}")
+
+    def start(self, by: str) -> Result:
+        """Draw the seats and start level 1 (002 Rule 7): the clock runs from then, as the
+        tables deal (it was left paused)."""
+        r = self.act(by, {"start": {}})
+        if r.ok and self.clock.paused:
+            self.clock_control(by, "resume")
+            return Result(True, r.text + "; the clock is running")
+        return r
 
     def clock_control(self, by: str, op: str, seconds: int = 0) -> Result:
         """Pause, resume, a step forward or back, time added (negative: taken)."""
@@ -501,10 +526,25 @@ class DirectorConsole:
                     "alerts": state.get("alerts", []),
                     "seats": state.get("seats", []),
                     "t": state.get("t"),
-                    "recent": list(self.recent.get(name, ()))[::-1],
+                    "recent": [self._placed(name, r) for r in reversed(self.recent.get(name, ()))],
                 }
             )
         return rows
+
+    def _placed(self, table: str, row: dict[str, Any]) -> dict[str, Any]:
+        """An ``eliminated`` row with the place in the room, once the venue has it."""
+        if row["kind"] != "eliminated":
+            return row
+        out = [
+            e
+            for e in self.venue.entries.values()
+            if e.table == table and e.seat == row.get("seat") and e.status == "out" and e.place
+        ]
+        if not out:
+            return row
+        e = out[-1]
+        text = f"seat {e.seat} {e.name} is out in {_ordinal(e.place)} place"
+        return {**row, "text": text + f" of {self.venue.purse.entries}"}
 
     def entrants_view(self) -> list[dict[str, Any]]:
         return [
@@ -562,6 +602,11 @@ class DirectorConsole:
 
     def close(self) -> None:
         self.journal.close()
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _describe(event: dict[str, Any], out: list[Output] | None = None) -> str:

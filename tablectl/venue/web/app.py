@@ -451,7 +451,7 @@ class WebConsole:
         c = self.console
         text = lambda key: str(form.get(key, "")).strip()  # noqa: E731
         if action == "register":
-            return c.register(by, text("names").splitlines())
+            return c.register(by, text("names").splitlines(), again=bool(text("again")))
         if action in ("reentry", "rebuy"):
             body: dict[str, Any] = {"name": text("name")}
             if action == "reentry" and text("forfeit"):
@@ -460,7 +460,7 @@ class WebConsole:
         if action == "addon":
             return c.act(by, {"addon": {"entry": text("entry")}})
         if action == "start":
-            return c.act(by, {"start": {}})
+            return c.start(by)
         if action == "approve":
             return c.act(by, {"approve": {"id": text("id")}})
         if action == "break":
