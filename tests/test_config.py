@@ -158,7 +158,8 @@ def test_a_venue_ca_file_that_is_not_a_certificate_is_one_line(tmp_path: Path) -
     cfg = tmp_path / "table.toml"
     cfg.write_text(
         'journal = "j.db"\nstructure = "home-003"\n[seats.1]\nname = "Ann"\n'
-        '[seats.2]\nname = "Bob"\n[venue]\nvenue = "v1"\ntable = "T1"\nbroker = "127.0.0.1:8883"\npassword = "pw"\n'
+        '[seats.2]\nname = "Bob"\n[venue]\nvenue = "v1"\ntable = "T1"\n'
+        'broker = "127.0.0.1:8883"\npassword = "pw"\n'
         f'ca_file = "{ca}"\n'
     )
     with pytest.raises(ConfigError) as err:
