@@ -516,7 +516,13 @@ def test_commands_round_trip_and_become_the_contracts_floor_decisions() -> None:
     st.lists(
         st.tuples(
             st.integers(1, 10),
-            st.text(min_size=1, max_size=64).filter(lambda s: "\n" not in s),
+            # a name a table can hold: one line, no control or format character (the venue
+            # refuses those: a bidirectional override could disguise a name)
+            st.text(
+                st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Zl", "Zp")),
+                min_size=1,
+                max_size=64,
+            ),
             st.integers(0, 10**9),
             st.sampled_from(["active", "out"]),
         ),
