@@ -142,20 +142,25 @@ class RecountPanel:
         p.text(
             f"#{q.id}  play holds until you answer" + more,
             (lay.px(12), lay.px(44)),
-            lay.px(16),
+            lay.px(theme.BODY),
             theme.DIM,
             tag="recount_sub",
         )
         box = pygame.Rect(lay.px(8), lay.px(72), w // 2 - lay.px(16), lay.px(90))
         p.panel(box, theme.ALERT_BG, theme.ALERT, lay.px(2))
-        p.text("THE TABLE READ", (box.left + lay.px(8), box.top + lay.px(6)), lay.px(14), theme.DIM)
+        p.text(
+            "THE TABLE READ",
+            (box.left + lay.px(8), box.top + lay.px(6)),
+            lay.px(theme.BODY),
+            theme.DIM,
+        )
         read = ", ".join(zone_words(z) for z in q.seen) if q.card else chips_line(q.chips)
         p.wrap(
             read,
             pygame.Rect(
                 box.left + lay.px(8), box.top + lay.px(28), box.width - lay.px(16), lay.px(58)
             ),
-            lay.px(20),
+            lay.px(theme.BODY),
             theme.WHITE,
             max_lines=2,
             tag="recount_read",
@@ -165,20 +170,22 @@ class RecountPanel:
             p.wrap(
                 hint,
                 pygame.Rect(lay.px(12), lay.px(280), w // 2 - lay.px(24), lay.px(80)),
-                lay.px(18),
+                lay.px(theme.BODY),
                 theme.TEXT,
                 max_lines=3,
             )
             return
         box = pygame.Rect(lay.px(8), lay.px(280), w // 2 - lay.px(16), lay.px(110))
         p.panel(box, theme.PANEL, theme.ACCENT, lay.px(2))
-        p.text("YOUR COUNT", (box.left + lay.px(8), box.top + lay.px(6)), lay.px(14), theme.DIM)
+        p.text(
+            "YOUR COUNT", (box.left + lay.px(8), box.top + lay.px(6)), lay.px(theme.BODY), theme.DIM
+        )
         p.wrap(
             chips_line(self.counted) if self.counted else "tap a chip for each chip counted",
             pygame.Rect(
                 box.left + lay.px(8), box.top + lay.px(28), box.width - lay.px(16), lay.px(78)
             ),
-            lay.px(22) if self.counted else lay.px(17),
+            lay.px(theme.BODY),
             theme.TEXT if self.counted else theme.FAINT,
             max_lines=2,
             tag="recount_count",

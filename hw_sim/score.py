@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.outputs import Alert, Output, Ruling
 
 RECOUNT = "recount"  # the alert or notice kind of a recount prompt (issue 27, item 5)
 
@@ -30,7 +30,8 @@ def _key(out: Output) -> Key | None:
 
 
 def is_recount(out: object) -> bool:
-    return isinstance(out, Alert | Notice) and out.kind == RECOUNT
+    """A recount prompt: the engine's ``recount`` alert (its ``recount`` notice closes one)."""
+    return isinstance(out, Alert) and out.kind == RECOUNT
 
 
 @dataclass(slots=True)

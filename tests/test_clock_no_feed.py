@@ -160,7 +160,7 @@ def test_a_venue_that_published_nothing_is_no_feed(tmp_path: Path) -> None:
     """Connected, but the venue id is wrong or its console never ran: no figures either."""
     broker = start_broker(tmp_path)
     try:
-        feed, _said = feed_for(broker.port, "venue", USERS["venue"])
+        feed, _said = feed_for(broker.port, "clock", USERS["clock"])
         try:
             until(lambda: feed.connected)
             time.sleep(0.5)  # a retained clock would have come by now
@@ -187,7 +187,7 @@ def test_live_figures_then_the_venue_stops_they_are_marked_stale(tmp_path: Path)
     try:
         client = venue_client(broker.port)
         client.publish_clock({"summary": SUMMARY})
-        feed, said = feed_for(broker.port, "venue", USERS["venue"])
+        feed, said = feed_for(broker.port, "clock", USERS["clock"])
         try:
             until(lambda: feed.state().live)
             live = frame(feed)
@@ -230,7 +230,7 @@ def test_a_venue_console_killed_leaves_its_last_will_on_the_clock(tmp_path: Path
         )
         try:
             assert proc.stdout is not None and proc.stdout.readline().strip() == "up"
-            feed, _said = feed_for(broker.port, "venue", USERS["venue"])
+            feed, _said = feed_for(broker.port, "clock", USERS["clock"])
             try:
                 until(lambda: feed.state().live)
                 proc.send_signal(signal.SIGKILL)
@@ -314,5 +314,26 @@ def test_tablectl_clock_logs_the_refusal_in_one_line(tmp_path: Path) -> None:
         finally:
             proc.send_signal(signal.SIGTERM)
             proc.wait(timeout=20)
+    finally:
+        broker.stop()
+
+
+def test_a_clock_payload_nested_deep_is_refused_and_the_feed_lives_on(tmp_path: Path) -> None:
+    """Issue 26, not yet tried: json.loads raised RecursionError in paho's thread, which ended
+    the kiosk's network loop: no later clock was ever read."""
+    broker = start_broker(tmp_path)
+    try:
+        client = venue_client(broker.port)
+        deep = b'{"summary": ' + b"[" * 50_000 + b"]" * 50_000 + b"}"
+        client._client.publish(f"tablectl/{VENUE}/clock", deep, qos=1, retain=True)
+        feed, said = feed_for(broker.port, "clock", USERS["clock"])
+        try:
+            until(lambda: any("refused: clock payload" in s for s in said))
+            client.publish_clock({"summary": SUMMARY})
+            until(lambda: feed.state().live)
+            assert frame(feed)["players"] == ["12 / 19"]
+        finally:
+            feed.stop()
+            client.stop()
     finally:
         broker.stop()

@@ -195,3 +195,53 @@ def test_the_same_seed_reads_the_same() -> None:
         return rf.run_until(4.0)
 
     assert run(7) == run(7) and run(7) != run(8)
+
+
+def test_a_resting_table_reads_steadily_through_the_link(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Misses and crosstalk of single rounds on a table nobody touches, sent round by round over
+    the pty in protocol v2 and replayed at their MCU times, never last the bridge's settle: no
+    event after the first. (The reports of a run of identical rounds go out in time order with
+    the other antennas' rounds: sent early, their later time stamps made one-round misses look
+    settled.)"""
+    from firmware_bridge.bridge import Bridge
+    from firmware_bridge.link import SerialLink
+    from firmware_bridge.tags import ChipInventory, DeckRegistry, TagMapper
+    from hw_sim.mcu import McuEmulator
+
+    class Clock:
+        t = 1000.0
+
+        def __call__(self) -> float:
+            return self.t
+
+    inventory = ChipInventory()
+    rf = RfTable(ANTS, REALISTIC, 1, t0=1000.0)
+    for zone in ("stack:4", "stack:5", "pot"):
+        for i in range(9):
+            uid = f"{zone}/{i}".encode()
+            inventory.add(uid.hex(), 100)
+            rf.place_now(uid, AT[zone])
+    rf.edge.clear()
+    rf.dead.clear()
+    clock = Clock()
+    mcu = McuEmulator(str(tmp_path / "tty"), ANTS, snapshot_every=None, clock=clock)
+    mcu.start()
+    link = SerialLink(mcu.link_path)
+    bridge = Bridge(link, TagMapper(DeckRegistry(), inventory), clock, report_clock=True)
+    link.start()
+    try:
+        assert link.wait_connected(5)
+        events = []
+        for k in range(1, 21):
+            mcu.rounds(rf.run_until(1000.0 + k))
+            link.ping(timeout=30)
+            clock.t = 1000.0 + k
+            events += bridge.pump()
+        # the opening reads, each zone once and whole; nothing after
+        zones = [z for e in events for z in e.body]
+        assert sorted(zones) == ["pot", "stack:4", "stack:5"]
+        assert all(len(v) == 9 for e in events for v in e.body.values())
+        assert rf.rounds_drawn > 50  # misses and crosstalk did happen
+    finally:
+        link.stop()
+        mcu.stop()

@@ -32,8 +32,8 @@ def test_compare_counts_false_missed_wrong_amounts_and_recounts() -> None:
     assert (s.false_rulings, s.false_alerts, s.missed, s.recounts) == (1, 1, 1, 1)
     assert s.wrong_amount == 1  # a call of 200 ruled a raise to 5,200
     assert s.missed_kinds == {"undercall": 1}  # the ideal call that owed 100 never came
-    s.compare([call], [call, Notice("recount", "where is the 9s?")])
-    assert s.recounts == 2 and s.false_rulings == 1
+    s.compare([call], [call, Alert("recount", "", "where is the 9s?"), Notice("recount", "ok")])
+    assert s.recounts == 2 and s.false_rulings == 1  # the notice closing it is no new prompt
     s.hand_over()
     s.compare([call], [call])
     s.hand_over()

@@ -39,7 +39,7 @@ def fed_clock_frames(
     def on_round(sim: VenueSim) -> None:
         if "feed" not in state:
             feed = ClockFeed(
-                "sim", "127.0.0.1", sim.broker.port, username="venue", password=sim.users["venue"]
+                "sim", "127.0.0.1", sim.broker.port, username="clock", password=sim.users["clock"]
             )
             feed.start()
             state["feed"] = feed

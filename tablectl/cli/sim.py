@@ -46,6 +46,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--headless", action="store_true", help="no dealer screen")
     parser.add_argument(
+        "--size",
+        metavar="WxH",
+        help="the dealer window's size (default: 1280x720, or the screen's if smaller)",
+    )
+    parser.add_argument(
         "--out", metavar="DIR", help="keep the sessions' event streams here as scenario files"
     )
     mapping = parser.add_mutually_exclusive_group()
@@ -64,7 +69,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-v", "--verbose", action="store_true", help="log the bridge's work")
 
 
-def _screen() -> Any | None:
+def _screen(size: tuple[int, int] | None) -> Any | None:
     """The dealer screen in a window (display.window), or None when there is no display."""
     if (
         not os.environ.get("DISPLAY")
@@ -74,7 +79,7 @@ def _screen() -> Any | None:
         print("tablectl sim: no display; running headless", file=sys.stderr)
         return None
     try:
-        from display.window import PygameDisplay
+        from display.window import PygameDisplay, window_size
     except ImportError as exc:
         print(
             f"tablectl sim: no dealer screen in this build ({exc}); running headless",
@@ -82,7 +87,7 @@ def _screen() -> Any | None:
         )
         return None
     try:
-        return PygameDisplay((1280, 720), fullscreen=False, caption="tablectl sim")
+        return PygameDisplay(window_size(size), fullscreen=False, caption="tablectl sim")
     except Exception as exc:  # pygame.error: no window to be had
         print(f"tablectl sim: cannot open a window ({exc}); running headless", file=sys.stderr)
         return None
@@ -113,8 +118,17 @@ def run(args: argparse.Namespace) -> int:
         level=logging.INFO if args.verbose else logging.ERROR,
         format="%(levelname)s %(name)s: %(message)s",
     )
+    size = None
+    if args.size:
+        from display.window import parse_size
+
+        try:
+            size = parse_size(args.size)
+        except ValueError as exc:
+            print(f"tablectl sim: --size {exc}", file=sys.stderr)
+            return 2
     on_view = None
-    screen = None if args.headless else _screen()
+    screen = None if args.headless else _screen(size)
     if screen is not None:
 
         def on_view(view: Any) -> None:

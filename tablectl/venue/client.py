@@ -28,6 +28,7 @@ import ssl
 import sys
 import time
 import uuid
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,11 +47,14 @@ from tablectl.daemon.venue_link import (
     table_topic,
     venue_topic,
 )
+from tablectl.daemon.wire import WireError
+from tablectl.venue.inbound import parse_clock, parse_event, parse_state
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("tablectl.venue")
 
 RESEND_AFTER = 2.0  # seconds a gap may last (messages merely in flight) before asking for it
 RESEND_TRIES = 4
+PROBLEMS_KEPT = 200  # the latest refusals kept for the pages (each is also logged)
 
 
 def why_unreachable(exc: BaseException | None, where: str) -> str:
@@ -138,7 +142,8 @@ class VenueClient:
         self.connected = False
         # why the link is down, in one line (refused, unreachable, TLS, lost); "" while up
         self.down_why = f"connecting to the broker at {host}:{port}"
-        self.problems: list[str] = []
+        self.problems: deque[str] = deque(maxlen=PROBLEMS_KEPT)
+        self.refused = 0  # messages refused (each logged in one line)
         self.pending_commands: dict[str, _Pending] = {}
         self._items: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
         self._session = uuid.uuid4().hex[:8]
@@ -258,7 +263,7 @@ class VenueClient:
             elif what == "problem":
                 self.problems.append(data)
             elif what == "msg":
-                out += self._message(*data)
+                out += self._checked(*data)
         self._chase_gaps(time.monotonic())
         return out
 
@@ -267,11 +272,26 @@ class VenueClient:
             self.tables[table] = TableStatus(table)
         return self.tables[table]
 
+    def refuse(self, text: str) -> None:
+        """A message not taken: one logged line, kept for the pages."""
+        self.refused += 1
+        self.problems.append(text)
+        log.warning("refused: %s", text)
+
+    def _checked(self, topic: str, payload: bytes, received: float) -> list[TableEvent]:
+        """One broker message applied, or refused in one line; never an exception out."""
+        try:
+            return self._message(topic, payload, received)
+        except WireError as exc:
+            self.refuse(str(exc))
+        except Exception as exc:  # a bug: this message is lost, the next ones are not
+            log.exception("a message on %s could not be applied", topic[:120])
+            self.refuse(f"{topic[:120]}: not applied ({type(exc).__name__}: {str(exc)[:80]})")
+        return []
+
     def _message(self, topic: str, payload: bytes, received: float) -> list[TableEvent]:
         if topic == clock_topic(self.venue):
-            body = _json(payload)
-            if body is not None:
-                self.clock = body
+            self.clock = parse_clock(payload)
             return []
         where = parse_table_topic(topic)
         if where is None or where[0] != self.venue:
@@ -284,20 +304,20 @@ class VenueClient:
             if st.online and not was:
                 self._resend_commands(table)
             return []
-        body = _json(payload)
-        if body is None or not isinstance(body.get("seq"), int):
-            self.problems.append(f"table {table}: {leaf} message without a seq: {payload[:80]!r}")
+        if leaf == "state":
+            body = parse_state(payload, table)
+        elif leaf == "events":
+            body = parse_event(payload, table)
+        else:
             return []
         named = body.get("table", table)
         if named != table:
             # A message counts for the table whose topic (so broker identity: the ACL lets a
             # table write only its own topics) it came on; a body naming another is refused.
-            self.problems.append(
+            raise WireError(
                 f"table {table}: {leaf} message naming table {named!r:.40} refused "
                 "(a table speaks only for itself)"
             )
-            log.warning("table %s: %s message naming table %r refused", table, leaf, named)
-            return []
         if leaf == "state":
             if body["seq"] > st.state_seq:
                 st.state_seq, st.state = body["seq"], body
@@ -305,9 +325,7 @@ class VenueClient:
                 if isinstance(tail, int) and tail > st.events_seq and st.gap_since is None:
                     st.gap_since = time.monotonic()  # a lost tail, or events still in flight
             return []
-        if leaf == "events":
-            return self._event(st, body, received)
-        return []
+        return self._event(st, body, received)
 
     def _event(self, st: TableStatus, body: dict[str, Any], received: float) -> list[TableEvent]:
         seq = body["seq"]
@@ -325,7 +343,7 @@ class VenueClient:
                     st.events_seq,
                     str(b.get("kind", "")),
                     b,
-                    float(b.get("t", 0.0)),
+                    float(b.get("t", 0)),
                     received,
                 )
             )
@@ -380,7 +398,7 @@ class VenueClient:
                         st.events_seq,
                         str(b.get("kind", "")),
                         b,
-                        float(b.get("t", 0.0)),
+                        float(b.get("t", 0)),
                         time.time(),
                     )
                 )
@@ -448,11 +466,3 @@ class VenueClient:
     @property
     def lost(self) -> int:
         return sum(st.lost for st in self.tables.values())
-
-
-def _json(payload: bytes) -> dict[str, Any] | None:
-    try:
-        obj = json.loads(payload.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return None
-    return obj if isinstance(obj, dict) else None

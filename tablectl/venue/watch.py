@@ -11,7 +11,6 @@ time that changes (issue 25: a clock on the wall is believed by the whole room).
 
 from __future__ import annotations
 
-import json
 import ssl
 import sys
 import threading
@@ -24,6 +23,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from tablectl.daemon.venue_link import check_id, clock_topic
+from tablectl.daemon.wire import WireError, parse_object
 from tablectl.venue.board import FeedState, VenueBoard, board_from_clock
 from tablectl.venue.client import lost_reason, why_unreachable
 
@@ -130,11 +130,10 @@ class ClockFeed:
         )
 
     def _on_message(self, _c: mqtt.Client, _ud: Any, message: mqtt.MQTTMessage) -> None:
-        try:
-            body = json.loads(bytes(message.payload).decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            return
-        if not isinstance(body, dict):
+        try:  # bounded: a payload nested 50,000 deep must not kill paho's thread (issue 26)
+            body = parse_object(bytes(message.payload), "clock payload")
+        except WireError as exc:
+            self._log(f"refused: {exc}")
             return
         with self._lock:
             if body.get("offline") is True:
