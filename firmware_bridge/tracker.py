@@ -75,6 +75,7 @@ class TrackerStats:
     unread_alerts: int = 0
     exchanged: int = 0  # chips gone to the tray in an exchange
     answered: int = 0  # cards placed by the dealer's answer to a recount
+    followed: int = 0  # unread chips counted where their zone-mates went
 
 
 EPS = 1e-6  # a due time computed from the same floats counts as reached
@@ -122,6 +123,7 @@ class TagTracker(TagMapper):
         self._dirty: set[str] = set()  # zones whose confirmed content changed
         self._due: float | None = None  # the next time a poll can decide something
         self._asked: dict[bytes, tuple[str, str]] = {}  # card -> the place a recount offered
+        self._left: dict[str, tuple[str, float]] = {}  # zone -> where its chips last went
         self._polled = float("-inf")
 
     def set_antennas(self, antennas: dict[int, str]) -> list[Alert]:
@@ -430,6 +432,11 @@ class TagTracker(TagMapper):
         if tag.place is None or home_reads or tag.at:
             return []
         unread = now - tag.read_at + EPS
+        follow = self._follow(uid, tag, now)
+        if follow is not None:
+            self.tstats.followed += 1
+            self._place(uid, tag, follow, tag.flags, now)
+            return []
         if uid not in self._unread:
             # a card (or a stray tag) unread this long was gathered: it left the table
             if unread >= self.gone_after:
@@ -449,6 +456,20 @@ class TagTracker(TagMapper):
                 )
             ]
         return []
+
+    def _follow(self, uid: bytes, tag: _Tag, now: float) -> str | None:
+        """An unread chip whose zone-mates all left for one zone while it went unread went with
+        them (a bet collected into the pot, a whole stack pushed): it is counted there, unread
+        (shadowed in the pile), rather than left alone in a zone that is empty."""
+        if uid not in self._unread or tag.place is None or now - tag.read_at + EPS < self.rest:
+            return None
+        left = self._left.get(tag.place)
+        if left is None or left[1] < tag.read_at - self.motion:
+            return None
+        home = self._content[tag.place]
+        if any(u not in self._unread for u in home):
+            return None  # chips still read there: it may lie among them, shadowed
+        return left[0]
 
     def _ask(self, uid: bytes, tag: _Tag, zones: list[str]) -> list[Event | Alert]:
         seen = frozenset(zones)
@@ -511,6 +532,8 @@ class TagTracker(TagMapper):
         if tag.place is not None:
             self._content[tag.place].pop(uid, None)
             self._dirty.add(tag.place)
+            if zone is not None and self.chips.value(uid) is not None:
+                self._left[tag.place] = (zone, now)  # where its chips went (_follow)
         if zone is not None:
             self._content[zone][uid] = flags
             self._dirty.add(zone)
