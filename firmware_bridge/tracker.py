@@ -436,6 +436,7 @@ class TagTracker(TagMapper):
         if follow is not None:
             self.tstats.followed += 1
             self._place(uid, tag, follow, tag.flags, now)
+            self._unread.add(uid)  # still unread where it is now counted
             return []
         if uid not in self._unread:
             # a card (or a stray tag) unread this long was gathered: it left the table

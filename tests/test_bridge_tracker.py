@@ -276,3 +276,38 @@ def test_the_dealers_answer_places_the_card_asked_about() -> None:
         later += [event_to_obj(e) for e in tracker.poll(r * 0.02 + 0.0001)]
     assert later == []
     assert tracker.places()[nine] == "seat:9"
+
+
+def test_a_collection_is_one_motion_for_the_pot() -> None:
+    """The dealer sweeps seat 2's bet, then seat 4's, into the pot (the second is taken as the
+    first lands and lands 300 ms after it): the pot is read once, with both, as the bets empty."""
+    two, four = chip(100), chip(500)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        return {
+            "bet:2": [two] if r < 20 else [],
+            "bet:4": [four] if r < 22 else [],
+            "pot": ([two] if r >= 22 else []) + ([four] if r >= 37 else []),
+        }
+
+    _, tracked = both(reads=reads, rounds=120, zones=("bet:2", "bet:4", "pot"))
+    pots = [c["pot"] for c in chips(tracked) if "pot" in c]
+    assert pots == [[500, 100]]
+    assert {"bet:2": [], "bet:4": [], "pot": [500, 100]} in chips(tracked)
+
+
+def test_an_unread_chip_goes_with_its_zone_mates() -> None:
+    """Seat 2's bet of 100 100 is collected into the pot; one of the 100s is never read there
+    (shadowed under the pot's pile): it went with the other, it did not stay in the bet zone."""
+    a, b = chip(100), chip(100, 1)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        if r < 20:
+            return {"bet:2": [a, b], "pot": [chip(1000)]}
+        return {"bet:2": [], "pot": [chip(1000), a]}
+
+    _, tracked = both(reads=reads, rounds=120, zones=("bet:2", "pot"))
+    last = {}
+    for c in chips(tracked):
+        last.update(c)
+    assert last == {"bet:2": [], "pot": [1000, 100, 100]}
