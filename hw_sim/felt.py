@@ -125,6 +125,24 @@ class Felt:
         moves += [(self._new_chip(v), f"bet:{seat}", False) for v in chips]
         return moves
 
+    def _return_moves(self, seat: int, amount: int) -> list[Move]:
+        """Chips worth ``amount`` the engine gave back to ``seat`` (an uncalled bet, chips
+        beyond a call) from its bet zone to its stack."""
+        bet_zone = f"bet:{seat}"
+        chips = [u for u in self.zones[bet_zone] if u in self.chip_value]
+        back = _subset(chips, [self.chip_value[u] for u in chips], amount)
+        if back is not None:
+            return [(u, f"stack:{seat}", False) for u in back]
+        # No chips in the zone add up to it: the dealer takes the zone into the pot and pays
+        # the seat from there (changing chips inside a bet zone would read as a pull and a new
+        # push).
+        pot = [u for u in self.zones["pot"] if u in self.chip_value]
+        total = sum(self.chip_value[u] for u in pot + chips)
+        moves: list[Move] = [(u, None, False) for u in pot + chips]
+        moves += [(self._new_chip(v), "pot", False) for v in self._change(total - amount)]
+        moves += [(self._new_chip(v), f"stack:{seat}", False) for v in self._change(amount)]
+        return moves
+
     def _book(self, moves: list[Move]) -> None:
         """Record the moves on the felt (the tags' zones, faces; chips off it to the rack)."""
         for uid, zone, up in moves:
@@ -146,3 +164,17 @@ class Felt:
                 self.face_up.add(uid)
             else:
                 self.face_up.discard(uid)
+
+
+def _subset(uids: list[bytes], values: list[int], target: int) -> list[bytes] | None:
+    """Some of the chips that add up to ``target`` exactly, or None."""
+    reach: dict[int, tuple[int, ...]] = {0: ()}
+    for i, v in enumerate(values):
+        for total, picked in list(reach.items()):
+            nxt = total + v
+            if nxt <= target and nxt not in reach:
+                reach[nxt] = (*picked, i)
+        if target in reach:
+            break
+    picked = reach.get(target)
+    return None if picked is None else [uids[i] for i in picked]

@@ -40,7 +40,7 @@ from firmware_bridge.tracker import TagTracker
 from hw_sim.bots import Decision, decide
 from hw_sim.console import SimConsole
 from hw_sim.faults import FaultCounts, FaultPlan, LineFaults
-from hw_sim.felt import CHIPS, Felt, Mismatch, make_change
+from hw_sim.felt import CHIPS, Felt, Mismatch, _subset, make_change
 from hw_sim.mcu import McuEmulator, standard_antennas
 from hw_sim.nfc_tags import tag_uid
 from hw_sim.rf import LEVELS, RfTable, neighbours, plan_motion
@@ -321,25 +321,12 @@ class TableSim(Felt):
         if t.hand is None or t.street == "over":
             return
         for seat, player in t.players.items():
-            moves: list[tuple[bytes, str | None, bool]] = []
-            owed = player.stack - self._zone_total(f"stack:{seat}")
-            bet_zone = f"bet:{seat}"
-            amount = min(owed, self._zone_total(bet_zone))
+            amount = min(
+                player.stack - self._zone_total(f"stack:{seat}"), self._zone_total(f"bet:{seat}")
+            )
             if amount <= 0:
                 continue
-            chips = [u for u in self.zones[bet_zone] if u in self.chip_value]
-            back = _subset(chips, [self.chip_value[u] for u in chips], amount)
-            if back is None:
-                # No chips in the zone add up to it: the dealer takes the zone into the pot and
-                # pays the seat from there (changing chips inside a bet zone would read as a
-                # pull and a new push).
-                pot = [u for u in self.zones["pot"] if u in self.chip_value]
-                total = sum(self.chip_value[u] for u in pot + chips)
-                moves += [(u, None, False) for u in pot + chips]
-                moves += [(self._new_chip(v), "pot", False) for v in make_change(total - amount)]
-                moves += [(self._new_chip(v), f"stack:{seat}", False) for v in make_change(amount)]
-            else:
-                moves += [(u, f"stack:{seat}", False) for u in back]
+            moves = self._return_moves(seat, amount)
             self._step(moves)  # one seat at a time: each motion sees the zones as they are
 
     def _truth(self, moves: list[tuple[bytes, str | None, bool]]) -> list[dict[str, Any]]:
@@ -978,20 +965,6 @@ def _called(out: Output) -> set[str]:
     if isinstance(out, Ruling) and out.owes > 0:
         return {"owes"}
     return set()
-
-
-def _subset(uids: list[bytes], values: list[int], target: int) -> list[bytes] | None:
-    """Some of the chips that add up to ``target`` exactly, or None."""
-    reach: dict[int, tuple[int, ...]] = {0: ()}
-    for i, v in enumerate(values):
-        for total, picked in list(reach.items()):
-            nxt = total + v
-            if nxt <= target and nxt not in reach:
-                reach[nxt] = (*picked, i)
-        if target in reach:
-            break
-    picked = reach.get(target)
-    return None if picked is None else [uids[i] for i in picked]
 
 
 def _card_zone(zone: str) -> bool:
