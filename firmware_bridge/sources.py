@@ -38,7 +38,10 @@ class BridgeSource:
         decks: Path | None,
         chips: Path | None,
         settle: float | None = None,
+        registries: tuple[Any, Any] | None = None,
     ) -> None:
+        """``registries``: a deck registry and chip inventory instead of the files (the
+        simulator's bots bring their own tags)."""
         from firmware_bridge.bridge import Bridge
         from firmware_bridge.link import SerialLink
         from firmware_bridge.tags import (
@@ -48,22 +51,22 @@ class BridgeSource:
             TagMapper,
         )
 
-        registries: list[Any] = []
-        for path, kind in ((decks, DeckRegistry), (chips, ChipInventory)):
+        loaded: list[Any] = list(registries or ())
+        for path, kind in ((decks, DeckRegistry), (chips, ChipInventory)) if not loaded else ():
             if path is None or not path.exists():
                 log.warning(
                     "%s not found: %s tags will read as unknown until enrolled",
                     path,
                     "card" if kind is DeckRegistry else "chip",
                 )
-                registries.append(kind())
+                loaded.append(kind())
                 continue
             try:
-                registries.append(kind.load(path))
+                loaded.append(kind.load(path))
             except RegistryError as exc:
                 raise HardwareError(str(exc)) from None
         self.link = SerialLink(port, baud)
-        mapper = TagMapper(registries[0], registries[1])
+        mapper = TagMapper(loaded[0], loaded[1])
         if settle is not None:
             mapper.settle = settle  # the simulator's tags do not bounce
         self.mapper = mapper
