@@ -148,10 +148,20 @@ class SimTable:
         self.link.answer(cmd, ok, note, extra or None)
 
     def _dealer(self, cmd: VenueCommand) -> None:
-        """The simulated dealer confirms a command (commands arrive between hands here)."""
+        """The simulated dealer confirms a command (commands arrive between hands here); a body
+        it cannot read is refused in one line, as the real table does (TableVenue)."""
+        try:
+            self._confirm(cmd)
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
+            self._answer(cmd, False, f"{cmd.kind}: {type(exc).__name__}: {exc}"[:200])
+
+    def _confirm(self, cmd: VenueCommand) -> None:
         b = cmd.body
         if cmd.kind == "level":
-            self.step_index = max(self.step_index, int(b.get("index", 0)))
+            index = int(b.get("index", 0))
+            if not 0 <= index < len(self.structure.steps):
+                raise ValueError(f"no step {index} in the structure")
+            self.step_index = max(self.step_index, index)
             self._answer(cmd, True)
         elif cmd.kind == "halt":
             self.halted = bool(b.get("halt"))
