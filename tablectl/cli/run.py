@@ -199,12 +199,17 @@ def run(args: argparse.Namespace) -> int:
                 config.decks_file,
                 config.chips_file,
                 registries=registries,
+                mapping=config.tag_mapping,
             )
         else:
             from firmware_bridge.sources import BridgeSource
 
             source = BridgeSource(
-                config.serial_device, config.serial_baud, config.decks_file, config.chips_file
+                config.serial_device,
+                config.serial_baud,
+                config.decks_file,
+                config.chips_file,
+                mapping=config.tag_mapping,
             )
         display = None
         if config.display_enabled and not args.no_display:
