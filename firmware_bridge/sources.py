@@ -40,8 +40,11 @@ class BridgeSource:
         decks: Path | None,
         chips: Path | None,
         settle: float | None = None,
+        registries: tuple[Any, Any] | None = None,
         mapping: str = "tracker",
     ) -> None:
+        """``registries``: a deck registry and chip inventory instead of the files (the
+        simulator's bots bring their own tags)."""
         from firmware_bridge.bridge import Bridge
         from firmware_bridge.link import SerialLink
         from firmware_bridge.tags import (
@@ -51,27 +54,27 @@ class BridgeSource:
             TagMapper,
         )
 
-        registries: list[Any] = []
-        for path, kind in ((decks, DeckRegistry), (chips, ChipInventory)):
+        loaded: list[Any] = list(registries or ())
+        for path, kind in ((decks, DeckRegistry), (chips, ChipInventory)) if not loaded else ():
             if path is None or not path.exists():
                 log.warning(
                     "%s not found: %s tags will read as unknown until enrolled",
                     path,
                     "card" if kind is DeckRegistry else "chip",
                 )
-                registries.append(kind())
+                loaded.append(kind())
                 continue
             try:
-                registries.append(kind.load(path))
+                loaded.append(kind.load(path))
             except RegistryError as exc:
                 raise HardwareError(str(exc)) from None
         from firmware_bridge.tracker import TagTracker
 
         self.link = SerialLink(port, baud)
         mapper = (
-            TagTracker(registries[0], registries[1])
+            TagTracker(loaded[0], loaded[1])
             if mapping == "tracker"
-            else TagMapper(registries[0], registries[1])
+            else TagMapper(loaded[0], loaded[1])
         )
         if settle is not None:
             mapper.settle = settle  # the simulator's tags do not bounce

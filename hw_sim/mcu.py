@@ -244,6 +244,14 @@ class McuEmulator:
                 self._perfect_round(ant)
                 self._send_zone(ant, snapshot=False)
 
+    def motion(self, moves: Iterable[tuple[bytes, str | None, bool]]) -> None:
+        """Tags leave (zone None) and move at once, each touched antenna reporting once right
+        after the other: a live bridge (`run --sim --bots`) debounces them as one motion."""
+        moves = list(moves)
+        with self._lock:  # an RLock: place_many and remove take it again
+            self.remove([u for u, z, _ in moves if z is None])
+            self.place_many([(u, z, up) for u, z, up in moves if z is not None])
+
     def remove(self, uids: Iterable[bytes]) -> None:
         """Tags leave the table (cards gathered for the shuffle, chips to the tray)."""
         with self._lock:

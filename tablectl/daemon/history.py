@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from tablectl.engine.evaluator import best_description
+from tablectl.engine.evaluator import RANK_WORDS, best_description
 from tablectl.engine.events import Event, event_from_obj
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.view import TableView
@@ -1011,21 +1011,7 @@ def _descriptions(hand: HandRecord) -> dict[int, str]:
     return {seat: stars_hand_name(w) for seat, w in words.items()}
 
 
-_RANK_ORDER = [
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-    "ace",
-]
+_RANK_ORDER = RANK_WORDS  # the evaluator's words for the ranks, two to ace
 
 
 def stars_hand_name(words: str) -> str:

@@ -275,6 +275,9 @@ class Daemon:
         # tablectl.daemon.table_venue.TableVenue, or None (no [venue]): attached after the
         # restore, fed its link items from the inbox, told every handled event's outputs.
         self.venue = venue
+        # hw_sim.live_bots.LiveBots (`run --sim --bots`), or None: told the live view each turn
+        # of the loop, it makes at most one motion on the emulated table.
+        self.players: Any = None
 
     # --- start: journal and replay -------------------------------------------------------------
 
@@ -538,6 +541,8 @@ class Daemon:
                     log.info("display closed: stopping")
                     break
                 self._console(entered)
+            if self.players is not None:
+                self.players.service(self.table.view(), self._console_busy(), self.clock())
             if self.venue is not None:
                 self.venue.service()  # the dealer's answers to the venue; rows to the broker
             if self.source.finished and self.stop_when_done:
@@ -576,10 +581,20 @@ class Daemon:
             floor = gate.floor
             self.display.set_floor(floor.name if floor else None, gate.seconds_left(now))
 
+    def _console_busy(self) -> bool:
+        """The dealer is working the console: a panel over the table, or floor mode open."""
+        console = getattr(self.display, "console", None)
+        if console is not None and getattr(console, "mode", "table") != "table":
+            return True
+        return self.floor_gate is not None and self.floor_gate.floor is not None
+
     def _slice(self) -> float:
         """clock() by which the loop looks again for presses, taps, the screen and a stop."""
         busy = self.display is not None or self.console is not None or self.helpers
-        return self.clock() + (self.BUSY_SLICE if busy else self.IDLE_SLICE)
+        at = self.clock() + (self.BUSY_SLICE if busy else self.IDLE_SLICE)
+        if self.players is not None:  # the bots' next motion
+            at = min(at, max(self.players.due, self.clock() + 0.01))
+        return at
 
     def _journal_diag(self) -> None:
         """The sensors' diagnostic snapshot into the journal, once a minute (tablectl diag
