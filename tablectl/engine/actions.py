@@ -12,8 +12,8 @@ from tablectl.engine import flow, hands
 from tablectl.engine.chipread import unclear
 from tablectl.engine.citations import cite, option
 from tablectl.engine.hand import Hand
-from tablectl.engine.outputs import GROUPED, Alert, Notice, Output, Ruling, new_ruling
-from tablectl.engine.reading import Reading, barred_by, read_chips, read_silent, situation
+from tablectl.engine.outputs import Alert, Notice, Output, Ruling, new_ruling
+from tablectl.engine.reading import Reading, barred_by, read_chips, situation
 from tablectl.engine.state import BET_ZONE, LedgerEntry
 
 _new_tuple = tuple.__new__
@@ -257,17 +257,6 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         return
     declared = hand.declared.get(seat)
     zone = prior_chips(table, hand, seat, chips)
-    if declared is None and (zone is None or not zone[1]):
-        # the usual push: silent, nothing pulled back (read_silent, None if not its case)
-        ruled = read_silent(table, hand, seat, chips, () if zone is None else zone[0])
-        if ruled is not None:
-            if zone is not None:
-                table.give_back.pop(seat, None)  # the zone was read: see rule_in_turn
-            action, to, owes, returned, rule, text = ruled
-            take_action(table, hand, seat, action, to, out, rule, text, owes, returned)
-            if hand.street != "over":
-                hand.last_push = seat
-            return
     # read_zone, with the zone already looked at
     if zone is None:
         reading, zoned = read_chips(table, hand, seat, chips, declared), False
@@ -847,9 +836,9 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
             table, hand, seat, "fold", bet, out, cite(table.profile, "declared"), "fold declared"
         )
     elif say == "check":
-        press_check(table, hand, out)
+        press_check(table, out)
     elif say == "call" and rnd.current_bet <= bet:  # rnd.to_call(seat) == 0, compared
-        press_check(table, hand, out)  # nothing to call: a check
+        press_check(table, out)  # nothing to call: a check
     elif say == "call":
         to = rnd.current_bet if rnd.current_bet < all_in_to else all_in_to
         action = "all-in" if to == all_in_to else "call"
@@ -864,10 +853,6 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
             f"call declared: {to} total",
             to - bet,  # owes
         )
-    elif (say == "all-in" or (amount is not None and say in ("bet", "raise"))) and _declared_fast(
-        table, hand, seat, say, amount, out
-    ):
-        return  # the usual declaration: ruled as chip reading would (see _declared_fast)
     elif say == "all-in":
         # chip reading: a declared all-in is a call where the seat may not raise (002 Rule 52-A)
         reading, zoned = read_zone(table, hand, seat, [], ("all-in", None))
@@ -915,118 +900,30 @@ def declared_amount(
     rule_in_turn(table, hand, seat, reading, zoned, out)
 
 
-def _declared_fast(
-    table: TableState,
-    hand: Hand,
-    seat: int,
-    say: str,
-    amount: int | None,
-    out: list[Output],
-) -> bool:
-    """The usual declaration in turn, ruled without building a chip reading: "all-in", or
-    "bet"/"raise" of a total at least the legal minimum (002 Rule 48-B: the amount is a total);
-    where betting is not re-opened to the seat, a call (002 Rule 52-A). True when ruled here.
-
-    It gives the ruling read_zone and chipread give (``_declared_all_in``, ``_declared_raise``,
-    ``_not_reopened``, then ``_finish``; tests/test_fast_act.py compares them). What it skips is
-    safe because it is guarded: no chips pulled back, and the zone holds last street's chips
-    first (the chips read_zone does not count) then at most this street's bet chips, so only
-    their sum matters; no check out of turn barring a raise (barred_by); an amount that is an int
-    at or above the minimum (no shorthand or vague reading, 002 Rule 57, no short bet to correct,
-    45-A: ``unclear`` is False too). Anything else goes to the general path.
-    """
-    if hand.no_raise or (hand.pulled and hand.pulled.get(seat)):
-        return False
-    rnd = hand.round
-    seat_bet = rnd.bets.get(seat, 0)
-    stack = table.players[seat].stack
-    cap = seat_bet + stack
-    # The chips in the zone that read_zone reads (prior_chips): last street's chips are not
-    # counted; with none of this street's, the seat's bet is one lump of its value.
-    zone, zoned = seat_bet, False
-    chips = table.zones.get(BET_ZONE[seat], [])
-    stale = hand.gathered.get(seat)
-    if chips != (stale or []):
-        if stale:
-            if chips[: len(stale)] != stale:
-                return False
-            chips = chips[len(stale) :]
-        prior = sum(chips)
-        if chips and seat_bet <= prior <= seat_bet + table.give_back.get(seat, 0):
-            if prior > cap:
-                return False  # more than the seat owns lies there (002 Rule 63): chipread says so
-            zone, zoned = prior, True
-    cur = rnd.current_bet
-    if cur < seat_bet:
-        cur = seat_bet
-    profile = table.profile
-    if say == "all-in":
-        what = "All-in declared"
-        if stack <= 0:
-            return False
-        reopened = cur == 0 or cap <= cur or flow.can_raise(table, hand, seat)
-        if reopened:
-            action, to, rule = "all-in", cap, cite(profile, "declared")
-            text = f"All-in declared: {GROUPED[cap]} in all."
-    else:
-        what = "Raise declared"
-        if type(amount) is not int or amount <= 0:
-            return False
-        if cur == 0:  # opening: no bet to face (002 Rule 45-A's minimum bet)
-            reopened = True
-            floor = rnd.min_bet if rnd.min_bet < cap else cap
-            if floor < 1:
-                floor = 1
-            word = "bet"
-        else:
-            reopened = flow.can_raise(table, hand, seat)
-            floor = cur + (rnd.min_bet if rnd.min_bet > 1 else 1)
-            least = rnd.min_raise_to(profile)
-            if least > floor:
-                floor = least
-            word = "raise"
-        if amount < (floor if reopened or floor < cap else cap):
-            return False  # short of the minimum, or a number for 002 Rule 57 (or chip_size)
-        if reopened:
-            rule = cite(profile, "raise_total")
-            said = GROUPED[amount]
-            text = f"'{word.capitalize()}, {said}' is a total of {said} ({rule})."
-            to = amount if amount < cap else cap
-            action = "all-in" if to >= cap and cap > seat_bet else word
-    if not reopened:
-        # a call: betting is not re-opened to the seat (chipread's _not_reopened)
-        to = cur if cur < cap else cap
-        rule = option(profile, "reopen")
-        text = (
-            f"{what}, but betting is not re-opened to this seat ({rule}): a call of {GROUPED[to]}."
-        )
-        called = "call" if cur > seat_bet else "check"
-        action = "all-in" if to >= cap and cap > seat_bet else called
-    # chipread's _finish: what the seat owes or gets back against the chips read in its zone
-    if to > zone:
-        owes, returned = to - zone, 0
-        text += f" The seat owes {GROUPED[owes]} more."
-    elif to < zone:
-        owes, returned = 0, zone - to
-        text += f" Return {GROUPED[returned]} to the seat."
-    else:
-        owes = returned = 0
-    if zoned:
-        # the ruling read every chip in the zone: what it hands back replaces the old change
-        table.give_back.pop(seat, None)
-    take_action(table, hand, seat, action, to, out, rule, text, owes, returned)
-    return True
-
-
-def press_check(table: TableState, hand: Hand, out: list[Output]) -> None:
+def check_refused(table: TableState) -> Alert | None:
+    """Why a check does not apply now, or None: no hand in progress, no seat in turn, or a bet to
+    call (002 Rule 3)."""
+    hand = table.live_hand
+    if hand is None:
+        return _alert("check ignored: no hand is in progress")
     seat = hand.to_act
     if seat is None:
-        _void(out, "check ignored: no seat is in turn")
-        return
+        return _alert("check ignored: no seat is in turn")
     owed = hand.round.to_call(seat)
     if owed:
-        _void(out, f"seat {seat} cannot check: it faces {owed} to call", seat, "002 Rule 3")
+        return _alert(f"seat {seat} cannot check: it faces {owed} to call", seat, "002 Rule 3")
+    return None
+
+
+def press_check(table: TableState, out: list[Output]) -> None:
+    """A check by the seat in turn (002 Rule 43-A), or the alert saying why it does not apply."""
+    refused = check_refused(table)
+    if refused is not None:
+        out.append(refused)
         return
+    hand = table.hand
+    assert hand is not None and hand.to_act is not None  # check_refused found both
+    seat = hand.to_act
     take_action(
         table, hand, seat, "check", hand.round.bets.get(seat, 0), out, "002 Rule 43-A", "check"
     )
@@ -1036,17 +933,10 @@ def verify_press(table: TableState, name: str) -> Alert | None:
     """Whether the console button ``name`` applies now: None when it does, else the alert its
     press raises (so the console greys the button before the tap). ``award`` when the pots are
     already awarded is None: the press is answered with nothing (scenario-format)."""
-    hand = table.live_hand
     if name == "check":
-        if hand is None:
-            return _alert("check ignored: no hand is in progress")
-        seat = hand.to_act
-        if seat is None:
-            return _alert("check ignored: no seat is in turn")
-        owed = hand.round.to_call(seat)
-        if owed:
-            return _alert(f"seat {seat} cannot check: it faces {owed} to call", seat, "002 Rule 3")
-    elif name == "award" and hand is not None:
+        return check_refused(table)
+    hand = table.live_hand
+    if name == "award" and hand is not None:
         if hand.to_act is not None:
             return _alert("award ignored: betting is still open", rule="002 Rule 13")
         if len(hand.board) < 5 and len(hand.live()) > 1:
@@ -1069,36 +959,16 @@ def _alert(text: str, seat: int | None = None, rule: str = "002 Rule 1") -> Aler
     return Alert("action_void", rule, text, seat)
 
 
-def _checked(table: TableState, out: list[Output]) -> bool:
-    """The usual check (002 Rule 43-A): the seat in turn of a hand in progress faces nothing to
-    call. True when ruled here: what verify_press and press_check would find and rule, without
-    asking twice (anything else, a refusal included, goes to the general path)."""
-    hand = table.hand
-    if hand is None or hand.street == "over":
-        return False
-    seat = hand.to_act
-    if seat is None:
-        return False
-    rnd = hand.round
-    bet = rnd.bets.get(seat, 0)
-    if rnd.current_bet > bet:
-        return False  # it faces a bet: the refusal is verify_press's
-    take_action(table, hand, seat, "check", bet, out, "002 Rule 43-A", "check")
-    return True
-
-
 def on_press(table: TableState, body: str, out: list[Output]) -> None:
-    if body == "check" and _checked(table, out):
+    if body == "check":
+        press_check(table, out)
         return
     refused = verify_press(table, body)
     if refused is not None:
         out.append(refused)
         return
     hand = table.hand
-    if body == "check":
-        assert hand is not None
-        press_check(table, hand, out)
-    elif body == "award":
+    if body == "award":
         if hand is None or hand.street == "over":
             return  # nothing if already awarded (scenario-format)
         flow.award(table, hand, out)

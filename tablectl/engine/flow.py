@@ -96,20 +96,19 @@ def advance(table: TableState, hand: Hand, after: int, out: list[Output]) -> Non
         # left). ``dealt`` is ascending, so clockwise from ``after`` is the seats above it, then
         # the rest. One pass that stops at the seat found (no list of the movers): the first
         # mover, if it has not acted, must act once a second mover shows there is one.
-        players = table.players
         rnd = hand.round
         bets, current, acted = rnd.bets, rnd.current_bet, rnd.acted
         above = bisect_right(dealt, after)
         # the usual turn: the next seat clockwise is in with chips and faces a bet (the loop
         # below would stop at it first), found without building the turn order
         seat = dealt[above] if above < len(dealt) else dealt[0]
-        if seat not in folded and players[seat].stack > 0 and bets.get(seat, 0) < current:
+        if can_act(table, hand, seat) and bets.get(seat, 0) < current:
             hand.to_act = seat
             return
         first_mover = True
         unacted = None  # the first mover when it has not acted: it acts if another mover shows
         for seat in dealt[above:] + dealt[:above]:
-            if seat in folded or players[seat].stack <= 0:
+            if not can_act(table, hand, seat):
                 continue
             if unacted is not None:
                 hand.to_act = unacted
@@ -480,8 +479,7 @@ def can_raise(table: TableState, hand: Hand, seat: int) -> bool:
     players = table.players
     if players[seat].stack <= rnd.to_call(seat):
         return False
-    folded = hand.folded
-    for s in hand.dealt:  # can_act(s) for another seat, inline: this runs for every chip reading
-        if s != seat and s not in folded and players[s].stack > 0:
+    for s in hand.dealt:
+        if s != seat and can_act(table, hand, s):
             return rnd.reopened_for(seat, table.profile)
     return False

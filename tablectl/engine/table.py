@@ -91,17 +91,7 @@ class Table(TableState):
             hand_no = self.hand_no
             if kind == "press" and body == "undo":
                 self.undo(out)  # undo replays the hand: the fold's own business, not a rule's
-            elif (
-                # dealing.screen's own first test, inline (it runs for every event): no hand in
-                # turn, or the seat in turn holds its cards once the deal is over, screens nothing
-                not live
-                or hand.to_act is None
-                or (
-                    hand.deal_done
-                    and (not hand.deal_log or len(hand.hole.get(hand.to_act, ())) >= 2)
-                )
-                or not dealing.screen(self, event, out)
-            ):
+            elif not live or not dealing.screen(self, event, out):
                 handler(self, body, out)
             hand = self.hand
             if self.hand_no == hand_no:
