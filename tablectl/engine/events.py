@@ -55,6 +55,7 @@ EVENT_KINDS = (
     "name",
     "level",
 )
+_KINDS = frozenset(EVENT_KINDS)
 SETUP_KEYS = (
     "rules",
     "seats",
@@ -564,13 +565,14 @@ def parse_obj(obj: object, lineno: int | None = None) -> ParsedLine:
             if keys != {"expect"} or not isinstance(obj["expect"], dict) or not obj["expect"]:
                 raise ScenarioError("an expect line holds one non-empty 'expect' object")
             return ParsedLine(expect=Expect(dict(obj["expect"]), lineno or 0))
-        main = [k for k in keys if k in EVENT_KINDS]
+        main = [k for k in keys if k in _KINDS]
         if len(main) != 1:
             names = ", ".join(sorted(k[:MAX_ECHO] for k in keys)) or "nothing"
             names = names if len(names) <= 2 * MAX_ECHO else names[: 2 * MAX_ECHO] + "…"
             raise ScenarioError(f"a line needs exactly one event key, found {names}")
         kind = main[0]
-        _keys({k: None for k in keys}, {kind, *_COMPANIONS.get(kind, set())}, kind)
+        if len(keys) > 1:  # the event's key alone needs no check
+            _keys({k: None for k in keys}, {kind, *_COMPANIONS.get(kind, set())}, kind)
         if kind == "card":
             # A card event keeps its companions (zone, face, deck) in its body.
             return ParsedLine(event=CardEvent(_validate_card(obj), t))
