@@ -31,10 +31,15 @@ def _hand_back(table: TableState, seat: int, amount: int) -> None:
     table.give_back[seat] = table.give_back.get(seat, 0) + amount
 
 
+def _no_hand(what: str) -> Alert:
+    """The refusal of ``what`` (an event or a press) when no hand is in progress."""
+    return Alert("action_void", "002 Rule 1", f"{what} ignored: no hand is in progress")
+
+
 def _live_hand(table: TableState, out: list[Output], what: str) -> Hand | None:
     hand = table.hand
     if hand is None or hand.street == "over":
-        _void(out, f"{what} ignored: no hand is in progress")
+        out.append(_no_hand(what))
         return None
     return hand
 
@@ -178,7 +183,7 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     amount = sum(chips)
     hand = table.hand
     if hand is None or hand.street == "over":
-        _void(out, f"chips from seat {seat} ignored: no hand is in progress")
+        out.append(_no_hand(f"chips from seat {seat}"))
         _hand_back(table, seat, amount)
         return
     if seat not in hand.dealt or seat in hand.folded:
@@ -243,14 +248,13 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         held, bet_then = hand.pending.get(seat, ((), hand.round.current_bet))
         hand.pending[seat] = ((*held, *chips), bet_then)
         out.append(
-            Alert(
-                "out_of_turn",
-                "002 Rule 42-A",
-                f"seat {seat} put out {amount} out of turn; action backs up to seat "
-                f"{hand.to_act}. The bet stands if the action to seat {seat} does not "
-                "change (a check, call or fold before it), otherwise it is returned and "
-                "the player has all options.",
+            _out_of_turn(
                 seat,
+                f"put out {amount}",
+                hand.to_act,
+                "The bet stands",
+                " (a check, call or fold before it), otherwise it is returned and the player "
+                "has all options.",
             )
         )
         note_oot(table, hand, seat, True, out)
@@ -267,6 +271,18 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         return  # not an action: the chips go back, the seat is still in turn
     if declared is None and hand.street != "over":
         hand.last_push = seat
+
+
+def _out_of_turn(seat: int, did: str, to_act: int, stands: str, otherwise: str) -> Alert:
+    """An action out of turn (002 Rule 42-A): the action backs up to the seat in turn, and what
+    the seat did ``stands`` if the action to it does not change."""
+    return Alert(
+        "out_of_turn",
+        "002 Rule 42-A",
+        f"seat {seat} {did} out of turn; action backs up to seat {to_act}. {stands} if the "
+        f"action to seat {seat} does not change{otherwise}",
+        seat,
+    )
 
 
 def rule_in_turn(
@@ -761,7 +777,7 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     seat, say, amount = body["seat"], body.get("say"), body.get("amount")
     hand = table.hand
     if hand is None or hand.street == "over":
-        _void(out, f"seat {seat}'s declaration ignored: no hand is in progress")
+        out.append(_no_hand(f"seat {seat}'s declaration"))
         return
     if hand.to_act != seat:
         said = say or f"{amount}"
@@ -786,13 +802,12 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
             if say == "check" and table.profile.oot_check != "all_options":
                 hand.no_raise[seat] = hand.street  # 004 Betting and Raising 10; 003 B&R 9
             out.append(
-                Alert(
-                    "out_of_turn",
-                    "002 Rule 42-A",
-                    f"seat {seat} declared {said} out of turn; action backs up to seat "
-                    f"{hand.to_act}. It binds if the action to seat {seat} does not "
-                    "change, otherwise the player has all options.",
+                _out_of_turn(
                     seat,
+                    f"declared {said}",
+                    hand.to_act,
+                    "It binds",
+                    ", otherwise the player has all options.",
                 )
             )
             note_oot(table, hand, seat, say in ("call", "bet", "raise", "all-in", None), out)
@@ -905,7 +920,7 @@ def check_refused(table: TableState) -> Alert | None:
     call (002 Rule 3)."""
     hand = table.live_hand
     if hand is None:
-        return _alert("check ignored: no hand is in progress")
+        return _no_hand("check")
     seat = hand.to_act
     if seat is None:
         return _alert("check ignored: no seat is in turn")
@@ -945,8 +960,8 @@ def verify_press(table: TableState, name: str) -> Alert | None:
             )
     elif name == "new_hand" and hand is not None:
         return _alert("new hand ignored: this hand has not been awarded")
-    elif name == "clock" and (table.hand is None or table.hand.to_act is None):
-        return _alert("clock ignored: no seat is in turn", rule=_clock_rule(table))
+    elif name == "clock":
+        return _clock_refused(table)
     elif name == "undo" and (
         hand is None or table.hand_snapshot is None or len(table.hand_log) <= 1
     ):
@@ -991,13 +1006,18 @@ def _clock_rule(table: TableState) -> str:
     return cite(table.profile, "clock")
 
 
+def _clock_refused(table: TableState) -> Alert | None:
+    """Why the clock cannot be called now, or None: no seat is in turn."""
+    if table.hand is None or table.hand.to_act is None:
+        return _alert("clock ignored: no seat is in turn", rule=_clock_rule(table))
+    return None
+
+
 def start_clock(table: TableState, out: list[Output]) -> None:
     """Clock on the seat in turn (002 Rule 29; 001 "Clock"; 003 Betting & Raising 15: one
     minute with a ten-second warning; the profile sets the seconds)."""
     hand = table.hand
-    if hand is None or hand.to_act is None:
-        _void(out, "clock ignored: no seat is in turn", rule=_clock_rule(table))
-        return
+    assert hand is not None and hand.to_act is not None  # on_press: verify_press found both
     profile = table.profile
     seconds = profile.clock_seconds
     table.clock = (hand.to_act, table.t + seconds)
@@ -1253,7 +1273,7 @@ def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> Non
 def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
     hand = table.hand
     if hand is None or hand.street == "over":
-        _void(out, f"seat {seat}'s fold ignored: no hand is in progress")
+        out.append(_no_hand(f"seat {seat}'s fold"))
         return
     if seat not in hand.dealt or seat in hand.folded:
         _void(out, f"seat {seat} has no live hand to fold", seat)

@@ -211,20 +211,13 @@ def board_card(
             Alert(
                 "foreign_card",
                 "000 Irregularities 7",
-                "a card of no enrolled deck was read on the board: it is a scrap of "
+                f"{dealing.FOREIGN} was read on the board: it is a scrap of "
                 "paper; take it out of play and put the next card in its place",
             )
         )
         return
     if dealing.card_seen(hand, card):
-        dealing.void_hand(
-            table,
-            hand,
-            out,
-            "fouled_deck",
-            "002 Rule 36-E",
-            f"{card} was read twice: the deck is fouled",
-        )
+        dealing.fouled(table, hand, card, out)
         return
     if short:
         hand.board.append(card)

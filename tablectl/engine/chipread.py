@@ -646,13 +646,13 @@ def _reaches(ctx: _Ctx, total: int) -> bool:
 def _threshold_words(ctx: _Ctx) -> str:
     need = ctx.mrt - ctx.cur
     if ctx.rules.raise_threshold == "more_than_half":
-        mark = _money(ctx.cur + need // 2)
-        return (
-            f"more than {mark}, half the minimum raise of {_money(need)} above the call "
-            f"(001 More Than Half is a Raise)"
+        mark, tail = (
+            f"more than {_money(ctx.cur + need // 2)}",
+            " above the call (001 More Than Half is a Raise)",
         )
-    mark = _money(ctx.cur + (need + 1) // 2)
-    return f"the 50% mark of {mark}, half the minimum raise of {_money(need)} (002 Rule 48-A)"
+    else:
+        mark, tail = f"the 50% mark of {_money(ctx.cur + (need + 1) // 2)}", " (002 Rule 48-A)"
+    return f"{mark}, half the minimum raise of {_money(need)}{tail}"
 
 
 def _by_amount(ctx: _Ctx, total: int, why: str, rule: str) -> Reading:

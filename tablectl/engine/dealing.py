@@ -60,6 +60,25 @@ def misdeal(
     hands.redeal(table, out)
 
 
+# What a tag of no enrolled deck is called in every ruling on one (a joker, a non-standard card).
+FOREIGN = "a card of no enrolled deck"
+
+
+def fouled(
+    table: TableState, hand: Hand, card: str, out: list[Output], seat: int | None = None
+) -> None:
+    """A card read a second time: the deck is fouled and the hand void (002 Rule 36-E)."""
+    void_hand(
+        table,
+        hand,
+        out,
+        "fouled_deck",
+        "002 Rule 36-E",
+        f"{card} was read twice: the deck is fouled",
+        seat,
+    )
+
+
 def void_hand(
     table: TableState,
     hand: Hand,
@@ -166,15 +185,7 @@ def hole_card(
     if card in hand.exposed or card in hand.extra:
         return  # the exposed or extra card, set aside to be the burn, read again where it lies
     if card != "??" and card_seen(hand, card):
-        void_hand(
-            table,
-            hand,
-            out,
-            "fouled_deck",
-            "002 Rule 36-E",
-            f"{card} was read twice: the deck is fouled",
-            seat,
-        )
+        fouled(table, hand, card, out, seat)
         return
     if card == "??":
         scrap_card(table, hand, seat, out)
@@ -348,7 +359,7 @@ def scrap_card(table: TableState, hand: Hand, seat: int, out: list[Output]) -> N
             Alert(
                 "foreign_card",
                 "002 Rule 36-A(6)",
-                f"a card of no enrolled deck was dealt to seat {seat}: before substantial "
+                f"{FOREIGN} was dealt to seat {seat}: before substantial "
                 "action a non-standard card is a misdeal",
                 seat,
             )
@@ -361,7 +372,7 @@ def scrap_card(table: TableState, hand: Hand, seat: int, out: list[Output]) -> N
         Alert(
             "foreign_card",
             "002 Rule 36-D",
-            f"a card of no enrolled deck was read at seat {seat}: it is a scrap of "
+            f"{FOREIGN} was read at seat {seat}: it is a scrap of "
             "paper; take it out of play, the hand goes on (000 Irregularities 7)",
             seat,
         )
@@ -379,7 +390,7 @@ def scrap_replaced(table: TableState, hand: Hand, seat: int, out: list[Output]) 
             Alert(
                 "foreign_card",
                 rule,
-                f"a card of no enrolled deck was read at seat {seat}: a scrap of paper; "
+                f"{FOREIGN} was read at seat {seat}: a scrap of paper; "
                 "take it out of play, the hand goes on",
                 seat,
             )
@@ -391,7 +402,7 @@ def scrap_replaced(table: TableState, hand: Hand, seat: int, out: list[Output]) 
             Alert(
                 "foreign_card",
                 rule,
-                f"a card of no enrolled deck was dealt to seat {seat}: a scrap of paper, "
+                f"{FOREIGN} was dealt to seat {seat}: a scrap of paper, "
                 f"no misdeal; take it out of play and give seat {seat} the next card (if "
                 "that card is already dealt, a card once this round is dealt)",
                 seat,
@@ -405,7 +416,7 @@ def scrap_replaced(table: TableState, hand: Hand, seat: int, out: list[Output]) 
             out,
             "foreign_card",
             rule,
-            f"seat {seat} acted on a hand holding a card of no enrolled deck: the hand is dead; "
+            f"seat {seat} acted on a hand holding {FOREIGN}: the hand is dead; "
             "muck it, its chips stay in the pot",
         )
 

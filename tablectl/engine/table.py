@@ -168,11 +168,8 @@ class Table(TableState):
                 lv = self.level()
                 what = "break" if lv.is_break else f"blinds {lv.small_blind}/{lv.big_blind}"
                 out.append(
-                    Notice(
-                        "level",
-                        f"level {self.level_index + 1}: {what}; it applies "
-                        "from the next hand (002 Rule 24)",
-                        {"level": self.level_index + 1},
+                    _level_notice(
+                        f"level {self.level_index + 1}: {what}", {"level": self.level_index + 1}
                     )
                 )
         if self.clock is not None:
@@ -263,11 +260,8 @@ class Table(TableState):
             else f"blinds {sb}/{bb}" + (f", ante {body['ante']}" if body["ante"] else "")
         )
         out.append(
-            Notice(
-                "level",
-                f"level {number} from the venue: {what}; it applies from the "
-                "next hand (002 Rule 24)",
-                {"level": number, "venue": True},
+            _level_notice(
+                f"level {number} from the venue: {what}", {"level": number, "venue": True}
             )
         )
 
@@ -456,6 +450,11 @@ class Table(TableState):
             stack=stack,
             presses=presses,
         )
+
+
+def _level_notice(what: str, data: dict[str, Any]) -> Notice:
+    """A new level: its blinds apply from the next hand (002 Rule 24)."""
+    return Notice("level", f"{what}; it applies from the next hand (002 Rule 24)", data)
 
 
 def fold_events(setup: dict[str, Any], events: Iterable[Event]) -> Table:
