@@ -12,11 +12,9 @@ from tablectl.engine import flow, hands
 from tablectl.engine.chipread import unclear
 from tablectl.engine.citations import cite, option
 from tablectl.engine.hand import Hand
-from tablectl.engine.outputs import Alert, Notice, Output, Ruling, new_ruling
+from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.reading import Reading, barred_by, read_chips, situation
 from tablectl.engine.state import BET_ZONE, LedgerEntry
-
-_new_tuple = tuple.__new__
 
 if TYPE_CHECKING:
     from tablectl.engine.state import TableState
@@ -108,13 +106,9 @@ def record_action(
     hand.last_push = None
     if table.clock is not None and table.clock[0] == seat:
         table.clock = None
-    ruled = new_ruling(seat, action, to, owes, returned, rule, text)
+    ruled = Ruling(seat, action, to, owes, returned, rule, text)
     out.append(ruled)
-    # LedgerEntry(...) through tuple.__new__: the named tuple's own __new__ does just this, in a
-    # Python frame of its own (one entry for every action)
-    ledger.append(
-        _new_tuple(LedgerEntry, (seat, hand.street, action, bet, stack_before, to, owes, returned))
-    )
+    ledger.append(LedgerEntry(seat, hand.street, action, bet, stack_before, to, owes, returned))
     if override is not None and key == table.floor_target:
         table.floor_ruling = ruled
     return to
@@ -365,7 +359,7 @@ def _complete_owed(
             hand.undercalls.pop(seat, None)  # corrected (002 Rule 44-C)
     last = table.last
     if last is not None and last.seat == seat:
-        table.last = new_ruling(
+        table.last = Ruling(
             seat, last.action, last.to, rest, last.returned + amount - paid, last.rule, last.text
         )
     if amount > paid:

@@ -13,7 +13,7 @@ from tablectl.engine.betting import Round, min_bet_for
 from tablectl.engine.citations import cite
 from tablectl.engine.evaluator import describe, evaluate, with_board
 from tablectl.engine.hand import Hand
-from tablectl.engine.outputs import Alert, Output, Ruling, new_notice
+from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.pots import Pot, build_pots, split_pot
 from tablectl.engine.state import BET_SEAT
 
@@ -175,7 +175,7 @@ def give_back(
     # the chips lie in the bet zone until the dealer hands them back
     table.give_back[seat] = table.give_back.get(seat, 0) + excess
     out.append(
-        new_notice(
+        Notice(
             "returned",
             f"seat {seat}: uncalled {excess} returned{why}",
             {"seat": seat, "amount": excess},
@@ -204,9 +204,7 @@ def close_round(table: TableState, hand: Hand, out: list[Output]) -> None:
         hand.betting_over = True
         hand.tabled.update(live)
         out.append(
-            new_notice(
-                "tabled", "no more betting: all hands face up (002 Rule 17)", {"seats": live}
-            )
+            Notice("tabled", "no more betting: all hands face up (002 Rule 17)", {"seats": live})
         )
 
 
@@ -235,7 +233,7 @@ def start_street(table: TableState, hand: Hand, street: str, out: list[Output]) 
     )
     hand.round = Round(min_bet, 0, min_bet)
     out.append(
-        new_notice(
+        Notice(
             "street",
             f"{street}: {' '.join(hand.board)}",
             {"street": street, "board": list(hand.board)},
@@ -254,7 +252,7 @@ def to_showdown(table: TableState, hand: Hand, out: list[Output]) -> None:
     hand.to_act = None
     first = table.show_first()
     out.append(
-        new_notice(
+        Notice(
             "showdown", f"showdown: seat {first} shows first (002 Rule 18-A)", {"show_first": first}
         )
     )
@@ -379,7 +377,7 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
             ]
         )
         out.append(
-            new_notice(
+            Notice(
                 "award",
                 f"{name} {pot.amount}: {who}",
                 {"pot": index, "amount": pot.amount, "winners": shares, "hands": words},
@@ -413,7 +411,7 @@ def eliminate(table: TableState, hand: Hand, out: list[Output]) -> None:
         table.eliminated.append(s)
         place = len(table.players) - len(table.eliminated) + 1
         out.append(
-            new_notice(
+            Notice(
                 "eliminated",
                 f"seat {s} is eliminated in place {place}",
                 {"seat": s, "place": place},

@@ -10,7 +10,7 @@ from __future__ import annotations
 from tablectl.engine import flow
 from tablectl.engine.betting import Round, min_bet_for
 from tablectl.engine.hand import Hand
-from tablectl.engine.outputs import Alert, Output, new_notice
+from tablectl.engine.outputs import Alert, Notice, Output
 from tablectl.engine.state import TableState
 
 
@@ -85,7 +85,7 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
     if pos.sb_posts_bb:
         data["sb_posts_bb"] = True
     out.append(
-        new_notice(
+        Notice(
             "hand_start",
             f"hand {hand.number}: button {pos.button}, small blind "
             f"{pos.sb if pos.sb is not None else 'dead'}, big blind {pos.bb}{both}",
