@@ -954,7 +954,7 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     the pad with a raise keyed, the keyboard, the alerts, floor mode, a floor form, and the
     dealer screen after the floor's decision."""
     from display.dealer import DealerScreen, floor_line
-    from tablectl.engine.outputs import Notice
+    from tablectl.engine.notices import FloorDecided
     from tablectl.engine.table import Table
 
     setup = {
@@ -1006,7 +1006,7 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
             {"floor": {"by": "Sam (floor)", "ruling": {"seat": 5, "action": "raise", "to": 1200}}}
         )
     )
-    floor = tuple(floor_line(n) for n in decided if isinstance(n, Notice) and n.kind == "floor")
+    floor = tuple(floor_line(n) for n in decided if isinstance(n, FloorDecided))
     con.mode, con.form = "table", None
     shot("floor_decided")
     return out

@@ -5,14 +5,14 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablectl.engine.outputs import GROUPED, Alert, Notice, Ruling
+from tablectl.engine.notices import Paused
+from tablectl.engine.outputs import GROUPED, Alert, Ruling
 from tablectl.engine.state import BET_SEAT, BET_ZONE, SEAT_NUMBER
 
 
-def test_a_notice_without_data_gets_a_dict_of_its_own() -> None:
-    a, b = Notice("pause", "paused"), Notice("pause", "paused")
-    assert a.data == {} and a.data is not b.data
-    assert a.to_obj() == {"notice": {"kind": "pause", "text": "paused"}}
+def test_a_notice_without_figures_writes_its_kind_and_text() -> None:
+    assert Paused("paused").to_obj() == {"notice": {"kind": "pause", "text": "paused"}}
+    assert Paused("paused").body() == {}
 
 
 def test_outputs_keep_their_words() -> None:

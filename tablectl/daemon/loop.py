@@ -47,6 +47,7 @@ from tablectl.daemon.journal import Journal, JournalError, Row
 from tablectl.daemon.notify import Notifier
 from tablectl.daemon.scenario_file import read_lines
 from tablectl.engine.events import Event, event_from_obj, event_to_obj, parse_line
+from tablectl.engine.notices import FloorDecided
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.view import TableView
 
@@ -268,7 +269,7 @@ class Daemon:
         self.dealer: str | None = None  # the signed-in dealer (badge)
         self.floor_gate: Any = None  # tablectl.daemon.badges.FloorGate: floor mode (issue 13)
         self.refused = 0  # console entries refused before the journal
-        self.floor_decisions: list[Notice] = []  # the floor's notices, shown on the screen
+        self.floor_decisions: list[FloorDecided] = []  # the floor's notices, shown on the screen
         # tablectl.daemon.table_venue.TableVenue, or None (no [venue]): attached after the
         # restore, fed its link items from the inbox, told every handled event's outputs.
         self.venue = venue
@@ -670,12 +671,8 @@ class Daemon:
     def _show_floor(self, outputs: list[Output]) -> None:
         """Every floor decision shows on the dealer screen (issue 13; 002 Rule 1); chips the
         floor brought to the table or took away (stated in the notice) move the expected total."""
-        new = [
-            o
-            for o in outputs
-            if isinstance(o, Notice) and o.kind == "floor" and "decision" in o.data
-        ]  # not the `press floor` call
-        self._total += sum(int(o.data.get("difference", 0)) for o in new)
+        new = [o for o in outputs if isinstance(o, FloorDecided)]  # not the `press floor` call
+        self._total += sum(o.difference or 0 for o in new)
         if new:
             self.floor_decisions = (self.floor_decisions + new)[-self.FLOOR_SHOWN :]
             show = getattr(self.display, "show_floor", None)

@@ -12,7 +12,18 @@ from tablectl.engine import flow, hands
 from tablectl.engine.chipread import unclear
 from tablectl.engine.citations import cite, option
 from tablectl.engine.hand import Hand
-from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.notices import (
+    Blind,
+    Declared,
+    FloorCalled,
+    Paused,
+    PulledBack,
+    Resumed,
+    Returned,
+    SeatStatus,
+    Undercall,
+)
+from tablectl.engine.outputs import Alert, Output, Ruling
 from tablectl.engine.reading import Reading, barred_by, read_chips, situation
 from tablectl.engine.state import BET_ZONE, LedgerEntry
 
@@ -290,12 +301,13 @@ def rule_in_turn(
         if reading.alert == "undercall" and reading.owes:
             hand.forfeit[seat] = reading.forfeit
             out.append(
-                Notice(
-                    "undercall",
+                Undercall(
                     f"seat {seat}: full call (owes {reading.owes}) or "
                     f"fold leaving {reading.forfeit}: the floor decides "
                     f"({reading.rule})",
-                    {"seat": seat, "owes": reading.owes, "forfeit": reading.forfeit},
+                    seat=seat,
+                    owes=reading.owes,
+                    forfeit=reading.forfeit,
                 )
             )
     if reading.undercall and reading.owes:
@@ -365,10 +377,10 @@ def _complete_owed(
     if amount > paid:
         _hand_back(table, seat, amount - paid)
         out.append(
-            Notice(
-                "returned",
+            Returned(
                 f"seat {seat}: {amount - paid} more than owed; hand it back",
-                {"seat": seat, "amount": amount - paid},
+                seat=seat,
+                amount=amount - paid,
             )
         )
     hand.last_push = seat
@@ -400,10 +412,11 @@ def _blind_chips(
     if extra > 0:
         _hand_back(table, seat, extra)
     out.append(
-        Notice(
-            "blind",
+        Blind(
             f"seat {seat} puts out its {blind} blind in chips",
-            {"seat": seat, "blind": blind, "change": max(extra, 0)},
+            seat=seat,
+            blind=blind,
+            change=max(extra, 0),
         )
     )
     return True
@@ -470,11 +483,11 @@ def resolve_pending(table: TableState, hand: Hand, out: list[Output]) -> None:
                 f"raise on this turn ({barred})"
             )
         out.append(
-            Notice(
-                "returned",
+            Returned(
                 f"seat {seat}: the action changed, so {' and '.join(what)} "
                 f"out of turn is not binding; {options}",
-                {"seat": seat, "amount": sum(held[0]) if held else 0},
+                seat=seat,
+                amount=sum(held[0]) if held else 0,
             )
         )
         return
@@ -647,12 +660,12 @@ def pull(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         # 002 Rule 51-B: pulling back a prior bet facing a raise binds a call or a raise.
         hand.pulled.setdefault(seat, []).extend(chips)
         out.append(
-            Notice(
-                "pulled_back",
+            PulledBack(
                 f"seat {seat} pulled back {amount} of its prior bet "
                 "facing a raise: it must now call or raise, it may not fold "
                 "(002 Rule 51-B)",
-                {"seat": seat, "amount": amount},
+                seat=seat,
+                amount=amount,
             )
         )
         return
@@ -870,11 +883,7 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         # "Raise" or "bet" with no amount binds to at least a minimum; the chips say how much.
         hand.declared[seat] = (say, None)
         out.append(
-            Notice(
-                "declared",
-                f"seat {seat} declared {say}; the chips set the amount",
-                {"seat": seat, "say": say},
-            )
+            Declared(f"seat {seat} declared {say}; the chips set the amount", seat=seat, say=say)
         )
     else:
         declared_amount(table, hand, seat, say, amount, out)
@@ -897,11 +906,12 @@ def declared_amount(
         hand.declared[seat] = declared
         rule = option(table.profile, "unclear_amount")
         out.append(
-            Notice(
-                "declared",
+            Declared(
                 f"seat {seat} declared {say or 'an amount'} '{amount}': "
                 f"the chips put out with it decide hundreds or thousands ({rule})",
-                {"seat": seat, "say": say or "amount", "amount": amount},
+                seat=seat,
+                say=say or "amount",
+                amount=amount,
             )
         )
         return
@@ -987,12 +997,12 @@ def on_press(table: TableState, body: str, out: list[Output]) -> None:
         start_clock(table, out)
     elif body == "pause":
         table.paused = True
-        out.append(Notice("pause", "the tournament clock is paused"))
+        out.append(Paused("the tournament clock is paused"))
     elif body == "resume":
         table.paused = False
-        out.append(Notice("resume", "the tournament clock runs again"))
+        out.append(Resumed("the tournament clock runs again"))
     elif body == "floor":
-        out.append(Notice("floor", "floor called to the table"))
+        out.append(FloorCalled("floor called to the table"))
 
 
 def _clock_rule(table: TableState) -> str:
@@ -1140,7 +1150,7 @@ def on_seat(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         return
     player.absent = status == "absent"
     player.penalty = status == "penalty"
-    out.append(Notice("seat", f"seat {seat}: {status}", {"seat": seat, "status": status}))
+    out.append(SeatStatus(f"seat {seat}: {status}", seat=seat, status=status))
 
 
 # ------------------------------------------------------------------ folds

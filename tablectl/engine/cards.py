@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from tablectl.engine import dealing, flow, hands
 from tablectl.engine.actions import _live_hand, _void, on_fold
 from tablectl.engine.hand import BOARD_AT, Hand
-from tablectl.engine.outputs import Alert, Notice, Output
+from tablectl.engine.notices import Street
+from tablectl.engine.outputs import Alert, Output
 from tablectl.engine.state import SEAT_NUMBER
 
 if TYPE_CHECKING:
@@ -224,10 +225,10 @@ def board_card(
         hand.in_play.add(card)
         if len(hand.board) == BOARD_AT[hand.street]:
             out.append(
-                Notice(
-                    "street",
+                Street(
                     f"{hand.street}: {' '.join(hand.board)}",
-                    {"street": hand.street, "board": list(hand.board)},
+                    street=hand.street,
+                    board=list(hand.board),
                 )
             )
         return
@@ -371,10 +372,10 @@ def burn_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> No
         hand.burn_pending += 1
         if changed:
             out.append(
-                Notice(
-                    "street",
+                Street(
                     f"flop: {' '.join(hand.board)} (002 Rule 38-A)",
-                    {"street": "flop", "board": list(hand.board)},
+                    street="flop",
+                    board=list(hand.board),
                 )
             )
         return

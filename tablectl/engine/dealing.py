@@ -15,7 +15,8 @@ from tablectl.engine import flow, hands
 from tablectl.engine.citations import option
 from tablectl.engine.events import Event
 from tablectl.engine.hand import Hand
-from tablectl.engine.outputs import Alert, Notice, Output
+from tablectl.engine.notices import Returned
+from tablectl.engine.outputs import Alert, Output
 
 if TYPE_CHECKING:
     from tablectl.engine.state import TableState
@@ -107,10 +108,9 @@ def void_hand(
     )
     if back:
         out.append(
-            Notice(
-                "returned",
+            Returned(
                 "all bets returned: " + ", ".join(f"seat {s} {a}" for s, a in sorted(back.items())),
-                {"seats": back},
+                seats=back,
             )
         )
     hands.redeal(table, out)

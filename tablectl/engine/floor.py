@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 from tablectl.engine import actions, dealing, flow
 from tablectl.engine.citations import cite, option
 from tablectl.engine.events import FloorDecision
-from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.notices import Award, FloorDecided
+from tablectl.engine.outputs import Alert, Output, Ruling
 from tablectl.engine.state import Player
 
 if TYPE_CHECKING:
@@ -50,16 +51,13 @@ def _notice(
     table: TableState, fd: FloorDecision, out: list[Output], text: str, rule: str, **data: Any
 ) -> None:
     out.append(
-        Notice(
-            "floor",
+        FloorDecided(
             f"floor ({fd.by}): {text} ({rule})",
-            {
-                "decision": fd.decision,
-                "by": fd.by,
-                "value": fd.to_obj()[fd.decision],
-                "rule": rule,
-                **data,
-            },
+            decision=fd.decision,
+            by=fd.by,
+            value=fd.to_obj()[fd.decision],
+            rule=rule,
+            **data,
         )
     )
 
@@ -304,11 +302,13 @@ def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         table.players[seat].stack += amount
         hand.won[seat] = amount
     out.append(
-        Notice(
-            "award",
+        Award(
             f"pots {total} awarded by the floor: "
             + ", ".join(f"seat {s} {a}" for s, a in sorted(amounts.items())),
-            {"pot": 0, "amount": total, "winners": dict(amounts), "hands": {}},
+            pot=0,
+            amount=total,
+            winners=dict(amounts),
+            hands={},
         )
     )
     hand.contributed = {}

@@ -13,7 +13,8 @@ from tablectl.engine.betting import Round, min_bet_for
 from tablectl.engine.citations import cite
 from tablectl.engine.evaluator import describe, evaluate, with_board
 from tablectl.engine.hand import Hand
-from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.notices import Award, Eliminated, Returned, Showdown, Street, Tabled
+from tablectl.engine.outputs import Alert, Output, Ruling
 from tablectl.engine.pots import Pot, build_pots, split_pot
 from tablectl.engine.state import BET_SEAT
 
@@ -174,13 +175,7 @@ def give_back(
     hand.contributed[seat] -= excess
     # the chips lie in the bet zone until the dealer hands them back
     table.give_back[seat] = table.give_back.get(seat, 0) + excess
-    out.append(
-        Notice(
-            "returned",
-            f"seat {seat}: uncalled {excess} returned{why}",
-            {"seat": seat, "amount": excess},
-        )
-    )
+    out.append(Returned(f"seat {seat}: uncalled {excess} returned{why}", seat=seat, amount=excess))
 
 
 def close_round(table: TableState, hand: Hand, out: list[Output]) -> None:
@@ -203,9 +198,7 @@ def close_round(table: TableState, hand: Hand, out: list[Output]) -> None:
         # 002 Rule 17: all hands are tabled once no further betting is possible.
         hand.betting_over = True
         hand.tabled.update(live)
-        out.append(
-            Notice("tabled", "no more betting: all hands face up (002 Rule 17)", {"seats": live})
-        )
+        out.append(Tabled("no more betting: all hands face up (002 Rule 17)", seats=live))
 
 
 def _movers_at_most_one(table: TableState, live: list[int]) -> bool:
@@ -232,13 +225,7 @@ def start_street(table: TableState, hand: Hand, street: str, out: list[Output]) 
         else hand.blinds[1]
     )
     hand.round = Round(min_bet, 0, min_bet)
-    out.append(
-        Notice(
-            "street",
-            f"{street}: {' '.join(hand.board)}",
-            {"street": street, "board": list(hand.board)},
-        )
-    )
+    out.append(Street(f"{street}: {' '.join(hand.board)}", street=street, board=list(hand.board)))
     if hand.betting_over:
         if street == "river":
             to_showdown(table, hand, out)
@@ -251,11 +238,7 @@ def to_showdown(table: TableState, hand: Hand, out: list[Output]) -> None:
     hand.street = "showdown"
     hand.to_act = None
     first = table.show_first()
-    out.append(
-        Notice(
-            "showdown", f"showdown: seat {first} shows first (002 Rule 18-A)", {"show_first": first}
-        )
-    )
+    out.append(Showdown(f"showdown: seat {first} shows first (002 Rule 18-A)", show_first=first))
     maybe_award(table, hand, out)
 
 
@@ -377,10 +360,12 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
             ]
         )
         out.append(
-            Notice(
-                "award",
+            Award(
                 f"{name} {pot.amount}: {who}",
-                {"pot": index, "amount": pot.amount, "winners": shares, "hands": words},
+                pot=index,
+                amount=pot.amount,
+                winners=shares,
+                hands=words,
             )
         )
     hand.contributed = {}
@@ -410,13 +395,7 @@ def eliminate(table: TableState, hand: Hand, out: list[Output]) -> None:
         players[s].out = True
         table.eliminated.append(s)
         place = len(table.players) - len(table.eliminated) + 1
-        out.append(
-            Notice(
-                "eliminated",
-                f"seat {s} is eliminated in place {place}",
-                {"seat": s, "place": place},
-            )
-        )
+        out.append(Eliminated(f"seat {s} is eliminated in place {place}", seat=s, place=place))
 
 
 def ruling(

@@ -5,8 +5,8 @@ Every output names the rule it applies (``002 Rule 50-B``) so the dealer can cit
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
 
 ACTIONS = ("fold", "check", "call", "bet", "raise", "all-in")
 
@@ -64,17 +64,50 @@ class Alert:
         return {"alert": body}
 
 
+class _Unset:
+    """The value of a notice's figure it does not carry (its key is left out of the JSON)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+    def __bool__(self) -> bool:
+        return False  # a figure not carried reads as none
+
+    def __reduce__(self) -> str:
+        return "UNSET"  # pickled as this module's one instance
+
+
+UNSET: Any = _Unset()
+
+
 @dataclass(frozen=True, slots=True)
 class Notice:
     """A fact for the hand log and displays: a hand started, a street dealt, a pot awarded, a player
-    eliminated. ``data`` holds the figures (seats, amounts, cards)."""
+    eliminated. Each kind is a record of its own (tablectl/engine/notices.py) whose fields are its
+    figures (seats, amounts, cards); ``kind`` names it in the JSON."""
 
-    kind: str
     text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    kind: ClassVar[str] = ""
+
+    def body(self) -> dict[str, Any]:
+        """The figures as the JSON writes them: in the order declared, those not UNSET."""
+        names = _FIGURES.get(type(self))
+        if names is None:
+            names = _FIGURES[type(self)] = tuple(f.name for f in fields(self) if f.name != "text")
+        body: dict[str, Any] = {}
+        for name in names:
+            value = getattr(self, name)
+            if value is not UNSET:
+                body[name] = value
+        return body
 
     def to_obj(self) -> dict[str, Any]:
-        return {"notice": {"kind": self.kind, "text": self.text, **self.data}}
+        return {"notice": {"kind": self.kind, "text": self.text, **self.body()}}
+
+
+_FIGURES: dict[type, tuple[str, ...]] = {}
 
 
 Output = Ruling | Alert | Notice

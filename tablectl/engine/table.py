@@ -17,7 +17,16 @@ from typing import Any
 from tablectl.engine import actions as act
 from tablectl.engine import cards, dealing, floor, flow, hands
 from tablectl.engine.events import Event, FloorDecision
-from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.notices import (
+    Ack,
+    AlertsDropped,
+    Badge,
+    FloorDecided,
+    LevelChange,
+    NameChange,
+    Undone,
+)
+from tablectl.engine.outputs import UNSET, Alert, Output, Ruling
 from tablectl.engine.reading import barred_by
 from tablectl.engine.state import Level, Player, SetupError, TableState
 from tablectl.engine.view import (
@@ -137,11 +146,11 @@ class Table(TableState):
             dropped = self.open_alerts[:-MAX_OPEN_ALERTS]
             del self.open_alerts[:-MAX_OPEN_ALERTS]
             out.append(
-                Notice(
-                    "alerts_dropped",
+                AlertsDropped(
                     f"{len(dropped)} older alert(s) dropped from the "
                     f"screen unacknowledged: the newest {MAX_OPEN_ALERTS} stay open",
-                    {"dropped": len(dropped), "ids": [a.id for a in dropped]},
+                    dropped=len(dropped),
+                    ids=[a.id for a in dropped],
                 )
             )
         return out
@@ -168,9 +177,7 @@ class Table(TableState):
                 lv = self.level()
                 what = "break" if lv.is_break else f"blinds {lv.small_blind}/{lv.big_blind}"
                 out.append(
-                    _level_notice(
-                        f"level {self.level_index + 1}: {what}", {"level": self.level_index + 1}
-                    )
+                    _level_notice(f"level {self.level_index + 1}: {what}", self.level_index + 1)
                 )
         if self.clock is not None:
             act.check_clock(self, out)
@@ -198,7 +205,7 @@ class Table(TableState):
         if body == "all":
             ids = [a.id for a in self.open_alerts]
             self.open_alerts = []
-            out.append(Notice("ack", f"{len(ids)} alert(s) acknowledged", {"ids": ids}))
+            out.append(Ack(f"{len(ids)} alert(s) acknowledged", ids=ids))
             return
         if not isinstance(body, int) or body > self.alert_seq:
             out.append(
@@ -212,10 +219,10 @@ class Table(TableState):
             return
         kept = [a for a in self.open_alerts if a.id != body]
         if len(kept) == len(self.open_alerts):
-            out.append(Notice("ack", f"alert {body} was already closed", {"ids": []}))
+            out.append(Ack(f"alert {body} was already closed", ids=[]))
             return
         self.open_alerts = kept
-        out.append(Notice("ack", f"alert {body} acknowledged", {"ids": [body]}))
+        out.append(Ack(f"alert {body} acknowledged", ids=[body]))
 
     def _on_badge(self, body: dict[str, Any], out: list[Output]) -> None:
         """A staff badge accepted by the console: who deals, who has floor authority."""
@@ -226,7 +233,7 @@ class Table(TableState):
         else:
             self.badges[name] = role
             text = f"{name} signed in as {role}"
-        out.append(Notice("badge", text, dict(body)))
+        out.append(Badge(text, name=name, role=role, left=True if body.get("left") else UNSET))
 
     def _on_name(self, body: dict[str, Any], out: list[Output]) -> None:
         seat, name = body["seat"], body["name"]
@@ -237,7 +244,7 @@ class Table(TableState):
             )
             return
         player.name = name or f"Seat {seat}"
-        out.append(Notice("name", f"seat {seat} is {player.name}", {"seat": seat, "name": name}))
+        out.append(NameChange(f"seat {seat} is {player.name}", seat=seat, name=name))
 
     def _on_level(self, body: dict[str, Any], out: list[Output]) -> None:
         """The venue announces a level (002 Rule 24: it applies from the next hand). The venue's
@@ -259,11 +266,7 @@ class Table(TableState):
             if level.is_break
             else f"blinds {sb}/{bb}" + (f", ante {body['ante']}" if body["ante"] else "")
         )
-        out.append(
-            _level_notice(
-                f"level {number} from the venue: {what}", {"level": number, "venue": True}
-            )
-        )
+        out.append(_level_notice(f"level {number} from the venue: {what}", number, venue=True))
 
     def _on_floor(self, body: FloorDecision, out: list[Output]) -> None:
         """A floor decision (tablectl/engine/floor.py); a ruling replays the hand with it."""
@@ -280,8 +283,8 @@ class Table(TableState):
         ruled = self.floor_ruling
         self.floor_target, self.floor_ruling = outer, None
         notice = out[-1]
-        if isinstance(notice, Notice):
-            out[-1] = replace(notice, data={**notice.data, "replayed": len(replayed)})
+        if isinstance(notice, FloorDecided):
+            out[-1] = replace(notice, replayed=len(replayed))
         outs = [o for outs in replayed for o in outs if not isinstance(o, Alert)]
         if ruled is not None and ruled not in outs:
             outs.insert(0, ruled)
@@ -325,7 +328,7 @@ class Table(TableState):
         log.pop()
         self.floor_overrides = {}  # the log's floor rulings set them again as it replays
         self._replay_hand(log)
-        out.append(Notice("undo", "the last action was taken back"))
+        out.append(Undone("the last action was taken back"))
 
     # the view --------------------------------------------------------------------
 
@@ -452,9 +455,11 @@ class Table(TableState):
         )
 
 
-def _level_notice(what: str, data: dict[str, Any]) -> Notice:
+def _level_notice(what: str, level: int, venue: bool = UNSET) -> LevelChange:
     """A new level: its blinds apply from the next hand (002 Rule 24)."""
-    return Notice("level", f"{what}; it applies from the next hand (002 Rule 24)", data)
+    return LevelChange(
+        f"{what}; it applies from the next hand (002 Rule 24)", level=level, venue=venue
+    )
 
 
 def fold_events(setup: dict[str, Any], events: Iterable[Event]) -> Table:
