@@ -23,7 +23,7 @@ from display.keyboard import TextEntry, keyboard_buttons
 from display.layout import Layout, Painter
 from display.pad import Keypad, allowed, declare_body, describe, seat_of
 from display.widgets import DANGER, NORMAL, PRIMARY, Button, draw_button, grid, hit
-from tablectl.engine.events import SAYS, Event, event_from_obj
+from tablectl.engine.events import SAYS, AckEntry, BadgeEntry, Event, NameEntry, event_from_obj
 from tablectl.engine.outputs import Alert
 from tablectl.engine.view import TableView
 
@@ -293,15 +293,15 @@ class Console:
                 self.form.name = name
                 return None
             if self.seat is not None:
-                return [Event("name", {"seat": self.seat, "name": name})]
+                return [Event("name", NameEntry(self.seat, name))]
             return None
         self.entry.key(arg)
         return None
 
     def _on_ack(self, arg: str) -> list[Event] | None:
         if arg == "all":
-            return [Event("ack", "all")] if self.alerts() else None
-        return [Event("ack", int(arg))]
+            return [Event("ack", AckEntry(None))] if self.alerts() else None
+        return [Event("ack", AckEntry(int(arg)))]
 
     def _on_page(self, arg: str) -> None:
         self.alert_page = max(0, self.alert_page + (1 if arg == "next" else -1))
@@ -315,7 +315,7 @@ class Console:
             self.mode, self.form = "table", None
             if name is None:
                 return None
-            return [Event("badge", {"name": name, "role": "floor", "left": True})]
+            return [Event("badge", BadgeEntry(name, "floor", left=True))]
         self.form, self.mode = FloorForm(arg, self.seat if arg != "misdeal" else None), "form"
         return None
 

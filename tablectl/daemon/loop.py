@@ -39,7 +39,6 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any, Protocol
 
 from tablectl.daemon.history import HandRecord, HistoryBuilder, pokerstars_text
@@ -485,10 +484,9 @@ class Daemon:
             log.info("%s", text)
             for ev in events:
                 self.handle(ev)
-            if not events or events[-1].body.get("left"):
+            if not events or events[-1].body.left:
                 return
-            body = events[-1].body
-            badge = SimpleNamespace(role=body["role"], name=body["name"])
+            badge = events[-1].body  # a BadgeEntry: its role and name
         if badge is None:
             log.info("NFC tag %s is not a staff badge", uid.hex())
         elif badge.role == "dealer":
@@ -546,7 +544,7 @@ class Daemon:
         gate = self.floor_gate
         now = self.clock()
         for ev in gate.expire(now) if gate is not None else []:
-            log.info("floor mode closed: time is up for %s", ev.body["name"])
+            log.info("floor mode closed: time is up for %s", ev.body.name)
             self.handle(ev)
         for ev in entered:
             try:  # validated as a journal line is: the engine takes parsed bodies only

@@ -599,7 +599,7 @@ def BoardEvent(body: dict[str, Any], t: float | None = None) -> Event:
 def event_to_obj(event: Event) -> dict[str, Any]:
     """The JSON object of an event, as the contract writes it."""
     obj = dict(event.body) if event.kind in ("card", "board") else {event.kind: event.body}
-    if isinstance(event.body, FloorDecision):
+    if isinstance(event.body, FloorDecision | AckEntry | BadgeEntry | NameEntry | LevelEntry):
         obj[event.kind] = event.body.to_obj()
     if event.t is not None:
         obj["t"] = event.t
@@ -871,43 +871,102 @@ def _validate_floor(body: object) -> FloorDecision:
     return FloorDecision(by, decision, _floor_value(decision, body[decision]))
 
 
-def _validate_ack(body: object) -> int | str:
+@dataclass(frozen=True, slots=True)
+class AckEntry:
+    """The dealer acknowledges an open alert by its id (1-based over the session), or every one
+    (``id`` None: the line's "all")."""
+
+    id: int | None
+
+    def to_obj(self) -> int | str:
+        return "all" if self.id is None else self.id
+
+
+@dataclass(frozen=True, slots=True)
+class BadgeEntry:
+    """A staff badge read (docs/scenario-extensions.md): who, as dealer or floor; ``left`` when
+    floor mode closes."""
+
+    name: str
+    role: str
+    left: bool = False
+
+    def to_obj(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "role": self.role}
+        if self.left:
+            out["left"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class NameEntry:
+    """A player's name for a seat, entered at the console; None clears it."""
+
+    seat: int
+    name: str | None
+
+    def to_obj(self) -> dict[str, Any]:
+        return {"seat": self.seat, "name": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class LevelEntry:
+    """The venue's level (002 Rule 24): its number, blinds and ante; ``bb_ante`` and ``on_break``
+    None where the line does not say."""
+
+    number: int
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    bb_ante: bool | None = None
+    on_break: bool | None = None
+
+    def to_obj(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "number": self.number,
+            "blinds": [self.small_blind, self.big_blind],
+            "ante": self.ante,
+        }
+        if self.bb_ante is not None:
+            out["bb_ante"] = self.bb_ante
+        if self.on_break is not None:
+            out["break"] = self.on_break
+        return out
+
+
+def _validate_ack(body: object) -> AckEntry:
     """An alert id (1-based over the session) or "all"."""
     if body == "all":
-        return "all"
+        return AckEntry(None)
     if isinstance(body, bool) or not isinstance(body, int) or not 1 <= body <= MAX_AMOUNT:
         raise ScenarioError(f'ack: {show(body)} is neither an alert id (1, 2, ...) nor "all"')
-    return body
+    return AckEntry(body)
 
 
-def _validate_badge(body: object) -> dict[str, Any]:
+def _validate_badge(body: object) -> BadgeEntry:
     body = _object(body, "badge", "with name and role")
     _keys(body, ("name", "role", "left"), "badge")
     role = body.get("role")
     if role not in BADGE_ROLES:
         raise ScenarioError(f"badge.role: {show(role)} is not dealer or floor")
-    out: dict[str, Any] = {"name": _text_line(body.get("name"), "badge.name"), "role": role}
+    name = _text_line(body.get("name"), "badge.name")
     left = body.get("left", False)
     if not isinstance(left, bool):
         raise ScenarioError(f"badge.left must be true or false, got {show(left)}")
-    if left:
-        out["left"] = True
-    return out
+    return BadgeEntry(name, role, left)
 
 
-def _validate_name(body: object) -> dict[str, Any]:
+def _validate_name(body: object) -> NameEntry:
     body = _object(body, "name", "with seat and name")
     _keys(body, ("seat", "name"), "name")
     if "name" not in body:
         raise ScenarioError("name: 'name' is missing (null clears the name)")
     name = body["name"]
-    return {
-        "seat": _seat(body.get("seat"), "name"),
-        "name": None if name is None else _text_line(name, "name.name"),
-    }
+    seat = _seat(body.get("seat"), "name")
+    return NameEntry(seat, None if name is None else _text_line(name, "name.name"))
 
 
-def _validate_level(body: object) -> dict[str, Any]:
+def _validate_level(body: object) -> LevelEntry:
     """The venue's level (002 Rule 24): ``{"number": 6, "blinds": [300, 600], "ante": 600}``,
     optional ``bb_ante`` and ``break`` (true while the room is on a break)."""
     body = _object(body, "level", "with number and blinds")
@@ -922,17 +981,14 @@ def _validate_level(body: object) -> dict[str, Any]:
     bb = _amount(blinds[1], "level.blinds")
     if not 0 < sb <= bb:
         raise ScenarioError(f"level.blinds must be 0 < small <= big, got {show(blinds)}")
-    out: dict[str, Any] = {
-        "number": number,
-        "blinds": [sb, bb],
-        "ante": _amount(body.get("ante", 0), "level.ante"),
-    }
-    for flag in ("bb_ante", "break"):
+    ante = _amount(body.get("ante", 0), "level.ante")
+    flags: dict[str, bool | None] = {"bb_ante": None, "break": None}
+    for flag in flags:
         if flag in body:
             if not isinstance(body[flag], bool):
                 raise ScenarioError(f"level.{flag} must be true or false, got {show(body[flag])}")
-            out[flag] = body[flag]
-    return out
+            flags[flag] = body[flag]
+    return LevelEntry(number, sb, bb, ante, flags["bb_ante"], flags["break"])
 
 
 _CONSOLE_VALIDATORS = {

@@ -16,7 +16,7 @@ from typing import Any
 
 from tablectl.engine import actions as act
 from tablectl.engine import cards, dealing, floor, flow, hands
-from tablectl.engine.events import Event, FloorDecision
+from tablectl.engine.events import AckEntry, BadgeEntry, Event, FloorDecision, LevelEntry, NameEntry
 from tablectl.engine.notices import (
     Ack,
     AlertsDropped,
@@ -200,14 +200,15 @@ class Table(TableState):
 
     # the console and the floor ----------------------------------------------------------
 
-    def _on_ack(self, body: int | str, out: list[Output]) -> None:
+    def _on_ack(self, entry: AckEntry, out: list[Output]) -> None:
         """The dealer acknowledged an open alert on the screen, or all of them."""
-        if body == "all":
+        body = entry.id
+        if body is None:
             ids = [a.id for a in self.open_alerts]
             self.open_alerts = []
             out.append(Ack(f"{len(ids)} alert(s) acknowledged", ids=ids))
             return
-        if not isinstance(body, int) or body > self.alert_seq:
+        if body > self.alert_seq:
             out.append(
                 Alert(
                     "action_void",
@@ -224,19 +225,19 @@ class Table(TableState):
         self.open_alerts = kept
         out.append(Ack(f"alert {body} acknowledged", ids=[body]))
 
-    def _on_badge(self, body: dict[str, Any], out: list[Output]) -> None:
+    def _on_badge(self, body: BadgeEntry, out: list[Output]) -> None:
         """A staff badge accepted by the console: who deals, who has floor authority."""
-        name, role = body["name"], body["role"]
-        if body.get("left"):
+        name, role = body.name, body.role
+        if body.left:
             self.badges.pop(name, None)
             text = f"{name} ({role}) signed out"
         else:
             self.badges[name] = role
             text = f"{name} signed in as {role}"
-        out.append(Badge(text, name=name, role=role, left=True if body.get("left") else UNSET))
+        out.append(Badge(text, name=name, role=role, left=True if body.left else UNSET))
 
-    def _on_name(self, body: dict[str, Any], out: list[Output]) -> None:
-        seat, name = body["seat"], body["name"]
+    def _on_name(self, body: NameEntry, out: list[Output]) -> None:
+        seat, name = body.seat, body.name
         player = self.players.get(seat)
         if player is None:
             out.append(
@@ -246,12 +247,11 @@ class Table(TableState):
         player.name = name or f"Seat {seat}"
         out.append(NameChange(f"seat {seat} is {player.name}", seat=seat, name=name))
 
-    def _on_level(self, body: dict[str, Any], out: list[Output]) -> None:
+    def _on_level(self, body: LevelEntry, out: list[Output]) -> None:
         """The venue announces a level (002 Rule 24: it applies from the next hand). The venue's
         clock runs the levels then, so the table's own timer stops advancing them."""
-        sb, bb = body["blinds"]
-        number = body["number"]
-        level = Level(sb, bb, body["ante"], None, is_break=bool(body.get("break", False)))
+        sb, bb, number = body.small_blind, body.big_blind, body.number
+        level = Level(sb, bb, body.ante, None, is_break=bool(body.on_break))
         # the level's number is its place in the list: earlier places keep what they were
         while len(self.levels) < number:
             self.levels.append(level)
@@ -259,12 +259,12 @@ class Table(TableState):
         self.level_index, self.level_elapsed = number - 1, 0.0
         for later in range(number, len(self.levels)):  # no timer runs past the venue's level
             self.levels[later] = replace(self.levels[later], seconds=None)
-        if "bb_ante" in body:
-            self.bb_ante = body["bb_ante"]
+        if body.bb_ante is not None:
+            self.bb_ante = body.bb_ante
         what = (
             "break"
             if level.is_break
-            else f"blinds {sb}/{bb}" + (f", ante {body['ante']}" if body["ante"] else "")
+            else f"blinds {sb}/{bb}" + (f", ante {body.ante}" if body.ante else "")
         )
         out.append(_level_notice(f"level {number} from the venue: {what}", number, venue=True))
 
