@@ -261,7 +261,7 @@ class Daemon:
         self._shown_at = 0.0  # clock() when the screen last got a view
         self._dirty = True
         self._status = ""
-        # Events and taps from other threads (console buttons, the NFC reader): see submit().
+        # Events and taps from other threads (the NFC reader, the venue link): put on this queue.
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.helpers: list[Any] = []  # started with the loop, stopped after it
         self.console: Console | None = None  # also a helper; the loop drives its outputs
@@ -442,10 +442,6 @@ class Daemon:
 
     def stop(self) -> None:
         self._stop = True
-
-    def submit(self, item: Event | Alert) -> None:
-        """Hand an event to the loop from any thread (a console button's callback)."""
-        self.inbox.put(item)
 
     def _drain_inbox(self) -> list[Event | Alert]:
         items: list[Event | Alert] = []

@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from tablectl.engine.betting import Round
 from tablectl.engine.positions import Positions
 
-STREETS = ("preflop", "flop", "turn", "river")
 BOARD_AT = {"flop": 3, "turn": 4, "river": 5}
 
 

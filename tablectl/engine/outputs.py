@@ -8,8 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-ACTIONS = ("fold", "check", "call", "bet", "raise", "all-in")
-
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
