@@ -56,19 +56,19 @@ def _live_hand(table: TableState, out: list[Output], what: str) -> Hand | None:
 # ------------------------------------------------------------------ applying an action in turn
 
 
-def record_action(
-    table: TableState,
-    hand: Hand,
-    seat: int,
-    action: str,
-    to: int,
-    out: list[Output],
-    rule: str,
-    text: str,
-    owes: int = 0,
-    returned: int = 0,
-) -> int:
-    """Put a ruled action on the ledger without passing the turn; return the seat's total bet."""
+def record_action(table: TableState, hand: Hand, ruled: Ruling, out: list[Output]) -> int:
+    """Put a ruled action on the ledger without passing the turn; return the seat's total bet.
+    ``ruled`` is the engine's ruling; what is said and recorded is it as applied (a floor
+    override in its place, ``to`` within the seat's chips)."""
+    seat, action, to, owes, returned, rule, text = (
+        ruled.seat,
+        ruled.action,
+        ruled.to,
+        ruled.owes,
+        ruled.returned,
+        ruled.rule,
+        ruled.text,
+    )
     rnd = hand.round
     player = table.players[seat]
     bet = rnd.bets.get(seat, 0)
@@ -150,23 +150,13 @@ def _overridden(
     return (action, to, rule, text, max(0, to - put_out), max(0, put_out - to))
 
 
-def take_action(
-    table: TableState,
-    hand: Hand,
-    seat: int,
-    action: str,
-    to: int,
-    out: list[Output],
-    rule: str,
-    text: str,
-    owes: int = 0,
-    returned: int = 0,
-) -> None:
+def take_action(table: TableState, hand: Hand, ruled: Ruling, out: list[Output]) -> None:
     """Apply a ruled action of the seat in turn and pass the turn (002 Rule 43-A: binding); then
     out-of-turn actions waiting for the next seat take effect (002 Rule 42-A)."""
+    seat = ruled.seat
     if hand.oot_log and seat == hand.to_act:
         hand.oot_log = []  # the seat in turn acted: no one is skipped any more (42-B)
-    record_action(table, hand, seat, action, to, out, rule, text, owes, returned)
+    record_action(table, hand, ruled, out)
     flow.advance(table, hand, seat, out)
     if hand.pending or hand.pending_say:  # nothing waits out of turn: the usual case
         resolve_pending(table, hand, out)
@@ -270,7 +260,7 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     if zone is None:
         reading, zoned = read_chips(table, hand, seat, chips, declared), False
     else:
-        reading, zoned = read_chips(table, hand, seat, chips, declared, *zone), True
+        reading, zoned = read_chips(table, hand, seat, chips, declared, zone), True
     if not rule_in_turn(table, hand, seat, reading, zoned, out):
         _hand_back(table, seat, amount)
         return  # not an action: the chips go back, the seat is still in turn
@@ -318,14 +308,16 @@ def rule_in_turn(
     take_action(
         table,
         hand,
-        seat,
-        reading.action,
-        reading.to,
+        Ruling(
+            seat,
+            reading.action,
+            reading.to,
+            reading.owes,
+            reading.returned,
+            reading.rule,
+            reading.text,
+        ),
         out,
-        reading.rule,
-        reading.text,
-        reading.owes,
-        reading.returned,
     )
     return True
 
@@ -343,7 +335,7 @@ def read_zone(
     if zone is None:
         return read_chips(table, hand, seat, chips, declared), False
     prior, pulled = zone
-    return read_chips(table, hand, seat, chips, declared, prior, pulled), True
+    return read_chips(table, hand, seat, chips, declared, (prior, pulled)), True
 
 
 def _in_play(chips: list[int], denominations: tuple[int, ...]) -> bool:
@@ -510,14 +502,17 @@ def resolve_pending(table: TableState, hand: Hand, out: list[Output]) -> None:
         take_action(
             table,
             hand,
-            seat,
-            reading.action,
-            reading.to,
+            Ruling(
+                seat,
+                reading.action,
+                reading.to,
+                reading.owes,
+                reading.returned,
+                "002 Rule 42-A",
+                f"Out-of-turn action binding: the action to seat {seat} did not change. "
+                f"{reading.text}",
+            ),
             out,
-            "002 Rule 42-A",
-            f"Out-of-turn action binding: the action to seat {seat} did not change. {reading.text}",
-            reading.owes,
-            reading.returned,
         )
 
 
@@ -569,13 +564,16 @@ def note_oot(table: TableState, hand: Hand, seat: int, with_chips: bool, out: li
             record_action(
                 table,
                 hand,
-                s,
-                "call" if facing else "check",
-                to,
+                Ruling(
+                    s,
+                    "call" if facing else "check",
+                    to,
+                    to - bet,
+                    0,
+                    "002 Rule 42-B",
+                    f"'{said[0]}' out of turn, binding after substantial action out of turn",
+                ),
                 out,
-                "002 Rule 42-B",
-                f"'{said[0]}' out of turn, binding after substantial action out of turn",
-                owes=to - bet,
             )
             bound.append(s)
         elif s in hand.pending and s not in hand.pending_say:
@@ -585,14 +583,17 @@ def note_oot(table: TableState, hand: Hand, seat: int, with_chips: bool, out: li
             record_action(
                 table,
                 hand,
-                s,
-                reading.action,
-                reading.to,
+                Ruling(
+                    s,
+                    reading.action,
+                    reading.to,
+                    reading.owes,
+                    reading.returned,
+                    "002 Rule 42-B",
+                    "Out-of-turn action binding after substantial action out of turn. "
+                    f"{reading.text}",
+                ),
                 out,
-                "002 Rule 42-B",
-                f"Out-of-turn action binding after substantial action out of turn. {reading.text}",
-                reading.owes,
-                reading.returned,
             )
             bound.append(s)
     who = ", ".join(f"seat {s}" for s in bound) or "the out-of-turn seats"
@@ -830,14 +831,16 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         take_action(
             table,
             hand,
-            seat,
-            reading.action,
-            reading.to,
+            Ruling(
+                seat,
+                reading.action,
+                reading.to,
+                reading.owes,
+                reading.returned,
+                reading.rule,
+                reading.text,
+            ),
             out,
-            reading.rule,
-            reading.text,
-            reading.owes,
-            reading.returned,
         )
     elif say == "fold" and barred and table.profile.oot_check == "call_only" and rnd.to_call(seat):
         # 003 Betting and Raising 9: a check out of turn must call the bet made in turn.
@@ -845,17 +848,23 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         take_action(
             table,
             hand,
-            seat,
-            "all-in" if to == all_in_to else "call",
-            to,
+            Ruling(
+                seat,
+                "all-in" if to == all_in_to else "call",
+                to,
+                to - bet,
+                0,
+                barred,
+                f"seat {seat} checked out of turn: it must call the bet, not fold ({barred})",
+            ),
             out,
-            barred,
-            f"seat {seat} checked out of turn: it must call the bet, not fold ({barred})",
-            owes=to - bet,
         )
     elif say == "fold":
         take_action(
-            table, hand, seat, "fold", bet, out, cite(table.profile, "declared"), "fold declared"
+            table,
+            hand,
+            Ruling(seat, "fold", bet, 0, 0, cite(table.profile, "declared"), "fold declared"),
+            out,
         )
     elif say == "check":
         press_check(table, out)
@@ -867,13 +876,16 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         take_action(
             table,
             hand,
-            seat,
-            action,
-            to,
+            Ruling(
+                seat,
+                action,
+                to,
+                to - bet,
+                0,
+                cite(table.profile, "declared_call"),
+                f"call declared: {to} total",
+            ),
             out,
-            cite(table.profile, "declared_call"),
-            f"call declared: {to} total",
-            to - bet,  # owes
         )
     elif say == "all-in":
         # chip reading: a declared all-in is a call where the seat may not raise (002 Rule 52-A)
@@ -944,7 +956,10 @@ def press_check(table: TableState, out: list[Output]) -> None:
     assert hand is not None and hand.to_act is not None  # check_refused found both
     seat = hand.to_act
     take_action(
-        table, hand, seat, "check", hand.round.bets.get(seat, 0), out, "002 Rule 43-A", "check"
+        table,
+        hand,
+        Ruling(seat, "check", hand.round.bets.get(seat, 0), 0, 0, "002 Rule 43-A", "check"),
+        out,
     )
 
 
@@ -1088,29 +1103,34 @@ def check_clock(table: TableState, out: list[Output]) -> None:
         take_action(
             table,
             hand,
-            seat,
-            "fold",
-            0,
+            Ruling(
+                seat, "fold", 0, 0, 0, rule, "time ran out: the hand is dead, facing a bet or not"
+            ),
             out,
-            rule,
-            "time ran out: the hand is dead, facing a bet or not",
         )
     elif hand.round.to_call(seat):
         hand.dead.add(seat)
         take_action(
-            table, hand, seat, "fold", 0, out, rule, "time expired facing a bet: the hand is dead"
+            table,
+            hand,
+            Ruling(seat, "fold", 0, 0, 0, rule, "time expired facing a bet: the hand is dead"),
+            out,
         )
     else:
         # 003 says nothing of a clock not facing a bet: 002 Rule 29 checks the hand
         take_action(
             table,
             hand,
-            seat,
-            "check",
-            hand.round.bets.get(seat, 0),
+            Ruling(
+                seat,
+                "check",
+                hand.round.bets.get(seat, 0),
+                0,
+                0,
+                cite(profile, "clock_check"),
+                "time expired: checked",
+            ),
             out,
-            cite(profile, "clock_check"),
-            "time expired: checked",
         )
 
 
@@ -1131,13 +1151,17 @@ def _clock_min_raise(table: TableState, hand: Hand, seat: int, say: str, out: li
     take_action(
         table,
         hand,
-        seat,
-        action,
-        to,
+        Ruling(
+            seat,
+            action,
+            to,
+            to - bet,
+            0,
+            "001 Clock",
+            f"'{say}' said without an amount when the time ran out: a minimum {say}, "
+            f"{action} to {to}",
+        ),
         out,
-        "001 Clock",
-        f"'{say}' said without an amount when the time ran out: a minimum {say}, {action} to {to}",
-        owes=to - bet,
     )
 
 
@@ -1311,7 +1335,7 @@ def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
                     seat,
                 )
             )
-        take_action(table, hand, seat, "fold", 0, out, "002 Rule 43-A", "fold")
+        take_action(table, hand, Ruling(seat, "fold", 0, 0, 0, "002 Rule 43-A", "fold"), out)
     elif hand.to_act is None:
         # Folding between rounds with no bet pending: binding (002 Rule 58).
         hand.folded.add(seat)

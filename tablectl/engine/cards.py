@@ -40,7 +40,12 @@ def on_deal(table: TableState, body: dict[str, list[str]], out: list[Output]) ->
         for seat in order:
             if r < len(seats[seat]):
                 dealing.hole_card(
-                    table, hand, seat, seats[seat][r], "down", None, out, check_first=False
+                    table,
+                    hand,
+                    seat,
+                    dealing.CardRead(seats[seat][r], "down", None),
+                    out,
+                    check_first=False,
                 )
                 if table.hand is not hand:
                     return  # misdealt: the dealer stops and deals again
@@ -131,7 +136,7 @@ def on_card(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
             return
         hand = hands.hand_for_cards(table, out)
         if hand is not None:
-            dealing.hole_card(table, hand, seat, card, face, deck, out)
+            dealing.hole_card(table, hand, seat, dealing.CardRead(card, face, deck), out)
         return
     if zone == "muck" and table.hand is not None and table.hand.street == "over":
         if card not in table.hand.mucked:

@@ -9,7 +9,7 @@ Pure functions over (table, hand); a misdeal or a void hand re-deals the same ha
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tablectl.engine import flow, hands
 from tablectl.engine.citations import option
@@ -72,23 +72,12 @@ def fouled(
     void_hand(
         table,
         hand,
+        Alert("fouled_deck", "002 Rule 36-E", f"{card} was read twice: the deck is fouled", seat),
         out,
-        "fouled_deck",
-        "002 Rule 36-E",
-        f"{card} was read twice: the deck is fouled",
-        seat,
     )
 
 
-def void_hand(
-    table: TableState,
-    hand: Hand,
-    out: list[Output],
-    kind: str,
-    rule: str,
-    text: str,
-    seat: int | None = None,
-) -> None:
+def void_hand(table: TableState, hand: Hand, why: Alert, out: list[Output]) -> None:
     """Stop play and return every chip bet this hand, blinds and antes included (002 Rule 36-E;
     000 Irregularities 3-4: all action void). Chosen: the void hand is then dealt again with a
     good deck, same button and blinds, as after a misdeal (36-C), because no one paid for it."""
@@ -99,11 +88,11 @@ def void_hand(
     }
     out.append(
         Alert(
-            kind,
-            rule,
-            f"{text}: stop play, every chip bet this hand goes back to its "
+            why.kind,
+            why.rule,
+            f"{why.text}: stop play, every chip bet this hand goes back to its "
             f"owner; change the deck and {REDEAL}",
-            seat,
+            why.seat,
         )
     )
     if back:
@@ -116,11 +105,12 @@ def void_hand(
     hands.redeal(table, out)
 
 
-def kill(
-    table: TableState, hand: Hand, seat: int, out: list[Output], kind: str, rule: str, text: str
-) -> None:
-    """A hand killed by a ruling: dead and folded, its chips stay in the pot (002 Rule 36-D)."""
-    out.append(Alert(kind, rule, text, seat))
+def kill(table: TableState, hand: Hand, alert: Alert, out: list[Output]) -> None:
+    """A hand killed by a ruling (``alert`` says which seat and why): dead and folded, its chips
+    stay in the pot (002 Rule 36-D)."""
+    seat = alert.seat
+    assert seat is not None  # a killed hand is a seat's
+    out.append(alert)
     hand.dead.add(seat)
     hand.folded.add(seat)
     hand.pending.pop(seat, None)
@@ -137,19 +127,26 @@ def kill(
 # ------------------------------------------------------------------ hole cards
 
 
+class CardRead(NamedTuple):
+    """A card as read: its code, face up or down, and the deck of its back (None: ours)."""
+
+    card: str
+    face: str
+    deck: str | None
+
+
 def hole_card(
     table: TableState,
     hand: Hand,
     seat: int,
-    card: str,
-    face: str,
-    deck: str | None,
+    read: CardRead,
     out: list[Output],
     *,
     check_first: bool = True,
 ) -> None:
     """A card read in ``seat:N``. ``check_first`` is off for the ``deal`` shorthand, which is in
     proper order by definition (scenario-format)."""
+    card, face, deck = read
     if deck is not None:
         foreign_deck(table, hand, card, deck, out, seat)
         return
@@ -303,12 +300,15 @@ def too_many(table: TableState, hand: Hand, seat: int, card: str, out: list[Outp
     kill(
         table,
         hand,
-        seat,
+        Alert(
+            "wrong_card_count",
+            "002 Rule 36-D",
+            f"seat {seat} has three cards after substantial action: the hand is dead, muck its "
+            "cards, its chips stay in the pot; burn only one card for the next street "
+            "(002 Rule 40)",
+            seat,
+        ),
         out,
-        "wrong_card_count",
-        "002 Rule 36-D",
-        f"seat {seat} has three cards after substantial action: the hand is dead, muck its "
-        "cards, its chips stay in the pot; burn only one card for the next street (002 Rule 40)",
     )
 
 
@@ -412,12 +412,14 @@ def scrap_replaced(table: TableState, hand: Hand, seat: int, out: list[Output]) 
         kill(
             table,
             hand,
-            seat,
+            Alert(
+                "foreign_card",
+                rule,
+                f"seat {seat} acted on a hand holding {FOREIGN}: the hand is dead; "
+                "muck it, its chips stay in the pot",
+                seat,
+            ),
             out,
-            "foreign_card",
-            rule,
-            f"seat {seat} acted on a hand holding {FOREIGN}: the hand is dead; "
-            "muck it, its chips stay in the pot",
         )
 
 
@@ -430,11 +432,13 @@ def foreign_deck(
     void_hand(
         table,
         hand,
+        Alert(
+            "foreign_card",
+            "000 Irregularities 3",
+            f"{card} of deck {deck} (another back) was read at {where}",
+            seat,
+        ),
         out,
-        "foreign_card",
-        "000 Irregularities 3",
-        f"{card} of deck {deck} (another back) was read at {where}",
-        seat,
     )
 
 
@@ -549,12 +553,14 @@ def screen(table: TableState, event: Event, out: list[Output]) -> bool:
     kill(
         table,
         hand,
-        seat,
+        Alert(
+            "dead_hand",
+            rule,
+            f"seat {seat} acted with {held if scrap else count(hand, seat)} card(s): the hand is "
+            "dead; hand back any chips it just put out",
+            seat,
+        ),
         out,
-        "dead_hand",
-        rule,
-        f"seat {seat} acted with {held if scrap else count(hand, seat)} card(s): the hand is "
-        "dead; hand back any chips it just put out",
     )
     return True
 

@@ -398,14 +398,6 @@ def eliminate(table: TableState, hand: Hand, out: list[Output]) -> None:
         out.append(Eliminated(f"seat {s} is eliminated in place {place}", seat=s, place=place))
 
 
-def ruling(
-    seat: int, action: str, to: int, rule: str, text: str, owes: int = 0, returned: int = 0
-) -> Ruling:
-    return Ruling(
-        seat=seat, action=action, to=to, owes=owes, returned=returned, rule=rule, text=text
-    )
-
-
 def after_event(table: TableState, hand: Hand, out: list[Output]) -> None:
     """Checks that follow any event: the end of the initial deal kills absent hands; a single
     card tabled at showdown is told to the dealer (002 Rule 16-A)."""
@@ -444,7 +436,7 @@ def kill_absent(table: TableState, hand: Hand, out: list[Output]) -> None:
                 seat,
             )
         )
-        out.append(ruling(seat, "fold", hand.round.bets.get(seat, 0), rule, "hand killed"))
+        out.append(Ruling(seat, "fold", hand.round.bets.get(seat, 0), 0, 0, rule, "hand killed"))
         if hand.to_act == seat or len(hand.live()) == 1:
             advance(table, hand, seat, out)
 

@@ -102,11 +102,11 @@ def read_chips(
     seat: int,
     chips: Sequence[int],
     declared: tuple[str, int | None] | None,
-    prior: Sequence[int] = (),
-    pulled_back: Sequence[int] = (),
+    zone: tuple[Sequence[int], Sequence[int]] = ((), ()),
 ) -> Reading:
-    """What ``chips`` pushed by the seat in turn mean (chipread.read_push). ``prior`` are the
-    chips lying in the zone from the seat's earlier bet this street and ``pulled_back`` those of
-    them it took back since (002 Rule 51-C situations 1-5); without them the seat's bet is read
-    as one lump left alone."""
+    """What ``chips`` pushed by the seat in turn mean (chipread.read_push). ``zone`` is the chips
+    lying in the zone from the seat's earlier bet this street and those of them it took back
+    since (002 Rule 51-C situations 1-5); without them the seat's bet is read as one lump left
+    alone."""
+    prior, pulled_back = zone
     return read_push(situation(table, hand, seat, declared), chips, prior, pulled_back)
