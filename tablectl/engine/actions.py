@@ -268,6 +268,19 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         hand.last_push = seat
 
 
+def ruling_of(seat: int, reading: Reading, rule: str = "", text: str = "") -> Ruling:
+    """The ruling a chip reading gives ``seat`` (its rule and text, unless others are given)."""
+    return Ruling(
+        seat,
+        reading.action,
+        reading.to,
+        reading.owes,
+        reading.returned,
+        rule or reading.rule,
+        text or reading.text,
+    )
+
+
 def _out_of_turn(seat: int, did: str, to_act: int, stands: str, otherwise: str) -> Alert:
     """An action out of turn (002 Rule 42-A): the action backs up to the seat in turn, and what
     the seat did ``stands`` if the action to it does not change."""
@@ -308,15 +321,7 @@ def rule_in_turn(
     take_action(
         table,
         hand,
-        Ruling(
-            seat,
-            reading.action,
-            reading.to,
-            reading.owes,
-            reading.returned,
-            reading.rule,
-            reading.text,
-        ),
+        ruling_of(seat, reading),
         out,
     )
     return True
@@ -502,14 +507,11 @@ def resolve_pending(table: TableState, hand: Hand, out: list[Output]) -> None:
         take_action(
             table,
             hand,
-            Ruling(
+            ruling_of(
                 seat,
-                reading.action,
-                reading.to,
-                reading.owes,
-                reading.returned,
-                "002 Rule 42-A",
-                f"Out-of-turn action binding: the action to seat {seat} did not change. "
+                reading,
+                rule="002 Rule 42-A",
+                text=f"Out-of-turn action binding: the action to seat {seat} did not change. "
                 f"{reading.text}",
             ),
             out,
@@ -583,14 +585,11 @@ def note_oot(table: TableState, hand: Hand, seat: int, with_chips: bool, out: li
             record_action(
                 table,
                 hand,
-                Ruling(
+                ruling_of(
                     s,
-                    reading.action,
-                    reading.to,
-                    reading.owes,
-                    reading.returned,
-                    "002 Rule 42-B",
-                    "Out-of-turn action binding after substantial action out of turn. "
+                    reading,
+                    rule="002 Rule 42-B",
+                    text="Out-of-turn action binding after substantial action out of turn. "
                     f"{reading.text}",
                 ),
                 out,
@@ -831,15 +830,7 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         take_action(
             table,
             hand,
-            Ruling(
-                seat,
-                reading.action,
-                reading.to,
-                reading.owes,
-                reading.returned,
-                reading.rule,
-                reading.text,
-            ),
+            ruling_of(seat, reading),
             out,
         )
     elif say == "fold" and barred and table.profile.oot_check == "call_only" and rnd.to_call(seat):
@@ -873,20 +864,8 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     elif say == "call":
         to = rnd.current_bet if rnd.current_bet < all_in_to else all_in_to
         action = "all-in" if to == all_in_to else "call"
-        take_action(
-            table,
-            hand,
-            Ruling(
-                seat,
-                action,
-                to,
-                to - bet,
-                0,
-                cite(table.profile, "declared_call"),
-                f"call declared: {to} total",
-            ),
-            out,
-        )
+        rule, text = cite(table.profile, "declared_call"), f"call declared: {to} total"
+        take_action(table, hand, Ruling(seat, action, to, to - bet, 0, rule, text), out)
     elif say == "all-in":
         # chip reading: a declared all-in is a call where the seat may not raise (002 Rule 52-A)
         reading, zoned = read_zone(table, hand, seat, [], ("all-in", None))
@@ -1148,21 +1127,9 @@ def _clock_min_raise(table: TableState, hand: Hand, seat: int, say: str, out: li
         action = "call"
     if to == all_in_to:
         action = "all-in"
-    take_action(
-        table,
-        hand,
-        Ruling(
-            seat,
-            action,
-            to,
-            to - bet,
-            0,
-            "001 Clock",
-            f"'{say}' said without an amount when the time ran out: a minimum {say}, "
-            f"{action} to {to}",
-        ),
-        out,
-    )
+    said = f"'{say}' said without an amount when the time ran out: a minimum {say}"
+    text = f"{said}, {action} to {to}"
+    take_action(table, hand, Ruling(seat, action, to, to - bet, 0, "001 Clock", text), out)
 
 
 def on_seat(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
@@ -1252,14 +1219,13 @@ def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> Non
     hand.undercalls.pop(seat, None)
     if undercall:
         out.append(
-            Ruling(
-                seat=seat,
-                action="fold",
-                to=hand.round.bets.get(seat, 0),
-                returned=back,
-                rule=option(table.profile, "undercall"),
-                text=f"the undercaller folds: {hand.round.bets.get(seat, 0)} stays in "
+            flow.fold_ruling(
+                hand,
+                seat,
+                option(table.profile, "undercall"),
+                f"the undercaller folds: {hand.round.bets.get(seat, 0)} stays in "
                 f"the pot, {back} is handed back",
+                back,
             )
         )
     else:
@@ -1272,15 +1238,7 @@ def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> Non
                 seat,
             )
         )
-        out.append(
-            Ruling(
-                seat=seat,
-                action="fold",
-                to=hand.round.bets.get(seat, 0),
-                rule=rule,
-                text="out-of-turn fold, binding",
-            )
-        )
+        out.append(flow.fold_ruling(hand, seat, rule, "out-of-turn fold, binding"))
     if reopened:
         # The round stays closed (the next street or the showdown may be under way): only the
         # amount the fold leaves uncalled goes back, and the last live hand wins.

@@ -115,13 +115,7 @@ def kill(table: TableState, hand: Hand, alert: Alert, out: list[Output]) -> None
     hand.folded.add(seat)
     hand.pending.pop(seat, None)
     hand.owes.pop(seat, None)
-    if hand.street == "showdown":
-        flow.maybe_award(table, hand, out)
-    elif len(hand.live()) == 1:
-        hand.to_act = None
-        flow.close_round(table, hand, out)
-    elif hand.to_act == seat:
-        flow.advance(table, hand, seat, out)
+    flow.play_on(table, hand, seat, out)
 
 
 # ------------------------------------------------------------------ hole cards

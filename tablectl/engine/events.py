@@ -327,13 +327,19 @@ def _validate_setup(body: object) -> dict[str, Any]:
     return _setup_tail(body, out)
 
 
+def _one_line(value: object, most: int) -> bool:
+    """Whether ``value`` is text on one line of 1..``most`` characters (no control characters or
+    line breaks: the screen and the histories print it)."""
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= most
+        and not any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in value)
+    )
+
+
 def _name(value: object) -> str:
     """A player's name: printed on the dealer screen and into hand histories, one line each."""
-    if (
-        not isinstance(value, str)
-        or not 0 < len(value) <= MAX_NAME
-        or any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in value)
-    ):
+    if not _one_line(value, MAX_NAME):
         raise ScenarioError(
             f"setup.names: {show(value)} is not a name (text on one line, "
             f"1 to {MAX_NAME} characters)"
@@ -793,11 +799,7 @@ class FloorDecision:
 
 def _text_line(value: object, where: str, most: int = MAX_NAME) -> str:
     """Text on one line, 1..``most`` characters (names: the screen and histories print them)."""
-    if (
-        not isinstance(value, str)
-        or not 0 < len(value) <= most
-        or any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in value)
-    ):
+    if not _one_line(value, most):
         raise ScenarioError(
             f"{where}: {show(value)} is not text on one line, 1 to {most} characters"
         )

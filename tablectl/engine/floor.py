@@ -21,7 +21,7 @@ from tablectl.engine import actions, dealing, flow
 from tablectl.engine.citations import cite, option
 from tablectl.engine.events import FloorDecision
 from tablectl.engine.notices import Award, FloorDecided
-from tablectl.engine.outputs import Alert, Output, Ruling
+from tablectl.engine.outputs import Alert, Output
 from tablectl.engine.state import Player
 
 if TYPE_CHECKING:
@@ -201,22 +201,8 @@ def kill(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         pending.pop(seat, None)
     if table.clock is not None and table.clock[0] == seat:
         table.clock = None
-    out.append(
-        Ruling(
-            seat=seat,
-            action="fold",
-            to=hand.round.bets.get(seat, 0),
-            rule=rule,
-            text=f"hand killed by the floor ({fd.by})",
-        )
-    )
-    if hand.street == "showdown":
-        flow.maybe_award(table, hand, out)
-    elif len(hand.live()) == 1:
-        hand.to_act = None
-        flow.close_round(table, hand, out)
-    elif hand.to_act == seat:
-        flow.advance(table, hand, seat, out)
+    out.append(flow.fold_ruling(hand, seat, rule, f"hand killed by the floor ({fd.by})"))
+    flow.play_on(table, hand, seat, out)
 
 
 def _return_uncalled(

@@ -398,6 +398,23 @@ def eliminate(table: TableState, hand: Hand, out: list[Output]) -> None:
         out.append(Eliminated(f"seat {s} is eliminated in place {place}", seat=s, place=place))
 
 
+def fold_ruling(hand: Hand, seat: int, rule: str, text: str, returned: int = 0) -> Ruling:
+    """A seat's fold: its bet this street stays in the pot (``returned``: chips handed back)."""
+    return Ruling(seat, "fold", hand.round.bets.get(seat, 0), 0, returned, rule, text)
+
+
+def play_on(table: TableState, hand: Hand, seat: int, out: list[Output]) -> None:
+    """Play goes on after ``seat``'s hand is killed: at the showdown the pots are awarded, a
+    single live hand ends the betting, and a killed seat in turn passes the turn."""
+    if hand.street == "showdown":
+        maybe_award(table, hand, out)
+    elif len(hand.live()) == 1:
+        hand.to_act = None
+        close_round(table, hand, out)
+    elif hand.to_act == seat:
+        advance(table, hand, seat, out)
+
+
 def after_event(table: TableState, hand: Hand, out: list[Output]) -> None:
     """Checks that follow any event: the end of the initial deal kills absent hands; a single
     card tabled at showdown is told to the dealer (002 Rule 16-A)."""
@@ -436,7 +453,7 @@ def kill_absent(table: TableState, hand: Hand, out: list[Output]) -> None:
                 seat,
             )
         )
-        out.append(Ruling(seat, "fold", hand.round.bets.get(seat, 0), 0, 0, rule, "hand killed"))
+        out.append(fold_ruling(hand, seat, rule, "hand killed"))
         if hand.to_act == seat or len(hand.live()) == 1:
             advance(table, hand, seat, out)
 
