@@ -114,7 +114,7 @@ def idle_dealer(seconds: float, size: tuple[int, int]) -> None:
         left = level.seconds_left - (time.monotonic() - wall0)
         view = replace(view, level=replace(level, seconds_left=left))
         if screen.render(view):
-            show(pygame, screen.dirty)
+            show(screen.dirty)
             drawn += 1
         polls += 1
         wait_for_input(time.monotonic() + 0.1)

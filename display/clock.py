@@ -16,6 +16,7 @@ import math
 import re
 from array import array
 from dataclasses import replace
+from datetime import datetime
 
 import pygame
 
@@ -23,7 +24,7 @@ from display import theme
 from display.layout import Layout, LiveTexts, Painter
 from tablectl.tournament.clock import ClockStatus
 from tablectl.tournament.structures import Step, short_chips
-from tablectl.venue.board import VenueBoard
+from tablectl.venue.board import FeedState, VenueBoard
 
 _DIGITS = re.compile(r"\d")
 
@@ -49,10 +50,20 @@ class ClockScreen:
         self.fast_frames = 0
         # Fed by the venue (`tablectl clock --venue`): seat moves in large type, tables offline.
         self.board: VenueBoard | None = None
+        # ... and whether that feed is live: None for a clock not fed by a venue.
+        self.feed: FeedState | None = None
+
+    @property
+    def no_feed(self) -> bool:
+        """A venue-fed clock without a live feed: its figures are stale or none at all."""
+        return self.feed is not None and not self.feed.live
 
     def render(self, status: ClockStatus, wall_text: str = "") -> bool:
         """Draw ``status`` if it looks different from the last drawn; True if it drew."""
-        board = self.board.key() if self.board else None
+        board = (
+            self.board.key() if self.board else None,
+            self.feed.key() if self.no_feed and self.feed else None,
+        )
         key = (*status.display_key(), wall_text, board)
         if key == self._last:
             self.dirty = []
@@ -100,7 +111,8 @@ class ClockScreen:
             )
         bottom_h = lay.h * (0.25 if status.notices else 0.16)
         side_w = round(lay.w * 0.24)
-        moves_h = round(lay.h * 0.15) if self.board and self.board.moves else 0
+        shows_moves = self.board is not None and bool(self.board.moves) and not self.no_feed
+        moves_h = round(lay.h * 0.15) if shows_moves or self.no_feed else 0
         body = pygame.Rect(0, top.bottom, lay.w, round(lay.h - top.bottom - bottom_h - moves_h))
         left = pygame.Rect(body.left, body.top, side_w, body.height).inflate(
             -lay.px(16), -lay.px(16)
@@ -115,8 +127,11 @@ class ClockScreen:
         self._bottom(
             status, pygame.Rect(0, body.bottom + moves_h, lay.w, lay.h - body.bottom - moves_h)
         )
+        band = pygame.Rect(0, body.bottom, lay.w, moves_h)
+        if self.no_feed and self.feed is not None:
+            self._no_feed(self.feed, band)
         if self.board is not None:
-            self._venue(self.board, left, pygame.Rect(0, body.bottom, lay.w, moves_h))
+            self._venue(self.board, left, band if shows_moves else band.inflate(0, -band.height))
         self.live.commit()  # the frame without the per-second texts is kept; then them
         self.dirty = None
         self.frames += 1
@@ -216,11 +231,61 @@ class ClockScreen:
 
     def _stat(self, label: str, value: str, x: int, y: int, width: int, tag: str) -> int:
         lay, p = self.layout, self.painter
-        r = p.text(label, (x, y), lay.px(17), theme.DIM, tag=f"{tag}_label")
+        stale = self.no_feed  # the venue's last figures (or none): said on each
+        if stale and self.board is None:
+            value = NO_FIGURE
         r = p.text(
-            value, (x, r.bottom + lay.px(2)), lay.px(36), theme.TEXT, max_width=width, tag=tag
+            f"{label} {self._as_of()}" if stale else label,
+            (x, y),
+            lay.px(17),
+            theme.ALERT if stale else theme.DIM,
+            max_width=width,
+            tag=f"{tag}_label",
+        )
+        r = p.text(
+            value,
+            (x, r.bottom + lay.px(2)),
+            lay.px(36),
+            theme.FAINT if stale else theme.TEXT,
+            max_width=width,
+            tag=tag,
         )
         return r.bottom + lay.px(14)
+
+    def _as_of(self) -> str:
+        """How old the venue figures shown are: "AS OF 20:41", or "NO FEED" when none came."""
+        if self.feed is None or self.feed.as_of is None or self.board is None:
+            return "- NO FEED"
+        return "AS OF " + _hhmm(self.feed.as_of)
+
+    def _no_feed(self, feed: FeedState, band: pygame.Rect) -> None:
+        """The band across the screen that says, in large type, that the venue's figures are not
+        live, since when, and why (the room believes a clock on the wall)."""
+        lay, p = self.layout, self.painter
+        pygame.draw.rect(self.surface, theme.ALERT_BG, band)
+        pygame.draw.line(self.surface, theme.ALERT, band.topleft, band.topright, lay.px(3))
+        icon = lay.px(34)
+        theme.draw_warning(
+            self.surface, (lay.px(20) + icon / 2, band.centery), icon, theme.ALERT, theme.WHITE
+        )
+        left = lay.px(34) + icon
+        since = f" SINCE {_hhmm(feed.since)}" if feed.since is not None else ""
+        head = p.text(
+            f"NO VENUE FEED{since}",
+            (left, band.top + lay.px(6)),
+            lay.px(40),
+            theme.WHITE,
+            max_width=band.width - left - lay.px(16),
+            tag="no_feed",
+        )
+        p.text(
+            feed.why,
+            (left, head.bottom + lay.px(2)),
+            lay.px(22),
+            theme.TEXT,
+            max_width=band.width - left - lay.px(16),
+            tag="no_feed_why",
+        )
 
     def _stats(self, status: ClockStatus, rect: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
@@ -238,6 +303,10 @@ class ClockScreen:
         p.panel(rect, theme.PANEL, theme.PANEL_EDGE)
         x, width = rect.left + lay.px(12), rect.width - lay.px(24)
         y = rect.top + lay.px(12)
+        if self.no_feed and self.board is None:
+            # the structure's own pool and payouts are not the room's: show none
+            self._stat("PRIZE POOL", NO_FIGURE, x, y, width, "pool")
+            return
         if status.prize_pool > 0:
             y = self._stat(
                 "PRIZE POOL", theme.money(status.prize_pool, status.currency), x, y, width, "pool"
@@ -421,6 +490,13 @@ def _static_key(status: ClockStatus, wall_text: str) -> tuple[object, ...]:
     )
 
 
+NO_FIGURE = "--"  # in place of a figure the venue has not sent
+
+
+def _hhmm(t: float) -> str:
+    return datetime.fromtimestamp(t).strftime("%H:%M")
+
+
 def _place(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
@@ -493,12 +569,18 @@ def with_board(status: ClockStatus, board: VenueBoard | None) -> ClockStatus:
 
 
 def render_status(
-    status: ClockStatus, size: tuple[int, int], wall_text: str = "", board: VenueBoard | None = None
+    status: ClockStatus,
+    size: tuple[int, int],
+    wall_text: str = "",
+    board: VenueBoard | None = None,
+    feed: FeedState | None = None,
 ) -> tuple[pygame.Surface, ClockScreen]:
-    """Render one status to a new surface (screenshots, tests); ``board``: the venue's."""
+    """Render one status to a new surface (screenshots, tests); ``board``: the venue's,
+    ``feed``: whether it is live."""
     surface = pygame.Surface(size)
     screen = ClockScreen(surface)
     screen.board = board
+    screen.feed = feed
     status = with_board(status, board)
     screen.draw(status, wall_text)
     return surface, screen

@@ -12,16 +12,19 @@ name on the floor badge the daemon accepted; the daemon checks them again (table
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import pygame
 
 from display import theme
-from display.dealer import ACTION_WORDS, alert_title
+from display.dealer import ACTION_WORDS, alert_title, ruling_detail, ruling_what
 from display.keyboard import TextEntry, keyboard_buttons
-from display.layout import Layout, Painter
+from display.layout import Layout, Painter, printable
 from display.pad import Keypad, allowed, declare_body, describe, seat_of
+from display.recount import RecountPanel
 from display.widgets import DANGER, NORMAL, PRIMARY, Button, draw_button, grid, hit
 from tablectl.engine.events import SAYS, AckEntry, BadgeEntry, Event, NameEntry, event_from_obj
 from tablectl.engine.outputs import Alert
@@ -116,7 +119,7 @@ class Console:
         self.bar = pygame.Rect(0, size[1] - lay.px(BAR_H), size[0], lay.px(BAR_H))
         self.screen_rect = pygame.Rect(0, 0, size[0], self.bar.top)
         self.view: TableView | None = None
-        self.mode = "table"  # table pad keyboard alerts floor form venue
+        self.mode = "table"  # table pad keyboard alerts floor form venue recount
         self.seat: int | None = None
         self.say: str | None = None
         self.keypad = Keypad()
@@ -125,11 +128,20 @@ class Console:
         self.alert_page = 0
         self.floor_name: str | None = None
         self.floor_left: float | None = None
+        # CALL FLOOR tapped at this time (``now``), until the floor shows a badge
+        self.now: Callable[[], float] = time.monotonic
+        self.floor_called: float | None = None
+        self._wait_shown: int | None = None
         self.form: FloorForm | None = None
         self.entered: str = ""  # what the pad entered last
         self._before: tuple[Any, int] | None = None  # (last ruling, last alert id) at entry
         self.outcome: str = ""  # the ruling after it
         self.seat_rects: dict[int, pygame.Rect] = {}
+        # the dealer screen's ruling, floor and alert panels (DealerScreen.detail_rect): a tap
+        # there shows them in full (mode "detail"), with the floor's lines the screen shows
+        self.detail_rect = pygame.Rect(0, 0, 0, 0)
+        self.floor_lines: tuple[str, ...] = ()
+        self.detail_page = 0
         # The venue's commands for the dealer (tablectl.daemon.table_venue): (id, what, why);
         # ``venue_on`` once the table has a venue link (the bar gets its VENUE button).
         self.venue_on = False
@@ -137,6 +149,8 @@ class Console:
         self.venue_halted: str | None = None
         self.venue_page = 0
         self.venue_answers: list[tuple[str, bool]] = []  # taken by the daemon each turn
+        self.recount = RecountPanel()
+        self._asked: set[int] = set()  # recount questions already put in front of the dealer
         self.dirty = True
 
     # --- inputs from the daemon -----------------------------------------------------------
@@ -149,6 +163,14 @@ class Console:
                 if self.mode == "pad" and view.to_act is not None:
                     self.seat = view.to_act  # the pad follows the action
         self.view = view
+        # A new question from the table (issue 27) opens its panel over the table and the alert
+        # list: play holds until it is answered. Answered, the panel closes by itself.
+        new = [q.id for q in view.recounts if q.id not in self._asked]
+        if new and self.mode in ("table", "alerts"):
+            self.mode = "recount"
+        self._asked.update(new)
+        if self.mode == "recount" and not view.recounts:
+            self.mode = "table"
         self.dirty = True
 
     def set_floor(self, name: str | None, seconds_left: float | None) -> None:
@@ -156,6 +178,8 @@ class Console:
         if (name, shown) != (self.floor_name, self.floor_shown):
             self.dirty = True
         self.floor_name, self.floor_left = name, seconds_left
+        if name is not None:
+            self.floor_called = None  # the floor came
         if name is None and self.mode in ("floor", "form"):
             self.mode, self.form = "table", None
 
@@ -164,6 +188,17 @@ class Console:
         self.venue_on = True
         self.venue_cmds, self.venue_halted = list(commands), halted
         self.dirty = True
+
+    @property
+    def floor_wait(self) -> int | None:
+        """Whole seconds since CALL FLOOR was tapped, while the floor has not come."""
+        return None if self.floor_called is None else int(self.now() - self.floor_called)
+
+    def tick(self) -> None:
+        """Once a loop turn: redraw when the floor's waiting time shown changed."""
+        wait = self.floor_wait
+        if wait != self._wait_shown:
+            self._wait_shown, self.dirty = wait, True
 
     @property
     def floor_shown(self) -> int | None:
@@ -185,6 +220,11 @@ class Console:
             for seat, rect in self.seat_rects.items():
                 if rect.collidepoint(pos):
                     return self._open_seat(seat)
+            if self.detail_rect.collidepoint(pos):
+                self.mode, self.detail_page = "detail", 0
+        elif self.mode == "alerts" and pos[1] > self.layout.px(66):
+            # a tap on an alert's row (beside its ACK): the alerts in full
+            self.mode, self.detail_page = "detail", 0
         return []
 
     def _open_seat(self, seat: int) -> list[Event]:
@@ -211,6 +251,7 @@ class Console:
         if arg == "clock":
             return [Event("press", "clock")]
         if arg == "floorcall":
+            self.floor_called = self.now()  # again: called again, counted from now
             return [Event("press", "floor")]
         if arg == "alerts":
             self.mode, self.alert_page = "alerts", 0
@@ -218,7 +259,15 @@ class Console:
             self.mode = "floor"
         elif arg == "venue":
             self.mode, self.venue_page = "venue", 0
+        elif arg == "recount":
+            self.mode = "recount"
         return None
+
+    def _on_recount(self, arg: str) -> list[Event] | None:
+        if self.view is None:
+            return None
+        body = self.recount.tap(self.view, arg)
+        return None if body is None else [Event("counted", body)]
 
     def _on_venue(self, arg: str) -> None:
         """CONFIRM (``yes:ID``) or REFUSE (``no:ID``) a venue command: the daemon answers it."""
@@ -228,6 +277,9 @@ class Console:
             self.venue_cmds = [c for c in self.venue_cmds if c[0] != cmd_id]
         if not self.venue_cmds:
             self.mode = "table"
+
+    def _on_dpage(self, arg: str) -> None:
+        self.detail_page = max(0, self.detail_page + (1 if arg == "next" else -1))
 
     def _on_vpage(self, arg: str) -> None:
         self.venue_page = max(0, self.venue_page + (1 if arg == "next" else -1))
@@ -387,7 +439,7 @@ class Console:
             ]
         return [
             *venue,
-            Button(cells[0], "bar:undo", "UNDO"),
+            undo_button(cells[0], view),
             Button(
                 cells[1],
                 "bar:clock",
@@ -397,12 +449,28 @@ class Console:
             ),
             Button(
                 cells[2],
+                "bar:recount",
+                f"RECOUNT {len(view.recounts)}",
+                fill=DANGER,
+                sub="answer to go on",
+            )
+            if view.recounts
+            else Button(
+                cells[2],
                 "bar:alerts",
                 f"ALERTS {n}",
                 fill=DANGER if n else PRIMARY,
                 sub="to acknowledge" if n else "none open",
             ),
-            Button(cells[3], "bar:floorcall", "CALL FLOOR", sub="floor light"),
+            Button(cells[3], "bar:floorcall", "CALL FLOOR", sub="floor light")
+            if self.floor_wait is None
+            else Button(
+                cells[3],
+                "bar:floorcall",
+                "FLOOR CALLED",
+                selected=True,  # inverted: called, by shape too
+                sub=f"{theme.mmss(self.floor_wait)} ago",
+            ),
             Button(
                 cells[4],
                 "bar:floor",
@@ -453,7 +521,7 @@ class Console:
         undo = pygame.Rect(
             enter.right + lay.px(6), enter.top, left.right - enter.right - lay.px(6), enter.height
         )
-        out.append(Button(undo, "bar:undo", "UNDO"))
+        out.append(undo_button(undo, view))
         right = pygame.Rect(w // 2 + lay.px(4), lay.px(124), w // 2 - lay.px(12), lay.px(264))
         amount_ok = self.say in (None, "bet", "raise", "all-in") and bool(can.says)
         mr = can.min_raise_to
@@ -506,6 +574,13 @@ class Console:
         self.alert_page = min(self.alert_page, pages - 1)
         start = self.alert_page * per_page
         return alerts[start : start + per_page], pages, per_page
+
+    def _buttons_recount(self, view: TableView) -> list[Button]:
+        _, close = self._header()
+        return [close, *self.recount.buttons(self.layout, view)]
+
+    def _draw_recount(self, p: Painter, view: TableView) -> None:
+        self.recount.draw(p, view)
 
     def _buttons_alerts(self, view: TableView) -> list[Button]:
         lay = self.layout
@@ -595,7 +670,7 @@ class Console:
             p.text(
                 what,
                 (box.left + lay.px(8), box.top + lay.px(6)),
-                lay.px(19),
+                lay.px(theme.BODY),
                 theme.WHITE,
                 max_width=box.width - lay.px(16),
                 tag="venue_row",
@@ -605,12 +680,93 @@ class Console:
                 pygame.Rect(
                     box.left + lay.px(8), box.top + lay.px(32), box.width - lay.px(16), lay.px(38)
                 ),
-                lay.px(15),
+                lay.px(theme.BODY),
                 theme.TEXT,
                 max_lines=2,
                 tag="venue_row_text",
             )
             y += lay.px(78)
+
+    def _detail_lines(self, view: TableView) -> list[tuple[str, theme.Color, int, str]]:
+        """The last ruling, the floor's decisions and the open alerts, word-wrapped in full at
+        body size (headings at TO CALL's): (line, colour, size, tag)."""
+        lay = self.layout
+        width = lay.w - lay.px(24)
+        body, head = lay.px(theme.BODY), lay.px(theme.HEADLINE)
+        out: list[tuple[str, theme.Color, int, str]] = []
+
+        def para(text: str, color: theme.Color, size: int, tag: str) -> None:
+            f = theme.font(size)
+            lines: list[str] = []
+            for word in printable(text).split():
+                if lines and f.size(lines[-1] + " " + word)[0] <= width:
+                    lines[-1] += " " + word
+                else:
+                    lines.append(word)
+            out.extend((line, color, size, tag) for line in lines)
+
+        for aid, alert in reversed(open_alerts(view)):  # newest first, as on the screen
+            para(f"#{aid}  {alert_title(alert)}", theme.ALERT, head, "detail_head")
+            para(" - ".join(t for t in (alert.rule, alert.text) if t), theme.TEXT, body, "detail")
+        last = view.last
+        if last is not None:
+            what = ruling_what(last)
+            if last.owes:
+                what += f", OWES {theme.chips(last.owes)}"
+            if last.returned:
+                what += f", RETURN {theme.chips(last.returned)}"
+            para(f"LAST RULING: {what}", theme.GOLD, head, "detail_head")
+            para(ruling_detail(last), theme.TEXT, body, "detail")
+        if self.floor_lines:
+            para(f"FLOOR DECISIONS ({len(self.floor_lines)})", theme.GOLD, head, "detail_head")
+            for line in reversed(self.floor_lines):
+                para(line, theme.TEXT, body, "detail")
+        return out
+
+    def _detail_pages(self, view: TableView) -> list[list[tuple[str, theme.Color, int, str]]]:
+        lay = self.layout
+        room = lay.h - lay.px(66) - lay.px(70)
+        pages: list[list[tuple[str, theme.Color, int, str]]] = [[]]
+        used = 0
+        for line in self._detail_lines(view):
+            step = theme.font(line[2]).get_linesize()
+            if used + step > room and pages[-1]:
+                pages.append([])
+                used = 0
+            pages[-1].append(line)
+            used += step
+        self.detail_page = min(self.detail_page, len(pages) - 1)
+        return pages
+
+    def _buttons_detail(self, view: TableView) -> list[Button]:
+        lay = self.layout
+        w, h = lay.size
+        _, close = self._header()
+        pages = len(self._detail_pages(view))
+        row = pygame.Rect(lay.px(8), h - lay.px(62), w - lay.px(16), lay.px(56))
+        cells = grid(row, 2, 1, lay.px(6))
+        return [
+            close,
+            Button(cells[0], "dpage:prev", "PREVIOUS", enabled=self.detail_page > 0),
+            Button(cells[1], "dpage:next", "NEXT", enabled=self.detail_page < pages - 1),
+        ]
+
+    def _draw_detail(self, p: Painter, view: TableView) -> None:
+        lay = self.layout
+        pages = self._detail_pages(view)
+        page = f"page {self.detail_page + 1} of {len(pages)}" if len(pages) > 1 else "in full"
+        self._title(p, "ALERTS AND RULINGS", page)
+        y = lay.px(66)
+        if not pages[0]:
+            p.text(
+                "No alert, ruling or floor decision yet",
+                (lay.px(12), y),
+                lay.px(theme.BODY),
+                theme.FAINT,
+            )
+        for text, color, size, tag in pages[self.detail_page]:
+            r = p.text(text, (lay.px(12), y), size, color, tag=tag)
+            y = r.top + theme.font(size).get_linesize()
 
     def _buttons_floor(self, view: TableView) -> list[Button]:
         lay = self.layout
@@ -708,7 +864,7 @@ class Console:
             p.text(
                 sub,
                 (rect.left, rect.bottom - lay.px(2)),
-                lay.px(16),
+                lay.px(theme.BODY),
                 theme.DIM,
                 anchor="bottomleft",
                 max_width=rect.width,
@@ -744,7 +900,9 @@ class Console:
         box = pygame.Rect(x, lay.px(192), width, lay.px(58))
         p.panel(box, theme.PANEL, theme.ACCENT, lay.px(2))
         body = declare_body(seat, self.say, amount)
-        p.text("WILL ENTER", (box.left + lay.px(8), box.top + lay.px(4)), lay.px(13), theme.DIM)
+        p.text(
+            "WILL ENTER", (box.left + lay.px(8), box.top + lay.px(4)), lay.px(theme.BODY), theme.DIM
+        )
         p.text(
             describe(body).upper() if body else "tap an action or an amount",
             (box.left + lay.px(8), box.bottom - lay.px(5)),
@@ -760,7 +918,7 @@ class Console:
         p.text(
             label,
             (box.left + lay.px(8), box.top + lay.px(4)),
-            lay.px(13),
+            lay.px(theme.BODY),
             theme.DIM,
             max_width=box.width - lay.px(16),
             tag="pad_entered",
@@ -774,7 +932,7 @@ class Console:
                 box.width - lay.px(16),
                 h_ruling - lay.px(26),
             ),
-            lay.px(17),
+            lay.px(theme.BODY),
             theme.TEXT,
             max_lines=3,
             tag="pad_ruling",
@@ -812,7 +970,9 @@ class Console:
         rows, pages, _ = self._alert_rows()
         n = len(self.alerts())
         page = f"  -  page {self.alert_page + 1} of {pages}" if pages > 1 else ""
-        self._title(p, f"ALERTS: {n} OPEN", "acknowledge each when dealt with" + page)
+        self._title(
+            p, f"ALERTS: {n} OPEN", "tap a row to read it in full; ACK when dealt with" + page
+        )
         y = lay.px(66)
         icon = lay.px(22)
         if not rows:
@@ -827,7 +987,7 @@ class Console:
             p.text(
                 f"#{aid}  {alert_title(alert)}",
                 (x, box.top + lay.px(6)),
-                lay.px(19),
+                lay.px(theme.BODY),
                 theme.WHITE,
                 max_width=box.right - x - lay.px(8),
                 tag="alert_row",
@@ -838,7 +998,7 @@ class Console:
                 pygame.Rect(
                     box.left + lay.px(8), top, box.width - lay.px(16), box.bottom - top - lay.px(2)
                 ),
-                lay.px(15),
+                lay.px(theme.BODY),
                 theme.TEXT,
                 max_lines=2,
                 tag="alert_row_text",
@@ -855,7 +1015,7 @@ class Console:
         p.text(
             "Choose a decision; tapping a seat first preselects it.",
             (lay.px(12), lay.px(72)),
-            lay.px(18),
+            lay.px(theme.BODY),
             theme.DIM,
             tag="floor_hint",
         )
@@ -868,7 +1028,13 @@ class Console:
         w = lay.size[0]
         box = pygame.Rect(w // 2 + lay.px(4), lay.px(66), w // 2 - lay.px(12), lay.px(52))
         p.panel(box, theme.PANEL, theme.PANEL_EDGE)
-        p.text(label, (box.left + lay.px(8), box.centery), lay.px(14), theme.DIM, anchor="midleft")
+        p.text(
+            label,
+            (box.left + lay.px(8), box.centery),
+            lay.px(theme.BODY),
+            theme.DIM,
+            anchor="midleft",
+        )
         p.text(
             theme.chips(amount) if amount else "none",
             (box.right - lay.px(10), box.centery),
@@ -886,7 +1052,7 @@ class Console:
         assert form is not None
         self._title(p, f"FLOOR: {FLOOR_WORDS[form.decision]}", f"by {self.floor_name}")
         if "seat" in form.fields:
-            p.text("SEAT", (lay.px(10), lay.px(66)), lay.px(14), theme.DIM)
+            p.text("SEAT", (lay.px(10), lay.px(66)), lay.px(theme.BODY), theme.DIM)
         if "amount" in form.fields:
             label = {"ruling": "TO", "award": "AMOUNT", "stack": "NEW STACK", "seat": "STACK"}[
                 form.decision
@@ -895,7 +1061,9 @@ class Console:
         value = form.value(view)
         box = pygame.Rect(lay.px(8), h - lay.px(142), w // 2 - lay.px(16), lay.px(74))
         p.panel(box, theme.PANEL, theme.ACCENT, lay.px(2))
-        p.text("WILL ENTER", (box.left + lay.px(8), box.top + lay.px(4)), lay.px(13), theme.DIM)
+        p.text(
+            "WILL ENTER", (box.left + lay.px(8), box.top + lay.px(4)), lay.px(theme.BODY), theme.DIM
+        )
         text = (
             json.dumps({form.decision: value})
             if value is not None
@@ -911,11 +1079,18 @@ class Console:
                 box.width - lay.px(16),
                 box.height - lay.px(24),
             ),
-            lay.px(16),
+            lay.px(theme.BODY),
             theme.TEXT if value is not None else theme.FAINT,
             max_lines=2,
             tag="form_preview",
         )
+
+
+def undo_button(rect: pygame.Rect, view: TableView) -> Button:
+    """UNDO, greyed with a hint when the hand has nothing to take back (the engine would refuse
+    it with an alert to acknowledge: a hint is enough)."""
+    ok = "undo" in view.allowed.presses
+    return Button(rect, "bar:undo", "UNDO", enabled=ok, sub="" if ok else "nothing to undo")
 
 
 def _ruling_text(view: TableView) -> str:
@@ -951,8 +1126,9 @@ def _outcome(view: TableView, last: Any, last_id: int) -> str:
 
 def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     """The console's screens on a sample hand (tablectl screenshot --what console): the bar,
-    the pad with a raise keyed, the keyboard, the alerts, floor mode, a floor form, and the
-    dealer screen after the floor's decision."""
+    the pad with a raise keyed, the keyboard, the alerts, floor mode, a floor form, the dealer
+    screen after the floor's decision, the detail view (alerts and rulings in full) and the
+    action panel while a void hand's alert stops play."""
     from display.dealer import DealerScreen, floor_line
     from tablectl.engine.notices import FloorDecided
     from tablectl.engine.table import Table
@@ -973,8 +1149,8 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     table.apply(Event("push", {"seat": 1, "chips": [500]}))  # out of turn: an alert
     surface = pygame.Surface(size)
     con = Console(size)
-    screen = DealerScreen(surface.subsurface(con.screen_rect))
-    painter = Painter(surface, con.layout)
+    screen = DealerScreen(surface.subsurface(con.screen_rect), con.layout.s)
+    painter = Painter(surface, con.layout, floor=con.layout.px(theme.BODY))
     out: list[tuple[str, pygame.Surface]] = []
     floor: tuple[str, ...] = ()
 
@@ -983,6 +1159,7 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
         con.update(view)
         screen.draw(view, floor)
         con.seat_rects = dict(screen.seat_rects)
+        con.detail_rect, con.floor_lines = screen.detail_rect, floor
         painter.reset()
         con.draw(painter)
         out.append((name, surface.copy()))
@@ -1009,4 +1186,48 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     floor = tuple(floor_line(n) for n in decided if isinstance(n, FloorDecided))
     con.mode, con.form = "table", None
     shot("floor_decided")
+    # The table asks instead of ruling (issue 27): a chip read it cannot trust, then a card.
+    table.apply(
+        event_from_obj(
+            {
+                "recount": {
+                    "chips": {"bet:2": [1000, 500, 100, 100]},
+                    "ask": "bet:2",
+                    "why": "a 1,000 chip also read by stack:2",
+                }
+            }
+        )
+    )
+    con.recount.counted = []
+    shot("recount_chips")
+    con.update(table.view())
+    for chip in (500, 100, 100):
+        con.recount.tap(table.view(), f"add:{chip}")
+    shot("recount_counted")
+    table.apply(event_from_obj({"counted": {"zone": "bet:2", "chips": [500, 100, 100]}}))
+    table.apply(
+        event_from_obj(
+            {
+                "recount": {
+                    "card": "9s",
+                    "zone": "seat:3",
+                    "seen": ["seat:2", "seat:3"],
+                    "why": "read at two seats in flight",
+                }
+            }
+        )
+    )
+    shot("recount_card")
+    con.mode = "detail"
+    shot("detail")  # the alerts, the ruling and the floor's decisions in full (one tap)
+    # a card of another deck voids the hand (000 Irregularities 3): the action panel stops play
+    con.mode, floor = "table", ()
+    table = Table.from_setup({**setup, "seats": {"1": 10000, "2": 10000, "3": 10000, "4": 10000}})
+    for obj in (
+        {"deal": {"2": ["2c", "2d"], "3": ["3c", "3d"], "4": ["4c", "4d"], "1": ["5c", "5d"]}},
+        {"push": {"seat": 4, "chips": [100, 100]}},
+        {"card": "Qs", "zone": "board", "face": "up", "deck": "B"},
+    ):
+        table.apply(event_from_obj(obj))
+    shot("stop_play")
     return out

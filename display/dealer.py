@@ -20,6 +20,7 @@ import pygame
 
 from display import theme
 from display.layout import DrawnText, Layout, LiveTexts, Painter
+from tablectl.engine.dealing import stops_play
 from tablectl.engine.notices import FloorDecided
 from tablectl.engine.outputs import Alert, Ruling
 from tablectl.engine.view import ClockView, LevelView, SeatView, TableView
@@ -55,6 +56,17 @@ def alert_title(alert: Alert) -> str:
     return f"{title} - SEAT {alert.seat}" if alert.seat is not None else title
 
 
+def ruling_what(last: Ruling) -> str:
+    """``Seat 4 bets to 1,800``: the ruled action."""
+    what = f"Seat {last.seat} {ACTION_WORDS.get(last.action, last.action)}"
+    return what if last.action in ("fold", "check") else f"{what} {theme.chips(last.to)}"
+
+
+def ruling_detail(last: Ruling) -> str:
+    """The ruling's rule and its explanation, in one line."""
+    return " - ".join(t for t in (last.rule, last.text) if t)
+
+
 def floor_line(notice: FloorDecided) -> str:
     """``FLOOR (Sam): seat 3's call to 200 is ruled raise to 1000 — 002 Rule 1``: one floor
     decision (the engine's ``floor`` notice) as the dealer screen says it."""
@@ -77,10 +89,11 @@ def display_key(view: TableView) -> TableView:
 class DealerScreen:
     """Draws table views on ``surface`` (any size from 800x480 to 1920x1080 and beyond)."""
 
-    def __init__(self, surface: pygame.Surface) -> None:
+    def __init__(self, surface: pygame.Surface, scale: float | None = None) -> None:
+        """``scale``: the whole screen's when ``surface`` is a part of it (above the console)."""
         self.surface = surface
-        self.layout = Layout(surface.get_size())
-        self.painter = Painter(surface, self.layout)
+        self.layout = Layout(surface.get_size(), scale)
+        self.painter = Painter(surface, self.layout, floor=self.layout.px(theme.BODY))
         self._last: TableView | None = None
         self._floor: tuple[str, ...] = ()
         self._static: tuple[object, ...] | None = None
@@ -90,6 +103,9 @@ class DealerScreen:
         self.fast_frames = 0
         self.seat_rects: dict[int, pygame.Rect] = {}
         self.center_rect = pygame.Rect(0, 0, 0, 0)
+        # the ruling, floor and alert panels: a tap there opens them in full (display.console)
+        self.detail_rect = pygame.Rect(0, 0, 0, 0)
+        self.cut = False  # some text in them was cut short
 
     # --- public -----------------------------------------------------------------------------
     def render(self, view: TableView, floor: tuple[str, ...] = ()) -> bool:
@@ -148,7 +164,7 @@ class DealerScreen:
             r = p.text(
                 f"LEVEL {level.number}",
                 (x, cy),
-                lay.px(20),
+                lay.px(theme.BODY),
                 theme.DIM,
                 anchor="midleft",
                 tag="level",
@@ -164,23 +180,25 @@ class DealerScreen:
             )
             self._level_time(level, rect)
         else:
-            p.text("NO LEVEL CLOCK", (x, cy), lay.px(20), theme.FAINT, anchor="midleft")
-        right = f"HAND {view.hand_no}" if view.hand_no else "BEFORE THE FIRST HAND"
+            p.text("NO LEVEL CLOCK", (x, cy), lay.px(theme.BODY), theme.FAINT, anchor="midleft")
+        right = f"HAND {view.hand_no}" if view.hand_no else "FIRST HAND"
+        r = p.text(
+            right,
+            (rect.right - lay.px(12), cy),
+            lay.px(theme.BODY),
+            theme.TEXT,
+            anchor="midright",
+            tag="hand",
+        )
+        # the rules in force, on the hand's line: one row of body text fits the bar
         p.text(
             view.profile,
-            (rect.right - lay.px(12), rect.top + lay.px(4)),
-            lay.px(14),
-            theme.FAINT,
-            anchor="topright",
+            (r.left - lay.px(10), cy),
+            lay.px(theme.BODY),
+            theme.DIM,
+            anchor="midright",
+            max_width=max(1, r.left - lay.px(10) - round(rect.width * 0.62) - lay.px(110)),
             tag="profile",
-        )
-        p.text(
-            right,
-            (rect.right - lay.px(12), rect.bottom - lay.px(4)),
-            lay.px(22),
-            theme.TEXT,
-            anchor="bottomright",
-            tag="hand",
         )
 
     def _level_time(self, level: LevelView, rect: pygame.Rect) -> None:
@@ -196,7 +214,7 @@ class DealerScreen:
             p.text(
                 word if word != "LEFT" else "UNTIMED",
                 (cx, rect.centery),
-                lay.px(18),
+                lay.px(theme.BODY),
                 color,
                 anchor="center",
                 tag="level_time",
@@ -212,7 +230,7 @@ class DealerScreen:
         p.text(
             word,
             (right + lay.px(8), rect.centery),
-            lay.px(16),
+            lay.px(theme.BODY),
             color,
             anchor="midleft",
             tag="level_state",
@@ -222,21 +240,21 @@ class DealerScreen:
     # Seat box centres as fractions of the table area: seats 1..10 clockwise from the dealer's
     # left, the dealer at the bottom between seats 10 and 1, four seats across the top.
     SEAT_SPOTS: ClassVar[dict[int, tuple[float, float]]] = {
-        1: (0.30, 0.91),
+        1: (0.30, 0.895),
         2: (0.12, 0.655),
         3: (0.12, 0.37),
-        4: (0.135, 0.09),
-        5: (0.378, 0.09),
-        6: (0.622, 0.09),
-        7: (0.865, 0.09),
+        4: (0.135, 0.105),
+        5: (0.378, 0.105),
+        6: (0.622, 0.105),
+        7: (0.865, 0.105),
         8: (0.88, 0.37),
         9: (0.88, 0.655),
-        10: (0.70, 0.91),
+        10: (0.70, 0.895),
     }
 
     def _seat_rects(self, area: pygame.Rect) -> dict[int, pygame.Rect]:
         bw = round(area.width * 0.225)
-        bh = round(area.height * 0.17)
+        bh = round(area.height * 0.205)  # three rows of body text (issue 25's text floor)
         rects = {}
         for seat, (fx, fy) in self.SEAT_SPOTS.items():
             x = area.left + fx * area.width
@@ -258,7 +276,7 @@ class DealerScreen:
             self.surface, theme.FELT_DARK, felt.inflate(-lay.px(18), -lay.px(18)), lay.px(2)
         )
         inner = self.center_rect = pygame.Rect(
-            0, 0, round(area.width * 0.52), round(area.height * 0.62)
+            0, 0, round(area.width * 0.52), round(area.height * 0.56)
         )
         inner.center = area.center
         self._center(view, inner)
@@ -266,7 +284,7 @@ class DealerScreen:
         self.painter.text(
             "DEALER",
             (area.centerx, area.bottom - lay.px(4)),
-            lay.px(14),
+            lay.px(theme.BODY),
             theme.FAINT,
             anchor="midbottom",
             tag="dealer",
@@ -294,8 +312,15 @@ class DealerScreen:
     def _center(self, view: TableView, inner: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
         street = STREET_NAMES.get(view.street, view.street.upper())
-        y = inner.top + lay.px(4)
-        p.text(street, (inner.centerx, y), lay.px(18), theme.TEXT, anchor="midtop", tag="street")
+        y = inner.top + lay.px(14)  # below the turn pointer of a seat across the top
+        p.text(
+            street,
+            (inner.centerx, y),
+            lay.px(theme.BODY),
+            theme.TEXT,
+            anchor="midtop",
+            tag="street",
+        )
         card_h = min(lay.px(62), round(inner.height * 0.3))
         card_w = round(card_h * 0.7)
         gap = lay.px(5)
@@ -328,13 +353,13 @@ class DealerScreen:
         y = r.bottom + lay.px(4)
         if len(pots) == 1:
             return
-        line_h = lay.px(19)
+        line_h = theme.font(lay.px(theme.BODY)).get_linesize()
         for i, pot in enumerate(pots):
             if y + line_h > inner.bottom + lay.px(30):
                 p.text(
                     f"+{len(pots) - i} more",
                     (inner.centerx, y),
-                    lay.px(15),
+                    lay.px(theme.BODY),
                     theme.DIM,
                     anchor="midtop",
                 )
@@ -344,7 +369,7 @@ class DealerScreen:
             p.text(
                 f"{name} {theme.chips(pot.amount)}  seats {seats}",
                 (inner.centerx, y),
-                lay.px(17),
+                lay.px(theme.BODY),
                 theme.TEXT,
                 anchor="midtop",
                 max_width=inner.width + lay.px(20),
@@ -437,6 +462,7 @@ class DealerScreen:
         text_color = theme.DIM if dim else theme.TEXT
         # row 1: seat number disc, player name, position markers
         num_r = lay.px(10)
+        pad = lay.px(4)
         num_c = (rect.left + pad + num_r, rect.top + pad + num_r)
         self._disc(
             num_c,
@@ -463,14 +489,14 @@ class DealerScreen:
         p.text(
             seat.player,
             (name_x, num_c[1]),
-            lay.px(16),
+            lay.px(theme.BODY),
             text_color,
             anchor="midleft",
             max_width=max(10, mx - name_x - lay.px(2)),
             tag=f"name{seat.seat}",
         )
         # row 2: stack (and tabled or held cards)
-        row2 = rect.top + pad + 2 * num_r + lay.px(4)
+        row2 = rect.top + pad + 2 * num_r + lay.px(2)
         card_h = lay.px(26)
         card_w = round(card_h * 0.7)
         # a folded or dead hand's cards are out of play: no backs drawn for them
@@ -479,7 +505,11 @@ class DealerScreen:
         cards_w = len(cards) * (card_w + lay.px(2))
         if seat.status == "empty":
             p.text(
-                "empty", (rect.left + pad, row2), lay.px(16), theme.FAINT, tag=f"status{seat.seat}"
+                "empty",
+                (rect.left + pad, row2),
+                lay.px(theme.BODY),
+                theme.FAINT,
+                tag=f"status{seat.seat}",
             )
             return
         if not out:
@@ -508,7 +538,12 @@ class DealerScreen:
             if seat.status == "out" and place:
                 text = f"OUT - {ordinal(place)}"
             r = p.text(
-                text, (x, row3), lay.px(16), color, anchor="bottomleft", tag=f"status{seat.seat}"
+                text,
+                (x, row3),
+                lay.px(theme.BODY),
+                color,
+                anchor="bottomleft",
+                tag=f"status{seat.seat}",
             )
             x = r.right + lay.px(8)
         if seat.bet:
@@ -519,7 +554,7 @@ class DealerScreen:
             p.text(
                 f"BET {theme.chips(seat.bet)}",
                 (x + 2 * chip_r + lay.px(4), row3),
-                lay.px(17),
+                lay.px(theme.BODY),
                 theme.GOLD,
                 anchor="bottomleft",
                 max_width=rect.right - x - 2 * chip_r - pad,
@@ -559,15 +594,18 @@ class DealerScreen:
     # --- the side panel -------------------------------------------------------------------------
     def _side(self, view: TableView, rect: pygame.Rect, floor: tuple[str, ...] = ()) -> None:
         lay = self.layout
-        gap = lay.px(8)
-        action = pygame.Rect(rect.left, rect.top, rect.width, round(rect.height * 0.27))
+        gap = lay.px(6)
+        action = pygame.Rect(rect.left, rect.top, rect.width, round(rect.height * 0.26))
         self._action(view, action)
         y = action.bottom + gap
+        # below the action: what a dealer reads, in full one tap away (the console's detail view)
+        self.detail_rect = pygame.Rect(rect.left, y, rect.width, rect.bottom - y)
+        self.cut = False
         ruling = pygame.Rect(rect.left, y, rect.width, round(rect.height * 0.23))
         self._ruling(view.last, ruling)
         y = ruling.bottom + gap
         if floor:
-            box = pygame.Rect(rect.left, y, rect.width, round(rect.height * 0.2))
+            box = pygame.Rect(rect.left, y, rect.width, round(rect.height * 0.19))
             self._floor_panel(floor, box)
             y = box.bottom + gap
         if view.clock is not None:
@@ -579,16 +617,56 @@ class DealerScreen:
     def _label(self, text: str, rect: pygame.Rect, color: theme.Color = theme.DIM) -> int:
         lay = self.layout
         r = self.painter.text(
-            text, (rect.left + lay.px(10), rect.top + lay.px(7)), lay.px(14), color, tag="label"
+            text,
+            (rect.left + lay.px(8), rect.top + lay.px(4)),
+            lay.px(theme.BODY),
+            color,
+            max_width=rect.width - lay.px(16),
+            tag="label",
         )
-        return r.bottom + lay.px(3)
+        return r.bottom + lay.px(2)
+
+    def _more(self, rect: pygame.Rect) -> None:
+        """Say on a panel whose text was cut that the rest is one tap away."""
+        lay, p = self.layout, self.painter
+        self.cut = True
+        p.text(
+            "MORE: TAP",
+            (rect.right - lay.px(8), rect.top + lay.px(4)),
+            lay.px(theme.BODY),
+            theme.ACCENT,
+            anchor="topright",
+            tag="more",
+        )
 
     def _action(self, view: TableView, rect: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
+        x = rect.left + lay.px(8)
+        width = rect.width - lay.px(16)
+        stop = next((a for a in reversed(view.alerts) if stops_play(a)), None)
+        if stop is not None:
+            # play waits for the re-deal: no seat is prompted to act (002 Rule 36-C)
+            p.panel(rect, theme.ALERT_BG, theme.ALERT, lay.px(3))
+            y = self._label("TO ACT", rect, theme.TEXT)
+            r = p.text(
+                "STOP PLAY",
+                (x, y),
+                lay.px(theme.HEADLINE + 4),
+                theme.WHITE,
+                max_width=width,
+                tag="to_act",
+            )
+            p.wrap(
+                f"{stop.kind.replace('_', ' ')}: re-deal, then acknowledge the alert",
+                pygame.Rect(x, r.bottom + lay.px(4), width, rect.bottom - r.bottom - lay.px(8)),
+                lay.px(theme.BODY),
+                theme.TEXT,
+                max_lines=2,
+                tag="stop_play",
+            )
+            return
         p.panel(rect, theme.PANEL, theme.PANEL_EDGE)
         y = self._label("TO ACT", rect)
-        x = rect.left + lay.px(10)
-        width = rect.width - lay.px(20)
         if view.to_act is None:
             state = {
                 "showdown": "Showdown: table the hands",
@@ -599,48 +677,77 @@ class DealerScreen:
                 s.shown for s in view.seats if s.status == "all-in"
             ):
                 state = "All in: deal the board"  # hands tabled at once (002 Rule 17)
-            p.text(state, (x, y + lay.px(4)), lay.px(24), theme.TEXT, max_width=width, tag="to_act")
+            p.wrap(
+                state,
+                pygame.Rect(x, y + lay.px(4), width, rect.bottom - y - lay.px(8)),
+                lay.px(theme.HEADLINE),
+                theme.TEXT,
+                max_lines=2,
+                tag="to_act",
+            )
             return
         seat = next((s for s in view.seats if s.seat == view.to_act), None)
         named = seat is not None and seat.player and seat.player != f"Seat {seat.seat}"
         name = f"SEAT {view.to_act}" + (f"  {seat.player}" if named and seat else "")
         r = p.text(name, (x, y), lay.px(30), theme.SEAT_TURN, max_width=width, tag="to_act")
-        y = r.bottom + lay.px(6)
+        y = r.bottom + lay.px(4)
         half = width // 2
-        p.text("TO CALL", (x, y), lay.px(13), theme.DIM, tag="label")
-        p.text("MIN RAISE TO", (x + half, y), lay.px(13), theme.DIM, tag="label")
-        y += lay.px(15)
+        p.text("TO CALL", (x, y), lay.px(theme.BODY), theme.DIM, tag="label")
+        p.text(
+            "MIN RAISE",
+            (x + half, y),
+            lay.px(theme.BODY),
+            theme.DIM,
+            max_width=half,
+            tag="label",
+        )
+        y += theme.font(lay.px(theme.BODY)).get_height()
         call = theme.chips(view.to_call) if view.to_call else "CHECK"
-        p.text(call, (x, y), lay.px(28), theme.TEXT, max_width=half - lay.px(6), tag="to_call")
+        p.text(
+            call,
+            (x, y),
+            lay.px(theme.HEADLINE),
+            theme.TEXT,
+            max_width=half - lay.px(6),
+            tag="to_call",
+        )
         if view.can_raise and view.min_raise_to is not None:
             p.text(
                 theme.chips(view.min_raise_to),
                 (x + half, y),
-                lay.px(28),
+                lay.px(theme.HEADLINE),
                 theme.TEXT,
                 max_width=half,
                 tag="min_raise",
             )
         else:
             p.text(
-                "NO RAISE", (x + half, y), lay.px(22), theme.OWES, max_width=half, tag="min_raise"
+                "NO RAISE",
+                (x + half, y),
+                lay.px(theme.HEADLINE),
+                theme.OWES,
+                max_width=half,
+                tag="min_raise",
             )
 
     def _ruling(self, last: Ruling | None, rect: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
         p.panel(rect, theme.PANEL, theme.PANEL_EDGE)
         y = self._label("LAST RULING", rect)
-        x = rect.left + lay.px(10)
-        width = rect.width - lay.px(20)
+        x = rect.left + lay.px(8)
+        width = rect.width - lay.px(16)
         if last is None:
-            p.text("none yet", (x, y), lay.px(18), theme.FAINT, tag="ruling")
+            p.text("none yet", (x, y), lay.px(theme.BODY), theme.FAINT, tag="ruling")
             return
-        verb = ACTION_WORDS.get(last.action, last.action)
-        what = f"Seat {last.seat} {verb}"
-        if last.action not in ("fold", "check"):
-            what += f" {theme.chips(last.to)}"
-        r = p.text(what, (x, y), lay.px(20), theme.TEXT, max_width=width, tag="ruling")
-        y = r.bottom + lay.px(3)
+        r = p.text(
+            ruling_what(last),
+            (x, y),
+            lay.px(theme.HEADLINE),
+            theme.TEXT,
+            max_width=width,
+            tag="ruling",
+        )
+        y = r.bottom + lay.px(2)
         bx = x
         big = [(f"OWES {theme.chips(last.owes)}", theme.OWES, "owes")] if last.owes else []
         if last.returned:
@@ -650,36 +757,43 @@ class DealerScreen:
             bx = r.right + lay.px(14)
         if big:
             y = r.bottom + lay.px(2)
-        if last.rule or last.text:
-            detail = " - ".join(t for t in (last.rule, last.text) if t)
+        detail = ruling_detail(last)
+        if detail:
             p.wrap(
                 detail,
-                pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)),
-                lay.px(15),
+                pygame.Rect(x, y, width, rect.bottom - y - lay.px(2)),
+                lay.px(theme.BODY),
                 theme.DIM,
                 max_lines=4,
                 tag="ruling_rule",
             )
+            if p.cut or y + theme.font(lay.px(theme.BODY)).get_height() > rect.bottom:
+                self._more(rect)
 
     def _floor_panel(self, floor: tuple[str, ...], rect: pygame.Rect) -> None:
         """The floor's decisions under the last ruling, newest first (002 Rule 1)."""
         lay, p = self.layout, self.painter
         p.panel(rect, theme.PANEL, theme.GOLD, lay.px(2))
         y = self._label(f"FLOOR DECISIONS ({len(floor)})", rect, theme.GOLD)
-        x, width = rect.left + lay.px(10), rect.width - lay.px(20)
+        x, width = rect.left + lay.px(8), rect.width - lay.px(16)
+        line_h = theme.font(lay.px(theme.BODY)).get_height()
+        cut = len(floor) > 1
         for i, line in enumerate(reversed(floor)):
-            if y + lay.px(16) > rect.bottom - lay.px(4):
+            if y + line_h > rect.bottom - lay.px(2):
+                cut = True
                 break
-            lines = 3 if i == 0 else 1
             used = p.wrap(
                 line,
-                pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)),
-                lay.px(15),
+                pygame.Rect(x, y, width, rect.bottom - y - lay.px(2)),
+                lay.px(theme.BODY),
                 theme.TEXT if i == 0 else theme.DIM,
-                max_lines=lines,
+                max_lines=3 if i == 0 else 1,
                 tag="floor_line",
             )
+            cut = cut or p.cut
             y = max(used.bottom, y) + lay.px(4)
+        if cut:
+            self._more(rect)
 
     def _clock(self, clock: ClockView, view: TableView, rect: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
@@ -700,16 +814,17 @@ class DealerScreen:
         x = rect.left + lay.px(18) + icon
         p.text(
             f"CLOCK - SEAT {clock.seat}",
-            (x, rect.top + lay.px(6)),
-            lay.px(16),
+            (x, rect.top + lay.px(4)),
+            lay.px(theme.BODY),
             theme.TEXT,
+            max_width=rect.right - x - lay.px(80),
             tag="clock_seat",
         )
         p.text(
-            "002 Rule 29: act now" if urgent else "002 Rule 29",
-            (x, rect.bottom - lay.px(6)),
-            lay.px(13),
-            theme.DIM,
+            "act now: 002 Rule 29" if urgent else "002 Rule 29",
+            (x, rect.bottom - lay.px(4)),
+            lay.px(theme.BODY),
+            theme.TEXT if urgent else theme.DIM,
             anchor="bottomleft",
             max_width=rect.right - x - lay.px(80),
             tag="clock_rule",
@@ -725,62 +840,74 @@ class DealerScreen:
 
     def _alerts(self, alerts: tuple[Alert, ...], rect: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
-        if rect.height < lay.px(30):
+        line_h = theme.font(lay.px(theme.BODY)).get_height()
+        if rect.height < 2 * line_h:
+            if alerts:
+                self.cut = True  # not even a title fits: the detail view has them
             return
         if not alerts:
             p.panel(rect, theme.PANEL, theme.PANEL_EDGE)
-            self._label("ALERTS", rect)
+            y = self._label("ALERTS", rect)
             p.text(
                 "No alerts",
-                (rect.left + lay.px(10), rect.top + lay.px(28)),
-                lay.px(18),
+                (rect.left + lay.px(8), y),
+                lay.px(theme.BODY),
                 theme.FAINT,
                 tag="no_alerts",
             )
             return
         p.panel(rect, theme.ALERT_BG, theme.ALERT, lay.px(3))
-        y = self._label(f"ALERTS ({len(alerts)}) - tap ALERTS to acknowledge", rect, theme.TEXT)
-        x = rect.left + lay.px(10)
-        width = rect.width - lay.px(20)
-        icon = lay.px(22)
+        y = self._label(f"ALERTS ({len(alerts)})", rect, theme.TEXT)
+        x = rect.left + lay.px(8)
+        width = rect.width - lay.px(16)
+        icon = lay.px(24)
+        cut = False
         for i, alert in enumerate(reversed(alerts)):  # newest first
-            if y + lay.px(40) > rect.bottom:
-                p.text(
-                    f"+{len(alerts) - i} more",
-                    (x, rect.bottom - lay.px(4)),
-                    lay.px(15),
-                    theme.TEXT,
-                    anchor="bottomleft",
-                    tag="alerts_more",
-                )
+            if y + icon > rect.bottom - lay.px(2):
+                cut = True
+                break
+            # the line that matters, at TO CALL's size: never shrunk; the seat goes on a second
+            # line when kind and seat do not fit one
+            head = lay.px(theme.HEADLINE)
+            tx, room = x + icon + lay.px(6), width - icon - lay.px(6)
+            title = alert_title(alert)
+            lines = [title]
+            if theme.font(head).size(title)[0] > room and alert.seat is not None:
+                lines = [title.rsplit(" - ", 1)[0], f"SEAT {alert.seat}"]
+            if y + theme.font(head).get_height() * len(lines) > rect.bottom - lay.px(2):
+                cut = True
                 break
             theme.draw_warning(self.surface, (x + icon / 2, y + icon / 2), icon)
-            r = p.text(
-                alert_title(alert),
-                (x + icon + lay.px(6), y + icon // 2),
-                lay.px(20),
-                theme.WHITE,
-                anchor="midleft",
-                max_width=width - icon - lay.px(6),
-                tag="alert_title",
-            )
-            y = max(r.bottom, y + icon) + lay.px(3)
+            top = y
+            for line in lines:
+                r = p.text(line, (tx, y), head, theme.WHITE, max_width=room, tag="alert_title")
+                y = r.bottom
+            y = max(r.bottom, top + icon) + lay.px(2)
+            if alert.rule and y + line_h > rect.bottom - lay.px(2):
+                cut = True
+                break
             if alert.rule:
                 r = p.text(
-                    alert.rule, (x, y), lay.px(16), theme.GOLD, max_width=width, tag="alert_rule"
+                    alert.rule,
+                    (x, y),
+                    lay.px(theme.BODY),
+                    theme.GOLD,
+                    max_width=width,
+                    tag="alert_rule",
                 )
-                y = r.bottom + lay.px(2)
-            # the newest alert gets the room it needs, older ones two lines each
-            lines = 8 if i == len(alerts) - 1 else (4 if i == 0 else 2)
+                y = r.bottom + lay.px(1)
             used = p.wrap(
                 alert.text,
-                pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)),
-                lay.px(16),
+                pygame.Rect(x, y, width, rect.bottom - y - lay.px(2)),
+                lay.px(theme.BODY),
                 theme.TEXT,
-                max_lines=lines,
+                max_lines=8 if i == 0 else 2,
                 tag="alert_text",
             )
-            y = max(used.bottom, y) + lay.px(8)
+            cut = cut or p.cut or used.height == 0
+            y = max(used.bottom, y) + lay.px(6)
+        if cut:
+            self._more(rect)
 
 
 def _static_key(view: TableView) -> tuple[object, ...]:

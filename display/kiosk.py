@@ -18,6 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from display.clock import ClockScreen, SoundHooks, with_board
+from display.video import native_framebuffer
 from tablectl.tournament.clock import TourneyClock, dispatch
 
 SAVE_EVERY = 10.0  # seconds between saves while running (changes save at once)
@@ -90,6 +91,7 @@ class Kiosk:
             status = self.clock.status(now, wall)
             board = self.feed.board(wall.timestamp())
             self.screen.board = board
+            self.screen.feed = self.feed.state()
             status = with_board(status, board)
         return self.screen.render(status, wall.strftime("%H:%M"))
 
@@ -163,6 +165,7 @@ def run_kiosk(
     try:
         pygame.display.init()
         pygame.font.init()
+        native_framebuffer()  # the second's redraw shows only its rects (display/video.py)
         if windowed:
             surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         else:

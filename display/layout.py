@@ -55,12 +55,14 @@ class DrawnText:
 class Layout:
     """Scale and regions for a ``(width, height)`` screen."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], scale: float | None = None) -> None:
+        """``scale``: the whole screen's, for a region of it (the dealer screen above the touch
+        console is 800x420 of an 800x480 panel; its text keeps the panel's sizes)."""
         w, h = size
-        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+        if scale is None and (w < MIN_SIZE[0] or h < MIN_SIZE[1]):
             raise ValueError(f"screen {w}x{h} is smaller than {MIN_SIZE[0]}x{MIN_SIZE[1]}")
         self.w, self.h = w, h
-        self.s = min(w / BASE_W, h / BASE_H)
+        self.s = min(w / BASE_W, h / BASE_H) if scale is None else scale
 
     @property
     def size(self) -> tuple[int, int]:
@@ -84,16 +86,20 @@ class Painter:
     surface: pygame.Surface
     layout: Layout
     texts: list[DrawnText] = field(default_factory=list)
+    # no text fitted to a width shrinks below this size (the dealer's screens: theme.BODY)
+    floor: int = 0
+    cut: bool = False  # the last :meth:`wrap` left lines out
 
     def reset(self) -> None:
         self.texts.clear()
 
     def fit_size(self, text: str, size: int, max_width: int | None, min_ratio: float = 0.6) -> int:
         """The largest size up to ``size`` at which ``text`` fits ``max_width`` (not below
-        ``min_ratio`` of ``size``; past that the text is cut short by :meth:`text`)."""
+        ``min_ratio`` of ``size`` nor :attr:`floor`; past that the text is cut short by
+        :meth:`text`)."""
         if max_width is None:
             return size
-        low = max(6, int(size * min_ratio))
+        low = max(6, int(size * min_ratio), min(size, self.floor))
         while size > low and theme.font(size).size(text)[0] > max_width:
             size -= max(1, size // 12)
         return max(size, low)
@@ -145,7 +151,9 @@ class Painter:
         step = round(f.get_linesize() * line_gap)
         room = max(1, (rect.height - f.get_height()) // step + 1) if rect.height > 0 else 1
         max_lines = min(max_lines, room)
-        if len(lines) > max_lines:
+        # a text cut here must be readable in full elsewhere (the console's detail view)
+        self.cut = len(lines) > max_lines
+        if self.cut:
             lines = lines[:max_lines]
             lines[-1] = lines[-1] + " ..."
         y = rect.top

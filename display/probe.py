@@ -40,6 +40,32 @@ def text_visible(surface: pygame.Surface, drawn: DrawnText) -> float:
     return solid / total if total else 0.0
 
 
+def glyph_height(surface: pygame.Surface, drawn: DrawnText) -> int | None:
+    """How tall the drawn text's tallest glyphs stand above its baseline on ``surface``, in
+    pixels, measured from the frame's pixels: the top row of ``drawn.rect`` holding a pixel at
+    least half-way from the background to the text's colour, down to the font's baseline. For
+    capitals and digits this is their height on the screen. None for a text with no capital,
+    digit or ascender (its height would be the x-height, not the size)."""
+    if not any(c.isupper() or c.isdigit() or c in "bdfhkl" for c in drawn.text):
+        return None
+    rect = drawn.rect.clip(surface.get_rect())
+    if not rect.width or not rect.height:
+        return None
+    top = rect.top
+    row = [surface.get_at((x, top))[:3] for x in range(rect.left, rect.right)]
+    bg = max(set(row), key=row.count)  # the top row of a line's box is above its glyphs
+    channel = max(range(3), key=lambda i: abs(drawn.color[i] - bg[i]))
+    contrast = drawn.color[channel] - bg[channel]
+    if contrast == 0:
+        return None
+    baseline = drawn.rect.top + theme.font(drawn.size).get_ascent()
+    for y in range(rect.top, min(rect.bottom, baseline)):
+        for x in range(rect.left, rect.right):
+            if (surface.get_at((x, y))[channel] - bg[channel]) / contrast >= 0.5:
+                return baseline - y
+    return None
+
+
 def color_share(
     surface: pygame.Surface, rect: pygame.Rect, color: theme.Color, tolerance: int = 0
 ) -> float:

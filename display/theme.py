@@ -62,6 +62,13 @@ STATUS_WORDS: dict[str, tuple[str, Color]] = {
 }
 
 
+# Text sizes a dealer must read, in font sizes designed at 800x480 (Layout.px scales them).
+# pygame's bundled font draws size N at about 0.69 N px, with capitals about half of N tall:
+# BODY (22) is a 15 px font with 11 px capitals (no body text under 14 px), HEADLINE (28) the
+# size of TO CALL's figures (14 px capitals), for the one line of an alert or ruling that matters.
+BODY = 22
+HEADLINE = 28
+
 _fonts: dict[int, pygame.font.Font] = {}
 # Fonts die with pygame.quit(); drop them then, or a later init would reuse freed fonts.
 pygame.register_quit(_fonts.clear)

@@ -68,7 +68,7 @@ def draw_button(p: Painter, b: Button) -> None:
         pygame.draw.rect(surf, theme.PANEL_EDGE, b.rect, lay.px(2), border_radius=radius)
         ink = theme.TEXT
     width = b.rect.width - lay.px(8)
-    size = lay.px(20) if b.rect.height >= lay.px(50) else lay.px(17)
+    size = lay.px(theme.BODY)
     if b.sub:
         r = p.text(
             b.label,
@@ -82,7 +82,7 @@ def draw_button(p: Painter, b: Button) -> None:
         p.text(
             b.sub,
             (b.rect.centerx, r.bottom + lay.px(1)),
-            lay.px(15),
+            lay.px(theme.BODY),
             ink if b.selected or not b.enabled else theme.GOLD,
             anchor="midtop",
             max_width=width,

@@ -10,15 +10,43 @@ from collections.abc import Callable
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
+from display import theme
 from display.console import Console
 from display.dealer import DealerScreen, floor_line
 from display.layout import Layout, Painter
 from display.touch import TapReader
+from display.video import native_framebuffer
 from tablectl.engine.events import Event
 from tablectl.engine.notices import FloorDecided
 from tablectl.engine.view import TableView
 
 log = logging.getLogger("tablectl.display")
+
+
+def window_size(
+    asked: tuple[int, int] | None, default: tuple[int, int] = (1280, 720)
+) -> tuple[int, int]:
+    """The window for a desktop: ``asked`` (``--size``), else ``default`` cut to the screen it
+    opens on, so an 800x480 panel gets 800x480 and not a cropped 1280x720."""
+    if asked is not None:
+        return asked
+    pygame.display.init()
+    screens = pygame.display.get_desktop_sizes()
+    if not screens:
+        return default
+    w, h = screens[0]
+    return (min(default[0], w), min(default[1], h))
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``WxH`` (at least 320x240, the smallest screen drawn); ValueError saying why not."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"{text!r} is not WxH (e.g. 800x480)") from None
+    if w < 320 or h < 240:
+        raise ValueError(f"{text!r} is smaller than 320x240")
+    return w, h
 
 
 class PygameDisplay:
@@ -34,6 +62,7 @@ class PygameDisplay:
         self._pg = pygame
         pygame.display.init()
         pygame.font.init()
+        native_framebuffer()  # a redraw of the countdown shows only its rects (display/video.py)
         # Full screen at the panel's native mode (KMSDRM offers only the modes it has); the
         # configured size is the window's on a desktop.
         if fullscreen:
@@ -47,8 +76,11 @@ class PygameDisplay:
         if console:
             self.console = Console(self.surface.get_size())
             self.taps = TapReader(self.surface.get_size())
-            self.screen = DealerScreen(self.surface.subsurface(self.console.screen_rect))
-            self._painter = Painter(self.surface, Layout(self.surface.get_size()))
+            self.screen = DealerScreen(
+                self.surface.subsurface(self.console.screen_rect), self.console.layout.s
+            )
+            lay = Layout(self.surface.get_size())
+            self._painter = Painter(self.surface, lay, floor=lay.px(theme.BODY))
         else:
             self.screen = DealerScreen(self.surface)
         self._view: TableView | None = None
@@ -81,6 +113,8 @@ class PygameDisplay:
     def show_floor(self, decisions: tuple[FloorDecided, ...]) -> None:
         """The floor's decisions the daemon has seen (its ``floor`` notices), oldest first."""
         self._floor = tuple(floor_line(n) for n in decisions)
+        if self.console is not None:
+            self.console.floor_lines = self._floor
 
     def pump(self) -> list[Event] | None:
         """Handle the window's events and redraw; the console's events, or None when the
@@ -100,6 +134,7 @@ class PygameDisplay:
             return events
         for pos in self.taps.feed(raw):
             events += con.tap(pos)
+        con.tick()
         if self._view is None:
             return events
         if con.mode == "table":
@@ -107,6 +142,7 @@ class PygameDisplay:
             if not con.seat_rects:
                 log.info("dealer screen drawn: the console takes taps")
             con.seat_rects = dict(self.screen.seat_rects)
+            con.detail_rect = self.screen.detail_rect
             if drew or con.dirty:
                 self._painter.reset()
                 con.draw(self._painter)

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 
 from firmware_bridge import link as lk
+from firmware_bridge import protocol as p
 from firmware_bridge.tags import TagMapper
 from tablectl.engine.events import Event
 from tablectl.engine.outputs import Alert
@@ -30,12 +31,21 @@ class Bridge:
         link: lk.SerialLink,
         mapper: TagMapper,
         clock: Callable[[], float] = time.monotonic,
+        *,
+        report_clock: bool = False,
     ) -> None:
         self.link = link
         self.mapper = mapper
         self.clock = clock
         self.connected = False
         self.last_report_t = 0.0  # link time of the latest report fed to the mapper
+        # The simulator's replay of a real reader (tablectl sim --rf, docs/rf.md): a version 2
+        # report counts from the MCU time it carries (the simulation's virtual clock), and the
+        # mapper is polled at each moment a zone's settle time ran out before it, as the
+        # daemon's loop does on the wall clock; ``emitted`` keeps when each output came.
+        self.report_clock = report_clock
+        self.emitted: list[tuple[float, Event | Alert]] = []
+        self._report_now = 0.0
 
     def pump(self, timeout: float = 0.0) -> list[Event | Alert]:
         """Feed everything the link has queued into the mapper and return what it accepts.
@@ -52,7 +62,7 @@ class Bridge:
                 except queue.Empty:
                     break
                 out += self._handle(item)
-            out += self.mapper.poll(self.clock())
+            out += self._poll(self.clock())
             left = deadline - time.monotonic()
             if out or left <= 0:
                 return out
@@ -64,14 +74,37 @@ class Bridge:
                 continue
             out += self._handle(item)
 
+    def _poll(self, now: float) -> list[Event | Alert]:
+        if not self.report_clock:
+            return self.mapper.poll(now)
+        out: list[Event | Alert] = []
+        while (due := self.mapper.next_due()) is not None and due <= now:
+            # a hair past the due time: changed_at + settle - changed_at may round below settle
+            at = min(now, max(due, self._report_now) + 1e-6)
+            got = self.mapper.poll(at)
+            self.emitted += [(at, g) for g in got]
+            out += got
+            if self.mapper.next_due() == due:
+                break  # nothing came due after all (only at ``now`` itself)
+        return out
+
     def _handle(self, item: lk.LinkEvent) -> list[Event | Alert]:
         if isinstance(item, lk.Report):
             self.last_report_t = item.t
             # On the wall clock the report counts from when its frame was decoded, not from
             # when the caller got round to pumping; a virtual clock (the simulator) is its own.
             now = item.t if self.clock is time.monotonic else self.clock()
-            self.mapper.report(item.zone.antenna, item.zone.tags, now)
-            return []
+            zone = item.zone
+            out: list[Event | Alert] = []
+            if self.report_clock and isinstance(zone, p.ZoneReport2):
+                now = max(self._report_now, zone.mcu_ms / 1000.0)
+                out = self._poll(now)
+                self._report_now = now
+            # A version 2 report lists every tag of its last rounds; the mapper rules on the
+            # tags read in the report's own round, exactly what a version 1 report lists.
+            tags = zone.latest() if isinstance(zone, p.ZoneReport2) else zone.tags
+            self.mapper.report(zone.antenna, tags, now)
+            return out
         if isinstance(item, lk.Connected):
             self.connected = True
             return list(self.mapper.set_antennas(item.identify.antennas))

@@ -177,6 +177,7 @@ class SerialLink:
         self.events: queue.Queue[LinkEvent] = queue.Queue()
         self.stats = LinkStats()
         self.identify: p.Identify | None = None
+        self.proto = 0  # the session's protocol version, from IDENTIFY (0: none yet)
         self.connected = threading.Event()
         self.decoder_stats = p.DecoderStats()
         self._ser: serial.Serial | None = None
@@ -622,16 +623,16 @@ class SerialLink:
             log.warning("table MCU: ignored frame: %s", exc)
             msg = None
         if isinstance(msg, p.Identify):
-            if msg.proto != p.PROTO_VERSION:
+            if msg.proto not in p.PROTO_VERSIONS:
                 # Never guess at another protocol's frames: refuse, and retry later (the
                 # firmware may be updated in place).
                 if not self._incompatible_logged:
                     log.error(
-                        "table MCU %s speaks protocol %d, this host speaks %d: not "
+                        "table MCU %s speaks protocol %d, this host speaks %s: not "
                         "connecting; update the firmware or tablectl",
                         msg.firmware,
                         msg.proto,
-                        p.PROTO_VERSION,
+                        " or ".join(map(str, p.PROTO_VERSIONS)),
                     )
                     self._incompatible_logged = True
                 self.stats.protocol_errors += 1
@@ -639,6 +640,7 @@ class SerialLink:
                 return
             self._expect = (frame.seq + 1) & 0xFF
             self.identify = msg
+            self.proto = msg.proto  # the version the MCU chose: at most the one HELLO offered
             # HELLO's ACK and a full snapshot follow the IDENTIFY.
             self._set_stale(set(msg.antennas))
             self._order = {a: i for i, a in enumerate(sorted(msg.antennas))}

@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import binascii
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 SYNC = 0x7E
 ESC = 0x7D
 _SYNC_B = b"\x7e"
 _ESC_B = b"\x7d"
-PROTO_VERSION = 1
+# The highest version this host and the emulator speak; HELLO offers it and IDENTIFY answers
+# with the version the session will use (docs/protocol.md, Versions).
+PROTO_VERSION = 2
+PROTO_VERSIONS = (1, 2)
 MAX_PAYLOAD = 4096
 # Escaping can at most double the body; a candidate longer than this is garbage.
 MAX_STUFFED = 2 * (MAX_PAYLOAD + 6)
@@ -38,9 +41,15 @@ T_ACK = 0x80
 T_IDENTIFY = 0x81
 T_ZONE = 0x82
 T_SNAPSHOT_END = 0x83
+T_ZONE2 = 0x84  # version 2 only: a ZONE report with read counts, round and MCU time
 
 FLAG_FACE_UP = 0x01  # per tag: the zone's face sensor saw this card face up
 ZFLAG_SNAPSHOT = 0x01  # per zone report: part of a full snapshot
+ZFLAG_INCOMPLETE = 0x02  # v2: the round's inventory did not finish (more tags may be there)
+FLAG_LAST_ROUND = 0x02  # v2, per tag: read in this report's own round
+NO_RSSI = 127  # v2, per tag: the reader gives no signal strength
+READER_DEDICATED = 0  # v2 IDENTIFY: one reader per antenna
+READER_SHARED = 1  # v2 IDENTIFY: one reader multiplexed over every antenna
 
 
 class ProtocolError(ValueError):
@@ -219,11 +228,18 @@ class Ack:
 
 @dataclass(frozen=True, slots=True)
 class Identify:
-    """MCU -> host, answer to Hello: firmware version and the antenna map (id -> zone name)."""
+    """MCU -> host, answer to Hello: firmware version and the antenna map (id -> zone name).
+
+    With ``proto`` >= 2 it also states the reader: ``window`` (how many rounds a v2 report's
+    read counts cover), ``reader`` (:data:`READER_DEDICATED` or :data:`READER_SHARED`) and
+    ``neighbours`` (antenna -> the antennas that can read its tags), possibly empty."""
 
     proto: int
     firmware: str
     antennas: dict[int, str]
+    window: int = 0
+    reader: int = READER_DEDICATED
+    neighbours: dict[int, tuple[int, ...]] = field(default_factory=dict)
     mtype = T_IDENTIFY
 
     def payload(self) -> bytes:
@@ -232,6 +248,10 @@ class Identify:
         for ant, zone in sorted(self.antennas.items()):
             z = zone.encode("ascii")
             out += bytes([ant, len(z)]) + z
+        if self.proto >= 2:
+            out += bytes([self.window & 0xFF, self.reader & 0xFF, len(self.neighbours)])
+            for ant, near in sorted(self.neighbours.items()):
+                out += bytes([ant, len(near), *near])
         return bytes(out)
 
 
@@ -256,6 +276,44 @@ class ZoneReport:
 
 
 @dataclass(frozen=True, slots=True)
+class ZoneReport2(ZoneReport):
+    """MCU -> host, protocol version 2: a :class:`ZoneReport` that also says how well each tag
+    reads. ``tags`` holds every tag read in at least one of the last ``window`` rounds (flag
+    :data:`FLAG_LAST_ROUND` on those read in round ``round`` itself, the report's own);
+    ``hits[i]`` is how many of those rounds read ``tags[i]`` and ``rssi[i]`` its signal in dBm
+    (:data:`NO_RSSI` when the reader gives none). ``mcu_ms`` is the MCU's clock (ms, wrapping
+    at 2**32) at the end of the round; ``incomplete`` says the round's inventory did not finish.
+    """
+
+    round: int = 0
+    mcu_ms: int = 0
+    window: int = 1
+    hits: tuple[int, ...] = ()
+    rssi: tuple[int, ...] = ()
+    incomplete: bool = False
+    mtype = T_ZONE2
+
+    def payload(self) -> bytes:
+        zflags = (ZFLAG_SNAPSHOT if self.snapshot else 0) | (
+            ZFLAG_INCOMPLETE if self.incomplete else 0
+        )
+        out = bytearray([self.antenna, zflags])
+        out += struct.pack(
+            ">IIBH", self.round & 0xFFFFFFFF, self.mcu_ms & 0xFFFFFFFF, self.window, len(self.tags)
+        )
+        hits, rssi = self.hits, self.rssi
+        for i, (uid, flags) in enumerate(self.tags):
+            h = hits[i] if i < len(hits) else 0
+            r = rssi[i] if i < len(rssi) else NO_RSSI
+            out += bytes([flags & 0xFF, h & 0xFF, r & 0xFF, len(uid)]) + uid
+        return bytes(out)
+
+    def latest(self) -> tuple[tuple[bytes, int], ...]:
+        """The tags read in this report's own round: what a version 1 report would list."""
+        return tuple((u, f & ~FLAG_LAST_ROUND) for u, f in self.tags if f & FLAG_LAST_ROUND)
+
+
+@dataclass(frozen=True, slots=True)
 class SnapshotEnd:
     """MCU -> host: the zone reports just before this (``zones`` of them) were a full snapshot."""
 
@@ -266,7 +324,7 @@ class SnapshotEnd:
         return struct.pack(">H", self.zones)
 
 
-Message = Hello | GetSnapshot | Ping | Ack | Identify | ZoneReport | SnapshotEnd
+Message = Hello | GetSnapshot | Ping | Ack | Identify | ZoneReport | ZoneReport2 | SnapshotEnd
 
 
 def encode(seq: int, msg: Message) -> bytes:
@@ -300,9 +358,23 @@ def _parse_identify(p: bytes) -> Identify:
         except UnicodeDecodeError as exc:
             raise ProtocolError("identify: zone name is not ASCII") from exc
         i += 2 + zlen
+    if proto < 2:
+        if i != len(p):
+            raise ProtocolError("identify: trailing bytes")
+        return Identify(proto, fw, antennas)
+    _need(p, i + 3, "identify reader")
+    window, reader, count = p[i], p[i + 1], p[i + 2]
+    i += 3
+    neighbours: dict[int, tuple[int, ...]] = {}
+    for _ in range(count):
+        _need(p, i + 2, "identify neighbours")
+        ant, k = p[i], p[i + 1]
+        _need(p, i + 2 + k, "identify neighbours")
+        neighbours[ant] = tuple(p[i + 2 : i + 2 + k])
+        i += 2 + k
     if i != len(p):
         raise ProtocolError("identify: trailing bytes")
-    return Identify(proto, fw, antennas)
+    return Identify(proto, fw, antennas, window, reader, neighbours)
 
 
 def _parse_zone(p: bytes) -> ZoneReport:
@@ -325,11 +397,48 @@ def _parse_zone(p: bytes) -> ZoneReport:
     return ZoneReport(antenna, tuple(tags), bool(zflags & ZFLAG_SNAPSHOT))
 
 
+def _parse_zone2(p: bytes) -> ZoneReport2:
+    _need(p, 13, "zone2")
+    antenna, zflags = p[0], p[1]
+    rnd, mcu_ms, window, count = struct.unpack_from(">IIBH", p, 2)
+    i = 13
+    n = len(p)
+    tags = []
+    hits = []
+    rssi = []
+    for _ in range(count):
+        if i + 4 > n:
+            raise ProtocolError("zone2: tag list shorter than its count")
+        flags, h, r, ulen = p[i], p[i + 1], p[i + 2], p[i + 3]
+        j = i + 4 + ulen
+        if j > n or ulen == 0:
+            raise ProtocolError("zone2: bad tag uid length")
+        tags.append((p[i + 4 : j], flags))
+        hits.append(h)
+        rssi.append(r - 256 if r > 127 else r)
+        i = j
+    if i != n:
+        raise ProtocolError("zone2: trailing bytes")
+    return ZoneReport2(
+        antenna,
+        tuple(tags),
+        bool(zflags & ZFLAG_SNAPSHOT),
+        rnd,
+        mcu_ms,
+        window,
+        tuple(hits),
+        tuple(rssi),
+        bool(zflags & ZFLAG_INCOMPLETE),
+    )
+
+
 def parse(frame: Frame) -> Message:
     """The message carried by a CRC-checked frame; :class:`ProtocolError` if it does not parse."""
     t, p = frame.mtype, frame.payload
     if t == T_ZONE:
         return _parse_zone(p)
+    if t == T_ZONE2:
+        return _parse_zone2(p)
     if t == T_ACK:
         _need(p, 1, "ack")
         return Ack(p[0])

@@ -264,12 +264,17 @@ class TagMapper:
         if not due:
             return []
         due.sort(key=lambda z: z.order)
+        return self._emit([(z, z.raw) for z in due])
+
+    def _emit(self, due: list[tuple[_Zone, tuple[tuple[bytes, int], ...]]]) -> list[Event | Alert]:
+        """Each zone's new accepted content as events: card events one by one, the chip zones
+        as one ``chips`` event (firmware_bridge.tracker accepts its own way and emits here)."""
         out: list[Event | Alert] = []
         chip_contents: dict[str, list[int]] = {}
         chips_at: int | None = None
-        for zone in due:
+        for zone, content in due:
             old = zone.accepted
-            zone.accepted = zone.raw
+            zone.accepted = content
             self.stats.accepted += 1
             if zone.cards:
                 out += self._card_zone(zone, old)

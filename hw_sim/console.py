@@ -61,3 +61,9 @@ class SimConsole:
     def close(self) -> None:
         self.console.close()
         self.factory.close()
+
+
+def mock_factory() -> MockFactory:
+    """Mock pins for a console built elsewhere (`tablectl doctor --sim` checks the real
+    :class:`DealerConsole` on them and presses its buttons by driving the pins)."""
+    return MockFactory()

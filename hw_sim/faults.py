@@ -60,7 +60,7 @@ def is_motion_report(wire: bytes) -> bool:
     frames = p.Decoder().feed(wire)
     return (
         len(frames) == 1
-        and frames[0].mtype == p.T_ZONE
+        and frames[0].mtype in (p.T_ZONE, p.T_ZONE2)
         and len(frames[0].payload) > 1
         and not frames[0].payload[1] & p.ZFLAG_SNAPSHOT
     )

@@ -7,12 +7,21 @@ full content of every antenna it touched, and a full snapshot goes out periodica
 :meth:`unplug` closes the pty master (the host sees the device vanish) and :meth:`replug` makes a
 new pty behind the same symlink. :meth:`hold_commands` makes the firmware stop reading the host's
 commands (a wedged USB OUT endpoint) while it keeps scanning and reporting.
+
+It speaks protocol versions 1 and 2 (``proto`` is the highest; the session uses the lower of it
+and the host's HELLO). Driven by :meth:`place_many` it is a perfect reader (every tag read in
+every round). Driven round by round by :meth:`rounds` (hw_sim.rf's model of a real reader) it
+reports what each round read: in version 1 the round's tags whenever they differ from the round
+before; in version 2 also the read counts over the last ``window`` rounds, the round number and
+the MCU time, whenever the round's tags or the set read within the window change.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import heapq
+import math
 import os
 import select
 import threading
@@ -21,6 +30,7 @@ import tty
 from collections.abc import Callable, Iterable
 
 from firmware_bridge import protocol as p
+from hw_sim.rf import Round
 
 TxFilter = Callable[[bytes], list[bytes]]
 
@@ -48,16 +58,37 @@ class McuEmulator:
         firmware: str = "tablesim 1.0",
         snapshot_every: float | None = 2.0,
         proto: int = p.PROTO_VERSION,
+        window: int = 8,
+        reader: int = p.READER_DEDICATED,
+        neighbours: dict[int, tuple[int, ...]] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.link_path = link_path
         self.antennas = dict(antennas if antennas is not None else standard_antennas())
         self.zone_antenna = {z: a for a, z in self.antennas.items()}
         self.firmware = firmware
         self.proto = proto
+        self.session_proto = 0  # the version of the current session (0: no session)
+        self.window = window
+        self.reader = reader
+        self.neighbours = dict(neighbours or {})
+        self.clock = clock  # the MCU's own clock, stamped on version 2 reports
         self.snapshot_every = snapshot_every
         # Outgoing frames pass through this (fault injection); it returns the chunks to write.
         self.tx_filter: TxFilter | None = None
         self._zones: dict[int, list[tuple[bytes, int]]] = {a: [] for a in self.antennas}
+        # Version 2 state per antenna: the round number, the last ``window`` rounds' reads (uid
+        # -> flags) and the time of the latest round.
+        self._round: dict[int, int] = dict.fromkeys(self.antennas, 0)
+        self._history: dict[int, list[dict[bytes, int]]] = {a: [] for a in self.antennas}
+        self._round_t: dict[int, float] = dict.fromkeys(self.antennas, 0.0)
+        self._incomplete: dict[int, bool] = dict.fromkeys(self.antennas, False)
+        # v2 reports of a run of identical rounds after its first, due at their rounds' times
+        self._deferred: list[tuple[float, int, p.ZoneReport]] = []
+        self._seq_deferred = 0
+        # While rounds() runs, frames are written in bursts of a few kilobytes, as a firmware's
+        # USB endpoint sends full packets: the same bytes in far fewer writes.
+        self._batch: bytearray | None = None
         self._where: dict[bytes, int] = {}
         self._lock = threading.RLock()
         self._master: int | None = None
@@ -206,6 +237,7 @@ class McuEmulator:
                     self._where[uid] = ant
                 touched.append(ant)
             for ant in dict.fromkeys(touched):
+                self._perfect_round(ant)
                 self._send_zone(ant, snapshot=False)
 
     def remove(self, uids: Iterable[bytes]) -> None:
@@ -218,7 +250,83 @@ class McuEmulator:
                     self._zones[ant] = [(u, f) for u, f in self._zones[ant] if u != uid]
                     touched.append(ant)
             for ant in dict.fromkeys(touched):
+                self._perfect_round(ant)
                 self._send_zone(ant, snapshot=False)
+
+    def _perfect_round(self, ant: int) -> None:
+        """A perfect reader read the antenna's content in each of its last rounds."""
+        self._round[ant] += 1
+        self._history[ant] = [dict(self._zones[ant])] * self.window
+        self._round_t[ant] = self.clock()
+        self._incomplete[ant] = False
+
+    def rounds(self, reads: Iterable[Round]) -> None:
+        """Inventory rounds as a real reader does them (hw_sim.rf), in time order. A report goes
+        out after a round whose tags differ from the round before (version 1), or whose tags or
+        set read within the window changed (version 2), stamped with that round's end."""
+        with self._lock:
+            self._batch = bytearray()
+            try:
+                self._rounds(reads)
+            finally:
+                batch, self._batch = self._batch, None
+                if batch:
+                    self._write(bytes(batch))
+
+    def _rounds(self, reads: Iterable[Round]) -> None:
+        for r in reads:
+            ant = r.antenna
+            first = r.t - (r.repeat - 1) * r.period
+            self._flush_deferred(first)
+            before = self._zones[ant]
+            # listed in the order they arrived (docs/protocol.md): the tags still read keep
+            # their places, new ones come last, whatever order anticollision found them in
+            now = dict(r.tags)
+            tags = [(u, now.pop(u)) for u, _ in before if u in now]
+            tags += now.items()
+            hist = self._history[ant]
+            if tags != before:
+                for uid, _ in before:
+                    if self._where.get(uid) == ant:
+                        del self._where[uid]
+                for uid, _ in tags:
+                    self._where[uid] = ant
+            # a run of identical rounds can change the report only in its first `window`
+            # rounds (tags read before it drop out of the window one by one); those reports
+            # wait until the other antennas' rounds before them are sent (time order)
+            latest = dict(tags)
+            if tags == before and all(h == latest for h in hist) and len(hist) == self.window:
+                # the same reads as every round in the window: nothing to report
+                self._round[ant] += r.repeat
+                self._round_t[ant] = r.t
+                self._incomplete[ant] = r.incomplete
+                continue
+            for i in range(min(r.repeat, self.window + 1)):
+                union_before = set().union(*hist) if hist else set()
+                hist.append(latest)
+                if len(hist) > self.window:
+                    del hist[0]
+                self._round[ant] += 1
+                self._round_t[ant] = first + i * r.period
+                self._incomplete[ant] = r.incomplete
+                changed = i == 0 and tags != before
+                if not changed and self.session_proto >= 2:
+                    changed = set().union(*hist) != union_before
+                self._zones[ant] = tags
+                if changed and i == 0:
+                    self._send_zone(ant, snapshot=False)
+                elif changed:
+                    self._seq_deferred += 1
+                    msg = self._zone_msg(ant, snapshot=False)
+                    heapq.heappush(self._deferred, (self._round_t[ant], self._seq_deferred, msg))
+            if r.repeat > self.window + 1:
+                self._round[ant] += r.repeat - self.window - 1
+                self._round_t[ant] = r.t
+        self._flush_deferred(math.inf)
+
+    def _flush_deferred(self, until: float) -> None:
+        while self._deferred and self._deferred[0][0] <= until:
+            self._send(heapq.heappop(self._deferred)[2])
 
     def flap(self, uid: bytes) -> None:
         """The tag drops out of its antenna's read for one report, then is read again."""
@@ -227,7 +335,9 @@ class McuEmulator:
             if ant is None:
                 return
             tags = self._zones[ant]
-            self._send(p.ZoneReport(ant, tuple(t for t in tags if t[0] != uid)))
+            self._zones[ant] = [t for t in tags if t[0] != uid]
+            self._send_zone(ant, snapshot=False)
+            self._zones[ant] = tags
             self._send_zone(ant, snapshot=False)
 
     def zone_of(self, uid: bytes) -> str | None:
@@ -248,7 +358,34 @@ class McuEmulator:
     # --- wire -------------------------------------------------------------------------------
 
     def _send_zone(self, ant: int, snapshot: bool) -> None:
-        self._send(p.ZoneReport(ant, tuple(self._zones[ant]), snapshot))
+        self._send(self._zone_msg(ant, snapshot))
+
+    def _zone_msg(self, ant: int, snapshot: bool) -> p.ZoneReport:
+        if self.session_proto < 2:
+            return p.ZoneReport(ant, tuple(self._zones[ant]), snapshot)
+        latest = dict(self._zones[ant])
+        hits: dict[bytes, int] = {}
+        flags: dict[bytes, int] = {}
+        for rnd in self._history[ant]:
+            for uid, f in rnd.items():
+                hits[uid] = hits.get(uid, 0) + 1
+                flags[uid] = f
+        # the round's own tags in arrival order, then those read only in earlier rounds
+        order = [u for u, _ in self._zones[ant]] + [u for u in hits if u not in latest]
+        tags = tuple(
+            (u, (latest[u] | p.FLAG_LAST_ROUND) if u in latest else flags[u]) for u in order
+        )
+        return p.ZoneReport2(
+            ant,
+            tags,
+            snapshot,
+            self._round[ant],
+            int(self._round_t[ant] * 1000),
+            self.window,
+            tuple(hits.get(u, 1) for u in order),
+            tuple(p.NO_RSSI for _ in order),
+            self._incomplete[ant],
+        )
 
     def _send(self, msg: p.Message) -> None:
         """Send one frame with the next report counter (only within a session)."""
@@ -259,6 +396,12 @@ class McuEmulator:
             self._counter = (self._counter + 1) & 0xFF
             chunks = self.tx_filter(wire) if self.tx_filter else [wire]
             self.frames_sent += 1
+            if self._batch is not None:
+                self._batch += b"".join(chunks)
+                if len(self._batch) >= 2048:
+                    self._write(bytes(self._batch))
+                    self._batch.clear()
+                return
             for chunk in chunks:
                 self._write(chunk)
 
@@ -272,6 +415,7 @@ class McuEmulator:
             try:
                 n = os.write(master, view)
                 view = view[n:]
+                deadline = time.monotonic() + 0.05  # the host is reading: keep going
             except BlockingIOError:
                 # The host is not reading: like a full USB buffer, give it a moment then drop.
                 if time.monotonic() > deadline:
@@ -297,7 +441,19 @@ class McuEmulator:
                 self._counter = 0
                 self._last_cmd_seq = frame.seq
                 self.commands += 1
-                self._send(p.Identify(self.proto, self.firmware, self.antennas))
+                # the lower of the two versions; a firmware of an unknown version offers its own
+                known = self.proto in p.PROTO_VERSIONS
+                self.session_proto = min(msg.proto, self.proto) if known else self.proto
+                self._send(
+                    p.Identify(
+                        self.session_proto,
+                        self.firmware,
+                        self.antennas,
+                        self.window,
+                        self.reader,
+                        self.neighbours,
+                    )
+                )
                 self._send(p.Ack(frame.seq))
                 self.send_snapshot()
                 return

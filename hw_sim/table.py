@@ -13,6 +13,7 @@ events of each step are complete and in order before the bots look at the table 
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
 import random
@@ -23,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from firmware_bridge import protocol as p
 from firmware_bridge.bridge import Bridge
 from firmware_bridge.link import LinkDown, SerialLink
 from firmware_bridge.tags import (
@@ -34,13 +36,17 @@ from firmware_bridge.tags import (
     is_card_zone,
     is_chip_zone,
 )
+from firmware_bridge.tracker import TagTracker
 from hw_sim.bots import Decision, decide
 from hw_sim.console import SimConsole
 from hw_sim.faults import FaultCounts, FaultPlan, LineFaults
 from hw_sim.mcu import McuEmulator, standard_antennas
 from hw_sim.nfc_tags import tag_uid
+from hw_sim.rf import LEVELS, RfTable, neighbours, plan_motion
+from hw_sim.score import RfScore
 from tablectl.engine.events import Event, dumps, event_from_obj, event_to_obj
-from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.notices import Award, HandStart
+from tablectl.engine.outputs import Alert, Output, Ruling
 from tablectl.engine.table import Table
 from tablectl.engine.view import TableView
 
@@ -88,6 +94,15 @@ class SimConfig:
     # Keep each session's lines and outputs (SimResult.outputs) and write the scenario files.
     # Without it (`tablectl sim` without --out) nothing grows with the hands played.
     write_scenarios: bool = True
+    # Real RFID reads (hw_sim.rf, docs/rf.md): a level of LEVELS, or None for perfect and
+    # instant reads; ``shared_reader``: one reader multiplexed over every antenna.
+    rf: str | None = None
+    shared_reader: bool = False
+    # With ``rf``: the chance that a bot's action is an irregularity (docs/rf.md lists them).
+    irregularities: float = 0.02
+    # With ``rf``: how long the table rests after each motion (the rounds go on meanwhile).
+    rest: float = 1.0
+    tracker: bool = False  # firmware_bridge.tracker.TagTracker instead of TagMapper (issue 27)
 
 
 @dataclass(slots=True)
@@ -105,6 +120,7 @@ class SimResult:
     faults: FaultCounts = field(default_factory=FaultCounts)
     steps: int = 0
     link: str = ""
+    score: RfScore | None = None  # with --rf
 
     def line(self) -> str:
         return (
@@ -115,6 +131,8 @@ class SimResult:
 
     @property
     def ok(self) -> bool:
+        if self.score is not None:  # real reads differ from the truth: the score says how much
+            return not any(p.startswith("engine error") for p in self.problems)
         return self.chips_conserved and self.lost_events + self.spurious_events == 0
 
 
@@ -160,13 +178,43 @@ class TableSim:
             in_play="A",
         )
         self.inventory = ChipInventory()
+        antennas = standard_antennas()
+        self.rf: RfTable | None = None
+        if cfg.rf is not None:
+            if cfg.rf not in LEVELS:
+                raise ValueError(f"--rf {cfg.rf}: not one of {', '.join(LEVELS)}")
+            # The table states its geometry in IDENTIFY (protocol version 2).
+            self.rf = RfTable(
+                antennas,
+                LEVELS[cfg.rf],
+                cfg.seed * 7919 + 3,
+                shared=cfg.shared_reader,
+                t0=self.clock.t,
+            )
+            self.result.score = RfScore(cfg.rf + ("+shared" if cfg.shared_reader else ""))
         self.mcu = McuEmulator(
-            str(self.workdir / "ttyTABLE"), standard_antennas(), snapshot_every=2.0
+            str(self.workdir / "ttyTABLE"),
+            antennas,
+            snapshot_every=2.0,
+            neighbours=neighbours(antennas),
+            reader=p.READER_SHARED if cfg.shared_reader else p.READER_DEDICATED,
+            clock=self.clock,
         )
         self.link = SerialLink(self.mcu.link_path)
-        self.bridge = Bridge(
-            self.link, TagMapper(self.decks, self.inventory, cfg.settle), self.clock
+        mapper = (
+            TagTracker(self.decks, self.inventory, quiet=cfg.settle)
+            if cfg.tracker
+            else TagMapper(self.decks, self.inventory, cfg.settle)
         )
+        # a motion is over once the mapper has accepted it: the tracker's rest time
+        self._accept_after = max(cfg.settle, mapper.rest if cfg.tracker else 0.0) * 1.5
+        self.bridge = Bridge(self.link, mapper, self.clock, report_clock=self.rf is not None)
+        self._motion_rng = random.Random(cfg.seed * 7919 + 4)
+        self._kind = "push"  # what the next motion is (hw_sim.rf.plan_motion)
+        self._motion_end = self.clock.t
+        self._irregular: str | None = None  # the irregularity the step commits
+        self._irr_rng = random.Random(cfg.seed * 7919 + 5)
+        self._pending_irr: list[str] = []  # committed this hand and not called yet
         self.console = SimConsole(clock=self.clock)
         # Line faults are decided per frame by what the frame is (hw_sim.faults.LineFaults), the
         # table faults per step from their own generator: the hands played, and the faults on
@@ -226,6 +274,14 @@ class TableSim:
                     )
                     self.result.chips_conserved = False
                     self._end_session(clear=not isinstance(exc, LinkDown))
+                    score = self.result.score
+                    if score is not None and isinstance(exc, Mismatch):
+                        # On real reads the engine may have ruled what never happened, so that
+                        # the table and its ledger part: the table is set up afresh, counted.
+                        score.stops += 1
+                        score.hand_over()
+                        self.result.hands += 1
+                        continue
                     break
                 self._end_session()
         finally:
@@ -267,7 +323,7 @@ class TableSim:
         moves: list[tuple[bytes, str | None, bool]] = []
         for seat, stack in self.cfg.seats.items():
             moves += [(self._new_chip(v), f"stack:{seat}", False) for v in make_change(stack)]
-        self._step(moves)
+        self._step(moves, kind="sweep")
 
     def _end_session(self, clear: bool = True) -> None:
         path = self.workdir / f"session-{self._session:03d}.jsonl"
@@ -279,7 +335,7 @@ class TableSim:
         # Clear the table for the next session. The bridge reads it (and must not lose it), but
         # the session's engine is done: a cleared table is no event of its tournament.
         if clear:
-            self._step([(uid, None, False) for uid in list(self.where)], engine=False)
+            self._step([(uid, None, False) for uid in list(self.where)], engine=False, kind="sweep")
 
     def _players_left(self) -> int:
         assert self.table is not None
@@ -413,6 +469,8 @@ class TableSim:
         return out
 
     def _apply_moves(self, moves: list[tuple[bytes, str | None, bool]]) -> None:
+        if self.rf is not None:
+            self._rf_motion(moves)
         places = [(u, z, up) for u, z, up in moves if z is not None]
         removes = [u for u, z, _ in moves if z is None]
         for uid, zone, up in moves:
@@ -434,19 +492,48 @@ class TableSim:
                 self.face_up.add(uid)
             else:
                 self.face_up.discard(uid)
+        if self.rf is not None:
+            return  # the reader's rounds report them (_rf_rounds)
         if removes:
             self.mcu.remove(removes)
         if places:
             self.mcu.place_many([(u, z, up) for u, z, up in places if z is not None])
+
+    def _rf_motion(self, moves: list[tuple[bytes, str | None, bool]]) -> None:
+        """The motion as it physically happens (hw_sim.rf.plan_motion), from now on."""
+        assert self.rf is not None
+        at = self.mcu.zone_antenna
+        motion = plan_motion(
+            [(u, None if z is None else at[z], up) for u, z, up in moves],
+            self.rf.rest,
+            self._kind,
+            self.clock.t,
+            self.rf.params,
+            self._motion_rng,
+            self.mcu.antennas,
+        )
+        self.rf.apply(motion)
+        self._motion_end = max(self._motion_end, motion.end)
+
+    def _rf_rounds(self) -> float:
+        """The reader's rounds until the table has rested after the motion, sent over the
+        link; the time they reach."""
+        assert self.rf is not None
+        until = max(self.clock.t, self._motion_end) + self.cfg.rest
+        self.mcu.rounds(self.rf.run_until(until))
+        return until
 
     def _step(
         self,
         moves: list[tuple[bytes, str | None, bool]] | None = None,
         press: str | None = None,
         engine: bool = True,
+        kind: str = "push",
     ) -> list[Output]:
-        """One physical motion through the whole pipeline; returns the engine's outputs."""
+        """One physical motion through the whole pipeline; returns the engine's outputs.
+        ``kind`` says what the motion is, for how it crosses the antennas (hw_sim.rf)."""
         self._maybe_fault()
+        self._kind = kind
         moves = moves or []
         truth = self._truth(moves) if moves else []
         if press is not None:
@@ -495,15 +582,38 @@ class TableSim:
 
     def _settle(self, truth: list[dict[str, Any]], engine: bool = True) -> list[Output]:
         self.result.steps += 1
-        self.link.ping(timeout=30)
-        got = self.bridge.pump()
-        self.clock.t += self.cfg.settle * 1.5
-        got += self.bridge.pump()
-        got += self.console.console.poll()
-        self.clock.t += 1.0  # the next motion comes later than the console's debounce window
+        if self.rf is not None:
+            start, until = self._motion_end, self._rf_rounds()
+            self.link.ping(timeout=30)
+            self.bridge.emitted.clear()
+            self.clock.t = until
+            got = self.bridge.pump()
+            got += self.console.console.poll()
+            # latency: from the motion's last physical change to the delivery of the last of
+            # its events that a perfect reader's bridge also emits (docs/rf.md)
+            want = {_key(o) for o in truth if "press" not in o}
+            done = [
+                t
+                for t, e in self.bridge.emitted
+                if isinstance(e, Event) and _key(event_to_obj(e)) in want
+            ]
+            if done:
+                score = self.result.score
+                assert score is not None
+                score.latencies.append(max(0.0, max(done) - start))
+            self._motion_end = self.clock.t
+        else:
+            self.link.ping(timeout=30)
+            got = self.bridge.pump()
+            self.clock.t += self._accept_after
+            got += self.bridge.pump()
+            got += self.console.console.poll()
+            self.clock.t += 1.0  # the next motion comes later than the console's debounce window
         events = [g for g in got if isinstance(g, Event)]
         bridge_alerts = [g for g in got if isinstance(g, Alert)]
         self.result.alerts += len(bridge_alerts)
+        if self.result.score is not None and engine:
+            self.result.score.bridge_alerts(bridge_alerts)
         objs = [event_to_obj(e) for e in events]
         if objs != truth:
             lost = Counter(map(_key, truth)) - Counter(map(_key, objs))
@@ -521,6 +631,9 @@ class TableSim:
         assert self.table is not None
         if not engine:
             return outs
+        ideal: list[Output] | None = None
+        if self.result.score is not None and objs != truth:
+            ideal = self._rule_on_truth(truth)
         for ev in events:
             self._lineno += 1
             lineno = self._lineno
@@ -546,16 +659,35 @@ class TableSim:
                     f"chips total {self.table.chips_total()} != {self.total} after {dumps(ev)}"
                 )
         self._hand_outputs += outs
+        score = self.result.score
+        if score is not None:
+            if ideal is not None:
+                score.compare(ideal, outs)
+            # an irregularity is called when the engine, ruling on the truth, names it (in this
+            # motion or a later one of the hand); one never called counts as uncalled
+            if self._irregular is not None:
+                self._pending_irr.append(self._irregular)
+                self._irregular = None
+            named = {k for o in (outs if ideal is None else ideal) for k in _called(o)}
+            self._pending_irr = [k for k in self._pending_irr if not CALLS[k] & named]
         if self.on_view is not None:
             self.on_view(self.table.view())
-        if (
-            self._in_hand
-            and not self._expect_start
-            and any(isinstance(o, Notice) and o.kind == "hand_start" for o in outs)
-        ):
+        if self._in_hand and not self._expect_start and any(isinstance(o, HandStart) for o in outs):
             self._void_reason = "; ".join(o.text for o in outs if isinstance(o, Alert))
             raise _Redeal
         return outs
+
+    def _rule_on_truth(self, truth: list[dict[str, Any]]) -> list[Output]:
+        """What the engine, as it stands, rules on what a perfect reader would have reported."""
+        shadow = copy.deepcopy(self.table)
+        assert shadow is not None
+        out: list[Output] = []
+        for obj in truth:
+            try:
+                out += shadow.apply(event_from_obj(obj))
+            except Exception as exc:  # an engine bug must not stop the simulation
+                self.result.problems.append(f"engine error on the truth {obj}: {exc!r}")
+        return out
 
     # --- a hand -----------------------------------------------------------------------------
 
@@ -596,13 +728,24 @@ class TableSim:
         self.rng.shuffle(deck)
         self.hole = {s: [] for s in order}
         hand_no = t.hand_no
+        # the dealer's errors (docs/rf.md): a card pitched to the wrong player, or the second
+        # card off the deck dealt face up
+        error = self._irregularity(("wrong_seat", "exposed_card"))
+        at = self._irr_rng.randrange(2, 2 * len(order)) if error == "wrong_seat" else 1
         for i, seat in enumerate([*order, *order]):  # one card a seat, twice round
             uid = card_tag(deck.pop())
+            up = False
+            if error is not None and i == at:
+                self._irregular = error
+                if error == "wrong_seat":
+                    seat = order[(order.index(seat) + 1) % len(order)]
+                else:
+                    up = True
             self.hole[seat].append(uid)
             first = i == 0
             self._expect_start = first and starting
             try:
-                self._step([(uid, f"seat:{seat}", False)])
+                self._step([(uid, f"seat:{seat}", up)], kind="deal")
             finally:
                 self._expect_start = False
             if first:
@@ -624,7 +767,7 @@ class TableSim:
         assert t is not None and t.hand is not None
         gone = [u for u, z in self.where.items() if _card_zone(z) or u not in self.chip_value]
         if gone:
-            self._step([(u, None, False) for u in gone])
+            self._step([(u, None, False) for u in gone], kind="sweep")
         owed = {
             s: start - self._zone_total(f"stack:{s}") for s, start in t.hand.start_stacks.items()
         }
@@ -692,6 +835,10 @@ class TableSim:
             have = self._zone_total(stack_zone)
             if posted > have:
                 raise Mismatch(f"seat {seat} has {have} in chips, cannot post {posted}")
+            taken = self._take(stack_zone, make_change(blind), blind, exact=False)
+            if taken is not None and posted == blind:
+                moves += [(u, f"bet:{seat}", False) for u in taken]
+                continue
             moves += [(u, None, False) for u in self.zones[stack_zone] if u in self.chip_value]
             moves += [(self._new_chip(v), stack_zone, False) for v in make_change(have - posted)]
             moves += [(self._new_chip(v), f"bet:{seat}", False) for v in make_change(blind)]
@@ -699,19 +846,56 @@ class TableSim:
         if moves:
             self._step(moves)
 
+    def _irregularity(self, kinds: tuple[str, ...]) -> str | None:
+        """With --rf, now and then a bot breaks a rule (docs/rf.md): which one, or None."""
+        if self.rf is None or not kinds or self._irr_rng.random() >= self.cfg.irregularities:
+            return None
+        kind = self._irr_rng.choice(kinds)
+        assert self.result.score is not None
+        self.result.score.committed[kind] += 1
+        return kind
+
     def _act(self, view: TableView, force_fold: bool) -> None:
         d = decide(view, self.rng) if not force_fold else Decision(view.to_act or 0, "fold")
         seat = d.seat
+        me = view.seats[seat - 1]
+        kinds = ["out_of_turn"]
+        if d.kind == "chips" and d.to == me.bet + view.to_call and view.to_call >= 2 * CHIPS[1]:
+            kinds.append("undercall")
+        if d.kind == "chips" and d.to > me.bet + view.to_call > me.bet and d.to < me.bet + me.stack:
+            kinds.append("string_bet")
+        irregular = self._irregularity(tuple(kinds)) if not force_fold else None
+        if irregular == "out_of_turn" and self._out_of_turn(view, seat):
+            return  # the engine rules on the push out of turn; the bots look again
+        elif irregular == "undercall":
+            # a call short by one chip: the engine makes the seat owe the rest
+            self._irregular = irregular
+            self._push(seat, d.to - me.bet - CHIPS[1])
+            self._complete_owed(seat)
+            return
+        elif irregular == "string_bet":
+            # a raise in two motions: the call, then the rest
+            self._irregular = irregular
+            self._push(seat, view.to_call)
+            t = self.table
+            assert t is not None
+            if t.view().to_act == seat or t.players[seat].stack > 0:
+                self._irregular = irregular
+                self._push(seat, d.to - me.bet - view.to_call)
+            return
         if d.kind == "fold":
-            self._step([(uid, "muck", False) for uid in self.hole[seat]])
+            self._step([(uid, "muck", False) for uid in self.hole[seat]], kind="fold")
             return
         if d.kind == "check":
             self._step(press="check")
             return
-        me = view.seats[seat - 1]
         amount = d.to - me.bet
         raising = d.to > me.bet + view.to_call
         self._push(seat, amount, raising)
+        self._complete_owed(seat)
+
+    def _complete_owed(self, seat: int) -> None:
+        """A ruling that makes the seat owe chips: its next chips complete it."""
         t = self.table
         assert t is not None
         last = t.last
@@ -719,6 +903,22 @@ class TableSim:
             owes = min(last.owes, t.players[seat].stack)
             if owes > 0:
                 self._push(seat, owes)
+
+    def _out_of_turn(self, view: TableView, seat: int) -> bool:
+        """Another player pushes a call before the seat in turn has acted."""
+        later = [
+            s.seat
+            for s in view.seats
+            if s.seat != seat and s.status == "active" and s.hidden > 0 and s.stack > 0
+        ]
+        if not later:
+            return False
+        other = self._irr_rng.choice(later)
+        me = view.seats[other - 1]
+        amount = min(me.stack, max(view.seats[seat - 1].bet + view.to_call - me.bet, CHIPS[1]))
+        self._irregular = "out_of_turn"
+        self._push(other, amount)
+        return True
 
     def _push(self, seat: int, amount: int, raising: bool = False) -> None:
         if amount <= 0:
@@ -735,11 +935,35 @@ class TableSim:
             chips = [*make_change(amount - small), small]
         else:
             chips = make_change(amount)
+        taken = self._take(stack_zone, chips, amount, exact=raising)
+        if taken is not None:
+            self._step([(u, f"bet:{seat}", False) for u in taken])
+            return
         old = [u for u in self.zones[stack_zone] if u in self.chip_value]
         moves: list[tuple[bytes, str | None, bool]] = [(u, None, False) for u in old]
         moves += [(self._new_chip(v), stack_zone, False) for v in make_change(have - amount)]
         moves += [(self._new_chip(v), f"bet:{seat}", False) for v in chips]
         self._step(moves)
+
+    def _take(self, zone: str, values: list[int], amount: int, exact: bool) -> list[bytes] | None:
+        """With real reads (--rf): the chips of ``zone`` a player pushes, taken from the stack
+        itself (the others stay where they lie, as at a real table), or None when the stack
+        does not hold them and the dealer must make change. ``values`` are the chips wanted;
+        unless ``exact``, any chips adding up to ``amount`` do."""
+        if self.rf is None:
+            return None  # the perfect reader's runs stay as they were: same motions, same speed
+        chips = [u for u in self.zones[zone] if u in self.chip_value]
+        picked: list[bytes] = []
+        for v in values:
+            u = next((c for c in chips if self.chip_value[c] == v and c not in picked), None)
+            if u is None:
+                break
+            picked.append(u)
+        else:
+            return picked
+        if exact:
+            return None
+        return _subset(chips, [self.chip_value[u] for u in chips], amount)
 
     def _collect_bets(self) -> None:
         """The betting round is over: the dealer gathers the bet zones into the pot."""
@@ -751,13 +975,13 @@ class TableSim:
             if u in self.chip_value
         ]
         if moves:
-            self._step(moves)
+            self._step(moves, kind="collect")
 
     def _deal_board(self, n: int) -> None:
         self._collect_bets()
-        self._step([(card_tag(self.deck.pop()), "burn", False)])
+        self._step([(card_tag(self.deck.pop()), "burn", False)], kind="board")
         for _ in range(3 if n == 0 else 1):
-            self._step([(card_tag(self.deck.pop()), "board", True)])
+            self._step([(card_tag(self.deck.pop()), "board", True)], kind="board")
 
     def _showdown(self, view: TableView) -> None:
         t = self.table
@@ -778,7 +1002,7 @@ class TableSim:
         for uid in self.hole[ordered[0]]:
             if t.street != "showdown":
                 return
-            self._step([(uid, f"seat:{ordered[0]}", True)])
+            self._step([(uid, f"seat:{ordered[0]}", True)], kind="show")
         if t.street == "showdown" and self.rng.random() < 0.5:
             self._step(press="award")  # the dealer awards on the hands as read
 
@@ -786,17 +1010,17 @@ class TableSim:
         t = self.table
         assert t is not None
         self.result.hands += 1
+        if self.result.score is not None:
+            self.result.score.uncalled.update(self._pending_irr)
+            self._pending_irr = []
+            self.result.score.hand_over()
         # What each seat is owed from the chips on the table: its award and anything returned.
         pay = {s: p.stack - self._zone_total(f"stack:{s}") for s, p in t.players.items()}
         if any(v < 0 for v in pay.values()):
             self.result.chips_conserved = False
             self.result.problems.append(f"hand {t.hand_no}: stacks short of the chips: {pay}")
         pay = {s: v for s, v in pay.items() if v > 0}
-        awarded = sum(
-            sum(o.data["winners"].values())
-            for o in self._hand_outputs
-            if isinstance(o, Notice) and o.kind == "award"
-        )
+        awarded = sum(sum(o.winners.values()) for o in self._hand_outputs if isinstance(o, Award))
         if awarded > sum(pay.values()):
             self.result.chips_conserved = False
             self.result.problems.append(
@@ -809,10 +1033,10 @@ class TableSim:
         cards = [u for u, z in self.where.items() if _card_zone(z)]
         sweep = [u for u in cards if self.where[u] != "muck" or u in self.face_up]
         if sweep:
-            self._step([(u, "muck", False) for u in sweep])
+            self._step([(u, "muck", False) for u in sweep], kind="sweep")
         strays = [u for u in self.where if u not in self.chip_value and _chip_zone(self.where[u])]
         if cards or strays:
-            self._step([(u, None, False) for u in cards + strays])
+            self._step([(u, None, False) for u in cards + strays], kind="sweep")
         # The dealer sweeps bets and pot and pays the winners and the returned chips.
         swept = sum(self._zone_total(z) for z in self.zones if z == "pot" or z.startswith("bet:"))
         if swept != sum(pay.values()):
@@ -829,7 +1053,7 @@ class TableSim:
         for seat, amount in sorted(pay.items()):
             moves += [(self._new_chip(v), f"stack:{seat}", False) for v in make_change(amount)]
         if moves:
-            self._step(moves)
+            self._step(moves, kind="payout")
         for seat, player in t.players.items():
             physical = self._zone_total(f"stack:{seat}")
             if physical != player.stack:
@@ -838,6 +1062,24 @@ class TableSim:
                     f"hand {t.hand_no}: seat {seat} has {physical} in chips, the engine says "
                     f"{player.stack}"
                 )
+
+
+# What the engine says when it calls each irregularity the bots commit.
+CALLS = {
+    "undercall": {"undercall", "owes"},
+    "string_bet": {"string_bet"},
+    "out_of_turn": {"out_of_turn"},
+    "wrong_seat": {"misdeal", "wrong_card_count"},
+    "exposed_card": {"exposed_card", "misdeal"},
+}
+
+
+def _called(out: Output) -> set[str]:
+    if isinstance(out, Alert):
+        return {out.kind}
+    if isinstance(out, Ruling) and out.owes > 0:
+        return {"owes"}
+    return set()
 
 
 def _subset(uids: list[bytes], values: list[int], target: int) -> list[bytes] | None:

@@ -52,7 +52,8 @@ class SimRoom:
             (preset_dir() / f"{structure}.toml").read_text(encoding="utf-8")
         )
         self.structure = parse_structure(self.structure_raw, structure)
-        self.users = {n: secrets.token_hex(8) for n in ["venue", *tables]}
+        # "clock": a kiosk's login (any user may read the clock topic, deploy/mosquitto/acl)
+        self.users = {n: secrets.token_hex(8) for n in ["venue", "clock", *tables]}
         self.broker = Mosquitto(workdir / "broker", self.users).start()
         self.room = RoomChips()
         self.seed = seed

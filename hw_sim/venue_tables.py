@@ -32,7 +32,7 @@ from tablectl.daemon.venue_link import (
     state_body,
 )
 from tablectl.engine.events import event_from_obj
-from tablectl.engine.outputs import Alert, Notice, Output
+from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.table import Table
 from tablectl.tournament.seating import final_table_size
 from tablectl.tournament.structures import Structure
@@ -148,10 +148,20 @@ class SimTable:
         self.link.answer(cmd, ok, note, extra or None)
 
     def _dealer(self, cmd: VenueCommand) -> None:
-        """The simulated dealer confirms a command (commands arrive between hands here)."""
+        """The simulated dealer confirms a command (commands arrive between hands here); a body
+        it cannot read is refused in one line, as the real table does (TableVenue)."""
+        try:
+            self._confirm(cmd)
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
+            self._answer(cmd, False, f"{cmd.kind}: {type(exc).__name__}: {exc}"[:200])
+
+    def _confirm(self, cmd: VenueCommand) -> None:
         b = cmd.body
         if cmd.kind == "level":
-            self.step_index = max(self.step_index, int(b.get("index", 0)))
+            index = int(b.get("index", 0))
+            if not 0 <= index < len(self.structure.steps):
+                raise ValueError(f"no step {index} in the structure")
+            self.step_index = max(self.step_index, index)
             self._answer(cmd, True)
         elif cmd.kind == "halt":
             self.halted = bool(b.get("halt"))
@@ -279,7 +289,7 @@ class SimTable:
             return
         hand_no = self.engine.hand_no if self.engine else 0
         for o in out:
-            if isinstance(o, Notice | Alert):
+            if isinstance(o, Ruling | Notice | Alert):  # as a real table sends (table_venue)
                 kind, body = output_event(o, hand_no)
                 self.publish_event(kind, body)
 
@@ -450,12 +460,15 @@ class SimResult:
     def ok(self, handed: int) -> bool:
         from tablectl.tournament.seating import final_table_size
 
+        # The final table forms as soon as the field fits (002 Rule 12): never with more than
+        # fit, and never later than the loop saw the field fit. (The loop samples the field
+        # once a round; two reports folded in one round can skip the count it formed at.)
+        fits = min(self.entrants, final_table_size(handed))
         return (
             self.winner is not None
             and self.chips_conserved
             and self.lost_messages == 0
-            and self.final_table
-            == min(self.entrants, final_table_size(handed), self.fits_at or self.entrants)
+            and fits >= self.final_table >= min(fits, self.fits_at or self.entrants)
             and not self.problems
         )
 
@@ -512,7 +525,7 @@ class VenueSim:
 
         cfg = self.cfg
         started = time.monotonic()
-        self.users = users = {n: secrets.token_hex(8) for n in ["venue", *self.names]}
+        self.users = users = {n: secrets.token_hex(8) for n in ["venue", "clock", *self.names]}
         self.broker = Mosquitto(self.dir / "broker", users).start()
         structure_raw = self._structure()
         structure = parse_structure(structure_raw, cfg.structure)

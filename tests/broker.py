@@ -21,7 +21,7 @@ import pytest
 from tablectl.venue.broker import Mosquitto, TlsFiles, find_mosquitto, find_passwd_tool
 
 VENUE = "v1"
-USERS = {"venue": "venue-pw", "t1": "t1-pw", "t2": "t2-pw"}
+USERS = {"venue": "venue-pw", "clock": "clock-pw", "t1": "t1-pw", "t2": "t2-pw"}
 
 
 def need_mosquitto() -> None:

@@ -18,6 +18,7 @@ from firmware_bridge.bridge import Bridge
 from firmware_bridge.link import LinkDown, Report, SerialLink
 from firmware_bridge.tags import ChipInventory, Deck, DeckRegistry, TagMapper
 from hw_sim.mcu import McuEmulator, standard_antennas
+from hw_sim.rf import Round
 from tablectl.engine.events import Event
 from tablectl.engine.outputs import Alert
 
@@ -34,8 +35,8 @@ class Clock:
 
 
 class Rig:
-    def __init__(self, tmp: Path) -> None:
-        self.mcu = McuEmulator(str(tmp / "ttyTABLE"), snapshot_every=None)
+    def __init__(self, tmp: Path, proto: int = p.PROTO_VERSION) -> None:
+        self.mcu = McuEmulator(str(tmp / "ttyTABLE"), snapshot_every=None, proto=proto)
         self.mcu.start()
         self.link = SerialLink(self.mcu.link_path, retransmit=(0.01, 0.1, 8))
         deck = Deck("A", "red", {AS.hex(): "As", KD.hex(): "Kd", C7.hex(): "7c"})
@@ -109,7 +110,7 @@ def test_gap_is_detected_and_snapshot_heals(rig: Rig) -> None:
 
     def drop_first_zone(wire: bytes) -> list[bytes]:
         frame = p.Decoder().feed(wire)[0]
-        if frame.mtype == p.T_ZONE and not dropped:
+        if frame.mtype in (p.T_ZONE, p.T_ZONE2) and not dropped:
             dropped.append(wire)
             return []
         return [wire]
@@ -196,18 +197,67 @@ def test_unknown_chip_alerts_and_is_left_out(rig: Rig) -> None:
 def test_other_protocol_version_is_refused(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    mcu = McuEmulator(str(tmp_path / "tty"), proto=2, snapshot_every=None)
+    mcu = McuEmulator(str(tmp_path / "tty"), proto=3, snapshot_every=None)
     mcu.start()
     link = SerialLink(mcu.link_path)
     try:
         with caplog.at_level("ERROR"):
             link.start()
             assert not link.wait_connected(1.0)
-        assert "speaks protocol 2" in caplog.text
+        assert "speaks protocol 3" in caplog.text
         assert link.stats.protocol_errors >= 1
     finally:
         link.stop()
         mcu.stop()
+
+
+@pytest.mark.parametrize("mcu_proto", [1, 2])
+def test_version_is_negotiated_and_both_bridge_alike(tmp_path: Path, mcu_proto: int) -> None:
+    """docs/protocol.md, Versions: a version 1 MCU still works with this host; with version 2
+    the session uses ZONE2 reports and the bridge emits exactly what it emits on version 1."""
+    rig = Rig(tmp_path, proto=mcu_proto)
+    try:
+        assert rig.link.proto == mcu_proto and rig.mcu.session_proto == mcu_proto
+        seen: list[int] = []
+        rig.mcu.tx_filter = lambda wire: (
+            seen.extend(f.mtype for f in p.Decoder().feed(wire)) or [wire]
+        )
+        rig.mcu.place(KD, "board", face_up=True)
+        rig.mcu.place_many([(CHIP500, "bet:2", False)])
+        assert rig.events() == [
+            {"card": "Kd", "zone": "board", "face": "up"},
+            {"chips": {"bet:2": [500]}},
+        ]
+        assert (p.T_ZONE2 if mcu_proto == 2 else p.T_ZONE) in seen
+        assert (p.T_ZONE if mcu_proto == 2 else p.T_ZONE2) not in seen
+    finally:
+        rig.close()
+
+
+def test_v2_rounds_carry_counts_and_the_latest_round_rules(tmp_path: Path) -> None:
+    """A tag read in some of the window's rounds is listed with its count; the bridge rules on
+    the round's own tags (FLAG_LAST_ROUND), as on version 1."""
+    rig = Rig(tmp_path, proto=2)
+    reports: list[p.ZoneReport2] = []
+    try:
+        rig.settle()  # the opening snapshot is through
+        rig.mcu.tx_filter = lambda wire: (
+            reports.extend(
+                m
+                for f in p.Decoder().feed(wire)
+                if isinstance(m := p.parse(f), p.ZoneReport2) and not m.snapshot
+            )
+            or [wire]
+        )
+        ant = rig.mcu.zone_antenna["bet:2"]
+        rig.mcu.rounds([Round(ant, 1.0, ((CHIP500, 0),)), Round(ant, 1.02, (), True)])
+        assert [r.latest() for r in reports] == [((CHIP500, 0),), ()]
+        last = reports[-1]
+        assert last.tags == ((CHIP500, 0),) and last.hits == (1,) and last.incomplete
+        assert last.mcu_ms == 1020 and last.round == reports[0].round + 1
+        assert rig.events() == []  # read, then not: the zone is empty again within the settle
+    finally:
+        rig.close()
 
 
 def test_pump_waits_out_the_debounce_on_the_wall_clock(tmp_path: Path) -> None:

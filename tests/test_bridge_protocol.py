@@ -31,6 +31,19 @@ def test_every_message_round_trips() -> None:
         p.Ping(0xDEADBEEF),
         p.Ack(200),
         p.Identify(1, "tablefw 2.3.1", {0: "seat:1", 7: "board", 30: "pot"}),
+        p.Identify(2, "tablefw 3.0", {0: "seat:1", 7: "board"}, 8, p.READER_SHARED, {0: (7,)}),
+        p.ZoneReport2(
+            5,
+            ((b"\x04\x7e\x11\x22", p.FLAG_LAST_ROUND | p.FLAG_FACE_UP), (b"\x7d" * 7, 0)),
+            False,
+            0xFFFFFFFF,
+            123456,
+            8,
+            (8, 3),
+            (-40, p.NO_RSSI),
+            True,
+        ),
+        p.ZoneReport2(9, (), True, 1, 2, 8),
         p.ZoneReport(3, ((b"\x04\x7e\x11\x22", p.FLAG_FACE_UP), (b"\x7d" * 7, 0)), True),
         p.ZoneReport(9, ()),
         p.SnapshotEnd(31),
@@ -95,6 +108,22 @@ def test_unknown_type_is_protocol_error() -> None:
 
 def _random_message(rng: random.Random) -> p.Message:
     k = rng.random()
+    if k < 0.35:  # protocol version 2's report
+        n = rng.randrange(0, 12)
+        return p.ZoneReport2(
+            rng.randrange(40),
+            tuple(
+                (bytes(rng.randrange(256) for _ in range(rng.choice((4, 7, 10)))), rng.randrange(4))
+                for _ in range(n)
+            ),
+            rng.random() < 0.3,
+            rng.getrandbits(32),
+            rng.getrandbits(32),
+            rng.randrange(1, 33),
+            tuple(rng.randrange(256) for _ in range(n)),
+            tuple(rng.randrange(-128, 128) for _ in range(n)),
+            rng.random() < 0.2,
+        )
     if k < 0.7:
         tags = tuple(
             (bytes(rng.randrange(256) for _ in range(rng.choice((4, 7, 10)))), rng.randrange(2))
@@ -105,6 +134,10 @@ def _random_message(rng: random.Random) -> p.Message:
         return p.Ack(rng.randrange(256))
     if k < 0.9:
         return p.SnapshotEnd(rng.randrange(64))
+    if k < 0.95:
+        ants = {a: f"seat:{a % 10 + 1}" for a in rng.sample(range(40), rng.randrange(1, 8))}
+        near = {a: tuple(rng.sample(range(40), rng.randrange(0, 4))) for a in ants}
+        return p.Identify(rng.choice((1, 2)), "fw", ants, 8, rng.randrange(2), near)
     return p.Ping(rng.getrandbits(32))
 
 
@@ -141,6 +174,7 @@ def _fuzz(n_frames: int, seed: int) -> None:
     expected: list[p.Frame] = []
     stream = bytearray()
     mutated_from: set[p.Frame] = set()
+    v2: dict[int, p.ZoneReport2] = {}  # version 2 reports by position: they must parse back
     for i in range(n_frames):
         msg = _random_message(rng)
         wire = p.encode(i & 0xFF, msg)
@@ -154,6 +188,8 @@ def _fuzz(n_frames: int, seed: int) -> None:
             stream += _mutate(rng, p.encode(seq, m))
         stream += wire
         expected.append(p.Frame(i & 0xFF, msg.mtype, msg.payload()))
+        if isinstance(msg, p.ZoneReport2):
+            v2[len(expected) - 1] = msg
     got: list[p.Frame] = []
     data = bytes(stream)
     pos = 0
@@ -165,6 +201,8 @@ def _fuzz(n_frames: int, seed: int) -> None:
     unexplained = 0
     for g in got:
         if k < len(expected) and g == expected[k]:
+            if k in v2:
+                assert p.parse(g) == v2[k]
             k += 1
         elif g not in mutated_from:
             unexplained += 1
@@ -198,6 +236,7 @@ def test_good_frame_after_any_garbage(garbage: bytes, chunk: int, tags: int) -> 
 @settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=200))
 def test_parse_never_raises_anything_but_protocol_error(payload: bytes) -> None:
-    for t in (p.T_ZONE, p.T_IDENTIFY, p.T_ACK, p.T_SNAPSHOT_END, p.T_PING, p.T_HELLO, 0x99):
+    types = (p.T_ZONE, p.T_ZONE2, p.T_IDENTIFY, p.T_ACK, p.T_SNAPSHOT_END, p.T_PING, p.T_HELLO)
+    for t in (*types, 0x99):
         with contextlib.suppress(p.ProtocolError):
             p.parse(p.Frame(0, t, payload))

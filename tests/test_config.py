@@ -146,3 +146,23 @@ def test_unreadable_files(tmp_path: Path) -> None:
         load_config(write(tmp_path, "seats = [\n"))
     with pytest.raises(ConfigError, match=r"structure: .*nope\.toml: cannot read"):
         load_config(write(tmp_path, MINIMAL.replace("levels.toml", "nope.toml")))
+
+
+def test_a_venue_ca_file_that_is_not_a_certificate_is_one_line(tmp_path: Path) -> None:
+    """Issue 26, item 12: read at start-up, not at the first connect (an ssl.SSLError
+    traceback from paho's thread)."""
+    from tablectl.daemon.config import ConfigError, load_config
+
+    ca = tmp_path / "venue-ca.crt"
+    ca.write_text("-----BEGIN CERTIFICATE-----\nnot base64 at all\n-----END CERTIFICATE-----\n")
+    cfg = tmp_path / "table.toml"
+    cfg.write_text(
+        'journal = "j.db"\nstructure = "home-003"\n[seats.1]\nname = "Ann"\n'
+        '[seats.2]\nname = "Bob"\n[venue]\nvenue = "v1"\ntable = "T1"\n'
+        'broker = "127.0.0.1:8883"\npassword = "pw"\n'
+        f'ca_file = "{ca}"\n'
+    )
+    with pytest.raises(ConfigError) as err:
+        load_config(cfg, hardware="sim")
+    text = str(err.value)
+    assert "venue.ca_file" in text and "not a PEM certificate" in text and "\n" not in text

@@ -177,6 +177,8 @@ def test_screenshot_command_writes_pngs(tmp_path: Path) -> None:
             "dealer_side_pots_showdown_800x480.png",
             "clock_wfp-nightly_play_800x480.png",
             "clock_wfp-nightly_break_800x480.png",
+            "venue_clock_no_feed_800x480.png",
+            "venue_clock_stale_800x480.png",
         ]
     )
     img = pygame.image.load(str(out / "dealer_misdeal_800x480.png"))

@@ -56,7 +56,7 @@ def targets(config: Path) -> dict[str, tuple[int, int]]:
     view = Table.from_setup(load_config(config, hardware="sim").setup_body()).view()
     surface = pygame.Surface(SIZE)
     con = Console(SIZE)
-    screen = DealerScreen(surface.subsurface(con.screen_rect))
+    screen = DealerScreen(surface.subsurface(con.screen_rect), con.layout.s)
     screen.draw(view)
     con.update(view)
     out = {f"seat{s}": r.center for s, r in screen.seat_rects.items()}
@@ -157,12 +157,13 @@ def test_a_dealer_at_the_touch_console(tmp_path: Path) -> None:
             "kb:OK",
             "seatflag:present",
             "close:",
-            "bar:floorcall",
             "bar:undo",
+            "bar:floorcall",
         ):
             tap(name)
-        # the last tap journaled: UNDO with no hand in play is refused with an alert in the log
-        wait_for("the last tap", lambda: "nothing to undo" in log.read_text())
+        # the last tap journaled; UNDO with nothing to undo was greyed: no entry, no alert
+        wait_for("the last tap", lambda: "floor called to the table" in log.read_text())
+        assert "nothing to undo" not in log.read_text()
     finally:
         if daemon is not None:
             daemon.send_signal(signal.SIGTERM)
@@ -179,6 +180,156 @@ def test_a_dealer_at_the_touch_console(tmp_path: Path) -> None:
         {"name": {"seat": 3, "name": "Cy L"}},
         {"seat": {"seat": 3, "status": "present"}},
         {"press": "floor"},
-        {"press": "undo"},
     ], log.read_text()[-3000:]
     assert daemon.returncode == 0
+
+
+@pytest.mark.skipif(Path("/etc/tablectl/table.toml").exists(), reason="a configured table")
+def test_run_sim_on_a_desktop_with_no_config(tmp_path: Path) -> None:
+    """`tablectl run --sim --floor-badge NAME` on a desktop (an 800x480 screen under Xvfb) with
+    no /etc/tablectl: the window follows the screen, the journal goes under
+    $XDG_STATE_HOME/tablectl, and F reads the floor badge as docs/kiosk.md says (issue 25)."""
+    assert XVFB is not None and XDOTOOL is not None
+    display = f":{600 + os.getpid() % 300}"
+    xvfb = subprocess.Popen(
+        [XVFB, display, "-screen", "0", "800x480x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    state = tmp_path / "state"
+    env = {
+        **os.environ,
+        "DISPLAY": display,
+        "PYTHONPATH": str(Path(__file__).parents[1]),
+        "HOME": str(tmp_path / "home"),
+        "XDG_STATE_HOME": str(state),
+        "SDL_VIDEODRIVER": "x11",
+    }
+    log = tmp_path / "daemon.log"
+    daemon = None
+    try:
+        wait_for(
+            "Xvfb",
+            lambda: (
+                subprocess.run(
+                    [XDOTOOL, "getmouselocation"], env=env, capture_output=True
+                ).returncode
+                == 0
+            ),
+            20,
+        )
+        with log.open("w") as out:
+            daemon = subprocess.Popen(
+                [sys.executable, "-m", "tablectl", "run", "--sim", "--floor-badge", "Sam (floor)"],
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        wait_for(
+            "the daemon to be ready",
+            lambda: "console takes taps" in log.read_text() or daemon.poll() is not None,
+        )
+        assert daemon.poll() is None, log.read_text()
+        window = subprocess.run(
+            [XDOTOOL, "search", "--sync", "--onlyvisible", "--pid", str(daemon.pid)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        ).stdout.split()[0]
+        geometry = subprocess.run(
+            [XDOTOOL, "getwindowgeometry", window], env=env, capture_output=True, text=True
+        ).stdout
+        assert "800x480" in geometry, geometry
+        subprocess.run([XDOTOOL, "key", "--window", window, "f"], env=env, check=True)
+        # the log names the badge once when F is offered, again when it is read
+        wait_for("the floor badge", lambda: log.read_text().count("Sam (floor)") >= 2)
+    finally:
+        if daemon is not None:
+            daemon.send_signal(signal.SIGTERM)
+            daemon.wait(timeout=30)
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+    assert daemon.returncode == 0, log.read_text()[-2000:]
+    assert not (tmp_path / "home" / ".local").exists()
+    from tablectl.daemon.journal import Journal
+
+    with Journal(state / "tablectl" / "journal.db") as j:
+        lines = [json.loads(r.line) for r in j.rows()]
+    assert len(lines[0]["setup"]["seats"]) == 6
+    assert {"badge": {"name": "Sam (floor)", "role": "floor"}} in [
+        {k: v for k, v in line.items() if k != "t"} for line in lines
+    ]
+
+
+@pytest.mark.parametrize(
+    ("screen", "args", "window"),
+    [
+        ("800x480", [], "800x480"),  # the 7" panel: the whole panel, not a cropped 1280x720
+        ("1920x1080", [], "1280x720"),
+        ("1920x1080", ["--size", "640x400"], "640x400"),
+    ],
+)
+def test_the_sim_window_follows_the_screen_or_size(
+    tmp_path: Path, screen: str, args: list[str], window: str
+) -> None:
+    """`tablectl sim`'s window is 1280x720 cut to the screen, or --size (issue 25)."""
+    assert XVFB is not None and XDOTOOL is not None
+    display = f":{300 + os.getpid() % 300}"
+    xvfb = subprocess.Popen(
+        [XVFB, display, "-screen", "0", f"{screen}x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11"}
+    env["PYTHONPATH"] = str(Path(__file__).parents[1])
+    sim = None
+    try:
+        wait_for(
+            "Xvfb",
+            lambda: (
+                subprocess.run(
+                    [XDOTOOL, "getmouselocation"], env=env, capture_output=True
+                ).returncode
+                == 0
+            ),
+            20,
+        )
+        cmd = [sys.executable, "-m", "tablectl", "sim", "--hands", "500", "--seed", "1", *args]
+        sim = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        found = subprocess.run(
+            [XDOTOOL, "search", "--sync", "--onlyvisible", "--pid", str(sim.pid)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        geometry = subprocess.run(
+            [XDOTOOL, "getwindowgeometry", found.stdout.split()[0]],
+            env=env,
+            capture_output=True,
+            text=True,
+        ).stdout
+        assert f"Geometry: {window}" in geometry, geometry
+    finally:
+        if sim is not None:
+            sim.terminate()
+            try:
+                sim.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                sim.kill()
+                sim.wait()
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+
+
+def test_sim_size_is_checked_in_one_line() -> None:
+    bad = subprocess.run(
+        [sys.executable, "-m", "tablectl", "sim", "--hands", "1", "--size", "800by480"],
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2
+    assert bad.stderr == "tablectl sim: --size '800by480' is not WxH (e.g. 800x480)\n"

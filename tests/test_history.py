@@ -108,9 +108,12 @@ def test_shared_scenario_phh_reproduces_final_stacks(tmp_path: Path) -> None:
 def test_pokerstars_text_sections(tmp_path: Path) -> None:
     hands, _ = _replay(SESSION, tmp_path)
     first = pokerstars_text(hands[0]).splitlines()
-    assert first[0].startswith("PokerStars Hand #0001000001: Tournament #1, Hold'em No Limit - ")
-    assert "Level I (50/100)" in first[0]
-    assert first[1] == "Table 'tablectl' 10-max Seat #1 is the button"
+    # the buy-in (Freeroll when none is given) and the time in ET, as trackers read the header
+    assert first[0].startswith(
+        "PokerStars Hand #0001000001: Tournament #1, Freeroll Hold'em No Limit - "
+    )
+    assert "Level I (50/100)" in first[0] and first[0].endswith(" ET]")
+    assert first[1] == "Table '1 tablectl' 10-max Seat #1 is the button"
     assert first[2:5] == [
         "Seat 1: Ann (3000 in chips)",
         "Seat 2: Bao (3000 in chips)",
@@ -128,13 +131,13 @@ def test_pokerstars_text_sections(tmp_path: Path) -> None:
     assert "*** TURN *** [Ah 7s 2d] [9c]" in body
     assert "*** RIVER *** [Ah 7s 2d 9c] [3s]" in body
     assert "*** SHOW DOWN ***" in body
-    assert "Cy: shows [7c 7h] (three of a kind, sevens)" in body
+    assert "Cy: shows [7c 7h] (three of a kind, Sevens)" in body  # PokerStars' words
     assert "Cy collected 900 from pot" in body
     assert first[-4:] == [
         "Board [Ah 7s 2d 9c 3s]",
         "Seat 1: Ann (button) mucked",
-        "Seat 2: Bao (small blind) showed [As Kd] and lost with pair of aces",
-        "Seat 3: Cy (big blind) showed [7c 7h] and won (900) with three of a kind, sevens",
+        "Seat 2: Bao (small blind) showed [As Kd] and lost with a pair of Aces",
+        "Seat 3: Cy (big blind) showed [7c 7h] and won (900) with three of a kind, Sevens",
     ]
     second = pokerstars_text(hands[1])
     assert "Uncalled bet (200) returned to Bao" in second
@@ -269,7 +272,7 @@ def test_fouled_deck_hand_history_returns_every_bet_and_has_no_winner(tmp_path: 
     assert void.void == "fouled deck (002 Rule 36-E)" and void.awards == []
     assert void.returned_all == {1: 600, 2: 100, 3: 600, 4: 600}
     assert (void.deal, hand.deal) == (0, 1)
-    blocks = pokerstars_text(hand).split("\n\n\n")
+    blocks = pokerstars_text(hand, hero=3).split("\n\n\n")
     assert len(blocks) == 2
     first, second = (b.splitlines() for b in blocks)
     assert first[0].startswith("PokerStars Hand #000100000101: ")
@@ -322,7 +325,7 @@ def test_undo_after_a_redeal_keeps_the_void_deal(tmp_path: Path) -> None:
     path.write_text(text)
     (hand,) = histories(path).hands
     assert [v.returned_all for v in hand.voided] == [{1: 600, 2: 100, 3: 600, 4: 600}]
-    assert "Dealt to Seat 3 [Qd Qh]" in pokerstars_text(hand)
+    assert "Dealt to Seat 3 [Qd Qh]" in pokerstars_text(hand, hero=3)
     assert pokerstars_text(hand).count("Seat 1: folds") == 1
 
 

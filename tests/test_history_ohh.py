@@ -48,7 +48,6 @@ ACTIONS = {
     "Bet",
     "Raise",
     "Shows Cards",
-    "Uncalled Bet Returned",
 }
 
 

@@ -56,6 +56,20 @@ def _body(kind: str) -> st.SearchStrategy[Any]:
             optional={"left": st.booleans()},
         ),
         "name": st.fixed_dictionaries({"seat": seats, "name": st.one_of(st.none(), names)}),
+        "recount": st.one_of(
+            st.fixed_dictionaries(
+                {"chips": st.fixed_dictionaries({"bet:4": chips})},
+                optional={"ask": st.just("bet:4"), "why": names},
+            ),
+            st.fixed_dictionaries(
+                {"card": cards.filter(lambda c: c != "??"), "zone": st.just("seat:9")},
+                optional={"face": st.just("down"), "seen": st.just(["seat:9", "seat:10"])},
+            ),
+        ),
+        "counted": st.one_of(
+            st.fixed_dictionaries({"zone": st.just("bet:4")}, optional={"chips": chips}),
+            st.fixed_dictionaries({"card": cards}, optional={"zone": st.just("seat:9")}),
+        ),
         "level": st.fixed_dictionaries(
             {"number": st.integers(1, 200), "blinds": st.just([100, 200])},
             optional={"ante": amounts, "bb_ante": st.booleans(), "break": st.booleans()},
@@ -212,6 +226,9 @@ _KEYS = sorted(
         "by",
         "name",
         "role",
+        "ask",
+        "why",
+        "seen",
     }
 )
 

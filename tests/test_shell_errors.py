@@ -263,3 +263,47 @@ def test_run_events_of_a_missing_file(tmp_path: Path) -> None:
         )
     )
     assert "absent.jsonl" in line
+
+
+@pytest.mark.parametrize("name", ["absent.db", "absent.jsonl"])
+def test_export_of_a_missing_journal_names_it(tmp_path: Path, name: str) -> None:
+    """One line naming the file, not a raw ``[Errno 2]`` (issue 25 item 11)."""
+    missing = tmp_path / name
+    line = one_line_error(
+        tablectl(
+            "export",
+            "--journal",
+            str(missing),
+            "--format",
+            "pokerstars",
+            "--out",
+            "o",
+            cwd=tmp_path,
+        )
+    )
+    assert line == f"tablectl export: {missing}: No such file or directory"
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--buy-in", "ten"], "--buy-in 'ten' is not AMOUNT+FEE (e.g. 10+1)"),
+        (["--hero", "11"], "--hero 11: seats are 1 to 10"),
+    ],
+)
+def test_export_options_are_checked_in_one_line(tmp_path: Path, args: list[str], says: str) -> None:
+    line = one_line_error(
+        tablectl(
+            "export",
+            "--journal",
+            "x.db",
+            "--format",
+            "pokerstars",
+            "--out",
+            "o",
+            *args,
+            cwd=tmp_path,
+        )
+    )
+    assert line == f"tablectl export: {says}"

@@ -177,3 +177,30 @@ def test_kiosk_units_run_inside_cage_on_tty1_with_touch(name: str, runs: str) ->
     assert "SDL_VIDEODRIVER=wayland" in text
     if "clock" not in name:  # the daemon inside cage still speaks sd_notify to systemd
         assert {"Type=notify", "NotifyAccess=all"} <= lines
+
+
+@pytest.mark.parametrize("name", UNITS)
+def test_units_reach_the_venue_lan_and_nothing_else(name: str) -> None:
+    """A table's venue link and a venue-fed clock need the venue's broker (issue 33: the units'
+    PrivateNetwork=yes kept every installed table and clock off its venue): IPv4 and IPv6 sockets,
+    but only to loopback, link-local, multicast (mDNS) and the private ranges a venue LAN uses."""
+    text = _unit_text(name)
+    assert not re.search(r"^PrivateNetwork=yes", text, re.M)
+    families = re.search(r"^RestrictAddressFamilies=(.*)$", text, re.M)
+    assert families and set(families.group(1).split()) == {
+        "AF_UNIX",
+        "AF_NETLINK",
+        "AF_INET",
+        "AF_INET6",
+    }
+    assert re.search(r"^IPAddressDeny=any$", text, re.M)
+    allow = re.search(r"^IPAddressAllow=(.*)$", text, re.M)
+    assert allow and set(allow.group(1).split()) == {
+        "localhost",
+        "link-local",
+        "multicast",
+        "10.0.0.0/8",
+        "172.16.0.0/12",
+        "192.168.0.0/16",
+        "fc00::/7",
+    }

@@ -467,3 +467,38 @@ def test_a_level_from_the_venue_is_journaled_and_posted_from_the_next_hand(
     hand = daemon.table.hand
     assert hand is not None and daemon.table.view().level.number == 6
     assert max(hand.contributed.values()) == 1000  # the big blind of level 6
+
+
+def test_a_command_nested_100000_deep_is_refused_and_the_table_plays_on(
+    broker: Mosquitto, tmp_path: Path
+) -> None:
+    """Issue 26 (5): json.loads raised RecursionError inside the daemon's loop and `tablectl run`
+    died with a traceback. The command is refused in one line; the next one reaches the dealer."""
+    from display.window import PygameDisplay
+
+    venue = Venue(broker.port)
+    display = PygameDisplay(SIZE, fullscreen=False, console=True)
+    deep = b'{"v": 1, "body": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    good: list[str] = []
+    body = {"seat": 5, "name": "Dee", "stack": 10000, "waits": False, "rule": "", "why": ""}
+
+    def send_deep() -> None:
+        venue.client._client.publish(f"tablectl/{VENUE}/table/t1/cmd", deep, qos=1)
+
+    steps: list[Callable[[], Any]] = [
+        lambda: None,
+        venue.until(lambda: venue.state().get("seq", 0) >= 1),  # the table is up
+        send_deep,
+        lambda: good.append(venue.client.command("t1", "seat", body, by="Dana")),
+        lambda: None if any(c[0] == good[0] for c in display.console.venue_cmds) else WAIT,
+        lambda: list(HAND),
+        venue.until(lambda: venue.state().get("hand") == 1),
+    ]
+    daemon = Daemon(
+        tmp_path / "j.db", SETUP, Steps(steps), display=display, venue=table_venue(broker.port)
+    )
+    try:
+        assert daemon.run() == 0
+    finally:
+        venue.client.stop()
+    assert venue.state()["hand"] == 1

@@ -231,7 +231,7 @@ def test_an_amount_alone_and_undo(rig: Rig) -> None:
     `press undo` and takes the entry back."""
     rig.feed(DEAL).seat(1)
     digits(rig, "100")
-    rig.button("enter:").button("bar:undo")
+    rig.button("enter:").idle().button("bar:undo")  # UNDO once the entry is in the view
     lines = rig.run()
     assert lines[1:] == [{"declare": {"seat": 1, "amount": 100}}, {"press": "undo"}]
     assert rig.daemon.table.to_act() == 1 and rig.daemon.table.last is None
@@ -332,3 +332,82 @@ def test_console_reads_at_both_sizes(tmp_path: Path) -> None:
         r.button("kb:CANCEL").button("close:").button("bar:alerts").call(measure)
         r.run()
         assert small == [], size
+
+
+def test_call_floor_shows_the_call_and_how_long_ago(rig: Rig) -> None:
+    """CALL FLOOR is `press floor` and the bar then says FLOOR CALLED and for how long, counting
+    each second on the frame, until the floor shows a badge (issue 25)."""
+    now = [1000.0]
+    rig.console.now = lambda: now[0]
+    seen: list[tuple[str, ...]] = []
+
+    def bar() -> None:
+        texts = rig.display._painter.texts
+        seen.append(tuple(t.text for t in texts if t.tag.endswith("bar:floorcall")))
+
+    def later() -> None:
+        now[0] += 75
+
+    rig.feed(DEAL).call(bar).button("bar:floorcall").idle().call(bar).call(later).idle()
+    rig.call(bar).call(lambda: rig.console.set_floor("Sam", 300.0)).idle().call(bar)
+    lines = rig.run()
+    assert lines[-1] == {"press": "floor"}
+    assert seen == [
+        ("CALL FLOOR", "floor light"),
+        ("FLOOR CALLED", "0:00 ago"),
+        ("FLOOR CALLED", "1:15 ago"),
+        ("CALL FLOOR", "floor light"),
+    ]
+
+
+def test_undo_with_nothing_to_undo_is_a_hint_not_an_alert(rig: Rig) -> None:
+    """Before anything to take back, UNDO is greyed and says why; a tap on it enters nothing and
+    raises no alert to acknowledge (issue 25). After an entry it is UNDO again."""
+    states: list[tuple[bool, str]] = []
+
+    def undo() -> None:
+        b = next(b for b in rig.console.buttons() if b.id == "bar:undo")
+        states.append((b.enabled, b.sub))
+        if not b.enabled:
+            post_tap(b.rect.center, rig.size)
+
+    rig.call(undo).idle().feed(DEAL).idle().call(undo).seat(1)
+    digits(rig, "100")
+    rig.button("enter:").idle().button("close:").call(undo)
+    lines = rig.run()
+    assert states == [(False, "nothing to undo"), (False, "nothing to undo"), (True, "")]
+    assert {"press": "undo"} not in lines
+    assert rig.daemon is not None and rig.daemon.table.view().alerts == ()
+
+
+# --- recount (issue 27): the table asks instead of ruling -------------------------------------
+
+
+def test_a_recount_opens_its_panel_and_the_count_tapped_is_ruled(rig: Rig) -> None:
+    """The bridge holds seat 1's bet (a 1,000 chip at the edge read with it): the panel opens by
+    itself, the dealer taps +100 +100 DEL ENTER COUNT, and the journal holds one counted line that
+    the engine rules as a call of 100, as it would a trusted read of 100."""
+    held = Event("recount", {"chips": {"bet:1": [1000, 100]}, "ask": "bet:1"})
+    rig.feed(DEAL, held).idle()
+    rig.call(lambda: None if rig.console.mode == "recount" else pytest.fail(rig.console.mode))
+    rig.button("recount:add:100").button("recount:add:100").button("recount:del")
+    rig.button("recount:enter")
+    lines = rig.run()
+    assert lines[2:] == [{"counted": {"zone": "bet:1", "chips": [100]}}]
+    table = rig.daemon.table
+    assert (table.last.seat, table.last.action, table.last.to) == (1, "call", 100)
+    assert table.recounts == {} and rig.console.mode == "table"
+
+
+def test_a_card_is_placed_with_one_tap_and_the_read_confirmed_with_one(rig: Rig) -> None:
+    rig.feed(
+        Event("recount", {"card": "9s", "zone": "seat:3", "seen": ["seat:2", "seat:3"]}),
+        Event("recount", {"chips": {"bet:1": [100]}, "ask": "bet:1"}),
+    )
+    rig.idle().button("recount:zone:seat:2").idle().button("recount:confirm")
+    lines = rig.run()
+    assert lines[2:] == [
+        {"counted": {"card": "9s", "zone": "seat:2"}},
+        {"counted": {"zone": "bet:1"}},
+    ]
+    assert rig.daemon.table.recounts == {}

@@ -228,3 +228,31 @@ def test_the_table_link_with_tls(tmp_path: Path) -> None:
         venue.stop()
     finally:
         broker.stop()
+
+
+def test_a_tables_credentials_cannot_take_another_tables_client_id(broker: Mosquitto) -> None:
+    """Issue 26 (8): with T1's credentials and T2's client id a client used to kick T2 off the
+    broker and take over its session. The broker now makes every client's id its username
+    (use_username_as_clientid), so the intruder is only ever "t1"."""
+    t2_id = f"tablectl-{VENUE}-t2"
+    t2 = Client("t2", USERS["t2"], broker.port, name=t2_id)
+    venue = Client("venue", USERS["venue"], broker.port)
+    intruder = Client("t1", USERS["t1"], broker.port, name=t2_id)
+    try:
+        assert not t2.connect().is_failure  # type: ignore[attr-defined]
+        assert not venue.connect().is_failure  # type: ignore[attr-defined]
+        assert venue.subscribe(f"tablectl/{VENUE}/table/+/state")
+        assert not intruder.connect().is_failure  # type: ignore[attr-defined]
+        # The broker closes a taken-over id's old connection before it answers the new one, so
+        # a kicked T2 would see its socket closed on this publish (and paho say so first).
+        t2.publish(f"tablectl/{VENUE}/table/t2/state", b'{"seq": 1}')
+        said = _drain(t2)
+        assert all(kind != "connect" for kind, _ in said), said
+        assert venue.next("msg") == (f"tablectl/{VENUE}/table/t2/state", b'{"seq": 1}')
+        # and the intruder still writes only T1's topics
+        intruder.publish(f"tablectl/{VENUE}/table/t2/state", b'{"seq": 2}')
+        intruder.publish(f"tablectl/{VENUE}/table/t1/state", b'{"seq": 3}')
+        assert venue.next("msg") == (f"tablectl/{VENUE}/table/t1/state", b'{"seq": 3}')
+    finally:
+        for c in (intruder, venue, t2):
+            c.close()

@@ -39,7 +39,7 @@ def fed_clock_frames(
     def on_round(sim: VenueSim) -> None:
         if "feed" not in state:
             feed = ClockFeed(
-                "sim", "127.0.0.1", sim.broker.port, username="venue", password=sim.users["venue"]
+                "sim", "127.0.0.1", sim.broker.port, username="clock", password=sim.users["clock"]
             )
             feed.start()
             state["feed"] = feed
@@ -47,8 +47,8 @@ def fed_clock_frames(
                 TourneyClock(structure, entrants=54), surface, [], lambda c, n: None, feed
             )
         board = state["feed"].board()
-        if board is None or not board.moves:
-            return
+        if board is None or not board.moves or not state["feed"].state().live:
+            return  # (during the broker outage the clock says NO VENUE FEED: tests of its own)
         kind = "offline" if board.offline else "moves"
         if kind in state:
             return

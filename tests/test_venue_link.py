@@ -90,13 +90,18 @@ def test_topics_and_engine_outputs() -> None:
 @pytest.mark.parametrize(
     ("payload", "error"),
     [
-        (b"\xff", "not JSON"),
+        (b"\xff", "not UTF-8"),
+        (b"{", "not JSON"),
+        (b'{"body": ' + b"[" * 30_000 + b"]" * 30_000 + b"}", "nested 30001 deep"),
+        (b'{"v": 1, "id": "a", "t": NaN}', "NaN is not a number"),
+        (b'{"v": 1, "id": "' + b"x" * 70_000 + b'"}', "70,018 bytes, more than 65,536"),
         (b"[1]", "not a JSON object"),
         (b'{"v": 9, "id": "a", "kind": "seat", "venue": "v1"}', "version 9"),
         (b'{"v": 1, "kind": "seat", "venue": "v1"}', "has no id"),
         (b'{"v": 1, "id": "a", "kind": "seat", "venue": "v2"}', "from venue 'v2', not 'v1'"),
         (b'{"v": 1, "id": "a", "kind": "seat", "venue": "v1", "body": [1]}', "'body' an object"),
     ],
+    ids=lambda v: repr(v)[:24],
 )
 def test_a_bad_command_is_one_line(payload: bytes, error: str) -> None:
     with pytest.raises(ValueError, match=error) as exc:
@@ -165,7 +170,7 @@ def test_events_drain_in_order_across_a_broker_outage(broker: Mosquitto, tmp_pat
     for i in range(1, 301):
         link.publish_event("hand_result", {"hand_no": i, "winner": i % 9 + 1})
         if i % 50 == 0:
-            link.publish_state({"status": "playing", "hand_no": i})
+            link.publish_state({"status": "playing", "hand": i, "seats": []})
         if i == 120:
             broker.stop()  # mid-stream: rows in flight, rows not yet handed to paho
         if i == 200:
@@ -174,7 +179,7 @@ def test_events_drain_in_order_across_a_broker_outage(broker: Mosquitto, tmp_pat
         c.pump()
     assert wait_for(lambda: c.seqs() == list(range(1, 301)) and outbox.count() == 0, c.pump)
     assert venue.tables["t1"].state is not None
-    assert wait_for(lambda: venue.tables["t1"].state["hand_no"] == 300, c.pump)  # type: ignore[index]
+    assert wait_for(lambda: venue.tables["t1"].state["hand"] == 300, c.pump)  # type: ignore[index]
     assert venue.lost == 0
     assert [e.body["hand_no"] for e in c.events] == list(range(1, 301))
     link.stop()
@@ -192,7 +197,7 @@ def test_a_table_restarting_with_a_full_outbox_sends_it(broker: Mosquitto, tmp_p
     link = table_link(broker, outbox)
     for i in range(1, 41):
         link.publish_event("alert", {"n": i})
-    link.publish_state({"status": "playing", "hand_no": 40})
+    link.publish_state({"status": "playing", "hand": 40, "seats": []})
     assert outbox.count() == 41  # nothing could be sent
     link.stop()
     del link, outbox
@@ -216,7 +221,7 @@ def test_a_venue_that_missed_events_asks_for_them_again(broker: Mosquitto) -> No
     assert wait_for(lambda: link.connected, lambda: link.pump(0.01))
     for i in range(1, 21):
         link.publish_event("ruling", {"n": i})
-    link.publish_state({"status": "playing", "hand_no": 3})
+    link.publish_state({"status": "playing", "hand": 3, "seats": []})
     assert wait_for(lambda: link.backlog == 0, lambda: link.pump(0.01))
     venue = venue_client(broker, client_id="tablectl-venue-late")
     c = Collector(link, venue)

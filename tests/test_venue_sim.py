@@ -62,3 +62,20 @@ def test_bad_arguments_are_one_line() -> None:
     done = sim("--players", "100", "--tables", "2")
     assert done.returncode == 2
     assert done.stderr.strip() == "tablectl venue sim: 100 players do not fit 2 tables of 9"
+
+
+@pytest.mark.parametrize(
+    ("final", "fits_at", "ok"),
+    [
+        (10, 10, True),  # formed as the field came down to ten (002 Rule 12: nine-handed)
+        (9, 9, True),  # the round that brought it down busted two at once
+        (10, 9, True),  # formed at ten; the loop's round sample saw nine
+        (8, 10, False),  # formed late: the field fit at ten
+        (11, 10, False),  # never more than a full table plus one
+    ],
+)
+def test_the_sims_check_of_when_the_final_table_forms(final: int, fits_at: int, ok: bool) -> None:
+    from hw_sim.venue_tables import SimResult
+
+    r = SimResult(entrants=54, final_table=final, winner=1, fits_at=fits_at)
+    assert r.ok(9) is ok

@@ -13,6 +13,7 @@ kept off the clock, the public page open to anyone.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
 from collections.abc import Iterator
@@ -159,6 +160,7 @@ def test_a_director_runs_the_room(room: Room, browser: Any) -> None:
     with desk.expect_navigation():
         desk.click("button:has-text('Draw seats and start')")
     assert "drew the seats (002 Rule 7)" in flash(desk)
+    assert "the clock is running" in flash(desk)  # level 1 runs as the tables deal (issue 25)
     assert not desk.is_visible("button:has-text('Draw seats and start')")
 
     # the tables' dealers confirm the seats; the floor map shows them without a reload
@@ -201,8 +203,11 @@ def test_a_director_runs_the_room(room: Room, browser: Any) -> None:
     room.serve_until(lambda: room.sim.players("T1") < t1_before, timeout=30)
     desk.wait_for_function("!document.querySelector('.proposal')", timeout=15_000)
 
-    # the clock: resume, then pause (002 Rule 24's levels run from it)
+    # the clock, running since the draw: pause, resume, pause (002 Rule 24's levels run from it)
     desk.goto(room.url + "/clock")
+    assert not desk.is_visible(".paused-tag")
+    with desk.expect_navigation():
+        desk.click("button:has-text('Pause')")
     with desk.expect_navigation():
         desk.click("button:has-text('Resume')")
     assert not desk.is_visible(".paused-tag")
@@ -235,7 +240,13 @@ def test_a_director_runs_the_room(room: Room, browser: Any) -> None:
 
     desk.goto(room.url + "/table/T1")
     assert "Recent hands" in desk.content() and desk.is_visible(".seats")
+    # issue 25: the table log's rulings cite their rule, and a player out at T2 has the
+    # room's place (of 10 entrants), not the table's count
+    rules = desk.locator("table.recent tbody td:nth-child(4)").all_inner_texts()
+    assert any(r.startswith(("002 Rule", "000", "001")) for r in rules), rules
     shoot(desk, "table")
+    desk.goto(room.url + "/table/T2")
+    assert re.search(r"is out in \d+(st|nd|rd|th) place of 10", desk.inner_text("table.recent"))
     desk.goto(room.url + "/seatcards")
     entrants = room.served.web.console.entrants_view()
     in_play = [e for e in entrants if e["status"] in ("seated", "arriving", "leaving")]
@@ -244,6 +255,9 @@ def test_a_director_runs_the_room(room: Room, browser: Any) -> None:
         desk.inner_text(".card .name")
         == min(in_play, key=lambda e: (e["table"], e["seat"]))["name"]
     )
+    first = min(in_play, key=lambda e: (e["table"], e["seat"]))
+    # the stack the player has now, and said so (it read "starting stack", issue 25)
+    assert desk.inner_text(".card .foot") == f"Entry {first['id']} · stack {first['stack']:,}"
     shoot(desk, "seatcards")
     public = browser.new_page(bypass_csp=True)
     public.goto(room.url + "/public")
@@ -257,6 +271,20 @@ def test_a_director_runs_the_room(room: Room, browser: Any) -> None:
     assert any(where in visible.nth(i).inner_text() for i in range(len(like)))
     assert "to approve" not in public.inner_text("section[data-live=moves]")  # staff only
     shoot(public, "public")
+
+    # a name already registered (issue 25): refused until the director ticks "another person"
+    desk.goto(room.url + "/entrants")
+    desk.fill("#names", "Player 3")
+    with desk.expect_navigation():
+        desk.click("button:has-text('Register')")
+    assert flash(desk).startswith("Refused:") and "registered already" in flash(desk)
+    assert [e["name"] for e in room.served.web.console.entrants_view()].count("Player 3") == 1
+    desk.fill("#names", "Player 3")
+    desk.check("input[name=again]")
+    with desk.expect_navigation():
+        desk.click("button:has-text('Register')")
+    assert flash(desk).startswith("Done: registered Player 3")
+    assert [e["name"] for e in room.served.web.console.entrants_view()].count("Player 3") == 2
     floor.context.close()
     public.close()
 

@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("tablectl.cli.export", "export hand histories from a journal"),
     "journal": ("tablectl.cli.journal", "check a journal, or salvage a damaged one"),
     "venue": ("tablectl.cli.venue", "the tournament across tables: simulate a whole venue"),
+    "doctor": ("tablectl.cli.doctor", "check a table's devices, screen, journal, clock and broker"),
 }
 
 

@@ -168,5 +168,8 @@ def open_feed(args: argparse.Namespace) -> object | None:
     except (ValueError, ImportError) as exc:
         print(f"tablectl clock: {exc}", file=sys.stderr)
         return None
+    except OSError as exc:  # ssl.SSLError too: a --ca-file that is missing or no certificate
+        print(f"tablectl clock: --ca-file {args.ca_file}: {exc.strerror or exc}", file=sys.stderr)
+        return None
     feed.start()
     return feed

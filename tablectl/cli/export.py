@@ -54,15 +54,43 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--tournament", type=int, default=1, help="tournament number written in PokerStars headers"
     )
     parser.add_argument("--table-name", default="tablectl", help="table name in the headers")
+    parser.add_argument(
+        "--buy-in",
+        default="",
+        metavar="AMOUNT+FEE",
+        help="the tournament's buy-in for the PokerStars header, e.g. 10+1 (default: Freeroll)",
+    )
+    parser.add_argument("--currency", default="USD", help="the buy-in's currency (default USD)")
+    parser.add_argument(
+        "--hero",
+        type=int,
+        metavar="SEAT",
+        help="PokerStars text as this seat's own history (its hole cards only); default: as an "
+        "observer sees the table",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    from tablectl.daemon.history import buy_in_amounts, buy_in_text
     from tablectl.daemon.journal import JournalError
 
+    try:
+        buy_in = buy_in_text(args.buy_in, args.currency)
+        amounts = buy_in_amounts(args.buy_in)
+    except ValueError as exc:
+        print(f"tablectl export: --buy-in {exc}", file=sys.stderr)
+        return 2
+    if args.hero is not None and not 1 <= args.hero <= 10:
+        print(f"tablectl export: --hero {args.hero}: seats are 1 to 10", file=sys.stderr)
+        return 2
     source = Path(args.journal)
     try:
         result = histories(source)
-    except (OSError, ValueError, JournalError) as exc:
+    except OSError as exc:  # one line naming the file, as every other command says it
+        where = exc.filename or source
+        print(f"tablectl export: {where}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except (ValueError, JournalError) as exc:
         print(f"tablectl export: {exc}", file=sys.stderr)
         return 1
     for problem in result.problems:
@@ -70,7 +98,15 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     try:
         written = write_histories(
-            result.hands, out, args.format, tournament=args.tournament, table_name=args.table_name
+            result.hands,
+            out,
+            args.format,
+            tournament=args.tournament,
+            table_name=args.table_name,
+            buy_in=buy_in,
+            hero=args.hero,
+            amounts=amounts,
+            currency=args.currency,
         )
     except OSError as exc:
         print(f"tablectl export: cannot write to {out}: {exc.strerror or exc}", file=sys.stderr)
@@ -86,17 +122,29 @@ def write_histories(
     *,
     tournament: int = 1,
     table_name: str = "tablectl",
+    buy_in: str = "Freeroll",
+    hero: int | None = None,
+    amounts: tuple[float, float] = (0.0, 0.0),
+    currency: str = "USD",
 ) -> int:
     out.mkdir(parents=True, exist_ok=True)
     written = 0
     for hand in hands:
         stem = out / f"hand-{hand.number:06d}"
         if fmt in ("pokerstars", "both", "all"):
-            text = pokerstars_text(hand, tournament=tournament, table_name=table_name)
+            text = pokerstars_text(
+                hand, tournament=tournament, table_name=table_name, buy_in=buy_in, hero=hero
+            )
             stem.with_suffix(".txt").write_text(text, encoding="utf-8")
             written += 1
         if fmt in ("ohh", "all"):
-            text = ohh_text(hand, tournament=tournament, table_name=table_name)
+            text = ohh_text(
+                hand,
+                tournament=tournament,
+                table_name=table_name,
+                buy_in=amounts,
+                currency=currency,
+            )
             stem.with_suffix(".ohh").write_text(text, encoding="utf-8")
             written += 1
         if fmt in ("phh", "both", "all"):

@@ -39,9 +39,9 @@ class JournaldFormatter(logging.Formatter):
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--config",
-        default="/etc/tablectl/table.toml",
         metavar="FILE",
-        help="table configuration (default /etc/tablectl/table.toml)",
+        help="table configuration (default /etc/tablectl/table.toml; with --sim and no such "
+        "file, a desktop table of six players writing under $XDG_STATE_HOME/tablectl)",
     )
     parser.add_argument(
         "--sim",
@@ -68,6 +68,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-display", action="store_true", help="run without the dealer screen")
     parser.add_argument(
+        "--size",
+        metavar="WxH",
+        help="the dealer window's size on a desktop (default: the config's; with the desktop "
+        "defaults 1280x720, or the screen's if smaller)",
+    )
+    parser.add_argument(
         "--log-level",
         choices=("debug", "info", "warning", "error"),
         help="override the config's log_level",
@@ -86,15 +92,48 @@ def setup_logging(level: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tablectl.daemon.config import ConfigError, load_config
+    from tablectl.daemon.config import (
+        DEFAULT_PATH,
+        ConfigError,
+        desktop_sim_config,
+        load_config,
+        user_state_dir,
+    )
 
+    size = None
+    if args.size:
+        try:
+            from display.window import parse_size
+
+            size = parse_size(args.size)
+        except ValueError as exc:
+            print(f"tablectl run: --size {exc}", file=sys.stderr)
+            return 2
+    desktop = args.sim and args.config is None and not DEFAULT_PATH.exists()
     try:
-        config = load_config(args.config, hardware="sim" if args.sim else None)
+        if desktop:
+            # a desktop without /etc/tablectl: nothing to configure, nothing written as root
+            state = user_state_dir()
+            state.mkdir(parents=True, exist_ok=True)
+            window = size or ((1280, 720) if args.no_display else _window_size())
+            config = desktop_sim_config(state, window)
+        else:
+            config = load_config(args.config or DEFAULT_PATH, hardware="sim" if args.sim else None)
     except ConfigError as exc:
         print(f"tablectl run: bad configuration: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:
+        print(f"tablectl run: {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     setup_logging(args.log_level or config.log_level)
     log = logging.getLogger("tablectl.run")
+    if desktop:
+        log.info(
+            "no %s: a desktop table of %d players, files under %s",
+            DEFAULT_PATH,
+            len(config.seats),
+            config.journal.parent,
+        )
 
     # The adapters load their libraries (pyserial, pygame, gpiozero, nfcpy) only when used.
     from firmware_bridge.sources import HardwareError
@@ -139,8 +178,8 @@ def run(args: argparse.Namespace) -> int:
                 from display.window import PygameDisplay
 
                 display = PygameDisplay(
-                    (config.display_width, config.display_height),
-                    config.display_fullscreen,
+                    size or (config.display_width, config.display_height),
+                    config.display_fullscreen and size is None,
                     console=True,
                 )
             except Exception as exc:  # no screen: the table still runs, the dealer is told
@@ -187,6 +226,16 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if sim is not None:
             sim.stop()
+
+
+def _window_size() -> tuple[int, int]:
+    """1280x720, or the screen's size if smaller; 1280x720 when there is no screen or pygame."""
+    try:
+        from display.window import window_size
+
+        return window_size(None)
+    except Exception:  # no pygame or no video device: the table runs without a screen
+        return (1280, 720)
 
 
 def venue_link(venue: Any) -> Any:

@@ -162,6 +162,33 @@ def clock_pictures(preset: Path) -> list[tuple[str, Any]]:
     return out
 
 
+def no_feed_pictures() -> list[tuple[str, Any, Any]]:
+    """A venue-fed clock refused by its broker (no figure yet), and one whose venue console
+    went away after sending its figures (shown, each marked with their age)."""
+    from tablectl.venue.board import FeedState, board_from_clock
+
+    wall = datetime(2026, 11, 21, 20, 14).timestamp()
+    refused = FeedState(
+        False,
+        wall - 6 * 60,
+        "the broker at venue.local:1883 refused the clock: Not authorized",
+        None,
+    )
+    summary = {
+        "entrants": 19,
+        "players_left": 12,
+        "chips_in_play": 190_000,
+        "average_stack": 15_833,
+        "prize_pool": 2000,
+        "currency": "$",
+        "payouts": [[1, 1000], [2, 600], [3, 400]],
+        "tables": {"T1": {}, "T2": {}},
+    }
+    board = board_from_clock({"summary": summary}, wall)
+    gone = FeedState(False, wall - 3 * 60, "venue demo's console is offline", wall - 4 * 60)
+    return [("no_feed", None, refused), ("stale", board, gone)]
+
+
 def run(args: argparse.Namespace) -> int:
     from display import png
     from display.clock import render_status
@@ -259,6 +286,14 @@ def run(args: argparse.Namespace) -> int:
                             render_status(status, (w, h), "20:14")[0],
                             f"clock_{preset.stem}_{state}_{w}x{h}.png",
                         )
+            # a venue-fed clock without its feed: none yet, and the venue's last figures stale
+            play = clock_pictures(preset_files[0])[0][1] if preset_files else None
+            for state, board, feed in no_feed_pictures() if play else []:
+                for w, h in sizes:
+                    save(
+                        render_status(play, (w, h), "20:14", board, feed)[0],
+                        f"venue_clock_{state}_{w}x{h}.png",
+                    )
         if "console" in what:  # the touch console's screens (issue 13)
             from display.console import console_pictures
 

@@ -6,6 +6,11 @@ display is available and ``--headless`` is not given. The last line is
 ``hands=N events=E alerts=A chips_conserved=yes|no lost_events=K`` (K counts events the bridge
 lost or invented against what the simulator did); the exit status is 0 only when chips are
 conserved and no event was lost.
+
+With ``--rf LEVEL`` the reads are those of a real HF RFID table (hw_sim.rf: misses, crosstalk,
+cards in flight, slow inventories; docs/rf.md), the bots also commit irregularities, and a
+second line scores the table against what a perfect reader would have made it rule:
+``rf=LEVEL hands=N false_rulings=F false_alerts=A missed=M recounts=R latency_p99_ms=L``.
 """
 
 from __future__ import annotations
@@ -28,14 +33,35 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="inject faults: corrupt and dropped frames, garbage, unplug/replug, "
         "flapping, unknown and duplicate tags",
     )
+    parser.add_argument(
+        "--rf",
+        choices=("ideal", "realistic", "harsh"),
+        help="read the tags as a real RFID table does (docs/rf.md) and score the rulings",
+    )
+    parser.add_argument(
+        "--reader",
+        choices=("dedicated", "shared"),
+        default="dedicated",
+        help="with --rf: one reader per antenna, or one multiplexed over all (slow cycle)",
+    )
     parser.add_argument("--headless", action="store_true", help="no dealer screen")
     parser.add_argument(
+        "--size",
+        metavar="WxH",
+        help="the dealer window's size (default: 1280x720, or the screen's if smaller)",
+    )
+    parser.add_argument(
         "--out", metavar="DIR", help="keep the sessions' event streams here as scenario files"
+    )
+    parser.add_argument(
+        "--tracker",
+        action="store_true",
+        help="map tags with the tracker (firmware_bridge/tracker.py: one place per tag)",
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log the bridge's work")
 
 
-def _screen() -> Any | None:
+def _screen(size: tuple[int, int] | None) -> Any | None:
     """The dealer screen in a window (display.window), or None when there is no display."""
     if (
         not os.environ.get("DISPLAY")
@@ -45,7 +71,7 @@ def _screen() -> Any | None:
         print("tablectl sim: no display; running headless", file=sys.stderr)
         return None
     try:
-        from display.window import PygameDisplay
+        from display.window import PygameDisplay, window_size
     except ImportError as exc:
         print(
             f"tablectl sim: no dealer screen in this build ({exc}); running headless",
@@ -53,7 +79,7 @@ def _screen() -> Any | None:
         )
         return None
     try:
-        return PygameDisplay((1280, 720), fullscreen=False, caption="tablectl sim")
+        return PygameDisplay(window_size(size), fullscreen=False, caption="tablectl sim")
     except Exception as exc:  # pygame.error: no window to be had
         print(f"tablectl sim: cannot open a window ({exc}); running headless", file=sys.stderr)
         return None
@@ -77,12 +103,24 @@ def run(args: argparse.Namespace) -> int:
     if args.hands < 1:
         print("tablectl sim: --hands must be at least 1", file=sys.stderr)
         return 2
+    if args.reader == "shared" and args.rf is None:
+        print("tablectl sim: --reader shared needs --rf LEVEL", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.ERROR,
         format="%(levelname)s %(name)s: %(message)s",
     )
+    size = None
+    if args.size:
+        from display.window import parse_size
+
+        try:
+            size = parse_size(args.size)
+        except ValueError as exc:
+            print(f"tablectl sim: --size {exc}", file=sys.stderr)
+            return 2
     on_view = None
-    screen = None if args.headless else _screen()
+    screen = None if args.headless else _screen(size)
     if screen is not None:
 
         def on_view(view: Any) -> None:
@@ -102,6 +140,9 @@ def run(args: argparse.Namespace) -> int:
         faults=args.faults,
         workdir=out,
         write_scenarios=out is not None,
+        rf=args.rf,
+        shared_reader=args.reader == "shared",
+        tracker=args.tracker,
     )
     try:
         sim = TableSim(cfg, on_view)
@@ -115,11 +156,13 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         if screen is not None:
-            screen[0].quit()
+            screen.close()
     for problem in result.problems:
         print(f"problem: {problem}", file=sys.stderr)
     if args.faults:
         print(f"faults: {result.faults.summary()}", file=sys.stderr)
     print(f"link: {result.link} steps={result.steps}", file=sys.stderr)
     print(result.line())
+    if result.score is not None:
+        print(result.score.line())
     return 0 if result.ok else 1

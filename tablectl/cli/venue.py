@@ -13,6 +13,7 @@ mid-tournament and starts it again on the same port, and takes a table offline f
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -76,6 +77,18 @@ def _configure_serve(sub: Any) -> None:
     serve.add_argument(
         "--demo-pace", type=float, default=4.0, metavar="S", help="a hand every S seconds"
     )
+    journal = sub.add_parser(
+        "journal",
+        help="check the venue's journal, or salvage its readable lines into a new one",
+        description="check the venue's journal (each bad line named, exit 1), or copy its "
+        "readable lines into a new journal (docs/venue-console.md)",
+    )
+    jsub = journal.add_subparsers(dest="journal_command", metavar="check|recover", required=True)
+    check = jsub.add_parser("check", help="name every line that cannot be used")
+    check.add_argument("journal", metavar="JOURNAL", type=Path)
+    recover = jsub.add_parser("recover", help="copy every readable line into a new journal")
+    recover.add_argument("journal", metavar="JOURNAL", type=Path)
+    recover.add_argument("--out", type=Path, required=True, help="the new journal (must not exist)")
     sub.add_parser(
         "passwd",
         help="print a password hash for a [[staff]] entry (reads the password twice)",
@@ -88,7 +101,45 @@ def run(args: argparse.Namespace) -> int:
         return _serve(args)
     if args.venue_command == "passwd":
         return _passwd()
+    if args.venue_command == "journal":
+        return _journal(args)
     return _sim(args)
+
+
+def _journal(args: argparse.Namespace) -> int:
+    """`check`: every unusable line named (exit 1), or how many lines and events are sound.
+    `recover`: the usable lines copied, in order, into a new journal that did not exist."""
+    import json
+
+    from tablectl.venue.console import JOURNAL_HEADER, read_journal
+
+    where = f"tablectl venue journal {args.journal_command}"
+    try:
+        lines, problems = read_journal(args.journal)
+        if args.journal_command == "check":
+            for problem in problems:
+                print(problem)
+            events = sum(1 for line in lines if "event" in line)
+            if not lines:
+                print(f"{args.journal}: empty: no setup to replay (restore it from a backup)")
+                return 1
+            print(f"{args.journal}: {len(lines)} lines ({events} events), {len(problems)} bad")
+            return 1 if problems else 0
+        with args.out.open("x", encoding="utf-8") as f:
+            if not lines or lines[0].get("journal") != JOURNAL_HEADER["journal"]:
+                f.write(json.dumps(JOURNAL_HEADER) + "\n")
+            for line in lines:
+                f.write(json.dumps(line, separators=(",", ":")) + "\n")
+    except FileExistsError:
+        print(f"{where}: {args.out} exists: give a new file", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"{where}: {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 1
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    print(f"{args.out}: {len(lines)} lines copied, {len(problems)} skipped")
+    return 0
 
 
 def _passwd() -> int:
@@ -128,6 +179,9 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     room = None
     tmp = None
+    # uvicorn re-raises the SIGTERM it caught once it has stopped: as an exception here, so the
+    # demo's mosquitto and tables are stopped below as on Ctrl-C (not left running)
+    old_term = signal.signal(signal.SIGTERM, _interrupted)
     try:
         if args.demo:
             settings, room, tmp = _demo(args)
@@ -136,16 +190,25 @@ def _serve(args: argparse.Namespace) -> int:
         host = args.host or settings.web_host
         port = args.port or settings.web_port
         return _run_server(settings, host, port)
-    except (SettingsError, BrokerError, ValueError, OSError) as exc:
+    except OSError as exc:  # the journal's directory read-only or full, a port taken ...
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"tablectl venue serve: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except (SettingsError, BrokerError, ValueError) as exc:
         print(f"tablectl venue serve: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 0
     finally:
+        signal.signal(signal.SIGTERM, old_term)
         if room is not None:
             room.close()
         if tmp is not None:
             tmp.cleanup()
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _demo(args: argparse.Namespace) -> tuple[Any, Any, Any]:
@@ -167,7 +230,10 @@ def _demo(args: argparse.Namespace) -> tuple[Any, Any, Any]:
     host = args.host or "127.0.0.1"
     print(
         f"demo: sign in at http://{host}:{args.port or 8080}/ as director (or floor) "
-        f"with password {password}; players' page /public",
+        f"with password {password}; players' page /public\n"
+        f"demo: broker 127.0.0.1:{room.port} (venue {room.venue}); a kiosk clock on it:\n"
+        f"  tablectl clock --windowed --structure tda-style --venue {room.venue} "
+        f"--broker 127.0.0.1:{room.port} --user clock --password {room.users['clock']}",
         file=sys.stderr,
         flush=True,
     )

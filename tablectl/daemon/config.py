@@ -7,6 +7,8 @@ can print it and exit non-zero before touching any hardware.
 
 from __future__ import annotations
 
+import os
+import ssl
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -100,6 +102,36 @@ class Config:
 
     def player_names(self) -> dict[int, str]:
         return {s.seat: s.name for s in self.seats}
+
+
+def user_state_dir() -> Path:
+    """Where a desktop user's table keeps its files: ``$XDG_STATE_HOME/tablectl``, else
+    ``~/.local/state/tablectl`` (the XDG base directory default)."""
+    base = os.environ.get("XDG_STATE_HOME", "")
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "state"
+    return root / "tablectl"
+
+
+def desktop_sim_config(state: Path, size: tuple[int, int] = (1280, 720)) -> Config:
+    """`tablectl run --sim` on a desktop with no table.toml: six players on the home-003
+    structure, a window of ``size``, no NFC reader, and every file under ``state``."""
+    raw: dict[str, Any] = {
+        "hardware": "sim",
+        "journal": str(state / "journal.db"),
+        "structure": "home-003",
+        "nfc": {"reader": ""},
+        "tags": {
+            "decks": str(state / "decks.json"),
+            "chips": str(state / "chips.json"),
+            "badges": str(state / "badges.json"),
+        },
+        "display": {"width": size[0], "height": size[1], "fullscreen": False},
+        "seats": {str(n): {"name": name} for n, name in enumerate(DESKTOP_NAMES, 1)},
+    }
+    return parse_config(raw, state / "table.toml", hardware="sim", where="desktop defaults")
+
+
+DESKTOP_NAMES = ("Ann", "Bao", "Carla", "Dev", "Eun", "Farid")
 
 
 def load_config(path: str | Path = DEFAULT_PATH, *, hardware: str | None = None) -> Config:
@@ -359,6 +391,13 @@ def _venue(c: _Checker, raw: dict[str, Any]) -> VenueConfig | None:
         ca_file = c.path(v, "ca_file", "", "venue.ca_file")
         if not ca_file.is_file():
             raise c.fail("venue.ca_file", f"{ca_file}: no such file")
+        try:  # read now, not at the first connect: a traceback there, a line here
+            ssl.create_default_context(cafile=str(ca_file))
+        except (ssl.SSLError, OSError, ValueError) as exc:
+            why = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or exc
+            raise c.fail(
+                "venue.ca_file", f"{ca_file}: not a PEM certificate the TLS library reads ({why})"
+            ) from None
     return VenueConfig(
         ids["venue"], ids["table"], host, int(port_text), username, password, ca_file
     )

@@ -9,9 +9,11 @@ pot is awarded.
 
 Two renderings of a finished :class:`HandRecord`:
 
-- :func:`pokerstars_text`: the text format tracking tools import (header, seats, posts,
-  ``*** HOLE CARDS ***``, actions per street, ``*** SHOW DOWN ***``, ``*** SUMMARY ***``).
-  Every hole card the table read is written as a ``Dealt to`` line: a sensored table knows them all.
+- :func:`pokerstars_text`: a PokerStars tournament hand as tracking tools import it (header with
+  the buy-in and the time in ET, seats, posts, ``*** HOLE CARDS ***``, actions per street,
+  ``*** SHOW DOWN ***`` with PokerStars' hand names, ``*** SUMMARY ***``). Written as an observer
+  sees the table (no ``Dealt to`` line: a tracker takes the player dealt in as its user), or with
+  ``hero`` for that seat's own history (its ``Dealt to`` line only).
 - :func:`phh_text`: the poker hand history TOML format (``pokerkit.HandHistory.load`` reads it).
   PHH numbers players from the first seat left of the button; heads-up, pokerkit swaps the blinds
   itself, so the list stays ``[small, big]``.
@@ -32,15 +34,17 @@ import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
+from zoneinfo import ZoneInfo
 
-from tablectl.engine.evaluator import best_description
-from tablectl.engine.events import Event
+from tablectl.engine.evaluator import RANK_WORDS, best_description
+from tablectl.engine.events import Event, event_from_obj
 from tablectl.engine.notices import (
     Award,
     Eliminated,
     FloorDecided,
     HandStart,
     NameChange,
+    RecountClosed,
     Returned,
     Showdown,
     Street,
@@ -64,7 +68,16 @@ VOID_ALERTS = ("misdeal", "fouled_deck", "foreign_card")
 # passed over.
 # Events the engine keeps in a hand's log (undo and floor rulings replay them); the others are
 # no part of the hand.
-_NOT_IN_HAND = ("tick", "ack", "badge", "name")
+_NOT_IN_HAND = ("tick", "ack", "badge", "name", "recount", "counted")
+
+
+def _answered(event: Event, outputs: list[Output]) -> Event:
+    """The dealer's answer to a recount as the read the engine ruled on (its ``recount`` notice
+    carries it, tablectl/engine/recount.py); the answer itself when nothing waited for it."""
+    for o in outputs:
+        if isinstance(o, RecountClosed) and o.read:
+            return event_from_obj({**o.read, "t": event.t})
+    return event
 
 
 @dataclass(slots=True)
@@ -176,6 +189,8 @@ class HistoryBuilder:
                 return []
             if event.kind == "press" and event.body == "undo":
                 return []  # nothing to take back: the engine said so with an alert
+            if event.kind == "counted":
+                event = _answered(event, outputs)
             replayed = [
                 n.replayed or 0
                 for n in outputs
@@ -620,23 +635,66 @@ def _cards(cards: Iterable[str]) -> str:
     return "[" + " ".join(cards) + "]"
 
 
-def pokerstars_text(hand: HandRecord, *, tournament: int = 1, table_name: str = "tablectl") -> str:
-    """The hand in the PokerStars text format tracking tools import. The hand's void deals come
-    first, each its own block (a history file holds many hands, blank lines between them), its
-    hand id the hand's with the deal's number appended, so no tool takes it for the played hand."""
-    blocks = [_pokerstars_block(v, tournament, table_name) for v in hand.voided]
-    return "\n\n".join([*blocks, _pokerstars_block(hand, tournament, table_name)])
+ET = ZoneInfo("America/New_York")  # PokerStars dates its hands in Eastern Time
 
 
-def _pokerstars_block(hand: HandRecord, tournament: int, table_name: str) -> str:
+def buy_in_amounts(buy_in: str = "") -> tuple[float, float]:
+    """``"10+1"`` as (10.0, 1.0); "" is a freeroll. ValueError for anything but AMOUNT+FEE (a
+    fee of 0 may be left out)."""
+    if not buy_in.strip():
+        return 0.0, 0.0
+    amount, _, fee = buy_in.strip().partition("+")
+    try:
+        a, f = float(amount), float(fee or 0)
+    except ValueError:
+        raise ValueError(f"{buy_in!r} is not AMOUNT+FEE (e.g. 10+1)") from None
+    if not (0 <= a < 1e9 and 0 <= f < 1e9):  # also refuses nan and inf
+        raise ValueError(f"{buy_in!r}: amounts are 0 or more")
+    return a, f
+
+
+def buy_in_text(buy_in: str = "", currency: str = "USD") -> str:
+    """The header's buy-in as PokerStars writes it: ``$10+$1 USD`` for ``"10+1"``, ``Freeroll``
+    for none (see :func:`buy_in_amounts`)."""
+    a, f = buy_in_amounts(buy_in)
+    if a == f == 0:
+        return "Freeroll"
+    sign = {"USD": "$", "EUR": "\u20ac", "GBP": "\u00a3"}.get(currency, "")
+
+    def money(x: float) -> str:
+        return f"{sign}{x:.2f}" if x != int(x) else f"{sign}{int(x)}"
+
+    return f"{money(a)}+{money(f)} {currency}"
+
+
+def pokerstars_text(
+    hand: HandRecord,
+    *,
+    tournament: int = 1,
+    table_name: str = "tablectl",
+    buy_in: str = "Freeroll",
+    hero: int | None = None,
+) -> str:
+    """The hand as a PokerStars tournament hand (see the module docstring): ``buy_in`` as
+    :func:`buy_in_text` writes it, ``hero`` the seat whose history it is (None: an observer's).
+    The hand's void deals come first, each its own block (a history file holds many hands, blank
+    lines between them), its hand id the hand's with the deal's number appended, so no tool takes
+    it for the played hand."""
+    blocks = [_pokerstars_block(v, tournament, table_name, buy_in, hero) for v in hand.voided]
+    return "\n\n".join([*blocks, _pokerstars_block(hand, tournament, table_name, buy_in, hero)])
+
+
+def _pokerstars_block(
+    hand: HandRecord, tournament: int, table_name: str, buy_in: str, hero: int | None
+) -> str:
     name = hand.names
     when = dt.datetime.fromtimestamp(hand.wall if hand.wall is not None else 0, dt.UTC)
     hand_id = f"{tournament:04d}{hand.number:06d}" + (f"{hand.deal + 1:02d}" if hand.void else "")
     lines = [
-        f"PokerStars Hand #{hand_id}: Tournament #{tournament}, "
+        f"PokerStars Hand #{hand_id}: Tournament #{tournament}, {buy_in} "
         f"Hold'em No Limit - Level {_roman(hand.level)} ({hand.small_blind}/{hand.big_blind}) - "
-        f"{when:%Y/%m/%d %H:%M:%S} UTC",
-        f"Table '{table_name}' 10-max Seat #{hand.button} is the button",
+        f"{when:%Y/%m/%d %H:%M:%S} UTC [{when.astimezone(ET):%Y/%m/%d %H:%M:%S} ET]",
+        f"Table '{tournament} {table_name}' 10-max Seat #{hand.button} is the button",
     ]
     for seat in sorted(hand.start_stacks):
         lines.append(f"Seat {seat}: {name[seat]} ({hand.start_stacks[seat]} in chips)")
@@ -645,21 +703,20 @@ def _pokerstars_block(hand: HandRecord, tournament: int, table_name: str) -> str
         all_in = " and is all-in" if _posted_all_in(hand, seat) else ""
         lines.append(f"{name[seat]}: posts {what} {amount}{all_in}")
     lines.append("*** HOLE CARDS ***")
-    for seat in hand.order():
-        cards = hand.hole.get(seat, [])
-        if cards:
-            lines.append(f"Dealt to {name[seat]} {_cards(cards)}")
+    if hero is not None and hand.hole.get(hero):  # the hero's own cards; an observer sees none
+        lines.append(f"Dealt to {name[hero]} {_cards(hand.hole[hero])}")
     folded_on: dict[int, str] = {}
     for kind, value in hand.log:
         if kind == "act":
             a: Act = value
             who = name[a.seat]
             tail = " and is all-in" if a.all_in else ""
+            # "folds " and "checks " end in a space, as PokerStars writes them
             if a.action == "fold":
-                lines.append(f"{who}: folds")
+                lines.append(f"{who}: folds ")
                 folded_on.setdefault(a.seat, a.street)
             elif a.action == "check":
-                lines.append(f"{who}: checks")
+                lines.append(f"{who}: checks ")
             elif a.action == "call":
                 lines.append(f"{who}: calls {a.added}{tail}")
             elif a.action == "bet":
@@ -743,9 +800,7 @@ def _void_ending(hand: HandRecord, folded_on: dict[int, str]) -> list[str]:
     for seat in sorted(hand.start_stacks):
         if seat in folded_on:
             street = folded_on[seat]
-            what = "folded " + (
-                "before Flop" if street == "preflop" else f"on the {street.capitalize()}"
-            )
+            what = "folded " + (_folded_where(street))
         else:
             what = "hand void"
         if back.get(seat):
@@ -754,8 +809,17 @@ def _void_ending(hand: HandRecord, folded_on: dict[int, str]) -> list[str]:
     return lines
 
 
+def _folded_where(street: str) -> str:
+    """``before Flop``, ``on the Turn``; a hand killed at showdown folded on the River (the
+    last street PokerStars names)."""
+    if street == "preflop":
+        return "before Flop"
+    return "on the River" if street == "showdown" else f"on the {street.capitalize()}"
+
+
 def _descriptions(hand: HandRecord) -> dict[int, str]:
-    """What each shown hand made: the engine's words for winners, the evaluator's for the rest."""
+    """What each shown hand made, in PokerStars' words (:func:`stars_hand_name`): the engine's
+    for winners, the evaluator's for the rest."""
     words: dict[int, str] = {}
     for seat in hand.live():
         cards = hand.hole.get(seat, [])
@@ -763,7 +827,34 @@ def _descriptions(hand: HandRecord) -> dict[int, str]:
             words[seat] = best_description([*cards, *hand.board])
     for award in hand.awards:
         words.update(award.hands)
-    return words
+    return {seat: stars_hand_name(w) for seat, w in words.items()}
+
+
+_RANK_ORDER = RANK_WORDS  # the evaluator's words for the ranks, two to ace
+
+
+def stars_hand_name(words: str) -> str:
+    """The engine's ``pair of kings`` as PokerStars writes it: ``a pair of Kings``; ``a
+    straight, Nine to King``, ``a flush, Ace high``, ``a full house, Aces full of Kings``,
+    ``high card Ace``, ``a Royal Flush``. Words it does not know are left as they are."""
+    kind, _, ranks = words.partition(", ")
+    cap = " ".join(
+        w.capitalize() if w not in ("of", "and", "full", "high") else w for w in ranks.split()
+    )
+    if kind == "royal flush":
+        return "a Royal Flush"
+    if kind in ("straight", "straight flush") and ranks.endswith(" high"):
+        top = ranks.removesuffix(" high")
+        if top in _RANK_ORDER:
+            i = _RANK_ORDER.index(top)
+            low = "ace" if i == 3 else _RANK_ORDER[i - 4]  # the wheel: Ace to Five
+            return f"a {kind}, {low.capitalize()} to {top.capitalize()}"
+    if kind.startswith("pair of "):
+        return f"a pair of {kind.removeprefix('pair of ').capitalize()}"
+    if kind == "high card":
+        return f"high card {cap}"
+    article = "a " if kind in ("flush", "full house", "straight", "straight flush") else ""
+    return f"{article}{kind}, {cap}" if ranks else words
 
 
 def _posted_all_in(hand: HandRecord, seat: int) -> bool:
@@ -773,7 +864,7 @@ def _posted_all_in(hand: HandRecord, seat: int) -> bool:
 def _summary(hand: HandRecord, seat: int, folded_on: dict[int, str], won: dict[int, int]) -> str:
     if seat in folded_on:
         street = folded_on[seat]
-        where = "before Flop" if street == "preflop" else f"on the {street.capitalize()}"
+        where = _folded_where(street)
         put_in = any(a.seat == seat and a.added for k, a in hand.log if k == "act")
         blind = any(s == seat and k != "ante" for s, k, _a in hand.posts)
         didnt = "" if put_in or blind or street != "preflop" else " (didn't bet)"

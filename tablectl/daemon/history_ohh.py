@@ -9,7 +9,9 @@ starting_stack, cards), ``rounds`` (one a street, each with its ``cards`` and ``
 ``action_number``, ``player_id``, ``action``, ``amount`` the chips that action added, ``is_allin``),
 ``pots`` (number, amount, rake, player_wins), and the tournament fields: ``tournament`` true and
 ``tournament_info``. Floor decisions (tablectl/engine/floor.py) are kept in ``_floor`` per round,
-a user field (the standard lets a site add fields beginning with an underscore).
+an uncalled bet handed back in ``_returned`` (player_id, amount: the spec's actions have none),
+user fields (the standard lets a site add fields beginning with an underscore). The tournament's
+buy-in and fee are in ``currency`` (``tablectl export --buy-in 10+1 --currency USD``).
 """
 
 from __future__ import annotations
@@ -26,9 +28,17 @@ ACTIONS = {"fold": "Fold", "check": "Check", "call": "Call", "bet": "Bet", "rais
 
 
 def ohh_obj(
-    hand: HandRecord, *, tournament: int = 1, table_name: str = "tablectl", site: str = "tablectl"
+    hand: HandRecord,
+    *,
+    tournament: int = 1,
+    table_name: str = "tablectl",
+    site: str = "tablectl",
+    buy_in: tuple[float, float] = (0.0, 0.0),
+    currency: str = "USD",
 ) -> dict[str, Any]:
-    """The hand as an OHH object (``{"ohh": {...}}``); a void deal says so in ``_void``."""
+    """The hand as an OHH object (``{"ohh": {...}}``); a void deal says so in ``_void``.
+    ``buy_in``: the tournament's buy-in and fee, in ``currency`` (an ISO code: the spec's
+    tournament currencies); the table's own amounts are chips."""
     ids = {seat: i + 1 for i, seat in enumerate(sorted(hand.start_stacks))}
     when = dt.datetime.fromtimestamp(hand.wall if hand.wall is not None else 0, dt.UTC)
     players = []
@@ -86,7 +96,8 @@ def ohh_obj(
                 rounds.append(current)
         elif kind == "returned":
             seat, amount = value
-            current["actions"].append(action(seat, "Uncalled Bet Returned", amount))
+            # the spec has no action for it: a user field, as the pot is written without it
+            current.setdefault("_returned", []).append({"player_id": ids[seat], "amount": amount})
         elif kind == "floor":
             current.setdefault("_floor", []).append(str(value))
     if not hand.void and len(hand.live()) > 1:
@@ -136,9 +147,9 @@ def ohh_obj(
             "tournament_number": str(tournament),
             "name": table_name,
             "start_date_utc": when.strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "currency": "Chips",
-            "buyin_amount": 0,
-            "fee_amount": 0,
+            "currency": currency,
+            "buyin_amount": buy_in[0],
+            "fee_amount": buy_in[1],
             "bounty_fee_amount": 0,
             "initial_stack": max(hand.start_stacks.values(), default=0),
             "type": "MTT",
@@ -153,10 +164,22 @@ def ohh_obj(
     return {"ohh": ohh}
 
 
-def ohh_text(hand: HandRecord, *, tournament: int = 1, table_name: str = "tablectl") -> str:
+def ohh_text(
+    hand: HandRecord,
+    *,
+    tournament: int = 1,
+    table_name: str = "tablectl",
+    buy_in: tuple[float, float] = (0.0, 0.0),
+    currency: str = "USD",
+) -> str:
     """The hand and its void deals, one OHH object a line (the standard's file of many hands:
     objects separated by blank lines is what sites write; one a line reads the same)."""
     return "".join(
-        json.dumps(ohh_obj(h, tournament=tournament, table_name=table_name)) + "\n\n"
+        json.dumps(
+            ohh_obj(
+                h, tournament=tournament, table_name=table_name, buy_in=buy_in, currency=currency
+            )
+        )
+        + "\n\n"
         for h in [*hand.voided, hand]
     )

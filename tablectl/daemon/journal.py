@@ -294,11 +294,12 @@ class Journal:
                 raise JournalError(f"{self.path}: not a usable journal: no such file")
             elif not memory:
                 _create(file, synchronous)
-        except OSError as exc:
+        except (OSError, sqlite3.Error) as exc:
             verb = "open" if existed else "create"
-            raise JournalError(
-                f"{self.path}: cannot {verb} the journal: {exc.strerror or exc}"
-            ) from None
+            why = getattr(exc, "strerror", None) or str(exc)
+            if not os.access(file.parent, os.W_OK):  # sqlite says only "unable to open"
+                why = f"{file.parent} is not writable (read-only, or not this user's)"
+            raise JournalError(f"{self.path}: cannot {verb} the journal: {why}") from None
         try:
             if existed:
                 # Checked on a read-only connection: a writer's close would checkpoint a WAL

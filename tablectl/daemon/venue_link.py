@@ -33,6 +33,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from tablectl.daemon.outbox import Outbox, OutRow
+from tablectl.daemon.wire import WireError, parse_object
 
 log = logging.getLogger("tablectl.venue_link")
 
@@ -42,6 +43,7 @@ ONLINE, OFFLINE = b"online", b"offline"
 TABLE_LEAVES = ("state", "events", "online", "cmd")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
 PRUNE_EVERY = 1000  # deliveries between outbox prunes (superseded rows, old done rows)
+MAX_COMMAND_BYTES = 64 * 1024  # a command is ~300 bytes; a level with a colour-up ~2 KB
 STALL_SECONDS = 30.0  # rows in flight this long while connected are handed to paho again
 
 
@@ -133,12 +135,10 @@ class VenueCommand:
     @staticmethod
     def parse(payload: bytes, venue: str) -> VenueCommand:
         """A command envelope (docs/venue.md); ValueError in one line when it is not one."""
-        try:
-            obj = json.loads(payload.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ValueError(f"venue command is not JSON: {exc}") from None
-        if not isinstance(obj, dict):
-            raise ValueError("venue command is not a JSON object")
+        try:  # bounded: a command nested 100,000 deep is refused, not a RecursionError
+            obj = parse_object(payload, "venue command", max_bytes=MAX_COMMAND_BYTES)
+        except WireError as exc:
+            raise ValueError(str(exc)) from None
         if obj.get("v") != PROTOCOL_VERSION:
             raise ValueError(
                 f"venue command version {obj.get('v')!r}: this table speaks {PROTOCOL_VERSION}"
@@ -153,8 +153,10 @@ class VenueCommand:
             raise ValueError(f"venue command {cmd_id} is from venue {sender!r}, not {venue!r}")
         if not isinstance(by, str) or not isinstance(body, dict):
             raise ValueError(f"venue command {cmd_id}: 'by' must be text and 'body' an object")
-        if not isinstance(t, int | float):
+        if isinstance(t, bool) or not isinstance(t, int | float):
             raise ValueError(f"venue command {cmd_id}: 't' must be a number")
+        if not isinstance(kind, str) or len(kind) > 32 or len(by) > 120:
+            raise ValueError(f"venue command {cmd_id}: 'kind' or 'by' too long")
         return VenueCommand(cmd_id, kind, sender, by, body, float(t))
 
     def to_obj(self) -> dict[str, Any]:
@@ -400,6 +402,7 @@ class VenueLink:
         try:
             cmd = VenueCommand.parse(item.payload, self.config.venue)
         except ValueError as exc:
+            log.warning("refused: %s", exc)
             return LinkProblem(str(exc))
         if self.outbox.command_seen(cmd.cmd_id, json.dumps(cmd.to_obj())):
             self.stats.duplicates += 1
@@ -541,3 +544,52 @@ def output_event(out: Any, hand_no: int) -> tuple[str, dict[str, Any]]:
         return str(notice.pop("kind")), {"hand_no": hand_no, **notice}
     alert = dict(obj["alert"])
     return "alert", {"hand_no": hand_no, "alert": alert.pop("kind"), **alert}
+
+
+# --- a connection test (`tablectl doctor`) ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BrokerProbe:
+    """How far a test connection got: ``stage`` is "ok", "tcp" (nothing listens or the host is
+    unknown), "tls" (the handshake or the certificate failed), "auth" (the broker refused the
+    user) or "timeout" (no CONNACK); ``detail`` is what the library said."""
+
+    stage: str
+    detail: str
+
+
+def probe_broker(config: LinkConfig, timeout: float = 5.0) -> BrokerProbe:
+    """Connect as the table would (same user, password and TLS) under a client id of its own, so
+    a running table's session is not taken over, and disconnect at once."""
+    got: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    client = mqtt.Client(
+        CallbackAPIVersion.VERSION2,
+        client_id=f"{config.client_id}-doctor",
+        clean_session=True,
+        protocol=mqtt.MQTTv311,
+    )
+    client.username_pw_set(config.username or config.table, config.password)
+    if config.ca_file:
+        try:
+            client.tls_set(ca_certs=config.ca_file, tls_version=ssl.PROTOCOL_TLS_CLIENT)
+        except (OSError, ssl.SSLError) as exc:
+            return BrokerProbe("tls", f"cannot load {config.ca_file}: {exc}")
+    client.on_connect = lambda _c, _u, _f, reason, _p: got.put(reason)
+    try:
+        client.connect(config.host, config.port, keepalive=10)
+    except ssl.SSLError as exc:
+        return BrokerProbe("tls", str(exc))
+    except (OSError, ValueError) as exc:
+        return BrokerProbe("tcp", str(exc))
+    client.loop_start()
+    try:
+        reason = got.get(timeout=timeout)
+    except queue.Empty:
+        return BrokerProbe("timeout", f"no answer to CONNECT within {timeout:g} s")
+    finally:
+        client.disconnect()
+        client.loop_stop()
+    if reason.is_failure:
+        return BrokerProbe("auth", str(reason))
+    return BrokerProbe("ok", str(reason))

@@ -24,6 +24,12 @@ if TYPE_CHECKING:
 REDEAL = "reshuffle and deal the same hand again: same button, same blinds (002 Rule 36-C)"
 
 
+def stops_play(alert: Alert) -> bool:
+    """An alert that orders the hand dealt again (a misdeal, a void hand): no one acts until the
+    re-deal (002 Rule 36-C), whatever the new hand's first turn."""
+    return alert.text.endswith(REDEAL)
+
+
 def substantial(table: TableState, hand: Hand) -> bool:
     """Whether a misdeal can no longer be declared. 002 Rule 37: any 2 actions in turn, one
     putting chips in, or any 3 actions (blinds do not count); 000/004 Misdeals 2: two players

@@ -273,6 +273,7 @@ _SINGULAR = (
     "king",
     "ace",
 )
+RANK_WORDS = _SINGULAR  # the ranks in words, two to ace (hand histories name hands with them)
 _PLURAL = (
     "twos",
     "threes",

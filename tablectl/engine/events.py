@@ -54,6 +54,8 @@ EVENT_KINDS = (
     "badge",
     "name",
     "level",
+    "recount",
+    "counted",
 )
 _KINDS = frozenset(EVENT_KINDS)
 SETUP_KEYS = (
@@ -517,15 +519,19 @@ _SAYS = frozenset(SAYS)
 _PRESSES = frozenset(PRESSES)
 
 
+def _face(value: object, where: str) -> str:
+    """A card's face as read: "up" or "down"."""
+    if value not in ("up", "down"):
+        raise ScenarioError(f"{where}: face {show(value)} is neither 'up' nor 'down'")
+    return value  # type: ignore[return-value]
+
+
 def _validate_card(obj: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "card": _card_or_unknown(obj.get("card"), "card"),
         "zone": _zone(obj.get("zone")),
     }
-    face = obj.get("face", "down")
-    if face not in ("up", "down"):
-        raise ScenarioError(f"card: face {show(face)} is neither 'up' nor 'down'")
-    out["face"] = face
+    out["face"] = _face(obj.get("face", "down"), "card")
     if "deck" in obj:
         deck = obj["deck"]
         if not isinstance(deck, str) or not 0 < len(deck) <= 16 or not deck.isprintable():
@@ -993,12 +999,75 @@ def _validate_level(body: object) -> LevelEntry:
     return LevelEntry(number, sb, bb, ante, flags["bb_ante"], flags["break"])
 
 
+# A read the bridge could not trust, held for the dealer (issue 27; docs/scenario-extensions.md)
+RECOUNT_CARD_KEYS = ("card", "zone", "face", "deck", "seen", "why")
+RECOUNT_CHIP_KEYS = ("chips", "ask", "why")
+MAX_WHY = 200  # characters of a recount's reason
+
+
+def _validate_recount(body: object) -> dict[str, Any]:
+    """``{"chips": {zone: [...], ...}, "ask": zone, "why": text}``: the chip read held, the zone
+    to count; or ``{"card": "9s", "zone": "seat:9", "face": "down", "seen": [zones], "why": text}``:
+    the card read held (its likeliest place) and where else it was seen."""
+    body = _object(body, "recount", "with chips and ask, or card and zone")
+    out: dict[str, Any]
+    if "card" in body:
+        _keys(body, RECOUNT_CARD_KEYS, "recount")
+        out = _validate_card(body)
+        if out["card"] == UNKNOWN_CARD:
+            raise ScenarioError("recount: a recount names an enrolled card, not '??'")
+        if "seen" in body:
+            seen = body["seen"]
+            if not isinstance(seen, list) or not 0 < len(seen) <= 14:
+                raise ScenarioError(f"recount.seen must list 1 to 14 card zones, got {show(seen)}")
+            out["seen"] = [_zone(z) for z in seen]
+    else:
+        _keys(body, RECOUNT_CHIP_KEYS, "recount")
+        if "chips" not in body:
+            raise ScenarioError("recount needs 'chips' (the read held) or 'card'")
+        chips = _validate_chips(body["chips"])
+        ask = body.get("ask", next(iter(chips)))
+        ask = _chip_zone(ask) if isinstance(ask, str) else _chip_zone(show(ask))
+        if ask not in chips:
+            raise ScenarioError(f"recount.ask: {ask} is not one of the zones read")
+        out = {"chips": chips, "ask": ask}
+    if "why" in body:
+        out["why"] = _text_line(body["why"], "recount.why", MAX_WHY)
+    return out
+
+
+def _validate_counted(body: object) -> dict[str, Any]:
+    """The dealer's answer to a recount: ``{"zone": "bet:4"}`` confirms the read held,
+    ``{"zone": "bet:4", "chips": [100, 100]}`` is the dealer's count; ``{"card": "9s"}`` confirms,
+    ``{"card": "9s", "zone": "seat:9"}`` (``face`` optional) is where the card lies."""
+    body = _object(body, "counted", "naming the zone or the card recounted")
+    if "card" in body:
+        _keys(body, ("card", "zone", "face"), "counted")
+        card = _card_or_unknown(body["card"], "counted.card")
+        out: dict[str, Any] = {"card": card}
+        if "zone" in body:
+            out["zone"] = _zone(body["zone"])
+        if "face" in body:
+            out["face"] = _face(body["face"], "counted")
+        return out
+    if "zone" not in body:
+        raise ScenarioError("counted names the 'zone' or the 'card' recounted")
+    _keys(body, ("zone", "chips"), "counted")
+    zone = body["zone"]
+    out = {"zone": _chip_zone(zone) if isinstance(zone, str) else _chip_zone(show(zone))}
+    if "chips" in body:
+        out["chips"] = _chip_list(body["chips"], "counted.chips")
+    return out
+
+
 _CONSOLE_VALIDATORS = {
     "floor": _validate_floor,
     "ack": _validate_ack,
     "badge": _validate_badge,
     "name": _validate_name,
     "level": _validate_level,
+    "recount": _validate_recount,
+    "counted": _validate_counted,
 }
 
 # Each event kind's validator (``card`` and ``board`` carry companions: parse_obj reads them).

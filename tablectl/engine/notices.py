@@ -224,6 +224,16 @@ class Undone(Notice):
 
 
 @dataclass(frozen=True, slots=True)
+class RecountClosed(Notice):
+    """A recount question closed (tablectl/engine/recount.py): its alert ``ids``, and the ``read``
+    the engine ruled on when the dealer answered it (the event's JSON, for a hand history)."""
+
+    kind: ClassVar[str] = "recount"
+    ids: list[int] = UNSET
+    read: dict[str, Any] = UNSET
+
+
+@dataclass(frozen=True, slots=True)
 class AlertsDropped(Notice):
     """Older alerts dropped from the screen unacknowledged (the open list is bounded)."""
 
@@ -254,5 +264,6 @@ NOTICES: tuple[type[Notice], ...] = (
     NameChange,
     LevelChange,
     Undone,
+    RecountClosed,
     AlertsDropped,
 )

@@ -118,6 +118,7 @@ class TableState:
         "paused",
         "players",
         "profile",
+        "recounts",
         "sensed_zones",
         "stack_findings",
         "t",
@@ -169,6 +170,10 @@ class TableState:
         self.last: Ruling | None = None
         self.open_alerts: list[Alert] = []  # raised and not acknowledged, newest last (bounded)
         self.alert_seq = 0  # alerts raised since setup: the last alert's id
+        # Reads the sensors could not trust, held until the dealer answers (recount.py): the
+        # zone asked about or the card -> (the read held, its recount alert's id, the zones
+        # a card was seen in)
+        self.recounts: dict[str, tuple[Event, int, tuple[str, ...]]] = {}
         self.badges: dict[str, str] = {}  # signed-in name -> role (badge events; no play)
         # The floor placed the button for the next hand (002 Rule 35-A): the blinds follow.
         self.button_placed: int | None = None

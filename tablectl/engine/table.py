@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from tablectl.engine import actions as act
-from tablectl.engine import cards, dealing, floor, flow, hands
+from tablectl.engine import cards, dealing, floor, flow, hands, recount
 from tablectl.engine.events import AckEntry, BadgeEntry, Event, FloorDecision, LevelEntry, NameEntry
 from tablectl.engine.notices import (
     Ack,
@@ -35,6 +35,7 @@ from tablectl.engine.view import (
     ClockView,
     LevelView,
     PotView,
+    RecountView,
     SeatView,
     TableView,
 )
@@ -80,6 +81,14 @@ class Table(TableState):
         kind = event.kind
         if event.t is not None and event.t > self.t:
             self._advance_time(event.t - self.t, out)
+        if self.recounts:
+            # The dealer's answer to a recount becomes the read it confirms or corrects, ruled
+            # below as any trusted read is; a trusted read answers a question about it.
+            if kind == "counted":
+                event = recount.resolve(self, event, out)
+                kind = event.kind
+            elif kind == "chips" or kind == "card":
+                recount.supersede(self, event, out)
         handler = _HANDLERS.get(kind)
         if handler is None:
             out.append(Alert("action_void", "002 Rule 1", f"unknown event {kind!r} ignored"))
@@ -412,6 +421,7 @@ class Table(TableState):
             eliminated=tuple(self.eliminated),
             chips=self.chips,
             allowed=self.allowed(),
+            recounts=tuple(_recount_view(k, *held) for k, held in self.recounts.items()),
         )
 
     def allowed(self) -> Allowed:
@@ -462,6 +472,12 @@ def _level_notice(what: str, level: int, venue: bool = UNSET) -> LevelChange:
     )
 
 
+def _recount_view(key: str, read: Event, alert_id: int, seen: tuple[str, ...]) -> RecountView:
+    if read.kind == "card":
+        return RecountView(alert_id, read.body["zone"], card=key, seen=seen)
+    return RecountView(alert_id, key, chips=tuple(read.body[key]))
+
+
 def fold_events(setup: dict[str, Any], events: Iterable[Event]) -> Table:
     """The table after ``events``: the engine as a fold (recovery is replay)."""
     table = Table(setup)
@@ -488,4 +504,6 @@ _HANDLERS: dict[str, Callable[[Table, Any, list[Output]], None]] = {
     "badge": Table._on_badge,
     "name": Table._on_name,
     "level": Table._on_level,
+    "recount": recount.on_recount,
+    "counted": recount.on_counted,
 }

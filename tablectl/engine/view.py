@@ -83,6 +83,18 @@ class Allowed:
 
 
 @dataclass(frozen=True, slots=True)
+class RecountView:
+    """A question waiting for the dealer (tablectl/engine/recount.py): the zone to count and the
+    chips read there, or the card to place, the zone it was read in and where else it was seen."""
+
+    id: int  # its recount alert's id
+    zone: str  # the chip zone to count, or the card's likeliest zone
+    chips: tuple[int, ...] = ()  # the read held for that chip zone
+    card: str | None = None
+    seen: tuple[str, ...] = ()  # card zones the card was seen in
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     profile: str  # house profile name, e.g. "tda-2025"
     hand_no: int
@@ -101,3 +113,4 @@ class TableView:
     eliminated: tuple[int, ...] = ()  # earliest out first
     chips: tuple[int, ...] = field(default=())  # denominations in play
     allowed: Allowed = field(default_factory=lambda: Allowed(None))
+    recounts: tuple[RecountView, ...] = ()  # questions for the dealer, oldest first

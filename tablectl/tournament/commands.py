@@ -17,12 +17,15 @@ raises :class:`VenueDataError` with a one-line message on anything malformed.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 SEATS = range(1, 11)  # the table engine's seats (shared/spec/scenario-format.md)
 REPORT_STATUSES = ("waiting", "playing", "between", "halted", "break", "offline")
-SEAT_STATUSES = ("active", "folded", "all-in", "absent", "penalty", "dead", "out")
+# as the table's view names them (tablectl.engine.view), "empty" aside: "waiting" is a player
+# seated between the small blind and the button, dealt in at the button (002 Rule 10-A)
+SEAT_STATUSES = ("active", "folded", "all-in", "absent", "penalty", "dead", "out", "waiting")
 MAX_CHIPS = 10**12  # docs/scenario-extensions.md "Limits": an amount of chips
 
 
@@ -44,11 +47,27 @@ def _opt_seat(value: object, what: str) -> int | None:
     return None if value is None else _seat(value, what)
 
 
+def unprintable(text: str) -> str | None:
+    """The first character of ``text`` that is not for showing (a control character, or a
+    format one such as a bidirectional override, which would reverse the text drawn after a
+    player's name on every screen), as ``U+202E``; None when there is none."""
+    for ch in text:
+        if unicodedata.category(ch) in _UNPRINTABLE:
+            return f"U+{ord(ch):04X}"
+    return None
+
+
+_UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
 def _text(value: object, what: str) -> str:
     if not isinstance(value, str) or not 1 <= len(value) <= 64 or "\n" in value:
         raise VenueDataError(
             f"{what} must be text on one line, 1 to 64 characters, got {value!r:.80}"
         )
+    bad = unprintable(value)
+    if bad is not None:
+        raise VenueDataError(f"{what} has a control or format character ({bad})")
     return value
 
 

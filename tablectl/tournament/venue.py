@@ -46,6 +46,7 @@ from tablectl.tournament.commands import (
     TableReport,
     UnseatCmd,
     VenueDataError,
+    unprintable,
 )
 from tablectl.tournament.prizes import Purse
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
@@ -134,7 +135,8 @@ class Entry:
 
     id: str
     name: str
-    status: str = "registered"  # registered seated arriving leaving out forfeited
+    # registered seated arriving leaving out forfeited, or waiting: no seat yet (002 Rule 8-A)
+    status: str = "registered"
     table: str = ""
     seat: int = 0
     stack: int = 0
@@ -401,6 +403,7 @@ class Venue:
             "rebuys": self.purse.rebuys,
             "addons": self.purse.addons,
             "level": self.level_number,
+            "waiting": len(self.waiting()),
         }
 
     # ------------------------------------------------------------------------------ events
@@ -418,7 +421,52 @@ class Venue:
         name = body["name"]
         if not 1 <= len(name) <= 64 or "\n" in name:
             raise VenueError("a name is text on one line, 1 to 64 characters")
+        bad = unprintable(name)
+        if bad is not None:
+            raise VenueError(
+                f"a name may not hold a control or format character ({bad}: a bidirectional "
+                "override would turn the text after it around on every screen)"
+            )
         return name
+
+    def _wait(self, name: str, out: list[Output]) -> None:
+        """Every seat taken: the player waits, in order, for the next seat drawn (002 Rule 8-A:
+        alternates and late registrants draw from the seat pool as seats open). The buy-in is
+        counted when the seat is drawn."""
+        entry = Entry(f"e{len(self.entries) + 1}", name, status="waiting")
+        self.entries[entry.id] = entry
+        n = len(self.waiting())
+        out.append(
+            Announcement(
+                "waiting",
+                f"{name} is number {n} on the waiting list ({entry.id}): seated as a seat opens",
+                "002 Rule 8-A",
+                {"entry": entry.id, "name": name, "position": n},
+            )
+        )
+
+    def waiting(self) -> list[Entry]:
+        """The waiting list, first come first seated."""
+        return [e for e in self.entries.values() if e.status == "waiting"]
+
+    def _seat_waiting(self, out: list[Output]) -> None:
+        """Seat the waiting list in order while seats are open and late entry is (002 Rule 8-A)."""
+        assert self.cfg is not None
+        if self.level_number > self.cfg.late_until_level:
+            return
+        for entry in self.waiting():
+            if not self._seat_pool():
+                return
+            self.purse = _with(self.purse, entries=self.purse.entries + 1)
+            out.append(
+                Announcement(
+                    "registered",
+                    f"{entry.name} registered from the waiting list ({entry.id})",
+                    "002 Rule 8-A",
+                    {"entry": entry.id, "name": entry.name},
+                )
+            )
+            self._seat_new(entry, out, "002 Rule 8-A")
 
     def _new_entry(self, name: str, out: list[Output], rule: str) -> Entry:
         entry = Entry(f"e{len(self.entries) + 1}", name)
@@ -435,28 +483,46 @@ class Venue:
         return entry
 
     def _on_register(self, body: object, out: list[Output]) -> None:
+        """A new entry; past the last seat, the waiting list (002 Rule 8-A). A name already
+        registered needs ``"again": true``: another person of the same name (a player entering
+        again is a re-entry)."""
         assert self.cfg is not None
         name = self._name(body)
+        same = [e.id for e in self.entries.values() if e.name == name]
+        again = isinstance(body, dict) and body.get("again") is True
+        if same and not again:
+            raise VenueError(
+                f"{name} is registered already ({', '.join(same)}): confirm it is another "
+                f'person of that name ("again": true), or re-enter the same player'
+            )
         if self.started:
             if self.level_number > self.cfg.late_until_level or self.finished:
                 raise VenueError(
                     f"late registration closed after level "
                     f"{self.cfg.late_until_level} (002 Rule 8-A)"
                 )
+            if self.waiting() or not self._seat_pool():
+                self._wait(name, out)
+                return
             self._seat_new(self._new_entry(name, out, "002 Rule 8-A"), out, "002 Rule 8-A")
             return
-        if len(self.entries) >= len(self.cfg.tables) * self.cfg.handed:
-            raise VenueError("every seat is taken")
+        seated = sum(1 for e in self.entries.values() if e.status == "registered")
+        if seated >= len(self.cfg.tables) * self.cfg.handed:
+            self._wait(name, out)
+            return
         self._new_entry(name, out, "002 Rule 7")
+
+    def _seat_pool(self) -> list[tuple[str, int]]:
+        """The seats a new player draws from (002 Rule 8-A), at the tables in play."""
+        tables = [t for t in self.active_tables() if not self.tables[t].breaking]
+        return seating.seat_pool(
+            {t: self.committed(t) for t in tables}, {t: self.open_seats(t) for t in tables}, tables
+        )
 
     def _seat_new(self, entry: Entry, out: list[Output], rule: str) -> None:
         """002 Rule 8-A: a full stack, a table and seat drawn from the seat pool for new players."""
         assert self.cfg is not None
-        tables = [t for t in self.active_tables() if not self.tables[t].breaking]
-        pool = seating.seat_pool(
-            {t: self.committed(t) for t in tables}, {t: self.open_seats(t) for t in tables}, tables
-        )
-        place = seating.draw_seat(pool, self.rng)
+        place = seating.draw_seat(self._seat_pool(), self.rng)
         if place is None:
             raise VenueError("no open seat at the tables in play")
         entry.stack = self.structure.starting_stack
@@ -487,7 +553,7 @@ class Venue:
         assert self.cfg is not None
         if self.started:
             raise VenueError("the tournament has started already")
-        players = [e.id for e in self.entries.values()]
+        players = [e.id for e in self.entries.values() if e.status == "registered"]
         if len(players) < 2:
             raise VenueError("a tournament needs two players")
         draw = seating.initial_draw(players, self.cfg.tables, self.cfg.handed, self.rng)
@@ -650,14 +716,22 @@ class Venue:
             )
 
     def _on_confirmed(self, body: object, out: list[Output]) -> None:
-        cmd, entry, extra = self._answer(body)
-        if entry is None:
-            return
         stack = body.get("stack") if isinstance(body, dict) else None
         if stack is not None and (
             isinstance(stack, bool) or not isinstance(stack, int) or stack < 0
         ):
             raise VenueError(f"confirmed.stack must be a whole number, got {stack!r:.80}")
+        if stack is not None:
+            cmd = self._waiting(body)
+            why = self._stack_refused(cmd, stack)
+            if why:  # the command stays waiting: the table's answer is not believed
+                raise VenueError(
+                    f"{cmd.table} confirmed {cmd.kind} {cmd.id} with a stack of {stack:,}: "
+                    f"{why}; refused"
+                )
+        cmd, entry, extra = self._answer(body)
+        if entry is None:
+            return
         if isinstance(cmd, SeatCmd) and entry.status == "arriving":
             entry.status = "seated"
         elif isinstance(cmd, UnseatCmd) and entry.status == "leaving" and entry.dest:
@@ -718,16 +792,38 @@ class Venue:
             entry.addons = 0
         self._settle(out)
 
-    def _answer(self, body: object) -> tuple[Command, Entry | None, str]:
+    def _waiting(self, body: object) -> Command:
+        """The command an answer is for: waiting, and sent to the table that answers it (a
+        table answers only its own commands)."""
         if not isinstance(body, dict) or not isinstance(body.get("id"), str):
             raise VenueError(f'needs {{"table": ..., "id": ...}}, got {body!r:.80}')
         found = self.pending.get(body["id"])
         if found is None:
             raise VenueError(f"no command {body['id']!r:.80} is waiting")
-        cmd, ref = found
+        cmd = found[0]
         if body.get("table", cmd.table) != cmd.table:
             raise VenueError(f"command {cmd.id} was for {cmd.table}, not {body['table']!r:.80}")
-        del self.pending[cmd.id]
+        return cmd
+
+    def _stack_refused(self, cmd: Command, stack: int) -> str:
+        """Why a confirmed stack is more than its command allowed ("" when it is not): a seat
+        is taken with the stack it was sent with; a player leaving a table, or given chips there
+        (re-buy, add-on, forfeit, colour-up), holds at most every chip in play plus the chips
+        the command added. (Not the table's last report: reports and answers travel on two
+        topics, and a report may be a hand behind. A table's own reports are trusted for its
+        own players' stacks; what no table may do is make chips that were never issued.)"""
+        if isinstance(cmd, SeatCmd):
+            return "" if stack == cmd.stack else f"the seat was sent with {cmd.stack:,}"
+        added = max(0, cmd.add) if isinstance(cmd, StackCmd) else 0
+        if stack <= self.chips_issued + added:
+            return ""
+        return f"more than the {self.chips_issued:,} chips in play" + (
+            f" and the {added:,} the command added" if added else ""
+        )
+
+    def _answer(self, body: object) -> tuple[Command, Entry | None, str]:
+        cmd = self._waiting(body)
+        ref = self.pending.pop(cmd.id)[1]
         entry_id, _, extra = ref.partition(":")
         entry = self.entries.get(entry_id)
         if entry is None or entry.status in ("out", "forfeited"):
@@ -858,6 +954,7 @@ class Venue:
         """After any change: break tables, balance, halt or resume play, final table, winner."""
         if not self.started or self.finished:
             return
+        self._seat_waiting(out)
         wanted: list[Proposal] = []
         self._break_tables(out, wanted)
         if not wanted:  # a table to break first: balancing into it would move players twice

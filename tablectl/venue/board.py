@@ -8,11 +8,14 @@ are shown in large type for :data:`MOVE_SECONDS`; tables offline are named.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
 MOVE_SECONDS = 180.0  # a seat move stays on the clock this long (wall seconds)
 MOVES_SHOWN = 3
+MAX_PLACES = 100  # payout lines read from a payload (the clock shows the first few)
+MAX_TABLES = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +46,26 @@ class VenueBoard:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class FeedState:
+    """Whether a kiosk's venue feed is live, and if not since when and why.
+
+    ``live`` only while the broker has the kiosk connected and the venue's clock topic has
+    delivered a payload: a clock refused by the broker, cut off from it, or pointed at a venue id
+    that never published has no venue figures to show (issue 25: a wall clock is believed).
+    ``since`` is the wall time the feed was last lost (or the kiosk started without one);
+    ``as_of`` the wall time of the newest venue payload, None before the first.
+    """
+
+    live: bool
+    since: float | None
+    why: str
+    as_of: float | None
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.live, self.since, self.why, self.as_of)
+
+
 def board_from_clock(body: dict[str, Any] | None, now: float) -> VenueBoard | None:
     """The board from the clock topic's payload (None when there is none yet, or it is not the
     venue's); ``now`` is the wall time, for how long a move stays shown."""
@@ -54,28 +77,41 @@ def board_from_clock(body: dict[str, Any] | None, now: float) -> VenueBoard | No
         value = s.get(key, 0)
         return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
+    def listed(value: object) -> list[Any]:  # a payload of the wrong shape shows nothing
+        return value if isinstance(value, list) else []
+
     payouts: list[tuple[int, float]] = []
-    for p in s.get("payouts", []) or []:
-        if isinstance(p, list) and len(p) == 2 and all(isinstance(x, int | float) for x in p):
+    for p in listed(s.get("payouts"))[:MAX_PLACES]:
+        if (
+            isinstance(p, list)
+            and len(p) == 2
+            and all(isinstance(x, int | float) and not isinstance(x, bool) for x in p)
+            and all(math.isfinite(x) for x in p)
+        ):
             payouts.append((int(p[0]), float(p[1])))
     moves = []
-    for m in reversed((body.get("moves") or {}).get("moves") or []):
+    box = body.get("moves")
+    for m in reversed(listed(box.get("moves") if isinstance(box, dict) else None)):
         if not isinstance(m, dict) or not isinstance(m.get("t"), int | float):
             continue
         if now - float(m["t"]) <= MOVE_SECONDS and len(moves) < MOVES_SHOWN:
-            moves.append(str(m.get("text", ""))[:80])
-    offline = tuple(str(t) for t in s.get("offline", []) or [])
+            text = m.get("text")
+            moves.append(text[:80] if isinstance(text, str) else "")
+    offline = tuple(t[:32] for t in listed(s.get("offline"))[:MAX_TABLES] if isinstance(t, str))
+    tables = s.get("tables")
     pool = s.get("prize_pool", 0)
     return VenueBoard(
         entrants=num("entrants"),
         players_left=num("players_left"),
         chips_in_play=num("chips_in_play"),
         average_stack=num("average_stack"),
-        prize_pool=float(pool) if isinstance(pool, int | float) else 0.0,
-        currency=str(s.get("currency", "$")),
+        prize_pool=float(pool)
+        if isinstance(pool, int | float) and not isinstance(pool, bool) and math.isfinite(pool)
+        else 0.0,
+        currency=s["currency"][:4] if isinstance(s.get("currency"), str) else "$",
         payouts=tuple(payouts),
         moves=tuple(moves),
         offline=offline,
-        tables=len(s.get("tables", {}) or {}),
+        tables=len(tables) if isinstance(tables, dict | list) else 0,
         final_table=bool(s.get("final_table")),
     )

@@ -130,6 +130,10 @@ class Mosquitto:
             # read a private temporary directory: stay whoever started it.
             f"user {pwd.getpwuid(os.geteuid()).pw_name}",
             f"listener {self.port} 127.0.0.1",
+            # the client id is the username: one table's credentials cannot take another
+            # table's id and kick it off (issue 26, 8). mosquitto 2.0.11 reads it as the
+            # listener's own setting, so it follows each listener line.
+            "use_username_as_clientid true",
         ]
         if self.tls:
             lines += [
@@ -138,6 +142,7 @@ class Mosquitto:
                 f"certfile {self.tls.cert}",
                 f"keyfile {self.tls.key}",
                 "tls_version tlsv1.2",
+                "use_username_as_clientid true",
             ]
         self.conf_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 

@@ -17,12 +17,18 @@ drops an id it has seen.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
+import logging
 import queue
+import secrets
+import socket
 import ssl
+import sys
 import time
 import uuid
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,9 +47,39 @@ from tablectl.daemon.venue_link import (
     table_topic,
     venue_topic,
 )
+from tablectl.daemon.wire import WireError
+from tablectl.venue.inbound import parse_clock, parse_event, parse_state
+
+log = logging.getLogger("tablectl.venue")
 
 RESEND_AFTER = 2.0  # seconds a gap may last (messages merely in flight) before asking for it
 RESEND_TRIES = 4
+PROBLEMS_KEPT = 200  # the latest refusals kept for the pages (each is also logged)
+
+
+def why_unreachable(exc: BaseException | None, where: str) -> str:
+    """One line for a connection that failed before the broker answered: TLS, refused, unknown
+    host, no answer, or the OS's own words."""
+    if isinstance(exc, ssl.SSLError):
+        return f"TLS with the broker at {where} failed: {exc.reason or exc}"
+    if isinstance(exc, ConnectionRefusedError):
+        return f"cannot reach the broker at {where}: connection refused (is mosquitto running?)"
+    if isinstance(exc, socket.gaierror):
+        return f"cannot reach the broker at {where}: unknown host"
+    if isinstance(exc, TimeoutError | socket.timeout):
+        return f"cannot reach the broker at {where}: no answer"
+    detail = (getattr(exc, "strerror", None) or str(exc)) if exc else "connection failed"
+    return f"cannot reach the broker at {where}: {detail}"
+
+
+def lost_reason(reason: Any) -> str:
+    """paho names a dropped connection "Unspecified error": say what happened."""
+    text = str(reason)
+    return "the connection dropped" if text in ("Unspecified error", "") else text
+
+
+# the clock topic's payload while the venue is away (its last will, and a clean stop)
+CLOCK_OFFLINE = b'{"offline":true}'
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +140,10 @@ class VenueClient:
             self.tables[table] = TableStatus(table, events_seq=seq)
         self.clock: dict[str, Any] | None = None
         self.connected = False
-        self.problems: list[str] = []
+        # why the link is down, in one line (refused, unreachable, TLS, lost); "" while up
+        self.down_why = f"connecting to the broker at {host}:{port}"
+        self.problems: deque[str] = deque(maxlen=PROBLEMS_KEPT)
+        self.refused = 0  # messages refused (each logged in one line)
         self.pending_commands: dict[str, _Pending] = {}
         self._items: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
         self._session = uuid.uuid4().hex[:8]
@@ -123,6 +162,12 @@ class VenueClient:
         self._client.username_pw_set(username, password)
         if ca_file:
             self._client.tls_set(ca_certs=ca_file, tls_version=ssl.PROTOCOL_TLS_CLIENT)
+        # Gone without a word (power, network, kill -9): the broker tells the clocks, whose
+        # retained figures would otherwise look live (tablectl.venue.watch; issue 25).
+        self._client.will_set(clock_topic(venue), CLOCK_OFFLINE, qos=1, retain=True)
+        # set on every (re)connect: the clock topic must be published again (the will may have
+        # replaced it), read and cleared by the venue runner
+        self.republish = False
         self._client.max_inflight_messages_set(100)
         self._client.max_queued_messages_set(0)
         self._client.reconnect_delay_set(1, 30)
@@ -130,6 +175,7 @@ class VenueClient:
         self._client.on_disconnect = self._on_disconnect
         self._client.on_message = self._on_message
         self._client.on_subscribe = self._on_subscribe
+        self._client.on_connect_fail = self._on_connect_fail
 
     # --- paho's thread: queue only -----------------------------------------------------------
 
@@ -138,6 +184,7 @@ class VenueClient:
     ) -> None:
         if reason.is_failure:
             self._items.put(("problem", f"the broker refused the venue: {reason}"))
+            self._items.put(("why", f"the broker at {self.host}:{self.port} refused: {reason}"))
             return
         base = f"{ROOT}/{self.venue}/table/+"
         topics = [(f"{base}/{leaf}", 1) for leaf in ("state", "events", "online")]
@@ -153,8 +200,13 @@ class VenueClient:
             self._items.put(("problem", "the broker refused the venue's subscriptions"))
         self._items.put(("up", None))
 
-    def _on_disconnect(self, _c: mqtt.Client, _ud: Any, _f: Any, _r: Any, _p: Any) -> None:
-        self._items.put(("down", None))
+    def _on_connect_fail(self, _c: mqtt.Client, _ud: Any) -> None:
+        # paho calls this inside its `except OSError` around connecting: the error is current
+        self._items.put(("why", why_unreachable(sys.exc_info()[1], f"{self.host}:{self.port}")))
+
+    def _on_disconnect(self, _c: mqtt.Client, _ud: Any, _f: Any, reason: Any, _p: Any) -> None:
+        where = f"{self.host}:{self.port}"
+        self._items.put(("down", f"lost the broker at {where}: {lost_reason(reason)}"))
 
     def _on_message(self, _c: mqtt.Client, _ud: Any, message: mqtt.MQTTMessage) -> None:
         self._items.put(("msg", (message.topic, bytes(message.payload), time.time())))
@@ -168,6 +220,10 @@ class VenueClient:
         self._client.loop_start()
 
     def stop(self) -> None:
+        if self.connected:  # a clean stop says so too: the clocks stop showing figures as live
+            info = self._client.publish(clock_topic(self.venue), CLOCK_OFFLINE, qos=1, retain=True)
+            with contextlib.suppress(RuntimeError, ValueError):
+                info.wait_for_publish(2.0)
         self._client.disconnect()
         self._client.loop_stop()
         self.connected = False
@@ -196,13 +252,18 @@ class VenueClient:
         out: list[TableEvent] = []
         for what, data in items:
             if what == "up":
-                self.connected = True
+                self.connected = self.republish = True
+                self.down_why = ""
             elif what == "down":
+                if self.connected:  # a refusal is followed by a disconnect: it stays the reason
+                    self.down_why = data or "disconnected"
                 self.connected = False
+            elif what == "why":
+                self.down_why = data
             elif what == "problem":
                 self.problems.append(data)
             elif what == "msg":
-                out += self._message(*data)
+                out += self._checked(*data)
         self._chase_gaps(time.monotonic())
         return out
 
@@ -211,11 +272,26 @@ class VenueClient:
             self.tables[table] = TableStatus(table)
         return self.tables[table]
 
+    def refuse(self, text: str) -> None:
+        """A message not taken: one logged line, kept for the pages."""
+        self.refused += 1
+        self.problems.append(text)
+        log.warning("refused: %s", text)
+
+    def _checked(self, topic: str, payload: bytes, received: float) -> list[TableEvent]:
+        """One broker message applied, or refused in one line; never an exception out."""
+        try:
+            return self._message(topic, payload, received)
+        except WireError as exc:
+            self.refuse(str(exc))
+        except Exception as exc:  # a bug: this message is lost, the next ones are not
+            log.exception("a message on %s could not be applied", topic[:120])
+            self.refuse(f"{topic[:120]}: not applied ({type(exc).__name__}: {str(exc)[:80]})")
+        return []
+
     def _message(self, topic: str, payload: bytes, received: float) -> list[TableEvent]:
         if topic == clock_topic(self.venue):
-            body = _json(payload)
-            if body is not None:
-                self.clock = body
+            self.clock = parse_clock(payload)
             return []
         where = parse_table_topic(topic)
         if where is None or where[0] != self.venue:
@@ -228,10 +304,20 @@ class VenueClient:
             if st.online and not was:
                 self._resend_commands(table)
             return []
-        body = _json(payload)
-        if body is None or not isinstance(body.get("seq"), int):
-            self.problems.append(f"table {table}: {leaf} message without a seq: {payload[:80]!r}")
+        if leaf == "state":
+            body = parse_state(payload, table)
+        elif leaf == "events":
+            body = parse_event(payload, table)
+        else:
             return []
+        named = body.get("table", table)
+        if named != table:
+            # A message counts for the table whose topic (so broker identity: the ACL lets a
+            # table write only its own topics) it came on; a body naming another is refused.
+            raise WireError(
+                f"table {table}: {leaf} message naming table {named!r:.40} refused "
+                "(a table speaks only for itself)"
+            )
         if leaf == "state":
             if body["seq"] > st.state_seq:
                 st.state_seq, st.state = body["seq"], body
@@ -239,9 +325,7 @@ class VenueClient:
                 if isinstance(tail, int) and tail > st.events_seq and st.gap_since is None:
                     st.gap_since = time.monotonic()  # a lost tail, or events still in flight
             return []
-        if leaf == "events":
-            return self._event(st, body, received)
-        return []
+        return self._event(st, body, received)
 
     def _event(self, st: TableStatus, body: dict[str, Any], received: float) -> list[TableEvent]:
         seq = body["seq"]
@@ -259,7 +343,7 @@ class VenueClient:
                     st.events_seq,
                     str(b.get("kind", "")),
                     b,
-                    float(b.get("t", 0.0)),
+                    float(b.get("t", 0)),
                     received,
                 )
             )
@@ -317,7 +401,8 @@ class VenueClient:
         table comes back online until it answers (``cmd_answer`` on its events stream).
         ``cmd_id``: an id sent before (a venue process restarted), which the table knows."""
         check_id("table", table)
-        cmd_id = cmd_id or f"{self.venue}-{self._session}-{next(self._cmd_no)}"
+        # unguessable: a table learns only the ids of the commands sent to it
+        cmd_id = cmd_id or f"{self.venue}-{next(self._cmd_no)}-{secrets.token_urlsafe(12)}"
         payload = json.dumps(
             {
                 "v": PROTOCOL_VERSION,
@@ -362,11 +447,3 @@ class VenueClient:
     @property
     def lost(self) -> int:
         return sum(st.lost for st in self.tables.values())
-
-
-def _json(payload: bytes) -> dict[str, Any] | None:
-    try:
-        obj = json.loads(payload.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return None
-    return obj if isinstance(obj, dict) else None

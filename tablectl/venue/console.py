@@ -32,7 +32,7 @@ from tablectl.tournament.venue import Announcement, Output, Venue
 from tablectl.venue.client import TableEvent, VenueClient
 from tablectl.venue.director import VenueRunner
 
-RECENT_KEPT = 40  # events kept per table for its detail page
+RECENT_KEPT = 200  # events kept per table for its detail page (rulings included: a few hands)
 LOG_KEPT = 300  # staff actions kept in memory for the log page (all are in the journal)
 
 
@@ -44,32 +44,46 @@ class Result:
     text: str
 
 
+JOURNAL_HEADER = {"journal": "tablectl venue", "v": 1}  # a new journal's first line
+
+
+class VenueJournalError(ValueError):
+    """The venue journal cannot be used as it is; the message says how to recover, in one line."""
+
+
+def recovery_hint(path: Path) -> str:
+    return f"`tablectl venue journal recover {path} --out NEW` copies its readable lines"
+
+
 class VenueJournal:
     """Append-only JSON lines. A venue event is flushed and synced before it is applied; a bad
-    line (a torn write at a crash) is reported and skipped on load, never fatal."""
+    line (a torn write at a crash, a byte that is not UTF-8, an event that is no event) is named
+    with its line number and skipped on load, never fatal.
+
+    A new journal is made whole under a temporary name with a first line saying what it is, then
+    renamed into place: so a file at the path that is empty (0 bytes) was truncated, not new, and
+    is refused (the tables still seat its field), as the table's daemon refuses its own."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():
+            tmp = path.with_name(path.name + ".new")
+            with tmp.open("w", encoding="utf-8") as f:
+                f.write(json.dumps({**JOURNAL_HEADER, "t": round(time.time(), 3)}) + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        elif path.stat().st_size == 0:
+            raise VenueJournalError(
+                f"{path}: the venue journal is empty (0 bytes), and a journal that existed is "
+                "not a new tournament: restore it from a backup (the tables still seat its "
+                f"field), or move it away to start a new one; {recovery_hint(path)}"
+            )
         self._file = path.open("a", encoding="utf-8")
 
     def load(self) -> tuple[list[dict[str, Any]], list[str]]:
-        lines: list[dict[str, Any]] = []
-        problems: list[str] = []
-        with self.path.open(encoding="utf-8") as f:
-            for no, text in enumerate(f, 1):
-                if not text.strip():
-                    continue
-                try:
-                    obj = json.loads(text)
-                except ValueError as exc:
-                    problems.append(f"{self.path}:{no}: not JSON ({exc}); skipped")
-                    continue
-                if isinstance(obj, dict):
-                    lines.append(obj)
-                else:
-                    problems.append(f"{self.path}:{no}: not an object; skipped")
-        return lines, problems
+        return read_journal(self.path)
 
     def write(self, obj: dict[str, Any], *, sync: bool = False) -> None:
         self._file.write(json.dumps(obj, separators=(",", ":")) + "\n")
@@ -79,6 +93,50 @@ class VenueJournal:
 
     def close(self) -> None:
         self._file.close()
+
+
+def read_journal(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
+    """The journal's lines that can be used, and one line for each that cannot (skipped)."""
+    lines: list[dict[str, Any]] = []
+    problems: list[str] = []
+    with path.open("rb") as f:
+        for no, raw in enumerate(f, 1):
+            problem = None
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                problem = f"not UTF-8 (byte {exc.start + 1})"
+            else:
+                if not text.strip():
+                    continue
+                try:
+                    obj = json.loads(text)
+                except (ValueError, RecursionError) as exc:
+                    problem = f"not JSON ({str(exc)[:80]})"
+                else:
+                    problem = _line_problem(obj)
+            if problem is not None:
+                problems.append(f"{path}:{no}: {problem}; skipped")
+            else:
+                lines.append(obj)
+    return lines, problems
+
+
+def _line_problem(obj: object) -> str | None:
+    if not isinstance(obj, dict):
+        return "not an object"
+    event = obj.get("event")
+    if event is not None and not (
+        isinstance(event, dict) and len(event) == 1 and isinstance(next(iter(event)), str)
+    ):
+        return "an event must be an object with one key"
+    for key in ("seqs", "clock"):
+        if key in obj and not isinstance(obj[key], dict):
+            return f"{key!r} must be an object"
+    seqs = obj.get("seqs", {})
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in seqs.values()):
+        return "'seqs' must map tables to whole numbers"
+    return None
 
 
 class _JournaledRunner(VenueRunner):
@@ -112,9 +170,10 @@ class _JournaledRunner(VenueRunner):
 
     def _answer(self, ev: TableEvent) -> None:
         env = str(ev.body.get("id"))
-        if env in self.sent:
-            self.journal.write({"t": round(time.time(), 3), "answered": env})
+        waiting = env in self.sent
         super()._answer(ev)
+        if waiting and env not in self.sent:  # taken: from its table, and believed
+            self.journal.write({"t": round(time.time(), 3), "answered": env})
 
 
 class DirectorConsole:
@@ -143,6 +202,9 @@ class DirectorConsole:
         self.structure_obj: dict[str, Any] = dict(setup.get("structure") or {})
         self._seqs_written: dict[str, int] = {}
         self._state_key: Any = None  # the tables' state seqs and online flags last seen
+        # the console's link to the tables (the broker): down since when (wall time)
+        self._feed_live = False
+        self._feed_since: float = time.time()
         lines = self._restore(setup)
         structure = self.venue.structure if self.venue.cfg else None
         if structure is None:
@@ -214,7 +276,7 @@ class DirectorConsole:
         events = self.runner.step(0)
         for ev in events:
             self._table_event(ev)
-        if events or self._states_changed():
+        if events or self._states_changed() or self._feed_changed():
             self.version += 1
         self._run_clock()
         self.runner.publish()
@@ -228,6 +290,26 @@ class DirectorConsole:
         changed = key != self._state_key
         self._state_key = key
         return changed
+
+    def _feed_changed(self) -> bool:
+        live = self.client.connected
+        if live == self._feed_live:
+            return False
+        self._feed_live = live
+        if not live:
+            self._feed_since = time.time()
+        return True
+
+    def feed_view(self) -> dict[str, Any]:
+        """Whether the console hears the tables: a page that shows their figures says when it
+        does not (issue 25), since when, why, and how old the newest table report is."""
+        newest = self.latest_state_t()
+        return {
+            "live": self._feed_live,
+            "since": None if self._feed_live else self._feed_since,
+            "why": self.client.down_why or "not connected to the broker",
+            "as_of": newest[1] if newest else None,
+        }
 
     def _run_clock(self) -> None:
         if not self.venue.started or self.venue.finished:
@@ -254,17 +336,28 @@ class DirectorConsole:
     def _table_event(self, ev: TableEvent) -> None:
         if ev.kind == "cmd_answer":
             return
-        text = ev.body.get("text")
+        b = ev.body
+        text = b.get("text")
         if not isinstance(text, str):
             text = ev.kind.replace("_", " ")
+        if ev.kind == "ruling":  # who did what, then the engine's words
+            to = b.get("to")
+            what = f"seat {b.get('seat')} {b.get('action')}" + (f" {to:,}" if to else "")
+            text = what + (f": {text}" if text and text != "ruling" else "")
+        elif ev.kind == "alert":
+            text = f"{str(b.get('alert', '')).replace('_', ' ')}: {text}"
         row = {
             "seq": ev.seq,
             "t": ev.t,
             "kind": ev.kind,
-            "hand": ev.body.get("hand_no"),
+            "hand": b.get("hand_no"),
             "text": text,
-            "rule": ev.body.get("rule", ""),
+            "rule": b.get("rule", ""),
         }
+        if ev.kind == "eliminated":
+            # the table counts its own players: the room's place is the venue's (002 Rule 12)
+            row["seat"] = b.get("seat")
+            row["text"] = f"seat {b.get('seat')} is out"
         self.recent.setdefault(ev.table, deque(maxlen=RECENT_KEPT)).append(row)
 
     def _heard(self, out: list[Output]) -> None:
@@ -286,18 +379,32 @@ class DirectorConsole:
         self.runner.publish()
         return result
 
-    def register(self, by: str, names: list[str]) -> Result:
-        """002 Rule 8-A after the start: each late entry draws a seat at once."""
+    def register(self, by: str, names: list[str], again: bool = False) -> Result:
+        """002 Rule 8-A after the start: each late entry draws a seat at once; past the last
+        seat, the waiting list. ``again``: the director confirmed that a name already registered
+        is another person (without it such a name is refused and nothing is entered for it)."""
         names = [n.strip() for n in names if n.strip()]
         if not names:
             return Result(False, "no name given")
         done, refused = [], []
         for name in names:
-            r = self.act(by, {"register": {"name": name}})
+            body: dict[str, Any] = {"name": name}
+            if again:
+                body["again"] = True
+            r = self.act(by, {"register": body})
             (done if r.ok else refused).append(name if r.ok else r.text)
         if refused:
-            return Result(not done, "; ".join([f"registered {len(done)}", *refused]))
+            return Result(bool(done), "; ".join([f"registered {len(done)}", *refused]))
         return Result(True, f"registered {', '.join(done)}")
+
+    def start(self, by: str) -> Result:
+        """Draw the seats and start level 1 (002 Rule 7): the clock runs from then, as the
+        tables deal (it was left paused)."""
+        r = self.act(by, {"start": {}})
+        if r.ok and self.clock.paused:
+            self.clock_control(by, "resume")
+            return Result(True, r.text + "; the clock is running")
+        return r
 
     def clock_control(self, by: str, op: str, seconds: int = 0) -> Result:
         """Pause, resume, a step forward or back, time added (negative: taken)."""
@@ -419,10 +526,25 @@ class DirectorConsole:
                     "alerts": state.get("alerts", []),
                     "seats": state.get("seats", []),
                     "t": state.get("t"),
-                    "recent": list(self.recent.get(name, ()))[::-1],
+                    "recent": [self._placed(name, r) for r in reversed(self.recent.get(name, ()))],
                 }
             )
         return rows
+
+    def _placed(self, table: str, row: dict[str, Any]) -> dict[str, Any]:
+        """An ``eliminated`` row with the place in the room, once the venue has it."""
+        if row["kind"] != "eliminated":
+            return row
+        out = [
+            e
+            for e in self.venue.entries.values()
+            if e.table == table and e.seat == row.get("seat") and e.status == "out" and e.place
+        ]
+        if not out:
+            return row
+        e = out[-1]
+        text = f"seat {e.seat} {e.name} is out in {_ordinal(e.place)} place"
+        return {**row, "text": text + f" of {self.venue.purse.entries}"}
 
     def entrants_view(self) -> list[dict[str, Any]]:
         return [
@@ -480,6 +602,11 @@ class DirectorConsole:
 
     def close(self) -> None:
         self.journal.close()
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _describe(event: dict[str, Any], out: list[Output] | None = None) -> str:

@@ -11,6 +11,7 @@ The facts a clock shows are published retained under ``tablectl/<venue>/venue/<l
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -30,6 +31,9 @@ class RunnerStats:
     confirmed: int = 0
     refused: int = 0
     alerts: list[str] = field(default_factory=list)
+
+
+log = logging.getLogger(__name__)
 
 
 class VenueRunner:
@@ -100,28 +104,48 @@ class VenueRunner:
         return events
 
     def _answer(self, ev: TableEvent) -> None:
-        cmd = self.sent.pop(str(ev.body.get("id")), None)
+        """A table's answer to a command sent to it: a confirmation or a refusal for the model.
+        The command stops waiting once the model took the answer (one it refused, e.g. a stack
+        beyond what the command allowed, leaves it waiting for a true one)."""
+        env = str(ev.body.get("id"))
+        cmd = self.answered(ev)
         if cmd is None:
-            return  # a transport command (resend) or one answered before
+            return
+        ruled = cmd.kind in ("seat", "unseat", "stack")
         if ev.body.get("accepted"):
-            body: dict[str, Any] = {"table": cmd.table, "id": cmd.id}
-            if isinstance(ev.body.get("stack"), int):
+            body: dict[str, Any] = {"table": ev.table, "id": cmd.id}
+            if "stack" in ev.body:
                 body["stack"] = ev.body["stack"]
-            self.stats.confirmed += 1
-            if cmd.kind in ("seat", "unseat", "stack"):
+            if ruled:
                 self.apply({"confirmed": body})
+        elif ruled:
+            reason = str(ev.body.get("note", ""))
+            self.apply({"refused": {"table": ev.table, "id": cmd.id, "reason": reason}})
+        if ruled and cmd.id in self.venue.pending:
+            return  # not taken
+        del self.sent[env]
+        if ev.body.get("accepted"):
+            self.stats.confirmed += 1
         else:
             self.stats.refused += 1
-            if cmd.kind in ("seat", "unseat", "stack"):
-                self.apply(
-                    {
-                        "refused": {
-                            "table": cmd.table,
-                            "id": cmd.id,
-                            "reason": str(ev.body.get("note", "")),
-                        }
-                    }
-                )
+
+    def answered(self, ev: TableEvent) -> Command | None:
+        """The waiting command a ``cmd_answer`` answers; None for a transport command (resend),
+        one answered before, or an answer from any table but the one the command went to
+        (refused, with an alert: no table answers for another)."""
+        env = str(ev.body.get("id"))
+        cmd = self.sent.get(env)
+        if cmd is None:
+            return None
+        if ev.table != cmd.table:
+            text = (
+                f"{ev.table} answered command {env:.60} sent to {cmd.table}: refused "
+                "(a table answers only its own commands)"
+            )
+            log.warning("%s", text)
+            self._act([Announcement("alert", text, "", {"table": ev.table, "id": env})])
+            return None
+        return cmd
 
     def chips_in_play(self) -> int:
         """Every chip in play from the tables' own reports (``chips``: stacks, bets, pots), plus
@@ -190,7 +214,10 @@ class VenueRunner:
         return facts
 
     def publish(self, force: bool = False) -> None:
-        """Publish the facts that changed (retained), and all of them on the clock topic."""
+        """Publish the facts that changed (retained), and all of them on the clock topic: all of
+        them after a (re)connect, when the venue's last will may have replaced the clock's."""
+        if self.client.republish:
+            self.client.republish, force = False, True
         facts = self.facts()
         changed = False
         for leaf, body in facts.items():

@@ -2,23 +2,34 @@
 clock that starts late shows the room at once) and keeps the newest payload. Any broker user may
 read the clock topic (deploy/mosquitto/acl), so a clock needs no write rights anywhere.
 
-paho's thread only stores the payload and the link state; :meth:`ClockFeed.board` reads them.
+paho's thread only stores the payload and the link state; :meth:`ClockFeed.board` reads them,
+and :meth:`ClockFeed.state` says whether they are live: a clock the broker refuses, cannot reach,
+or fails TLS with, or whose venue has published nothing or gone offline (its console's last will,
+``{"offline": true}`` on the clock topic), has no live feed, and says why in one logged line each
+time that changes (issue 25: a clock on the wall is believed by the whole room).
 """
 
 from __future__ import annotations
 
-import json
 import ssl
+import sys
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from tablectl.daemon.venue_link import check_id, clock_topic
-from tablectl.venue.board import VenueBoard, board_from_clock
+from tablectl.daemon.wire import WireError, parse_object
+from tablectl.venue.board import FeedState, VenueBoard, board_from_clock
+from tablectl.venue.client import lost_reason, why_unreachable
+
+
+def _stderr(line: str) -> None:
+    print(f"tablectl clock: {line}", file=sys.stderr, flush=True)
 
 
 class ClockFeed:
@@ -33,15 +44,22 @@ class ClockFeed:
         username: str | None = None,
         password: str | None = None,
         ca_file: str | None = None,
+        log: Callable[[str], None] | None = None,
     ) -> None:
         self.venue = check_id("venue", venue)
         self.topic = clock_topic(venue)
         self.host, self.port = host, port
+        self.where = f"{host}:{port}"
         self._lock = threading.Lock()
         self._body: dict[str, Any] | None = None
         self.received = 0
         self.connected = False
         self.problem = ""
+        self._offline = False  # the venue's console said it went away (its last will)
+        self._since: float | None = time.time()
+        self._as_of: float | None = None
+        self._log = log or _stderr
+        self._said = ""
         self._client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
             client_id=f"tablectl-clock-{venue}-{uuid.uuid4().hex[:6]}",
@@ -56,34 +74,97 @@ class ClockFeed:
         self._client.on_connect = self._on_connect
         self._client.on_disconnect = self._on_disconnect
         self._client.on_message = self._on_message
+        self._client.on_connect_fail = self._on_connect_fail
+
+    # --- paho's thread: store, and say what changed ----------------------------------------------
+
+    def _set(self, *, connected: bool | None = None, problem: str | None = None) -> None:
+        """Record the link's state (under the lock) and log the reason once per change."""
+        with self._lock:
+            was_live = self._live()
+            if connected is not None:
+                self.connected = connected
+            if problem is not None:
+                self.problem = problem
+            live = self._live()
+            if was_live and not live:
+                self._since = time.time()
+            why = self._why()
+            said, self._said = self._said, why
+        if why != said:
+            where = f"venue {self.venue} at {self.where}"
+            self._log(f"venue feed live: {where}" if live else f"no venue feed: {why}")
+
+    def _live(self) -> bool:
+        return self.connected and self._body is not None and not self._offline
+
+    def _why(self) -> str:
+        if self._live():
+            return ""
+        if self.problem:
+            return self.problem
+        if not self.connected:
+            return f"connecting to the broker at {self.where}"
+        if self._offline:
+            return f"venue {self.venue}'s console is offline"
+        return f"venue {self.venue} has published nothing on {self.where}"
 
     def _on_connect(self, client: mqtt.Client, _ud: Any, _f: Any, reason: Any, _p: Any) -> None:
         if reason.is_failure:
-            self.problem = f"the broker refused the clock: {reason}"
+            self._set(
+                connected=False, problem=f"the broker at {self.where} refused the clock: {reason}"
+            )
             return
-        self.connected, self.problem = True, ""
+        self._set(connected=True, problem="")
         client.subscribe(self.topic, qos=1)
 
-    def _on_disconnect(self, _c: mqtt.Client, _ud: Any, _f: Any, _r: Any, _p: Any) -> None:
-        self.connected = False
+    def _on_connect_fail(self, _c: mqtt.Client, _ud: Any) -> None:
+        # paho calls this inside its `except OSError` around connecting: the error is current
+        self._set(connected=False, problem=why_unreachable(sys.exc_info()[1], self.where))
+
+    def _on_disconnect(self, _c: mqtt.Client, _ud: Any, _f: Any, reason: Any, _p: Any) -> None:
+        if self._stopping or not self.connected:
+            return  # a refusal is followed by a disconnect: the refusal is the reason
+        self._set(
+            connected=False, problem=f"lost the broker at {self.where}: {lost_reason(reason)}"
+        )
 
     def _on_message(self, _c: mqtt.Client, _ud: Any, message: mqtt.MQTTMessage) -> None:
-        try:
-            body = json.loads(bytes(message.payload).decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        try:  # bounded: a payload nested 50,000 deep must not kill paho's thread (issue 26)
+            body = parse_object(bytes(message.payload), "clock payload")
+        except WireError as exc:
+            self._log(f"refused: {exc}")
             return
-        if isinstance(body, dict):
-            with self._lock:
+        with self._lock:
+            if body.get("offline") is True:
+                # the venue's last will: keep its last figures, shown as stale
+                self._offline = True
+            else:
+                self._offline = False
                 self._body = body
-                self.received += 1
+                t = body.get("t")
+                ok = isinstance(t, int | float) and not isinstance(t, bool)
+                self._as_of = float(t) if ok else time.time()
+            self.received += 1
+        self._set()
+
+    _stopping = False
 
     def start(self) -> None:
+        self._set()  # "connecting to ...": said once at the start
         self._client.connect_async(self.host, self.port, 15)
         self._client.loop_start()
 
     def stop(self) -> None:
+        self._stopping = True
         self._client.disconnect()
         self._client.loop_stop()
+
+    def state(self) -> FeedState:
+        """Live or not, since when, why; and the time of the newest venue payload."""
+        with self._lock:
+            live = self._live()
+            return FeedState(live, None if live else self._since, self._why(), self._as_of)
 
     def body(self) -> dict[str, Any] | None:
         with self._lock:

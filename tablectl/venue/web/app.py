@@ -15,9 +15,11 @@ session's CSRF token and answered by a redirect (post/redirect/get).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import hmac
 import json
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -34,21 +36,31 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tablectl.venue.console import DirectorConsole, Result
-from tablectl.venue.web.auth import Session, Sessions
+from tablectl.venue.web.auth import NAME_MOST, Session, Sessions
 
 HERE = Path(__file__).resolve().parent
 COOKIE = "tablectl_session"
 KEEPALIVE = 15.0  # seconds between pushes when nothing changes (the clock re-synced)
+PUMP_RESTART = 1.0  # seconds before a broker pump that failed is started again
+CHECKS_WAITING = 8  # sign-ins waiting for the password hash before more are turned away
+FAULT_SHOWN = 600.0  # seconds the pages say the pump failed, after it runs again
+log = logging.getLogger("tablectl.venue")
 
 # the live sections of each page (drawn by the macros of templates/sections.html)
 PAGE_SECTIONS: dict[str, tuple[str, ...]] = {
-    "floor": ("summary", "clock", "floor", "proposals"),
-    "table": ("table",),
-    "clock": ("clock", "levels"),
-    "entrants": ("summary", "entrants", "payouts"),
-    "balancing": ("proposals", "tables_small"),
-    "log": ("log",),
-    "public": ("clock", "public_summary", "payouts", "public_seats", "moves"),
+    "floor": ("health", "summary", "clock", "floor", "proposals"),
+    "table": (
+        "health",
+        "table",
+    ),
+    "clock": ("health", "clock", "levels"),
+    "entrants": ("health", "summary", "entrants", "payouts"),
+    "balancing": ("health", "proposals", "tables_small"),
+    "log": (
+        "health",
+        "log",
+    ),
+    "public": ("health", "feed", "clock", "public_summary", "payouts", "public_seats", "moves"),
 }
 ACTIONS = (
     "register",
@@ -94,6 +106,10 @@ def _when(t: float | None) -> str:
     return time.strftime("%H:%M:%S", time.localtime(t)) if t else ""
 
 
+def _hhmm(t: float | None) -> str:
+    return time.strftime("%H:%M", time.localtime(t)) if t else ""
+
+
 def make_env() -> Environment:
     env = Environment(
         loader=FileSystemLoader(HERE / "templates"),
@@ -101,7 +117,9 @@ def make_env() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(mmss=_mmss, money=_money, when=_when, chips=lambda n: f"{int(n):,}")
+    env.filters.update(
+        mmss=_mmss, money=_money, when=_when, hhmm=_hhmm, chips=lambda n: f"{int(n):,}"
+    )
     return env
 
 
@@ -123,6 +141,13 @@ class WebConsole:
         self.sections = self.env.get_template("sections.html").module
         self.hub = Hub()
         self.pump_interval = pump_interval
+        self.pump_running = False
+        self.pump_fault: tuple[float, str] | None = None  # when and why the pump last failed
+        self.pump_restarts = 0
+        # scrypt off the event loop, one at a time: the pages, the live updates and the broker
+        # pump keep the loop (and a core) while sign-ins are checked
+        self.hasher = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="scrypt")
+        self.checks_waiting = 0
         self.app = Starlette(
             routes=[
                 Route("/", self.page("floor")),
@@ -148,13 +173,40 @@ class WebConsole:
     # --- the broker pump ------------------------------------------------------------------------
     @contextlib.asynccontextmanager
     async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
-        task = asyncio.create_task(self._pump())
+        task = asyncio.create_task(self._supervise())
         try:
             yield
         finally:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+            self.hasher.shutdown(wait=False, cancel_futures=True)
+
+    async def _supervise(self) -> None:
+        """Run the pump; a bug that stops it is logged, shown on every page, and the pump is
+        started again (a message that makes it fail is already taken off the queue)."""
+        while True:
+            try:
+                await self._pump()
+            except Exception as exc:
+                self.pump_running = False
+                self.pump_restarts += 1
+                self.pump_fault = (time.time(), f"{type(exc).__name__}: {str(exc)[:160]}")
+                log.exception("the broker pump failed; restarting it in %.0f s", PUMP_RESTART)
+                self.hub.notify()
+                await asyncio.sleep(PUMP_RESTART)
+
+    def health(self) -> dict[str, Any]:
+        """What every page says about the broker pump and the messages it refused."""
+        fault = self.pump_fault
+        recent = fault is not None and time.time() - fault[0] < FAULT_SHOWN
+        return {
+            "running": self.pump_running,
+            "fault": fault if recent or not self.pump_running else None,
+            "restarts": self.pump_restarts,
+            "refused": self.console.client.refused,
+            "last_refused": (self.console.client.problems or [""])[-1],
+        }
 
     async def _pump(self) -> None:
         """Fold what the tables sent as soon as paho queues it (no polling); the clock's second
@@ -162,6 +214,8 @@ class WebConsole:
         loop = asyncio.get_running_loop()
         wake = asyncio.Event()
         self.console.client.wake = lambda: loop.call_soon_threadsafe(wake.set)
+        self.pump_running = True
+        self.hub.notify()
         while True:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), self.pump_interval)
@@ -193,7 +247,9 @@ class WebConsole:
         csrf = sess.csrf if sess else ""
         may = sess.staff.may if sess else (lambda _what: False)
         summary = c.summary_view()  # once a push: several sections show it
+        feed = c.feed_view()
         data: dict[str, Callable[[], Markup]] = {
+            "health": lambda: self.sections.health(self.health(), sess is not None),
             "summary": lambda: self.sections.summary(summary),
             "clock": lambda: self.sections.clock(c.clock_view(), may("clock"), csrf),
             "floor": lambda: self.sections.floor(c.tables_view()),
@@ -206,7 +262,8 @@ class WebConsole:
             "payouts": lambda: self.sections.payouts(summary),
             "tables_small": lambda: self.sections.tables_small(c.tables_view(), may("break"), csrf),
             "log": lambda: self.sections.log(list(c.log)),
-            "public_summary": lambda: self.sections.public_summary(summary),
+            "feed": lambda: self.sections.feed(feed),
+            "public_summary": lambda: self.sections.public_summary(summary, feed),
             "public_seats": lambda: self.sections.public_seats(c.entrants_view()),
             "moves": lambda: self.sections.moves(c.announcements(8)),
         }
@@ -243,6 +300,9 @@ class WebConsole:
         return handler
 
     async def live(self, ws: WebSocket) -> None:
+        if not _same_origin(ws):  # a page on another site riding the director's cookie
+            await ws.close(code=4403)
+            return
         _token, sess = self.session(ws)
         if sess is None:
             await ws.close(code=4401)  # not signed in
@@ -325,14 +385,23 @@ class WebConsole:
         form = await request.form()
         name, password = str(form.get("name", "")), str(form.get("password", ""))
         target = _safe_next(str(form.get("next", "/")))
-        token, why = self.sessions.login(name, password)
         remote = request.client.host if request.client else "?"
-        self.console.login_note(name[:64], token is not None, remote)
+        why = self.sessions.admit(name, remote)
+        if why is None and self.checks_waiting >= CHECKS_WAITING:
+            why = "the console is busy checking sign-ins: try again in a moment"
+        if why is not None:  # refused before hashing: counted, not journaled (a flood)
+            return self._login_refused(why, target, 429)
+        self.checks_waiting += 1
+        try:
+            loop = asyncio.get_running_loop()
+            ok = await loop.run_in_executor(self.hasher, self.sessions.check, name, password)
+        finally:
+            self.checks_waiting -= 1
+        token = self.sessions.settle(name, remote, ok)
+        self.console.login_note(name[:NAME_MOST], token is not None, remote)
         self.hub.notify()
         if token is None:
-            resp = self.render("login.html", error=why, next=target)
-            resp.status_code = 401
-            return resp
+            return self._login_refused("wrong name or password", target, 401)
         resp = RedirectResponse(target, status_code=303)
         resp.set_cookie(
             COOKIE,
@@ -342,6 +411,11 @@ class WebConsole:
             secure=request.url.scheme == "https",
             max_age=int(self.sessions.seconds),
         )
+        return resp
+
+    def _login_refused(self, why: str, target: str, status: int) -> Response:
+        resp = self.render("login.html", error=why, next=target)
+        resp.status_code = status
         return resp
 
     async def logout(self, request: Request) -> Response:
@@ -377,7 +451,7 @@ class WebConsole:
         c = self.console
         text = lambda key: str(form.get(key, "")).strip()  # noqa: E731
         if action == "register":
-            return c.register(by, text("names").splitlines())
+            return c.register(by, text("names").splitlines(), again=bool(text("again")))
         if action in ("reentry", "rebuy"):
             body: dict[str, Any] = {"name": text("name")}
             if action == "reentry" and text("forfeit"):
@@ -386,7 +460,7 @@ class WebConsole:
         if action == "addon":
             return c.act(by, {"addon": {"entry": text("entry")}})
         if action == "start":
-            return c.act(by, {"start": {}})
+            return c.start(by)
         if action == "approve":
             return c.act(by, {"approve": {"id": text("id")}})
         if action == "break":
@@ -457,8 +531,9 @@ def _safe_next(target: str | None) -> str:
     return target
 
 
-def _same_origin(request: Request) -> bool:
-    """A POST's Origin (or Referer) must be this site's, when the browser sends one."""
+def _same_origin(request: Request | WebSocket) -> bool:
+    """A POST's or a WebSocket's Origin (or Referer) must be this site's, when the browser
+    sends one (browsers always send Origin on a WebSocket)."""
     origin = request.headers.get("origin") or request.headers.get("referer")
     if not origin or origin == "null":
         return origin != "null"

@@ -4,7 +4,12 @@ Passwords are stored as ``scrypt$N$r$p$salt$hash`` (``tablectl venue passwd`` pr
 standard library's :func:`hashlib.scrypt` is memory-hard, so a stolen config is slow to attack.
 A session is a random token in an HttpOnly, SameSite=Strict cookie, kept in memory (a restart
 signs everyone out); each carries its own CSRF token, which every form posts back. After
-:data:`MAX_FAILURES` wrong passwords a name is locked for :data:`LOCK_SECONDS`.
+:data:`MAX_FAILURES` wrong passwords a name is locked for :data:`LOCK_SECONDS`, and after
+:data:`ADDRESS_FAILURES` a client address is (issue 26, 6): a flood with a new name each post
+stops at the address. Both tables keep at most :data:`TRACKED` entries (the oldest forgotten)
+and a name is cut to :data:`NAME_MOST` characters before it is kept or hashed (7). The web layer
+runs :meth:`Sessions.check` (scrypt, ~50 ms of CPU) off its event loop, between
+:meth:`Sessions.admit` and :meth:`Sessions.settle`.
 """
 
 from __future__ import annotations
@@ -14,13 +19,18 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 ROLES = ("director", "floor")
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
-MAX_FAILURES = 5
+MAX_FAILURES = 5  # wrong passwords for one name before it is locked
+ADDRESS_FAILURES = 20  # wrong sign-ins from one client address before it is locked
 LOCK_SECONDS = 60.0
+TRACKED = 1000  # names and addresses remembered for the lockouts (the oldest go first)
+NAME_MOST = 64  # characters of a name: staff names are at most this long (settings)
+SESSIONS_MOST = 1000  # signed-in sessions kept; the oldest goes when a new one would pass it
 
 
 def hash_password(password: str, *, salt: bytes | None = None) -> str:
@@ -30,6 +40,30 @@ def hash_password(password: str, *, salt: bytes | None = None) -> str:
     )
     b64 = base64.urlsafe_b64encode
     return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${b64(salt).decode()}${b64(digest).decode()}"
+
+
+def hash_problem(stored: str) -> str | None:
+    """Why ``stored`` is not a hash :func:`hash_password` makes (checked when the config is
+    read, so a mangled one is named then, not found at a sign-in that can never succeed)."""
+    parts = stored.split("$")
+    if len(parts) != 6 or parts[0] != "scrypt":
+        return "not scrypt$N$r$p$salt$hash"
+    _scheme, n, r, p, salt, digest = parts
+    if not (n.isdigit() and r.isdigit() and p.isdigit()):
+        return "N, r and p must be whole numbers"
+    n_, r_, p_ = int(n), int(r), int(p)
+    if not (2**10 <= n_ <= 2**20 and n_ & (n_ - 1) == 0 and 1 <= r_ <= 32 and 1 <= p_ <= 16):
+        return "N must be a power of 2 from 1024 to 1048576, r 1 to 32, p 1 to 16"
+    if 128 * r_ * n_ > 2**25 - 2**20:  # hashlib's default memory limit (32 MiB)
+        return "N * r needs more memory than the check is allowed"
+    try:
+        raw_salt = base64.urlsafe_b64decode(salt.encode("ascii"))
+        raw = base64.urlsafe_b64decode(digest.encode("ascii"))
+    except (ValueError, UnicodeEncodeError):
+        return "the salt or the hash is not base64"
+    if len(raw_salt) < 8 or len(raw) < 16:
+        return "the salt or the hash is too short"
+    return None
 
 
 def check_password(stored: str, password: str) -> bool:
@@ -88,25 +122,62 @@ class Sessions:
         self.seconds = minutes * 60.0
         self.clock = clock
         self._by_token: dict[str, Session] = {}
-        self._failures: dict[str, tuple[int, float]] = {}
+        # name or address -> (failures, time of the last), oldest first
+        self._failures: OrderedDict[str, tuple[int, float]] = OrderedDict()
+        self._addresses: OrderedDict[str, tuple[int, float]] = OrderedDict()
 
-    def login(self, name: str, password: str) -> tuple[str | None, str]:
-        """(cookie token, "") when the password is right, else (None, why)."""
+    def admit(self, name: str, remote: str = "") -> str | None:
+        """Why a sign-in is refused before any hashing (a name or an address locked), or None."""
         now = self.clock()
-        count, since = self._failures.get(name, (0, 0.0))
-        if count >= MAX_FAILURES and now - since < LOCK_SECONDS:
-            wait = LOCK_SECONDS - (now - since)
-            return None, f"too many wrong passwords: try again in {wait:.0f} s"
-        staff = self.staff.get(name)
-        # the hash is checked even for an unknown name, so timing does not tell names apart
+        for key, table, what in (
+            (name[:NAME_MOST], self._failures, "wrong passwords"),
+            (remote, self._addresses, "wrong sign-ins from this address"),
+        ):
+            count, since = table.get(key, (0, 0.0))
+            most = MAX_FAILURES if table is self._failures else ADDRESS_FAILURES
+            if count >= most and now - since < LOCK_SECONDS:
+                return f"too many {what}: try again in {LOCK_SECONDS - (now - since):.0f} s"
+        return None
+
+    def check(self, name: str, password: str) -> bool:
+        """The password against the name's hash (CPU-bound scrypt, thread-safe: reads only).
+        The hash is checked even for an unknown name, so timing does not tell names apart."""
+        staff = self.staff.get(name) if len(name) <= NAME_MOST else None
         stored = staff.password if staff else _DUMMY
-        if not check_password(stored, password) or staff is None:
-            self._failures[name] = (count + 1, now)
-            return None, "wrong name or password"
+        return check_password(stored, password[:1024]) and staff is not None
+
+    def settle(self, name: str, remote: str, ok: bool) -> str | None:
+        """Record a checked sign-in: a session's token when ``ok``, else a failure counted."""
+        now = self.clock()
+        if not ok:
+            for key, table in ((name[:NAME_MOST], self._failures), (remote, self._addresses)):
+                count, since = table.pop(key, (0, 0.0))
+                if now - since >= LOCK_SECONDS:
+                    count = 0  # an old lock has run out: count afresh
+                table[key] = (count + 1, now)
+                while len(table) > TRACKED:
+                    table.popitem(last=False)
+            return None
         self._failures.pop(name, None)
+        for token, old in list(self._by_token.items()):
+            if now > old.expires:
+                del self._by_token[token]
+        while len(self._by_token) >= SESSIONS_MOST:
+            del self._by_token[next(iter(self._by_token))]
         token = secrets.token_urlsafe(32)
-        self._by_token[token] = Session(staff, secrets.token_urlsafe(24), now + self.seconds)
-        return token, ""
+        self._by_token[token] = Session(
+            self.staff[name], secrets.token_urlsafe(24), now + self.seconds
+        )
+        return token
+
+    def login(self, name: str, password: str, remote: str = "") -> tuple[str | None, str]:
+        """(cookie token, "") when the password is right, else (None, why): the three steps in
+        one call, for callers without an event loop to keep free."""
+        why = self.admit(name, remote)
+        if why is not None:
+            return None, why
+        token = self.settle(name, remote, self.check(name, password))
+        return (token, "") if token else (None, "wrong name or password")
 
     def get(self, token: str | None) -> Session | None:
         if not token:

@@ -16,6 +16,22 @@
     status.classList.toggle("live", live);
   }
 
+  // this browser lost the console: the figures shown are not live, and the page says since when
+  let staleSince = null;
+  function stale(on) {
+    const banner = document.getElementById("offline");
+    body.classList.toggle("stale", on);
+    if (!on) staleSince = null;
+    else if (staleSince === null) staleSince = new Date();
+    if (!banner) return;
+    banner.hidden = !on;
+    if (on) {
+      const t = staleSince;
+      document.getElementById("offline-since").textContent =
+        "since " + String(t.getHours()).padStart(2, "0") + ":" + String(t.getMinutes()).padStart(2, "0");
+    }
+  }
+
   function tick() {
     document.querySelectorAll("[data-seconds-left]").forEach(function (el) {
       if (!el.dataset.seen) el.dataset.seen = String(performance.now());
@@ -41,7 +57,11 @@
   function connect() {
     const path = pub ? "/live/public" : "/live?page=" + encodeURIComponent(page) + "&arg=" + encodeURIComponent(arg);
     const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + path);
-    ws.onopen = function () { state.connected = true; setStatus("live", true); };
+    ws.onopen = function () {
+      state.connected = true;
+      setStatus("live", true);
+      stale(false);
+    };
     ws.onmessage = function (m) {
       const d = JSON.parse(m.data);
       Object.keys(d.sections || {}).forEach(function (k) {
@@ -57,6 +77,7 @@
       state.connected = false;
       if (e.code === 4401) { setStatus("signed out", false); location.href = "/login"; return; }
       setStatus("reconnecting…", false);
+      stale(true);
       setTimeout(connect, 1000);
     };
   }

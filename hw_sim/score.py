@@ -1,0 +1,105 @@
+"""The score of a table on real RFID reads (`tablectl sim --rf`; docs/rf.md defines each count).
+
+For every motion, the simulator knows what a perfect reader would have made the bridge emit (its
+*truth*). When the bridge emitted something else, the same engine state is ruled on twice: once on
+the truth (on a copy), once on what the bridge said. :meth:`RfScore.compare` counts the
+difference: rulings and alerts only the real reads produced are false; alerts (and rulings that
+make a seat owe chips) only the truth produced are missed calls.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from tablectl.engine.outputs import Alert, Output, Ruling
+
+RECOUNT = "recount"  # the alert or notice kind of a recount prompt (issue 27, item 5)
+
+Key = tuple[object, ...]
+
+
+def _key(out: Output) -> Key | None:
+    if isinstance(out, Ruling):
+        return ("ruling", out.seat, out.action, out.to, out.owes, out.returned)
+    if isinstance(out, Alert):
+        return ("alert", out.kind, out.text)
+    return None
+
+
+def is_recount(out: object) -> bool:
+    """A recount prompt: the engine's ``recount`` alert (its ``recount`` notice closes one)."""
+    return isinstance(out, Alert) and out.kind == RECOUNT
+
+
+@dataclass(slots=True)
+class RfScore:
+    level: str
+    hands: int = 0
+    false_rulings: int = 0
+    false_alerts: int = 0
+    missed: int = 0
+    recounts: int = 0
+    wrong_amount: int = 0  # false rulings on a seat the truth ruled with another amount
+    false_kinds: Counter[str] = field(default_factory=Counter)  # false alerts and rulings
+    missed_kinds: Counter[str] = field(default_factory=Counter)
+    latencies: list[float] = field(default_factory=list)  # seconds, one per motion ruled on
+    bad_hands: int = 0  # hands with at least one false or missed call
+    committed: Counter[str] = field(default_factory=Counter)  # irregularities the bots made
+    uncalled: Counter[str] = field(default_factory=Counter)  # not called even on the truth
+    stops: int = 0  # sessions the simulator had to end (the table and engine disagreed)
+    _hand_bad: bool = False
+
+    def compare(self, ideal: Iterable[Output], actual: Iterable[Output]) -> None:
+        """One motion's outputs on the truth against those on the real reads."""
+        actual = list(actual)
+        self.recounts += sum(1 for o in actual if is_recount(o))
+        want = Counter(k for o in ideal if (k := _key(o)) is not None)
+        got = Counter(k for o in actual if not is_recount(o) and (k := _key(o)) is not None)
+        false = got - want
+        missed = want - got
+        for k, n in false.items():
+            if k[0] == "ruling":
+                self.false_rulings += n
+                self.false_kinds[f"ruling:{k[2]}"] += n
+                if any(m[0] == "ruling" and m[1] == k[1] for m in missed):
+                    self.wrong_amount += n
+            else:
+                self.false_alerts += n
+                self.false_kinds[str(k[1])] += n
+        for k, n in missed.items():
+            if k[0] == "alert" or int(str(k[4])) > 0:
+                self.missed += n
+                self.missed_kinds[str(k[1] if k[0] == "alert" else "undercall")] += n
+        if false or missed:
+            self._hand_bad = True
+
+    def bridge_alerts(self, alerts: Iterable[Alert]) -> None:
+        """Alerts the bridge raised itself: a perfect reader raises none."""
+        for a in alerts:
+            if is_recount(a):
+                self.recounts += 1
+            else:
+                self.false_alerts += 1
+                self.false_kinds[a.kind] += 1
+                self._hand_bad = True
+
+    def hand_over(self) -> None:
+        self.hands += 1
+        self.bad_hands += self._hand_bad
+        self._hand_bad = False
+
+    def latency_p99_ms(self) -> int:
+        if not self.latencies:
+            return 0
+        ordered = sorted(self.latencies)
+        return round(1000 * ordered[max(0, math.ceil(0.99 * len(ordered)) - 1)])
+
+    def line(self) -> str:
+        return (
+            f"rf={self.level} hands={self.hands} false_rulings={self.false_rulings} "
+            f"false_alerts={self.false_alerts} missed={self.missed} recounts={self.recounts} "
+            f"latency_p99_ms={self.latency_p99_ms()}"
+        )

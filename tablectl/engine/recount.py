@@ -1,0 +1,142 @@
+"""Asking instead of ruling: reads the table's sensors could not trust (issue 27, item 5).
+
+The bridge sends a ``recount`` event instead of a read it cannot trust (a chip at a zone's edge
+read by two antennas, a card seen at two seats in flight). The engine rules on nothing in it: it
+holds the read and raises a ``recount`` alert, the dealer's prompt ("count seat 4's bet", "where
+is the 9s?"). The dealer's answer, a journaled ``counted`` event, turns the held read (confirmed
+or corrected) into the ``chips`` or ``card`` event it stands for, and :meth:`Table.apply` rules on
+that exactly as on a trusted read: one rule path, no rule copied here. A later trusted read of
+the same zone or card supersedes the question. docs/scenario-extensions.md, "recount".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablectl.engine.events import Event, event_to_obj
+from tablectl.engine.notices import RecountClosed
+from tablectl.engine.outputs import UNSET, Alert, Output
+from tablectl.engine.state import TableState
+
+# Chips: the dealer counts them, as players and dealers are entitled to (002 Rule 26-A). Cards:
+# no rule names a card the table lost track of; the dealer's word settles it (002 Rule 1).
+CHIPS_RULE = "002 Rule 26-A"
+CARD_RULE = "002 Rule 1"
+HOLD = "Hold the action until it is answered."
+
+_CARD_KEYS = ("card", "zone", "face", "deck")
+_ZONE_WORDS = {"bet": "bet", "stack": "stack"}
+
+
+def _zone_words(zone: str) -> str:
+    """``bet:4`` -> "seat 4's bet"; ``pot`` -> "the pot"; ``seat:9`` -> "seat 9"."""
+    if ":" not in zone:
+        return f"the {zone}"
+    kind, n = zone.split(":")
+    return f"seat {n}'s {_ZONE_WORDS[kind]}" if kind in _ZONE_WORDS else f"seat {n}"
+
+
+def _seat_of(zone: str) -> int | None:
+    return int(zone.split(":")[1]) if ":" in zone else None
+
+
+def _chips_text(chips: list[int]) -> str:
+    return " ".join(f"{c:,}" for c in chips) if chips else "nothing"
+
+
+def on_recount(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
+    """Hold the read and prompt the dealer; an earlier question about the same zone or card is
+    replaced by this one (its alert closes with a notice)."""
+    why = f" ({body['why']})" if "why" in body else ""
+    if "card" in body:
+        key = body["card"]
+        read = Event("card", {k: body[k] for k in _CARD_KEYS if k in body})
+        seen = body.get("seen") or [body["zone"]]
+        where = " and ".join(_zone_words(z) for z in seen)
+        text = (
+            f"where is the {key}? The table read it at {where}{why} and rules on nothing "
+            f"until you say where it lies. {HOLD}"
+        )
+        alert = Alert("recount", CARD_RULE, text, _seat_of(body["zone"]))
+    else:
+        key = body["ask"]
+        read = Event("chips", dict(body["chips"]))
+        text = (
+            f"count {_zone_words(key)}: the table read {_chips_text(body['chips'][key])}{why} "
+            f"and cannot trust it. Confirm or enter the count. {HOLD}"
+        )
+        alert = Alert("recount", CHIPS_RULE, text, _seat_of(key))
+    _close(table, key, "asked again", out)
+    # The id Table.apply will give this alert: ids count every alert raised, in order.
+    alert_id = table.alert_seq + sum(1 for o in out if type(o) is Alert) + 1
+    seen = tuple(body.get("seen") or (body.get("zone", key),))
+    table.recounts[key] = (read, alert_id, seen)
+    out.append(alert)
+
+
+def resolve(table: TableState, event: Event, out: list[Output]) -> Event:
+    """The ``counted`` answer as the ``chips`` or ``card`` event it stands for (with the answer's
+    time), the question closed with a notice; the answer itself when nothing waits for it."""
+    body = event.body
+    key = body.get("card") or body["zone"]
+    held = table.recounts.get(key)
+    if held is None:
+        return event
+    read = held[0]
+    if read.kind == "card":
+        answer = {**read.body, **{k: body[k] for k in ("zone", "face") if k in body}}
+        said = f"the {key} lies at {_zone_words(answer['zone'])}"
+        if "zone" not in body:
+            said += " as read"
+    else:
+        answer = dict(read.body)
+        if "chips" in body:
+            answer[key] = sorted(body["chips"], reverse=True)
+            said = f"{_zone_words(key)} counted: {_chips_text(answer[key])}"
+        else:
+            said = f"{_zone_words(key)} confirmed as read: {_chips_text(answer[key])}"
+    resolved = Event(read.kind, answer, event.t)
+    # the notice carries the read ruled on, so a hand history writes it (daemon/history.py)
+    _close(table, key, said, out, {"read": event_to_obj(Event(read.kind, answer))})
+    return resolved
+
+
+def supersede(table: TableState, event: Event, out: list[Output]) -> None:
+    """A trusted read of a zone or card the dealer was asked about answers the question."""
+    if event.kind == "card":
+        card = event.body["card"]
+        if card in table.recounts:
+            _close(table, card, f"the table read the {card} at {event.body['zone']}", out)
+        return
+    for zone in event.body:
+        if zone in table.recounts:
+            _close(table, zone, f"the table read {_zone_words(zone)} again", out)
+
+
+def on_counted(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
+    """An answer no question waits for (answered already, or never asked): nothing changes."""
+    key = body.get("card") or body["zone"]
+    out.append(
+        Alert(
+            "action_void",
+            "002 Rule 1",
+            f"counted {key} ignored: no recount of {key} is waiting; nothing changed",
+        )
+    )
+
+
+def _close(
+    table: TableState,
+    key: str,
+    said: str,
+    out: list[Output],
+    data: dict[str, Any] | None = None,
+) -> None:
+    held = table.recounts.pop(key, None)
+    if held is None:
+        return
+    alert_id = held[1]
+    table.open_alerts = [a for a in table.open_alerts if a.id != alert_id]
+    text = f"recount {alert_id} closed: {said}"
+    read = data["read"] if data else UNSET
+    out.append(RecountClosed(text, ids=[alert_id], read=read))

@@ -1,0 +1,210 @@
+"""The bridge that knows every tag (issue 27, item 3; firmware_bridge/tracker.py): one directed
+test per mechanism of shared/spec/rf-model.md, each a crafted read sequence, round by round, fed
+to today's :class:`TagMapper` (which gets it wrong: the assertion on it shows the test fails on
+today's code) and to :class:`TagTracker` (which gets it right)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from test_bridge_tags import CHIPS, card_uid, chip, deck
+
+from firmware_bridge.tags import ChipInventory, DeckRegistry, TagMapper
+from firmware_bridge.tracker import TagTracker
+from hw_sim.mcu import standard_antennas
+from tablectl.engine.events import event_to_obj
+from tablectl.engine.outputs import Alert
+
+ANT = {z: a for a, z in standard_antennas().items()}
+Reads = Callable[[int], dict[str, list[bytes]]]  # round -> what each antenna reads in it
+
+
+def run(
+    mapper: TagMapper,
+    reads: Reads,
+    rounds: int,
+    period: float = 0.02,
+    numbered: bool = False,
+    zones: tuple[str, ...] = (),
+) -> list:
+    """Every antenna of ``zones`` reads once a round (every ``period`` s) and reports, as the
+    MCU does, when what it reads changed (protocol v2: every round, numbered)."""
+    mapper.set_antennas(standard_antennas())
+    out: list = []
+    last: dict[str, set[bytes]] = {}
+    for r in range(rounds):
+        t = r * period
+        now = reads(r)
+        for zone in zones:
+            tags = now.get(zone, [])
+            if numbered or set(tags) != last.get(zone, set()):
+                # today's mapper reads no round numbers (protocol v1)
+                extra = [r] if numbered and isinstance(mapper, TagTracker) else []
+                mapper.report(ANT[zone], tuple((u, 0) for u in tags), t, *extra)
+                last[zone] = set(tags)
+            out += [a if isinstance(a, Alert) else event_to_obj(a) for a in mapper.poll(t + 0.0001)]
+    t = rounds * period
+    for dt in (0.5, 1.0, 2.0):
+        out += [a if isinstance(a, Alert) else event_to_obj(a) for a in mapper.poll(t + dt)]
+    return out
+
+
+def both(**kw: object) -> tuple[list, list]:
+    reg = DeckRegistry([deck("A", 0)], in_play="A")
+    inv = kw.pop("inventory", CHIPS)
+    assert isinstance(inv, ChipInventory)
+    tracker_kw = kw.pop("tracker", {})
+    today = run(TagMapper(reg, inv), **kw)  # type: ignore[arg-type]
+    assert isinstance(tracker_kw, dict)
+    reg2 = DeckRegistry([deck("A", 0)], in_play="A")
+    tracked = run(TagTracker(reg2, inv, **tracker_kw), **kw)  # type: ignore[arg-type]
+    return today, tracked
+
+
+def cards(out: list) -> list[tuple[str, str]]:
+    return [(o["card"], o["zone"]) for o in out if isinstance(o, dict) and "card" in o]
+
+
+def chips(out: list) -> list[dict]:
+    return [o["chips"] for o in out if isinstance(o, dict) and "chips" in o]
+
+
+def test_a_card_pitched_across_two_seat_antennas_is_counted_where_it_rests() -> None:
+    """The 9s, pitched to seat 9, slides over seat 10 (100 ms) and seat 8 (60 ms) on the way."""
+    nine = card_uid("9s")
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        if r < 5:
+            return {"seat:10": [nine]}
+        if r < 8:
+            return {"seat:8": [nine]}
+        return {"seat:9": [nine]}
+
+    today, tracked = both(reads=reads, rounds=30, zones=("seat:8", "seat:9", "seat:10"))
+    assert ("9s", "seat:10") in cards(today)  # today: "a card went to seat 10", a misdeal
+    assert cards(tracked) == [("9s", "seat:9")]
+
+
+def test_a_shadowed_chip_in_a_stack_is_unread_not_gone() -> None:
+    """A 100 deep in seat 4's stack is missed for 30 rounds (600 ms) and read again."""
+    stack = [chip(5000), chip(1000), chip(500), chip(100), chip(25), chip(100, 1), chip(500, 1)]
+    deep = chip(100, 1)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        return {"stack:4": [c for c in stack if not (c == deep and 20 <= r < 50)]}
+
+    today, tracked = both(reads=reads, rounds=80, zones=("stack:4",))
+    assert len(chips(today)) == 3  # today: the stack shrinks by 100 (chips_missing) and grows
+    assert chips(tracked) == [{"stack:4": [5000, 1000, 500, 500, 100, 100, 25]}]
+
+
+def test_a_chip_at_the_stack_edge_read_by_the_bet_antenna_stays_in_the_stack() -> None:
+    """Seat 4 calls 200 (100 100); its 5,000 at the stack's edge is read by the bet antenna in
+    runs of rounds, and now and then missed by its own."""
+    five = chip(5000)
+    calls = [chip(100), chip(100, 1)]
+    edge = [r % 10 in (2, 3, 4, 5, 6) for r in range(200)]  # 5-round runs (100 ms) at bet:4
+    missed = {6, 26, 46}
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        stack = [] if r in missed else [five]
+        bet = (calls if r >= 20 else []) + ([five] if edge[r] and r >= 1 else [])
+        return {"stack:4": stack, "bet:4": bet}
+
+    today, tracked = both(reads=reads, rounds=120, zones=("stack:4", "bet:4"))
+    assert {"bet:4": [5000, 100, 100]} in [
+        {k: v for k, v in c.items() if k == "bet:4"} for c in chips(today)
+    ]  # today: a call of 200 read as a raise to 5,200
+    bets = [c["bet:4"] for c in chips(tracked) if "bet:4" in c]
+    assert bets == [[100, 100]]
+    assert all(5000 in c["stack:4"] for c in chips(tracked) if "stack:4" in c)
+
+
+def test_a_stack_settling_before_its_bet_is_one_motion() -> None:
+    """Seat 4 pushes 1,000 500 from its stack: the stack antenna stops reading them at once, the
+    bet antenna reads them 300 ms later (the chips are in the player's hand)."""
+    stack = [chip(5000), chip(1000), chip(500)]
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        if r < 10:
+            return {"stack:4": stack}
+        if r < 25:
+            return {"stack:4": stack[:1]}
+        return {"stack:4": stack[:1], "bet:4": stack[1:]}
+
+    today, tracked = both(reads=reads, rounds=60, zones=("stack:4", "bet:4"))
+    assert {"stack:4": [5000]} in chips(today)  # today: 1,500 missing, a forfeit (002 Rule 63)
+    assert chips(tracked) == [
+        {"stack:4": [5000, 1000, 500]},
+        {"bet:4": [1000, 500], "stack:4": [5000]},
+    ]
+
+
+def test_a_dead_chip_raises_a_hardware_alert_naming_its_tag() -> None:
+    """Five chips enrolled; the 25's tag is dead: never read. Within the stated time (here 2 s)
+    a hardware alert names it."""
+    inv = ChipInventory({chip(v).hex(): v for v in (25, 100, 500, 1000, 5000)})
+    live = [chip(v) for v in (100, 500, 1000, 5000)]
+    today, tracked = both(
+        reads=lambda r: {"stack:2": live},
+        rounds=150,
+        zones=("stack:2",),
+        inventory=inv,
+        tracker={"unread_alert": 2.0},
+    )
+    assert not [a for a in today if isinstance(a, Alert)]  # today: nothing, ever
+    (alert,) = [a for a in tracked if isinstance(a, Alert)]
+    assert alert.kind == "hardware" and chip(25).hex() in alert.text and "dead" in alert.text
+
+
+def test_a_chip_shadowed_for_long_is_named_and_still_counted() -> None:
+    inv = ChipInventory({chip(v).hex(): v for v in (100, 500)})
+    today, tracked = both(
+        reads=lambda r: {"stack:2": [chip(100)] + ([chip(500)] if r < 10 else [])},
+        rounds=200,
+        zones=("stack:2",),
+        inventory=inv,
+        tracker={"unread_alert": 2.0},
+    )
+    assert {"stack:2": [100]} in chips(today)
+    assert chips(tracked) == [{"stack:2": [500, 100]}]
+    (alert,) = [a for a in tracked if isinstance(a, Alert)]
+    assert chip(500).hex() in alert.text and "stack:2" in alert.text
+
+
+def test_a_shared_readers_slow_cycle_does_not_place_a_card_in_transit() -> None:
+    """One reader over every antenna: each is read once per 0.4 s cycle. The 9s pitched to seat
+    9 is over seat 10 when seat 10's turn comes, so seat 10 reads it for a whole cycle."""
+    nine = card_uid("9s")
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        return {"seat:10": [nine]} if r == 1 else {"seat:9": [nine]} if r >= 2 else {}
+
+    today, tracked = both(
+        reads=reads, rounds=8, period=0.4, numbered=True, zones=("seat:9", "seat:10")
+    )
+    assert ("9s", "seat:10") in cards(today)
+    assert cards(tracked) == [("9s", "seat:9")]
+    # protocol v1 (no round numbers): the reader's scan period, configured, does the same
+    _, v1 = both(
+        reads=reads,
+        rounds=8,
+        period=0.4,
+        zones=("seat:9", "seat:10"),
+        tracker={"scan_period": 0.4},
+    )
+    assert cards(v1) == [("9s", "seat:9")]
+
+
+def test_a_card_read_at_rest_in_two_seats_is_asked_about() -> None:
+    """The 9s lies between seats 9 and 10, read steadily by both: the tracker does not guess, it
+    sends a recount naming both (tablectl/engine/recount.py)."""
+    nine = card_uid("9s")
+    _, tracked = both(
+        reads=lambda r: {"seat:9": [nine], "seat:10": [nine]},
+        rounds=20,
+        zones=("seat:9", "seat:10"),
+    )
+    assert cards(tracked) == []
+    (ask,) = [o["recount"] for o in tracked if isinstance(o, dict) and "recount" in o]
+    assert ask["card"] == "9s" and ask["seen"] == ["seat:9", "seat:10"]

@@ -1,0 +1,100 @@
+"""Asking instead of ruling (issue 27, item 5; tablectl/engine/recount.py): what the scenarios
+under tests/scenarios/recount_*.jsonl do not show, the answer's place in a hand history, undo and
+replay, and bad lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tablectl.cli.export import histories
+from tablectl.engine.events import ScenarioError, event_from_obj, parse_line
+from tablectl.engine.outputs import Alert, Notice, Ruling
+from tablectl.engine.table import Table
+
+SETUP = {
+    "rules": "tda-2025",
+    "seats": {"1": 50000, "2": 50000, "3": 50000, "4": 50000},
+    "button": 1,
+    "blinds": [100, 200],
+    "ante": 0,
+    "chips": [25, 100, 500, 1000, 5000],
+}
+DEAL = {"deal": {"2": ["Qs", "Js"], "3": ["Ts", "9s"], "4": ["8s", "7s"], "1": ["As", "Ks"]}}
+EDGE = {"recount": {"chips": {"bet:4": [5000, 100, 100]}, "ask": "bet:4"}}
+
+
+def _table(*objs: dict) -> tuple[Table, list]:
+    table = Table(SETUP)
+    outs: list = []
+    for obj in objs:
+        outs = table.apply(event_from_obj(obj))
+    return table, outs
+
+
+def test_a_held_read_is_ruled_on_by_nothing_and_stays_open_until_answered() -> None:
+    table, outs = _table(DEAL, EDGE)
+    assert [type(o) for o in outs] == [Alert]
+    assert outs[0].kind == "recount" and outs[0].id == 1
+    assert "count seat 4's bet" in outs[0].text and outs[0].rule == "002 Rule 26-A"
+    assert table.to_act() == 4 and table.zones == {} and table.last is None
+    assert [a.id for a in table.open_alerts] == [1]
+    outs = table.apply(event_from_obj({"counted": {"zone": "bet:4", "chips": [100, 100]}}))
+    notice, ruling = outs
+    assert isinstance(notice, Notice) and notice.kind == "recount" and notice.ids == [1]
+    assert isinstance(ruling, Ruling) and (ruling.action, ruling.to) == ("call", 200)
+    assert table.open_alerts == [] and table.recounts == {}
+
+
+def test_the_answer_is_undone_and_replayed_as_the_read_it_became() -> None:
+    table, _ = _table(DEAL, EDGE, {"counted": {"zone": "bet:4"}})
+    assert (table.last.action, table.last.to) == ("raise", 5200)
+    assert [e.kind for e in table.hand_log][-1] == "chips"  # the read, not the answer
+    table.apply(event_from_obj({"press": "undo"}))
+    assert table.to_act() == 4 and table.zones.get("bet:4", []) == []
+    # a floor ruling replays the hand: the answered read is re-read, no question reopens
+    table.apply(event_from_obj({"push": {"seat": 4, "chips": [100, 100]}}))
+    assert table.recounts == {} and table.to_act() == 1
+
+
+def test_asking_again_replaces_the_question() -> None:
+    table, outs = _table(
+        DEAL, EDGE, {"recount": {"chips": {"bet:4": [1000, 100, 100]}, "ask": "bet:4"}}
+    )
+    assert [o.kind for o in outs] == ["recount", "recount"]  # the old one closed, the new raised
+    assert [a.id for a in table.open_alerts] == [2]
+    outs = table.apply(event_from_obj({"counted": {"zone": "bet:4"}}))
+    assert (outs[-1].action, outs[-1].to) == ("raise", 1200)
+
+
+def test_a_card_placed_by_the_dealer_is_in_the_hand_history(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    src = Path(__file__).parent / "scenarios" / "recount_card_in_flight.jsonl"
+    lines = src.read_text().splitlines()
+    lines += ['{"fold": 1}', '{"fold": 2}', '{"fold": 3}']
+    path.write_text("\n".join(lines) + "\n")
+    result = histories(path)
+    assert result.problems == []
+    (hand,) = result.hands
+    assert hand.hole[4] == ["8s", "7s"]
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('{"recount": {"card": "??", "zone": "seat:9"}}', "not '??'"),
+        ('{"recount": {"chips": {"bet:4": [100]}, "ask": "bet:5"}}', "not one of the zones"),
+        ('{"recount": {"ask": "bet:4"}}', "needs 'chips'"),
+        ('{"recount": {"card": "9s", "zone": "seat:9", "seen": "seat:9"}}', "recount.seen"),
+        ('{"recount": {"chips": {"bet:4": [100]}, "why": "a\\nb"}}', "recount.why"),
+        ('{"counted": {}}', "names the 'zone' or the 'card'"),
+        ('{"counted": {"zone": "bet:4", "chips": [0]}}', "counted.chips"),
+        ('{"counted": {"card": "9s", "zone": "bet:4"}}', "zone 'bet:4'"),
+        ('{"counted": {"zone": "seat:4"}}', "chip zone"),
+    ],
+)
+def test_bad_recount_lines_are_one_line_errors(line: str, message: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        parse_line(line, 7)
+    assert message in str(err.value) and "\n" not in str(err.value) and "7" in str(err.value)
