@@ -26,7 +26,7 @@ from display.layout import Layout, Painter, printable
 from display.pad import Keypad, allowed, declare_body, describe, seat_of
 from display.recount import RecountPanel
 from display.widgets import DANGER, NORMAL, PRIMARY, Button, draw_button, grid, hit
-from tablectl.engine.events import SAYS, Event, event_from_obj
+from tablectl.engine.events import SAYS, AckEntry, BadgeEntry, Event, NameEntry, event_from_obj
 from tablectl.engine.outputs import Alert
 from tablectl.engine.view import TableView
 
@@ -345,15 +345,15 @@ class Console:
                 self.form.name = name
                 return None
             if self.seat is not None:
-                return [Event("name", {"seat": self.seat, "name": name})]
+                return [Event("name", NameEntry(self.seat, name))]
             return None
         self.entry.key(arg)
         return None
 
     def _on_ack(self, arg: str) -> list[Event] | None:
         if arg == "all":
-            return [Event("ack", "all")] if self.alerts() else None
-        return [Event("ack", int(arg))]
+            return [Event("ack", AckEntry(None))] if self.alerts() else None
+        return [Event("ack", AckEntry(int(arg)))]
 
     def _on_page(self, arg: str) -> None:
         self.alert_page = max(0, self.alert_page + (1 if arg == "next" else -1))
@@ -367,7 +367,7 @@ class Console:
             self.mode, self.form = "table", None
             if name is None:
                 return None
-            return [Event("badge", {"name": name, "role": "floor", "left": True})]
+            return [Event("badge", BadgeEntry(name, "floor", left=True))]
         self.form, self.mode = FloorForm(arg, self.seat if arg != "misdeal" else None), "form"
         return None
 
@@ -1130,7 +1130,7 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     screen after the floor's decision, the detail view (alerts and rulings in full) and the
     action panel while a void hand's alert stops play."""
     from display.dealer import DealerScreen, floor_line
-    from tablectl.engine.outputs import Notice
+    from tablectl.engine.notices import FloorDecided
     from tablectl.engine.table import Table
 
     setup = {
@@ -1183,7 +1183,7 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
             {"floor": {"by": "Sam (floor)", "ruling": {"seat": 5, "action": "raise", "to": 1200}}}
         )
     )
-    floor = tuple(floor_line(n) for n in decided if isinstance(n, Notice) and n.kind == "floor")
+    floor = tuple(floor_line(n) for n in decided if isinstance(n, FloorDecided))
     con.mode, con.form = "table", None
     shot("floor_decided")
     # The table asks instead of ruling (issue 27): a chip read it cannot trust, then a card.

@@ -21,7 +21,8 @@ import pygame
 from display import theme
 from display.layout import DrawnText, Layout, LiveTexts, Painter
 from tablectl.engine.dealing import stops_play
-from tablectl.engine.outputs import Alert, Notice, Ruling
+from tablectl.engine.notices import FloorDecided
+from tablectl.engine.outputs import Alert, Ruling
 from tablectl.engine.view import ClockView, LevelView, SeatView, TableView
 
 STREET_NAMES = {
@@ -66,10 +67,10 @@ def ruling_detail(last: Ruling) -> str:
     return " - ".join(t for t in (last.rule, last.text) if t)
 
 
-def floor_line(notice: Notice) -> str:
+def floor_line(notice: FloorDecided) -> str:
     """``FLOOR (Sam): seat 3's call to 200 is ruled raise to 1000 — 002 Rule 1``: one floor
     decision (the engine's ``floor`` notice) as the dealer screen says it."""
-    by, rule = str(notice.data.get("by", "")), str(notice.data.get("rule", ""))
+    by, rule = notice.by, notice.rule
     text = notice.text.removeprefix(f"floor ({by}): ").removesuffix(f" ({rule})")
     return f"FLOOR ({by}): {text}" + (f" \u2014 {rule}" if rule else "")
 

@@ -17,7 +17,7 @@ from display.layout import Layout, Painter
 from display.touch import TapReader
 from display.video import native_framebuffer
 from tablectl.engine.events import Event
-from tablectl.engine.outputs import Notice
+from tablectl.engine.notices import FloorDecided
 from tablectl.engine.view import TableView
 
 log = logging.getLogger("tablectl.display")
@@ -110,7 +110,7 @@ class PygameDisplay:
         out, self.console.venue_answers = self.console.venue_answers, []
         return out
 
-    def show_floor(self, decisions: tuple[Notice, ...]) -> None:
+    def show_floor(self, decisions: tuple[FloorDecided, ...]) -> None:
         """The floor's decisions the daemon has seen (its ``floor`` notices), oldest first."""
         self._floor = tuple(floor_line(n) for n in decisions)
         if self.console is not None:

@@ -50,7 +50,8 @@ from hw_sim.nfc_tags import tag_uid
 from hw_sim.rf import LEVELS, RfTable, neighbours, plan_motion
 from hw_sim.score import RfScore
 from tablectl.engine.events import Event, dumps, event_from_obj, event_to_obj
-from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.notices import Award, HandStart
+from tablectl.engine.outputs import Alert, Output, Ruling
 from tablectl.engine.table import Table
 from tablectl.engine.view import TableView
 
@@ -589,11 +590,7 @@ class TableSim(Felt):
             self._pending_irr = [k for k in self._pending_irr if not CALLS[k] & named]
         if self.on_view is not None:
             self.on_view(self.table.view())
-        if (
-            self._in_hand
-            and not self._expect_start
-            and any(isinstance(o, Notice) and o.kind == "hand_start" for o in outs)
-        ):
+        if self._in_hand and not self._expect_start and any(isinstance(o, HandStart) for o in outs):
             self._void_reason = "; ".join(o.text for o in outs if isinstance(o, Alert))
             raise _Redeal
         return outs
@@ -922,11 +919,7 @@ class TableSim(Felt):
             self.result.chips_conserved = False
             self.result.problems.append(f"hand {t.hand_no}: stacks short of the chips: {pay}")
         pay = {s: v for s, v in pay.items() if v > 0}
-        awarded = sum(
-            sum(o.data["winners"].values())
-            for o in self._hand_outputs
-            if isinstance(o, Notice) and o.kind == "award"
-        )
+        awarded = sum(sum(o.winners.values()) for o in self._hand_outputs if isinstance(o, Award))
         if awarded > sum(pay.values()):
             self.result.chips_conserved = False
             self.result.problems.append(

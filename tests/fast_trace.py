@@ -1,7 +1,7 @@
 """Holding a fast path to the general code (issue 14): the same events through a table as it is
 and through one with the fast paths switched off, every output and every field compared.
 
-Shared by tests/test_fast_paths.py, test_fast_deal.py, test_fast_push.py and test_fast_act.py;
+Shared by tests/test_fast_paths.py and test_fast_deal.py;
 each switches off its own fast paths.
 """
 

@@ -130,7 +130,7 @@ def test_fouled_deck_returns_every_bet_and_says_how_much() -> None:
     out = play(t, {"board": ["Ah", "Kd", "4d"], "burn": "8s"})
     assert kinds(out) == ["fouled_deck"]
     returned = [o for o in out if isinstance(o, Notice) and o.kind == "returned"]
-    assert returned and returned[0].data["seats"] == {1: 500, 2: 100, 3: 500, 4: 500}
+    assert returned and returned[0].seats == {1: 500, 2: 100, 3: 500, 4: 500}
     assert t.chips_total() == total
     assert t.hand is not None and t.hand.street == "preflop" and t.hand.positions.button == 1
 

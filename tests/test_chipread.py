@@ -268,7 +268,7 @@ def test_002_rule_41a_declaration_first_binds_over_chips() -> None:
     r = t.last
     assert r is not None and (r.seat, r.action, r.to, r.owes) == (2, "call", 600, 500)
     out = run(t, push(2, 500, 500, 500))
-    assert [(o.kind, o.data["amount"]) for o in out if o.kind == "returned"] == [("returned", 1000)]
+    assert [(o.kind, o.amount) for o in out if o.kind == "returned"] == [("returned", 1000)]
     assert t.players[2].stack == 9400 and t.to_act() == 3
 
 

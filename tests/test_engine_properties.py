@@ -16,6 +16,7 @@ from hypothesis import event as tally
 from hypothesis import strategies as st
 
 from tablectl.engine.events import RANKS, SUITS, event_from_obj
+from tablectl.engine.notices import FloorDecided
 from tablectl.engine.outputs import Alert, Notice
 from tablectl.engine.table import Table
 
@@ -299,9 +300,7 @@ def floor_event(draw: st.DrawFn, table: Table, kills: bool = False) -> dict[str,
 
 def difference(outs: list[Any]) -> int:
     """Chips a floor decision brought to the table or took away: its notice states them."""
-    return sum(
-        o.data.get("difference", 0) for o in outs if isinstance(o, Notice) and o.kind == "floor"
-    )
+    return sum(o.difference or 0 for o in outs if isinstance(o, FloorDecided))
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

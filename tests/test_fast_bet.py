@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 from tablectl.engine import flow
-from tablectl.engine.events import Event
-from tablectl.engine.outputs import Alert, Notice, Ruling
+from tablectl.engine.events import AckEntry, Event
+from tablectl.engine.notices import Ack, Returned
+from tablectl.engine.outputs import Alert, Ruling
 from tablectl.engine.table import Table
 
 SETUP = {
@@ -71,13 +72,7 @@ def test_return_uncalled_matches_the_sort(case: int) -> None:
         assert {s: table.players[s].stack for s in range(1, 10)} == stacks
         return
     seat, excess = expected
-    assert out == [
-        Notice(
-            "returned",
-            f"seat {seat}: uncalled {excess} returned",
-            {"seat": seat, "amount": excess},
-        )
-    ]
+    assert out == [Returned(f"seat {seat}: uncalled {excess} returned", seat=seat, amount=excess)]
     assert hand.round.bets == {**bets, seat: bets[seat] - excess}
     assert table.players[seat].stack == stacks[seat] + excess
     assert table.give_back[seat] == excess
@@ -95,11 +90,13 @@ def test_a_single_ruling_is_the_last() -> None:
 def test_a_single_alert_is_numbered_and_opened() -> None:
     table = _dealt_table()
     seq = table.alert_seq
-    out = table.apply(Event("ack", 99, None))  # no alert 99 raised: one alert, nothing else
+    out = table.apply(
+        Event("ack", AckEntry(99), None)
+    )  # no alert 99 raised: one alert, nothing else
     assert len(out) == 1 and type(out[0]) is Alert
     assert out[0].id == seq + 1 and table.alert_seq == seq + 1
     assert table.open_alerts[-1] is out[0]
     last = table.last
-    out = table.apply(Event("ack", out[0].id, None))  # a single notice: nothing numbered
-    assert len(out) == 1 and type(out[0]) is Notice
+    out = table.apply(Event("ack", AckEntry(out[0].id), None))  # a single notice: nothing numbered
+    assert len(out) == 1 and type(out[0]) is Ack
     assert table.alert_seq == seq + 1 and table.open_alerts == [] and table.last is last

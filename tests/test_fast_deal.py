@@ -9,17 +9,10 @@ hands and for cases picked to sit just outside each fast path's conditions.
 
 from __future__ import annotations
 
-import dataclasses
-import io
-import pickle
 from typing import Any
 
 import pytest
 from fast_trace import CHECKS, DEAL, FLOP, PREFLOP, SETUP, card_fast_paths_off, same_both_ways
-from init_pins import init_params
-
-from tablectl.daemon.journal import _EngineUnpickler
-from tablectl.engine.positions import Positions
 
 _general_only = card_fast_paths_off  # the usual deal and board switched off
 
@@ -96,22 +89,3 @@ def test_whole_street_burns_are_the_same(
 ) -> None:
     for rules in ("tda-2025", "wfp", "roberts", "home"):
         _same(monkeypatch, {**SETUP, "rules": rules}, [*PREFLOP, *events])
-
-
-def test_positions_set_their_slots_as_the_dataclass_would() -> None:
-    """Positions sets its slots in its own __init__ (outputs._slot_setters), like Pot and Level
-    (tests/test_fast_paths.py): still the dataclass in every way that shows."""
-    init_params(Positions)
-    values = {"button": 3, "sb_seat": 4, "sb": None, "bb": 6, "sb_posts_bb": True}
-    by_position, by_keyword = Positions(*values.values()), Positions(**values)
-    for name, value in values.items():
-        assert getattr(by_position, name) == value == getattr(by_keyword, name)
-    assert by_position == by_keyword and hash(by_position) == hash(by_keyword)
-    assert repr(by_position) == "Positions(button=3, sb_seat=4, sb=None, bb=6, sb_posts_bb=True)"
-    assert Positions(1, 2, 2, 3).sb_posts_bb is False
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        by_position.button = 0  # type: ignore[misc]
-    assert dataclasses.replace(by_position, button=7).button == 7
-    data = pickle.dumps(by_position, pickle.HIGHEST_PROTOCOL)
-    loaded = _EngineUnpickler(io.BytesIO(data)).load()
-    assert loaded == by_position and type(loaded) is Positions

@@ -1,14 +1,12 @@
 """The fast paths of `tablectl replay` (issue 14, round 4) against the general code they skip:
-read_lines reading a small file whole against reading it one ``readline`` at a time, and every
-line the replay reads through its fast parse against parse_line (and the standard json path)."""
+read_lines reading a small file whole against reading it one ``readline`` at a time, and the
+lines the replay reads, parsed with orjson first as by the standard json path alone."""
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import json
 import os
-import pickle
 import random
 import threading
 from pathlib import Path
@@ -17,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import random_hand, script_to_events
-from parse_paths import outcome, standard_json
+from parse_paths import same_on_both_paths, standard_json
 from scenario_files import every
 from test_parse_differential import lines
 
@@ -27,11 +25,7 @@ from tablectl.daemon.scenario_file import read_lines
 from tablectl.engine import events
 from tablectl.engine.events import (
     MAX_LINE_BYTES,
-    Event,
-    ParsedLine,
-    ScenarioError,
     parse_line,
-    parse_line_bare,
 )
 
 needs_orjson = pytest.mark.skipif(events._orjson is None, reason="orjson is not installed")
@@ -130,33 +124,13 @@ def test_an_unreadable_file_raises_from_the_call(tmp_path: Path) -> None:
         read_lines(tmp_path / "missing.jsonl")
 
 
-# ------------------------------------------------------------------ parse_line_bare
-
-
-def bare_outcome(line: bytes) -> str:
-    """parse_line_bare's answer as parse_line's (:func:`outcome`'s text)."""
-    try:
-        parsed = parse_line_bare(line, 9)
-    except ScenarioError as exc:
-        return f"error: {exc}"
-    return repr(ParsedLine(parsed) if type(parsed) is Event else parsed)
-
-
-def same_bare_and_standard(line: bytes) -> str:
-    """parse_line_bare (its fast paths, cold then from its memo) against the standard path."""
-    events._LINE_MEMO.clear()
-    cold = bare_outcome(line)
-    warm = bare_outcome(line)
-    with standard_json():
-        slow = outcome(line)
-    assert cold == warm == slow, line
-    return cold
+# ------------------------------------------------------------------ orjson and the standard json
 
 
 @settings(max_examples=1500, deadline=None)
 @given(lines())
-def test_damaged_lines_read_by_parse_line_bare_as_by_the_standard_path(line: str | bytes) -> None:
-    same_bare_and_standard(line if isinstance(line, bytes) else line.encode("utf-8", "replace"))
+def test_damaged_lines_read_as_by_the_standard_path(line: str | bytes) -> None:
+    same_on_both_paths(line if isinstance(line, bytes) else line.encode("utf-8", "replace"))
 
 
 def oracle_lines(hands: int) -> list[bytes]:
@@ -170,14 +144,13 @@ def oracle_lines(hands: int) -> list[bytes]:
 
 @needs_orjson
 def test_the_oracle_hands_lines_read_as_by_the_standard_path() -> None:
-    """Every line of 150 oracle hands (the bench's lines), fast (memo cold and warm) and standard:
-    and the usual kinds are all answered with a bare Event (the fast path was taken)."""
+    """Every line of 150 oracle hands (the bench's lines), with orjson first and standard."""
     kinds = set()
     for line in oracle_lines(150):
-        same_bare_and_standard(line)
-        parsed = parse_line_bare(line, 1)
-        if type(parsed) is Event:
-            kinds.add(parsed.kind)
+        same_on_both_paths(line)
+        event = parse_line(line, 1).event
+        if event is not None:
+            kinds.add(event.kind)
     assert {"deal", "push", "declare", "fold", "press", "board"} <= kinds
 
 
@@ -246,38 +219,8 @@ DEAL_53 = b'{"deal": {"3": ["Kd"], "2": [' + b", ".join([b'"As"'] * 53) + b"]}}\
     ],
 )
 def test_usual_line_cases_read_as_by_the_standard_path(line: bytes) -> None:
-    same_bare_and_standard(line)
-    same_bare_and_standard(line.rstrip(b"\n"))
-
-
-@needs_orjson
-def test_the_memo_hands_out_equal_events_that_share_nothing_mutable() -> None:
-    events._LINE_MEMO.clear()
-    line = b'{"declare": {"seat": 3, "say": "call"}}\n'
-    first, second = parse_line_bare(line, 1), parse_line_bare(line, 2)
-    assert line in events._LINE_MEMO
-    assert first == second == Event("declare", {"seat": 3, "say": "call"})
-    first.body["say"] = "fold"  # nothing else sees a change to one event's body
-    assert parse_line_bare(line, 3).body == second.body == {"seat": 3, "say": "call"}
-    fold = b'{"fold": 3}\n'
-    assert parse_line_bare(fold, 1) is parse_line_bare(fold, 2)  # immutable: shared
-    with standard_json():  # the standard path neither reads the memo nor writes it
-        events._LINE_MEMO[fold] = Event("fold", 4)
-        assert parse_line(fold).event == Event("fold", 3)
-    events._LINE_MEMO.clear()
-
-
-@needs_orjson
-def test_the_memo_keeps_short_lines_and_stays_small() -> None:
-    events._LINE_MEMO.clear()
-    long_line = b'{"declare": {"seat": 3, "say": "call"}}' + b" " * 60 + b"\n"
-    assert parse_line_bare(long_line, 1) == Event("declare", {"seat": 3, "say": "call"})
-    assert parse_line_bare(b'{"push": {"seat": 5, "chips": [5]}}', 1).kind == "push"
-    assert not events._LINE_MEMO  # too long, or a kind it does not keep
-    for n in range(events._MEMO_SIZE + 10):
-        parse_line_bare(b'{"declare": {"seat": 3, "say": "bet", "amount": %d}}' % (n + 1), 1)
-    assert 0 < len(events._LINE_MEMO) <= events._MEMO_SIZE
-    events._LINE_MEMO.clear()
+    same_on_both_paths(line)
+    same_on_both_paths(line.rstrip(b"\n"))
 
 
 # ------------------------------------------------------------------ the replay loop
@@ -325,16 +268,14 @@ def damaged_copies(tmp_path: Path) -> list[Path]:
 
 
 def test_replay_reads_every_file_as_the_standard_path_does(tmp_path: Path) -> None:
-    """replay_file with the fast paths (the loop's bare events, the memo) and without (every line
-    by the standard json into a ParsedLine): the same failures, outputs, checks."""
+    """replay_file with orjson first and with the standard json alone: the same failures,
+    outputs, checks."""
     paths = [*every(), *damaged_copies(tmp_path)]
     for path in paths:
-        events._LINE_MEMO.clear()
         fast = result_text(replay.replay_file(path))
-        warm = result_text(replay.replay_file(path))
         with standard_json():
             slow = result_text(replay.replay_file(path))
-        assert fast == warm == slow, path
+        assert fast == slow, path
     assert any(replay.replay_file(p).failures for p in paths[len(every()) :])
 
 
@@ -350,11 +291,11 @@ def test_replay_reads_every_file_as_the_standard_path_does(tmp_path: Path) -> No
     ],
 )
 def test_setup_seats_the_one_pass_refuses(seats: bytes, error: str) -> None:
-    """_validate_setup's one pass over the seats (both paths use it: checked here by its text)."""
+    """_validate_setup's refusals of the seats (both paths use it: checked here by its text)."""
     line = b'{"setup": {"seats": %s, "blinds": [1, 2]}}\n' % seats
-    assert error in same_bare_and_standard(line)
+    assert error in same_on_both_paths(line)
     fine = b'{"setup": {"seats": {"1": 0, "2": 20, "3": 5}, "blinds": [1, 2]}}\n'
-    assert "'seats': {'1': 0, '2': 20, '3': 5}" in same_bare_and_standard(fine)
+    assert "'seats': {'1': 0, '2': 20, '3': 5}" in same_on_both_paths(fine)
 
 
 # ------------------------------------------------------------------ setup and push (round 4, 2)
@@ -429,44 +370,13 @@ def setup_body(change: dict[str, object]) -> dict[str, object]:
     return {k: v for k, v in body.items() if v is not None}
 
 
-def general_setup(body: object) -> str:
-    try:
-        return repr(events._general_setup(body))
-    except ScenarioError as exc:
-        return f"error: {exc}"
-
-
 @pytest.mark.parametrize("change", SETUP_CHANGES)
-def test_the_usual_setup_returns_what_the_general_code_returns(change: dict[str, object]) -> None:
-    """_usual_setup against _general_setup (the fast path off): the same value, keys in the same
-    order, or None where the general code refuses; _validate_setup as the general code, and the
-    line read by parse_line_bare as by the standard path."""
+def test_setups_read_as_by_the_standard_path(change: dict[str, object]) -> None:
+    """A setup line and its variations, with orjson first as by the standard path (the same value,
+    keys in the same order, or the same refusal)."""
     body = setup_body(change)
-    try:  # its levels, options and names are the general code's: the same errors
-        # (its caller has checked the keys, as the general code's first check does)
-        usual = events._usual_setup(body) if body.keys() <= set(events.SETUP_KEYS) else None
-    except ScenarioError as exc:
-        usual = f"error: {exc}"
-    general = general_setup(body)
-    if usual is not None:
-        assert (usual if isinstance(usual, str) else repr(usual)) == general
-    try:
-        both = repr(events._validate_setup(body))
-    except ScenarioError as exc:
-        both = f"error: {exc}"
-    assert both == general
     if not isinstance(body.get("seats"), dict) or all(type(k) is str for k in body["seats"]):
-        same_bare_and_standard((json.dumps({"setup": body}) + "\n").encode())
-
-
-def test_the_oracle_setups_take_the_usual_path() -> None:
-    setups = [line for line in oracle_lines(150) if line.startswith(b'{"setup"')]
-    assert len(setups) == 150
-    for line in setups:
-        body = json.loads(line)["setup"]
-        usual = events._usual_setup(body)
-        assert usual is not None and repr(usual) == general_setup(body)
-        assert usual["seats"] is not body["seats"] and usual["chips"] is not body["chips"]
+        same_on_both_paths((json.dumps({"setup": body}) + "\n").encode())
 
 
 @pytest.mark.parametrize(
@@ -492,21 +402,5 @@ def test_the_oracle_setups_take_the_usual_path() -> None:
     ],
 )
 def test_push_lines_read_as_by_the_standard_path(line: bytes) -> None:
-    same_bare_and_standard(line)
-    same_bare_and_standard(line.rstrip(b"\n"))
-
-
-@pytest.mark.parametrize(
-    "kind, body", [("fold", 3), ("press", "check"), ("push", {"seat": 1, "chips": [5]})]
-)
-def test_event_built_by_slots_is_an_event(kind: str, body: object) -> None:
-    """events._event against Event(): the same type, fields, repr, equality and hash (where the
-    body is hashable), frozen the same way; the replay's events are built by it."""
-    fast, general = events._event(kind, body), Event(kind, body)
-    assert type(fast) is Event and fast == general and repr(fast) == repr(general)
-    assert dataclasses.astuple(fast) == dataclasses.astuple(general) == (kind, body, None)
-    if not isinstance(body, dict):
-        assert hash(fast) == hash(general)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        fast.kind = "x"  # type: ignore[misc]
-    assert pickle.loads(pickle.dumps(fast)) == general
+    same_on_both_paths(line)
+    same_on_both_paths(line.rstrip(b"\n"))

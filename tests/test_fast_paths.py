@@ -10,9 +10,6 @@ third card, a seat with no hand, an earlier read).
 
 from __future__ import annotations
 
-import dataclasses
-import io
-import pickle
 import random
 from typing import Any
 
@@ -20,15 +17,12 @@ import pytest
 from fast_trace import CHECKS, DEAL, FLOP, PREFLOP, SETUP, card_fast_paths_off, same_both_ways
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from init_pins import init_params
 from oracle import random_hand, script_to_events
 
-from tablectl.daemon.journal import _EngineUnpickler
 from tablectl.engine import cards, evaluator
 from tablectl.engine.evaluator import evaluate, with_board
 from tablectl.engine.events import event_from_obj
 from tablectl.engine.pots import Pot, build_pots, split_pot
-from tablectl.engine.state import Level
 from tablectl.engine.table import Table
 
 _general_only = card_fast_paths_off  # the usual deal and board switched off
@@ -246,37 +240,3 @@ def test_describe_is_worked_out_once_and_the_same() -> None:
         for _ in range(2):  # never cached: it raises every time, naming the value
             with pytest.raises(ValueError, match=f"^{bad!r} is not a hand value$"):
                 evaluator.describe(bad)
-
-
-# ------------------------------------------------------------------ frozen records built fast
-
-RECORDS: dict[type, dict[str, Any]] = {
-    Pot: {"amount": 275, "seats": (1, 3, 4)},
-    Level: {"small_blind": 100, "big_blind": 200, "ante": 25, "seconds": 900.0, "is_break": True},
-}
-
-
-@pytest.mark.parametrize("cls", list(RECORDS), ids=lambda c: c.__name__)
-def test_records_set_their_slots_as_the_dataclass_would(cls: type) -> None:
-    """Pot and Level set their slots in their own __init__ (outputs._slot_setters), like the
-    outputs (tests/test_outputs_init.py): still the dataclass in every way that shows."""
-    fields = dataclasses.fields(cls)
-    init_params(cls)
-    values = RECORDS[cls]
-    by_position, by_keyword = cls(*values.values()), cls(**values)
-    for name, value in values.items():
-        assert getattr(by_position, name) == value == getattr(by_keyword, name)
-    assert by_position == by_keyword and hash(by_position) == hash(by_keyword)
-    assert (
-        repr(by_position)
-        == f"{cls.__name__}(" + ", ".join(f"{k}={v!r}" for k, v in values.items()) + ")"
-    )
-    first = fields[0].name
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        setattr(by_position, first, 0)
-    assert getattr(dataclasses.replace(by_position, **{first: 7}), first) == 7
-    data = pickle.dumps(by_position, pickle.HIGHEST_PROTOCOL)
-    loaded = _EngineUnpickler(io.BytesIO(data)).load()
-    assert loaded == by_position and type(loaded) is cls
-    if cls is Level:
-        assert Level(1, 2, 0, None).is_break is False

@@ -109,12 +109,12 @@ def test_alert_ids_count_the_session_and_ack_closes_one_or_all() -> None:
     assert alerts[0].to_obj()["alert"]["id"] == 1
     assert [a.id for a in table.view().alerts] == [1, 2, 3]
     (note,) = apply(table, '{"ack": 2}')
-    assert isinstance(note, Notice) and note.data == {"ids": [2]}
+    assert isinstance(note, Notice) and note.body() == {"ids": [2]}
     assert [a.id for a in table.view().alerts] == [1, 3]
     assert apply(table, '{"ack": 2}')[0].text == "alert 2 was already closed"
     (void,) = apply(table, '{"ack": 9}')
     assert isinstance(void, Alert) and void.kind == "action_void" and void.id == 4
-    assert apply(table, '{"ack": "all"}')[0].data == {"ids": [1, 3, 4]}
+    assert apply(table, '{"ack": "all"}')[0].body() == {"ids": [1, 3, 4]}
     assert table.view().alerts == ()
 
 
@@ -135,7 +135,7 @@ def test_open_alerts_are_bounded_and_the_dropped_are_counted() -> None:
     table = Table(SETUP)
     outs = apply(table, *['{"press": "check"}'] * (MAX_OPEN_ALERTS + 3))
     dropped = [o for o in outs if isinstance(o, Notice) and o.kind == "alerts_dropped"]
-    assert [d.data["ids"] for d in dropped] == [[1], [2], [3]]
+    assert [d.ids for d in dropped] == [[1], [2], [3]]
     assert len(table.open_alerts) == MAX_OPEN_ALERTS
     assert table.open_alerts[0].id == 4 and table.open_alerts[-1].id == MAX_OPEN_ALERTS + 3
 

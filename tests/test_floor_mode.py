@@ -13,7 +13,7 @@ import pytest
 from test_touch_console import DEAL, Rig, digits
 
 from tablectl.daemon.badges import Badge, BadgeFileError, FloorGate, load_badges
-from tablectl.engine.events import Event
+from tablectl.engine.events import BadgeEntry, Event
 
 FLOOR_UID = "03fe000000000385"
 DEALER_UID = "03fe000000000386"
@@ -173,7 +173,7 @@ def test_floor_mode_times_out(tmp_path: Path, caplog: pytest.LogCaptureFixture) 
     assert gate.check(Event("floor", {"by": "Sam (floor)", "kill": 2}), 60.0) is not None
     assert gate.check(Event("floor", {"by": "Sam (floor)", "kill": 2}), 59.0) is None
     assert gate.check(Event("floor", {"by": "Someone", "kill": 2}), 1.0) is not None
-    assert gate.check(Event("badge", {"name": "Sam (floor)", "role": "floor"}), 1.0) is not None
+    assert gate.check(Event("badge", BadgeEntry("Sam (floor)", "floor")), 1.0) is not None
 
 
 def test_floor_badge_over_the_real_nfc_reader(tmp_path: Path) -> None:

@@ -329,62 +329,55 @@ def test_undo_after_a_redeal_keeps_the_void_deal(tmp_path: Path) -> None:
     assert pokerstars_text(hand).count("Seat 1: folds") == 1
 
 
-def test_every_notice_kind_the_engine_emits_is_read_or_ignored() -> None:
-    """A notice kind the builder does not know would reach it unread: grep the engine for
-    ``Notice("kind"`` (or ``new_notice("kind"``, the hot path's) and check each is read into a
-    typed record or listed as ignored."""
-    import re
+def test_the_engine_builds_only_notice_records() -> None:
+    """Every notice the engine says is a record of tablectl/engine/notices.py (the builder and
+    every consumer match on those types): no bare ``Notice(`` call in the engine, and every
+    record listed in NOTICES with a kind of its own (two for ``floor``: called and decided)."""
+    import ast
 
-    import tablectl
-    from tablectl.daemon import history
-
-    source = Path(tablectl.__file__).parent
-    emitted = {
-        m
-        for f in source.rglob("*.py")
-        if f.name != "history.py"
-        for m in re.findall(r'(?:Notice|new_notice)\(\s*"(\w+)"', f.read_text())
-    }
-    read = {
-        "hand_start",
-        "street",
-        "returned",
-        "tabled",
-        "showdown",
-        "award",
-        "eliminated",
-        "floor",
-        "name",
-    }
-    assert {"returned", "award", "hand_start", "undo"} <= emitted
-    assert emitted <= read | history.IGNORED_NOTICES, emitted - read - history.IGNORED_NOTICES
-    assert not read & history.IGNORED_NOTICES
-
-
-def test_notice_shapes_are_checked() -> None:
-    from tablectl.daemon.history import NoticeShapeError, Returned, read_notice
+    import tablectl.engine
+    from tablectl.engine import notices
     from tablectl.engine.outputs import Notice
 
-    assert read_notice(Notice("returned", "", {"seats": {"1": 600, 2: 100}})) == Returned(
-        {1: 600, 2: 100}, every_bet=True
-    )
-    assert read_notice(Notice("returned", "", {"seat": 3, "amount": 100})) == Returned(
-        {3: 100}, every_bet=False
-    )
-    assert read_notice(Notice("pause", "")) is None
-    for bad in (
-        Notice("returned", "", {"amount": 5}),
-        Notice("award", "", {"pot": 0}),
-        Notice("returned", "", {"seats": [1, 2]}),
-        Notice("gossip", ""),
-    ):
-        with pytest.raises(NoticeShapeError):
-            read_notice(bad)
+    engine = Path(tablectl.engine.__file__).parent
+    bare = [
+        f"{f.name}:{node.lineno}"
+        for f in engine.glob("*.py")
+        for node in ast.walk(ast.parse(f.read_text()))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Notice"
+    ]
+    assert bare == []
+    records = {
+        v for v in vars(notices).values() if isinstance(v, type) and issubclass(v, Notice)
+    } - {Notice}
+    assert records == set(notices.NOTICES)
+    kinds = [cls.kind for cls in notices.NOTICES]
+    assert all(kinds) and len(set(kinds)) == len(kinds) - 1  # FloorCalled, FloorDecided
+
+
+def test_notice_records_write_their_json_shapes() -> None:
+    """A figure left UNSET is left out (each kind's shapes), None is written as null, and a
+    record survives a checkpoint's pickle."""
+    import pickle
+
+    from tablectl.engine.notices import UNSET, HandStart, Returned
+
+    assert Returned("", seats={1: 600, 2: 100}).to_obj() == {
+        "notice": {"kind": "returned", "text": "", "seats": {1: 600, 2: 100}}
+    }
+    assert Returned("x", seat=3, amount=100).to_obj() == {
+        "notice": {"kind": "returned", "text": "x", "seat": 3, "amount": 100}
+    }
+    start = HandStart("h", hand_no=2, button=1, sb=None, bb=3, stacks={1: 5})
+    assert start.body() == {"hand_no": 2, "button": 1, "sb": None, "bb": 3, "stacks": {1: 5}}
+    assert not start.sb_posts_bb and start.sb_posts_bb is UNSET
+    again = pickle.loads(pickle.dumps(start))
+    assert again == start and again.sb_posts_bb is UNSET
 
 
 def test_a_notice_the_builder_cannot_read_is_a_problem_not_a_crash(tmp_path: Path) -> None:
     from tablectl.daemon.history import HistoryBuilder
-    from tablectl.engine.outputs import Notice
+    from tablectl.engine.notices import Street
     from tablectl.engine.table import Table
 
     lines = [parse_line(x).event for x in SESSION.strip().splitlines()]
@@ -395,11 +388,11 @@ def test_a_notice_the_builder_cannot_read_is_a_problem_not_a_crash(tmp_path: Pat
         assert event is not None
         outputs = table.apply(event)
         if i == 2:
-            outputs.append(Notice("returned", "a shape from a newer engine", {"who": 3}))
+            outputs.append(Street("a street without its board", street="flop"))
         finished += builder.feed(event, outputs, table.view)
     assert [h.number for h in finished] == [2, 3]  # hand 1 dropped, the rest written
     assert len(builder.problems) == 1 and "hand 1" in builder.problems[0]
-    assert "returned notice without 'seat'" in builder.problems[0]
+    assert "TypeError" in builder.problems[0]
 
 
 def test_a_misdeal_is_a_void_deal_with_its_blinds_returned(tmp_path: Path) -> None:

@@ -10,7 +10,8 @@ import pytest
 
 from tablectl.daemon.journal import Journal, JournalError
 from tablectl.engine.events import Event, event_from_obj, parse_line
-from tablectl.engine.outputs import Notice, Output
+from tablectl.engine.notices import HandStart
+from tablectl.engine.outputs import Output
 
 SETUP = {
     "rules": "tda-2025",
@@ -40,7 +41,7 @@ class Counter:
         self.seen.append(event.to_json())
         if event.kind == "press" and event.body == "new_hand":
             self.hand_no += 1
-            return [Notice("hand_start", "", {"hand_no": self.hand_no})]
+            return [HandStart("", hand_no=self.hand_no)]
         return []
 
 

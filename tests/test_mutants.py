@@ -33,7 +33,7 @@ def test_002_rule_18a_river_bettor_shows_first() -> None:
     check_to_river(t)
     out = run(t, {"press": "check"}, {"press": "check"}, push(1, 500), {"fold": 2}, push(3, 500))
     assert t.street == "showdown" and t.show_first() == 1
-    assert notices(out, "showdown")[0].data == {"show_first": 1}
+    assert notices(out, "showdown")[0].body() == {"show_first": 1}
 
 
 def test_002_rule_18a_river_checked_around_first_left_of_button_shows() -> None:
@@ -88,7 +88,7 @@ def test_002_rule_44b_undercall_of_a_short_all_in_forfeits_the_previous_bet() ->
     t = _short_all_in_over_a_raise()
     out = run(t, push(2, 500))  # the small blind: 100 + 500 = 600 of 800, multi-way
     assert [a.kind for a in alerts(out)] == ["undercall"]
-    assert notices(out, "undercall")[0].data == {"seat": 2, "owes": 200, "forfeit": 600}
+    assert notices(out, "undercall")[0].body() == {"seat": 2, "owes": 200, "forfeit": 600}
     out = run(t, {"fold": 2})
     assert (rulings(out)[0].action, rulings(out)[0].to) == ("fold", 600)
     assert t.players[2].stack == 9400

@@ -51,7 +51,7 @@ def transcript(path: Path) -> list[str]:
             elif isinstance(o, Alert):
                 lines.append(f"{n}: alert {o.kind} seat {o.seat} [{o.rule}] {o.text}")
             elif isinstance(o, Notice):
-                data = json.dumps(o.data, sort_keys=True)
+                data = json.dumps(o.body(), sort_keys=True)
                 lines.append(f"{n}: notice {o.kind} {o.text} {data}")
 
     result = replay_file(path, on_output)
@@ -377,7 +377,7 @@ def test_002_rule_44c_second_undercall_of_a_raise_keeps_the_earlier_level() -> N
         "seat's hand (002 Rule 44-C): a full call of 3,000 (owes 500), or fold leaving 1,000 in "
         "the pot with 1,500 returned. The seat owes 500 more.",
     )
-    assert [n.data for n in out if isinstance(n, Notice)] == [
+    assert [n.body() for n in out if isinstance(n, Notice)] == [
         {"seat": 1, "owes": 500, "forfeit": 1000}
     ]
 
@@ -388,7 +388,7 @@ def test_roberts_undercall_of_a_raise_by_a_blind_forfeits_the_blind() -> None:
     t = _table("roberts", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
     run(t, DEAL4, push(4, 500, 100), {"fold": 1}, {"fold": 2})
     out = run(t, push(3, 100))
-    assert [n.data for n in out if isinstance(n, Notice)] == [
+    assert [n.body() for n in out if isinstance(n, Notice)] == [
         {"seat": 3, "owes": 300, "forfeit": 200}
     ]
 
@@ -587,7 +587,7 @@ def test_001_blind_bets_option_blind_adding_chips_short_of_the_call_undercalls()
     run(t, DEAL4, push(4, 500, 100), push(1, 500, 100), {"fold": 2})
     out = run(t, push(3, 100))
     assert _ruling(out)[:4] == ("call", 600, 300, 0)
-    assert [n.data for n in out if isinstance(n, Notice)] == [
+    assert [n.body() for n in out if isinstance(n, Notice)] == [
         {"seat": 3, "owes": 300, "forfeit": 200}
     ]
 

@@ -98,7 +98,7 @@ def test_uncontested_pot_shows_no_hand() -> None:
     out = run(t, {"press": "check"}, {"press": "check"}, push(1, 500), {"fold": 2}, {"fold": 3})
     [n] = notices(out, "award")
     assert n.text == "main pot 600: seat 1 600"
-    assert n.data["hands"] == {}
+    assert n.hands == {}
 
 
 def test_000_rule_28_two_busted_on_one_hand_the_smaller_stack_finishes_lower() -> None:
@@ -285,7 +285,7 @@ def test_002_rule_64a_a_killed_bettor_gets_its_uncalled_chips_back_and_the_call_
     run(t, DEAL4, push(4, 500, 500, 500, 500), {"fold": 1}, {"fold": 2})
     out = run(t, {"floor": {"by": "Sam", "kill": 4}})
     [back] = notices(out, "returned")
-    assert back.data == {"seat": 4, "amount": 1800}
+    assert back.body() == {"seat": 4, "amount": 1800}
     [ruled] = [o for o in out if isinstance(o, Ruling)]
     assert (ruled.seat, ruled.action, ruled.to) == (4, "fold", 200)
     [n] = notices(out, "award")

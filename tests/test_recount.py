@@ -42,7 +42,7 @@ def test_a_held_read_is_ruled_on_by_nothing_and_stays_open_until_answered() -> N
     assert [a.id for a in table.open_alerts] == [1]
     outs = table.apply(event_from_obj({"counted": {"zone": "bet:4", "chips": [100, 100]}}))
     notice, ruling = outs
-    assert isinstance(notice, Notice) and notice.kind == "recount" and notice.data["ids"] == [1]
+    assert isinstance(notice, Notice) and notice.kind == "recount" and notice.ids == [1]
     assert isinstance(ruling, Ruling) and (ruling.action, ruling.to) == ("call", 200)
     assert table.open_alerts == [] and table.recounts == {}
 

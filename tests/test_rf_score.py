@@ -13,7 +13,8 @@ from firmware_bridge.tracker import TagTracker
 from hw_sim import table as sim_table
 from hw_sim.score import RfScore
 from hw_sim.table import SimConfig, TableSim
-from tablectl.engine.outputs import Alert, Notice, Ruling
+from tablectl.engine.notices import RecountClosed
+from tablectl.engine.outputs import Alert, Ruling
 
 ROOT = Path(__file__).resolve().parents[1]
 LINE = re.compile(
@@ -32,7 +33,9 @@ def test_compare_counts_false_missed_wrong_amounts_and_recounts() -> None:
     assert (s.false_rulings, s.false_alerts, s.missed, s.recounts) == (1, 1, 1, 1)
     assert s.wrong_amount == 1  # a call of 200 ruled a raise to 5,200
     assert s.missed_kinds == {"undercall": 1}  # the ideal call that owed 100 never came
-    s.compare([call], [call, Alert("recount", "", "where is the 9s?"), Notice("recount", "ok")])
+    s.compare(
+        [call], [call, Alert("recount", "", "where is the 9s?"), RecountClosed("ok", ids=[1])]
+    )
     assert s.recounts == 2 and s.false_rulings == 1  # the notice closing it is no new prompt
     s.hand_over()
     s.compare([call], [call])

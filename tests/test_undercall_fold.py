@@ -49,7 +49,7 @@ def test_roberts_undercaller_folds_heads_up_the_raise_is_returned() -> None:
     assert (r.to, r.returned) == (200, 100)
     assert r.text == "the undercaller folds: 200 stays in the pot, 100 is handed back"
     returned = [o for o in out if getattr(o, "kind", "") == "returned"]
-    assert [o.data for o in returned] == [{"seat": 4, "amount": 400}]
+    assert [o.body() for o in returned] == [{"seat": 4, "amount": 400}]
     assert t.stacks() == {1: 10000, 2: 9900, 3: 9800, 4: 10300}
 
 

@@ -29,7 +29,8 @@ from tablectl.daemon.venue_link import (
     parse_table_topic,
     table_topic,
 )
-from tablectl.engine.outputs import Alert, Notice, Ruling
+from tablectl.engine.notices import HandStart
+from tablectl.engine.outputs import Alert, Ruling
 from tablectl.venue.broker import Mosquitto
 from tablectl.venue.client import TableEvent, VenueClient
 
@@ -83,7 +84,7 @@ def test_topics_and_engine_outputs() -> None:
     )
     kind, body = output_event(Alert("string_bet", "002 Rule 44", "one motion", 4), 7)
     assert kind == "alert" and body["alert"] == "string_bet" and body["seat"] == 4
-    assert output_event(Notice("hand_start", "hand 8", {"hand_no": 8}), 8)[0] == "hand_start"
+    assert output_event(HandStart("hand 8", hand_no=8), 8)[0] == "hand_start"
 
 
 @pytest.mark.parametrize(

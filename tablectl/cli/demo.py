@@ -10,6 +10,7 @@ from typing import TextIO
 
 from tablectl.cli.replay import replay_file
 from tablectl.engine.events import Event
+from tablectl.engine.notices import HandStart
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 
 
@@ -36,7 +37,7 @@ def describe(event: Event | None, outs: list[Output]) -> list[str]:
             seat = f" seat {o.seat}" if o.seat is not None else ""
             lines.append(f"  ! {o.kind}{seat} [{o.rule}]: {o.text}")
         elif isinstance(o, Notice):
-            if o.kind == "hand_start":
+            if isinstance(o, HandStart):
                 lines.append(f"- {o.text}")
             else:
                 lines.append(f"  {o.text}")

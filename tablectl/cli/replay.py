@@ -23,7 +23,7 @@ from tablectl.engine.events import (
     Event,
     Expect,
     ScenarioError,
-    parse_line_bare,
+    parse_line,
     show,
 )
 from tablectl.engine.outputs import Alert, Output
@@ -60,26 +60,25 @@ def replay_lines(
     checked = 0  # the outputs before this one came before the last expect line
     for lineno, text in lines:
         try:
-            event = parse_line_bare(text, lineno)  # the usual line's Event, else a ParsedLine
+            parsed = parse_line(text, lineno)
         except ScenarioError as exc:
             failures.append(f"{name}:{lineno}: malformed line: {exc}")
             continue
-        if type(event) is not Event:
-            expect = event.expect
-            event = event.event
-            if event is None:
-                if expect is None:  # a blank or comment line
-                    continue
-                if table is None:
-                    failures.append(f"{name}:{lineno}: the first line must be a setup line")
-                    return result
-                result.checks += 1
-                # the alerts since the last expect line: every output is kept in order in `outputs`
-                since_expect = [o for _, o in outputs[checked:] if isinstance(o, Alert)]
-                for problem in check(table, expect, since_expect):
-                    failures.append(f"{name}:{lineno}: {problem}")
-                checked = len(outputs)
+        event = parsed.event
+        if event is None:
+            expect = parsed.expect
+            if expect is None:  # a blank or comment line
                 continue
+            if table is None:
+                failures.append(f"{name}:{lineno}: the first line must be a setup line")
+                return result
+            result.checks += 1
+            # the alerts since the last expect line: every output is kept in order in `outputs`
+            since_expect = [o for _, o in outputs[checked:] if isinstance(o, Alert)]
+            for problem in check(table, expect, since_expect):
+                failures.append(f"{name}:{lineno}: {problem}")
+            checked = len(outputs)
+            continue
         if table is not None:  # the usual line: an event after the setup
             try:
                 outs = table.apply(event)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tablectl.engine.events import MAX_NAME, Event
+from tablectl.engine.events import MAX_NAME, BadgeEntry, Event
 
 ROLES = ("dealer", "floor")
 DEFAULT_MINUTES = 5.0
@@ -103,11 +103,11 @@ class FloorGate:
             )
         if badge.role == "dealer":
             return [
-                Event("badge", {"name": badge.name, "role": "dealer"})
+                Event("badge", BadgeEntry(badge.name, "dealer"))
             ], f"dealer {badge.name} signed in"
         out = [] if self.floor == badge else self._close()
         self.floor, self.until = badge, now + self.seconds
-        out.append(Event("badge", {"name": badge.name, "role": "floor"}))
+        out.append(Event("badge", BadgeEntry(badge.name, "floor")))
         return out, f"floor mode open for {badge.name} ({self.seconds / 60:g} min)"
 
     def expire(self, now: float) -> list[Event]:
@@ -123,11 +123,7 @@ class FloorGate:
             return None
         body = event.body if isinstance(event.body, dict) else {}
         if event.kind == "badge":
-            if self.floor is not None and body == {
-                "name": self.floor.name,
-                "role": "floor",
-                "left": True,
-            }:
+            if self.floor is not None and event.body == BadgeEntry(self.floor.name, "floor", True):
                 return None
             return "a badge comes from the NFC reader, not the console"
         if self.floor is None:
@@ -151,4 +147,4 @@ class FloorGate:
         if self.floor is None:
             return []
         name, self.floor = self.floor.name, None
-        return [Event("badge", {"name": name, "role": "floor", "left": True})]
+        return [Event("badge", BadgeEntry(name, "floor", left=True))]

@@ -22,22 +22,35 @@ A deal that is void (a misdeal, 002 Rule 36-A; a fouled deck, 36-E; a card of an
 000 Irregularities 3) is dealt again as the same hand (36-C): its record is kept with the hand
 that was played (:attr:`HandRecord.voided`), its bets returned and no winner.
 
-The builder reads the engine's notices by their documented shapes (:func:`read_notice`, typed
-records checked field by field): a shape it does not know is a problem it reports, never an
-exception, because the daemon feeds it on the table's only thread.
+The builder matches the engine's notices on their record types (tablectl/engine/notices.py); a
+hand it cannot follow is a problem it reports, never an exception, because the daemon feeds it
+on the table's only thread.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from tablectl.engine.evaluator import RANK_WORDS, best_description
 from tablectl.engine.events import Event, event_from_obj
+from tablectl.engine.notices import (
+    Award,
+    Eliminated,
+    FloorDecided,
+    HandStart,
+    NameChange,
+    RecountClosed,
+    Returned,
+    Showdown,
+    Street,
+    Tabled,
+    Undone,
+)
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.view import TableView
 
@@ -49,106 +62,10 @@ ViewSource = TableView | Callable[[], TableView]
 VOID_ALERTS = ("misdeal", "fouled_deck", "foreign_card")
 
 
-# --- the engine's notices, as the builder reads them ---------------------------------------------
-# Every Notice kind the engine emits (``Notice("kind", ...)`` in tablectl/) is either read here into
-# a typed record whose fields are checked, or listed in IGNORED_NOTICES: tests/test_history.py
-# keeps the two lists complete, so a new notice cannot reach the builder unread.
-
-
-class NoticeShapeError(ValueError):
-    """A notice whose data is not the shape its kind documents."""
-
-
-@dataclass(frozen=True, slots=True)
-class HandStart:
-    hand_no: int
-    button: int
-    sb: int | None  # None: a dead small blind
-    bb: int | None
-    stacks: dict[int, int]  # before antes and blinds, seats dealt in
-    # the moved small blind posts the small blind dead and the big blind (003 Button and blind
-    # use 5; profile option ``moved_sb``)
-    sb_posts_bb: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Street:
-    street: str
-    board: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Returned:
-    """Chips handed back: one seat's (an uncalled bet, chips beyond a call, a changed action out
-    of turn) or, with ``every_bet``, every chip of a void hand (002 Rule 36-E)."""
-
-    amounts: dict[int, int]
-    every_bet: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Tabled:
-    seats: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Showdown:
-    show_first: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class Award:
-    pot: int  # 0 the main pot, then the side pots
-    amount: int
-    winners: dict[int, int]
-    hands: dict[int, str]  # what each winner's hand made, in the engine's words
-
-
-@dataclass(frozen=True, slots=True)
-class Eliminated:
-    seat: int
-    place: int
-
-
-@dataclass(frozen=True, slots=True)
-class FloorNote:
-    """A floor decision (tablectl/engine/floor.py): written into the hand as a comment line.
-    A ``ruling`` re-read the last ``replayed`` events of the hand; what they now say follows."""
-
-    decision: str
-    by: str
-    text: str
-    replayed: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class NameChange:
-    seat: int
-    name: str | None  # None: back to "Seat N"
-
-
-NoticeRecord = (
-    HandStart | Street | Returned | Tabled | Showdown | Award | Eliminated | FloorNote | NameChange
-)
+# --- the engine's notices: records of their own (tablectl/engine/notices.py), matched on type
 # Facts the history does not write (the clock, the floor called by the button, console entries)
-# or takes from elsewhere (a declared action is written from the ruling that follows it).
-IGNORED_NOTICES = frozenset(
-    {
-        "undercall",
-        "blind",
-        "pulled_back",
-        "declared",
-        "pause",
-        "resume",
-        "seat",
-        "level",
-        "undo",
-        "ack",
-        "alerts_dropped",
-        "badge",
-        "recount",
-    }
-)
+# or takes from elsewhere (a declared action is written from the ruling that follows it) are
+# passed over.
 # Events the engine keeps in a hand's log (undo and floor rulings replay them); the others are
 # no part of the hand.
 _NOT_IN_HAND = ("tick", "ack", "badge", "name", "recount", "counted")
@@ -158,104 +75,9 @@ def _answered(event: Event, outputs: list[Output]) -> Event:
     """The dealer's answer to a recount as the read the engine ruled on (its ``recount`` notice
     carries it, tablectl/engine/recount.py); the answer itself when nothing waited for it."""
     for o in outputs:
-        if isinstance(o, Notice) and o.kind == "recount" and "read" in o.data:
-            return event_from_obj({**o.data["read"], "t": event.t})
+        if isinstance(o, RecountClosed) and o.read:
+            return event_from_obj({**o.read, "t": event.t})
     return event
-
-
-def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise NoticeShapeError(f"{what}: {value!r} is not a whole number")
-    return value
-
-
-def _opt_int(value: object, what: str) -> int | None:
-    return None if value is None else _int(value, what)
-
-
-def _seat_key(key: object, what: str) -> int:
-    # Seat maps reach the builder with int keys from the engine, str keys through JSON.
-    if isinstance(key, str) and key.isascii() and key.isdigit():
-        return int(key)
-    return _int(key, what)
-
-
-def _seat_amounts(value: object, what: str) -> dict[int, int]:
-    if not isinstance(value, Mapping):
-        raise NoticeShapeError(f"{what}: {value!r} is not a map of seats to chips")
-    return {_seat_key(k, what): _int(v, what) for k, v in value.items()}
-
-
-def _field(data: Mapping[str, Any], key: str, kind: str) -> Any:
-    if key not in data:
-        raise NoticeShapeError(f"{kind} notice without {key!r}: {dict(data)!r}")
-    return data[key]
-
-
-def read_notice(notice: Notice) -> NoticeRecord | None:
-    """The typed record of a notice the history writes, None for an ignored kind; raises
-    :class:`NoticeShapeError` for an unknown kind or a shape its kind does not have."""
-    kind, data = notice.kind, notice.data
-
-    def get(key: str) -> Any:
-        return _field(data, key, kind)
-
-    if kind == "hand_start":
-        return HandStart(
-            _int(get("hand_no"), "hand_no"),
-            _int(get("button"), "button"),
-            _opt_int(data.get("sb"), "sb"),
-            _opt_int(data.get("bb"), "bb"),
-            _seat_amounts(get("stacks"), "stacks"),
-            data.get("sb_posts_bb") is True,
-        )
-    if kind == "street":
-        board = data.get("board", [])
-        if not isinstance(board, list | tuple) or not all(isinstance(c, str) for c in board):
-            raise NoticeShapeError(f"street notice: board {board!r} is not a list of cards")
-        return Street(str(get("street")), tuple(board))
-    if kind == "returned":
-        # Two documented shapes: one seat's chips ({"seat", "amount"}), or every bet of a
-        # void hand ({"seats": {seat: amount}}, tablectl/engine/dealing.py void_hand).
-        if "seats" in data:
-            return Returned(_seat_amounts(data["seats"], "seats"), every_bet=True)
-        return Returned({_int(get("seat"), "seat"): _int(get("amount"), "amount")}, every_bet=False)
-    if kind == "tabled":
-        seats = get("seats")
-        if not isinstance(seats, list | tuple):
-            raise NoticeShapeError(f"tabled notice: seats {seats!r} is not a list")
-        return Tabled(tuple(_int(s, "seats") for s in seats))
-    if kind == "showdown":
-        return Showdown(_opt_int(data.get("show_first"), "show_first"))
-    if kind == "award":
-        hands = data.get("hands") or {}
-        if not isinstance(hands, Mapping):
-            raise NoticeShapeError(f"award notice: hands {hands!r} is not a map")
-        return Award(
-            _int(get("pot"), "pot"),
-            _int(get("amount"), "amount"),
-            _seat_amounts(get("winners"), "winners"),
-            {_seat_key(s, "hands"): str(w) for s, w in hands.items()},
-        )
-    if kind == "eliminated":
-        return Eliminated(_int(get("seat"), "seat"), _int(get("place"), "place"))
-    if kind == "floor":
-        if "decision" not in data:
-            return None  # the floor called to the table (press floor): no decision yet
-        return FloorNote(
-            str(get("decision")),
-            str(get("by")),
-            notice.text,
-            _int(data.get("replayed", 0), "replayed"),
-        )
-    if kind == "name":
-        name = get("name")
-        if name is not None and not isinstance(name, str):
-            raise NoticeShapeError(f"name notice: name {name!r} is not text")
-        return NameChange(_int(get("seat"), "seat"), name)
-    if kind in IGNORED_NOTICES:
-        return None
-    raise NoticeShapeError(f"unknown notice kind {kind!r}")
 
 
 @dataclass(slots=True)
@@ -362,7 +184,7 @@ class HistoryBuilder:
         Never raises: a hand the builder cannot follow is dropped and reported in ``problems``."""
         outputs = list(outputs)
         try:
-            if any(isinstance(o, Notice) and o.kind == "undo" for o in outputs):
+            if any(isinstance(o, Undone) for o in outputs):
                 self._undo()
                 return []
             if event.kind == "press" and event.body == "undo":
@@ -370,11 +192,9 @@ class HistoryBuilder:
             if event.kind == "counted":
                 event = _answered(event, outputs)
             replayed = [
-                n.data.get("replayed", 0)
+                n.replayed or 0
                 for n in outputs
-                if isinstance(n, Notice)
-                and n.kind == "floor"
-                and n.data.get("decision") == "ruling"
+                if isinstance(n, FloorDecided) and n.decision == "ruling"
             ]
             if replayed and self.current is not None:
                 self._reread(replayed[0])
@@ -437,7 +257,7 @@ class HistoryBuilder:
         fresh: bool | None = None,
     ) -> list[HandRecord]:
         done: list[HandRecord] = []
-        records = [(o, read_notice(o) if isinstance(o, Notice) else None) for o in outputs]
+        records = [(o, o if isinstance(o, Notice) else None) for o in outputs]
         starts = [r for _o, r in records if isinstance(r, HandStart)]
         # The event's cards belong to the deal that was running, unless the event started a new
         # hand (its first hole card). A re-deal of the same hand takes none: the deck is changed.
@@ -473,7 +293,7 @@ class HistoryBuilder:
             if (
                 hand is None
                 and self.last_done is not None
-                and isinstance(record, FloorNote)
+                and isinstance(record, FloorDecided)
                 and record.decision == "award"
                 and _view(view).hand_no == self.last_done.number
             ):
@@ -482,7 +302,7 @@ class HistoryBuilder:
                 hand.finished = False
                 hand.awards, hand.eliminated = [], []
             if hand is None:
-                if isinstance(record, FloorNote):  # between hands: told in the next hand
+                if isinstance(record, FloorDecided):  # between hands: told in the next hand
                     self._between.append(record.text)
                 continue
             self._output(hand, out, record, view)
@@ -548,7 +368,7 @@ class HistoryBuilder:
         )
         hand.hole = {s: [] for s in stacks}
         by_seat = {s.seat: s for s in view.seats}
-        both = hand.sb_seat if start.sb_posts_bb and hand.sb_seat in by_seat else None
+        both = hand.sb_seat if start.sb_posts_bb is True and hand.sb_seat in by_seat else None
         for seat in hand.order():
             sv = by_seat[seat]
             ante = stacks[seat] - sv.stack - sv.bet
@@ -595,7 +415,7 @@ class HistoryBuilder:
             cards.append(card)
 
     def _output(
-        self, hand: HandRecord, out: Output, record: NoticeRecord | None, view: ViewSource
+        self, hand: HandRecord, out: Output, record: Notice | None, view: ViewSource
     ) -> None:
         if isinstance(out, Ruling):
             self._ruling(hand, out)
@@ -613,17 +433,16 @@ class HistoryBuilder:
             hand.street_bets = {s: 0 for s in hand.start_stacks}
             hand.high = 0
         elif isinstance(record, Returned):
-            if record.every_bet:
+            if record.seats:
                 # All bets returned (002 Rule 36-E): the deal is void; the re-deal confirms it.
-                hand.returned_all = dict(record.amounts)
+                hand.returned_all = dict(record.seats)
             else:
-                for seat, amount in record.amounts.items():
-                    hand.log.append(("returned", (seat, amount)))
+                hand.log.append(("returned", (record.seat, record.amount)))
         elif isinstance(record, Tabled):
             hand.shown.update(record.seats)
         elif isinstance(record, Showdown):
             hand.street = "showdown"
-        elif isinstance(record, FloorNote):
+        elif isinstance(record, FloorDecided):
             hand.log.append(("floor", record.text))
         elif isinstance(record, Award):
             hand.awards.append(record)

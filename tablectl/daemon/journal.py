@@ -49,7 +49,8 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 from tablectl.engine.events import Event, ScenarioError, dumps, parse_line
-from tablectl.engine.outputs import Notice, Output
+from tablectl.engine.notices import HandStart
+from tablectl.engine.outputs import Output
 
 log = logging.getLogger(__name__)
 
@@ -430,8 +431,8 @@ class Journal:
     def record(self, row_id: int, outputs: Iterable[Output]) -> int | None:
         """Mark a hand boundary if the outputs of row ``row_id`` started a hand; returns it."""
         for out in outputs:
-            if isinstance(out, Notice) and out.kind == "hand_start":
-                hand_no = int(out.data.get("hand_no", 0))
+            if isinstance(out, HandStart):
+                hand_no = out.hand_no
                 if hand_no:
                     self.mark_hand_start(row_id, hand_no)
                     return hand_no
@@ -535,8 +536,8 @@ class Journal:
             if event.t is not None:
                 report.last_t = event.t
             for out in outputs:
-                if isinstance(out, Notice) and out.kind == "hand_start":
-                    hand_no = int(out.data.get("hand_no", 0))
+                if isinstance(out, HandStart):
+                    hand_no = out.hand_no
                     if hand_no and marks.get(hand_no) != row.row_id and not self.readonly:
                         self.mark_hand_start(row.row_id, hand_no)
                         report.hands_marked += 1

@@ -39,7 +39,6 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any, Protocol
 
 from tablectl.daemon.history import HandRecord, HistoryBuilder, pokerstars_text
@@ -47,6 +46,7 @@ from tablectl.daemon.journal import Journal, JournalError, Row
 from tablectl.daemon.notify import Notifier
 from tablectl.daemon.scenario_file import read_lines
 from tablectl.engine.events import Event, event_from_obj, event_to_obj, parse_line
+from tablectl.engine.notices import FloorDecided
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.view import TableView
 
@@ -264,14 +264,14 @@ class Daemon:
         self._shown_at = 0.0  # clock() when the screen last got a view
         self._dirty = True
         self._status = ""
-        # Events and taps from other threads (console buttons, the NFC reader): see submit().
+        # Events and taps from other threads (the NFC reader, the venue link): put on this queue.
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.helpers: list[Any] = []  # started with the loop, stopped after it
         self.console: Console | None = None  # also a helper; the loop drives its outputs
         self.dealer: str | None = None  # the signed-in dealer (badge)
         self.floor_gate: Any = None  # tablectl.daemon.badges.FloorGate: floor mode (issue 13)
         self.refused = 0  # console entries refused before the journal
-        self.floor_decisions: list[Notice] = []  # the floor's notices, shown on the screen
+        self.floor_decisions: list[FloorDecided] = []  # the floor's notices, shown on the screen
         # tablectl.daemon.table_venue.TableVenue, or None (no [venue]): attached after the
         # restore, fed its link items from the inbox, told every handled event's outputs.
         self.venue = venue
@@ -449,10 +449,6 @@ class Daemon:
     def stop(self) -> None:
         self._stop = True
 
-    def submit(self, item: Event | Alert) -> None:
-        """Hand an event to the loop from any thread (a console button's callback)."""
-        self.inbox.put(item)
-
     def _drain_inbox(self) -> list[Event | Alert]:
         items: list[Event | Alert] = []
         link: list[Any] = []
@@ -490,10 +486,9 @@ class Daemon:
             log.info("%s", text)
             for ev in events:
                 self.handle(ev)
-            if not events or events[-1].body.get("left"):
+            if not events or events[-1].body.left:
                 return
-            body = events[-1].body
-            badge = SimpleNamespace(role=body["role"], name=body["name"])
+            badge = events[-1].body  # a BadgeEntry: its role and name
         if badge is None:
             log.info("NFC tag %s is not a staff badge", uid.hex())
         elif badge.role == "dealer":
@@ -555,7 +550,7 @@ class Daemon:
         gate = self.floor_gate
         now = self.clock()
         for ev in gate.expire(now) if gate is not None else []:
-            log.info("floor mode closed: time is up for %s", ev.body["name"])
+            log.info("floor mode closed: time is up for %s", ev.body.name)
             self.handle(ev)
         for ev in entered:
             try:  # validated as a journal line is: the engine takes parsed bodies only
@@ -707,12 +702,8 @@ class Daemon:
     def _show_floor(self, outputs: list[Output]) -> None:
         """Every floor decision shows on the dealer screen (issue 13; 002 Rule 1); chips the
         floor brought to the table or took away (stated in the notice) move the expected total."""
-        new = [
-            o
-            for o in outputs
-            if isinstance(o, Notice) and o.kind == "floor" and "decision" in o.data
-        ]  # not the `press floor` call
-        self._total += sum(int(o.data.get("difference", 0)) for o in new)
+        new = [o for o in outputs if isinstance(o, FloorDecided)]  # not the `press floor` call
+        self._total += sum(o.difference or 0 for o in new)
         if new:
             self.floor_decisions = (self.floor_decisions + new)[-self.FLOOR_SHOWN :]
             show = getattr(self.display, "show_floor", None)

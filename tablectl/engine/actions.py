@@ -12,11 +12,20 @@ from tablectl.engine import flow, hands
 from tablectl.engine.chipread import unclear
 from tablectl.engine.citations import cite, option
 from tablectl.engine.hand import Hand
-from tablectl.engine.outputs import GROUPED, Alert, Notice, Output, Ruling, new_ruling
-from tablectl.engine.reading import Reading, barred_by, read_chips, read_silent, situation
+from tablectl.engine.notices import (
+    Blind,
+    Declared,
+    FloorCalled,
+    Paused,
+    PulledBack,
+    Resumed,
+    Returned,
+    SeatStatus,
+    Undercall,
+)
+from tablectl.engine.outputs import Alert, Output, Ruling
+from tablectl.engine.reading import Reading, barred_by, read_chips, situation
 from tablectl.engine.state import BET_ZONE, LedgerEntry
-
-_new_tuple = tuple.__new__
 
 if TYPE_CHECKING:
     from tablectl.engine.state import TableState
@@ -31,10 +40,15 @@ def _hand_back(table: TableState, seat: int, amount: int) -> None:
     table.give_back[seat] = table.give_back.get(seat, 0) + amount
 
 
+def _no_hand(what: str) -> Alert:
+    """The refusal of ``what`` (an event or a press) when no hand is in progress."""
+    return Alert("action_void", "002 Rule 1", f"{what} ignored: no hand is in progress")
+
+
 def _live_hand(table: TableState, out: list[Output], what: str) -> Hand | None:
     hand = table.hand
     if hand is None or hand.street == "over":
-        _void(out, f"{what} ignored: no hand is in progress")
+        out.append(_no_hand(what))
         return None
     return hand
 
@@ -42,19 +56,19 @@ def _live_hand(table: TableState, out: list[Output], what: str) -> Hand | None:
 # ------------------------------------------------------------------ applying an action in turn
 
 
-def record_action(
-    table: TableState,
-    hand: Hand,
-    seat: int,
-    action: str,
-    to: int,
-    out: list[Output],
-    rule: str,
-    text: str,
-    owes: int = 0,
-    returned: int = 0,
-) -> int:
-    """Put a ruled action on the ledger without passing the turn; return the seat's total bet."""
+def record_action(table: TableState, hand: Hand, ruled: Ruling, out: list[Output]) -> int:
+    """Put a ruled action on the ledger without passing the turn; return the seat's total bet.
+    ``ruled`` is the engine's ruling; what is said and recorded is it as applied (a floor
+    override in its place, ``to`` within the seat's chips)."""
+    seat, action, to, owes, returned, rule, text = (
+        ruled.seat,
+        ruled.action,
+        ruled.to,
+        ruled.owes,
+        ruled.returned,
+        ruled.rule,
+        ruled.text,
+    )
     rnd = hand.round
     player = table.players[seat]
     bet = rnd.bets.get(seat, 0)
@@ -103,13 +117,9 @@ def record_action(
     hand.last_push = None
     if table.clock is not None and table.clock[0] == seat:
         table.clock = None
-    ruled = new_ruling(seat, action, to, owes, returned, rule, text)
+    ruled = Ruling(seat, action, to, owes, returned, rule, text)
     out.append(ruled)
-    # LedgerEntry(...) through tuple.__new__: the named tuple's own __new__ does just this, in a
-    # Python frame of its own (one entry for every action)
-    ledger.append(
-        _new_tuple(LedgerEntry, (seat, hand.street, action, bet, stack_before, to, owes, returned))
-    )
+    ledger.append(LedgerEntry(seat, hand.street, action, bet, stack_before, to, owes, returned))
     if override is not None and key == table.floor_target:
         table.floor_ruling = ruled
     return to
@@ -140,23 +150,13 @@ def _overridden(
     return (action, to, rule, text, max(0, to - put_out), max(0, put_out - to))
 
 
-def take_action(
-    table: TableState,
-    hand: Hand,
-    seat: int,
-    action: str,
-    to: int,
-    out: list[Output],
-    rule: str,
-    text: str,
-    owes: int = 0,
-    returned: int = 0,
-) -> None:
+def take_action(table: TableState, hand: Hand, ruled: Ruling, out: list[Output]) -> None:
     """Apply a ruled action of the seat in turn and pass the turn (002 Rule 43-A: binding); then
     out-of-turn actions waiting for the next seat take effect (002 Rule 42-A)."""
+    seat = ruled.seat
     if hand.oot_log and seat == hand.to_act:
         hand.oot_log = []  # the seat in turn acted: no one is skipped any more (42-B)
-    record_action(table, hand, seat, action, to, out, rule, text, owes, returned)
+    record_action(table, hand, ruled, out)
     flow.advance(table, hand, seat, out)
     if hand.pending or hand.pending_say:  # nothing waits out of turn: the usual case
         resolve_pending(table, hand, out)
@@ -178,7 +178,7 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     amount = sum(chips)
     hand = table.hand
     if hand is None or hand.street == "over":
-        _void(out, f"chips from seat {seat} ignored: no hand is in progress")
+        out.append(_no_hand(f"chips from seat {seat}"))
         _hand_back(table, seat, amount)
         return
     if seat not in hand.dealt or seat in hand.folded:
@@ -243,41 +243,54 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         held, bet_then = hand.pending.get(seat, ((), hand.round.current_bet))
         hand.pending[seat] = ((*held, *chips), bet_then)
         out.append(
-            Alert(
-                "out_of_turn",
-                "002 Rule 42-A",
-                f"seat {seat} put out {amount} out of turn; action backs up to seat "
-                f"{hand.to_act}. The bet stands if the action to seat {seat} does not "
-                "change (a check, call or fold before it), otherwise it is returned and "
-                "the player has all options.",
+            _out_of_turn(
                 seat,
+                f"put out {amount}",
+                hand.to_act,
+                "The bet stands",
+                " (a check, call or fold before it), otherwise it is returned and the player "
+                "has all options.",
             )
         )
         note_oot(table, hand, seat, True, out)
         return
     declared = hand.declared.get(seat)
     zone = prior_chips(table, hand, seat, chips)
-    if declared is None and (zone is None or not zone[1]):
-        # the usual push: silent, nothing pulled back (read_silent, None if not its case)
-        ruled = read_silent(table, hand, seat, chips, () if zone is None else zone[0])
-        if ruled is not None:
-            if zone is not None:
-                table.give_back.pop(seat, None)  # the zone was read: see rule_in_turn
-            action, to, owes, returned, rule, text = ruled
-            take_action(table, hand, seat, action, to, out, rule, text, owes, returned)
-            if hand.street != "over":
-                hand.last_push = seat
-            return
     # read_zone, with the zone already looked at
     if zone is None:
         reading, zoned = read_chips(table, hand, seat, chips, declared), False
     else:
-        reading, zoned = read_chips(table, hand, seat, chips, declared, *zone), True
+        reading, zoned = read_chips(table, hand, seat, chips, declared, zone), True
     if not rule_in_turn(table, hand, seat, reading, zoned, out):
         _hand_back(table, seat, amount)
         return  # not an action: the chips go back, the seat is still in turn
     if declared is None and hand.street != "over":
         hand.last_push = seat
+
+
+def ruling_of(seat: int, reading: Reading, rule: str = "", text: str = "") -> Ruling:
+    """The ruling a chip reading gives ``seat`` (its rule and text, unless others are given)."""
+    return Ruling(
+        seat,
+        reading.action,
+        reading.to,
+        reading.owes,
+        reading.returned,
+        rule or reading.rule,
+        text or reading.text,
+    )
+
+
+def _out_of_turn(seat: int, did: str, to_act: int, stands: str, otherwise: str) -> Alert:
+    """An action out of turn (002 Rule 42-A): the action backs up to the seat in turn, and what
+    the seat did ``stands`` if the action to it does not change."""
+    return Alert(
+        "out_of_turn",
+        "002 Rule 42-A",
+        f"seat {seat} {did} out of turn; action backs up to seat {to_act}. {stands} if the "
+        f"action to seat {seat} does not change{otherwise}",
+        seat,
+    )
 
 
 def rule_in_turn(
@@ -291,12 +304,13 @@ def rule_in_turn(
         if reading.alert == "undercall" and reading.owes:
             hand.forfeit[seat] = reading.forfeit
             out.append(
-                Notice(
-                    "undercall",
+                Undercall(
                     f"seat {seat}: full call (owes {reading.owes}) or "
                     f"fold leaving {reading.forfeit}: the floor decides "
                     f"({reading.rule})",
-                    {"seat": seat, "owes": reading.owes, "forfeit": reading.forfeit},
+                    seat=seat,
+                    owes=reading.owes,
+                    forfeit=reading.forfeit,
                 )
             )
     if reading.undercall and reading.owes:
@@ -307,14 +321,8 @@ def rule_in_turn(
     take_action(
         table,
         hand,
-        seat,
-        reading.action,
-        reading.to,
+        ruling_of(seat, reading),
         out,
-        reading.rule,
-        reading.text,
-        reading.owes,
-        reading.returned,
     )
     return True
 
@@ -332,7 +340,7 @@ def read_zone(
     if zone is None:
         return read_chips(table, hand, seat, chips, declared), False
     prior, pulled = zone
-    return read_chips(table, hand, seat, chips, declared, prior, pulled), True
+    return read_chips(table, hand, seat, chips, declared, (prior, pulled)), True
 
 
 def _in_play(chips: list[int], denominations: tuple[int, ...]) -> bool:
@@ -360,16 +368,16 @@ def _complete_owed(
             hand.undercalls.pop(seat, None)  # corrected (002 Rule 44-C)
     last = table.last
     if last is not None and last.seat == seat:
-        table.last = new_ruling(
+        table.last = Ruling(
             seat, last.action, last.to, rest, last.returned + amount - paid, last.rule, last.text
         )
     if amount > paid:
         _hand_back(table, seat, amount - paid)
         out.append(
-            Notice(
-                "returned",
+            Returned(
                 f"seat {seat}: {amount - paid} more than owed; hand it back",
-                {"seat": seat, "amount": amount - paid},
+                seat=seat,
+                amount=amount - paid,
             )
         )
     hand.last_push = seat
@@ -401,10 +409,11 @@ def _blind_chips(
     if extra > 0:
         _hand_back(table, seat, extra)
     out.append(
-        Notice(
-            "blind",
+        Blind(
             f"seat {seat} puts out its {blind} blind in chips",
-            {"seat": seat, "blind": blind, "change": max(extra, 0)},
+            seat=seat,
+            blind=blind,
+            change=max(extra, 0),
         )
     )
     return True
@@ -471,11 +480,11 @@ def resolve_pending(table: TableState, hand: Hand, out: list[Output]) -> None:
                 f"raise on this turn ({barred})"
             )
         out.append(
-            Notice(
-                "returned",
+            Returned(
                 f"seat {seat}: the action changed, so {' and '.join(what)} "
                 f"out of turn is not binding; {options}",
-                {"seat": seat, "amount": sum(held[0]) if held else 0},
+                seat=seat,
+                amount=sum(held[0]) if held else 0,
             )
         )
         return
@@ -498,14 +507,14 @@ def resolve_pending(table: TableState, hand: Hand, out: list[Output]) -> None:
         take_action(
             table,
             hand,
-            seat,
-            reading.action,
-            reading.to,
+            ruling_of(
+                seat,
+                reading,
+                rule="002 Rule 42-A",
+                text=f"Out-of-turn action binding: the action to seat {seat} did not change. "
+                f"{reading.text}",
+            ),
             out,
-            "002 Rule 42-A",
-            f"Out-of-turn action binding: the action to seat {seat} did not change. {reading.text}",
-            reading.owes,
-            reading.returned,
         )
 
 
@@ -557,13 +566,16 @@ def note_oot(table: TableState, hand: Hand, seat: int, with_chips: bool, out: li
             record_action(
                 table,
                 hand,
-                s,
-                "call" if facing else "check",
-                to,
+                Ruling(
+                    s,
+                    "call" if facing else "check",
+                    to,
+                    to - bet,
+                    0,
+                    "002 Rule 42-B",
+                    f"'{said[0]}' out of turn, binding after substantial action out of turn",
+                ),
                 out,
-                "002 Rule 42-B",
-                f"'{said[0]}' out of turn, binding after substantial action out of turn",
-                owes=to - bet,
             )
             bound.append(s)
         elif s in hand.pending and s not in hand.pending_say:
@@ -573,14 +585,14 @@ def note_oot(table: TableState, hand: Hand, seat: int, with_chips: bool, out: li
             record_action(
                 table,
                 hand,
-                s,
-                reading.action,
-                reading.to,
+                ruling_of(
+                    s,
+                    reading,
+                    rule="002 Rule 42-B",
+                    text="Out-of-turn action binding after substantial action out of turn. "
+                    f"{reading.text}",
+                ),
                 out,
-                "002 Rule 42-B",
-                f"Out-of-turn action binding after substantial action out of turn. {reading.text}",
-                reading.owes,
-                reading.returned,
             )
             bound.append(s)
     who = ", ".join(f"seat {s}" for s in bound) or "the out-of-turn seats"
@@ -648,12 +660,12 @@ def pull(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         # 002 Rule 51-B: pulling back a prior bet facing a raise binds a call or a raise.
         hand.pulled.setdefault(seat, []).extend(chips)
         out.append(
-            Notice(
-                "pulled_back",
+            PulledBack(
                 f"seat {seat} pulled back {amount} of its prior bet "
                 "facing a raise: it must now call or raise, it may not fold "
                 "(002 Rule 51-B)",
-                {"seat": seat, "amount": amount},
+                seat=seat,
+                amount=amount,
             )
         )
         return
@@ -772,7 +784,7 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     seat, say, amount = body["seat"], body.get("say"), body.get("amount")
     hand = table.hand
     if hand is None or hand.street == "over":
-        _void(out, f"seat {seat}'s declaration ignored: no hand is in progress")
+        out.append(_no_hand(f"seat {seat}'s declaration"))
         return
     if hand.to_act != seat:
         said = say or f"{amount}"
@@ -797,13 +809,12 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
             if say == "check" and table.profile.oot_check != "all_options":
                 hand.no_raise[seat] = hand.street  # 004 Betting and Raising 10; 003 B&R 9
             out.append(
-                Alert(
-                    "out_of_turn",
-                    "002 Rule 42-A",
-                    f"seat {seat} declared {said} out of turn; action backs up to seat "
-                    f"{hand.to_act}. It binds if the action to seat {seat} does not "
-                    "change, otherwise the player has all options.",
+                _out_of_turn(
                     seat,
+                    f"declared {said}",
+                    hand.to_act,
+                    "It binds",
+                    ", otherwise the player has all options.",
                 )
             )
             note_oot(table, hand, seat, say in ("call", "bet", "raise", "all-in", None), out)
@@ -819,14 +830,8 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         take_action(
             table,
             hand,
-            seat,
-            reading.action,
-            reading.to,
+            ruling_of(seat, reading),
             out,
-            reading.rule,
-            reading.text,
-            reading.owes,
-            reading.returned,
         )
     elif say == "fold" and barred and table.profile.oot_check == "call_only" and rnd.to_call(seat):
         # 003 Betting and Raising 9: a check out of turn must call the bet made in turn.
@@ -834,40 +839,33 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         take_action(
             table,
             hand,
-            seat,
-            "all-in" if to == all_in_to else "call",
-            to,
+            Ruling(
+                seat,
+                "all-in" if to == all_in_to else "call",
+                to,
+                to - bet,
+                0,
+                barred,
+                f"seat {seat} checked out of turn: it must call the bet, not fold ({barred})",
+            ),
             out,
-            barred,
-            f"seat {seat} checked out of turn: it must call the bet, not fold ({barred})",
-            owes=to - bet,
         )
     elif say == "fold":
         take_action(
-            table, hand, seat, "fold", bet, out, cite(table.profile, "declared"), "fold declared"
+            table,
+            hand,
+            Ruling(seat, "fold", bet, 0, 0, cite(table.profile, "declared"), "fold declared"),
+            out,
         )
     elif say == "check":
-        press_check(table, hand, out)
+        press_check(table, out)
     elif say == "call" and rnd.current_bet <= bet:  # rnd.to_call(seat) == 0, compared
-        press_check(table, hand, out)  # nothing to call: a check
+        press_check(table, out)  # nothing to call: a check
     elif say == "call":
         to = rnd.current_bet if rnd.current_bet < all_in_to else all_in_to
         action = "all-in" if to == all_in_to else "call"
-        take_action(
-            table,
-            hand,
-            seat,
-            action,
-            to,
-            out,
-            cite(table.profile, "declared_call"),
-            f"call declared: {to} total",
-            to - bet,  # owes
-        )
-    elif (say == "all-in" or (amount is not None and say in ("bet", "raise"))) and _declared_fast(
-        table, hand, seat, say, amount, out
-    ):
-        return  # the usual declaration: ruled as chip reading would (see _declared_fast)
+        rule, text = cite(table.profile, "declared_call"), f"call declared: {to} total"
+        take_action(table, hand, Ruling(seat, action, to, to - bet, 0, rule, text), out)
     elif say == "all-in":
         # chip reading: a declared all-in is a call where the seat may not raise (002 Rule 52-A)
         reading, zoned = read_zone(table, hand, seat, [], ("all-in", None))
@@ -876,11 +874,7 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         # "Raise" or "bet" with no amount binds to at least a minimum; the chips say how much.
         hand.declared[seat] = (say, None)
         out.append(
-            Notice(
-                "declared",
-                f"seat {seat} declared {say}; the chips set the amount",
-                {"seat": seat, "say": say},
-            )
+            Declared(f"seat {seat} declared {say}; the chips set the amount", seat=seat, say=say)
         )
     else:
         declared_amount(table, hand, seat, say, amount, out)
@@ -903,11 +897,12 @@ def declared_amount(
         hand.declared[seat] = declared
         rule = option(table.profile, "unclear_amount")
         out.append(
-            Notice(
-                "declared",
+            Declared(
                 f"seat {seat} declared {say or 'an amount'} '{amount}': "
                 f"the chips put out with it decide hundreds or thousands ({rule})",
-                {"seat": seat, "say": say or "amount", "amount": amount},
+                seat=seat,
+                say=say or "amount",
+                amount=amount,
             )
         )
         return
@@ -915,120 +910,35 @@ def declared_amount(
     rule_in_turn(table, hand, seat, reading, zoned, out)
 
 
-def _declared_fast(
-    table: TableState,
-    hand: Hand,
-    seat: int,
-    say: str,
-    amount: int | None,
-    out: list[Output],
-) -> bool:
-    """The usual declaration in turn, ruled without building a chip reading: "all-in", or
-    "bet"/"raise" of a total at least the legal minimum (002 Rule 48-B: the amount is a total);
-    where betting is not re-opened to the seat, a call (002 Rule 52-A). True when ruled here.
-
-    It gives the ruling read_zone and chipread give (``_declared_all_in``, ``_declared_raise``,
-    ``_not_reopened``, then ``_finish``; tests/test_fast_act.py compares them). What it skips is
-    safe because it is guarded: no chips pulled back, and the zone holds last street's chips
-    first (the chips read_zone does not count) then at most this street's bet chips, so only
-    their sum matters; no check out of turn barring a raise (barred_by); an amount that is an int
-    at or above the minimum (no shorthand or vague reading, 002 Rule 57, no short bet to correct,
-    45-A: ``unclear`` is False too). Anything else goes to the general path.
-    """
-    if hand.no_raise or (hand.pulled and hand.pulled.get(seat)):
-        return False
-    rnd = hand.round
-    seat_bet = rnd.bets.get(seat, 0)
-    stack = table.players[seat].stack
-    cap = seat_bet + stack
-    # The chips in the zone that read_zone reads (prior_chips): last street's chips are not
-    # counted; with none of this street's, the seat's bet is one lump of its value.
-    zone, zoned = seat_bet, False
-    chips = table.zones.get(BET_ZONE[seat], [])
-    stale = hand.gathered.get(seat)
-    if chips != (stale or []):
-        if stale:
-            if chips[: len(stale)] != stale:
-                return False
-            chips = chips[len(stale) :]
-        prior = sum(chips)
-        if chips and seat_bet <= prior <= seat_bet + table.give_back.get(seat, 0):
-            if prior > cap:
-                return False  # more than the seat owns lies there (002 Rule 63): chipread says so
-            zone, zoned = prior, True
-    cur = rnd.current_bet
-    if cur < seat_bet:
-        cur = seat_bet
-    profile = table.profile
-    if say == "all-in":
-        what = "All-in declared"
-        if stack <= 0:
-            return False
-        reopened = cur == 0 or cap <= cur or flow.can_raise(table, hand, seat)
-        if reopened:
-            action, to, rule = "all-in", cap, cite(profile, "declared")
-            text = f"All-in declared: {GROUPED[cap]} in all."
-    else:
-        what = "Raise declared"
-        if type(amount) is not int or amount <= 0:
-            return False
-        if cur == 0:  # opening: no bet to face (002 Rule 45-A's minimum bet)
-            reopened = True
-            floor = rnd.min_bet if rnd.min_bet < cap else cap
-            if floor < 1:
-                floor = 1
-            word = "bet"
-        else:
-            reopened = flow.can_raise(table, hand, seat)
-            floor = cur + (rnd.min_bet if rnd.min_bet > 1 else 1)
-            least = rnd.min_raise_to(profile)
-            if least > floor:
-                floor = least
-            word = "raise"
-        if amount < (floor if reopened or floor < cap else cap):
-            return False  # short of the minimum, or a number for 002 Rule 57 (or chip_size)
-        if reopened:
-            rule = cite(profile, "raise_total")
-            said = GROUPED[amount]
-            text = f"'{word.capitalize()}, {said}' is a total of {said} ({rule})."
-            to = amount if amount < cap else cap
-            action = "all-in" if to >= cap and cap > seat_bet else word
-    if not reopened:
-        # a call: betting is not re-opened to the seat (chipread's _not_reopened)
-        to = cur if cur < cap else cap
-        rule = option(profile, "reopen")
-        text = (
-            f"{what}, but betting is not re-opened to this seat ({rule}): a call of {GROUPED[to]}."
-        )
-        called = "call" if cur > seat_bet else "check"
-        action = "all-in" if to >= cap and cap > seat_bet else called
-    # chipread's _finish: what the seat owes or gets back against the chips read in its zone
-    if to > zone:
-        owes, returned = to - zone, 0
-        text += f" The seat owes {GROUPED[owes]} more."
-    elif to < zone:
-        owes, returned = 0, zone - to
-        text += f" Return {GROUPED[returned]} to the seat."
-    else:
-        owes = returned = 0
-    if zoned:
-        # the ruling read every chip in the zone: what it hands back replaces the old change
-        table.give_back.pop(seat, None)
-    take_action(table, hand, seat, action, to, out, rule, text, owes, returned)
-    return True
-
-
-def press_check(table: TableState, hand: Hand, out: list[Output]) -> None:
+def check_refused(table: TableState) -> Alert | None:
+    """Why a check does not apply now, or None: no hand in progress, no seat in turn, or a bet to
+    call (002 Rule 3)."""
+    hand = table.live_hand
+    if hand is None:
+        return _no_hand("check")
     seat = hand.to_act
     if seat is None:
-        _void(out, "check ignored: no seat is in turn")
-        return
+        return _alert("check ignored: no seat is in turn")
     owed = hand.round.to_call(seat)
     if owed:
-        _void(out, f"seat {seat} cannot check: it faces {owed} to call", seat, "002 Rule 3")
+        return _alert(f"seat {seat} cannot check: it faces {owed} to call", seat, "002 Rule 3")
+    return None
+
+
+def press_check(table: TableState, out: list[Output]) -> None:
+    """A check by the seat in turn (002 Rule 43-A), or the alert saying why it does not apply."""
+    refused = check_refused(table)
+    if refused is not None:
+        out.append(refused)
         return
+    hand = table.hand
+    assert hand is not None and hand.to_act is not None  # check_refused found both
+    seat = hand.to_act
     take_action(
-        table, hand, seat, "check", hand.round.bets.get(seat, 0), out, "002 Rule 43-A", "check"
+        table,
+        hand,
+        Ruling(seat, "check", hand.round.bets.get(seat, 0), 0, 0, "002 Rule 43-A", "check"),
+        out,
     )
 
 
@@ -1036,17 +946,10 @@ def verify_press(table: TableState, name: str) -> Alert | None:
     """Whether the console button ``name`` applies now: None when it does, else the alert its
     press raises (so the console greys the button before the tap). ``award`` when the pots are
     already awarded is None: the press is answered with nothing (scenario-format)."""
-    hand = table.live_hand
     if name == "check":
-        if hand is None:
-            return _alert("check ignored: no hand is in progress")
-        seat = hand.to_act
-        if seat is None:
-            return _alert("check ignored: no seat is in turn")
-        owed = hand.round.to_call(seat)
-        if owed:
-            return _alert(f"seat {seat} cannot check: it faces {owed} to call", seat, "002 Rule 3")
-    elif name == "award" and hand is not None:
+        return check_refused(table)
+    hand = table.live_hand
+    if name == "award" and hand is not None:
         if hand.to_act is not None:
             return _alert("award ignored: betting is still open", rule="002 Rule 13")
         if len(hand.board) < 5 and len(hand.live()) > 1:
@@ -1055,8 +958,8 @@ def verify_press(table: TableState, name: str) -> Alert | None:
             )
     elif name == "new_hand" and hand is not None:
         return _alert("new hand ignored: this hand has not been awarded")
-    elif name == "clock" and (table.hand is None or table.hand.to_act is None):
-        return _alert("clock ignored: no seat is in turn", rule=_clock_rule(table))
+    elif name == "clock":
+        return _clock_refused(table)
     elif name == "undo" and (
         hand is None or table.hand_snapshot is None or len(table.hand_log) <= 1
     ):
@@ -1069,36 +972,16 @@ def _alert(text: str, seat: int | None = None, rule: str = "002 Rule 1") -> Aler
     return Alert("action_void", rule, text, seat)
 
 
-def _checked(table: TableState, out: list[Output]) -> bool:
-    """The usual check (002 Rule 43-A): the seat in turn of a hand in progress faces nothing to
-    call. True when ruled here: what verify_press and press_check would find and rule, without
-    asking twice (anything else, a refusal included, goes to the general path)."""
-    hand = table.hand
-    if hand is None or hand.street == "over":
-        return False
-    seat = hand.to_act
-    if seat is None:
-        return False
-    rnd = hand.round
-    bet = rnd.bets.get(seat, 0)
-    if rnd.current_bet > bet:
-        return False  # it faces a bet: the refusal is verify_press's
-    take_action(table, hand, seat, "check", bet, out, "002 Rule 43-A", "check")
-    return True
-
-
 def on_press(table: TableState, body: str, out: list[Output]) -> None:
-    if body == "check" and _checked(table, out):
+    if body == "check":
+        press_check(table, out)
         return
     refused = verify_press(table, body)
     if refused is not None:
         out.append(refused)
         return
     hand = table.hand
-    if body == "check":
-        assert hand is not None
-        press_check(table, hand, out)
-    elif body == "award":
+    if body == "award":
         if hand is None or hand.street == "over":
             return  # nothing if already awarded (scenario-format)
         flow.award(table, hand, out)
@@ -1108,12 +991,12 @@ def on_press(table: TableState, body: str, out: list[Output]) -> None:
         start_clock(table, out)
     elif body == "pause":
         table.paused = True
-        out.append(Notice("pause", "the tournament clock is paused"))
+        out.append(Paused("the tournament clock is paused"))
     elif body == "resume":
         table.paused = False
-        out.append(Notice("resume", "the tournament clock runs again"))
+        out.append(Resumed("the tournament clock runs again"))
     elif body == "floor":
-        out.append(Notice("floor", "floor called to the table"))
+        out.append(FloorCalled("floor called to the table"))
 
 
 def _clock_rule(table: TableState) -> str:
@@ -1121,13 +1004,18 @@ def _clock_rule(table: TableState) -> str:
     return cite(table.profile, "clock")
 
 
+def _clock_refused(table: TableState) -> Alert | None:
+    """Why the clock cannot be called now, or None: no seat is in turn."""
+    if table.hand is None or table.hand.to_act is None:
+        return _alert("clock ignored: no seat is in turn", rule=_clock_rule(table))
+    return None
+
+
 def start_clock(table: TableState, out: list[Output]) -> None:
     """Clock on the seat in turn (002 Rule 29; 001 "Clock"; 003 Betting & Raising 15: one
     minute with a ten-second warning; the profile sets the seconds)."""
     hand = table.hand
-    if hand is None or hand.to_act is None:
-        _void(out, "clock ignored: no seat is in turn", rule=_clock_rule(table))
-        return
+    assert hand is not None and hand.to_act is not None  # on_press: verify_press found both
     profile = table.profile
     seconds = profile.clock_seconds
     table.clock = (hand.to_act, table.t + seconds)
@@ -1194,29 +1082,34 @@ def check_clock(table: TableState, out: list[Output]) -> None:
         take_action(
             table,
             hand,
-            seat,
-            "fold",
-            0,
+            Ruling(
+                seat, "fold", 0, 0, 0, rule, "time ran out: the hand is dead, facing a bet or not"
+            ),
             out,
-            rule,
-            "time ran out: the hand is dead, facing a bet or not",
         )
     elif hand.round.to_call(seat):
         hand.dead.add(seat)
         take_action(
-            table, hand, seat, "fold", 0, out, rule, "time expired facing a bet: the hand is dead"
+            table,
+            hand,
+            Ruling(seat, "fold", 0, 0, 0, rule, "time expired facing a bet: the hand is dead"),
+            out,
         )
     else:
         # 003 says nothing of a clock not facing a bet: 002 Rule 29 checks the hand
         take_action(
             table,
             hand,
-            seat,
-            "check",
-            hand.round.bets.get(seat, 0),
+            Ruling(
+                seat,
+                "check",
+                hand.round.bets.get(seat, 0),
+                0,
+                0,
+                cite(profile, "clock_check"),
+                "time expired: checked",
+            ),
             out,
-            cite(profile, "clock_check"),
-            "time expired: checked",
         )
 
 
@@ -1234,17 +1127,9 @@ def _clock_min_raise(table: TableState, hand: Hand, seat: int, say: str, out: li
         action = "call"
     if to == all_in_to:
         action = "all-in"
-    take_action(
-        table,
-        hand,
-        seat,
-        action,
-        to,
-        out,
-        "001 Clock",
-        f"'{say}' said without an amount when the time ran out: a minimum {say}, {action} to {to}",
-        owes=to - bet,
-    )
+    said = f"'{say}' said without an amount when the time ran out: a minimum {say}"
+    text = f"{said}, {action} to {to}"
+    take_action(table, hand, Ruling(seat, action, to, to - bet, 0, "001 Clock", text), out)
 
 
 def on_seat(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
@@ -1256,7 +1141,7 @@ def on_seat(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         return
     player.absent = status == "absent"
     player.penalty = status == "penalty"
-    out.append(Notice("seat", f"seat {seat}: {status}", {"seat": seat, "status": status}))
+    out.append(SeatStatus(f"seat {seat}: {status}", seat=seat, status=status))
 
 
 # ------------------------------------------------------------------ folds
@@ -1334,14 +1219,13 @@ def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> Non
     hand.undercalls.pop(seat, None)
     if undercall:
         out.append(
-            Ruling(
-                seat=seat,
-                action="fold",
-                to=hand.round.bets.get(seat, 0),
-                returned=back,
-                rule=option(table.profile, "undercall"),
-                text=f"the undercaller folds: {hand.round.bets.get(seat, 0)} stays in "
+            flow.fold_ruling(
+                hand,
+                seat,
+                option(table.profile, "undercall"),
+                f"the undercaller folds: {hand.round.bets.get(seat, 0)} stays in "
                 f"the pot, {back} is handed back",
+                back,
             )
         )
     else:
@@ -1354,15 +1238,7 @@ def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> Non
                 seat,
             )
         )
-        out.append(
-            Ruling(
-                seat=seat,
-                action="fold",
-                to=hand.round.bets.get(seat, 0),
-                rule=rule,
-                text="out-of-turn fold, binding",
-            )
-        )
+        out.append(flow.fold_ruling(hand, seat, rule, "out-of-turn fold, binding"))
     if reopened:
         # The round stays closed (the next street or the showdown may be under way): only the
         # amount the fold leaves uncalled goes back, and the last live hand wins.
@@ -1383,7 +1259,7 @@ def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> Non
 def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
     hand = table.hand
     if hand is None or hand.street == "over":
-        _void(out, f"seat {seat}'s fold ignored: no hand is in progress")
+        out.append(_no_hand(f"seat {seat}'s fold"))
         return
     if seat not in hand.dealt or seat in hand.folded:
         _void(out, f"seat {seat} has no live hand to fold", seat)
@@ -1417,7 +1293,7 @@ def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
                     seat,
                 )
             )
-        take_action(table, hand, seat, "fold", 0, out, "002 Rule 43-A", "fold")
+        take_action(table, hand, Ruling(seat, "fold", 0, 0, 0, "002 Rule 43-A", "fold"), out)
     elif hand.to_act is None:
         # Folding between rounds with no bet pending: binding (002 Rule 58).
         hand.folded.add(seat)

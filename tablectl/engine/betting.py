@@ -48,9 +48,6 @@ class Round:
     def postflop(cls, min_bet: int) -> Round:
         return cls(min_bet=min_bet, last_full_raise=min_bet)
 
-    def bet_of(self, seat: int) -> int:
-        return self.bets.get(seat, 0)
-
     def to_call(self, seat: int) -> int:
         owed = self.current_bet - self.bets.get(seat, 0)
         return owed if owed > 0 else 0

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from tablectl.engine import dealing, flow, hands
 from tablectl.engine.actions import _live_hand, _void, on_fold
 from tablectl.engine.hand import BOARD_AT, Hand
-from tablectl.engine.outputs import Alert, Notice, Output
+from tablectl.engine.notices import Street
+from tablectl.engine.outputs import Alert, Output
 from tablectl.engine.state import SEAT_NUMBER
 
 if TYPE_CHECKING:
@@ -39,7 +40,12 @@ def on_deal(table: TableState, body: dict[str, list[str]], out: list[Output]) ->
         for seat in order:
             if r < len(seats[seat]):
                 dealing.hole_card(
-                    table, hand, seat, seats[seat][r], "down", None, out, check_first=False
+                    table,
+                    hand,
+                    seat,
+                    dealing.CardRead(seats[seat][r], "down", None),
+                    out,
+                    check_first=False,
                 )
                 if table.hand is not hand:
                     return  # misdealt: the dealer stops and deals again
@@ -130,7 +136,7 @@ def on_card(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
             return
         hand = hands.hand_for_cards(table, out)
         if hand is not None:
-            dealing.hole_card(table, hand, seat, card, face, deck, out)
+            dealing.hole_card(table, hand, seat, dealing.CardRead(card, face, deck), out)
         return
     if zone == "muck" and table.hand is not None and table.hand.street == "over":
         if card not in table.hand.mucked:
@@ -211,30 +217,23 @@ def board_card(
             Alert(
                 "foreign_card",
                 "000 Irregularities 7",
-                "a card of no enrolled deck was read on the board: it is a scrap of "
+                f"{dealing.FOREIGN} was read on the board: it is a scrap of "
                 "paper; take it out of play and put the next card in its place",
             )
         )
         return
     if dealing.card_seen(hand, card):
-        dealing.void_hand(
-            table,
-            hand,
-            out,
-            "fouled_deck",
-            "002 Rule 36-E",
-            f"{card} was read twice: the deck is fouled",
-        )
+        dealing.fouled(table, hand, card, out)
         return
     if short:
         hand.board.append(card)
         hand.in_play.add(card)
         if len(hand.board) == BOARD_AT[hand.street]:
             out.append(
-                Notice(
-                    "street",
+                Street(
                     f"{hand.street}: {' '.join(hand.board)}",
-                    {"street": hand.street, "board": list(hand.board)},
+                    street=hand.street,
+                    board=list(hand.board),
                 )
             )
         return
@@ -378,10 +377,10 @@ def burn_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> No
         hand.burn_pending += 1
         if changed:
             out.append(
-                Notice(
-                    "street",
+                Street(
                     f"flop: {' '.join(hand.board)} (002 Rule 38-A)",
-                    {"street": "flop", "board": list(hand.board)},
+                    street="flop",
+                    board=list(hand.board),
                 )
             )
         return

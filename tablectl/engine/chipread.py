@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from tablectl.engine.citations import cite, option
-from tablectl.engine.outputs import _slot_setters
 from tablectl.engine.profiles import TDA, HouseProfile
 
 SAYS = ("fold", "check", "call", "bet", "raise", "all-in")
@@ -75,90 +74,6 @@ class BetSituation:
     barred: str = ""
     undercaller: int | None = None
 
-    def __init__(
-        self,
-        current_bet: int,
-        seat_bet: int,
-        stack: int,
-        min_raise_to: int,
-        can_raise: bool = True,
-        min_bet: int = 0,
-        last_full_raise: int = 0,
-        is_opening_bet: bool = False,
-        heads_up: bool = False,
-        chips: tuple[int, ...] = (),
-        declared: Declaration | None = None,
-        profile: HouseProfile = TDA,
-        pot: int = 0,
-        previous_bet: int | None = None,
-        posted_blind: int = 0,
-        unit: int = 0,
-        barred: str = "",
-        undercaller: int | None = None,
-    ) -> None:
-        # the dataclass's own __init__, the slots set directly (outputs._slot_setters: one
-        # situation for every chip reading)
-        _S_CURRENT_BET(self, current_bet)
-        _S_SEAT_BET(self, seat_bet)
-        _S_STACK(self, stack)
-        _S_MIN_RAISE_TO(self, min_raise_to)
-        _S_CAN_RAISE(self, can_raise)
-        _S_MIN_BET(self, min_bet)
-        _S_LAST_FULL_RAISE(self, last_full_raise)
-        _S_IS_OPENING_BET(self, is_opening_bet)
-        _S_HEADS_UP(self, heads_up)
-        _S_CHIPS(self, chips)
-        _S_DECLARED(self, declared)
-        _S_PROFILE(self, profile)
-        _S_POT(self, pot)
-        _S_PREVIOUS_BET(self, previous_bet)
-        _S_POSTED_BLIND(self, posted_blind)
-        _S_UNIT(self, unit)
-        _S_BARRED(self, barred)
-        _S_UNDERCALLER(self, undercaller)
-
-
-(
-    _S_CURRENT_BET,
-    _S_SEAT_BET,
-    _S_STACK,
-    _S_MIN_RAISE_TO,
-    _S_CAN_RAISE,
-    _S_MIN_BET,
-    _S_LAST_FULL_RAISE,
-    _S_IS_OPENING_BET,
-    _S_HEADS_UP,
-    _S_CHIPS,
-    _S_DECLARED,
-    _S_PROFILE,
-    _S_POT,
-    _S_PREVIOUS_BET,
-    _S_POSTED_BLIND,
-    _S_UNIT,
-    _S_BARRED,
-    _S_UNDERCALLER,
-) = _slot_setters(
-    BetSituation,
-    "current_bet",
-    "seat_bet",
-    "stack",
-    "min_raise_to",
-    "can_raise",
-    "min_bet",
-    "last_full_raise",
-    "is_opening_bet",
-    "heads_up",
-    "chips",
-    "declared",
-    "profile",
-    "pot",
-    "previous_bet",
-    "posted_blind",
-    "unit",
-    "barred",
-    "undercaller",
-)
-
 
 @dataclass(frozen=True, slots=True)
 class Reading:
@@ -178,45 +93,6 @@ class Reading:
     forfeit: int = 0
     undercall: bool = False
 
-    def __init__(
-        self,
-        action: str,
-        to: int,
-        owes: int = 0,
-        returned: int = 0,
-        rule: str = "",
-        text: str = "",
-        alert: str | None = None,
-        forfeit: int = 0,
-        undercall: bool = False,
-    ) -> None:
-        # the dataclass's own __init__, the slots set directly (outputs._slot_setters: two
-        # readings for every chip reading)
-        _R_ACTION(self, action)
-        _R_TO(self, to)
-        _R_OWES(self, owes)
-        _R_RETURNED(self, returned)
-        _R_RULE(self, rule)
-        _R_TEXT(self, text)
-        _R_ALERT(self, alert)
-        _R_FORFEIT(self, forfeit)
-        _R_UNDERCALL(self, undercall)
-
-
-_R_ACTION, _R_TO, _R_OWES, _R_RETURNED, _R_RULE, _R_TEXT, _R_ALERT, _R_FORFEIT, _R_UNDERCALL = (
-    _slot_setters(
-        Reading,
-        "action",
-        "to",
-        "owes",
-        "returned",
-        "rule",
-        "text",
-        "alert",
-        "forfeit",
-        "undercall",
-    )
-)
 
 # --------------------------------------------------------------------------- reading
 
@@ -646,13 +522,13 @@ def _reaches(ctx: _Ctx, total: int) -> bool:
 def _threshold_words(ctx: _Ctx) -> str:
     need = ctx.mrt - ctx.cur
     if ctx.rules.raise_threshold == "more_than_half":
-        mark = _money(ctx.cur + need // 2)
-        return (
-            f"more than {mark}, half the minimum raise of {_money(need)} above the call "
-            f"(001 More Than Half is a Raise)"
+        mark, tail = (
+            f"more than {_money(ctx.cur + need // 2)}",
+            " above the call (001 More Than Half is a Raise)",
         )
-    mark = _money(ctx.cur + (need + 1) // 2)
-    return f"the 50% mark of {mark}, half the minimum raise of {_money(need)} (002 Rule 48-A)"
+    else:
+        mark, tail = f"the 50% mark of {_money(ctx.cur + (need + 1) // 2)}", " (002 Rule 48-A)"
+    return f"{mark}, half the minimum raise of {_money(need)}{tail}"
 
 
 def _by_amount(ctx: _Ctx, total: int, why: str, rule: str) -> Reading:

@@ -9,13 +9,14 @@ Pure functions over (table, hand); a misdeal or a void hand re-deals the same ha
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tablectl.engine import flow, hands
 from tablectl.engine.citations import option
 from tablectl.engine.events import Event
 from tablectl.engine.hand import Hand
-from tablectl.engine.outputs import Alert, Notice, Output
+from tablectl.engine.notices import Returned
+from tablectl.engine.outputs import Alert, Output
 
 if TYPE_CHECKING:
     from tablectl.engine.state import TableState
@@ -66,15 +67,23 @@ def misdeal(
     hands.redeal(table, out)
 
 
-def void_hand(
-    table: TableState,
-    hand: Hand,
-    out: list[Output],
-    kind: str,
-    rule: str,
-    text: str,
-    seat: int | None = None,
+# What a tag of no enrolled deck is called in every ruling on one (a joker, a non-standard card).
+FOREIGN = "a card of no enrolled deck"
+
+
+def fouled(
+    table: TableState, hand: Hand, card: str, out: list[Output], seat: int | None = None
 ) -> None:
+    """A card read a second time: the deck is fouled and the hand void (002 Rule 36-E)."""
+    void_hand(
+        table,
+        hand,
+        Alert("fouled_deck", "002 Rule 36-E", f"{card} was read twice: the deck is fouled", seat),
+        out,
+    )
+
+
+def void_hand(table: TableState, hand: Hand, why: Alert, out: list[Output]) -> None:
     """Stop play and return every chip bet this hand, blinds and antes included (002 Rule 36-E;
     000 Irregularities 3-4: all action void). Chosen: the void hand is then dealt again with a
     good deck, same button and blinds, as after a misdeal (36-C), because no one paid for it."""
@@ -85,58 +94,59 @@ def void_hand(
     }
     out.append(
         Alert(
-            kind,
-            rule,
-            f"{text}: stop play, every chip bet this hand goes back to its "
+            why.kind,
+            why.rule,
+            f"{why.text}: stop play, every chip bet this hand goes back to its "
             f"owner; change the deck and {REDEAL}",
-            seat,
+            why.seat,
         )
     )
     if back:
         out.append(
-            Notice(
-                "returned",
+            Returned(
                 "all bets returned: " + ", ".join(f"seat {s} {a}" for s, a in sorted(back.items())),
-                {"seats": back},
+                seats=back,
             )
         )
     hands.redeal(table, out)
 
 
-def kill(
-    table: TableState, hand: Hand, seat: int, out: list[Output], kind: str, rule: str, text: str
-) -> None:
-    """A hand killed by a ruling: dead and folded, its chips stay in the pot (002 Rule 36-D)."""
-    out.append(Alert(kind, rule, text, seat))
+def kill(table: TableState, hand: Hand, alert: Alert, out: list[Output]) -> None:
+    """A hand killed by a ruling (``alert`` says which seat and why): dead and folded, its chips
+    stay in the pot (002 Rule 36-D)."""
+    seat = alert.seat
+    assert seat is not None  # a killed hand is a seat's
+    out.append(alert)
     hand.dead.add(seat)
     hand.folded.add(seat)
     hand.pending.pop(seat, None)
     hand.owes.pop(seat, None)
-    if hand.street == "showdown":
-        flow.maybe_award(table, hand, out)
-    elif len(hand.live()) == 1:
-        hand.to_act = None
-        flow.close_round(table, hand, out)
-    elif hand.to_act == seat:
-        flow.advance(table, hand, seat, out)
+    flow.play_on(table, hand, seat, out)
 
 
 # ------------------------------------------------------------------ hole cards
+
+
+class CardRead(NamedTuple):
+    """A card as read: its code, face up or down, and the deck of its back (None: ours)."""
+
+    card: str
+    face: str
+    deck: str | None
 
 
 def hole_card(
     table: TableState,
     hand: Hand,
     seat: int,
-    card: str,
-    face: str,
-    deck: str | None,
+    read: CardRead,
     out: list[Output],
     *,
     check_first: bool = True,
 ) -> None:
     """A card read in ``seat:N``. ``check_first`` is off for the ``deal`` shorthand, which is in
     proper order by definition (scenario-format)."""
+    card, face, deck = read
     if deck is not None:
         foreign_deck(table, hand, card, deck, out, seat)
         return
@@ -172,15 +182,7 @@ def hole_card(
     if card in hand.exposed or card in hand.extra:
         return  # the exposed or extra card, set aside to be the burn, read again where it lies
     if card != "??" and card_seen(hand, card):
-        void_hand(
-            table,
-            hand,
-            out,
-            "fouled_deck",
-            "002 Rule 36-E",
-            f"{card} was read twice: the deck is fouled",
-            seat,
-        )
+        fouled(table, hand, card, out, seat)
         return
     if card == "??":
         scrap_card(table, hand, seat, out)
@@ -298,12 +300,15 @@ def too_many(table: TableState, hand: Hand, seat: int, card: str, out: list[Outp
     kill(
         table,
         hand,
-        seat,
+        Alert(
+            "wrong_card_count",
+            "002 Rule 36-D",
+            f"seat {seat} has three cards after substantial action: the hand is dead, muck its "
+            "cards, its chips stay in the pot; burn only one card for the next street "
+            "(002 Rule 40)",
+            seat,
+        ),
         out,
-        "wrong_card_count",
-        "002 Rule 36-D",
-        f"seat {seat} has three cards after substantial action: the hand is dead, muck its "
-        "cards, its chips stay in the pot; burn only one card for the next street (002 Rule 40)",
     )
 
 
@@ -354,7 +359,7 @@ def scrap_card(table: TableState, hand: Hand, seat: int, out: list[Output]) -> N
             Alert(
                 "foreign_card",
                 "002 Rule 36-A(6)",
-                f"a card of no enrolled deck was dealt to seat {seat}: before substantial "
+                f"{FOREIGN} was dealt to seat {seat}: before substantial "
                 "action a non-standard card is a misdeal",
                 seat,
             )
@@ -367,7 +372,7 @@ def scrap_card(table: TableState, hand: Hand, seat: int, out: list[Output]) -> N
         Alert(
             "foreign_card",
             "002 Rule 36-D",
-            f"a card of no enrolled deck was read at seat {seat}: it is a scrap of "
+            f"{FOREIGN} was read at seat {seat}: it is a scrap of "
             "paper; take it out of play, the hand goes on (000 Irregularities 7)",
             seat,
         )
@@ -385,7 +390,7 @@ def scrap_replaced(table: TableState, hand: Hand, seat: int, out: list[Output]) 
             Alert(
                 "foreign_card",
                 rule,
-                f"a card of no enrolled deck was read at seat {seat}: a scrap of paper; "
+                f"{FOREIGN} was read at seat {seat}: a scrap of paper; "
                 "take it out of play, the hand goes on",
                 seat,
             )
@@ -397,7 +402,7 @@ def scrap_replaced(table: TableState, hand: Hand, seat: int, out: list[Output]) 
             Alert(
                 "foreign_card",
                 rule,
-                f"a card of no enrolled deck was dealt to seat {seat}: a scrap of paper, "
+                f"{FOREIGN} was dealt to seat {seat}: a scrap of paper, "
                 f"no misdeal; take it out of play and give seat {seat} the next card (if "
                 "that card is already dealt, a card once this round is dealt)",
                 seat,
@@ -407,12 +412,14 @@ def scrap_replaced(table: TableState, hand: Hand, seat: int, out: list[Output]) 
         kill(
             table,
             hand,
-            seat,
+            Alert(
+                "foreign_card",
+                rule,
+                f"seat {seat} acted on a hand holding {FOREIGN}: the hand is dead; "
+                "muck it, its chips stay in the pot",
+                seat,
+            ),
             out,
-            "foreign_card",
-            rule,
-            f"seat {seat} acted on a hand holding a card of no enrolled deck: the hand is dead; "
-            "muck it, its chips stay in the pot",
         )
 
 
@@ -425,11 +432,13 @@ def foreign_deck(
     void_hand(
         table,
         hand,
+        Alert(
+            "foreign_card",
+            "000 Irregularities 3",
+            f"{card} of deck {deck} (another back) was read at {where}",
+            seat,
+        ),
         out,
-        "foreign_card",
-        "000 Irregularities 3",
-        f"{card} of deck {deck} (another back) was read at {where}",
-        seat,
     )
 
 
@@ -544,12 +553,14 @@ def screen(table: TableState, event: Event, out: list[Output]) -> bool:
     kill(
         table,
         hand,
-        seat,
+        Alert(
+            "dead_hand",
+            rule,
+            f"seat {seat} acted with {held if scrap else count(hand, seat)} card(s): the hand is "
+            "dead; hand back any chips it just put out",
+            seat,
+        ),
         out,
-        "dead_hand",
-        rule,
-        f"seat {seat} acted with {held if scrap else count(hand, seat)} card(s): the hand is "
-        "dead; hand back any chips it just put out",
     )
     return True
 

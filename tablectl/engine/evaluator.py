@@ -35,17 +35,6 @@ RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
-CATEGORY_NAMES = (
-    "high card",
-    "pair",
-    "two pair",
-    "three of a kind",
-    "straight",
-    "flush",
-    "full house",
-    "four of a kind",
-    "straight flush",
-)
 
 _SUIT_COUNT_SHIFT = 64
 _RANK_COUNT_SHIFT = 80

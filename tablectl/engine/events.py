@@ -57,6 +57,7 @@ EVENT_KINDS = (
     "recount",
     "counted",
 )
+_KINDS = frozenset(EVENT_KINDS)
 SETUP_KEYS = (
     "rules",
     "seats",
@@ -110,40 +111,9 @@ class Event:
     body: Any
     t: float | None = None
 
-    def __init__(self, kind: str, body: Any, t: float | None = None) -> None:
-        # The dataclass's own __init__ with the slots set directly: a frozen dataclass's sets each
-        # field through object.__setattr__ (a third of a parsed push's validation). The same
-        # values in the same slots, frozen as before (tests/test_parse_differential.py).
-        _E_KIND(self, kind)
-        _E_BODY(self, body)
-        _E_T(self, t)
-
     def to_json(self) -> str:
         """The event as one scenario/journal line."""
         return dumps(self)
-
-
-_E_KIND, _E_BODY, _E_T = (Event.__dict__[name].__set__ for name in ("kind", "body", "t"))
-
-
-class _EventSlots:
-    """An Event's slots without its frozen ``__setattr__``: what :func:`_event` fills in."""
-
-    __slots__ = ("body", "kind", "t")  # Event's (Python keeps slots sorted)
-
-
-def _event(kind: str, body: Any) -> Event:
-    """``Event(kind, body)`` built in half the time (the parse of the usual line makes ~20 a hand):
-    the three slots set as plain attributes of an :class:`_EventSlots`, which then becomes an
-    Event (the same slots in the same layout, so Python allows the ``__class__`` assignment):
-    the same type, the same values, frozen from then on. Calling Event goes through type() to a
-    Python ``__init__`` and three descriptor calls; this is one function frame."""
-    event = _EventSlots()
-    event.kind = kind
-    event.body = body
-    event.t = None
-    event.__class__ = Event  # type: ignore[assignment]
-    return event  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,65 +264,6 @@ def _chip_zone(value: str) -> str:
     raise ScenarioError(f"chip zone {show(value)} is not bet:N, stack:N or pot")
 
 
-def _usual_setup(body: dict[str, Any]) -> dict[str, Any] | None:
-    """:func:`_validate_setup`'s usual setup in one pass (every setup the oracle, the bench and the
-    journal write), or None and the general code reads it. It returns only when every check of
-    the general code up to ``levels`` holds, with the values the general code would return (a
-    seat, a blind, the ante as exact ints in range, the chips strictly rising, as ``chips !=
-    sorted(set(chips))`` asks), the output's keys in the same order; levels, options and names
-    go through the general code's own calls in the same order, so their errors are the same."""
-    seats = body.get("seats")
-    blinds = body.get("blinds")
-    chips = body.get("chips", [1])
-    ante = body.get("ante", 0)
-    bb_ante = body.get("bb_ante", False)
-    rules = body.get("rules", "tda-2025")
-    if (
-        type(seats) is not dict
-        or type(blinds) is not list
-        or len(blinds) != 2
-        or type(chips) is not list
-        or not 0 < len(chips) <= MAX_DENOMINATIONS
-        or type(ante) is not int
-        or not 0 <= ante <= MAX_AMOUNT
-        or (bb_ante is not False and bb_ante is not True)
-        or type(rules) is not str
-        or rules not in PROFILES
-    ):
-        return None
-    sb, bb = blinds
-    if type(sb) is not int or type(bb) is not int or not 0 <= sb <= bb <= MAX_AMOUNT or not bb:
-        return None
-    players = 0
-    for k, v in seats.items():
-        if k not in _SEAT_KEYS or type(v) is not int or not 0 <= v <= MAX_AMOUNT:
-            return None
-        if v:
-            players += 1
-    if players < 2:
-        return None
-    if "button" in body:
-        button = body["button"]
-        if type(button) is not int or not 1 <= button <= 10:
-            return None
-    else:
-        button = min(int(s) for s in seats)
-    low = 0
-    for c in chips:
-        if type(c) is not int or not low < c <= MAX_AMOUNT:
-            return None
-        low = c
-    out: dict[str, Any] = dict(body)
-    out["seats"] = dict(seats)
-    out["button"] = button
-    out["blinds"] = [sb, bb]
-    out["ante"] = ante
-    out["bb_ante"] = bb_ante
-    out["chips"] = list(chips)
-    out["rules"] = rules
-    return _setup_tail(body, out)
-
-
 def _setup_tail(body: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """A setup's levels, options and names, validated into ``out`` (in this order)."""
     if "levels" in body:
@@ -366,15 +277,7 @@ def _setup_tail(body: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
 
 
 def _validate_setup(body: object) -> dict[str, Any]:
-    if type(body) is dict and _SETUP_KEYS.issuperset(body):
-        out = _usual_setup(body)
-        if out is not None:
-            return out
-    return _general_setup(body)
-
-
-def _general_setup(body: object) -> dict[str, Any]:
-    """_validate_setup's general code: every check in order, every message."""
+    """A setup line's body: every check in order, every message (scenario-format "setup")."""
     if not isinstance(body, dict):
         raise ScenarioError(f"setup must be an object, got {show(body)}")
     if not _SETUP_KEYS.issuperset(body):
@@ -382,18 +285,10 @@ def _general_setup(body: object) -> dict[str, Any]:
     seats = body.get("seats")
     if not isinstance(seats, dict) or not seats:
         raise ScenarioError("setup.seats must map seat numbers to starting stacks")
-    players = 0  # seats with chips
-    for k, v in seats.items():
-        if k not in _SEAT_KEYS or type(v) is not int or not 0 <= v <= MAX_AMOUNT:
-            clean_seats = {
-                str(_seat(k, "setup.seats")): _amount(v, "setup.seats") for k, v in seats.items()
-            }
-            players = sum(1 for stack in clean_seats.values() if stack > 0)
-            break
-        if v:
-            players += 1
-    else:
-        clean_seats = dict(seats)  # the usual seats: as _seat and _amount take them, in order
+    clean_seats = {
+        str(_seat(k, "setup.seats")): _amount(v, "setup.seats") for k, v in seats.items()
+    }
+    players = sum(1 for stack in clean_seats.values() if stack > 0)  # seats with chips
     if players < 2:
         raise ScenarioError("setup.seats needs at least two players with chips")
     button = body["button"] if "button" in body else min(int(s) for s in clean_seats)
@@ -434,13 +329,19 @@ def _general_setup(body: object) -> dict[str, Any]:
     return _setup_tail(body, out)
 
 
+def _one_line(value: object, most: int) -> bool:
+    """Whether ``value`` is text on one line of 1..``most`` characters (no control characters or
+    line breaks: the screen and the histories print it)."""
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= most
+        and not any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in value)
+    )
+
+
 def _name(value: object) -> str:
     """A player's name: printed on the dealer screen and into hand histories, one line each."""
-    if (
-        not isinstance(value, str)
-        or not 0 < len(value) <= MAX_NAME
-        or any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in value)
-    ):
+    if not _one_line(value, MAX_NAME):
         raise ScenarioError(
             f"setup.names: {show(value)} is not a name (text on one line, "
             f"1 to {MAX_NAME} characters)"
@@ -535,21 +436,6 @@ def _validate(kind: str, body: Any) -> Any:
 
 
 def _validate_deal(body: object) -> dict[str, list[str]]:
-    if type(body) is dict and body:
-        # the usual deal, seat keys and card lists checked in one pass (_seat and _cards accept
-        # exactly these and return the same values); anything else is read again below
-        out = {}
-        for k, v in body.items():
-            if (
-                k not in _SEAT_KEYS
-                or type(v) is not list
-                or len(v) > MAX_CARDS
-                or not all(type(c) is str and c in _CARD_CODES for c in v)
-            ):
-                break
-            out[k] = list(v)
-        else:
-            return out
     if not isinstance(body, dict) or not body:
         raise ScenarioError(f"deal must map seats to lists of cards, got {show(body)}")
     return {
@@ -559,17 +445,6 @@ def _validate_deal(body: object) -> dict[str, list[str]]:
 
 def _validate_push(body: object, kind: str = "push") -> dict[str, Any]:
     """A ``push`` (or a ``pull``): ``{"seat": N, "chips": [denominations]}``."""
-    if type(body) is dict and len(body) == 2:
-        seat = body.get("seat")
-        chips = body.get("chips")
-        if type(seat) is int and 1 <= seat <= 10 and type(chips) is list and chips:
-            # the usual case: both keys (so no other), each as _seat and _chip_list take it
-            for v in chips:
-                if type(v) is not int or not 0 < v <= MAX_AMOUNT:
-                    break
-            else:
-                if len(chips) <= MAX_CHIPS:
-                    return {"seat": seat, "chips": list(chips)}
     if isinstance(body, dict) and not body.keys() <= _MOVE_KEYS:
         _keys(body, tuple(_MOVE_KEYS), kind)
     if not isinstance(body, dict):
@@ -597,17 +472,6 @@ def _validate_fold(body: object) -> int:
 
 
 def _validate_declare(body: object) -> dict[str, Any]:
-    if type(body) is dict:
-        seat = body.get("seat")
-        say = body.get("say")
-        if type(seat) is int and 1 <= seat <= 10 and type(say) is str and say in _SAYS:
-            # the usual cases: seat and say, and a valid amount or none (so no other key), as
-            # _seat, SAYS and _amount take them; the same keys in the same order as below
-            if len(body) == 2:
-                return {"seat": seat, "say": say}
-            amount = body.get("amount")
-            if len(body) == 3 and type(amount) is int and 0 < amount <= MAX_AMOUNT:
-                return {"seat": seat, "say": say, "amount": amount}
     if isinstance(body, dict) and not body.keys() <= _DECLARE_KEYS:
         _keys(body, tuple(_DECLARE_KEYS), "declare")
     if not isinstance(body, dict):
@@ -629,8 +493,6 @@ def _validate_declare(body: object) -> dict[str, Any]:
 
 
 def _validate_press(body: object) -> str:
-    if type(body) is str and body in _PRESSES:
-        return body
     if not isinstance(body, str) or body not in PRESSES:
         raise ScenarioError(f"press: {show(body)} is not one of {', '.join(PRESSES)}")
     return body
@@ -657,15 +519,19 @@ _SAYS = frozenset(SAYS)
 _PRESSES = frozenset(PRESSES)
 
 
+def _face(value: object, where: str) -> str:
+    """A card's face as read: "up" or "down"."""
+    if value not in ("up", "down"):
+        raise ScenarioError(f"{where}: face {show(value)} is neither 'up' nor 'down'")
+    return value  # type: ignore[return-value]
+
+
 def _validate_card(obj: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "card": _card_or_unknown(obj.get("card"), "card"),
         "zone": _zone(obj.get("zone")),
     }
-    face = obj.get("face", "down")
-    if face not in ("up", "down"):
-        raise ScenarioError(f"card: face {show(face)} is neither 'up' nor 'down'")
-    out["face"] = face
+    out["face"] = _face(obj.get("face", "down"), "card")
     if "deck" in obj:
         deck = obj["deck"]
         if not isinstance(deck, str) or not 0 < len(deck) <= 16 or not deck.isprintable():
@@ -704,36 +570,21 @@ def parse_obj(obj: object, lineno: int | None = None) -> ParsedLine:
             t = obj["t"]
             if t is not None:
                 _number(t, "t", most=MAX_SECONDS, what="seconds")
-            n = len(obj) - 1
         else:
             t = None
-            n = len(obj)
-        # The usual lines first: each takes the keys the general path below would let through
-        # to the same validator, so what they return or raise is the same.
-        if n == 1:
-            # one event key (and its time), no companions to check
-            for kind in obj:
-                if kind != "t":
-                    break
-            validate = _VALIDATORS.get(kind)
-            if validate is not None:
-                return ParsedLine(Event(kind, validate(obj[kind]), t))
-        if "board" in obj and obj.keys() <= _BOARD_LINE_KEYS:
-            return ParsedLine(BoardEvent(_validate_board(obj), t))
-        if "card" in obj and obj.keys() <= _CARD_LINE_KEYS:
-            return ParsedLine(CardEvent(_validate_card(obj), t))
         keys = set(obj) - {"t"}
         if "expect" in keys:
             if keys != {"expect"} or not isinstance(obj["expect"], dict) or not obj["expect"]:
                 raise ScenarioError("an expect line holds one non-empty 'expect' object")
             return ParsedLine(expect=Expect(dict(obj["expect"]), lineno or 0))
-        main = [k for k in keys if k in EVENT_KINDS]
+        main = [k for k in keys if k in _KINDS]
         if len(main) != 1:
             names = ", ".join(sorted(k[:MAX_ECHO] for k in keys)) or "nothing"
             names = names if len(names) <= 2 * MAX_ECHO else names[: 2 * MAX_ECHO] + "…"
             raise ScenarioError(f"a line needs exactly one event key, found {names}")
         kind = main[0]
-        _keys({k: None for k in keys}, {kind, *_COMPANIONS.get(kind, set())}, kind)
+        if len(keys) > 1:  # the event's key alone needs no check
+            _keys({k: None for k in keys}, {kind, *_COMPANIONS.get(kind, set())}, kind)
         if kind == "card":
             # A card event keeps its companions (zone, face, deck) in its body.
             return ParsedLine(event=CardEvent(_validate_card(obj), t))
@@ -760,7 +611,7 @@ def BoardEvent(body: dict[str, Any], t: float | None = None) -> Event:
 def event_to_obj(event: Event) -> dict[str, Any]:
     """The JSON object of an event, as the contract writes it."""
     obj = dict(event.body) if event.kind in ("card", "board") else {event.kind: event.body}
-    if isinstance(event.body, FloorDecision):
+    if isinstance(event.body, FloorDecision | AckEntry | BadgeEntry | NameEntry | LevelEntry):
         obj[event.kind] = event.body.to_obj()
     if event.t is not None:
         obj["t"] = event.t
@@ -787,21 +638,9 @@ def _risky(text: str | bytes) -> bool:
     return b"0000000000000000000" in mapped or b"e000" in mapped or b"e+000" in mapped
 
 
-def _fast_line(text: str | bytes, lineno: int | None) -> ParsedLine | None:
-    """The line read by orjson (3-4x faster than the standard json) when that is sure to give what
-    the standard path gives, else None and the standard path reads it (and names any problem, so
-    the messages are the same with or without orjson): :func:`_fast_obj` on orjson's object."""
-    try:
-        obj = _orjson.loads(text)
-    except _orjson.JSONDecodeError:
-        return None
-    parsed = _fast_obj(obj, text, lineno)
-    return ParsedLine(parsed) if type(parsed) is Event else parsed
-
-
-def _fast_obj(obj: Any, text: str | bytes, lineno: int | None) -> Event | ParsedLine | None:
-    """What :func:`_fast_line` makes of orjson's ``obj`` (read from ``text``), the usual line's
-    event bare; None when the standard path must read the line.
+def _fast_obj(obj: Any, text: str | bytes, lineno: int | None) -> ParsedLine | None:
+    """What :func:`parse_line` makes of orjson's ``obj`` (read from ``text``); None when the
+    standard path must read the line.
 
     A line orjson refuses (not UTF-8, a BOM, a comment, NaN, a lone surrogate, ...) or whose object
     the validation refuses goes to the standard path. An accepted event holds only values the
@@ -810,15 +649,6 @@ def _fast_obj(obj: Any, text: str | bytes, lineno: int | None) -> Event | Parsed
     those are taken only without a number orjson may read differently, and within MAX_DEPTH."""
     if type(obj) is not dict:
         return None
-    if len(obj) == 1:
-        # the usual line, one event key: parse_obj's first case without its own checks around
-        (kind,) = obj
-        validate = _PLAIN_VALIDATORS.get(kind)
-        if validate is not None:
-            try:
-                return Event(kind, validate(obj[kind]))
-            except ScenarioError:
-                return None
     try:
         parsed = parse_obj(obj, lineno)
     except ScenarioError:
@@ -839,81 +669,11 @@ def _fast_obj(obj: Any, text: str | bytes, lineno: int | None) -> Event | Parsed
 def parse_line(text: str | bytes, lineno: int | None = None) -> ParsedLine:
     """Parse one scenario/journal line (text, or the bytes of a file's line: they must be UTF-8).
     Blank lines and ``#`` comments give an empty result; anything else that is not one valid
-    event or expectation within the limits raises :class:`ScenarioError` naming ``lineno``."""
-    parsed = parse_line_bare(text, lineno)
-    return ParsedLine(parsed) if type(parsed) is Event else parsed
+    event or expectation within the limits raises :class:`ScenarioError` naming ``lineno``.
 
-
-def parse_line_bare(text: str | bytes, lineno: int | None = None) -> Event | ParsedLine:
-    """:func:`parse_line`, an event's line answered with the :class:`Event` itself (the usual
-    line: no ParsedLine is built around it) and any other line with its ParsedLine (which may hold
-    an event too). The same lines accepted, the same values, the same errors: parse_line is this.
-    """
-    if type(text) is bytes and len(text) <= MAX_LINE_BYTES + 2 and _orjson is not None:
-        # A file's line (the replay reads ~22 a hand): the usual lines answered here, in as few
-        # calls as can be; anything else (and anything they refuse) is read as below.
-        event = _LINE_MEMO.get(text)
-        if event is not None:  # a line read before: the same text gives the same event
-            body = event.body
-            return event if type(body) is not dict else _event(event.kind, body.copy())
-        try:
-            obj = _orjson.loads(text)
-        except _orjson.JSONDecodeError:
-            obj = None
-        if type(obj) is dict:
-            if len(obj) == 1:  # _fast_obj's first case
-                (kind,) = obj
-                if kind == "push":
-                    # _validate_push's usual case on orjson's value: its list is no one else's,
-                    # so it is not copied
-                    body = obj["push"]
-                    if type(body) is dict and len(body) == 2:
-                        seat = body.get("seat")
-                        chips = body.get("chips")
-                        if (
-                            type(seat) is int
-                            and 1 <= seat <= 10
-                            and type(chips) is list
-                            and 0 < len(chips) <= MAX_CHIPS
-                        ):
-                            for v in chips:
-                                if type(v) is not int or not 0 < v <= MAX_AMOUNT:
-                                    break
-                            else:
-                                return _event("push", {"seat": seat, "chips": chips})
-                elif kind == "setup":
-                    # _fast_obj's setup: a float only in its levels, read by orjson only when
-                    # _risky finds no number orjson may read differently
-                    try:
-                        body = _validate_setup(obj["setup"])
-                    except ScenarioError:
-                        return _standard_line(text, lineno)
-                    if "levels" in body and _risky(text):
-                        return _standard_line(text, lineno)
-                    return _event("setup", body)
-                validate = _ORJSON_VALIDATORS.get(kind)
-                if validate is not None:
-                    try:
-                        event = _event(kind, validate(obj[kind]))
-                    except ScenarioError:
-                        return _standard_line(text, lineno)
-                    if kind in _MEMO_KINDS and len(text) <= _MEMO_LINE:
-                        _remember(text, event)
-                    return event
-            elif len(obj) == 2 and type(board := obj.get("board")) is list:
-                # the usual board line, a burn and up to MAX_CARDS cards each as _card_or_unknown
-                # takes it: what parse_obj's board case returns (the same keys in the same order)
-                burn = obj.get("burn")
-                if type(burn) is str and burn in _CARD_CODES and len(board) <= MAX_CARDS:
-                    try:
-                        if _CARD_CODES.issuperset(board):
-                            return _event("board", {"board": board, "burn": burn})
-                    except TypeError:  # an unhashable value among the cards: no card
-                        pass
-            parsed = _fast_obj(obj, text, lineno)
-            if parsed is not None:
-                return parsed
-        return _standard_line(text, lineno)
+    orjson reads the line first when it is sure to give what the standard json gives
+    (:func:`_fast_obj`); anything it refuses, the standard path reads, so every message is the
+    standard path's."""
     size = len(text)
     if isinstance(text, str) and size * 4 > MAX_LINE_BYTES:  # else it fits whatever its bytes
         size = len(text.encode("utf-8", "surrogatepass"))
@@ -1045,11 +805,7 @@ class FloorDecision:
 
 def _text_line(value: object, where: str, most: int = MAX_NAME) -> str:
     """Text on one line, 1..``most`` characters (names: the screen and histories print them)."""
-    if (
-        not isinstance(value, str)
-        or not 0 < len(value) <= most
-        or any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in value)
-    ):
+    if not _one_line(value, most):
         raise ScenarioError(
             f"{where}: {show(value)} is not text on one line, 1 to {most} characters"
         )
@@ -1123,43 +879,102 @@ def _validate_floor(body: object) -> FloorDecision:
     return FloorDecision(by, decision, _floor_value(decision, body[decision]))
 
 
-def _validate_ack(body: object) -> int | str:
+@dataclass(frozen=True, slots=True)
+class AckEntry:
+    """The dealer acknowledges an open alert by its id (1-based over the session), or every one
+    (``id`` None: the line's "all")."""
+
+    id: int | None
+
+    def to_obj(self) -> int | str:
+        return "all" if self.id is None else self.id
+
+
+@dataclass(frozen=True, slots=True)
+class BadgeEntry:
+    """A staff badge read (docs/scenario-extensions.md): who, as dealer or floor; ``left`` when
+    floor mode closes."""
+
+    name: str
+    role: str
+    left: bool = False
+
+    def to_obj(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "role": self.role}
+        if self.left:
+            out["left"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class NameEntry:
+    """A player's name for a seat, entered at the console; None clears it."""
+
+    seat: int
+    name: str | None
+
+    def to_obj(self) -> dict[str, Any]:
+        return {"seat": self.seat, "name": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class LevelEntry:
+    """The venue's level (002 Rule 24): its number, blinds and ante; ``bb_ante`` and ``on_break``
+    None where the line does not say."""
+
+    number: int
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    bb_ante: bool | None = None
+    on_break: bool | None = None
+
+    def to_obj(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "number": self.number,
+            "blinds": [self.small_blind, self.big_blind],
+            "ante": self.ante,
+        }
+        if self.bb_ante is not None:
+            out["bb_ante"] = self.bb_ante
+        if self.on_break is not None:
+            out["break"] = self.on_break
+        return out
+
+
+def _validate_ack(body: object) -> AckEntry:
     """An alert id (1-based over the session) or "all"."""
     if body == "all":
-        return "all"
+        return AckEntry(None)
     if isinstance(body, bool) or not isinstance(body, int) or not 1 <= body <= MAX_AMOUNT:
         raise ScenarioError(f'ack: {show(body)} is neither an alert id (1, 2, ...) nor "all"')
-    return body
+    return AckEntry(body)
 
 
-def _validate_badge(body: object) -> dict[str, Any]:
+def _validate_badge(body: object) -> BadgeEntry:
     body = _object(body, "badge", "with name and role")
     _keys(body, ("name", "role", "left"), "badge")
     role = body.get("role")
     if role not in BADGE_ROLES:
         raise ScenarioError(f"badge.role: {show(role)} is not dealer or floor")
-    out: dict[str, Any] = {"name": _text_line(body.get("name"), "badge.name"), "role": role}
+    name = _text_line(body.get("name"), "badge.name")
     left = body.get("left", False)
     if not isinstance(left, bool):
         raise ScenarioError(f"badge.left must be true or false, got {show(left)}")
-    if left:
-        out["left"] = True
-    return out
+    return BadgeEntry(name, role, left)
 
 
-def _validate_name(body: object) -> dict[str, Any]:
+def _validate_name(body: object) -> NameEntry:
     body = _object(body, "name", "with seat and name")
     _keys(body, ("seat", "name"), "name")
     if "name" not in body:
         raise ScenarioError("name: 'name' is missing (null clears the name)")
     name = body["name"]
-    return {
-        "seat": _seat(body.get("seat"), "name"),
-        "name": None if name is None else _text_line(name, "name.name"),
-    }
+    seat = _seat(body.get("seat"), "name")
+    return NameEntry(seat, None if name is None else _text_line(name, "name.name"))
 
 
-def _validate_level(body: object) -> dict[str, Any]:
+def _validate_level(body: object) -> LevelEntry:
     """The venue's level (002 Rule 24): ``{"number": 6, "blinds": [300, 600], "ante": 600}``,
     optional ``bb_ante`` and ``break`` (true while the room is on a break)."""
     body = _object(body, "level", "with number and blinds")
@@ -1174,17 +989,14 @@ def _validate_level(body: object) -> dict[str, Any]:
     bb = _amount(blinds[1], "level.blinds")
     if not 0 < sb <= bb:
         raise ScenarioError(f"level.blinds must be 0 < small <= big, got {show(blinds)}")
-    out: dict[str, Any] = {
-        "number": number,
-        "blinds": [sb, bb],
-        "ante": _amount(body.get("ante", 0), "level.ante"),
-    }
-    for flag in ("bb_ante", "break"):
+    ante = _amount(body.get("ante", 0), "level.ante")
+    flags: dict[str, bool | None] = {"bb_ante": None, "break": None}
+    for flag in flags:
         if flag in body:
             if not isinstance(body[flag], bool):
                 raise ScenarioError(f"level.{flag} must be true or false, got {show(body[flag])}")
-            out[flag] = body[flag]
-    return out
+            flags[flag] = body[flag]
+    return LevelEntry(number, sb, bb, ante, flags["bb_ante"], flags["break"])
 
 
 # A read the bridge could not trust, held for the dealer (issue 27; docs/scenario-extensions.md)
@@ -1236,11 +1048,7 @@ def _validate_counted(body: object) -> dict[str, Any]:
         if "zone" in body:
             out["zone"] = _zone(body["zone"])
         if "face" in body:
-            if body["face"] not in ("up", "down"):
-                raise ScenarioError(
-                    f"counted: face {show(body['face'])} is neither 'up' nor 'down'"
-                )
-            out["face"] = body["face"]
+            out["face"] = _face(body["face"], "counted")
         return out
     if "zone" not in body:
         raise ScenarioError("counted names the 'zone' or the 'card' recounted")
@@ -1276,51 +1084,3 @@ _VALIDATORS = {
     "seat": _validate_seat_flag,
     **_CONSOLE_VALIDATORS,
 }
-# The kinds whose validated body never holds a float (every number in it an int within the limits)
-_PLAIN_VALIDATORS = {k: v for k, v in _VALIDATORS.items() if k not in ("setup", "tick")}
-
-
-def _orjson_deal(body: Any) -> dict[str, list[str]]:
-    """:func:`_validate_deal` on orjson's value (a str is a str there, never a subclass): its usual
-    case with each card list checked in one call, else _validate_deal itself."""
-    if type(body) is dict and body:
-        out = {}
-        try:
-            for k, v in body.items():
-                if (
-                    k not in _SEAT_KEYS
-                    or type(v) is not list
-                    or len(v) > MAX_CARDS
-                    or not _CARD_CODES.issuperset(v)
-                ):
-                    break
-                out[k] = v  # orjson's own list, nothing else holds it
-            else:
-                return out
-        except TypeError:  # an unhashable value among the cards: read below
-            pass
-    return _validate_deal(body)
-
-
-# What parse_line_bare's usual line uses: _PLAIN_VALIDATORS, deal's on orjson's values.
-_ORJSON_VALIDATORS = {**_PLAIN_VALIDATORS, "deal": _orjson_deal}
-
-# parse_line_bare's memo of the commonest lines (a fold, a press, a declare: ~40% of a hand's
-# lines, a few dozen distinct texts): a line's text -> its event, handed out again for the same
-# text (parse_line is a function of the text; only its errors name the line, and no error is
-# kept). A fold's or a press's event is immutable (an int or a str body) and is shared; a
-# declare's body, a flat object of ints and strs, is copied for each line, so no two events
-# share anything mutable. Short lines only, and at most _MEMO_SIZE of them: memory stays small
-# whatever a file holds. The standard path (no orjson) never reads it.
-_MEMO_KINDS = frozenset({"fold", "press", "declare"})
-_MEMO_LINE = 64  # bytes
-_MEMO_SIZE = 1024
-_LINE_MEMO: dict[bytes, Event] = {}
-
-
-def _remember(text: bytes, event: Event) -> None:
-    """Keep ``event`` in the memo as ``text``'s (a declare's with a body of its own)."""
-    if len(_LINE_MEMO) >= _MEMO_SIZE:
-        _LINE_MEMO.clear()
-    body = event.body
-    _LINE_MEMO[text] = event if type(body) is not dict else _event(event.kind, dict(body))

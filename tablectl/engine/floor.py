@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 from tablectl.engine import actions, dealing, flow
 from tablectl.engine.citations import cite, option
 from tablectl.engine.events import FloorDecision
-from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.notices import Award, FloorDecided
+from tablectl.engine.outputs import Alert, Output
 from tablectl.engine.state import Player
 
 if TYPE_CHECKING:
@@ -50,16 +51,13 @@ def _notice(
     table: TableState, fd: FloorDecision, out: list[Output], text: str, rule: str, **data: Any
 ) -> None:
     out.append(
-        Notice(
-            "floor",
+        FloorDecided(
             f"floor ({fd.by}): {text} ({rule})",
-            {
-                "decision": fd.decision,
-                "by": fd.by,
-                "value": fd.to_obj()[fd.decision],
-                "rule": rule,
-                **data,
-            },
+            decision=fd.decision,
+            by=fd.by,
+            value=fd.to_obj()[fd.decision],
+            rule=rule,
+            **data,
         )
     )
 
@@ -203,22 +201,8 @@ def kill(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         pending.pop(seat, None)
     if table.clock is not None and table.clock[0] == seat:
         table.clock = None
-    out.append(
-        Ruling(
-            seat=seat,
-            action="fold",
-            to=hand.round.bets.get(seat, 0),
-            rule=rule,
-            text=f"hand killed by the floor ({fd.by})",
-        )
-    )
-    if hand.street == "showdown":
-        flow.maybe_award(table, hand, out)
-    elif len(hand.live()) == 1:
-        hand.to_act = None
-        flow.close_round(table, hand, out)
-    elif hand.to_act == seat:
-        flow.advance(table, hand, seat, out)
+    out.append(flow.fold_ruling(hand, seat, rule, f"hand killed by the floor ({fd.by})"))
+    flow.play_on(table, hand, seat, out)
 
 
 def _return_uncalled(
@@ -304,11 +288,13 @@ def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         table.players[seat].stack += amount
         hand.won[seat] = amount
     out.append(
-        Notice(
-            "award",
+        Award(
             f"pots {total} awarded by the floor: "
             + ", ".join(f"seat {s} {a}" for s, a in sorted(amounts.items())),
-            {"pot": 0, "amount": total, "winners": dict(amounts), "hands": {}},
+            pot=0,
+            amount=total,
+            winners=dict(amounts),
+            hands={},
         )
     )
     hand.contributed = {}

@@ -13,7 +13,8 @@ from tablectl.engine.betting import Round, min_bet_for
 from tablectl.engine.citations import cite
 from tablectl.engine.evaluator import describe, evaluate, with_board
 from tablectl.engine.hand import Hand
-from tablectl.engine.outputs import Alert, Output, Ruling, new_notice
+from tablectl.engine.notices import Award, Eliminated, Returned, Showdown, Street, Tabled
+from tablectl.engine.outputs import Alert, Output, Ruling
 from tablectl.engine.pots import Pot, build_pots, split_pot
 from tablectl.engine.state import BET_SEAT
 
@@ -96,20 +97,19 @@ def advance(table: TableState, hand: Hand, after: int, out: list[Output]) -> Non
         # left). ``dealt`` is ascending, so clockwise from ``after`` is the seats above it, then
         # the rest. One pass that stops at the seat found (no list of the movers): the first
         # mover, if it has not acted, must act once a second mover shows there is one.
-        players = table.players
         rnd = hand.round
         bets, current, acted = rnd.bets, rnd.current_bet, rnd.acted
         above = bisect_right(dealt, after)
         # the usual turn: the next seat clockwise is in with chips and faces a bet (the loop
         # below would stop at it first), found without building the turn order
         seat = dealt[above] if above < len(dealt) else dealt[0]
-        if seat not in folded and players[seat].stack > 0 and bets.get(seat, 0) < current:
+        if can_act(table, hand, seat) and bets.get(seat, 0) < current:
             hand.to_act = seat
             return
         first_mover = True
         unacted = None  # the first mover when it has not acted: it acts if another mover shows
         for seat in dealt[above:] + dealt[:above]:
-            if seat in folded or players[seat].stack <= 0:
+            if not can_act(table, hand, seat):
                 continue
             if unacted is not None:
                 hand.to_act = unacted
@@ -175,13 +175,7 @@ def give_back(
     hand.contributed[seat] -= excess
     # the chips lie in the bet zone until the dealer hands them back
     table.give_back[seat] = table.give_back.get(seat, 0) + excess
-    out.append(
-        new_notice(
-            "returned",
-            f"seat {seat}: uncalled {excess} returned{why}",
-            {"seat": seat, "amount": excess},
-        )
-    )
+    out.append(Returned(f"seat {seat}: uncalled {excess} returned{why}", seat=seat, amount=excess))
 
 
 def close_round(table: TableState, hand: Hand, out: list[Output]) -> None:
@@ -204,11 +198,7 @@ def close_round(table: TableState, hand: Hand, out: list[Output]) -> None:
         # 002 Rule 17: all hands are tabled once no further betting is possible.
         hand.betting_over = True
         hand.tabled.update(live)
-        out.append(
-            new_notice(
-                "tabled", "no more betting: all hands face up (002 Rule 17)", {"seats": live}
-            )
-        )
+        out.append(Tabled("no more betting: all hands face up (002 Rule 17)", seats=live))
 
 
 def _movers_at_most_one(table: TableState, live: list[int]) -> bool:
@@ -235,13 +225,7 @@ def start_street(table: TableState, hand: Hand, street: str, out: list[Output]) 
         else hand.blinds[1]
     )
     hand.round = Round(min_bet, 0, min_bet)
-    out.append(
-        new_notice(
-            "street",
-            f"{street}: {' '.join(hand.board)}",
-            {"street": street, "board": list(hand.board)},
-        )
-    )
+    out.append(Street(f"{street}: {' '.join(hand.board)}", street=street, board=list(hand.board)))
     if hand.betting_over:
         if street == "river":
             to_showdown(table, hand, out)
@@ -254,11 +238,7 @@ def to_showdown(table: TableState, hand: Hand, out: list[Output]) -> None:
     hand.street = "showdown"
     hand.to_act = None
     first = table.show_first()
-    out.append(
-        new_notice(
-            "showdown", f"showdown: seat {first} shows first (002 Rule 18-A)", {"show_first": first}
-        )
-    )
+    out.append(Showdown(f"showdown: seat {first} shows first (002 Rule 18-A)", show_first=first))
     maybe_award(table, hand, out)
 
 
@@ -380,10 +360,12 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
             ]
         )
         out.append(
-            new_notice(
-                "award",
+            Award(
                 f"{name} {pot.amount}: {who}",
-                {"pot": index, "amount": pot.amount, "winners": shares, "hands": words},
+                pot=index,
+                amount=pot.amount,
+                winners=shares,
+                hands=words,
             )
         )
     hand.contributed = {}
@@ -413,21 +395,24 @@ def eliminate(table: TableState, hand: Hand, out: list[Output]) -> None:
         players[s].out = True
         table.eliminated.append(s)
         place = len(table.players) - len(table.eliminated) + 1
-        out.append(
-            new_notice(
-                "eliminated",
-                f"seat {s} is eliminated in place {place}",
-                {"seat": s, "place": place},
-            )
-        )
+        out.append(Eliminated(f"seat {s} is eliminated in place {place}", seat=s, place=place))
 
 
-def ruling(
-    seat: int, action: str, to: int, rule: str, text: str, owes: int = 0, returned: int = 0
-) -> Ruling:
-    return Ruling(
-        seat=seat, action=action, to=to, owes=owes, returned=returned, rule=rule, text=text
-    )
+def fold_ruling(hand: Hand, seat: int, rule: str, text: str, returned: int = 0) -> Ruling:
+    """A seat's fold: its bet this street stays in the pot (``returned``: chips handed back)."""
+    return Ruling(seat, "fold", hand.round.bets.get(seat, 0), 0, returned, rule, text)
+
+
+def play_on(table: TableState, hand: Hand, seat: int, out: list[Output]) -> None:
+    """Play goes on after ``seat``'s hand is killed: at the showdown the pots are awarded, a
+    single live hand ends the betting, and a killed seat in turn passes the turn."""
+    if hand.street == "showdown":
+        maybe_award(table, hand, out)
+    elif len(hand.live()) == 1:
+        hand.to_act = None
+        close_round(table, hand, out)
+    elif hand.to_act == seat:
+        advance(table, hand, seat, out)
 
 
 def after_event(table: TableState, hand: Hand, out: list[Output]) -> None:
@@ -468,7 +453,7 @@ def kill_absent(table: TableState, hand: Hand, out: list[Output]) -> None:
                 seat,
             )
         )
-        out.append(ruling(seat, "fold", hand.round.bets.get(seat, 0), rule, "hand killed"))
+        out.append(fold_ruling(hand, seat, rule, "hand killed"))
         if hand.to_act == seat or len(hand.live()) == 1:
             advance(table, hand, seat, out)
 
@@ -480,8 +465,7 @@ def can_raise(table: TableState, hand: Hand, seat: int) -> bool:
     players = table.players
     if players[seat].stack <= rnd.to_call(seat):
         return False
-    folded = hand.folded
-    for s in hand.dealt:  # can_act(s) for another seat, inline: this runs for every chip reading
-        if s != seat and s not in folded and players[s].stack > 0:
+    for s in hand.dealt:
+        if s != seat and can_act(table, hand, s):
             return rnd.reopened_for(seat, table.profile)
     return False

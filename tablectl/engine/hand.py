@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from tablectl.engine.betting import Round
 from tablectl.engine.positions import Positions
 
-STREETS = ("preflop", "flop", "turn", "river")
 BOARD_AT = {"flop": 3, "turn": 4, "river": 5}
 
 
@@ -87,125 +86,6 @@ class Hand:
     face_up: dict[int, set[str]] = field(default_factory=dict)  # hole cards read face up
     one_card: dict[int, bool] = field(default_factory=dict)  # one card tabled: alerted yet (16-A)
     redeals: int = 0  # misdeals of this hand: the re-deal replays it (002 Rule 36-C)
-
-    def __init__(
-        self,
-        number: int,
-        positions: Positions,
-        dealt: tuple[int, ...],
-        start_stacks: dict[int, int],
-        blinds: tuple[int, int],
-        ante: int,
-        bb_ante: bool,
-        street: str = "preflop",
-        round: Round | None = None,
-        folded: set[int] | None = None,
-        dead: set[int] | None = None,
-        contributed: dict[int, int] | None = None,
-        dead_money: int = 0,
-        hole: dict[int, list[str]] | None = None,
-        tabled: set[int] | None = None,
-        board: list[str] | None = None,
-        burns: list[str] | None = None,
-        mucked: list[str] | None = None,
-        in_play: set[str] | None = None,
-        to_act: int | None = None,
-        betting_over: bool = False,
-        river_aggressor: int | None = None,
-        owes: dict[int, int] | None = None,
-        declared: dict[int, tuple[str, int | None]] | None = None,
-        pending: dict[int, tuple[tuple[int, ...], int]] | None = None,
-        pending_say: dict[int, tuple[str | None, int | None, int]] | None = None,
-        oot_log: list[tuple[int, bool]] | None = None,
-        gathered: dict[int, list[int]] | None = None,
-        pulled: dict[int, list[int]] | None = None,
-        last_push: int | None = None,
-        forfeit: dict[int, int] | None = None,
-        closed_bets: dict[int, int] | None = None,
-        undercalls: dict[int, str] | None = None,
-        no_raise: dict[int, str] | None = None,
-        seated_checked: bool = False,
-        won: dict[int, int] | None = None,
-        actions: int = 0,
-        chip_actions: int = 0,
-        deal_log: list[tuple[int, str]] | None = None,
-        deal_done: bool = False,
-        exposed: list[str] | None = None,
-        owed_cards: dict[int, int] | None = None,
-        boxed: int = 0,
-        burn_pending: int = 0,
-        burn_credit: int = 0,
-        burn_need: dict[str, int] | None = None,
-        burn_fix: bool = False,
-        street_mark: int = 0,
-        held: list[str] | None = None,
-        premature: list[str] | None = None,
-        clock_warned: float | None = None,
-        extra: list[str] | None = None,
-        scrapped: set[int] | None = None,
-        face_up: dict[int, set[str]] | None = None,
-        one_card: dict[int, bool] | None = None,
-        redeals: int = 0,
-    ) -> None:
-        # The dataclass's own __init__ written out (one hand a deal, ~60 fields): a factory
-        # default is None here, "a new one", built from a literal rather than by calling the
-        # factory (tests/test_hand_init.py pins it to the fields and their defaults)
-        self.number = number
-        self.positions = positions
-        self.dealt = dealt
-        self.start_stacks = start_stacks
-        self.blinds = blinds
-        self.ante = ante
-        self.bb_ante = bb_ante
-        self.street = street
-        self.round = Round(min_bet=0) if round is None else round
-        self.folded = set() if folded is None else folded
-        self.dead = set() if dead is None else dead
-        self.contributed = {} if contributed is None else contributed
-        self.dead_money = dead_money
-        self.hole = {} if hole is None else hole
-        self.tabled = set() if tabled is None else tabled
-        self.board = [] if board is None else board
-        self.burns = [] if burns is None else burns
-        self.mucked = [] if mucked is None else mucked
-        self.in_play = set() if in_play is None else in_play
-        self.to_act = to_act
-        self.betting_over = betting_over
-        self.river_aggressor = river_aggressor
-        self.owes = {} if owes is None else owes
-        self.declared = {} if declared is None else declared
-        self.pending = {} if pending is None else pending
-        self.pending_say = {} if pending_say is None else pending_say
-        self.oot_log = [] if oot_log is None else oot_log
-        self.gathered = {} if gathered is None else gathered
-        self.pulled = {} if pulled is None else pulled
-        self.last_push = last_push
-        self.forfeit = {} if forfeit is None else forfeit
-        self.closed_bets = {} if closed_bets is None else closed_bets
-        self.undercalls = {} if undercalls is None else undercalls
-        self.no_raise = {} if no_raise is None else no_raise
-        self.seated_checked = seated_checked
-        self.won = {} if won is None else won
-        self.actions = actions
-        self.chip_actions = chip_actions
-        self.deal_log = [] if deal_log is None else deal_log
-        self.deal_done = deal_done
-        self.exposed = [] if exposed is None else exposed
-        self.owed_cards = {} if owed_cards is None else owed_cards
-        self.boxed = boxed
-        self.burn_pending = burn_pending
-        self.burn_credit = burn_credit
-        self.burn_need = {} if burn_need is None else burn_need
-        self.burn_fix = burn_fix
-        self.street_mark = street_mark
-        self.held = [] if held is None else held
-        self.premature = [] if premature is None else premature
-        self.clock_warned = clock_warned
-        self.extra = [] if extra is None else extra
-        self.scrapped = set() if scrapped is None else scrapped
-        self.face_up = {} if face_up is None else face_up
-        self.one_card = {} if one_card is None else one_card
-        self.redeals = redeals
 
     def live(self) -> list[int]:
         """Seats still contesting the pot."""

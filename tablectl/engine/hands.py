@@ -10,7 +10,8 @@ from __future__ import annotations
 from tablectl.engine import flow
 from tablectl.engine.betting import Round, min_bet_for
 from tablectl.engine.hand import Hand
-from tablectl.engine.outputs import Alert, Output, new_notice
+from tablectl.engine.notices import HandStart
+from tablectl.engine.outputs import UNSET, Alert, Output
 from tablectl.engine.state import TableState
 
 
@@ -75,21 +76,16 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
         if pos.sb_posts_bb
         else ""
     )
-    data = {
-        "hand_no": hand.number,
-        "button": pos.button,
-        "sb": pos.sb,
-        "bb": pos.bb,
-        "stacks": dict(hand.start_stacks),
-    }
-    if pos.sb_posts_bb:
-        data["sb_posts_bb"] = True
     out.append(
-        new_notice(
-            "hand_start",
+        HandStart(
             f"hand {hand.number}: button {pos.button}, small blind "
             f"{pos.sb if pos.sb is not None else 'dead'}, big blind {pos.bb}{both}",
-            data,
+            hand_no=hand.number,
+            button=pos.button,
+            sb=pos.sb,
+            bb=pos.bb,
+            stacks=dict(hand.start_stacks),
+            sb_posts_bb=True if pos.sb_posts_bb else UNSET,
         )
     )
     flow.begin_round(table, hand, out)

@@ -5,22 +5,8 @@ Every output names the rule it applies (``002 Rule 50-B``) so the dealer can cit
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
-
-ACTIONS = ("fold", "check", "call", "bet", "raise", "all-in")
-
-
-def _slot_setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
-    """The slot setters of a frozen dataclass's fields, for its own ``__init__``.
-
-    A frozen dataclass's generated ``__init__`` sets each field through ``object.__setattr__``
-    (its own ``__setattr__`` refuses); with a ruling for nearly every action that was about 5% of
-    the engine's work in a hand. Setting the slot directly stores the same value in the same
-    slot, and the instance stays frozen (tests/test_outputs_init.py).
-    """
-    return tuple(getattr(cls, name).__set__ for name in names)
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,25 +25,6 @@ class Ruling:
     rule: str = ""
     text: str = ""
 
-    def __init__(
-        self,
-        seat: int,
-        action: str,
-        to: int,
-        owes: int = 0,
-        returned: int = 0,
-        rule: str = "",
-        text: str = "",
-    ) -> None:
-        # the dataclass's own __init__, the slots set directly (_slot_setters)
-        _R_SEAT(self, seat)
-        _R_ACTION(self, action)
-        _R_TO(self, to)
-        _R_OWES(self, owes)
-        _R_RETURNED(self, returned)
-        _R_RULE(self, rule)
-        _R_TEXT(self, text)
-
     def to_obj(self) -> dict[str, Any]:
         # the fields in order, no zero or empty ones but seat and to (asdict, without its
         # recursive copy: every field is a str or an int)
@@ -70,11 +37,6 @@ class Ruling:
             if v:
                 body[k] = v
         return {"ruling": body}
-
-
-_R_SEAT, _R_ACTION, _R_TO, _R_OWES, _R_RETURNED, _R_RULE, _R_TEXT = _slot_setters(
-    Ruling, "seat", "action", "to", "owes", "returned", "rule", "text"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,26 +62,50 @@ class Alert:
         return {"alert": body}
 
 
+class _Unset:
+    """The value of a notice's figure it does not carry (its key is left out of the JSON)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+    def __bool__(self) -> bool:
+        return False  # a figure not carried reads as none
+
+    def __reduce__(self) -> str:
+        return "UNSET"  # pickled as this module's one instance
+
+
+UNSET: Any = _Unset()
+
+
 @dataclass(frozen=True, slots=True)
 class Notice:
     """A fact for the hand log and displays: a hand started, a street dealt, a pot awarded, a player
-    eliminated. ``data`` holds the figures (seats, amounts, cards)."""
+    eliminated. Each kind is a record of its own (tablectl/engine/notices.py) whose fields are its
+    figures (seats, amounts, cards); ``kind`` names it in the JSON."""
 
-    kind: str
     text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    kind: ClassVar[str] = ""
 
-    def __init__(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
-        # the dataclass's own __init__ (a new dict when no data), the slots set directly
-        _N_KIND(self, kind)
-        _N_TEXT(self, text)
-        _N_DATA(self, {} if data is None else data)
+    def body(self) -> dict[str, Any]:
+        """The figures as the JSON writes them: in the order declared, those not UNSET."""
+        names = _FIGURES.get(type(self))
+        if names is None:
+            names = _FIGURES[type(self)] = tuple(f.name for f in fields(self) if f.name != "text")
+        body: dict[str, Any] = {}
+        for name in names:
+            value = getattr(self, name)
+            if value is not UNSET:
+                body[name] = value
+        return body
 
     def to_obj(self) -> dict[str, Any]:
-        return {"notice": {"kind": self.kind, "text": self.text, **self.data}}
+        return {"notice": {"kind": self.kind, "text": self.text, **self.body()}}
 
 
-_N_KIND, _N_TEXT, _N_DATA = _slot_setters(Notice, "kind", "text", "data")
+_FIGURES: dict[type, tuple[str, ...]] = {}
 
 
 Output = Ruling | Alert | Notice
@@ -139,48 +125,3 @@ class _Grouped(dict[int, str]):
 
 
 GROUPED = _Grouped()
-
-
-# ------------------------------------------------------------------ built on the hot path
-# Calling a class goes through type() to a Python ``__init__`` and a descriptor call a slot
-# (~460 ns for a Ruling); a ruling for nearly every action and a notice for every street made
-# that ~3% of a hand's work (issue 14). Each class below has the same slots as its output class
-# and no frozen ``__setattr__``: its slots are set as plain attributes and the object then
-# becomes the output class (the same slots in the same layout, so Python allows the
-# ``__class__`` assignment), the same type and values, frozen from then on (40% of the cost).
-# events._event builds the parsed Event the same way.
-
-
-class _RulingSlots:
-    __slots__ = Ruling.__slots__
-
-
-class _NoticeSlots:
-    __slots__ = Notice.__slots__
-
-
-def new_ruling(
-    seat: int, action: str, to: int, owes: int, returned: int, rule: str, text: str
-) -> Ruling:
-    """``Ruling(seat, action, to, owes, returned, rule, text)``, every field given, built fast
-    (tests/test_outputs_init.py holds it to the class's own constructor)."""
-    r = _RulingSlots()
-    r.seat = seat  # type: ignore[attr-defined]
-    r.action = action  # type: ignore[attr-defined]
-    r.to = to  # type: ignore[attr-defined]
-    r.owes = owes  # type: ignore[attr-defined]
-    r.returned = returned  # type: ignore[attr-defined]
-    r.rule = rule  # type: ignore[attr-defined]
-    r.text = text  # type: ignore[attr-defined]
-    r.__class__ = Ruling  # type: ignore[assignment]
-    return r  # type: ignore[return-value]
-
-
-def new_notice(kind: str, text: str, data: dict[str, Any]) -> Notice:
-    """``Notice(kind, text, data)`` with its data given, built fast (as :func:`new_ruling`)."""
-    n = _NoticeSlots()
-    n.kind = kind  # type: ignore[attr-defined]
-    n.text = text  # type: ignore[attr-defined]
-    n.data = data  # type: ignore[attr-defined]
-    n.__class__ = Notice  # type: ignore[assignment]
-    return n  # type: ignore[return-value]

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tablectl.engine.outputs import _slot_setters
-
 
 @dataclass(frozen=True, slots=True)
 class Positions:
@@ -24,22 +22,6 @@ class Positions:
     # The small blind moved on because the upcoming one was eliminated: it posts the small blind
     # (dead) and the big blind (003 Button and blind use 5; profile ``moved_sb``)
     sb_posts_bb: bool = False
-
-    def __init__(
-        self, button: int, sb_seat: int, sb: int | None, bb: int, sb_posts_bb: bool = False
-    ) -> None:
-        # the dataclass's own __init__, the slots set directly (outputs._slot_setters: a frozen
-        # dataclass sets each field through object.__setattr__; two are built every hand)
-        _BUTTON(self, button)
-        _SB_SEAT(self, sb_seat)
-        _SB(self, sb)
-        _BB(self, bb)
-        _SB_POSTS_BB(self, sb_posts_bb)
-
-
-_BUTTON, _SB_SEAT, _SB, _BB, _SB_POSTS_BB = _slot_setters(
-    Positions, "button", "sb_seat", "sb", "bb", "sb_posts_bb"
-)
 
 
 def next_seat(seat: int, seats: Sequence[int]) -> int:

@@ -10,22 +10,11 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tablectl.engine.outputs import _slot_setters
-
 
 @dataclass(frozen=True, slots=True)
 class Pot:
     amount: int
     seats: tuple[int, ...]  # eligible seats, ascending
-
-    def __init__(self, amount: int, seats: tuple[int, ...]) -> None:
-        # the dataclass's own __init__, the slots set directly (outputs._slot_setters: a frozen
-        # dataclass sets each field through object.__setattr__; an award builds several pots)
-        _P_AMOUNT(self, amount)
-        _P_SEATS(self, seats)
-
-
-_P_AMOUNT, _P_SEATS = _slot_setters(Pot, "amount", "seats")
 
 
 def build_pots(contributed: Mapping[int, int], live: set[int], dead_money: int = 0) -> list[Pot]:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from tablectl.engine.events import Event, event_to_obj
-from tablectl.engine.outputs import Alert, Notice, Output
+from tablectl.engine.notices import RecountClosed
+from tablectl.engine.outputs import UNSET, Alert, Output
 from tablectl.engine.state import TableState
 
 # Chips: the dealer counts them, as players and dealers are entitled to (002 Rule 26-A). Cards:
@@ -137,4 +138,5 @@ def _close(
     alert_id = held[1]
     table.open_alerts = [a for a in table.open_alerts if a.id != alert_id]
     text = f"recount {alert_id} closed: {said}"
-    out.append(Notice("recount", text, {"ids": [alert_id], **(data or {})}))
+    read = data["read"] if data else UNSET
+    out.append(RecountClosed(text, ids=[alert_id], read=read))

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from tablectl.engine.events import Event
 from tablectl.engine.hand import Hand
-from tablectl.engine.outputs import Alert, Ruling, _slot_setters
+from tablectl.engine.outputs import Alert, Ruling
 from tablectl.engine.positions import Positions, first_positions, next_positions, next_seat
 from tablectl.engine.pots import Pot, build_pots
 from tablectl.engine.profiles import HouseProfile, profile_for
@@ -82,27 +82,6 @@ class Level:
     ante: int
     seconds: float | None
     is_break: bool = False
-
-    def __init__(
-        self,
-        small_blind: int,
-        big_blind: int,
-        ante: int,
-        seconds: float | None,
-        is_break: bool = False,
-    ) -> None:
-        # the dataclass's own __init__, the slots set directly (outputs._slot_setters: every
-        # table builds its levels)
-        _L_SB(self, small_blind)
-        _L_BB(self, big_blind)
-        _L_ANTE(self, ante)
-        _L_SECONDS(self, seconds)
-        _L_BREAK(self, is_break)
-
-
-_L_SB, _L_BB, _L_ANTE, _L_SECONDS, _L_BREAK = _slot_setters(
-    Level, "small_blind", "big_blind", "ante", "seconds", "is_break"
-)
 
 
 class TableState:

@@ -16,8 +16,17 @@ from typing import Any
 
 from tablectl.engine import actions as act
 from tablectl.engine import cards, dealing, floor, flow, hands, recount
-from tablectl.engine.events import Event, FloorDecision
-from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.events import AckEntry, BadgeEntry, Event, FloorDecision, LevelEntry, NameEntry
+from tablectl.engine.notices import (
+    Ack,
+    AlertsDropped,
+    Badge,
+    FloorDecided,
+    LevelChange,
+    NameChange,
+    Undone,
+)
+from tablectl.engine.outputs import UNSET, Alert, Output, Ruling
 from tablectl.engine.reading import barred_by
 from tablectl.engine.state import Level, Player, SetupError, TableState
 from tablectl.engine.view import (
@@ -100,17 +109,7 @@ class Table(TableState):
             hand_no = self.hand_no
             if kind == "press" and body == "undo":
                 self.undo(out)  # undo replays the hand: the fold's own business, not a rule's
-            elif (
-                # dealing.screen's own first test, inline (it runs for every event): no hand in
-                # turn, or the seat in turn holds its cards once the deal is over, screens nothing
-                not live
-                or hand.to_act is None
-                or (
-                    hand.deal_done
-                    and (not hand.deal_log or len(hand.hole.get(hand.to_act, ())) >= 2)
-                )
-                or not dealing.screen(self, event, out)
-            ):
+            elif not live or not dealing.screen(self, event, out):
                 handler(self, body, out)
             hand = self.hand
             if self.hand_no == hand_no:
@@ -156,11 +155,11 @@ class Table(TableState):
             dropped = self.open_alerts[:-MAX_OPEN_ALERTS]
             del self.open_alerts[:-MAX_OPEN_ALERTS]
             out.append(
-                Notice(
-                    "alerts_dropped",
+                AlertsDropped(
                     f"{len(dropped)} older alert(s) dropped from the "
                     f"screen unacknowledged: the newest {MAX_OPEN_ALERTS} stay open",
-                    {"dropped": len(dropped), "ids": [a.id for a in dropped]},
+                    dropped=len(dropped),
+                    ids=[a.id for a in dropped],
                 )
             )
         return out
@@ -187,12 +186,7 @@ class Table(TableState):
                 lv = self.level()
                 what = "break" if lv.is_break else f"blinds {lv.small_blind}/{lv.big_blind}"
                 out.append(
-                    Notice(
-                        "level",
-                        f"level {self.level_index + 1}: {what}; it applies "
-                        "from the next hand (002 Rule 24)",
-                        {"level": self.level_index + 1},
-                    )
+                    _level_notice(f"level {self.level_index + 1}: {what}", self.level_index + 1)
                 )
         if self.clock is not None:
             act.check_clock(self, out)
@@ -215,14 +209,15 @@ class Table(TableState):
 
     # the console and the floor ----------------------------------------------------------
 
-    def _on_ack(self, body: int | str, out: list[Output]) -> None:
+    def _on_ack(self, entry: AckEntry, out: list[Output]) -> None:
         """The dealer acknowledged an open alert on the screen, or all of them."""
-        if body == "all":
+        body = entry.id
+        if body is None:
             ids = [a.id for a in self.open_alerts]
             self.open_alerts = []
-            out.append(Notice("ack", f"{len(ids)} alert(s) acknowledged", {"ids": ids}))
+            out.append(Ack(f"{len(ids)} alert(s) acknowledged", ids=ids))
             return
-        if not isinstance(body, int) or body > self.alert_seq:
+        if body > self.alert_seq:
             out.append(
                 Alert(
                     "action_void",
@@ -234,24 +229,24 @@ class Table(TableState):
             return
         kept = [a for a in self.open_alerts if a.id != body]
         if len(kept) == len(self.open_alerts):
-            out.append(Notice("ack", f"alert {body} was already closed", {"ids": []}))
+            out.append(Ack(f"alert {body} was already closed", ids=[]))
             return
         self.open_alerts = kept
-        out.append(Notice("ack", f"alert {body} acknowledged", {"ids": [body]}))
+        out.append(Ack(f"alert {body} acknowledged", ids=[body]))
 
-    def _on_badge(self, body: dict[str, Any], out: list[Output]) -> None:
+    def _on_badge(self, body: BadgeEntry, out: list[Output]) -> None:
         """A staff badge accepted by the console: who deals, who has floor authority."""
-        name, role = body["name"], body["role"]
-        if body.get("left"):
+        name, role = body.name, body.role
+        if body.left:
             self.badges.pop(name, None)
             text = f"{name} ({role}) signed out"
         else:
             self.badges[name] = role
             text = f"{name} signed in as {role}"
-        out.append(Notice("badge", text, dict(body)))
+        out.append(Badge(text, name=name, role=role, left=True if body.left else UNSET))
 
-    def _on_name(self, body: dict[str, Any], out: list[Output]) -> None:
-        seat, name = body["seat"], body["name"]
+    def _on_name(self, body: NameEntry, out: list[Output]) -> None:
+        seat, name = body.seat, body.name
         player = self.players.get(seat)
         if player is None:
             out.append(
@@ -259,14 +254,13 @@ class Table(TableState):
             )
             return
         player.name = name or f"Seat {seat}"
-        out.append(Notice("name", f"seat {seat} is {player.name}", {"seat": seat, "name": name}))
+        out.append(NameChange(f"seat {seat} is {player.name}", seat=seat, name=name))
 
-    def _on_level(self, body: dict[str, Any], out: list[Output]) -> None:
+    def _on_level(self, body: LevelEntry, out: list[Output]) -> None:
         """The venue announces a level (002 Rule 24: it applies from the next hand). The venue's
         clock runs the levels then, so the table's own timer stops advancing them."""
-        sb, bb = body["blinds"]
-        number = body["number"]
-        level = Level(sb, bb, body["ante"], None, is_break=bool(body.get("break", False)))
+        sb, bb, number = body.small_blind, body.big_blind, body.number
+        level = Level(sb, bb, body.ante, None, is_break=bool(body.on_break))
         # the level's number is its place in the list: earlier places keep what they were
         while len(self.levels) < number:
             self.levels.append(level)
@@ -274,21 +268,14 @@ class Table(TableState):
         self.level_index, self.level_elapsed = number - 1, 0.0
         for later in range(number, len(self.levels)):  # no timer runs past the venue's level
             self.levels[later] = replace(self.levels[later], seconds=None)
-        if "bb_ante" in body:
-            self.bb_ante = body["bb_ante"]
+        if body.bb_ante is not None:
+            self.bb_ante = body.bb_ante
         what = (
             "break"
             if level.is_break
-            else f"blinds {sb}/{bb}" + (f", ante {body['ante']}" if body["ante"] else "")
+            else f"blinds {sb}/{bb}" + (f", ante {body.ante}" if body.ante else "")
         )
-        out.append(
-            Notice(
-                "level",
-                f"level {number} from the venue: {what}; it applies from the "
-                "next hand (002 Rule 24)",
-                {"level": number, "venue": True},
-            )
-        )
+        out.append(_level_notice(f"level {number} from the venue: {what}", number, venue=True))
 
     def _on_floor(self, body: FloorDecision, out: list[Output]) -> None:
         """A floor decision (tablectl/engine/floor.py); a ruling replays the hand with it."""
@@ -305,8 +292,8 @@ class Table(TableState):
         ruled = self.floor_ruling
         self.floor_target, self.floor_ruling = outer, None
         notice = out[-1]
-        if isinstance(notice, Notice):
-            out[-1] = replace(notice, data={**notice.data, "replayed": len(replayed)})
+        if isinstance(notice, FloorDecided):
+            out[-1] = replace(notice, replayed=len(replayed))
         outs = [o for outs in replayed for o in outs if not isinstance(o, Alert)]
         if ruled is not None and ruled not in outs:
             outs.insert(0, ruled)
@@ -350,7 +337,7 @@ class Table(TableState):
         log.pop()
         self.floor_overrides = {}  # the log's floor rulings set them again as it replays
         self._replay_hand(log)
-        out.append(Notice("undo", "the last action was taken back"))
+        out.append(Undone("the last action was taken back"))
 
     # the view --------------------------------------------------------------------
 
@@ -476,6 +463,13 @@ class Table(TableState):
             stack=stack,
             presses=presses,
         )
+
+
+def _level_notice(what: str, level: int, venue: bool = UNSET) -> LevelChange:
+    """A new level: its blinds apply from the next hand (002 Rule 24)."""
+    return LevelChange(
+        f"{what}; it applies from the next hand (002 Rule 24)", level=level, venue=venue
+    )
 
 
 def _recount_view(key: str, read: Event, alert_id: int, seen: tuple[str, ...]) -> RecountView:

@@ -385,25 +385,6 @@ class VenueClient:
                 track=False,
             )
 
-    def take_ready(self) -> list[TableEvent]:
-        """Events released by a skipped gap (rare): call after :meth:`pump` when ``lost`` grew."""
-        out: list[TableEvent] = []
-        for st in self.tables.values():
-            while st.events_seq + 1 in st.held:
-                st.events_seq += 1
-                b = st.held.pop(st.events_seq)
-                out.append(
-                    TableEvent(
-                        st.table,
-                        st.events_seq,
-                        str(b.get("kind", "")),
-                        b,
-                        float(b.get("t", 0)),
-                        time.time(),
-                    )
-                )
-        return out
-
     # --- out -----------------------------------------------------------------------------------
 
     def command(
