@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from tablectl.engine.citations import cite, option
 from tablectl.engine.profiles import TDA, HouseProfile
+from tablectl.engine.records import record
 
 SAYS = ("fold", "check", "call", "bet", "raise", "all-in")
 # What the engine declares to chip reading (actions.on_declare): "check" and "call" it rules itself
@@ -26,7 +27,7 @@ SAYS = ("fold", "check", "call", "bet", "raise", "all-in")
 DECLARED = ("fold", "bet", "raise", "all-in")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Declaration:
     """A verbal declaration made before the chips (002 Rule 41-A: whichever is first defines the
     bet). ``say`` is one of :data:`DECLARED` (anything else reads as silent). ``amount``: with
@@ -37,7 +38,7 @@ class Declaration:
     amount: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BetSituation:
     """Everything a chip ruling depends on, computed by the engine for the seat in turn.
 
@@ -75,7 +76,7 @@ class BetSituation:
     undercaller: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reading:
     """The ruling on one push. ``to`` is the seat's total bet this street after the ruling;
     ``owes`` chips still to add, ``returned`` chips handed back (never both). ``alert`` names a
@@ -110,6 +111,11 @@ def _chip_values(chips: object) -> list[int]:
     """Positive int chip values; anything else is not a chip."""
     if not isinstance(chips, (list, tuple)) or not chips:  # often no chips (no list to build)
         return []
+    for c in chips:  # the usual chips: every one a positive int (a bool is no int here)
+        if type(c) is not int or c <= 0:
+            break
+    else:
+        return list(chips)
     return [c for c in chips if isinstance(c, int) and not isinstance(c, bool) and c > 0]
 
 

@@ -23,6 +23,7 @@ except ImportError:  # pragma: no cover - a build without it is slower, never di
     _orjson = None  # type: ignore[assignment]
 
 from tablectl.engine.profiles import CHOICES, PROFILES
+from tablectl.engine.records import record
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -99,7 +100,7 @@ class ScenarioError(ValueError):
         super().__init__(f"line {lineno}: {message}" if lineno is not None else message)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Event:
     """One normalized table event.
 
@@ -777,7 +778,7 @@ BADGE_ROLES = ("dealer", "floor")
 UNDERCALL_CHOICES = ("call", "fold")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FloorDecision:
     """One floor decision (002 Rule 1: final): who decided (``by``, the badge's name), which
     decision (one of :data:`FLOOR_DECISIONS`) and its validated value, seats as ints::
@@ -879,7 +880,7 @@ def _validate_floor(body: object) -> FloorDecision:
     return FloorDecision(by, decision, _floor_value(decision, body[decision]))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AckEntry:
     """The dealer acknowledges an open alert by its id (1-based over the session), or every one
     (``id`` None: the line's "all")."""
@@ -890,7 +891,7 @@ class AckEntry:
         return "all" if self.id is None else self.id
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BadgeEntry:
     """A staff badge read (docs/scenario-extensions.md): who, as dealer or floor; ``left`` when
     floor mode closes."""
@@ -906,7 +907,7 @@ class BadgeEntry:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NameEntry:
     """A player's name for a seat, entered at the console; None clears it."""
 
@@ -917,7 +918,7 @@ class NameEntry:
         return {"seat": self.seat, "name": self.name}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LevelEntry:
     """The venue's level (002 Rule 24): its number, blinds and ante; ``bb_ante`` and ``on_break``
     None where the line does not say."""

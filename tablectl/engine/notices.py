@@ -8,15 +8,15 @@ sometimes). Consumers match on the record's type and read its fields; no one rea
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tablectl.engine.outputs import UNSET, Notice
+from tablectl.engine.records import record
 
 # --------------------------------------------------------------------------- the hand
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HandStart(Notice):
     """A hand begins: the positions and the stacks before antes and blinds (seats dealt in);
     ``sb_posts_bb``: the moved small blind posts it dead and the big blind (003 Button and blind
@@ -31,7 +31,7 @@ class HandStart(Notice):
     sb_posts_bb: bool = UNSET
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Street(Notice):
     """A street dealt (or the flop corrected): its name and the whole board."""
 
@@ -40,7 +40,7 @@ class Street(Notice):
     board: list[str] = UNSET
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Returned(Notice):
     """Chips handed back: one seat's ``amount`` (an uncalled bet, chips beyond a call, a changed
     action out of turn), or every bet of a void hand as ``seats`` (002 Rule 36-E)."""
@@ -51,7 +51,7 @@ class Returned(Notice):
     seats: dict[int, int] = UNSET
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Tabled(Notice):
     """No more betting: every live hand face up (002 Rule 17)."""
 
@@ -59,7 +59,7 @@ class Tabled(Notice):
     seats: list[int] = UNSET
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Showdown(Notice):
     """The showdown: who shows first (002 Rule 18), None when no one must."""
 
@@ -67,7 +67,7 @@ class Showdown(Notice):
     show_first: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Award(Notice):
     """A pot awarded: ``pot`` 0 the main pot, then the side pots; what each winner's hand made."""
 
@@ -78,7 +78,7 @@ class Award(Notice):
     hands: dict[int, str] = UNSET
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Eliminated(Notice):
     """A player out of the tournament, and its place."""
 
@@ -90,7 +90,7 @@ class Eliminated(Notice):
 # --------------------------------------------------------------------------- chips and actions
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Undercall(Notice):
     """An undercall the floor decides: a full call or a fold leaving ``forfeit`` (002 Rule 44)."""
 
@@ -100,7 +100,7 @@ class Undercall(Notice):
     forfeit: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Blind(Notice):
     """Chips added to a posted blind read as the blind completed; ``change`` goes back."""
 
@@ -110,7 +110,7 @@ class Blind(Notice):
     change: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PulledBack(Notice):
     """Prior-bet chips pulled back from a bet zone (002 Rule 51)."""
 
@@ -119,7 +119,7 @@ class PulledBack(Notice):
     amount: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Declared(Notice):
     """A declaration in turn waiting for its chips (``say`` "amount" for an amount alone)."""
 
@@ -129,7 +129,7 @@ class Declared(Notice):
     amount: int = UNSET
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SeatStatus(Notice):
     """A seat marked absent, on penalty, or present again."""
 
@@ -141,24 +141,24 @@ class SeatStatus(Notice):
 # --------------------------------------------------------------------------- the console
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Paused(Notice):
     kind: ClassVar[str] = "pause"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Resumed(Notice):
     kind: ClassVar[str] = "resume"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FloorCalled(Notice):
     """The floor called to the table (the console's floor button): no decision yet."""
 
     kind: ClassVar[str] = "floor"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FloorDecided(Notice):
     """A floor decision applied (tablectl/engine/floor.py, 002 Rule 1): the decision, who made
     it, its value and rule, then the figures of that decision. ``difference``: chips brought to
@@ -182,7 +182,7 @@ class FloorDecided(Notice):
     replayed: int = UNSET
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Ack(Notice):
     """Alerts acknowledged by the dealer (``ids``: those closed now)."""
 
@@ -190,7 +190,7 @@ class Ack(Notice):
     ids: list[int] = UNSET
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Badge(Notice):
     """A staff badge signed in (or out, ``left``) with its role."""
 
@@ -200,7 +200,7 @@ class Badge(Notice):
     left: bool = UNSET
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NameChange(Notice):
     """A player's name for a seat; None: back to "Seat N"."""
 
@@ -209,7 +209,7 @@ class NameChange(Notice):
     name: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LevelChange(Notice):
     """A new level, from the table's clock or (``venue``) announced by the venue (002 Rule 24)."""
 
@@ -218,12 +218,12 @@ class LevelChange(Notice):
     venue: bool = UNSET
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Undone(Notice):
     kind: ClassVar[str] = "undo"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RecountClosed(Notice):
     """A recount question closed (tablectl/engine/recount.py): its alert ``ids``, and the ``read``
     the engine ruled on when the dealer answered it (the event's JSON, for a hand history)."""
@@ -233,7 +233,7 @@ class RecountClosed(Notice):
     read: dict[str, Any] = UNSET
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AlertsDropped(Notice):
     """Older alerts dropped from the screen unacknowledged (the open list is bounded)."""
 

@@ -5,11 +5,13 @@ Every output names the rule it applies (``002 Rule 50-B``) so the dealer can cit
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any, ClassVar
 
+from tablectl.engine.records import record
 
-@dataclass(frozen=True, slots=True)
+
+@record
 class Ruling:
     """The ruling on one action: ``to`` is the seat's total bet this street after the ruling.
 
@@ -39,7 +41,7 @@ class Ruling:
         return {"ruling": body}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Alert:
     """Something the dealer must see: ``kind`` from the contract's alert list, the rule it applies,
     and ``text`` saying what happened and the remedy in plain words."""
@@ -80,7 +82,7 @@ class _Unset:
 UNSET: Any = _Unset()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Notice:
     """A fact for the hand log and displays: a hand started, a street dealt, a pot awarded, a player
     eliminated. Each kind is a record of its own (tablectl/engine/notices.py) whose fields are its

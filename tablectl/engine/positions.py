@@ -10,10 +10,11 @@ the big blind twice in a row when heads-up play starts.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from tablectl.engine.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Positions:
     button: int  # the button's seat; may be an empty seat (dead button)
     sb_seat: int  # where the small blind is, even when nobody posts it

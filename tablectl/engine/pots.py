@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+
+from tablectl.engine.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pot:
     amount: int
     seats: tuple[int, ...]  # eligible seats, ascending

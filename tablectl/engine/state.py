@@ -16,6 +16,7 @@ from tablectl.engine.outputs import Alert, Ruling
 from tablectl.engine.positions import Positions, first_positions, next_positions, next_seat
 from tablectl.engine.pots import Pot, build_pots
 from tablectl.engine.profiles import HouseProfile, profile_for
+from tablectl.engine.records import record
 
 
 class _BetZones(dict[int, str]):
@@ -75,7 +76,7 @@ class LedgerEntry(NamedTuple):
     returned: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Level:
     small_blind: int
     big_blind: int
