@@ -369,7 +369,7 @@ class TagTracker(TagMapper):
         if fresh == sum(values):
             gone: list[bytes] | None = unread
         elif now - since + EPS >= self.motion:
-            gone = _subset(unread, values, fresh)
+            gone = subset_summing(unread, values, fresh) or None  # nothing: not an exchange
         else:
             return
         if gone is None:
@@ -591,8 +591,9 @@ class TagTracker(TagMapper):
         return {uid: t.place for uid, t in self._tags.items() if t.place is not None}
 
 
-def _subset(items: list[bytes], values: list[int], target: int) -> list[bytes] | None:
-    """Some of ``items`` (earliest first) whose values add up to ``target`` exactly, or None."""
+def subset_summing(items: list[bytes], values: list[int], target: int) -> list[bytes] | None:
+    """Some of ``items`` (earliest first) whose ``values`` add up to ``target`` exactly (none for
+    a target of 0), or None: the chips a payout, change or exchange moved."""
     reach: dict[int, tuple[int, ...]] = {0: ()}
     for i, v in enumerate(values):
         for total, picked in list(reach.items()):
@@ -602,7 +603,7 @@ def _subset(items: list[bytes], values: list[int], target: int) -> list[bytes] |
         if target in reach:
             break
     picked = reach.get(target)
-    return None if picked is None or not picked else [items[i] for i in picked]
+    return None if picked is None else [items[i] for i in picked]
 
 
 def _seat_group(zone: str) -> str:

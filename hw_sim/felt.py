@@ -9,6 +9,7 @@ One copy of the physical moves (make change, push a bet, hand chips back) for bo
 from __future__ import annotations
 
 from firmware_bridge.tags import ChipInventory
+from firmware_bridge.tracker import subset_summing
 from hw_sim.mcu import standard_antennas
 
 CHIPS = (25, 100, 500, 1000, 5000)
@@ -130,7 +131,7 @@ class Felt:
         beyond a call) from its bet zone to its stack."""
         bet_zone = f"bet:{seat}"
         chips = [u for u in self.zones[bet_zone] if u in self.chip_value]
-        back = _subset(chips, [self.chip_value[u] for u in chips], amount)
+        back = subset_summing(chips, [self.chip_value[u] for u in chips], amount)
         if back is not None:
             return [(u, f"stack:{seat}", False) for u in back]
         # No chips in the zone add up to it: the dealer takes the zone into the pot and pays
@@ -164,17 +165,3 @@ class Felt:
                 self.face_up.add(uid)
             else:
                 self.face_up.discard(uid)
-
-
-def _subset(uids: list[bytes], values: list[int], target: int) -> list[bytes] | None:
-    """Some of the chips that add up to ``target`` exactly, or None."""
-    reach: dict[int, tuple[int, ...]] = {0: ()}
-    for i, v in enumerate(values):
-        for total, picked in list(reach.items()):
-            nxt = total + v
-            if nxt <= target and nxt not in reach:
-                reach[nxt] = (*picked, i)
-        if target in reach:
-            break
-    picked = reach.get(target)
-    return None if picked is None else [uids[i] for i in picked]

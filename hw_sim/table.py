@@ -40,11 +40,11 @@ from firmware_bridge.tags import (
     is_card_zone,
     is_chip_zone,
 )
-from firmware_bridge.tracker import TagTracker
+from firmware_bridge.tracker import TagTracker, subset_summing
 from hw_sim.bots import Decision, decide
 from hw_sim.console import SimConsole
 from hw_sim.faults import FaultCounts, FaultPlan, LineFaults
-from hw_sim.felt import CHIPS, Felt, Mismatch, _subset, make_change
+from hw_sim.felt import CHIPS, Felt, Mismatch, make_change
 from hw_sim.mcu import McuEmulator, standard_antennas
 from hw_sim.nfc_tags import tag_uid
 from hw_sim.rf import LEVELS, RfTable, neighbours, plan_motion
@@ -862,7 +862,7 @@ class TableSim(Felt):
             return picked
         if exact:
             return None
-        return _subset(chips, [self.chip_value[u] for u in chips], amount)
+        return subset_summing(chips, [self.chip_value[u] for u in chips], amount)
 
     def _collect_bets(self) -> None:
         """The betting round is over: the dealer gathers the bet zones into the pot."""
