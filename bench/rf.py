@@ -1,6 +1,7 @@
 """The table on real RFID reads (issue 27): the score per level, with fixed seeds.
 
     python bench/rf.py [--hands 5000] [--seed 1] [--levels ideal,realistic,realistic+shared,harsh]
+                       [--mappings tracker,instant]
 
 Each level plays ``--hands`` hands through the whole pipeline of `tablectl sim --rf LEVEL`
 (hw_sim.rf's reads, round by round over the pty in protocol version 2, firmware_bridge, the
@@ -23,7 +24,7 @@ from hw_sim.table import SimConfig, TableSim
 LEVELS = ("ideal", "realistic", "realistic+shared", "harsh")
 
 
-def run(level: str, hands: int, seed: int) -> str:
+def run(level: str, hands: int, seed: int, mapping: str = "tracker") -> str:
     name, _, reader = level.partition("+")
     t0 = time.perf_counter()
     result = TableSim(
@@ -33,6 +34,7 @@ def run(level: str, hands: int, seed: int) -> str:
             rf=name,
             shared_reader=reader == "shared",
             write_scenarios=False,
+            tracker=mapping == "tracker",
         )
     ).run()
     wall = time.perf_counter() - t0
@@ -42,7 +44,8 @@ def run(level: str, hands: int, seed: int) -> str:
     committed = sum(s.committed.values())
     uncalled = sum(s.uncalled.values())
     return (
-        f"| {level} | {s.hands} | {s.bad_hands} | {s.false_rulings} ({s.wrong_amount}) | "
+        f"| {level} | {mapping} | {s.hands} | {s.bad_hands} | "
+        f"{s.false_rulings} ({s.wrong_amount}) | "
         f"{s.false_alerts} | {s.missed} | {s.recounts} | {s.stops} | {s.latency_p99_ms()} | "
         f"{committed} ({uncalled}) | {wall:.0f} | {top} |"
     )
@@ -53,15 +56,22 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=5000, help="hands per level (default 5000)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--levels", default=",".join(LEVELS), help="comma-separated")
+    ap.add_argument(
+        "--mappings",
+        default="tracker,instant",
+        help="the bridge's tracker (the default mapping) and/or the instant TagMapper",
+    )
     args = ap.parse_args()
     print(
-        "| level | hands | hands with a false or missed call | false rulings (wrong amount) "
+        "| level | mapping | hands | hands with a false or missed call "
+        "| false rulings (wrong amount) "
         "| false alerts | missed | recounts | table set up again | p99 ms "
         "| irregularities (never called) | wall s | commonest false calls |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for level in args.levels.split(","):
-        print(run(level, args.hands, args.seed), flush=True)
+        for mapping in args.mappings.split(","):
+            print(run(level, args.hands, args.seed, mapping), flush=True)
 
 
 if __name__ == "__main__":

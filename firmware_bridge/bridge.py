@@ -101,9 +101,12 @@ class Bridge:
                 out = self._poll(now)
                 self._report_now = now
             # A version 2 report lists every tag of its last rounds; the mapper rules on the
-            # tags read in the report's own round, exactly what a version 1 report lists.
-            tags = zone.latest() if isinstance(zone, p.ZoneReport2) else zone.tags
-            self.mapper.report(zone.antenna, tags, now)
+            # tags read in the report's own round, exactly what a version 1 report lists, and
+            # the tracker counts rounds by its number (a version 1 MCU: by the scan period).
+            if isinstance(zone, p.ZoneReport2):
+                self.mapper.report(zone.antenna, zone.latest(), now, zone.round, zone.incomplete)
+            else:
+                self.mapper.report(zone.antenna, zone.tags, now)
             return out
         if isinstance(item, lk.Connected):
             self.connected = True

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 import warnings
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,8 @@ class HardwareError(RuntimeError):
 
 
 class BridgeSource:
-    """The table's sensors through firmware_bridge: pyserial link + tag mapper.
+    """The table's sensors through firmware_bridge: pyserial link + tag tracker (``mapping``
+    "tracker", firmware_bridge.tracker) or the instant mapper ("instant", TagMapper).
 
     READY means the MCU answered HELLO with IDENTIFY (the first hardware handshake)."""
 
@@ -38,7 +40,11 @@ class BridgeSource:
         decks: Path | None,
         chips: Path | None,
         settle: float | None = None,
+        registries: tuple[Any, Any] | None = None,
+        mapping: str = "tracker",
     ) -> None:
+        """``registries``: a deck registry and chip inventory instead of the files (the
+        simulator's bots bring their own tags)."""
         from firmware_bridge.bridge import Bridge
         from firmware_bridge.link import SerialLink
         from firmware_bridge.tags import (
@@ -48,26 +54,33 @@ class BridgeSource:
             TagMapper,
         )
 
-        registries: list[Any] = []
-        for path, kind in ((decks, DeckRegistry), (chips, ChipInventory)):
+        loaded: list[Any] = list(registries or ())
+        for path, kind in ((decks, DeckRegistry), (chips, ChipInventory)) if not loaded else ():
             if path is None or not path.exists():
                 log.warning(
                     "%s not found: %s tags will read as unknown until enrolled",
                     path,
                     "card" if kind is DeckRegistry else "chip",
                 )
-                registries.append(kind())
+                loaded.append(kind())
                 continue
             try:
-                registries.append(kind.load(path))
+                loaded.append(kind.load(path))
             except RegistryError as exc:
                 raise HardwareError(str(exc)) from None
+        from firmware_bridge.tracker import TagTracker
+
         self.link = SerialLink(port, baud)
-        mapper = TagMapper(registries[0], registries[1])
+        mapper = (
+            TagTracker(loaded[0], loaded[1])
+            if mapping == "tracker"
+            else TagMapper(loaded[0], loaded[1])
+        )
         if settle is not None:
             mapper.settle = settle  # the simulator's tags do not bounce
         self.mapper = mapper
         self.bridge = Bridge(self.link, mapper)
+        self.clock = time.monotonic
 
     def start(self) -> None:
         self.link.start()
@@ -76,10 +89,29 @@ class BridgeSource:
         return self.link.wait_connected(timeout)
 
     def poll(self, timeout: float) -> list[Event | Alert]:
-        if self.mapper.pending():
-            # A zone is settling: look again when it may be stable, not at the next report.
-            timeout = min(timeout, self.mapper.settle)
+        # The bridge wakes when the mapper can next decide (a zone stable, a tag at rest).
         return self.bridge.pump(timeout)
+
+    def diag_snapshot(self) -> dict[str, Any]:
+        """The sensors' diagnostics now (firmware_bridge.diag; the instant mapper has none)."""
+        from firmware_bridge.tracker import TagTracker
+
+        if not isinstance(self.mapper, TagTracker):
+            return {"antennas": [], "tags": []}
+        return self.mapper.snapshot(self.clock())
+
+    def answered(self, event: Event) -> None:
+        """The dealer's ``counted`` answer, once the engine has it: a card's place told to the
+        tracker, so it does not ask again or rule the doubtful reads afterwards."""
+        from firmware_bridge.tracker import TagTracker
+
+        body = event.body
+        if not isinstance(self.mapper, TagTracker) or not isinstance(body, dict):
+            return
+        if isinstance(body.get("card"), str):
+            self.mapper.answered(
+                body["card"], body.get("zone"), body.get("face"), body.get("deck"), self.clock()
+            )
 
     @property
     def finished(self) -> bool:

@@ -123,6 +123,13 @@ class DeckRegistry:
     def knows(self, uid: bytes) -> bool:
         return uid.hex() in self._by_uid
 
+    def uid_of(self, card: str, deck: str | None) -> bytes | None:
+        """The tag of ``card`` in deck ``deck``, or None."""
+        d = self.decks.get(deck or "")
+        if d is None:
+            return None
+        return next((bytes.fromhex(u) for u, c in d.cards.items() if c == card), None)
+
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> DeckRegistry:
         p = Path(path)
@@ -229,7 +236,16 @@ class TagMapper:
         self._zones = zones
         return alerts
 
-    def report(self, antenna: int, tags: tuple[tuple[bytes, int], ...], now: float) -> None:
+    def report(
+        self,
+        antenna: int,
+        tags: tuple[tuple[bytes, int], ...],
+        now: float,
+        round_no: int | None = None,
+        incomplete: bool = False,
+    ) -> None:
+        """One antenna's reading. The round number and incomplete flag of protocol v2 are for
+        the tracker (firmware_bridge.tracker); this mapper rules on the reading alone."""
         zone = self._zones.get(antenna)
         self.stats.reports += 1
         if zone is None:

@@ -5,16 +5,22 @@ of a pitched card, every crosstalk read and every chip missed in a round becomes
 :class:`TagTracker` instead gives each card and chip one confirmed place and moves it only on
 evidence. Pure: no I/O, no clock (``now`` is passed in), no threads.
 
-- **Unread is not gone.** A tag missing from its place and read nowhere else stays there until it
-  has been missed for long: ``gone_after`` seconds and, for a chip, ``gone_rounds`` rounds (a
-  shadow lasts at most 40); then it has left the table (the stub, the tray). A chip unread for
-  ``unread_alert`` seconds (when that is shorter) raises one ``hardware`` alert naming the tag,
-  and every enrolled chip not read within ``unread_alert`` of the first report is named too.
+- **Unread is not gone.** A tag missing from its place and read nowhere else stays there. A
+  card unread for ``gone_after`` seconds has been gathered (the shuffle) and leaves quietly; an
+  enrolled chip stays counted where it was until it is read elsewhere or exchanged, and once it
+  has been unread past any shadow (``unread_alert`` seconds and ``shadow_rounds`` rounds) one
+  ``hardware`` alert names the tag (dead, shadowed or taken), so the engine never sees chips
+  "missing" for a tag that merely stopped answering. Every enrolled chip not read within
+  ``never_read_alert`` of the first report is named too.
+- **An exchange at the tray.** Chips that come onto the table from nowhere (the tray: change, a
+  colour-up, a payout) while chips of the same total went unread are the dealer's exchange: the
+  unread ones have left, at once.
 - **Arrivals by repeated reads.** A tag is placed in a zone once that zone has read it without a
   break for ``k`` of its rounds and at least ``rest`` seconds (a pitched card slides over other
   seats for 30-120 ms: it is counted where it comes to rest), and its old place no longer reads it
   (a chip at a zone's edge, read by both antennas, stays where it was). The rounds come from the
-  report's round number (protocol v2) or, without one, from the reader's scan period
+  report's round number (protocol v2: the MCU reports on change, so the rounds since an
+  antenna's last report read what it reported) or, without one, from the reader's scan period
   (``scan_period``: 10 ms + 2 ms a tag for a reader per antenna; one shared reader's cycle).
 - **Sets, not orders.** A zone's content is a set: anticollision order is random.
 - **One motion.** A seat's stack and bet zones are emitted together, once no chip of either is
@@ -27,7 +33,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
+from firmware_bridge.diag import RfCounters
 from firmware_bridge.tags import ChipInventory, DeckRegistry, TagMapper, _Zone
 from tablectl.engine.events import Event, event_from_obj
 from tablectl.engine.outputs import Alert
@@ -53,6 +61,10 @@ class _Tag:
     alerted: bool = False  # the unread alert was raised
     asked: frozenset[str] = frozenset()  # zones a recount named
     at: dict[str, _Presence] = field(default_factory=dict)  # zone -> presence now
+    # zone -> a presence that lapsed, and when: read again within a few rounds, it goes on
+    # (k of n rounds: a tag missed now and then still arrives)
+    lapsed: dict[str, tuple[_Presence, float]] = field(default_factory=dict)
+    misses: int = 0  # times its own antenna stopped reading it where it lay (diag)
 
 
 @dataclass(slots=True)
@@ -61,6 +73,13 @@ class TrackerStats:
     held: int = 0  # reads elsewhere not accepted (edge, crosstalk, transit) at the time of a poll
     asked: int = 0  # recount questions sent
     unread_alerts: int = 0
+    exchanged: int = 0  # chips gone to the tray in an exchange
+    answered: int = 0  # cards placed by the dealer's answer to a recount
+    followed: int = 0  # unread chips counted where their zone-mates went
+
+
+EPS = 1e-6  # a due time computed from the same floats counts as reached
+INTERMITTENT = 5  # a tag its own antenna stopped reading this often is named by diag
 
 
 class TagTracker(TagMapper):
@@ -76,27 +95,36 @@ class TagTracker(TagMapper):
         scan_period: float = 0.02,
         quiet: float = 0.08,
         gone_after: float = 3.0,
-        unread_alert: float = 30.0,
+        unread_alert: float = 3.0,
+        never_read_alert: float = 30.0,
         motion: float = 1.0,
         leave_rounds: int = 3,
-        gone_rounds: int = 60,
+        shadow_rounds: int = 45,
     ) -> None:
         super().__init__(decks, chips, settle=quiet)
         self.rest, self.k, self.scan_period, self.quiet = rest, k, scan_period, quiet
         self.gone_after, self.unread_alert, self.motion = gone_after, unread_alert, motion
+        self.never_read_alert = never_read_alert
         self._tag_uid: dict[int, bytes] = {}  # id(_Tag) -> its uid
-        self.leave_rounds, self.gone_rounds = leave_rounds, gone_rounds
+        self.leave_rounds, self.shadow_rounds = leave_rounds, shadow_rounds
         self._started: float | None = None  # the first report: enrolled chips are due from then
         self._never_read_alerted = False
         self.tstats = TrackerStats()
+        self.diag = RfCounters()  # per antenna, for tablectl diag (firmware_bridge.diag)
         self._tags: dict[bytes, _Tag] = {}
         self._round: dict[int, int] = {}  # antenna -> last round number reported
         self._period: dict[int, float] = {}  # antenna -> seconds a round, as measured
         self._seen_at: dict[int, float] = {}
         self._ant: dict[str, int] = {}  # zone -> antenna
         self._active: set[bytes] = set()  # tags with a read away from home, or unread at home
+        self._unread: set[bytes] = set()  # enrolled chips placed but unread at home
+        self._fresh: dict[bytes, float] = {}  # chips come from off the table -> when placed
         self._content: dict[str, dict[bytes, int]] = {}  # zone -> confirmed tags and flags
         self._dirty: set[str] = set()  # zones whose confirmed content changed
+        self._due: float | None = None  # the next time a poll can decide something
+        self._asked: dict[bytes, tuple[str, str]] = {}  # card -> the place a recount offered
+        self._left: dict[str, tuple[str, float]] = {}  # zone -> where its chips last went
+        self._polled = float("-inf")
 
     def set_antennas(self, antennas: dict[int, str]) -> list[Alert]:
         alerts = super().set_antennas(antennas)
@@ -121,7 +149,9 @@ class TagTracker(TagMapper):
         if zone is None:
             self.stats.unknown_antenna += 1
             return
+        self._due = now  # something to decide: poll now
         rounds = 1
+        was = {uid for uid, _ in zone.raw}
         if round_no is not None:
             last = self._round.get(antenna)
             if last is not None and round_no > last:
@@ -135,6 +165,7 @@ class TagTracker(TagMapper):
             self._started = now
         name = zone.name
         here = dict(tags)
+        self.diag.report(antenna, name, here, was, self._content[name], rounds, incomplete)
         for uid, flags in here.items():
             tag = self._tags.get(uid)
             if tag is None:
@@ -142,12 +173,21 @@ class TagTracker(TagMapper):
                 self._tag_uid[id(tag)] = uid
             p = tag.at.get(name)
             if p is None:
-                tag.at[name] = _Presence(now, 1, flags)
+                old = tag.lapsed.pop(name, None)
+                if old is not None and now - old[1] <= self._lapse(name):
+                    p = tag.at[name] = old[0]
+                    p.rounds += 1
+                    p.flags = flags
+                else:
+                    tag.at[name] = _Presence(now, 1, flags)
             else:
                 p.rounds += rounds
                 p.flags = flags
+            if tag.place is not None and tag.place != name:
+                self.diag.seen(tag.place, name)
             if tag.place == name:
                 tag.read_at, tag.alerted = now, False
+                self._unread.discard(uid)
                 if flags != tag.flags:
                     tag.flags = self._content[name][uid] = flags
                     self._dirty.add(name)
@@ -160,19 +200,46 @@ class TagTracker(TagMapper):
                 if uid not in here:
                     tag = self._tags.get(uid)
                     if tag is not None:
-                        tag.at.pop(name, None)
+                        lost = tag.at.pop(name, None)
+                        if lost is not None:
+                            tag.lapsed[name] = (lost, now)
                         self._active.add(uid)
+                        if tag.place == name:
+                            # the MCU reports on change: until this round it read the tag
+                            tag.read_at = now
+                            tag.misses += 1
+                            if self.chips.value(uid) is not None:
+                                self._unread.add(uid)
         if set(here) != {uid for uid, _ in zone.raw}:
             self._order += 1
             zone.order, zone.changed_at = self._order, now
         zone.raw = _merge(zone.raw, tags) if incomplete else tuple(tags)
 
+    def _lapse(self, zone: str) -> float:
+        """How long a tag may go unread in a zone and still count as read there throughout."""
+        return self.leave_rounds * self._period_of(zone) + EPS
+
+    def _ratio(self, zone: str, p: _Presence, now: float) -> float:
+        """The share of the antenna's rounds since ``p`` began that read the tag."""
+        period = self._period_of(zone)
+        ant = self._ant[zone]
+        silent = int((now - self._seen_at.get(ant, now) + EPS) / period)
+        return (p.rounds + silent) / (int((now - p.since + EPS) / period) + 1)
+
+    def _numbered(self, zone: str) -> bool:
+        return self._ant.get(zone) in self._round
+
     def _enough(self, zone: str, p: _Presence, now: float) -> bool:
-        """Read long enough to be there: ``rest`` seconds and ``k`` rounds (counted when the
-        MCU numbers its rounds, else timed by the scan period)."""
-        if now - p.since < max(self.rest, self._rounds_needed(zone)):
+        """Read long enough to be there: ``rest`` seconds and ``k`` rounds. When the MCU numbers
+        its rounds they are counted, and the rounds since the antenna's last report read what
+        it reported (it reports on change); else they are timed by the scan period."""
+        if now - p.since + EPS < max(self.rest, self._rounds_needed(zone)):
             return False
-        return p.rounds >= self.k or self._ant.get(zone) not in self._round
+        if not self._numbered(zone):
+            return True
+        ant = self._ant[zone]
+        silent = int((now - self._seen_at.get(ant, now) + EPS) / self._period_of(zone))
+        return p.rounds + silent >= self.k
 
     def _period_of(self, zone: str) -> float:
         ant = self._ant.get(zone)
@@ -182,37 +249,43 @@ class TagTracker(TagMapper):
         """Seconds of ``k`` rounds of the antenna reading ``zone``."""
         return self.k * self._period_of(zone)
 
+    def _arrival(self, zone: str, p: _Presence) -> float:
+        return p.since + max(self.rest, self._rounds_needed(zone))
+
+    def _alert_after(self, zone: str) -> float:
+        """A chip unread this long is past any shadow (K <= 40 rounds): name it."""
+        return max(self.unread_alert, self.shadow_rounds * self._period_of(zone))
+
     # --- deciding -----------------------------------------------------------------------------
     def pending(self) -> bool:
         return bool(self._active or self._dirty)
 
     def next_due(self) -> float | None:
-        due = []
-        for uid in self._active:
-            tag = self._tags[uid]
-            for zone, p in tag.at.items():
-                if zone != tag.place:
-                    due.append(p.since + max(self.rest, self._rounds_needed(zone)))
-            if tag.place is not None and tag.place not in tag.at:
-                due.append(tag.read_at + self.motion)
-        if self._dirty:
-            due.append(0.0)
-        return min(due) if due else None
+        """When a poll can next decide something (a report since the last poll: at once)."""
+        return self._due
 
     def poll(self, now: float) -> list[Event | Alert]:
+        self._polled = now
         out: list[Event | Alert] = self._never_read(now)
+        for uid in list(self._active):
+            out += self._decide(uid, self._tags[uid], now)
+        self._exchange(now)
         busy: set[str] = set()
         for uid in list(self._active):
-            tag = self._tags[uid]
-            out += self._decide(uid, tag, now)
-            self._motion(tag, now, busy)
+            self._motion(self._tags[uid], now, busy)
+        self._due = self._next(now)
         if not self._dirty:
             return out
         due: list[tuple[_Zone, Tags]] = []
+        # the pot and the bets as one motion too: a collection lands seat by seat, a payout
+        # leaves the pot for the stacks; the pot waits for every seat, the bets for the pot
+        pot_waits = bool(busy) and "pot" in self._dirty
         for name in sorted(self._dirty, key=lambda n: self._zones[self._ant[n]].order):
             zone = self._zones[self._ant[name]]
             if not zone.cards and _seat_group(name) in busy:
                 continue  # one motion: wait until the seat's stack and bet are both quiet
+            if pot_waits and (name == "pot" or name.startswith("bet:")):
+                continue
             self._dirty.discard(name)
             new = tuple(sorted(self._content[name].items()))
             if set(new) != set(zone.accepted):
@@ -221,12 +294,34 @@ class TagTracker(TagMapper):
             out[:0] = self._emit(due)
         return out
 
+    def _next(self, now: float) -> float | None:
+        """The earliest time after ``now`` at which a tag's evidence is complete: an arrival's
+        rest, a motion's end, a departure, an alert."""
+        times: list[float] = []
+        for uid in self._active:
+            tag = self._tags[uid]
+            for zone, p in tag.at.items():
+                if zone != tag.place:
+                    arrive = self._arrival(zone, p)
+                    times += (arrive, arrive + self.quiet)
+            if tag.place is not None and tag.place not in tag.at:
+                t0 = tag.read_at
+                times += (t0 + self.leave_rounds * self._period_of(tag.place), t0 + self.motion)
+                if uid in self._unread:
+                    times.append(t0 + self._alert_after(tag.place))
+                else:
+                    times.append(t0 + self.gone_after)
+        if self._started is not None and not self._never_read_alerted:
+            times.append(self._started + self.never_read_alert)
+        later = [t for t in times if t > now + EPS]
+        return min(later) if later else None
+
     def _never_read(self, now: float) -> list[Event | Alert]:
-        """Every enrolled chip is read within ``unread_alert`` seconds of the first report, or one
-        hardware alert names the tags never read (dead, or not on the table)."""
+        """Every enrolled chip is read within ``never_read_alert`` seconds of the first report,
+        or one hardware alert names the tags never read (dead, or not on the table)."""
         if self._never_read_alerted or self._started is None:
             return []
-        if now - self._started < self.unread_alert:
+        if now - self._started + EPS < self.never_read_alert:
             return []
         self._never_read_alerted = True
         never = sorted(u for u in self.chips.chips if bytes.fromhex(u) not in self._tags)
@@ -238,10 +333,51 @@ class TagTracker(TagMapper):
             Alert(
                 "hardware",
                 TRACKER_RULE,
-                f"{len(never)} enrolled chip(s) never read in {self.unread_alert:.0f} s: "
+                f"{len(never)} enrolled chip(s) never read in {self.never_read_alert:.0f} s: "
                 f"{names}{more}: dead tags, or not on the table. Check them with tablectl diag.",
             )
         ]
+
+    def _exchange(self, now: float) -> None:
+        """Chips come from off the table while chips of the same total went unread: the dealer
+        exchanged them at the tray (change, a colour-up, a payout), so the unread ones left.
+        All the chips unread lately against all those come since: at once; a part of them
+        only once the motion is over (a payout to two seats lands one seat after the other)."""
+        for uid, t in list(self._fresh.items()):
+            if now - t > self.gone_after:
+                del self._fresh[uid]  # an addition of chips, not an exchange
+        if not self._fresh or not self._unread:
+            return
+        if any(t.place is None and t.at for t in map(self._tags.__getitem__, self._active)):
+            return  # chips are still coming from the tray: the exchange is not over
+        unread = sorted(
+            (
+                u
+                for u in self._unread
+                if not self._tags[u].at and now - self._tags[u].read_at < self.gone_after
+            ),
+            key=lambda u: self._tags[u].read_at,
+        )
+        if not unread:
+            return
+        value = self.chips.value
+        values = [value(u) or 0 for u in unread]
+        # only chips placed since the first of them went unread: ones placed before were an
+        # addition of their own (or are the very chips now unread)
+        since = self._tags[unread[0]].read_at
+        fresh = sum(value(u) or 0 for u, t in self._fresh.items() if t + EPS >= since)
+        if fresh == sum(values):
+            gone: list[bytes] | None = unread
+        elif now - since + EPS >= self.motion:
+            gone = _subset(unread, values, fresh)
+        else:
+            return
+        if gone is None:
+            return
+        self._fresh.clear()
+        for uid in gone:
+            self.tstats.exchanged += 1
+            self._place(uid, self._tags[uid], None, 0, now)
 
     def _motion(self, tag: _Tag, now: float, busy: set[str]) -> None:
         """Mark the seat group busy while a chip of it is in a hand (unread at home for less
@@ -252,7 +388,7 @@ class TagTracker(TagMapper):
             place is not None
             and not _is_card_zone(place)
             and place not in tag.at
-            and now - tag.read_at < self.motion
+            and now - tag.read_at + EPS < self.motion
         ):
             busy.add(_seat_group(place))
             moving = True
@@ -260,7 +396,7 @@ class TagTracker(TagMapper):
         for z, p in tag.at.items():
             if z == tag.place or _is_card_zone(z) or home_reads:
                 continue
-            if now - p.since < max(self.rest, self._rounds_needed(z)) + self.quiet:
+            if now + EPS < self._arrival(z, p) + self.quiet:
                 busy.add(_seat_group(z))
                 moving = True
         away = any(z != tag.place for z in tag.at)
@@ -274,44 +410,67 @@ class TagTracker(TagMapper):
     def _decide(self, uid: bytes, tag: _Tag, now: float) -> list[Event | Alert]:
         """Place or move one tag on the evidence; an alert or a question when unsure."""
         ready = [z for z, p in tag.at.items() if z != tag.place and self._enough(z, p, now)]
-        # home still reads it, or missed it only a round or two (a chip at a zone's edge): stay
+        # home still reads it, or missed it only for a few rounds and less than an arrival's
+        # rest (a chip at a zone's edge, missed by its own antenna now and then): stay
         home_reads = tag.place is not None and (
             tag.place in tag.at
-            or now - tag.read_at < self.leave_rounds * self._period_of(tag.place)
+            or now - tag.read_at + EPS
+            < max(self.rest, self.leave_rounds * self._period_of(tag.place))
         )
         if ready and not home_reads:
             if len(ready) > 1 and self._is_card(uid):
                 return self._ask(uid, tag, ready)
-            zone = min(ready, key=lambda z: tag.at[z].since)
+            # read in two zones at once (a chip at an edge): it lies where it reads best
+            near = [z for z in tag.at if z != tag.place]
+            zone = max(near, key=lambda z: (self._ratio(z, tag.at[z], now), -tag.at[z].since))
+            if zone not in ready:
+                return []  # the better-read zone has not read it long enough yet
             self._place(uid, tag, zone, tag.at[zone].flags, now)
             return []
         if ready:
             self.tstats.held += 1
         if tag.place is None or home_reads or tag.at:
             return []
-        unread = now - tag.read_at
-        if self._is_card(uid):
+        unread = now - tag.read_at + EPS
+        follow = self._follow(uid, tag, now)
+        if follow is not None:
+            self.tstats.followed += 1
+            self._place(uid, tag, follow, tag.flags, now)
+            self._unread.add(uid)  # still unread where it is now counted
+            return []
+        if uid not in self._unread:
+            # a card (or a stray tag) unread this long was gathered: it left the table
             if unread >= self.gone_after:
-                self._place(uid, tag, None, 0, now)  # collected: it left the table
+                self._place(uid, tag, None, 0, now)
             return []
-        if unread >= max(self.gone_after, self.gone_rounds * self._period_of(tag.place)):
-            # missed for long, through any shadow (K <= 40 rounds): taken off the table
-            self._place(uid, tag, None, 0, now)
-            return []
-        if unread >= self.unread_alert and not tag.alerted:
+        if unread >= self._alert_after(tag.place) and not tag.alerted:
             tag.alerted = True
             self.tstats.unread_alerts += 1
-            value = self.chips.value(uid)
+            value = self.chips.value(uid) or 0
             return [
                 Alert(
                     "hardware",
                     TRACKER_RULE,
                     f"chip tag {uid.hex()} ({value:,}) in {tag.place} unread for "
-                    f"{unread:.0f} s: dead, or shadowed deep in a stack. It is still counted "
-                    f"there; check it with tablectl diag.",
+                    f"{unread:.0f} s and read nowhere else: dead, shadowed deep in a stack, or "
+                    f"taken. It is still counted there; check it with tablectl diag.",
                 )
             ]
         return []
+
+    def _follow(self, uid: bytes, tag: _Tag, now: float) -> str | None:
+        """An unread chip whose zone-mates all left for one zone while it went unread went with
+        them (a bet collected into the pot, a whole stack pushed): it is counted there, unread
+        (shadowed in the pile), rather than left alone in a zone that is empty."""
+        if uid not in self._unread or tag.place is None or now - tag.read_at + EPS < self.rest:
+            return None
+        left = self._left.get(tag.place)
+        if left is None or left[1] < tag.read_at - self.motion:
+            return None
+        home = self._content[tag.place]
+        if any(u not in self._unread for u in home):
+            return None  # chips still read there: it may lie among them, shadowed
+        return left[0]
 
     def _ask(self, uid: bytes, tag: _Tag, zones: list[str]) -> list[Event | Alert]:
         seen = frozenset(zones)
@@ -333,15 +492,55 @@ class TagTracker(TagMapper):
         }
         if found[1] != self.decks.in_play:
             body["deck"] = found[1]
+        self._asked[uid] = (best, face)
         return [event_from_obj({"recount": body})]
 
+    def answered(
+        self, card: str, zone: str | None, face: str | None, deck: str | None, now: float
+    ) -> None:
+        """The dealer said where a card lies (a ``counted`` answer to a recount; without a zone,
+        the read asked about is confirmed): it is placed there at once. The engine already
+        rules it, so no event is emitted for it."""
+        uid = self.decks.uid_of(card, deck or self.decks.in_play)
+        if uid is None:
+            return
+        tag = self._tags.get(uid)
+        if tag is None:
+            tag = self._tags[uid] = _Tag()
+            self._tag_uid[id(tag)] = uid
+        asked_zone, asked_face = self._asked.pop(uid, (None, "down"))
+        zone = zone or asked_zone
+        face = face or asked_face
+        if zone is None or zone not in self._content:
+            return
+        flags = 1 if face == "up" else 0
+        self._card_at[uid] = (zone, face)
+        self.tstats.answered += 1
+        self._place(uid, tag, zone, flags, now)
+        # the reads that made it doubtful are spent: new ones start afresh
+        tag.at = {z: p for z, p in tag.at.items() if z == zone}
+        self._active.add(uid)
+        self._due = now
+
     def _place(self, uid: bytes, tag: _Tag, zone: str | None, flags: int, now: float) -> None:
+        # onto the table from off it (from nowhere, or from a place where it had gone unread
+        # for longer than an exchange is matched: the tray had it): maybe part of an exchange.
+        # A chip unread more lately is among the unread an exchange is matched against: it
+        # leaves that side as it arrives, so it counts on neither.
+        off = tag.place is None or (uid in self._unread and now - tag.read_at >= self.gone_after)
+        if zone is not None and off and self.chips.value(uid) is not None:
+            self._fresh[uid] = now
         if tag.place is not None:
             self._content[tag.place].pop(uid, None)
             self._dirty.add(tag.place)
+            if zone is not None and self.chips.value(uid) is not None:
+                self._left[tag.place] = (zone, now)  # where its chips went (_follow)
         if zone is not None:
             self._content[zone][uid] = flags
             self._dirty.add(zone)
+        self._unread.discard(uid)
+        if zone is None:
+            self._fresh.pop(uid, None)
         tag.place, tag.flags, tag.read_at = zone, flags, now
         tag.alerted, tag.asked = False, frozenset()
         self.tstats.moves += 1
@@ -349,9 +548,61 @@ class TagTracker(TagMapper):
     def _is_card(self, uid: bytes) -> bool:
         return self.chips.value(uid) is None and self.decks.knows(uid)
 
+    def snapshot(self, now: float) -> dict[str, Any]:
+        """What ``tablectl diag`` shows (firmware_bridge.diag): per antenna its counters and
+        measured round time; the tags that are dead (never read, or unread past any shadow) or
+        intermittent (their own antenna stopped reading them where they lay, again and again)."""
+        tags: list[dict[str, Any]] = []
+        for u in sorted(self.chips.chips):
+            if bytes.fromhex(u) not in self._tags and self._started is not None:
+                tags.append({"uid": u, "what": self._what(bytes.fromhex(u)), "state": "never read"})
+        for uid, t in sorted(self._tags.items()):
+            state = ""
+            if t.alerted or (
+                uid in self._unread and t.place and now - t.read_at >= self._alert_after(t.place)
+            ):
+                state = "unread"
+            elif t.misses >= INTERMITTENT:
+                state = "intermittent"
+            if state:
+                what = self._what(uid)
+                tags.append(
+                    {
+                        "uid": uid.hex(),
+                        "what": what,
+                        "state": state,
+                        "zone": t.place,
+                        "misses": t.misses,
+                    }
+                )
+        periods = {self._zones[a].name: round(v * 1000, 1) for a, v in self._period.items()}
+        held = {z: len(c) for z, c in self._content.items()}
+        return self.diag.snapshot(periods, held, tags)
+
+    def _what(self, uid: bytes) -> str:
+        value = self.chips.value(uid)
+        if value is not None:
+            return f"chip {value:,}"
+        found = self.decks.lookup(uid)
+        return f"card {found[0]}" if found else "unknown tag"
+
     def places(self) -> dict[bytes, str]:
         """Every tag's confirmed place (for diag and tests)."""
         return {uid: t.place for uid, t in self._tags.items() if t.place is not None}
+
+
+def _subset(items: list[bytes], values: list[int], target: int) -> list[bytes] | None:
+    """Some of ``items`` (earliest first) whose values add up to ``target`` exactly, or None."""
+    reach: dict[int, tuple[int, ...]] = {0: ()}
+    for i, v in enumerate(values):
+        for total, picked in list(reach.items()):
+            nxt = total + v
+            if nxt <= target and nxt not in reach:
+                reach[nxt] = (*picked, i)
+        if target in reach:
+            break
+    picked = reach.get(target)
+    return None if picked is None or not picked else [items[i] for i in picked]
 
 
 def _seat_group(zone: str) -> str:

@@ -33,6 +33,9 @@ from firmware_bridge import protocol as p
 from hw_sim.rf import Round
 
 TxFilter = Callable[[bytes], list[bytes]]
+# A dedicated reader's inventory round: 10 ms + 2 ms a tag (shared/spec/rf-model.md).
+PERFECT_ROUND_MS = 10.0
+PERFECT_TAG_MS = 2.0
 
 
 def standard_antennas(seats: Iterable[int] = range(1, 11)) -> dict[int, str]:
@@ -81,7 +84,8 @@ class McuEmulator:
         # -> flags) and the time of the latest round.
         self._round: dict[int, int] = dict.fromkeys(self.antennas, 0)
         self._history: dict[int, list[dict[bytes, int]]] = {a: [] for a in self.antennas}
-        self._round_t: dict[int, float] = dict.fromkeys(self.antennas, 0.0)
+        # every antenna scans from power-up: its rounds are counted from then
+        self._round_t: dict[int, float] = dict.fromkeys(self.antennas, clock())
         self._incomplete: dict[int, bool] = dict.fromkeys(self.antennas, False)
         # v2 reports of a run of identical rounds after its first, due at their rounds' times
         self._deferred: list[tuple[float, int, p.ZoneReport]] = []
@@ -240,6 +244,14 @@ class McuEmulator:
                 self._perfect_round(ant)
                 self._send_zone(ant, snapshot=False)
 
+    def motion(self, moves: Iterable[tuple[bytes, str | None, bool]]) -> None:
+        """Tags leave (zone None) and move at once, each touched antenna reporting once right
+        after the other: a live bridge (`run --sim --bots`) debounces them as one motion."""
+        moves = list(moves)
+        with self._lock:  # an RLock: place_many and remove take it again
+            self.remove([u for u, z, _ in moves if z is None])
+            self.place_many([(u, z, up) for u, z, up in moves if z is not None])
+
     def remove(self, uids: Iterable[bytes]) -> None:
         """Tags leave the table (cards gathered for the shuffle, chips to the tray)."""
         with self._lock:
@@ -254,10 +266,20 @@ class McuEmulator:
                 self._send_zone(ant, snapshot=False)
 
     def _perfect_round(self, ant: int) -> None:
-        """A perfect reader read the antenna's content in each of its last rounds."""
-        self._round[ant] += 1
-        self._history[ant] = [dict(self._zones[ant])] * self.window
-        self._round_t[ant] = self.clock()
+        """A perfect reader scans without pause and reads every tag in every round: the rounds
+        since the last report (by the MCU's clock, 10 ms + 2 ms a tag each, at least one) read
+        what the antenna held, and this one reads its new content. The round numbers tell the
+        host how long the old content had been read (docs/protocol.md, version 2)."""
+        now = self.clock()
+        old = self._history[ant][-1] if self._history[ant] else {}
+        period = (PERFECT_ROUND_MS + PERFECT_TAG_MS * len(old)) / 1000
+        quiet = max(0, min(int((now - self._round_t[ant]) / period), 1_000_000))
+        hist = self._history[ant]
+        hist += [old] * min(quiet, self.window)
+        hist.append(dict(self._zones[ant]))
+        del hist[: max(0, len(hist) - self.window)]
+        self._round[ant] += quiet + 1
+        self._round_t[ant] = now
         self._incomplete[ant] = False
 
     def rounds(self, reads: Iterable[Round]) -> None:

@@ -1,14 +1,18 @@
 """The table simulator: bots play seeded hands by moving RFID cards and chips between zones.
 
 Everything the engine hears travels the production path: tag moves in :class:`McuEmulator` become
-frames on a pty, :class:`SerialLink` (pyserial) decodes them, :class:`TagMapper` debounces them
-into events; dealer buttons are gpiozero pins on a MockFactory. The simulator also writes down
-what an ideal bridge would have emitted for each step (the *truth*) and counts every event the
-real path lost or invented, so faults on the line must heal without a trace.
+frames on a pty, :class:`SerialLink` (pyserial) decodes them, the bridge's tracker
+(:class:`TagTracker`, or with ``tracker=False`` the instant :class:`TagMapper`) turns them into
+events; dealer buttons are gpiozero pins on a MockFactory. The simulator also writes down what
+physically happened in each step (the *truth*: where each card came to rest, each chip zone's
+content once the motion is over) and counts every event the real path lost or invented, so faults
+on the line must heal without a trace.
 
 One *step* is one physical motion (a card dealt, chips pushed, a button pressed) followed by a
-barrier (:meth:`SerialLink.ping`) and the debounce window on the mapper's virtual clock, so the
-events of each step are complete and in order before the bots look at the table again.
+barrier (:meth:`SerialLink.ping`) and the motion's time on the bridge's virtual clock, the bridge
+deciding as that clock reaches each of its due times, so the events of each step are complete
+before the bots look at the table again. Chips change hands as the tray does it: the chips of a
+zone go to the tray and change comes back, the same total in one motion (the tracker's exchange).
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from firmware_bridge.tracker import TagTracker
 from hw_sim.bots import Decision, decide
 from hw_sim.console import SimConsole
 from hw_sim.faults import FaultCounts, FaultPlan, LineFaults
+from hw_sim.felt import CHIPS, Felt, Mismatch, _subset, make_change
 from hw_sim.mcu import McuEmulator, standard_antennas
 from hw_sim.nfc_tags import tag_uid
 from hw_sim.rf import LEVELS, RfTable, neighbours, plan_motion
@@ -52,7 +57,6 @@ from tablectl.engine.view import TableView
 
 log = logging.getLogger(__name__)
 
-CHIPS = (25, 100, 500, 1000, 5000)
 DEFAULT_SEATS = {1: 10000, 2: 10000, 4: 10000, 5: 10000, 7: 10000, 9: 10000}
 MAX_STEPS_PER_HAND = 500
 MAX_REDEALS = 5
@@ -60,25 +64,6 @@ MAX_REDEALS = 5
 
 def card_tag(card: str, deck: str = "A") -> bytes:
     return tag_uid(CARD_ORDER.index(card) + (0 if deck == "A" else 1000))
-
-
-def make_change(amount: int, values: tuple[int, ...] = CHIPS, min_chips: int = 1) -> list[int]:
-    """Greedy chips for ``amount`` (highest first); split the biggest chip until there are at
-    least ``min_chips`` when possible (a raise in one oversized chip would read as a call)."""
-    out: list[int] = []
-    left = amount
-    for v in sorted(values, reverse=True):
-        n, left = divmod(left, v)
-        out += [v] * n
-    if left:
-        raise ValueError(f"{amount} cannot be paid in chips of {values}")
-    while len(out) < min_chips and any(v > values[0] for v in out):
-        big = max(out)
-        out.remove(big)
-        lower = max(v for v in values if v < big)
-        out += make_change(big, tuple(v for v in values if v <= lower))
-        out.sort(reverse=True)
-    return out
 
 
 @dataclass(slots=True)
@@ -102,7 +87,8 @@ class SimConfig:
     irregularities: float = 0.02
     # With ``rf``: how long the table rests after each motion (the rounds go on meanwhile).
     rest: float = 1.0
-    tracker: bool = False  # firmware_bridge.tracker.TagTracker instead of TagMapper (issue 27)
+    # firmware_bridge.tracker.TagTracker (issue 27), as `tablectl run`; False: TagMapper
+    tracker: bool = True
 
 
 @dataclass(slots=True)
@@ -136,11 +122,6 @@ class SimResult:
         return self.chips_conserved and self.lost_events + self.spurious_events == 0
 
 
-class Mismatch(RuntimeError):
-    """The engine's ledger and the table's physical state disagree so that play cannot go on
-    (chips the engine counts are not on the table, a deal that started no hand)."""
-
-
 class _Redeal(Exception):
     """The engine voided the hand and started it again (a misdeal, a card of another deck): the
     dealer gathers the cards, hands every chip back and deals the same hand again."""
@@ -154,7 +135,7 @@ class VirtualClock:
         return self.t
 
 
-class TableSim:
+class TableSim(Felt):
     """Runs sessions of seeded hands on the simulated hardware until ``hands`` are played."""
 
     def __init__(self, cfg: SimConfig, on_view: Callable[[TableView], None] | None = None) -> None:
@@ -201,13 +182,14 @@ class TableSim:
             clock=self.clock,
         )
         self.link = SerialLink(self.mcu.link_path)
-        mapper = (
-            TagTracker(self.decks, self.inventory, quiet=cfg.settle)
-            if cfg.tracker
-            else TagMapper(self.decks, self.inventory, cfg.settle)
-        )
-        # a motion is over once the mapper has accepted it: the tracker's rest time
-        self._accept_after = max(cfg.settle, mapper.rest if cfg.tracker else 0.0) * 1.5
+        mapper: TagMapper
+        if cfg.tracker:
+            mapper = TagTracker(self.decks, self.inventory, quiet=cfg.settle)
+            # a motion is over once the tracker has ruled it: its rest, a push's time, settled
+            self._accept_after = mapper.motion + mapper.rest + 2 * mapper.quiet
+        else:
+            mapper = TagMapper(self.decks, self.inventory, cfg.settle)
+            self._accept_after = cfg.settle * 1.5
         self.bridge = Bridge(self.link, mapper, self.clock, report_clock=self.rf is not None)
         self._motion_rng = random.Random(cfg.seed * 7919 + 4)
         self._kind = "push"  # what the next motion is (hw_sim.rf.plan_motion)
@@ -227,12 +209,7 @@ class TableSim:
         )
         self.line_faults.enabled = cfg.faults
         # physical state: zone -> tags in arrival order; chip values; face-up cards
-        self.zones: dict[str, list[bytes]] = {z: [] for z in standard_antennas().values()}
-        self.where: dict[bytes, str] = {}
-        self.face_up: set[bytes] = set()
-        self.chip_value: dict[bytes, int] = {}
-        self._chip_serial = 0
-        self._rack: dict[int, list[bytes]] = {}  # chips off the table, by value
+        Felt.__init__(self, CHIPS, self.inventory)
         self._stray_serial = 0
         self.table: Table | None = None
         self.total = 0
@@ -337,54 +314,15 @@ class TableSim:
         if clear:
             self._step([(uid, None, False) for uid in list(self.where)], engine=False, kind="sweep")
 
+    @property
+    def tracking(self) -> bool:
+        return isinstance(self.bridge.mapper, TagTracker)
+
     def _players_left(self) -> int:
         assert self.table is not None
         return sum(1 for p in self.table.players.values() if not p.out)
 
     # --- physical motions -------------------------------------------------------------------
-
-    def _new_chip(self, value: int) -> bytes:
-        """A chip of ``value`` from the dealer's rack: one taken off the table earlier (the
-        rack is finite, so a long run registers no more chips than the table ever held), or a
-        new one."""
-        rack = self._rack.get(value)
-        if rack:
-            return rack.pop()
-        self._chip_serial += 1
-        uid = b"\x05\xc0" + self._chip_serial.to_bytes(6, "big")
-        self.chip_value[uid] = value
-        self.inventory.add(uid.hex(), value)
-        return uid
-
-    def _values(self, zone: str) -> list[int]:
-        return sorted(
-            (self.chip_value[u] for u in self.zones[zone] if u in self.chip_value), reverse=True
-        )
-
-    def _zone_total(self, zone: str) -> int:
-        return sum(self._values(zone))
-
-    def _pay_moves(
-        self, seat: int, amount: int, to_zone: str, min_chips: int = 1
-    ) -> list[tuple[bytes, str | None, bool]]:
-        """Chips worth ``amount`` from ``stack:seat`` to ``to_zone``."""
-        return self._move_chips(f"stack:{seat}", to_zone, amount, min_chips)
-
-    def _move_chips(
-        self, from_zone: str, to_zone: str, amount: int, min_chips: int = 1
-    ) -> list[tuple[bytes, str | None, bool]]:
-        """Chips worth ``amount`` from one zone to another; the dealer first makes change so
-        the exact amount can move (the tray swaps chips for others of the same total)."""
-        have = self._zone_total(from_zone)
-        if amount > have:
-            raise Mismatch(f"{from_zone} holds {have} in chips, cannot move {amount}")
-        old = [u for u in self.zones[from_zone] if u in self.chip_value]
-        moves: list[tuple[bytes, str | None, bool]] = [(u, None, False) for u in old]
-        moves += [(self._new_chip(v), from_zone, False) for v in make_change(have - amount)]
-        moves += [
-            (self._new_chip(v), to_zone, False) for v in make_change(amount, min_chips=min_chips)
-        ]
-        return moves
 
     def _hand_back(self) -> None:
         """Chips the engine gave back to a seat (an uncalled bet, chips beyond a call, chips
@@ -394,29 +332,17 @@ class TableSim:
         if t.hand is None or t.street == "over":
             return
         for seat, player in t.players.items():
-            moves: list[tuple[bytes, str | None, bool]] = []
-            owed = player.stack - self._zone_total(f"stack:{seat}")
-            bet_zone = f"bet:{seat}"
-            amount = min(owed, self._zone_total(bet_zone))
+            amount = min(
+                player.stack - self._zone_total(f"stack:{seat}"), self._zone_total(f"bet:{seat}")
+            )
             if amount <= 0:
                 continue
-            chips = [u for u in self.zones[bet_zone] if u in self.chip_value]
-            back = _subset(chips, [self.chip_value[u] for u in chips], amount)
-            if back is None:
-                # No chips in the zone add up to it: the dealer takes the zone into the pot and
-                # pays the seat from there (changing chips inside a bet zone would read as a
-                # pull and a new push).
-                pot = [u for u in self.zones["pot"] if u in self.chip_value]
-                total = sum(self.chip_value[u] for u in pot + chips)
-                moves += [(u, None, False) for u in pot + chips]
-                moves += [(self._new_chip(v), "pot", False) for v in make_change(total - amount)]
-                moves += [(self._new_chip(v), f"stack:{seat}", False) for v in make_change(amount)]
-            else:
-                moves += [(u, f"stack:{seat}", False) for u in back]
+            moves = self._return_moves(seat, amount)
             self._step(moves)  # one seat at a time: each motion sees the zones as they are
 
     def _truth(self, moves: list[tuple[bytes, str | None, bool]]) -> list[dict[str, Any]]:
-        """What an ideal bridge emits for these moves (mirrors TagMapper's rules)."""
+        """What happened physically in these moves, as an ideal bridge's events (the cards in
+        the order they came to rest, TagMapper's order; :func:`_compare` ignores the order)."""
         before = {z: self._values(z) for z in self.zones if not _card_zone(z)}
         card_events: list[tuple[int, dict[str, Any]]] = []
         order: dict[str, int] = {}
@@ -473,25 +399,7 @@ class TableSim:
             self._rf_motion(moves)
         places = [(u, z, up) for u, z, up in moves if z is not None]
         removes = [u for u, z, _ in moves if z is None]
-        for uid, zone, up in moves:
-            old = self.where.get(uid)
-            if zone is None:
-                if old is not None:
-                    self.zones[old].remove(uid)
-                    del self.where[uid]
-                    if uid in self.chip_value:  # back in the rack
-                        self._rack.setdefault(self.chip_value[uid], []).append(uid)
-                self.face_up.discard(uid)
-                continue
-            if old is not None and old != zone:
-                self.zones[old].remove(uid)
-            if old != zone:
-                self.zones[zone].append(uid)
-            self.where[uid] = zone
-            if up:
-                self.face_up.add(uid)
-            else:
-                self.face_up.discard(uid)
+        self._book(moves)
         if self.rf is not None:
             return  # the reader's rounds report them (_rf_rounds)
         if removes:
@@ -604,8 +512,17 @@ class TableSim:
             self._motion_end = self.clock.t
         else:
             self.link.ping(timeout=30)
+            # The bridge decides as its clock reaches each due time (the daemon's loop does the
+            # same on the wall clock), until the motion's time is up.
+            end = self.clock.t + self._accept_after
             got = self.bridge.pump()
-            self.clock.t += self._accept_after
+            while (due := self.bridge.mapper.next_due()) is not None:
+                due = max(due, self.clock.t) + 1e-6  # past it, whatever the floats' rounding
+                if due >= end:
+                    break
+                self.clock.t = due
+                got += self.bridge.pump()
+            self.clock.t = end
             got += self.bridge.pump()
             got += self.console.console.poll()
             self.clock.t += 1.0  # the next motion comes later than the console's debounce window
@@ -615,15 +532,16 @@ class TableSim:
         if self.result.score is not None and engine:
             self.result.score.bridge_alerts(bridge_alerts)
         objs = [event_to_obj(e) for e in events]
+        if not engine and self.tracking:
+            # The table cleared between sessions: to the tracker chips taken off the table and
+            # read nowhere are unread, not gone, until the next session's chips (the same total
+            # from the tray) exchange them; no ruling rests on them meanwhile.
+            truth = [o for o in truth if "chips" not in o]
         if objs != truth:
-            lost = Counter(map(_key, truth)) - Counter(map(_key, objs))
-            extra = Counter(map(_key, objs)) - Counter(map(_key, truth))
+            lost, extra = _compare(truth, objs)
             self.result.lost_events += sum(lost.values())
             self.result.spurious_events += sum(extra.values())
-            if not lost and not extra:
-                self.result.problems.append(f"events out of order: {objs} vs {truth}")
-                self.result.lost_events += 1
-            elif len(self.result.problems) < 20:
+            if (lost or extra) and len(self.result.problems) < 20:
                 self.result.problems.append(
                     f"step {self.result.steps}: lost {dict(lost)} spurious {dict(extra)}"
                 )
@@ -924,26 +842,7 @@ class TableSim:
         if amount <= 0:
             self._step(press="check")
             return
-        stack_zone = f"stack:{seat}"
-        have = self._zone_total(stack_zone)
-        if amount > have:
-            raise Mismatch(f"seat {seat} has {have} in chips, cannot push {amount}")
-        small = CHIPS[1] if amount >= 2 * CHIPS[1] else CHIPS[0]
-        if raising and amount > small:
-            # A raise keeps one small chip, so that without it the rest still covers the call:
-            # otherwise the multiple-chip rule reads it as a call (002 Rule 50-A).
-            chips = [*make_change(amount - small), small]
-        else:
-            chips = make_change(amount)
-        taken = self._take(stack_zone, chips, amount, exact=raising)
-        if taken is not None:
-            self._step([(u, f"bet:{seat}", False) for u in taken])
-            return
-        old = [u for u in self.zones[stack_zone] if u in self.chip_value]
-        moves: list[tuple[bytes, str | None, bool]] = [(u, None, False) for u in old]
-        moves += [(self._new_chip(v), stack_zone, False) for v in make_change(have - amount)]
-        moves += [(self._new_chip(v), f"bet:{seat}", False) for v in chips]
-        self._step(moves)
+        self._step(self._push_moves(seat, amount, raising))
 
     def _take(self, zone: str, values: list[int], amount: int, exact: bool) -> list[bytes] | None:
         """With real reads (--rf): the chips of ``zone`` a player pushes, taken from the stack
@@ -1082,20 +981,6 @@ def _called(out: Output) -> set[str]:
     return set()
 
 
-def _subset(uids: list[bytes], values: list[int], target: int) -> list[bytes] | None:
-    """Some of the chips that add up to ``target`` exactly, or None."""
-    reach: dict[int, tuple[int, ...]] = {0: ()}
-    for i, v in enumerate(values):
-        for total, picked in list(reach.items()):
-            nxt = total + v
-            if nxt <= target and nxt not in reach:
-                reach[nxt] = (*picked, i)
-        if target in reach:
-            break
-    picked = reach.get(target)
-    return None if picked is None else [uids[i] for i in picked]
-
-
 def _card_zone(zone: str) -> bool:
     return is_card_zone(zone)
 
@@ -1106,3 +991,39 @@ def _chip_zone(zone: str) -> bool:
 
 def _key(obj: dict[str, Any]) -> str:
     return json.dumps(obj, sort_keys=True)
+
+
+def _compare(
+    truth: list[dict[str, Any]], got: list[dict[str, Any]]
+) -> tuple[Counter[str], Counter[str]]:
+    """Events lost and invented in one step, judged by what physically happened: the cards
+    that came to rest where (in any order: anticollision order is random) and each chip zone's
+    content once the motion is over; a chip zone read twice with different contents is one
+    invented event (the engine ruled on a zone that was never so)."""
+
+    def split(objs: list[dict[str, Any]]) -> tuple[Counter[str], dict[str, Any], int]:
+        others: Counter[str] = Counter()
+        chips: dict[str, Any] = {}
+        twice = 0
+        for obj in objs:
+            if "chips" not in obj:
+                others[_key(obj)] += 1
+                continue
+            for zone, values in obj["chips"].items():
+                twice += zone in chips and chips[zone] != values
+                chips[zone] = values
+        return others, chips, twice
+
+    want, want_chips, _ = split(truth)
+    have, have_chips, twice = split(got)
+    lost = want - have
+    extra = have - want
+    for zone, values in want_chips.items():
+        if have_chips.get(zone) != values:
+            lost[_key({"chips": {zone: values}})] += 1
+    for zone, values in have_chips.items():
+        if want_chips.get(zone) != values:
+            extra[_key({"chips": {zone: values}})] += 1
+    if twice:
+        extra["a chip zone emitted twice in one motion"] += twice
+    return lost, extra

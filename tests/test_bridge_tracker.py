@@ -150,7 +150,7 @@ def test_a_dead_chip_raises_a_hardware_alert_naming_its_tag() -> None:
         rounds=150,
         zones=("stack:2",),
         inventory=inv,
-        tracker={"unread_alert": 2.0},
+        tracker={"never_read_alert": 2.0},
     )
     assert not [a for a in today if isinstance(a, Alert)]  # today: nothing, ever
     (alert,) = [a for a in tracked if isinstance(a, Alert)]
@@ -208,3 +208,106 @@ def test_a_card_read_at_rest_in_two_seats_is_asked_about() -> None:
     assert cards(tracked) == []
     (ask,) = [o["recount"] for o in tracked if isinstance(o, dict) and "recount" in o]
     assert ask["card"] == "9s" and ask["seen"] == ["seat:9", "seat:10"]
+
+
+# --- the tracker in the real path (issue 27, part B: the bridge's defaults and its decisions) ---
+
+
+def test_a_chip_that_dies_after_being_read_is_named_not_dropped() -> None:
+    """The 500 in seat 2's stack answers for 10 rounds, then never again (its tag died). With
+    the tracker's defaults it stays counted and one hardware alert names it (the engine must not
+    see 500 "missing" before the technician hears of the tag)."""
+    inv = ChipInventory({chip(v).hex(): v for v in (100, 500)})
+    _, tracked = both(
+        reads=lambda r: {"stack:2": [chip(100)] + ([chip(500)] if r < 10 else [])},
+        rounds=250,  # 5 s
+        zones=("stack:2",),
+        inventory=inv,
+    )
+    assert chips(tracked) == [{"stack:2": [500, 100]}]
+    (alert,) = [a for a in tracked if isinstance(a, Alert)]
+    assert alert.kind == "hardware" and chip(500).hex() in alert.text and "stack:2" in alert.text
+    assert "still counted" in alert.text
+
+
+def test_change_at_the_tray_is_an_exchange_not_a_shadow() -> None:
+    """The dealer changes seat 4's 5,000 for five 1,000s: the 5,000 goes to the tray (read
+    nowhere) as the 1,000s come from it. The stack is read once, as it is: 5,000 in 1,000s."""
+    fives = [chip(1000, i) for i in range(1, 6)]
+    inv = ChipInventory({c.hex(): 1000 for c in fives} | {chip(5000).hex(): 5000})
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        return {"stack:4": [chip(5000)] if r < 20 else fives}
+
+    today, tracked = both(reads=reads, rounds=60, zones=("stack:4",), inventory=inv)
+    assert chips(tracked) == [{"stack:4": [5000]}, {"stack:4": [1000] * 5}]
+    assert chips(today) == chips(tracked)  # the instant mapper reads it so too
+
+
+def test_a_v2_antenna_silent_since_its_report_still_reads_its_tags() -> None:
+    """Protocol v2 numbers the rounds and the MCU reports on change only: the 9s, reported once
+    at seat 3 and silent after, has been read in every round since and is placed there."""
+    nine = card_uid("9s")
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    tracker.set_antennas(standard_antennas())
+    tracker.report(ANT["seat:3"], (), 0.0, 100)
+    tracker.report(ANT["seat:3"], ((nine, 0),), 1.0, 150)  # 20 ms a round, measured
+    out = [event_to_obj(e) for e in tracker.poll(1.001)]
+    assert out == []  # one round is not yet at rest
+    assert tracker.next_due() is not None
+    out = [event_to_obj(e) for e in tracker.poll(tracker.next_due() or 0.0)]
+    assert out == [{"card": "9s", "zone": "seat:3", "face": "down"}]
+
+
+def test_the_dealers_answer_places_the_card_asked_about() -> None:
+    """The 9s read at rest at seats 9 and 10 was asked about; the dealer answers seat 9
+    (``counted``): the tracker places it there, emits no card event for it (the engine rules the
+    answer) and asks no more while the two antennas go on reading it."""
+    nine = card_uid("9s")
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    both_seats = {"seat:9": [nine], "seat:10": [nine]}
+    out = run(tracker, lambda r: both_seats, 20, zones=("seat:9", "seat:10"))
+    assert [o for o in out if "recount" in o]
+    tracker.answered("9s", "seat:9", "down", None, 2.5)
+    later = [event_to_obj(e) for e in tracker.poll(2.6)]
+    for r in range(200, 260):
+        for zone in ("seat:9", "seat:10"):
+            tracker.report(ANT[zone], ((nine, 0),), r * 0.02)
+        later += [event_to_obj(e) for e in tracker.poll(r * 0.02 + 0.0001)]
+    assert later == []
+    assert tracker.places()[nine] == "seat:9"
+
+
+def test_a_collection_is_one_motion_for_the_pot() -> None:
+    """The dealer sweeps seat 2's bet, then seat 4's, into the pot (the second is taken as the
+    first lands and lands 300 ms after it): the pot is read once, with both, as the bets empty."""
+    two, four = chip(100), chip(500)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        return {
+            "bet:2": [two] if r < 20 else [],
+            "bet:4": [four] if r < 22 else [],
+            "pot": ([two] if r >= 22 else []) + ([four] if r >= 37 else []),
+        }
+
+    _, tracked = both(reads=reads, rounds=120, zones=("bet:2", "bet:4", "pot"))
+    pots = [c["pot"] for c in chips(tracked) if "pot" in c]
+    assert pots == [[500, 100]]
+    assert {"bet:2": [], "bet:4": [], "pot": [500, 100]} in chips(tracked)
+
+
+def test_an_unread_chip_goes_with_its_zone_mates() -> None:
+    """Seat 2's bet of 100 100 is collected into the pot; one of the 100s is never read there
+    (shadowed under the pot's pile): it went with the other, it did not stay in the bet zone."""
+    a, b = chip(100), chip(100, 1)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        if r < 20:
+            return {"bet:2": [a, b], "pot": [chip(1000)]}
+        return {"bet:2": [], "pot": [chip(1000), a]}
+
+    _, tracked = both(reads=reads, rounds=120, zones=("bet:2", "pot"))
+    last = {}
+    for c in chips(tracked):
+        last.update(c)
+    assert last == {"bet:2": [], "pot": [1000, 100, 100]}

@@ -58,6 +58,7 @@ def test_example_loads_and_builds_a_valid_setup() -> None:
     body = config.setup_body()
     assert body == event_from_obj({"setup": body}).body
     assert body["blinds"] == [100, 200] and body["button"] == 1
+    assert config.tag_mapping == "tracker"  # the bridge's tracker, unless "instant" is asked
     assert body["names"]["3"] == "Carla"
 
 
@@ -115,6 +116,7 @@ def test_structure_preset_gives_chips_and_starting_stacks(tmp_path: Path) -> Non
         (("[table]", "[gpio]\nlaser = 4\n[table]"), "gpio.laser"),
         (("[table]", "[serial]\nbaud = 9\n[table]"), "serial.baud"),
         (("[table]", "[tags]\ndecks = 5\n[table]"), "tags.decks"),
+        (("[table]", '[tags]\nmapping = "raw"\n[table]'), "tags.mapping"),
         (("[table]", '[display]\nwidth = "wide"\n[table]'), "display.width"),
         (("[table]", "[display]\nfullscreen = 1\n[table]"), "display.fullscreen"),
     ],

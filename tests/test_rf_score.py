@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from firmware_bridge.tags import TagMapper
+from firmware_bridge.tracker import TagTracker
 from hw_sim import table as sim_table
 from hw_sim.score import RfScore
 from hw_sim.table import SimConfig, TableSim
@@ -75,12 +76,21 @@ def test_reader_shared_needs_rf() -> None:
     assert proc.returncode == 2 and "--reader shared needs --rf" in proc.stderr
 
 
+SWAP = {"seat:2": "seat:4", "seat:4": "seat:2"}
+
+
 class MiswiredMapper(TagMapper):
     """A deliberately wrong bridge: seats 2 and 4's card antennas swapped in its map."""
 
     def set_antennas(self, antennas: dict[int, str]) -> list[Alert]:
-        swap = {"seat:2": "seat:4", "seat:4": "seat:2"}
-        return super().set_antennas({a: swap.get(z, z) for a, z in antennas.items()})
+        return super().set_antennas({a: SWAP.get(z, z) for a, z in antennas.items()})
+
+
+class MiswiredTracker(TagTracker):
+    """The tracker (the bridge's default) with the same two antennas swapped."""
+
+    def set_antennas(self, antennas: dict[int, str]) -> list[Alert]:
+        return super().set_antennas({a: SWAP.get(z, z) for a, z in antennas.items()})
 
 
 def _score(hands: int = 12) -> RfScore:
@@ -98,6 +108,7 @@ def test_a_wrong_bridge_scores_badly(monkeypatch) -> None:  # type: ignore[no-un
     good = _score()
     assert good.false_rulings == 0 and good.missed == 0 and sum(good.committed.values()) > 0
     monkeypatch.setattr(sim_table, "TagMapper", MiswiredMapper)
+    monkeypatch.setattr(sim_table, "TagTracker", MiswiredTracker)
     bad = _score()
     assert bad.missed > 0 and bad.false_alerts > 0
     assert bad.false_kinds["misdeal"] + bad.false_kinds["wrong_card_count"] > 0

@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from firmware_bridge import protocol as p
+from firmware_bridge.tags import TagMapper
+from firmware_bridge.tracker import TagTracker
 from hw_sim.faults import FaultCounts, LineFaults
-from hw_sim.table import SimConfig, TableSim, make_change
+from hw_sim.table import SimConfig, TableSim, _compare, make_change
 from tablectl import cli
 from tablectl.cli.replay import replay_file
 
@@ -181,3 +183,31 @@ def test_make_change() -> None:
     assert sum(make_change(37_475)) == 37_475
     with pytest.raises(ValueError):
         make_change(30)
+
+
+def test_the_tracker_is_in_the_path_and_the_instant_mapper_still_works() -> None:
+    """`tablectl sim` maps tags with the bridge's tracker (as `tablectl run` does): chips change
+    hands through the tray (exchanges) and every step is judged by what physically happened."""
+    sim = TableSim(SimConfig(hands=12, seed=2, write_scenarios=False))
+    assert isinstance(sim.bridge.mapper, TagTracker)
+    result = sim.run()
+    assert result.ok, result.problems
+    assert sim.bridge.mapper.tstats.exchanged > 0 and sim.bridge.mapper.tstats.unread_alerts == 0
+    instant = TableSim(SimConfig(hands=3, seed=2, tracker=False, write_scenarios=False))
+    assert type(instant.bridge.mapper) is TagMapper
+    assert instant.run().ok
+
+
+def test_a_step_is_judged_by_where_things_came_to_rest() -> None:
+    """Cards in any order (anticollision order is random); a chip zone by its content once the
+    motion is over; a chip zone read twice with different contents is an invented event."""
+    nine = {"card": "9s", "zone": "muck", "face": "down"}
+    ace = {"card": "As", "zone": "muck", "face": "down"}
+    assert _compare([nine, ace], [ace, nine]) == ({}, {})
+    lost, extra = _compare([{"chips": {"stack:4": [100], "bet:4": [500]}}], [ace])
+    assert sum(lost.values()) == 2 and sum(extra.values()) == 1
+    split = [{"chips": {"stack:4": [100]}}, {"chips": {"bet:4": [500]}}]
+    assert _compare([{"chips": {"stack:4": [100], "bet:4": [500]}}], split) == ({}, {})
+    twice = [{"chips": {"stack:4": [600]}}, {"chips": {"stack:4": [100], "bet:4": [500]}}]
+    lost, extra = _compare([{"chips": {"stack:4": [100], "bet:4": [500]}}], twice)
+    assert not lost and sum(extra.values()) == 1

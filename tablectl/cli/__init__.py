@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("tablectl.cli.replay", "run scenario files through the rules engine and check them"),
     "demo": ("tablectl.cli.demo", "replay the example scenarios with a readable hand-by-hand log"),
     "sim": ("tablectl.cli.sim", "run the whole table on simulated hardware"),
+    "diag": ("tablectl.cli.diag", "the table's RFID for the technician: antennas and tags"),
     "enroll": ("tablectl.cli.enroll", "enrol a deck card by card with the NFC reader"),
     "clock": ("tablectl.cli.clock", "run the venue tournament clock (kiosk)"),
     "screenshot": ("tablectl.cli.screenshot", "render the dealer screen and clock to PNG files"),

@@ -55,6 +55,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "in the dealer window (opens floor mode; no NFC reader needed)",
     )
     parser.add_argument(
+        "--bots",
+        action="store_true",
+        help="with --sim: bot players and a bot dealer play hands on the emulated table "
+        "(watch them; tap the console meanwhile)",
+    )
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="with --bots: seconds between the bots' motions (default 1)",
+    )
+    parser.add_argument(
+        "--hands",
+        type=int,
+        metavar="N",
+        help="with --bots: stop after N hands (default: play on until stopped)",
+    )
+    parser.add_argument(
         "--events",
         metavar="FILE",
         help="feed a scenario file through the daemon (resumes after the events "
@@ -109,6 +128,12 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"tablectl run: --size {exc}", file=sys.stderr)
             return 2
+    if args.bots and (not args.sim or args.events):
+        print("tablectl run: --bots needs --sim (and no --events)", file=sys.stderr)
+        return 2
+    if args.pace <= 0 or (args.hands is not None and args.hands < 1):
+        print("tablectl run: --pace and --hands must be positive", file=sys.stderr)
+        return 2
     desktop = args.sim and args.config is None and not DEFAULT_PATH.exists()
     try:
         if desktop:
@@ -163,14 +188,28 @@ def run(args: argparse.Namespace) -> int:
 
             sim = SimHardware()
             sim.start()
+            registries = None
+            if args.bots:
+                from hw_sim.live_bots import bot_registries
+
+                registries = bot_registries()
             source = BridgeSource(
-                sim.port, config.serial_baud, config.decks_file, config.chips_file
+                sim.port,
+                config.serial_baud,
+                config.decks_file,
+                config.chips_file,
+                registries=registries,
+                mapping=config.tag_mapping,
             )
         else:
             from firmware_bridge.sources import BridgeSource
 
             source = BridgeSource(
-                config.serial_device, config.serial_baud, config.decks_file, config.chips_file
+                config.serial_device,
+                config.serial_baud,
+                config.decks_file,
+                config.chips_file,
+                mapping=config.tag_mapping,
             )
         display = None
         if config.display_enabled and not args.no_display:
@@ -212,6 +251,8 @@ def run(args: argparse.Namespace) -> int:
             from firmware_bridge.sources import NfcWatcher
 
             daemon.helpers.append(NfcWatcher(config.nfc_reader, config.badges_file, daemon.inbox))
+        if args.bots and sim is not None:
+            _sim_bots(daemon, sim, source, setup, args)
         if config.hardware == "real" and not args.events:
             if config.gpio:
                 from firmware_bridge.sources import ConsoleHelper
@@ -226,6 +267,38 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if sim is not None:
             sim.stop()
+
+
+def _sim_bots(daemon: Any, sim: SimHardware, source: Any, setup: Any, args: Any) -> None:
+    """``--sim --bots``: the bots play on the emulator the daemon's bridge reads and press the
+    simulated console's buttons (gpiozero on mock pins, the daemon's console helper)."""
+    from firmware_bridge.sources import ConsoleHelper
+    from hw_sim.console import SimConsole
+    from hw_sim.live_bots import LiveBots
+
+    console = SimConsole()
+    daemon.console = ConsoleHelper(console.console)
+    link, mapper = source.link, source.mapper
+
+    def settled() -> bool:
+        return link.events.empty() and not mapper.pending()
+
+    daemon.players = LiveBots(
+        sim.mcu,
+        lambda: link.ping(timeout=5),
+        settled,
+        console,
+        tuple(setup.get("chips") or (25, 100, 500, 1000, 5000)),
+        mapper.chips,
+        pace=args.pace,
+        hands=args.hands,
+        on_done=daemon.stop,
+    )
+    logging.getLogger("tablectl.run").info(
+        "sim: bots play a motion every %.2f s%s",
+        args.pace,
+        f" for {args.hands} hands" if args.hands else "",
+    )
 
 
 def _window_size() -> tuple[int, int]:

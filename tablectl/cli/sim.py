@@ -53,10 +53,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out", metavar="DIR", help="keep the sessions' event streams here as scenario files"
     )
-    parser.add_argument(
+    mapping = parser.add_mutually_exclusive_group()
+    mapping.add_argument(
         "--tracker",
         action="store_true",
-        help="map tags with the tracker (firmware_bridge/tracker.py: one place per tag)",
+        help="map tags with the tracker (firmware_bridge/tracker.py: one place per tag; "
+        "the default)",
+    )
+    mapping.add_argument(
+        "--instant",
+        action="store_true",
+        help="map tags with the instant mapper (each zone's reads once stable for 80 ms), "
+        'as `[tags] mapping = "instant"`',
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log the bridge's work")
 
@@ -140,9 +148,9 @@ def run(args: argparse.Namespace) -> int:
         faults=args.faults,
         workdir=out,
         write_scenarios=out is not None,
+        tracker=not args.instant,
         rf=args.rf,
         shared_reader=args.reader == "shared",
-        tracker=args.tracker,
     )
     try:
         sim = TableSim(cfg, on_view)

@@ -21,6 +21,7 @@ from tablectl.tournament.structures import StructureError
 DEFAULT_PATH = Path("/etc/tablectl/table.toml")
 HOUSE_PROFILES = ("tda-2025", "wfp", "roberts", "home")
 HARDWARE = ("real", "sim")
+TAG_MAPPINGS = ("tracker", "instant")
 LOG_LEVELS = ("debug", "info", "warning", "error")
 # Console outputs beside the buttons (one per PRESSES entry): the buzzer and the alert LED.
 GPIO_OUTPUTS = ("buzzer", "alert_led")
@@ -65,6 +66,9 @@ class Config:
     decks_file: Path  # enrolled decks (tablectl enroll writes it): tag UID -> card
     chips_file: Path  # chip inventory: tag UID -> denomination
     badges_file: Path  # staff badges (NFC): tag UID -> dealer or floor, name
+    # "tracker": one confirmed place per tag (firmware_bridge.tracker, issue 27); "instant":
+    # each zone's raw reads once stable for 80 ms (firmware_bridge.tags.TagMapper)
+    tag_mapping: str
     gpio: dict[str, int]  # console name -> BCM pin
     seats: tuple[SeatConfig, ...]
     button: int
@@ -179,7 +183,7 @@ def parse_config(
     nfc = c.table(raw, "nfc")
     c.no_unknown(nfc, {"reader"}, "nfc.")
     tags = c.table(raw, "tags")
-    c.no_unknown(tags, {"decks", "chips", "badges"}, "tags.")
+    c.no_unknown(tags, {"decks", "chips", "badges", "mapping"}, "tags.")
     table = c.table(raw, "table")
     c.no_unknown(table, {"button", "chips"}, "table.")
     floor = c.table(raw, "floor")
@@ -219,6 +223,7 @@ def parse_config(
         decks_file=c.path(tags, "decks", "/var/lib/tablectl/decks.json", "tags.decks"),
         chips_file=c.path(tags, "chips", "/var/lib/tablectl/chips.json", "tags.chips"),
         badges_file=c.path(tags, "badges", "/var/lib/tablectl/badges.json", "tags.badges"),
+        tag_mapping=_mapping(c, tags),
         gpio=_gpio(c, raw.get("gpio", {})),
         seats=tuple(seats),
         button=button,
@@ -456,3 +461,10 @@ def _structure(
         levels.append(level)
     bb_ante = any(s.bb_ante for s in structure.steps if not s.is_break)
     return levels, structure.chips, structure.starting_stack, bb_ante, source
+
+
+def _mapping(c: _Checker, tags: dict[str, Any]) -> str:
+    value = tags.get("mapping", "tracker")
+    if value not in TAG_MAPPINGS:
+        raise c.fail("tags.mapping", f"{value!r} is not one of {', '.join(TAG_MAPPINGS)}")
+    return str(value)

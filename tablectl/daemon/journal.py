@@ -579,6 +579,30 @@ class Journal:
         row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
+    def put_diag(self, run: str, snapshot: dict[str, Any]) -> None:
+        """The sensors' latest diagnostic snapshot of one daemon run (firmware_bridge.diag;
+        cumulative, so one row a run, replaced each minute: a night costs a few kilobytes)."""
+        with self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
+                (f"diag:{run}", json.dumps(snapshot, separators=(",", ":"))),
+            )
+
+    def diags(self) -> list[dict[str, Any]]:
+        """Every run's last diagnostic snapshot, oldest first (`tablectl diag --journal`)."""
+        rows = self._db.execute(
+            "SELECT key, value FROM meta WHERE key LIKE 'diag:%' ORDER BY key"
+        ).fetchall()
+        out = []
+        for _, value in rows:
+            try:
+                obj = json.loads(value)
+            except ValueError:
+                continue  # a damaged row costs its own run only
+            if isinstance(obj, dict):
+                out.append(obj)
+        return out
+
     def insert_rows(self, rows: Iterable[Row]) -> int:
         """Store rows with their own row ids, in one transaction (a salvaged journal,
         :mod:`tablectl.daemon.journal_salvage`); returns how many."""

@@ -217,6 +217,7 @@ class Daemon:
     # presses and taps to pick up (a console, helpers) waits at most BUSY_SLICE.
     IDLE_SLICE = 1.0
     BUSY_SLICE = 0.25
+    DIAG_EVERY = 60.0  # seconds between the sensors' diagnostic snapshots in the journal
     MAX_RECOVERED_GAP = 900.0  # seconds since the journal's last row still counted as elapsed
     CHECKPOINT_AFTER = 50  # events replayed at start beyond which a checkpoint is written then
     FLOOR_SHOWN = 20  # the latest floor decisions kept for the dealer screen
@@ -257,6 +258,8 @@ class Daemon:
         self._session_t = 0.0  # session seconds at the last event
         self._t_anchor = 0.0  # clock() value that corresponds to session time 0
         self._last_tick = 0.0
+        self._diag_due = self.clock() + self.DIAG_EVERY
+        self._diag_run = time.strftime("%Y-%m-%dT%H:%M:%S") + f"-{os.getpid()}"
         self._gap = 0.0  # session seconds recovered at restore (the daemon was down)
         self._shown_at = 0.0  # clock() when the screen last got a view
         self._dirty = True
@@ -272,6 +275,9 @@ class Daemon:
         # tablectl.daemon.table_venue.TableVenue, or None (no [venue]): attached after the
         # restore, fed its link items from the inbox, told every handled event's outputs.
         self.venue = venue
+        # hw_sim.live_bots.LiveBots (`run --sim --bots`), or None: told the live view each turn
+        # of the loop, it makes at most one motion on the emulated table.
+        self.players: Any = None
 
     # --- start: journal and replay -------------------------------------------------------------
 
@@ -516,6 +522,8 @@ class Daemon:
                     self.handle(item)
             if self.source.live and self.clock() >= self._tick_due():
                 self._tick()
+            if self.source.live and self.clock() >= self._diag_due:
+                self._journal_diag()
             self._drive_console()
             if self.display is not None:
                 if self._dirty or self.clock() - self._shown_at >= 1.0:
@@ -528,6 +536,8 @@ class Daemon:
                     log.info("display closed: stopping")
                     break
                 self._console(entered)
+            if self.players is not None:
+                self.players.service(self.table.view(), self._console_busy(), self.clock())
             if self.venue is not None:
                 self.venue.service()  # the dealer's answers to the venue; rows to the broker
             if self.source.finished and self.stop_when_done:
@@ -566,10 +576,32 @@ class Daemon:
             floor = gate.floor
             self.display.set_floor(floor.name if floor else None, gate.seconds_left(now))
 
+    def _console_busy(self) -> bool:
+        """The dealer is working the console: a panel over the table, or floor mode open."""
+        console = getattr(self.display, "console", None)
+        if console is not None and getattr(console, "mode", "table") != "table":
+            return True
+        return self.floor_gate is not None and self.floor_gate.floor is not None
+
     def _slice(self) -> float:
         """clock() by which the loop looks again for presses, taps, the screen and a stop."""
         busy = self.display is not None or self.console is not None or self.helpers
-        return self.clock() + (self.BUSY_SLICE if busy else self.IDLE_SLICE)
+        at = self.clock() + (self.BUSY_SLICE if busy else self.IDLE_SLICE)
+        if self.players is not None:  # the bots' next motion
+            at = min(at, max(self.players.due, self.clock() + 0.01))
+        return at
+
+    def _journal_diag(self) -> None:
+        """The sensors' diagnostic snapshot into the journal, once a minute (tablectl diag
+        --journal reads it); a source without one has none."""
+        self._diag_due = self.clock() + self.DIAG_EVERY
+        snapshot = getattr(self.source, "diag_snapshot", None)
+        if snapshot is None or self.journal is None:
+            return
+        try:
+            self.journal.put_diag(self._diag_run, snapshot())
+        except sqlite3.Error as exc:  # diagnostics are no record: the table plays on
+            log.warning("diagnostics not journaled: %s", exc)
 
     def _tick_due(self) -> float:
         """clock() of the next tick: the next deadline the table has (a level's end, a player's
@@ -629,6 +661,11 @@ class Daemon:
         elif event.t is not None:
             self._session_t = max(self._session_t, float(event.t))
         self.journal.record(row, outputs)
+        if event.kind == "counted":
+            # the dealer's answer goes back to the sensors' tracker (firmware_bridge.sources)
+            answered = getattr(self.source, "answered", None)
+            if answered is not None:
+                answered(event)
         for out in outputs:
             self._log_output(out)
         self._show_floor(outputs)
