@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from xvfb_server import xvfb
 
 pygame = pytest.importorskip("pygame", reason="pygame is not installed")
 
@@ -77,12 +78,11 @@ def wait_for(what: str, test: object, timeout: float = 60) -> None:
 
 def test_a_dealer_at_the_touch_console(tmp_path: Path) -> None:
     assert XVFB is not None and XDOTOOL is not None
-    display = f":{90 + os.getpid() % 500}"
-    xvfb = subprocess.Popen(
-        [XVFB, display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    with xvfb("1024x768") as display:
+        dealer_at_the_console(tmp_path, display)
+
+
+def dealer_at_the_console(tmp_path: Path, display: str) -> None:
     journal = tmp_path / "journal.db"
     config = tmp_path / "table.toml"
     config.write_text(CONFIG.format(journal=journal, badges=tmp_path / "badges.json"))
@@ -92,16 +92,6 @@ def test_a_dealer_at_the_touch_console(tmp_path: Path) -> None:
     log = tmp_path / "daemon.log"
     daemon = None
     try:
-        wait_for(
-            "Xvfb",
-            lambda: (
-                subprocess.run(
-                    [XDOTOOL, "getmouselocation"], env=env, capture_output=True
-                ).returncode
-                == 0
-            ),
-            20,
-        )
         with log.open("w") as out:
             daemon = subprocess.Popen(
                 [
@@ -168,8 +158,6 @@ def test_a_dealer_at_the_touch_console(tmp_path: Path) -> None:
         if daemon is not None:
             daemon.send_signal(signal.SIGTERM)
             daemon.wait(timeout=30)
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
     from tablectl.daemon.journal import Journal
 
     with Journal(journal) as j:
@@ -190,12 +178,11 @@ def test_run_sim_on_a_desktop_with_no_config(tmp_path: Path) -> None:
     no /etc/tablectl: the window follows the screen, the journal goes under
     $XDG_STATE_HOME/tablectl, and F reads the floor badge as docs/kiosk.md says (issue 25)."""
     assert XVFB is not None and XDOTOOL is not None
-    display = f":{600 + os.getpid() % 300}"
-    xvfb = subprocess.Popen(
-        [XVFB, display, "-screen", "0", "800x480x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    with xvfb("800x480") as display:
+        desktop_run(tmp_path, display)
+
+
+def desktop_run(tmp_path: Path, display: str) -> None:
     state = tmp_path / "state"
     env = {
         **os.environ,
@@ -208,16 +195,6 @@ def test_run_sim_on_a_desktop_with_no_config(tmp_path: Path) -> None:
     log = tmp_path / "daemon.log"
     daemon = None
     try:
-        wait_for(
-            "Xvfb",
-            lambda: (
-                subprocess.run(
-                    [XDOTOOL, "getmouselocation"], env=env, capture_output=True
-                ).returncode
-                == 0
-            ),
-            20,
-        )
         with log.open("w") as out:
             daemon = subprocess.Popen(
                 [sys.executable, "-m", "tablectl", "run", "--sim", "--floor-badge", "Sam (floor)"],
@@ -248,8 +225,6 @@ def test_run_sim_on_a_desktop_with_no_config(tmp_path: Path) -> None:
         if daemon is not None:
             daemon.send_signal(signal.SIGTERM)
             daemon.wait(timeout=30)
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
     assert daemon.returncode == 0, log.read_text()[-2000:]
     assert not (tmp_path / "home" / ".local").exists()
     from tablectl.daemon.journal import Journal
@@ -275,26 +250,15 @@ def test_the_sim_window_follows_the_screen_or_size(
 ) -> None:
     """`tablectl sim`'s window is 1280x720 cut to the screen, or --size (issue 25)."""
     assert XVFB is not None and XDOTOOL is not None
-    display = f":{300 + os.getpid() % 300}"
-    xvfb = subprocess.Popen(
-        [XVFB, display, "-screen", "0", f"{screen}x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    with xvfb(screen) as display:
+        sim_window(display, args, window)
+
+
+def sim_window(display: str, args: list[str], window: str) -> None:
     env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11"}
     env["PYTHONPATH"] = str(Path(__file__).parents[1])
     sim = None
     try:
-        wait_for(
-            "Xvfb",
-            lambda: (
-                subprocess.run(
-                    [XDOTOOL, "getmouselocation"], env=env, capture_output=True
-                ).returncode
-                == 0
-            ),
-            20,
-        )
         cmd = [sys.executable, "-m", "tablectl", "sim", "--hands", "500", "--seed", "1", *args]
         sim = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         found = subprocess.run(
@@ -319,8 +283,6 @@ def test_the_sim_window_follows_the_screen_or_size(
             except subprocess.TimeoutExpired:
                 sim.kill()
                 sim.wait()
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
 
 
 def test_sim_size_is_checked_in_one_line() -> None:

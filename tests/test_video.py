@@ -10,10 +10,11 @@ import os
 import shutil
 import subprocess
 import sys
-import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from xvfb_server import xvfb
 
 XVFB = shutil.which("Xvfb")
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,18 +48,9 @@ print(seen[0])
 
 
 @pytest.fixture(scope="module")
-def x_display() -> object:
-    assert XVFB is not None
-    display = f":{200 + os.getpid() % 300}"
-    server = subprocess.Popen(
-        [XVFB, display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    time.sleep(1.0)
-    yield display
-    server.terminate()
-    server.wait(timeout=10)
+def x_display() -> Iterator[str]:
+    with xvfb("1024x768") as display:
+        yield display
 
 
 def hint(code: str, display: str, **env: str) -> str:
