@@ -1,7 +1,7 @@
 """The table on real RFID reads (issue 27): the score per level, with fixed seeds.
 
     python bench/rf.py [--hands 5000] [--seed 1] [--levels ideal,realistic,realistic+shared,harsh]
-                       [--mappings tracker,instant]
+                       [--mappings tracker,instant] [--explain [N]]
 
 Each level plays ``--hands`` hands through the whole pipeline of `tablectl sim --rf LEVEL`
 (hw_sim.rf's reads, round by round over the pty in protocol version 2, firmware_bridge, the
@@ -12,6 +12,11 @@ physical change to the ruling, the irregularities the bots committed (and those 
 called even on perfect reads), the wall time, and the commonest false calls. docs/rf.md defines
 each count. Targets (issue 27): ideal 0/0/0; realistic 0 false rulings, 0 missed, at most 1
 recount per 100 hands, p99 <= 400 ms.
+
+``--explain`` then lists, per level and mapping, the first N (default 20) false rulings, false
+alerts and missed calls, each with its hand, the call, what physically happened, what the bridge
+emitted, the reads of the zones involved and the model's effect behind it, and a tally of all
+of them by kind and cause (hw_sim/explain.py).
 """
 
 from __future__ import annotations
@@ -19,12 +24,15 @@ from __future__ import annotations
 import argparse
 import time
 
+from hw_sim.explain import tally
 from hw_sim.table import SimConfig, TableSim
 
 LEVELS = ("ideal", "realistic", "realistic+shared", "harsh")
 
 
-def run(level: str, hands: int, seed: int, mapping: str = "tracker") -> str:
+def run(
+    level: str, hands: int, seed: int, mapping: str = "tracker", explain: int | None = None
+) -> tuple[str, list[str]]:
     name, _, reader = level.partition("+")
     t0 = time.perf_counter()
     result = TableSim(
@@ -35,6 +43,7 @@ def run(level: str, hands: int, seed: int, mapping: str = "tracker") -> str:
             shared_reader=reader == "shared",
             write_scenarios=False,
             tracker=mapping == "tracker",
+            explain=explain is not None,
         )
     ).run()
     wall = time.perf_counter() - t0
@@ -43,12 +52,17 @@ def run(level: str, hands: int, seed: int, mapping: str = "tracker") -> str:
     top = ", ".join(f"{k} {n}" for k, n in s.false_kinds.most_common(5)) or "-"
     committed = sum(s.committed.values())
     uncalled = sum(s.uncalled.values())
+    notes: list[str] = []
+    if explain is not None:
+        notes = [f"## {level}, {mapping}: {len(result.incidents)} false or missed calls"]
+        notes += [i.render() for i in result.incidents[:explain]]
+        notes += ["tally:", *tally(result.incidents)] if result.incidents else []
     return (
         f"| {level} | {mapping} | {s.hands} | {s.bad_hands} | "
         f"{s.false_rulings} ({s.wrong_amount}) | "
         f"{s.false_alerts} | {s.missed} | {s.recounts} | {s.stops} | {s.latency_p99_ms()} | "
         f"{committed} ({uncalled}) | {wall:.0f} | {top} |"
-    )
+    ), notes
 
 
 def main() -> None:
@@ -61,6 +75,14 @@ def main() -> None:
         default="tracker,instant",
         help="the bridge's tracker (the default mapping) and/or the instant TagMapper",
     )
+    ap.add_argument(
+        "--explain",
+        type=int,
+        nargs="?",
+        const=20,
+        metavar="N",
+        help="list the first N false or missed calls per row with their causes, and a tally",
+    )
     args = ap.parse_args()
     print(
         "| level | mapping | hands | hands with a false or missed call "
@@ -69,9 +91,15 @@ def main() -> None:
         "| irregularities (never called) | wall s | commonest false calls |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    notes: list[str] = []
     for level in args.levels.split(","):
         for mapping in args.mappings.split(","):
-            print(run(level, args.hands, args.seed, mapping), flush=True)
+            row, more = run(level, args.hands, args.seed, mapping, args.explain)
+            print(row, flush=True)
+            notes += more
+    if notes:
+        print()
+        print("\n".join(notes))
 
 
 if __name__ == "__main__":

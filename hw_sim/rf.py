@@ -167,6 +167,7 @@ class Motion:
 LAND_S = 0.04  # chips pushed together land within this of each other
 LEAVE_BEFORE = 0.12  # a zone taken from changes up to this share of the motion before landing
 LEAVE_JITTER_S = 0.01  # the chips taken from one zone leave it within this
+TICK_S = 0.001  # a tag leaves its zone at least this long before it is anywhere else
 MOTION_KINDS = ("deal", "fold", "push", "collect", "payout", "board", "show", "sweep")
 
 
@@ -212,8 +213,7 @@ def plan_motion(
             if ant is not None:
                 m.touched.add(ant)
             continue
-        if old is not None and old != ant:
-            m.changes.append(Change(leave[old] + rng.uniform(0.0, LEAVE_JITTER_S), uid, None))
+        gone = leave[old] + rng.uniform(0.0, LEAVE_JITTER_S) if old in leave else None
         slot += 1
         # the pushed chips (or the pitched card) land together at the end, within LAND_S
         land = t0 + dur - LAND_S * (1.0 - slot / n_land)
@@ -224,6 +224,10 @@ def plan_motion(
             ms = rng.uniform(*params.transit_ms) / 1000.0
             m.changes.append(Change(t - ms, uid, over, up, until=t))
             t -= ms
+        if gone is not None:
+            # a tag leaves its zone before it crosses another or lands: one place at a time
+            # (a leave drawn after the landing would take the tag off the table for good)
+            m.changes.append(Change(min(gone, t - TICK_S), uid, None))
         m.changes.append(Change(land, uid, ant, up))
     m.changes.sort(key=lambda c: c.t)
     m.end = max([c.until or c.t for c in m.changes], default=t0)

@@ -43,12 +43,13 @@ from firmware_bridge.tags import (
 from firmware_bridge.tracker import TagTracker, subset_summing
 from hw_sim.bots import Decision, decide
 from hw_sim.console import SimConsole
+from hw_sim.explain import Incident, cause, reads, zones_of
 from hw_sim.faults import FaultCounts, FaultPlan, LineFaults
 from hw_sim.felt import CHIPS, Felt, Mismatch, make_change
 from hw_sim.mcu import McuEmulator, standard_antennas
 from hw_sim.nfc_tags import tag_uid
-from hw_sim.rf import LEVELS, RfTable, neighbours, plan_motion
-from hw_sim.score import RfScore
+from hw_sim.rf import LEVELS, Motion, RfTable, Round, neighbours, plan_motion
+from hw_sim.score import Call, RfScore
 from tablectl.engine.events import Event, dumps, event_from_obj, event_to_obj
 from tablectl.engine.notices import Award, HandStart
 from tablectl.engine.outputs import Alert, Output, Ruling
@@ -89,6 +90,9 @@ class SimConfig:
     rest: float = 1.0
     # firmware_bridge.tracker.TagTracker (issue 27), as `tablectl run`; False: TagMapper
     tracker: bool = True
+    # With ``rf``: keep an hw_sim.explain.Incident for every false or missed call
+    # (SimResult.incidents; `--explain`).
+    explain: bool = False
 
 
 @dataclass(slots=True)
@@ -107,6 +111,7 @@ class SimResult:
     steps: int = 0
     link: str = ""
     score: RfScore | None = None  # with --rf
+    incidents: list[Incident] = field(default_factory=list)  # with --rf --explain
 
     def line(self) -> str:
         return (
@@ -193,6 +198,11 @@ class TableSim(Felt):
         self.bridge = Bridge(self.link, mapper, self.clock, report_clock=self.rf is not None)
         self._motion_rng = random.Random(cfg.seed * 7919 + 4)
         self._kind = "push"  # what the next motion is (hw_sim.rf.plan_motion)
+        # with --explain: the step's motions and rounds, and where the tags rested before it
+        self._step_motions: list[Motion] = []
+        self._step_rounds: list[Round] = []
+        self._step_before: dict[int, set[bytes]] = {}
+        self._step_irr: str | None = None
         self._motion_end = self.clock.t
         self._irregular: str | None = None  # the irregularity the step commits
         self._irr_rng = random.Random(cfg.seed * 7919 + 5)
@@ -420,6 +430,10 @@ class TableSim(Felt):
             self._motion_rng,
             self.mcu.antennas,
         )
+        if self.cfg.explain:
+            if not self._step_motions:
+                self._step_before = {a: set(us) for a, us in self.rf.order.items()}
+            self._step_motions.append(motion)
         self.rf.apply(motion)
         self._motion_end = max(self._motion_end, motion.end)
 
@@ -428,7 +442,10 @@ class TableSim(Felt):
         link; the time they reach."""
         assert self.rf is not None
         until = max(self.clock.t, self._motion_end) + self.cfg.rest
-        self.mcu.rounds(self.rf.run_until(until))
+        rounds = self.rf.run_until(until)
+        if self.cfg.explain:
+            self._step_rounds = rounds
+        self.mcu.rounds(rounds)
         return until
 
     def _step(
@@ -490,6 +507,7 @@ class TableSim(Felt):
 
     def _settle(self, truth: list[dict[str, Any]], engine: bool = True) -> list[Output]:
         self.result.steps += 1
+        self._step_irr = self._irregular
         if self.rf is not None:
             start, until = self._motion_end, self._rf_rounds()
             self.link.ping(timeout=30)
@@ -529,8 +547,9 @@ class TableSim(Felt):
         events = [g for g in got if isinstance(g, Event)]
         bridge_alerts = [g for g in got if isinstance(g, Alert)]
         self.result.alerts += len(bridge_alerts)
+        calls: list[Call] = []
         if self.result.score is not None and engine:
-            self.result.score.bridge_alerts(bridge_alerts)
+            calls += self.result.score.bridge_alerts(bridge_alerts)
         objs = [event_to_obj(e) for e in events]
         if not engine and self.tracking:
             # The table cleared between sessions: to the tracker chips taken off the table and
@@ -580,7 +599,7 @@ class TableSim(Felt):
         score = self.result.score
         if score is not None:
             if ideal is not None:
-                score.compare(ideal, outs)
+                calls += score.compare(ideal, outs)
             # an irregularity is called when the engine, ruling on the truth, names it (in this
             # motion or a later one of the hand); one never called counts as uncalled
             if self._irregular is not None:
@@ -588,12 +607,56 @@ class TableSim(Felt):
                 self._irregular = None
             named = {k for o in (outs if ideal is None else ideal) for k in _called(o)}
             self._pending_irr = [k for k in self._pending_irr if not CALLS[k] & named]
+        if calls and self.cfg.explain:
+            self._explain(calls, truth, objs)
+        self._step_motions = []
         if self.on_view is not None:
             self.on_view(self.table.view())
         if self._in_hand and not self._expect_start and any(isinstance(o, HandStart) for o in outs):
             self._void_reason = "; ".join(o.text for o in outs if isinstance(o, Alert))
             raise _Redeal
         return outs
+
+    def _explain(
+        self, calls: list[Call], truth: list[dict[str, Any]], got: list[dict[str, Any]]
+    ) -> None:
+        """An incident per false or missed call of this step (hw_sim.explain)."""
+        rf = self.rf
+        assert rf is not None and self.table is not None
+        at = self.mcu.zone_antenna
+        motions = self._step_motions
+        touched = {a for m in motions for a in m.touched}
+        ants = {at[z] for z in zones_of(truth) | zones_of(got) if z in at} | touched
+        why = cause(rf, motions, self._step_rounds, ants, self._step_before)
+        start = min((m.start for m in motions), default=self.clock.t)
+        for m in motions:  # the zones its tags crossed
+            ants |= {c.antenna for c in m.changes if c.antenna is not None}
+        resting = {a: set(us) for a, us in rf.order.items()}
+        lines = reads(self._step_rounds, ants, self.mcu.antennas, self._tag_name, start, resting)
+        who = self._kind + (f", {self._step_irr}" if self._step_irr else "")
+        for c in calls:
+            self.result.incidents.append(
+                Incident(
+                    self.table.hand_no,
+                    self.result.steps,
+                    who,
+                    c.what,
+                    c.kind,
+                    c.text,
+                    truth,
+                    got,
+                    why,
+                    lines,
+                )
+            )
+
+    def _tag_name(self, uid: bytes) -> str:
+        card = self.decks.lookup(uid)
+        if card is not None:
+            return card[0] if card[1] == "A" else f"{card[0]}/{card[1]}"
+        if uid in self.chip_value:
+            return f"{self.chip_value[uid]}#{int.from_bytes(uid[2:], 'big')}"
+        return uid.hex()
 
     def _rule_on_truth(self, truth: list[dict[str, Any]]) -> list[Output]:
         """What the engine, as it stands, rules on what a perfect reader would have reported."""

@@ -11,6 +11,7 @@ from pathlib import Path
 from firmware_bridge.tags import TagMapper
 from firmware_bridge.tracker import TagTracker
 from hw_sim import table as sim_table
+from hw_sim.explain import tally
 from hw_sim.score import RfScore
 from hw_sim.table import SimConfig, TableSim
 from tablectl.engine.notices import RecountClosed
@@ -113,3 +114,31 @@ def test_a_wrong_bridge_scores_badly(monkeypatch) -> None:  # type: ignore[no-un
     assert bad.missed > 0 and bad.false_alerts > 0
     assert bad.false_kinds["misdeal"] + bad.false_kinds["wrong_card_count"] > 0
     assert bad.stops > good.stops == 0  # the table had to be set up again, hand after hand
+
+
+def test_explain_lists_a_wrong_bridges_incidents_with_their_cause(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """--explain: the miswired bridge's false calls are listed with the hand, the call, what
+    physically happened (the card at one seat) against what the bridge said (at the other),
+    the reads of the zones (perfect: the cause is the bridge's timing or mapping, not the
+    reads), and tallied by kind and cause."""
+    monkeypatch.setattr(sim_table, "TagTracker", MiswiredTracker)
+    result = TableSim(
+        SimConfig(hands=4, seed=3, rf="ideal", write_scenarios=False, explain=True)
+    ).run()
+    score = result.score
+    assert score is not None and result.incidents
+    assert len(result.incidents) == score.false_rulings + score.false_alerts + score.missed
+    swapped = [
+        i
+        for i in result.incidents
+        if any(o.get("zone") == "seat:2" for o in i.truth)
+        and any(o.get("zone") == "seat:4" for o in i.bridge)
+    ]
+    assert swapped, [i.render() for i in result.incidents]
+    incident = swapped[0]
+    assert incident.cause == "timing"  # every read was perfect: the bridge is to blame
+    text = incident.render()
+    assert f"hand {incident.hand} step {incident.step} (deal)" in text
+    assert '"zone":"seat:2"' in text.split("bridge:")[0]
+    assert "seat:2 " in text and "seat:4 " in text  # the reads of both zones
+    assert any("(cause: timing)" in line for line in tally(result.incidents))
