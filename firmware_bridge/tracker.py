@@ -65,6 +65,10 @@ class _Tag:
     # (k of n rounds: a tag missed now and then still arrives)
     lapsed: dict[str, tuple[_Presence, float]] = field(default_factory=dict)
     misses: int = 0  # times its own antenna stopped reading it where it lay (diag)
+    placed: float = 0.0  # when it was placed where it is
+    # zone -> the start of a presence there already judged not to move the tag: only its
+    # place falling silent moves it now (a decision is not taken back on a few rounds)
+    kept: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -88,6 +92,7 @@ _ALL = (1 << HISTORY) - 1
 # shares differ by CLEAR once both antennas have read SURE rounds, or whichever is larger once
 # they have read DECIDE rounds; until then the tag is held (its seat's zones are not ruled).
 CLEAR, SURE, DECIDE = 0.2, 8, 32
+KEEP = 0.9  # home reading a tag this often keeps it early against a clearly weaker reader
 PRIOR = 0.15  # a zone that read the tag this often before its presence began: a neighbour
 SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads before it leaves
 HOLD = "hold"
@@ -303,22 +308,27 @@ class TagTracker(TagMapper):
         then the zones' shares of rounds read since the newcomer's presence began decide."""
         best: str | None = None
         best_share = -1.0
+        home = tag.place
+        start = tag.placed if home is not None else float("-inf")
         for z in ready:
-            share, _ = self._share(uid, z, tag.at[z].since, now)
+            share, _ = self._share(uid, z, max(tag.at[z].since, start), now)
             if share > best_share:
                 best, best_share = z, share
         if best is None:
             return None
-        since = tag.at[best].since
-        home = tag.place
+        began = tag.at[best].since
+        since = max(began, start)  # shares count from when the tag was placed where it is
+        silent = max(SILENT, 8 * self._period_of(home)) if home is not None else 0.0
+        if home is not None and (
+            tag.kept.get(best) == began or self._prior(uid, best, began, now) >= PRIOR
+        ):
+            # a neighbour that read it on and off before (a chip at its zone's edge), or one
+            # already judged: it leaves only once home has been silent a while
+            return best if now - tag.read_at + EPS >= silent and home not in tag.at else None
         h_share, h_n = self._share(uid, home, since, now)
         _, z_n = self._share(uid, best, since, now)
         rivals = [self._share(uid, z, since, now)[0] for z in tag.at if z not in (best, home)]
         rival = max([h_share, *rivals])
-        if home is not None and self._prior(uid, best, since, now) >= PRIOR:
-            # a neighbour that read it on and off before: it leaves only once home is silent
-            silent = max(SILENT, 8 * self._period_of(home))
-            return best if now - tag.read_at + EPS >= silent and home not in tag.at else None
         if rival <= 0.1 and (home is None or home not in tag.at):
             # nowhere else reads it: a plain arrival, once home has been silent for its rest
             if home is None or now - tag.read_at + EPS >= max(
@@ -329,10 +339,15 @@ class TagTracker(TagMapper):
         n = min(z_n, h_n) if home is not None else z_n
         if n >= SURE and best_share >= rival + CLEAR:
             return best
-        if n >= SURE and h_share >= best_share + CLEAR:
+        if n >= SURE and h_share >= KEEP and h_share >= best_share + 1.5 * CLEAR:
+            # home reads it (nearly) every round: the newcomer reads a neighbour's tag
+            tag.kept[best] = began
             return None
         if n >= DECIDE:  # long enough: home keeps it unless read less; two others: ask
-            return best if best_share > h_share else None
+            if best_share > h_share:
+                return best
+            tag.kept[best] = began
+            return None
         return HOLD
 
     def _lapse(self, zone: str) -> float:
@@ -550,9 +565,22 @@ class TagTracker(TagMapper):
             moving = True
         home_reads = tag.place is not None and tag.place in tag.at
         for z, p in tag.at.items():
-            if z == tag.place or _is_card_zone(z) or home_reads:
+            if z == tag.place or _is_card_zone(z):
                 continue
+            if home_reads and (
+                tag.kept.get(z) == p.since or self._prior(uid, z, p.since, now) >= PRIOR
+            ):
+                continue  # a neighbour reading a chip at its zone's edge, as it did before
             if now + EPS < self._arrival(z, p) + self.quiet:
+                busy.add(_seat_group(z))
+                moving = True
+        for z, (p, lapsed_at) in tag.lapsed.items():
+            # missed for a round or two (k of n): still arriving, or still in question
+            if z == tag.place or _is_card_zone(z) or now - lapsed_at > self._lapse(z):
+                continue
+            if uid in self._held or (
+                tag.kept.get(z) != p.since and self._prior(uid, z, p.since, now) < PRIOR
+            ):
                 busy.add(_seat_group(z))
                 moving = True
         away = any(z != tag.place for z in tag.at)
@@ -715,8 +743,9 @@ class TagTracker(TagMapper):
         self._unread.discard(uid)
         if zone is None:
             self._fresh.pop(uid, None)
-        tag.place, tag.flags, tag.read_at = zone, flags, now
+        tag.place, tag.flags, tag.read_at, tag.placed = zone, flags, now, now
         tag.alerted, tag.asked = False, frozenset()
+        tag.kept.clear()
         self.tstats.moves += 1
 
     def _is_card(self, uid: bytes) -> bool:
