@@ -66,9 +66,9 @@ class _Tag:
     lapsed: dict[str, tuple[_Presence, float]] = field(default_factory=dict)
     misses: int = 0  # times its own antenna stopped reading it where it lay (diag)
     placed: float = 0.0  # when it was placed where it is
-    # zone -> the start of a presence there already judged not to move the tag: only its
-    # place falling silent moves it now (a decision is not taken back on a few rounds)
-    kept: dict[str, float] = field(default_factory=dict)
+    # zones already judged not to hold the tag (a neighbour reading it at its zone's edge):
+    # only its place falling silent moves it there now (no decision taken back on a few rounds)
+    kept: set[str] = field(default_factory=set)
 
 
 @dataclass(slots=True)
@@ -91,8 +91,8 @@ _ALL = (1 << HISTORY) - 1
 # ~50% of its neighbour's) lies where it reads in the clearly larger share of rounds: the
 # shares differ by CLEAR once both antennas have read SURE rounds, or whichever is larger once
 # they have read DECIDE rounds; until then the tag is held (its seat's zones are not ruled).
-CLEAR, SURE, DECIDE = 0.2, 8, 32
-KEEP = 0.9  # home reading a tag this often keeps it early against a clearly weaker reader
+CLEAR, SURE, DECIDE = 0.15, 8, 32
+HOLD_MAX = 0.35  # seconds a seat waits on a tag in question before the shares decide it
 PRIOR = 0.15  # a zone that read the tag this often before its presence began: a neighbour
 SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads before it leaves
 HOLD = "hold"
@@ -319,9 +319,7 @@ class TagTracker(TagMapper):
         began = tag.at[best].since
         since = max(began, start)  # shares count from when the tag was placed where it is
         silent = max(SILENT, 8 * self._period_of(home)) if home is not None else 0.0
-        if home is not None and (
-            tag.kept.get(best) == began or self._prior(uid, best, began, now) >= PRIOR
-        ):
+        if home is not None and (best in tag.kept or self._prior(uid, best, began, now) >= PRIOR):
             # a neighbour that read it on and off before (a chip at its zone's edge), or one
             # already judged: it leaves only once home has been silent a while
             return best if now - tag.read_at + EPS >= silent and home not in tag.at else None
@@ -339,14 +337,14 @@ class TagTracker(TagMapper):
         n = min(z_n, h_n) if home is not None else z_n
         if n >= SURE and best_share >= rival + CLEAR:
             return best
-        if n >= SURE and h_share >= KEEP and h_share >= best_share + 1.5 * CLEAR:
-            # home reads it (nearly) every round: the newcomer reads a neighbour's tag
-            tag.kept[best] = began
+        if n >= SURE and h_share >= best_share + CLEAR:
+            tag.kept.add(best)
             return None
-        if n >= DECIDE:  # long enough: home keeps it unless read less; two others: ask
+        if n >= DECIDE or now - since + EPS >= HOLD_MAX:
+            # long enough: home keeps it unless read less; two others: ask
             if best_share > h_share:
                 return best
-            tag.kept[best] = began
+            tag.kept.add(best)
             return None
         return HOLD
 
@@ -567,9 +565,7 @@ class TagTracker(TagMapper):
         for z, p in tag.at.items():
             if z == tag.place or _is_card_zone(z):
                 continue
-            if home_reads and (
-                tag.kept.get(z) == p.since or self._prior(uid, z, p.since, now) >= PRIOR
-            ):
+            if home_reads and (z in tag.kept or self._prior(uid, z, p.since, now) >= PRIOR):
                 continue  # a neighbour reading a chip at its zone's edge, as it did before
             if now + EPS < self._arrival(z, p) + self.quiet:
                 busy.add(_seat_group(z))
@@ -579,7 +575,7 @@ class TagTracker(TagMapper):
             if z == tag.place or _is_card_zone(z) or now - lapsed_at > self._lapse(z):
                 continue
             if uid in self._held or (
-                tag.kept.get(z) != p.since and self._prior(uid, z, p.since, now) < PRIOR
+                z not in tag.kept and self._prior(uid, z, p.since, now) < PRIOR
             ):
                 busy.add(_seat_group(z))
                 moving = True
