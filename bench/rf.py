@@ -60,7 +60,8 @@ def run(
     return (
         f"| {level} | {mapping} | {s.hands} | {s.bad_hands} | "
         f"{s.false_rulings} ({s.wrong_amount}) | "
-        f"{s.false_alerts} | {s.missed} | {s.recounts} | {s.stops} | {s.latency_p99_ms()} | "
+        f"{s.false_alerts} ({s.false_stops}) | {s.missed} | {s.recounts} | {s.stops} | "
+        f"{s.latency_p99_ms()} | "
         f"{committed} ({uncalled}) | {wall:.0f} | {top} |"
     ), notes
 
@@ -87,7 +88,7 @@ def main() -> None:
     print(
         "| level | mapping | hands | hands with a false or missed call "
         "| false rulings (wrong amount) "
-        "| false alerts | missed | recounts | table set up again | p99 ms "
+        "| false alerts (stopping play) | missed | recounts | table set up again | p99 ms "
         "| irregularities (never called) | wall s | commonest false calls |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")

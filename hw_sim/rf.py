@@ -351,6 +351,21 @@ class RfTable:
         if edge and near and self.rng.random() < edge:
             self.edge[uid] = self.rng.choice(near)
 
+    def cycle_s(self) -> float:
+        """How long the reader takes to read every antenna once, as the table lies now: one
+        shared reader's whole cycle (5 ms + 2 ms a tag an antenna, capped), or the slowest
+        antenna's round with a reader each (10 ms + 2 ms a tag)."""
+        p = self.params
+        if self.shared:
+            return (
+                sum(
+                    min(p.shared_slot_cap_ms, p.shared_slot_ms + p.tag_ms * self._responding(a))
+                    for a in self._cycle
+                )
+                / 1000.0
+            )
+        return max(self._period(a) for a in self._cycle)
+
     # --- reading ------------------------------------------------------------------------------
 
     def run_until(self, t: float) -> list[Round]:
