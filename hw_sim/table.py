@@ -192,6 +192,7 @@ class TableSim(Felt):
             neighbours=neighbours(antennas),
             reader=p.READER_SHARED if cfg.shared_reader else p.READER_DEDICATED,
             clock=self.clock,
+            virtual_time=self.rf is not None and not cfg.faults,
         )
         self.link = SerialLink(self.mcu.link_path)
         mapper: TagMapper

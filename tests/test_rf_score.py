@@ -189,3 +189,27 @@ def test_the_dealer_answers_recounts_from_the_ground_truth(tmp_path, monkeypatch
         c.get("zone", "").partition(":")[0] in ("seat", "board", "burn", "muck") for c in counted
     )
     assert sim.table is not None and not sim.table.view().recounts  # none left waiting
+
+
+SIM = (sys.executable, "-m", "tablectl", "sim")
+
+
+def test_the_same_seed_scores_the_same_run_after_run() -> None:
+    """`tablectl sim --rf realistic --seed S` prints the same second line every run: the MCU's
+    snapshots go out on the simulation's clock among the rounds, and a host slow to read is
+    waited for, not dropped (docs/rf.md, "Repeatable"); only the wall time varies."""
+
+    def line() -> str:
+        proc = subprocess.run(
+            [*SIM, "--hands", "20", "--seed", "2", "--rf", "realistic", "--headless"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=300,
+            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        )
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout.splitlines()[-1]
+
+    first = line()
+    assert LINE.match(first) and first == line()
