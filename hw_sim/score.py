@@ -136,6 +136,16 @@ class RfScore:
                 calls.append(Call("false alert", a.kind, describe(a)))
         return calls
 
+    def add(self, other: RfScore) -> None:
+        """Another run's counts into these (bench/rf.py: a level's runs of fixed seeds)."""
+        for name in ("hands", "false_rulings", "false_alerts", "false_stops", "missed"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("recounts", "wrong_amount", "bad_hands", "stops"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("false_kinds", "missed_kinds", "committed", "uncalled"):
+            getattr(self, name).update(getattr(other, name))
+        self.latencies += other.latencies
+
     def hand_over(self) -> None:
         self.hands += 1
         self.bad_hands += self._hand_bad

@@ -65,7 +65,7 @@ MAX_ANSWERS = 10  # recount questions the sim's dealer answers after one motion,
 # With --rf the table rests after a motion until it has ruled on it, at most this many of the
 # reader's cycles (or SimConfig.rest, if longer); the reads go over the link in slices this long.
 WAIT_CYCLES = 8
-WAIT_SLICE_S = 0.05
+WAIT_SLICE_S = 0.1
 PRESS_GAP_S = 0.05  # a button's next press comes this long after its debounce window
 
 
