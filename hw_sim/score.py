@@ -10,10 +10,12 @@ make a seat owe chips) only the truth produced are missed calls.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from tablectl.engine.dealing import stops_play
 from tablectl.engine.outputs import Alert, Output, Ruling
 
 RECOUNT = "recount"  # the alert or notice kind of a recount prompt (issue 27, item 5)
@@ -51,6 +53,16 @@ def describe(out: Output) -> str:
     return str(out)
 
 
+def stops(alert: Alert) -> bool:
+    """An alert that stops play: one ordering the hand dealt again (002 Rule 36-C,
+    :func:`tablectl.engine.dealing.stops_play`), one telling the dealer to stop (chips missing,
+    002 Rule 63), or the bridge's hold (its link or sensors down)."""
+    return stops_play(alert) or _STOP.search(alert.text) is not None
+
+
+_STOP = re.compile(r"\bstop\b|\bhold the action\b", re.IGNORECASE)
+
+
 def is_recount(out: object) -> bool:
     """A recount prompt: the engine's ``recount`` alert (its ``recount`` notice closes one)."""
     return isinstance(out, Alert) and out.kind == RECOUNT
@@ -62,6 +74,7 @@ class RfScore:
     hands: int = 0
     false_rulings: int = 0
     false_alerts: int = 0
+    false_stops: int = 0  # false alerts that stop play (:func:`stops`)
     missed: int = 0
     recounts: int = 0
     wrong_amount: int = 0  # false rulings on a seat the truth ruled with another amount
@@ -80,6 +93,7 @@ class RfScore:
         actual = list(actual)
         ideal = list(ideal)
         text = {k: describe(o) for o in [*ideal, *actual] if (k := _key(o)) is not None}
+        stopping = {_key(o): isinstance(o, Alert) and stops(o) for o in actual}
         calls: list[Call] = []
         self.recounts += sum(1 for o in actual if is_recount(o))
         want = Counter(k for o in ideal if (k := _key(o)) is not None)
@@ -95,6 +109,7 @@ class RfScore:
                 calls += [Call("false ruling", f"ruling:{k[2]}", text[k])] * n
             else:
                 self.false_alerts += n
+                self.false_stops += n * stopping[k]
                 self.false_kinds[str(k[1])] += n
                 calls += [Call("false alert", str(k[1]), text[k])] * n
         for k, n in missed.items():
@@ -115,10 +130,21 @@ class RfScore:
                 self.recounts += 1
             else:
                 self.false_alerts += 1
+                self.false_stops += stops(a)
                 self.false_kinds[a.kind] += 1
                 self._hand_bad = True
                 calls.append(Call("false alert", a.kind, describe(a)))
         return calls
+
+    def add(self, other: RfScore) -> None:
+        """Another run's counts into these (bench/rf.py: a level's runs of fixed seeds)."""
+        for name in ("hands", "false_rulings", "false_alerts", "false_stops", "missed"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("recounts", "wrong_amount", "bad_hands", "stops"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("false_kinds", "missed_kinds", "committed", "uncalled"):
+            getattr(self, name).update(getattr(other, name))
+        self.latencies += other.latencies
 
     def hand_over(self) -> None:
         self.hands += 1

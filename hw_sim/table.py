@@ -61,6 +61,12 @@ log = logging.getLogger(__name__)
 DEFAULT_SEATS = {1: 10000, 2: 10000, 4: 10000, 5: 10000, 7: 10000, 9: 10000}
 MAX_STEPS_PER_HAND = 500
 MAX_REDEALS = 5
+MAX_ANSWERS = 10  # recount questions the sim's dealer answers after one motion, at most
+# With --rf the table rests after a motion until it has ruled on it, at most this many of the
+# reader's cycles (or SimConfig.rest, if longer); the reads go over the link in slices this long.
+WAIT_CYCLES = 8
+WAIT_SLICE_S = 0.1
+PRESS_GAP_S = 0.05  # a button's next press comes this long after its debounce window
 
 
 def card_tag(card: str, deck: str = "A") -> bytes:
@@ -86,7 +92,8 @@ class SimConfig:
     shared_reader: bool = False
     # With ``rf``: the chance that a bot's action is an irregularity (docs/rf.md lists them).
     irregularities: float = 0.02
-    # With ``rf``: how long the table rests after each motion (the rounds go on meanwhile).
+    # With ``rf``: how long the table rests after a motion at most while it has not ruled on
+    # it, unless WAIT_CYCLES of the reader's cycles are longer (the rounds go on meanwhile).
     rest: float = 1.0
     # firmware_bridge.tracker.TagTracker (issue 27), as `tablectl run`; False: TagMapper
     tracker: bool = True
@@ -185,6 +192,7 @@ class TableSim(Felt):
             neighbours=neighbours(antennas),
             reader=p.READER_SHARED if cfg.shared_reader else p.READER_DEDICATED,
             clock=self.clock,
+            virtual_time=self.rf is not None and not cfg.faults,
         )
         self.link = SerialLink(self.mcu.link_path)
         mapper: TagMapper
@@ -203,6 +211,7 @@ class TableSim(Felt):
         self._step_rounds: list[Round] = []
         self._step_before: dict[int, set[bytes]] = {}
         self._step_irr: str | None = None
+        self.counted = 0  # recount questions the sim's dealer answered (counted events)
         self._motion_end = self.clock.t
         self._irregular: str | None = None  # the irregularity the step commits
         self._irr_rng = random.Random(cfg.seed * 7919 + 5)
@@ -411,7 +420,7 @@ class TableSim(Felt):
         removes = [u for u, z, _ in moves if z is None]
         self._book(moves)
         if self.rf is not None:
-            return  # the reader's rounds report them (_rf_rounds)
+            return  # the reader's rounds report them (_rf_wait)
         if removes:
             self.mcu.remove(removes)
         if places:
@@ -437,16 +446,38 @@ class TableSim(Felt):
         self.rf.apply(motion)
         self._motion_end = max(self._motion_end, motion.end)
 
-    def _rf_rounds(self) -> float:
-        """The reader's rounds until the table has rested after the motion, sent over the
-        link; the time they reach."""
-        assert self.rf is not None
-        until = max(self.clock.t, self._motion_end) + self.cfg.rest
-        rounds = self.rf.run_until(until)
-        if self.cfg.explain:
-            self._step_rounds = rounds
-        self.mcu.rounds(rounds)
-        return until
+    def _rf_wait(self, truth: list[dict[str, Any]], start: float) -> list[Event | Alert]:
+        """The reader's rounds from now on, sent over the link a slice at a time, the bridge
+        pumped after each, until the table has ruled on the motion — the bridge delivered
+        every event a perfect reader's bridge emits for it, or asked a recount — or the bound
+        has passed: ``rest``, or :data:`WAIT_CYCLES` of the reader's cycles as the table lies,
+        after the motion's last physical change, whichever is longer. A motion that a perfect
+        reader reports nothing of (a button) waits out the console's debounce only."""
+        rf = self.rf
+        assert rf is not None
+        want = [o for o in truth if "press" not in o]
+        if want:
+            bound = start + max(self.cfg.rest, WAIT_CYCLES * rf.cycle_s())
+        else:
+            bound = start + self.console.console.debounce + PRESS_GAP_S
+        self.bridge.emitted.clear()
+        self._step_rounds = []
+        got: list[Event | Alert] = []
+        t = max(self.clock.t, rf.t)
+        while True:
+            t = min(bound, max(t, start) + WAIT_SLICE_S)
+            rounds = rf.run_until(t)
+            if self.cfg.explain:
+                self._step_rounds += rounds
+            self.mcu.rounds(rounds)
+            self.link.ping(timeout=30)
+            self.clock.t = t
+            got += self.bridge.pump()
+            if t >= bound:
+                return got
+            objs = [event_to_obj(e) for e in got if isinstance(e, Event)]
+            if want and (any("recount" in o for o in objs) or not _compare(want, objs)[0]):
+                return got
 
     def _step(
         self,
@@ -509,19 +540,17 @@ class TableSim(Felt):
         self.result.steps += 1
         self._step_irr = self._irregular
         if self.rf is not None:
-            start, until = self._motion_end, self._rf_rounds()
-            self.link.ping(timeout=30)
-            self.bridge.emitted.clear()
-            self.clock.t = until
-            got = self.bridge.pump()
+            start = self._motion_end
+            got = self._rf_wait(truth, start)
             got += self.console.console.poll()
             # latency: from the motion's last physical change to the delivery of the last of
-            # its events that a perfect reader's bridge also emits (docs/rf.md)
+            # its events that a perfect reader's bridge also emits, or of its recount question
+            # (docs/rf.md)
             want = {_key(o) for o in truth if "press" not in o}
             done = [
                 t
                 for t, e in self.bridge.emitted
-                if isinstance(e, Event) and _key(event_to_obj(e)) in want
+                if isinstance(e, Event) and (e.kind == "recount" or _key(event_to_obj(e)) in want)
             ]
             if done:
                 score = self.result.score
@@ -572,29 +601,9 @@ class TableSim(Felt):
         if self.result.score is not None and objs != truth:
             ideal = self._rule_on_truth(truth)
         for ev in events:
-            self._lineno += 1
-            lineno = self._lineno
-            keep = self.cfg.write_scenarios
-            if keep:
-                self._lines.append(dumps(ev))
-            try:
-                o = self.table.apply(ev)
-            except Exception as exc:  # an engine bug must not stop the simulation
-                self.result.problems.append(f"engine error on {dumps(ev)}: {exc!r}")
-                self.result.chips_conserved = False
-                continue
-            self.result.events += 1
-            for out in o:
-                if keep:
-                    self._outputs.append((lineno, out.to_obj()))
-                if isinstance(out, Alert):
-                    self.result.alerts += 1
-            outs += o
-            if self.table.chips_total() != self.total:
-                self.result.chips_conserved = False
-                self.result.problems.append(
-                    f"chips total {self.table.chips_total()} != {self.total} after {dumps(ev)}"
-                )
+            outs += self._apply_event(ev)
+        if self.rf is not None:
+            outs += self._answer_recounts()
         self._hand_outputs += outs
         score = self.result.score
         if score is not None:
@@ -615,6 +624,65 @@ class TableSim(Felt):
         if self._in_hand and not self._expect_start and any(isinstance(o, HandStart) for o in outs):
             self._void_reason = "; ".join(o.text for o in outs if isinstance(o, Alert))
             raise _Redeal
+        return outs
+
+    def _apply_event(self, ev: Event) -> list[Output]:
+        """One event into the engine, journaled in the session's scenario lines."""
+        assert self.table is not None
+        self._lineno += 1
+        lineno = self._lineno
+        keep = self.cfg.write_scenarios
+        if keep:
+            self._lines.append(dumps(ev))
+        try:
+            o = self.table.apply(ev)
+        except Exception as exc:  # an engine bug must not stop the simulation
+            self.result.problems.append(f"engine error on {dumps(ev)}: {exc!r}")
+            self.result.chips_conserved = False
+            return []
+        self.result.events += 1
+        for out in o:
+            if keep:
+                self._outputs.append((lineno, out.to_obj()))
+            if isinstance(out, Alert):
+                self.result.alerts += 1
+        if self.table.chips_total() != self.total:
+            self.result.chips_conserved = False
+            self.result.problems.append(
+                f"chips total {self.table.chips_total()} != {self.total} after {dumps(ev)}"
+            )
+        return o
+
+    def _answer_recounts(self) -> list[Output]:
+        """The dealer answers every recount question from what is physically there (as a
+        real dealer counts the zone or looks for the card): a ``counted`` event, journaled and
+        ruled on; a card's place is told to the tracker, as BridgeSource.answered does."""
+        assert self.table is not None
+        outs: list[Output] = []
+        for _ in range(MAX_ANSWERS):
+            questions = self.table.view().recounts
+            if not questions:
+                break
+            q = questions[0]
+            body: dict[str, Any]
+            if q.card is None:
+                body = {"zone": q.zone}
+                counted = self._values(q.zone) if q.zone in self.zones else []
+                if sorted(q.chips, reverse=True) != counted:
+                    body["chips"] = counted
+            else:
+                body = {"card": q.card}
+                uid = self.decks.uid_of(q.card, self.decks.in_play)
+                zone = self.where.get(uid) if uid is not None else None
+                if zone is not None and _card_zone(zone):
+                    body["zone"] = zone
+                    body["face"] = "up" if uid in self.face_up else "down"
+            ev = event_from_obj({"counted": body})
+            outs += self._apply_event(ev)
+            self.counted += 1
+            mapper = self.bridge.mapper
+            if isinstance(mapper, TagTracker) and "card" in body:
+                mapper.answered(q.card, body.get("zone"), body.get("face"), None, self.clock.t)
         return outs
 
     def _explain(
