@@ -96,7 +96,8 @@ HOLD_MAX = 0.35  # seconds a seat waits on a tag in question before the shares d
 PRIOR = 0.15  # a zone that read the tag this often before its presence began: a neighbour
 SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads before it leaves
 HOLD = "hold"
-TAKEN = 3  # chips of a zone gone unread together: taken off the table, not dead one by one
+EDGE = 0.1  # a neighbour reading a tag in this share of its last rounds: diag names the edge
+TAKEN = 2  # chips of a zone gone unread together: taken off the table, not dead one by one
 
 
 class TagTracker(TagMapper):
@@ -283,7 +284,8 @@ class TagTracker(TagMapper):
 
     def _rounds_since(self, zone: str, t: float, now: float) -> int:
         """Rounds of ``zone``'s antenna from ``t`` to ``now`` (at least 1, at most HISTORY)."""
-        return max(1, min(HISTORY, int((now - t + EPS) / self._period_of(zone)) + 1))
+        rounds = (now - t + EPS) / self._period_of(zone)  # t may be -inf: all of them
+        return HISTORY if rounds >= HISTORY else max(1, int(rounds) + 1)
 
     def _share(self, uid: bytes, zone: str | None, since: float, now: float) -> tuple[float, int]:
         """The share of ``zone``'s rounds since ``since`` that read the tag, and how many."""
@@ -749,8 +751,11 @@ class TagTracker(TagMapper):
 
     def snapshot(self, now: float) -> dict[str, Any]:
         """What ``tablectl diag`` shows (firmware_bridge.diag): per antenna its counters and
-        measured round time; the tags that are dead (never read, or unread past any shadow) or
-        intermittent (their own antenna stopped reading them where they lay, again and again)."""
+        measured round time; the tags that are dead (never read, or unread past any shadow),
+        taken off the table with their zone (unread together, no alert), intermittent (their
+        own antenna stopped reading them where they lay, again and again), at an edge (a
+        neighbouring antenna reads them on and off, with its share of rounds) or in question
+        (read by two antennas, not decided yet)."""
         tags: list[dict[str, Any]] = []
         for u in sorted(self.chips.chips):
             if bytes.fromhex(u) not in self._tags and self._started is not None:
@@ -760,9 +765,24 @@ class TagTracker(TagMapper):
             if t.alerted or (
                 uid in self._unread and t.place and now - t.read_at >= self._alert_after(t.place)
             ):
-                state = "unread"
-            elif t.misses >= INTERMITTENT:
-                state = "intermittent"
+                state = "taken off the table with its zone" if self._taken(uid, t) else "unread"
+            elif uid in self._held:
+                state = "in question: read by " + " and ".join(
+                    sorted({*t.at, t.place or ""} - {""})
+                )
+            else:
+                # a neighbour reading it on and off (judged so): a tag at its zone's edge
+                edges = [
+                    f"{z} too ({share:.0%} of its rounds)"
+                    for z in sorted(self._ant, key=_zone_key)
+                    if z != t.place
+                    and (uid, z) in self._hist
+                    and (share := self._share(uid, z, float("-inf"), now)[0]) >= EDGE
+                ]
+                if edges:  # what makes its own antenna lose it, if it does
+                    state = "at an edge: read by " + ", ".join(edges)
+                elif t.misses >= INTERMITTENT:
+                    state = "intermittent"
             if state:
                 what = self._what(uid)
                 tags.append(
