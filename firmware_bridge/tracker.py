@@ -92,7 +92,7 @@ _ALL = (1 << HISTORY) - 1
 # shares differ by CLEAR once both antennas have read SURE rounds, or whichever is larger once
 # they have read DECIDE rounds; until then the tag is held (its seat's zones are not ruled).
 CLEAR, SURE, DECIDE = 0.15, 8, 32
-HOLD_MAX = 0.35  # seconds a seat waits on a tag in question before the shares decide it
+HOLD_MAX = 0.35  # seconds (at least SURE rounds) a seat waits on a tag in question
 PRIOR = 0.15  # a zone that read the tag this often before its presence began: a neighbour
 SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads before it leaves
 HOLD = "hold"
@@ -342,7 +342,8 @@ class TagTracker(TagMapper):
         if n >= SURE and h_share >= best_share + CLEAR:
             tag.kept.add(best)
             return None
-        if n >= DECIDE or now - since + EPS >= HOLD_MAX:
+        slow = max(self._period_of(best), self._period_of(home) if home else 0.0)
+        if n >= DECIDE or now - since + EPS >= max(HOLD_MAX, SURE * slow):
             # long enough: home keeps it unless read less; two others: ask
             if best_share > h_share:
                 return best
@@ -443,7 +444,10 @@ class TagTracker(TagMapper):
                     times += (arrive, arrive + self.quiet)
             if tag.place is not None and tag.place not in tag.at:
                 t0 = tag.read_at
-                times += (t0 + self.leave_rounds * self._period_of(tag.place), t0 + self.motion)
+                times += (
+                    t0 + self.leave_rounds * self._period_of(tag.place),
+                    t0 + self._in_hand(tag.place),
+                )
                 if uid in self._unread:
                     times.append(t0 + self._alert_after(tag.place))
                 else:
@@ -538,6 +542,11 @@ class TagTracker(TagMapper):
             self.tstats.exchanged += 1
             self._place(uid, self._tags[uid], None, 0, now)
 
+    def _in_hand(self, zone: str) -> float:
+        """How long a chip unread at home may be in a hand: a push's time, or on a slow reader
+        (a shared one: 0.3-0.5 s a cycle) until its departure and an arrival can be told."""
+        return max(self.motion, self._departed(zone) + self._rounds_needed(zone) + self.quiet)
+
     def _departed(self, zone: str | None) -> float:
         """How long a chip's place must miss it before it counts as taken away."""
         if zone is None:
@@ -553,7 +562,7 @@ class TagTracker(TagMapper):
             place is not None
             and not _is_card_zone(place)
             and place not in tag.at
-            and now - tag.read_at + EPS < self.motion
+            and now - tag.read_at + EPS < self._in_hand(place)
         ):
             busy.add(_seat_group(place))
             moving = True
