@@ -320,6 +320,12 @@ class TagTracker(TagMapper):
             return None
         began = tag.at[best].since
         since = max(began, start)  # shares count from when the tag was placed where it is
+        for z, p in tag.at.items():
+            # a zone that began reading it later, still arriving: a card pitched over one seat
+            # to the next, chips paid over the bet zone: it comes to rest in the last one
+            late = z not in (best, home) and p.since > began + EPS
+            if late and now + EPS < self._arrival(z, p) + self.quiet:
+                return HOLD
         silent = max(SILENT, 8 * self._period_of(home)) if home is not None else 0.0
         if home is not None and (best in tag.kept or self._prior(uid, best, began, now) >= PRIOR):
             # a neighbour that read it on and off before (a chip at its zone's edge), or one
