@@ -409,11 +409,11 @@ class TagTracker(TagMapper):
     def poll(self, now: float) -> list[Event | Alert]:
         self._polled = now
         out: list[Event | Alert] = self._never_read(now)
-        for uid in list(self._active):
+        for uid in sorted(self._active):  # in a fixed order: a seed plays the same
             out += self._decide(uid, self._tags[uid], now)
         self._exchange(now)
         busy: set[str] = set()
-        for uid in list(self._active):
+        for uid in sorted(self._active):  # in a fixed order: a seed plays the same
             self._motion(self._tags[uid], now, busy)
         self._due = self._next(now)
         if not self._dirty:
@@ -509,7 +509,7 @@ class TagTracker(TagMapper):
                 and t.read_at + EPS >= first - self.motion - self.rest
                 and now - t.read_at + EPS >= self._departed(t.place)
             ),
-            key=lambda u: self._tags[u].read_at,
+            key=lambda u: (self._tags[u].read_at, u),
         )
         if not unread:
             return
@@ -524,7 +524,7 @@ class TagTracker(TagMapper):
         zones = {self._tags[u].place for u in unread}
         stale = [
             u
-            for u in self._unread
+            for u in sorted(self._unread)
             if (t := self._tags[u]).place in zones
             and not t.at
             and now - t.read_at >= self.gone_after
