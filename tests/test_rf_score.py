@@ -178,8 +178,10 @@ def test_the_dealer_answers_recounts_from_the_ground_truth(tmp_path, monkeypatch
 
     from hw_sim import rf as hw_rf
 
-    monkeypatch.setitem(hw_rf.LEVELS, "edgy", replace(hw_rf.IDEAL, edge_card=0.2))
-    sim = TableSim(SimConfig(hands=6, seed=1, rf="edgy", workdir=tmp_path))
+    # (most questions are closed by the table's own steady reads before the dealer looks:
+    # cards at an edge 40% of the time over 12 hands leave some for the dealer)
+    monkeypatch.setitem(hw_rf.LEVELS, "edgy", replace(hw_rf.IDEAL, edge_card=0.4))
+    sim = TableSim(SimConfig(hands=12, seed=1, rf="edgy", workdir=tmp_path))
     result = sim.run()
     s = result.score
     assert s is not None and s.recounts > 0 and sim.counted > 0
@@ -216,3 +218,18 @@ def test_the_same_seed_scores_the_same_run_after_run() -> None:
 
     first = line()
     assert LINE.match(first) and first == line()
+
+
+def test_each_irregularity_is_committed_and_called_on_the_truth() -> None:
+    """The bots' five irregularities all occur at their stated rate (here 10% a decision or a
+    deal) and the rules call each on perfect reads; an out-of-turn push is made by a seat with
+    no chips out yet (a seat adding to its bet was a string bet, never called out of turn)."""
+    result = TableSim(
+        SimConfig(hands=60, seed=5, rf="ideal", irregularities=0.1, write_scenarios=False)
+    ).run()
+    s = result.score
+    assert s is not None
+    kinds = ("undercall", "out_of_turn", "string_bet", "wrong_seat", "exposed_card")
+    assert all(s.committed[k] > 0 for k in kinds), s.committed
+    assert not s.uncalled, s.uncalled
+    assert s.false_rulings == s.missed == 0
