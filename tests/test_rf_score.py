@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from firmware_bridge.tags import TagMapper
 from firmware_bridge.tracker import TagTracker
 from hw_sim import table as sim_table
@@ -199,25 +201,42 @@ def test_the_dealer_answers_recounts_from_the_ground_truth(tmp_path, monkeypatch
 SIM = (sys.executable, "-m", "tablectl", "sim")
 
 
-def test_the_same_seed_scores_the_same_run_after_run() -> None:
+@pytest.mark.parametrize(
+    "mapping",
+    [
+        "--instant",
+        pytest.param(
+            "--tracker",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="firmware_bridge.tracker iterates sets of tags (TagTracker.poll over "
+                "_active, _exchange's unread sorted by read time alone): their order is the "
+                "process's hash seed's; rf-bridge3 sorts them (then drop this mark)",
+            ),
+        ),
+    ],
+)
+def test_the_same_seed_scores_the_same_run_after_run(mapping: str) -> None:
     """`tablectl sim --rf realistic --seed S` prints the same second line every run: the MCU's
     snapshots go out on the simulation's clock among the rounds, and a host slow to read is
-    waited for, not dropped (docs/rf.md, "Repeatable"); only the wall time varies."""
+    waited for, not dropped (docs/rf.md, "Repeatable"); only the wall time varies. The two
+    runs get different hash seeds, as two processes do by chance: nothing may hang on the
+    order of a set of tags."""
 
-    def line() -> str:
+    def line(hash_seed: str) -> str:
         proc = subprocess.run(
-            [*SIM, "--hands", "20", "--seed", "2", "--rf", "realistic", "--headless"],
+            [*SIM, "--hands", "20", "--seed", "2", "--rf", "realistic", "--headless", mapping],
             capture_output=True,
             text=True,
             cwd=ROOT,
             timeout=300,
-            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "PYTHONHASHSEED": hash_seed},
         )
         assert proc.returncode == 0, proc.stderr
         return proc.stdout.splitlines()[-1]
 
-    first = line()
-    assert LINE.match(first) and first == line()
+    first = line("0")
+    assert LINE.match(first) and first == line("1")
 
 
 def test_each_irregularity_is_committed_and_called_on_the_truth() -> None:
