@@ -611,7 +611,8 @@ class TableSim(Felt):
                 calls += score.compare(ideal, outs)
             # an irregularity is called when the engine, ruling on the truth, names it (in this
             # motion or a later one of the hand); one never called counts as uncalled
-            if self._irregular is not None:
+            if self._irregular is not None:  # committed in this motion
+                score.committed[self._irregular] += 1
                 self._pending_irr.append(self._irregular)
                 self._irregular = None
             named = {k for o in (outs if ideal is None else ideal) for k in _called(o)}
@@ -899,10 +900,7 @@ class TableSim(Felt):
         """With --rf, now and then a bot breaks a rule (docs/rf.md): which one, or None."""
         if self.rf is None or not kinds or self._irr_rng.random() >= self.cfg.irregularities:
             return None
-        kind = self._irr_rng.choice(kinds)
-        assert self.result.score is not None
-        self.result.score.committed[kind] += 1
-        return kind
+        return self._irr_rng.choice(kinds)
 
     def _act(self, view: TableView, force_fold: bool) -> None:
         d = decide(view, self.rng) if not force_fold else Decision(view.to_act or 0, "fold")
@@ -929,8 +927,7 @@ class TableSim(Felt):
             t = self.table
             assert t is not None
             if t.view().to_act == seat or t.players[seat].stack > 0:
-                self._irregular = irregular
-                self._push(seat, d.to - me.bet - view.to_call)
+                self._push(seat, d.to - me.bet - view.to_call)  # the string bet's second push
             return
         if d.kind == "fold":
             self._step([(uid, "muck", False) for uid in self.hole[seat]], kind="fold")
@@ -954,11 +951,16 @@ class TableSim(Felt):
                 self._push(seat, owes)
 
     def _out_of_turn(self, view: TableView, seat: int) -> bool:
-        """Another player pushes a call before the seat in turn has acted."""
+        """Another player, one with no chips out this street yet (chips added to a bet would
+        be a string bet instead), pushes a call before the seat in turn has acted."""
         later = [
             s.seat
             for s in view.seats
-            if s.seat != seat and s.status == "active" and s.hidden > 0 and s.stack > 0
+            if s.seat != seat
+            and s.status == "active"
+            and s.hidden > 0
+            and s.stack > 0
+            and s.bet == 0
         ]
         if not later:
             return False
