@@ -497,8 +497,9 @@ class TagTracker(TagMapper):
             return
         if any(t.place is None and t.at for t in map(self._tags.__getitem__, self._active)):
             return  # chips are still coming from the tray: the exchange is not over
-        # the chips gone unread for good (silent longer than a miss now and then) around the
-        # time the fresh ones came: the hand that took them to the tray brought the change
+        # the chips gone unread for good (silent longer than a miss now and then) in the
+        # seconds before the fresh ones came: the hand that took them to the tray brought
+        # the change (the instant sim's dealer takes a stack in one step, changes it in the next)
         first = min(self._fresh.values())
         unread = sorted(
             (
@@ -506,7 +507,7 @@ class TagTracker(TagMapper):
                 for u in self._unread
                 if not (t := self._tags[u]).at
                 and now - t.read_at < self.gone_after
-                and t.read_at + EPS >= first - self.motion - self.rest
+                and t.read_at + EPS >= first - self.gone_after
                 and now - t.read_at + EPS >= self._departed(t.place)
             ),
             key=lambda u: (self._tags[u].read_at, u),
