@@ -415,6 +415,15 @@ class TagTracker(TagMapper):
         busy: set[str] = set()
         for uid in sorted(self._active):  # in a fixed order: a seed plays the same
             self._motion(self._tags[uid], now, busy)
+        leaving = self._leaving(now)
+        if self._fresh and leaving:
+            # change placed while chips went unread lately: the exchange is not settled (or
+            # only in part: a payout lands seat by seat), so the zones it touches wait for it
+            # (a payout: the stacks with the pot emptied), a push's time at most
+            for uid in (*self._fresh, *leaving):
+                place = self._tags[uid].place
+                if place is not None:
+                    busy.add(_seat_group(place))
         self._due = self._next(now)
         if not self._dirty:
             return out
@@ -452,6 +461,7 @@ class TagTracker(TagMapper):
                 t0 = tag.read_at
                 times += (
                     t0 + self.leave_rounds * self._period_of(tag.place),
+                    t0 + self._departed(tag.place),
                     t0 + self._in_hand(tag.place),
                 )
                 if uid in self._unread:
@@ -460,6 +470,8 @@ class TagTracker(TagMapper):
                     times.append(t0 + self.gone_after)
         if self._started is not None and not self._never_read_alerted:
             times.append(self._started + self.never_read_alert)
+        if self._fresh:
+            times.append(min(self._fresh.values()) + self.motion)
         later = [t for t in times if t > now + EPS]
         return min(later) if later else None
 
@@ -548,6 +560,20 @@ class TagTracker(TagMapper):
         for uid in gone:
             self.tstats.exchanged += 1
             self._place(uid, self._tags[uid], None, 0, now)
+
+    def _leaving(self, now: float) -> list[bytes]:
+        """Chips gone unread lately while change came, the exchange not over: too lately to
+        tell a departure from a miss, or within a push's time of the first fresh chip."""
+        if not self._fresh:
+            return []
+        first = min(self._fresh.values())
+        return [
+            u
+            for u in sorted(self._unread)
+            if not (t := self._tags[u]).at
+            and now - t.read_at < self.gone_after
+            and (now - t.read_at + EPS < self._departed(t.place) or now + EPS < first + self.motion)
+        ]
 
     def _in_hand(self, zone: str) -> float:
         """How long a chip unread at home may be in a hand: a push's time, or on a slow reader
@@ -747,6 +773,7 @@ class TagTracker(TagMapper):
         if zone is not None and off and self.chips.value(uid) is not None:
             self._fresh[uid] = now
         if tag.place is not None:
+            tag.lapsed.pop(tag.place, None)  # its old place losing it was its leaving
             self._content[tag.place].pop(uid, None)
             self._dirty.add(tag.place)
             if zone is not None and self.chips.value(uid) is not None:
