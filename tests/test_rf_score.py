@@ -20,6 +20,7 @@ from tablectl.engine.notices import RecountClosed
 from tablectl.engine.outputs import Alert, Ruling
 
 ROOT = Path(__file__).resolve().parents[1]
+SIM = (sys.executable, "-m", "tablectl", "sim")
 LINE = re.compile(
     r"^rf=(\S+) hands=(\d+) false_rulings=(\d+) false_alerts=(\d+) missed=(\d+) "
     r"recounts=(\d+) latency_p99_ms=(\d+)$"
@@ -60,7 +61,7 @@ def test_compare_counts_false_missed_wrong_amounts_and_recounts() -> None:
 def test_sim_rf_prints_the_score_line() -> None:
     """The CLI on the real path: pty, protocol v2, bridge, engine; the ordinary line first."""
     proc = subprocess.run(
-        [sys.executable, "-m", "tablectl", "sim", "--hands", "3", "--rf", "ideal", "--headless"],
+        [*SIM, "--hands", "3", "--rf", "ideal", "--headless", "--explain"],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -69,6 +70,10 @@ def test_sim_rf_prints_the_score_line() -> None:
     )
     lines = proc.stdout.strip().splitlines()
     assert proc.returncode == 0, proc.stderr
+    # --explain: the incidents (none on perfect reads here) and their tally come first
+    tally_at = next(i for i, x in enumerate(lines) if "false or missed calls, by kind" in x)
+    lines = lines[tally_at + 1 :]
+    lines = lines[next(i for i, x in enumerate(lines) if x.startswith("hands=")) :]
     assert lines[0].startswith("hands=3 events=")
     m = LINE.match(lines[1])
     assert m and m.group(1) == "ideal" and m.group(2) == "3"
@@ -196,9 +201,6 @@ def test_the_dealer_answers_recounts_from_the_ground_truth(tmp_path, monkeypatch
         c.get("zone", "").partition(":")[0] in ("seat", "board", "burn", "muck") for c in counted
     )
     assert sim.table is not None and not sim.table.view().recounts  # none left waiting
-
-
-SIM = (sys.executable, "-m", "tablectl", "sim")
 
 
 @pytest.mark.parametrize(
