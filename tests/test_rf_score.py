@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -254,3 +255,29 @@ def test_each_irregularity_is_committed_and_called_on_the_truth() -> None:
     assert all(s.committed[k] > 0 for k in kinds), s.committed
     assert not s.uncalled, s.uncalled
     assert s.false_rulings == s.missed == 0
+
+
+def test_a_simulator_busy_on_the_wall_clock_is_no_stalled_table(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """With --rf the table's time is the simulation's: the emulator busy for over a second
+    sending a burst of rounds (a loaded machine) leaves the link without frames or ACKs on the
+    wall clock, which it must not take for a stall (a false `hardware` alert, and a count that
+    varies with the load)."""
+    import time
+
+    from hw_sim.mcu import McuEmulator
+
+    calls = 0
+    rounds = McuEmulator._rounds
+
+    def slow(self: McuEmulator, reads: Any) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 40:
+            time.sleep(1.6)  # the harness, not the table: the MCU's own time stands still
+        rounds(self, reads)
+
+    monkeypatch.setattr(McuEmulator, "_rounds", slow)
+    result = TableSim(SimConfig(hands=2, seed=1, rf="ideal", write_scenarios=False)).run()
+    assert calls > 40
+    assert result.score is not None and result.score.false_alerts == 0, result.score
+    assert "stalls=0" in result.link
