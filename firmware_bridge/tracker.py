@@ -92,7 +92,7 @@ _ALL = (1 << HISTORY) - 1
 # shares differ by CLEAR once both antennas have read SURE rounds, or whichever is larger once
 # they have read DECIDE rounds; until then the tag is held (its seat's zones are not ruled).
 CLEAR, SURE, DECIDE = 0.15, 8, 32
-HOLD_MAX = 0.35  # seconds a seat waits on a tag in question before the shares decide it
+HOLD_MAX = 0.35  # seconds (at least SURE rounds) a seat waits on a tag in question
 PRIOR = 0.15  # a zone that read the tag this often before its presence began: a neighbour
 SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads before it leaves
 HOLD = "hold"
@@ -320,6 +320,12 @@ class TagTracker(TagMapper):
             return None
         began = tag.at[best].since
         since = max(began, start)  # shares count from when the tag was placed where it is
+        for z, p in tag.at.items():
+            # a zone that began reading it later, still arriving: a card pitched over one seat
+            # to the next, chips paid over the bet zone: it comes to rest in the last one
+            late = z not in (best, home) and p.since > began + EPS
+            if late and now + EPS < self._arrival(z, p) + self.quiet:
+                return HOLD
         silent = max(SILENT, 8 * self._period_of(home)) if home is not None else 0.0
         if home is not None and (best in tag.kept or self._prior(uid, best, began, now) >= PRIOR):
             # a neighbour that read it on and off before (a chip at its zone's edge), or one
@@ -342,7 +348,8 @@ class TagTracker(TagMapper):
         if n >= SURE and h_share >= best_share + CLEAR:
             tag.kept.add(best)
             return None
-        if n >= DECIDE or now - since + EPS >= HOLD_MAX:
+        slow = max(self._period_of(best), self._period_of(home) if home else 0.0)
+        if n >= DECIDE or now - since + EPS >= max(HOLD_MAX, SURE * slow):
             # long enough: home keeps it unless read less; two others: ask
             if best_share > h_share:
                 return best
@@ -402,12 +409,21 @@ class TagTracker(TagMapper):
     def poll(self, now: float) -> list[Event | Alert]:
         self._polled = now
         out: list[Event | Alert] = self._never_read(now)
-        for uid in list(self._active):
+        for uid in sorted(self._active):  # in a fixed order: a seed plays the same
             out += self._decide(uid, self._tags[uid], now)
         self._exchange(now)
         busy: set[str] = set()
-        for uid in list(self._active):
+        for uid in sorted(self._active):  # in a fixed order: a seed plays the same
             self._motion(self._tags[uid], now, busy)
+        leaving = self._leaving(now)
+        if self._fresh and leaving:
+            # change placed while chips went unread lately: the exchange is not settled (or
+            # only in part: a payout lands seat by seat), so the zones it touches wait for it
+            # (a payout: the stacks with the pot emptied), a push's time at most
+            for uid in (*self._fresh, *leaving):
+                place = self._tags[uid].place
+                if place is not None:
+                    busy.add(_seat_group(place))
         self._due = self._next(now)
         if not self._dirty:
             return out
@@ -443,13 +459,19 @@ class TagTracker(TagMapper):
                     times += (arrive, arrive + self.quiet)
             if tag.place is not None and tag.place not in tag.at:
                 t0 = tag.read_at
-                times += (t0 + self.leave_rounds * self._period_of(tag.place), t0 + self.motion)
+                times += (
+                    t0 + self.leave_rounds * self._period_of(tag.place),
+                    t0 + self._departed(tag.place),
+                    t0 + self._in_hand(tag.place),
+                )
                 if uid in self._unread:
                     times.append(t0 + self._alert_after(tag.place))
                 else:
                     times.append(t0 + self.gone_after)
         if self._started is not None and not self._never_read_alerted:
             times.append(self._started + self.never_read_alert)
+        if self._fresh:
+            times.append(min(self._fresh.values()) + self.motion)
         later = [t for t in times if t > now + EPS]
         return min(later) if later else None
 
@@ -487,8 +509,9 @@ class TagTracker(TagMapper):
             return
         if any(t.place is None and t.at for t in map(self._tags.__getitem__, self._active)):
             return  # chips are still coming from the tray: the exchange is not over
-        # the chips gone unread for good (silent longer than a miss now and then) around the
-        # time the fresh ones came: the hand that took them to the tray brought the change
+        # the chips gone unread for good (silent longer than a miss now and then) in the
+        # seconds before the fresh ones came: the hand that took them to the tray brought
+        # the change (the instant sim's dealer takes a stack in one step, changes it in the next)
         first = min(self._fresh.values())
         unread = sorted(
             (
@@ -496,10 +519,10 @@ class TagTracker(TagMapper):
                 for u in self._unread
                 if not (t := self._tags[u]).at
                 and now - t.read_at < self.gone_after
-                and t.read_at + EPS >= first - self.motion - self.rest
+                and t.read_at + EPS >= first - self.gone_after
                 and now - t.read_at + EPS >= self._departed(t.place)
             ),
-            key=lambda u: self._tags[u].read_at,
+            key=lambda u: (self._tags[u].read_at, u),
         )
         if not unread:
             return
@@ -514,7 +537,7 @@ class TagTracker(TagMapper):
         zones = {self._tags[u].place for u in unread}
         stale = [
             u
-            for u in self._unread
+            for u in sorted(self._unread)
             if (t := self._tags[u]).place in zones
             and not t.at
             and now - t.read_at >= self.gone_after
@@ -538,6 +561,25 @@ class TagTracker(TagMapper):
             self.tstats.exchanged += 1
             self._place(uid, self._tags[uid], None, 0, now)
 
+    def _leaving(self, now: float) -> list[bytes]:
+        """Chips gone unread lately while change came, the exchange not over: too lately to
+        tell a departure from a miss, or within a push's time of the first fresh chip."""
+        if not self._fresh:
+            return []
+        first = min(self._fresh.values())
+        return [
+            u
+            for u in sorted(self._unread)
+            if not (t := self._tags[u]).at
+            and now - t.read_at < self.gone_after
+            and (now - t.read_at + EPS < self._departed(t.place) or now + EPS < first + self.motion)
+        ]
+
+    def _in_hand(self, zone: str) -> float:
+        """How long a chip unread at home may be in a hand: a push's time, or on a slow reader
+        (a shared one: 0.3-0.5 s a cycle) until its departure and an arrival can be told."""
+        return max(self.motion, self._departed(zone) + self._rounds_needed(zone) + self.quiet)
+
     def _departed(self, zone: str | None) -> float:
         """How long a chip's place must miss it before it counts as taken away."""
         if zone is None:
@@ -553,7 +595,7 @@ class TagTracker(TagMapper):
             place is not None
             and not _is_card_zone(place)
             and place not in tag.at
-            and now - tag.read_at + EPS < self.motion
+            and now - tag.read_at + EPS < self._in_hand(place)
         ):
             busy.add(_seat_group(place))
             moving = True
@@ -731,6 +773,7 @@ class TagTracker(TagMapper):
         if zone is not None and off and self.chips.value(uid) is not None:
             self._fresh[uid] = now
         if tag.place is not None:
+            tag.lapsed.pop(tag.place, None)  # its old place losing it was its leaving
             self._content[tag.place].pop(uid, None)
             self._dirty.add(tag.place)
             if zone is not None and self.chips.value(uid) is not None:

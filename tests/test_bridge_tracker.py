@@ -427,3 +427,36 @@ def test_a_chip_missed_a_round_while_change_lands_elsewhere_is_not_exchanged() -
 
     _, tracked = both(reads=reads, rounds=120, zones=("stack:2", "stack:9"), inventory=inv)
     assert all(c.get("stack:2", [5000, 100]) == [5000, 100] for c in chips(tracked))
+
+
+def test_a_card_read_by_a_later_seat_is_counted_where_it_comes_to_rest() -> None:
+    """Protocol v2 (reports on change, numbered rounds of 10 ms): the 4c pitched to seat 2
+    slides over seat 1 for 200 ms; seat 2 starts reading it 120 ms into that, while seat 1
+    still does. The seat that began reading it later is where it comes to rest: seat 2 (a
+    tracker that placed it where it had read longest called a misdeal, a card to seat 1)."""
+    four = card_uid("4c")
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    tracker.set_antennas(standard_antennas())
+    reports = [  # (time, seat, round, read)
+        (0.0, "seat:1", 1000, False),
+        (0.0, "seat:2", 5000, False),
+        (0.589, "seat:1", 1059, True),
+        (0.705, "seat:2", 5070, True),
+        (0.705, "seat:1", 1070, True),
+        (0.795, "seat:1", 1079, False),
+        (0.795, "seat:2", 5079, True),
+    ]
+    out: list = []
+
+    def poll_until(t: float) -> None:
+        while (due := tracker.next_due()) is not None and due <= t:
+            out.extend(event_to_obj(e) for e in tracker.poll(due + 1e-6))
+            if tracker.next_due() == due:
+                break
+
+    for t, seat, rno, read in reports:
+        poll_until(t)
+        tracker.report(ANT[seat], ((four, 0),) if read else (), t, rno)
+    poll_until(2.0)
+    out.extend(event_to_obj(e) for e in tracker.poll(2.0))
+    assert cards(out) == [("4c", "seat:2")]

@@ -222,21 +222,7 @@ def test_the_dealer_answers_recounts_from_the_ground_truth(tmp_path, monkeypatch
     assert sim.table is not None and not sim.table.view().recounts  # none left waiting
 
 
-@pytest.mark.parametrize(
-    "mapping",
-    [
-        "--instant",
-        pytest.param(
-            "--tracker",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="firmware_bridge.tracker iterates sets of tags (TagTracker.poll over "
-                "_active, _exchange's unread sorted by read time alone): their order is the "
-                "process's hash seed's; rf-bridge3 sorts them (then drop this mark)",
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("mapping", ["--instant", "--tracker"])
 def test_the_same_seed_scores_the_same_run_after_run(mapping: str) -> None:
     """`tablectl sim --rf realistic --seed S` prints the same second line every run: the MCU's
     snapshots go out on the simulation's clock among the rounds, and a host slow to read is
