@@ -12,7 +12,8 @@
   Rounded here to the cent by largest remainder: 155.28, 135.62, 122.52, 96.31, 60.27 = 570.00
   (each within a cent of the published figure, and the money conserved).
 - Every ICM figure is also checked against a brute force over every finishing order (the product
-  of Harville's conditional probabilities), written independently of the module's subset sum.
+  of Harville's conditional probabilities, in exact fractions), written independently of the
+  module's subset sum (double precision, held to a millionth of a cent).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import itertools
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tablectl.tournament.deals import DealError, chip_chop, figures, icm, round_to_unit
@@ -41,6 +42,13 @@ def brute_icm(stacks: list[int], prizes: list[int]) -> list[Fraction]:
         for place, i in enumerate(order):
             out[i] += chance * paid[place]
     return out
+
+
+MILLIONTH = Fraction(1, 10**6)
+
+
+def close(a: tuple[Fraction, ...], b: list[Fraction]) -> bool:
+    return all(abs(x - y) <= MILLIONTH for x, y in zip(a, b, strict=True))
 
 
 def test_icm_the_wikipedia_three_player_example() -> None:
@@ -81,7 +89,7 @@ def test_chip_chop_the_betmgm_example_conserves_the_money() -> None:
 def test_icm_equals_the_brute_force_on_a_final_table_of_six() -> None:
     stacks = [412_000, 96_500, 1_250_000, 33_000, 640_000, 218_500]
     prizes = [4_100_00, 2_500_00, 1_700_00, 1_200_00, 900_00, 700_00]
-    assert list(icm(stacks, prizes)) == brute_icm(stacks, prizes)
+    assert close(icm(stacks, prizes), brute_icm(stacks, prizes))
 
 
 @given(
@@ -91,11 +99,10 @@ def test_icm_equals_the_brute_force_on_a_final_table_of_six() -> None:
 def test_icm_is_harville_and_pays_out_every_prize(stacks: list[int], prizes: list[int]) -> None:
     prizes = sorted(prizes, reverse=True)[: len(stacks)]
     eq = icm(stacks, prizes)
-    assert list(eq) == brute_icm(stacks, prizes)
-    assert sum(eq) == sum(prizes)
+    assert close(eq, brute_icm(stacks, prizes))
+    assert abs(sum(eq) - sum(prizes)) <= len(stacks) * MILLIONTH
 
 
-@settings(deadline=None, max_examples=40)  # exact fractions: ten players take ~0.3 s
 @given(
     st.sampled_from(["icm", "chip_chop"]),
     st.lists(st.integers(1, 5 * 10**6), min_size=2, max_size=10),
@@ -132,6 +139,12 @@ def test_rounding_ties_go_to_the_bigger_stack_and_a_part_of_a_unit_to_the_leader
     # $100.50 in $5 units: 20 units of $5 and 50 cents over, to the chip leader
     assert sum(round_to_unit([Fraction(10050, 2)] * 2, [1, 2], 10_050, 500)) == 10_050
     assert round_to_unit([Fraction(10050, 2)] * 2, [1, 2], 10_050, 500) == (5000, 5050)
+
+
+def test_figures_a_millionth_of_a_cent_over_give_the_unit_back() -> None:
+    # two figures held a hair high that floor to more than the total: the last in line gives
+    # the cent back, and the deal still sums
+    assert round_to_unit([Fraction(100), Fraction(100)], [1, 1], 199, 1) == (100, 99)
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,10 @@ bases for the figures, from the stacks the table read:
 - **ICM** (the Independent Chip Model, Malmuth-Harville: Harville 1973, Malmuth 1987): a player
   wins with the share of the chips they hold; given the players placed above, a player takes the
   next place with their share of the chips those players do not hold. A player's figure is the
-  prizes weighted by the chances of each place. Computed exactly (fractions) over the subsets of
-  players placed above: 2^n x n steps, so a full final table of ten is 10,240 subsets.
+  prizes weighted by the chances of each place. Computed over the subsets of players placed
+  above (2^n x n steps: 10,240 for a final table of ten, a few milliseconds; the same sum in
+  exact fractions took ~0.5 s, bench/deals.py) in double precision, then held to a millionth of
+  a cent: far finer than any unit, so the rounding below decides on exact numbers.
 - **Chip-chop**: each player is sure of the last place's prize among those left; the rest of the
   money is shared in proportion to chips (the "chip count deal": the next place's payout plus the
   remaining pool less n such payouts, times the player's share of the chips).
@@ -26,6 +28,7 @@ the prizes left less the amount held back.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -43,29 +46,32 @@ def cents(amount: float | int) -> int:
     return round(float(amount) * 100)
 
 
+PRECISION = 10**6  # ICM figures are held to a millionth of a cent
+
+
 def icm(stacks: Sequence[int], prizes: Sequence[int]) -> tuple[Fraction, ...]:
     """Each player's Malmuth-Harville equity of ``prizes`` (1st first; fewer places than players
-    pay nothing below the last). Exact: a sum of fractions."""
+    pay nothing below the last), to a millionth of a cent."""
     n = len(stacks)
     total = sum(stacks)
     paid = list(prizes[:n]) + [0] * (n - len(prizes[:n]))
     places = max((i + 1 for i, p in enumerate(paid) if p), default=0)
-    equity = [Fraction(0)] * n
+    equity: list[list[float]] = [[] for _ in range(n)]  # the terms, summed with fsum at the end
     # reach[S]: the chance that the players of bitmask S take the top |S| places, in some order
-    reach: dict[int, Fraction] = {0: Fraction(1)}
+    reach: dict[int, float] = {0: 1.0}
     for size in range(places):
-        grown: dict[int, Fraction] = {}
+        grown: dict[int, float] = {}
         for placed, chance in reach.items():
             left = total - sum(stacks[i] for i in range(n) if placed >> i & 1)
             for i in range(n):
                 if placed >> i & 1 or not stacks[i]:
                     continue
-                p = chance * Fraction(stacks[i], left)
-                equity[i] += p * paid[size]
+                p = chance * stacks[i] / left
+                equity[i].append(p * paid[size])
                 key = placed | 1 << i
-                grown[key] = grown.get(key, Fraction(0)) + p
+                grown[key] = grown.get(key, 0.0) + p
         reach = grown
-    return tuple(equity)
+    return tuple(Fraction(round(math.fsum(e) * PRECISION), PRECISION) for e in equity)
 
 
 def chip_chop(stacks: Sequence[int], prizes: Sequence[int]) -> tuple[Fraction, ...]:
@@ -86,12 +92,18 @@ def round_to_unit(
     unit left over to the biggest stack (the module's docstring)."""
     if unit < 1:
         raise DealError("the smallest unit of money must be at least 1 cent")
-    units = [int(x // unit) for x in exact]
-    shares = [u * unit for u in units]
-    extra_units = (total - sum(shares)) // unit
+    shares = [max(0, int(x // unit)) * unit for x in exact]
     order = sorted(range(len(exact)), key=lambda i: (-(exact[i] - shares[i]), -stacks[i], i))
+    extra_units = (total - sum(shares)) // unit
     for i in order[: max(0, extra_units)]:
         shares[i] += unit
+    # figures held to a millionth of a cent may floor a unit too high: the smallest remainders
+    # give it back (exact figures never do: their floors never sum above the total)
+    for i in reversed(order):
+        if sum(shares) <= total:
+            break
+        if shares[i] >= unit:
+            shares[i] -= unit
     odd = total - sum(shares)
     if odd:
         shares[max(range(len(stacks)), key=lambda i: (stacks[i], -i))] += odd

@@ -995,7 +995,8 @@ class Venue:
         out.append(
             Announcement(
                 "deal",
-                f"deal ({str(method).replace('_', '-')}) agreed by all {len(ids)}: {text}",
+                f"deal ({str(method).replace('_', '-')}) agreed by "
+                f"{', '.join(e.name for e in players)}: {text}",
                 "",
                 self.deal.to_obj(),
             )

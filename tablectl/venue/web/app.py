@@ -61,6 +61,7 @@ PAGE_SECTIONS: dict[str, tuple[str, ...]] = {
         "health",
         "log",
     ),
+    "deal": ("health", "deal"),
     "public": ("health", "feed", "clock", "public_summary", "payouts", "public_seats", "moves"),
 }
 ACTIONS = (
@@ -74,6 +75,7 @@ ACTIONS = (
     "clock",
     "structure",
     "preset",
+    "deal",
 )
 
 
@@ -157,6 +159,7 @@ class WebConsole:
                 Route("/entrants", self.page("entrants")),
                 Route("/balancing", self.page("balancing")),
                 Route("/log", self.page("log")),
+                Route("/deal", self.page("deal")),
                 Route("/seatcards", self.seatcards),
                 Route("/public", self.public),
                 Route("/login", self.login_form, methods=["GET"]),
@@ -267,6 +270,7 @@ class WebConsole:
             "public_summary": lambda: self.sections.public_summary(summary, feed),
             "public_seats": lambda: self.sections.public_seats(c.entrants_view()),
             "moves": lambda: self.sections.moves(c.announcements(8)),
+            "deal": lambda: self.sections.deal(c.deal_view(arg), may("deal"), csrf),
         }
         return {name: str(data[name]()) for name in PAGE_SECTIONS[page]}
 
@@ -275,7 +279,8 @@ class WebConsole:
             _token, sess = self.session(request)
             if sess is None:
                 return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
-            arg = request.path_params.get("name", "")
+            # a table's name, or the deal page's amount played for (/deal?held=100)
+            arg = request.path_params.get("name", "") or request.query_params.get("held", "")
             if name == "table" and _find(self.console.tables_view(), arg) is None:
                 return self.render(
                     "page.html",
@@ -486,6 +491,14 @@ class WebConsole:
             if preset is None:
                 return Result(False, f"no preset {text('preset')!r:.40}")
             return c.set_structure(by, preset)
+        if action == "deal":
+            method = text("method")
+            agreed = [str(a) for a in form.getlist("agreed")]
+            ids = [str(i) for i in form.getlist("player")]
+            # a computed method records the figures the page showed (refused if stale)
+            key = "amount" if method == "custom" else method
+            amounts = {i: text(f"{key}_{i}") for i in ids}
+            return c.record_deal(by, method, text("held_back"), agreed, amounts)
         return c.set_structure(by, _edited_structure(c.structure_obj, form))
 
 
