@@ -49,6 +49,7 @@ from tablectl.tournament.commands import (
     unprintable,
 )
 from tablectl.tournament.deals import Deal, DealError, DealFigures, cents, figures
+from tablectl.tournament.points import League, PointsError, parse_league
 from tablectl.tournament.prizes import Purse
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
 
@@ -146,6 +147,8 @@ class Entry:
     addons: int = 0
     place: int = 0
     rebuys: int = 0
+    player: str = ""  # a re-entry's first entry id: one person in the results
+    member: str = ""  # the venue's member id, given at registration
 
 
 @dataclass
@@ -175,6 +178,7 @@ class VenueConfig:
     addon_until_level: int = 0
     approve_moves: bool = False  # balancing moves and breaks wait for the director's approve
     money_unit: int = 1  # the house's smallest unit of money, in cents (deals round to it)
+    league: League | None = None  # league points for the results (tablectl.tournament.points)
 
     @property
     def final(self) -> str:
@@ -208,6 +212,7 @@ def parse_setup(body: object) -> VenueConfig:
         "addon",
         "approve_moves",
         "money_unit",
+        "league",
     )
     if not isinstance(body, dict):
         raise VenueError("setup must be an object")
@@ -259,7 +264,17 @@ def parse_setup(body: object) -> VenueConfig:
         addon_until_level=_need_int(addon, "until_level", 0),
         approve_moves=_need_bool(body, "approve_moves"),
         money_unit=_money_unit(body.get("money_unit", 0.01)),
+        league=_league(body.get("league")),
     )
+
+
+def _league(body: object) -> League | None:
+    if body is None:
+        return None
+    try:
+        return parse_league(body)
+    except PointsError as exc:
+        raise VenueError(f"setup.league: {str(exc).removeprefix('league: ')}") from None
 
 
 def _money_unit(value: object) -> int:
@@ -269,6 +284,16 @@ def _money_unit(value: object) -> int:
     if abs(cents(value) - value * 100) > 1e-6:
         raise VenueError(f"setup.money_unit must be whole cents, got {value!r:.40}")
     return cents(value)
+
+
+def _member(body: object) -> str:
+    """A registration's optional ``member`` id: the venue's own, printable, at most 32."""
+    member = body.get("member", "") if isinstance(body, dict) else ""
+    if not isinstance(member, str) or len(member) > 32 or unprintable(member) is not None:
+        raise VenueError(
+            f"register.member: an id of at most 32 printable characters, got {member!r:.40}"
+        )
+    return member.strip()
 
 
 def _need_bool(body: dict, key: str) -> bool:
@@ -491,7 +516,7 @@ class Venue:
             )
         return name
 
-    def _wait(self, name: str, out: list[Output]) -> None:
+    def _wait(self, name: str, out: list[Output]) -> Entry:
         """Every seat taken: the player waits, in order, for the next seat drawn (002 Rule 8-A:
         alternates and late registrants draw from the seat pool as seats open). The buy-in is
         counted when the seat is drawn."""
@@ -506,6 +531,7 @@ class Venue:
                 {"entry": entry.id, "name": name, "position": n},
             )
         )
+        return entry
 
     def waiting(self) -> list[Entry]:
         """The waiting list, first come first seated."""
@@ -550,6 +576,7 @@ class Venue:
         again is a re-entry)."""
         assert self.cfg is not None
         name = self._name(body)
+        member = _member(body)
         same = [e.id for e in self.entries.values() if e.name == name]
         again = isinstance(body, dict) and body.get("again") is True
         if same and not again:
@@ -564,15 +591,17 @@ class Venue:
                     f"{self.cfg.late_until_level} (002 Rule 8-A)"
                 )
             if self.waiting() or not self._seat_pool():
-                self._wait(name, out)
+                self._wait(name, out).member = member
                 return
-            self._seat_new(self._new_entry(name, out, "002 Rule 8-A"), out, "002 Rule 8-A")
+            entry = self._new_entry(name, out, "002 Rule 8-A")
+            entry.member = member
+            self._seat_new(entry, out, "002 Rule 8-A")
             return
         seated = sum(1 for e in self.entries.values() if e.status == "registered")
         if seated >= len(self.cfg.tables) * self.cfg.handed:
-            self._wait(name, out)
+            self._wait(name, out).member = member
             return
-        self._new_entry(name, out, "002 Rule 7")
+        self._new_entry(name, out, "002 Rule 7").member = member
 
     def _seat_pool(self) -> list[tuple[str, int]]:
         """The seats a new player draws from (002 Rule 8-A), at the tables in play."""
@@ -653,6 +682,7 @@ class Venue:
             if last.status != "seated":
                 raise VenueError(f"{name} is moving; re-enter once seated")
             new = self._new_entry(name, out, "002 Rule 8-B")
+            new.player, new.member = last.player or last.id, last.member
             new.status, new.table, new.seat = "seated", last.table, last.seat
             new.stack = last.stack
             last.status = "forfeited"
@@ -664,7 +694,9 @@ class Venue:
                 "re-entry: the forfeited chips leave play",
             )
             return
-        self._seat_new(self._new_entry(name, out, "002 Rule 8-A"), out, "002 Rule 8-A")
+        new = self._new_entry(name, out, "002 Rule 8-A")
+        new.player, new.member = last.player or last.id, last.member
+        self._seat_new(new, out, "002 Rule 8-A")
 
     def _send_stack(
         self, entry: Entry, add: int, out: list[Output], rule: str, why: str, kind: str = ""
