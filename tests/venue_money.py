@@ -56,3 +56,22 @@ def three_left(journal: Path) -> DirectorConsole:
     c.runner.apply({"report": seat_report(c, 1, {1: 50_000, 2: 30_000, 3: 20_000})})
     assert len(c.venue.remaining()) == 3
     return c
+
+
+def played_out(journal: Path, setup: dict[str, Any] | None = None) -> DirectorConsole:
+    """``three_left``, an ICM deal with $100 played for (recorded by Dana), then seat 3 busts and
+    seat 1: seat 2 wins. Ann's name starts with '=' (a spreadsheet formula, for the CSV)."""
+    c = open_console(journal, setup)
+    names = ["=SUM(A1)", *NAMES[1:]]
+    assert c.register("Dana", names).ok
+    assert c.act("Dana", {"start": {}}).ok
+    for cmd in [o for o in c.runner.said if isinstance(o, SeatCmd)]:
+        c.runner.apply({"confirmed": {"table": "T1", "id": cmd.id}})
+    c.runner.apply({"report": seat_report(c, 1, {1: 50_000, 2: 30_000, 3: 20_000})})
+    view = c.deal_view("100")
+    ids = [p["id"] for p in view["players"]]
+    assert c.record_deal("Dana", "icm", "100", ids, {}).ok
+    c.runner.apply({"report": seat_report(c, 2, {1: 60_000, 2: 40_000})})
+    c.runner.apply({"report": seat_report(c, 3, {2: 100_000})})
+    assert c.venue.finished
+    return c
