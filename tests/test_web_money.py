@@ -110,6 +110,11 @@ def test_floor_staff_see_the_figures_but_only_the_director_records_a_deal(
     assert page.locator("table.deal tbody tr").count() == 3
     assert "The director records a deal" in page.inner_text("main")
     assert page.locator("button", has_text="Record the deal").count() == 0
+    # the form posted anyway (its CSRF token is the floor's own): refused, nothing recorded
+    with page.expect_navigation():
+        page.locator("form[action='/do/deal']").evaluate("f => f.submit()")
+    assert page.inner_text(".flash") == "Refused: floor staff may not deal: ask the director"
+    assert served.web.console.venue.deal is None
     page.context.close()
 
 
