@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_venue_model import confirm, notices, report, seats_of, venue_with
+from test_venue_model import STRUCTURE, confirm, notices, report, seats_of, venue_with
 
 from tablectl.tournament.deals import icm
 from tablectl.tournament.venue import Venue
@@ -113,3 +113,11 @@ def test_no_deal_before_the_final_table() -> None:
     said = v.apply({"deal": {"method": "icm", "agreed": [e.id for e in v.remaining()]}})
     assert said[0].kind == "alert" and "final table" in said[0].text
     assert len(seats_of(v, "T1")) == 6
+
+
+def test_no_deal_without_prize_money() -> None:
+    free = dict(STRUCTURE, prize={**STRUCTURE["prize"], "per_entry": 0})
+    v, out = venue_with(3, tables=1, handed=10, structure=free)
+    confirm(v, out)
+    said = v.apply({"deal": {"method": "icm", "agreed": ids(v)}})
+    assert said[0].kind == "alert" and "no prize money" in said[0].text

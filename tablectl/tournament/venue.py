@@ -482,6 +482,8 @@ class Venue:
         from their confirmed stacks, rounded to the house's unit (setup ``money_unit``)."""
         assert self.cfg is not None
         players = self.deal_players()
+        if not any(self.prizes_left(len(players))):
+            raise VenueError("no prize money left to share (the structure's per_entry is 0)")
         try:
             return figures(
                 method,
