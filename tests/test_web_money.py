@@ -125,6 +125,7 @@ def test_the_director_records_the_deal_the_players_agreed(served: Served, browse
     with page.expect_navigation():
         page.click("button:has-text('Show the figures')")
     assert "after $100 played for" in page.inner_text("main")
+    assert page.input_value("input[name=held]") == "100"  # as typed, not "100.0"
     rows = page.locator("table.deal tbody tr")
     icm = [float(rows.nth(i).locator("td.icm").inner_text()[1:].replace(",", "")) for i in range(3)]
     assert sum(icm) == 900 and all(x % 5 == 0 for x in icm)
