@@ -61,6 +61,7 @@ log = logging.getLogger(__name__)
 DEFAULT_SEATS = {1: 10000, 2: 10000, 4: 10000, 5: 10000, 7: 10000, 9: 10000}
 MAX_STEPS_PER_HAND = 500
 MAX_REDEALS = 5
+VIRTUAL_STALL_S = 30.0  # the link's stall check with --rf (docs/rf.md, "Repeatable")
 MAX_ANSWERS = 10  # recount questions the sim's dealer answers after one motion, at most
 # With --rf the table rests after a motion until it has ruled on it, at most this many of the
 # reader's cycles (or SimConfig.rest, if longer); the reads go over the link in slices this long.
@@ -194,7 +195,11 @@ class TableSim(Felt):
             clock=self.clock,
             virtual_time=self.rf is not None and not cfg.faults,
         )
-        self.link = SerialLink(self.mcu.link_path)
+        # On the simulation's clock the MCU goes quiet on the wall clock whenever the simulator
+        # computes (a loaded machine: seconds): that is no stall of the table, whose own time
+        # stands still meanwhile; the link's wall-clock stall check waits longer.
+        virtual = self.mcu.virtual_time
+        self.link = SerialLink(self.mcu.link_path, stall_after=VIRTUAL_STALL_S if virtual else 1.0)
         mapper: TagMapper
         if cfg.tracker:
             mapper = TagTracker(self.decks, self.inventory, quiet=cfg.settle)
