@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from tablectl.engine.actions import verify_press
 from tablectl.engine.events import FloorDecision, ScenarioError, parse_line
 from tablectl.engine.outputs import Alert, Notice
+from tablectl.engine.presses import verify_press
 from tablectl.engine.table import MAX_OPEN_ALERTS, Table
 
 SETUP = {

@@ -750,7 +750,7 @@ class Daemon:
 
 def next_deadline(table: Any) -> float | None:
     """The table's next timed change in session seconds: its level ends, or the player on the
-    clock is warned or runs out of time (tablectl.engine.actions.check_clock); None if nothing
+    clock is warned or runs out of time (tablectl.engine.clock.check_clock); None if nothing
     is timed. A tick there (or a millisecond after, where the player's tie wins) applies it on
     time, with no tick a second in between."""
     if table is None:

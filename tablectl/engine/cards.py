@@ -11,11 +11,12 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
 from tablectl.engine import dealing, flow, hands
-from tablectl.engine.actions import _live_hand, _void, on_fold
+from tablectl.engine.folds import on_fold
 from tablectl.engine.hand import BOARD_AT, Hand
 from tablectl.engine.notices import Street
 from tablectl.engine.outputs import Alert, Output
 from tablectl.engine.state import SEAT_NUMBER
+from tablectl.engine.turn import live_hand_or_alert, void
 
 if TYPE_CHECKING:
     from tablectl.engine.state import TableState
@@ -142,7 +143,7 @@ def on_card(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         if card not in table.hand.mucked:
             table.hand.mucked.append(card)  # the dealer gathering the cards after the award
         return
-    hand = _live_hand(table, out, f"{card} read in {zone}")
+    hand = live_hand_or_alert(table, out, f"{card} read in {zone}")
     if hand is None:
         return
     if deck is not None:
@@ -238,7 +239,7 @@ def board_card(
             )
         return
     if hand.street == "showdown" or len(hand.board) >= 5:
-        _void(out, f"{card}: the board already has five cards")
+        void(out, f"{card}: the board already has five cards")
         return
     if extra or (
         hand.to_act is not None
@@ -390,7 +391,7 @@ def burn_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> No
             hand.burns.append(card)
             hand.burn_fix = False
         else:
-            _void(
+            void(
                 out,
                 f"{card} is a board card: once anyone has acted on it, it stands; put it "
                 "back on the board",
@@ -398,7 +399,7 @@ def burn_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> No
             )
         return
     if dealing.card_seen(hand, card):
-        _void(out, f"{card} is in play: it cannot be the burn; put it back")
+        void(out, f"{card} is in play: it cannot be the burn; put it back")
         return
     hand.burns.append(card)
     hand.in_play.add(card)
@@ -406,7 +407,7 @@ def burn_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> No
 
 
 def on_board(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
-    hand = _live_hand(table, out, "board cards")
+    hand = live_hand_or_alert(table, out, "board cards")
     if hand is None:
         return
     if _whole_street(table, hand, body.get("burn"), body["board"], out):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tablectl.engine import actions, dealing, flow
+from tablectl.engine import dealing, flow, folds
 from tablectl.engine.citations import cite, option
 from tablectl.engine.events import FloorDecision
 from tablectl.engine.notices import Award, FloorDecided
@@ -165,7 +165,7 @@ def undercall(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
     )
     hand.mucked.extend(c for c in hand.hole.get(seat, []) if c not in hand.mucked)
     in_turn = hand.to_act == seat
-    actions.oot_fold(table, hand, seat, out)
+    folds.oot_fold(table, hand, seat, out)
     if in_turn and hand.to_act == seat and hand.street != "over":
         flow.advance(table, hand, seat, out)
 

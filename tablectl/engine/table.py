@@ -14,8 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
-from tablectl.engine import actions as act
-from tablectl.engine import cards, dealing, floor, flow, hands, recount
+from tablectl.engine import actions, cards, clock, dealing, floor, flow, hands, recount
 from tablectl.engine.events import AckEntry, BadgeEntry, Event, FloorDecision, LevelEntry, NameEntry
 from tablectl.engine.notices import (
     Ack,
@@ -27,6 +26,7 @@ from tablectl.engine.notices import (
     Undone,
 )
 from tablectl.engine.outputs import UNSET, Alert, Output, Ruling
+from tablectl.engine.presses import verify_press
 from tablectl.engine.reading import barred_by
 from tablectl.engine.state import Level, Player, SetupError, TableState
 from tablectl.engine.view import (
@@ -189,7 +189,7 @@ class Table(TableState):
                     _level_notice(f"level {self.level_index + 1}: {what}", self.level_index + 1)
                 )
         if self.clock is not None:
-            act.check_clock(self, out)
+            clock.check_clock(self, out)
 
     def _on_tick(self, body: float, out: list[Output]) -> None:
         self._advance_time(float(body), out)
@@ -329,7 +329,7 @@ class Table(TableState):
 
     def undo(self, out: list[Output]) -> None:
         """Take back the last event of this hand by replaying the hand without it."""
-        refused = act.verify_press(self, "undo")
+        refused = verify_press(self, "undo")
         if refused is not None:
             out.append(refused)
             return
@@ -429,7 +429,7 @@ class Table(TableState):
         presses = tuple(
             p
             for p in PRESS_NAMES
-            if act.verify_press(self, p) is None
+            if verify_press(self, p) is None
             and not (p == "award" and self.live_hand is None)
             and not (p == "pause" and self.paused)
             and not (p == "resume" and not self.paused)
@@ -492,13 +492,7 @@ _HANDLERS: dict[str, Callable[[Table, Any, list[Output]], None]] = {
     "deal": cards.on_deal,
     "card": cards.on_card,
     "board": cards.on_board,
-    "push": act.on_push,
-    "pull": act.on_pull,
-    "chips": act.on_chips,
-    "fold": act.on_fold,
-    "declare": act.on_declare,
-    "press": act.on_press,
-    "seat": act.on_seat,
+    **actions.HANDLERS,
     "floor": Table._on_floor,
     "ack": Table._on_ack,
     "badge": Table._on_badge,
