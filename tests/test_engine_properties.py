@@ -40,13 +40,13 @@ def fingerprint(table: Table) -> Any:
         inner = (
             hand.street,
             tuple(hand.board),
-            tuple(hand.burns),
-            tuple(hand.mucked),
+            tuple(hand.deal.burns),
+            tuple(hand.showdown.mucked),
             tuple(sorted((s, tuple(c)) for s, c in hand.hole.items())),
-            tuple(sorted(hand.pending.items())),
-            tuple(sorted(hand.owes.items())),
-            tuple(sorted(hand.declared.items())),
-            tuple(sorted(hand.tabled)),
+            tuple(sorted(hand.oot.pending.items())),
+            tuple(sorted(hand.betting.owes.items())),
+            tuple(sorted(hand.betting.declared.items())),
+            tuple(sorted(hand.showdown.tabled)),
         )
     zones = tuple(sorted((k, tuple(v)) for k, v in table.zones.items()))
     players = tuple((p.seat, p.stack, p.out, p.absent, p.penalty) for p in table.players.values())
@@ -68,13 +68,16 @@ def idempotent(table: Table, obj: dict[str, Any]) -> bool:
     if "card" in obj and hand is not None:
         zone = obj["zone"]
         card = obj["card"]
-        if (zone == "board" and card in hand.board) or (zone == "burn" and card in hand.burns):
+        if (zone == "board" and card in hand.board) or (zone == "burn" and card in hand.deal.burns):
             return True
         if zone.startswith("seat:") and card in hand.hole.get(int(zone[5:]), []):
             return True
-        return zone == "muck" and card in hand.mucked
+        return zone == "muck" and card in hand.showdown.mucked
     if "board" in obj and hand is not None:
-        return all(c in hand.board for c in obj["board"]) and obj.get("burn") in (None, *hand.burns)
+        return all(c in hand.board for c in obj["board"]) and obj.get("burn") in (
+            None,
+            *hand.deal.burns,
+        )
     if obj.get("press") == "award" and (hand is None or hand.street == "over"):
         return True
     if "chips" in obj and isinstance(obj["chips"], dict):
@@ -246,7 +249,9 @@ def floor_event(draw: st.DrawFn, table: Table, kills: bool = False) -> dict[str,
         live = hand.live()
         all_in = [s for s in live if table.players[s].stack == 0]
         if live:
-            untabled = hand.street == "showdown" and any(s not in hand.tabled for s in live)
+            untabled = hand.street == "showdown" and any(
+                s not in hand.showdown.tabled for s in live
+            )
             tally(
                 f"kill on the {hand.street}"
                 + (" of an all-in hand" if all_in else "")
@@ -259,9 +264,9 @@ def floor_event(draw: st.DrawFn, table: Table, kills: bool = False) -> dict[str,
     pot = 0
     if hand is not None:
         pot = (
-            sum(hand.won.values())
+            sum(hand.showdown.won.values())
             if hand.street == "over"
-            else sum(hand.contributed.values()) + hand.dead_money
+            else sum(hand.contributed.values()) + hand.stakes.dead_money
         )
     dealt = list(hand.dealt) if hand is not None else seats
     winner = draw(st.sampled_from(dealt))

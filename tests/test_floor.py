@@ -235,6 +235,6 @@ def test_a_floor_refusal_changes_nothing() -> None:
 def test_undo_takes_back_a_kill() -> None:
     table = Table(SETUP)
     apply(table, DEAL, '{"floor": {"by": "Sam", "kill": 3}}')
-    assert table.hand is not None and table.hand.dead == {3}
+    assert table.hand is not None and table.hand.showdown.dead == {3}
     apply(table, '{"press": "undo"}')
-    assert table.hand.dead == set() and table.to_act() == 1
+    assert table.hand.showdown.dead == set() and table.to_act() == 1

@@ -31,7 +31,7 @@ def test_002_rule_16a_one_card_tabled_then_mucked_raises_nothing() -> None:
     assert t.street == "showdown" and not alerts(out, "one_card_tabled")
     out = run(t, {"fold": 7})
     assert not alerts(out, "one_card_tabled")
-    assert t.street == "over" and t.hand is not None and t.hand.won == {2: 600}
+    assert t.street == "over" and t.hand is not None and t.hand.showdown.won == {2: 600}
 
 
 def test_002_rule_39_a_hand_without_two_cards_read_cannot_win() -> None:
@@ -66,7 +66,7 @@ def test_002_rule_31_dead_blinds_and_big_blind_ante_go_to_the_button() -> None:
     )
     [n] = notices(out, "award")
     assert n.text == "main pot 400: seat 1 400"
-    assert t.hand is not None and t.hand.won == {1: 400}
+    assert t.hand is not None and t.hand.showdown.won == {1: 400}
     assert t.stacks() == {1: 10400, 2: 9900, 3: 9700}
 
 
@@ -187,7 +187,7 @@ def test_003_moved_small_blind_short_posts_ante_then_live_blind_then_dead_chips(
     run(t, {"deal": {"7": ["Ks", "Kd"], "8": ["Qh", "Qd"], "2": ["Jh", "Jd"], "3": ["Th", "Tc"]}})
     assert t.stacks() == {2: 19950, 3: 20350, 5: 0, 7: 0, 8: 19650}
     assert t.pots() == [Pot(150, (2, 3, 7, 8))]
-    assert t.hand is not None and t.hand.dead_money == 50
+    assert t.hand is not None and t.hand.stakes.dead_money == 50
 
 
 def test_002_rule_31_killing_the_small_blind_leaves_the_turn_with_the_button() -> None:
@@ -200,7 +200,7 @@ def test_002_rule_31_killing_the_small_blind_leaves_the_turn_with_the_button() -
         {"seat": {"seat": 2, "status": "absent"}},
         {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}},
     )
-    assert t.hand is not None and t.hand.dead == {2}
+    assert t.hand is not None and t.hand.showdown.dead == {2}
     assert t.to_act() == 1 and t.to_call() == 200
 
 
@@ -273,7 +273,7 @@ def test_003_moved_small_blind_dead_chips_and_big_blind_ante_are_both_dead_money
     run(t, {"deal": {"7": ["Ks", "Kd"], "8": ["Qh", "Qd"], "2": ["Jh", "Jd"], "3": ["Th", "Tc"]}})
     assert t.stacks() == {2: 20000, 3: 20300, 5: 0, 7: 0, 8: 19600}
     assert t.pots() == [Pot(200, (2, 3, 7, 8))]
-    assert t.hand is not None and t.hand.dead_money == 200
+    assert t.hand is not None and t.hand.stakes.dead_money == 200
 
 
 def test_002_rule_64a_a_killed_bettor_gets_its_uncalled_chips_back_and_the_call_stays() -> None:

@@ -768,7 +768,7 @@ def next_deadline(table: Any) -> float | None:
         if (
             warning
             and hand is not None
-            and hand.clock_warned != table.clock[1]
+            and hand.betting.clock_warned != table.clock[1]
             and deadline - warning > t
         ):
             due.append(deadline - warning)

@@ -46,10 +46,10 @@ def resolve_pending(table: TableState, hand: Hand, out: list[Output]) -> None:
     that seat did not change (a check, call or fold does not change it), else not binding: chips
     are returned and the player has all options (002 Rule 42-A)."""
     seat = hand.to_act
-    if seat is None or (seat not in hand.pending and seat not in hand.pending_say):
+    if seat is None or (seat not in hand.oot.pending and seat not in hand.oot.pending_say):
         return
-    said = hand.pending_say.pop(seat, None)
-    held = hand.pending.pop(seat, None)
+    said = hand.oot.pending_say.pop(seat, None)
+    held = hand.oot.pending.pop(seat, None)
     bet_then = said[2] if said is not None else held[1] if held is not None else 0
     if hand.round.current_bet != bet_then:
         what = []
@@ -83,15 +83,15 @@ def resolve_pending(table: TableState, hand: Hand, out: list[Output]) -> None:
         on_declare(table, {"seat": seat, "say": say, "amount": amount}, out)
         if held is not None:
             chips = list(held[0])
-            if hand.declared.get(seat):
+            if hand.betting.declared.get(seat):
                 push(table, {"seat": seat, "chips": chips}, out)  # the declared raise's chips
-            elif seat in hand.owes:
-                complete_owed(table, hand, seat, sum(chips), hand.owes[seat], out)
+            elif seat in hand.betting.owes:
+                complete_owed(table, hand, seat, sum(chips), hand.betting.owes[seat], out)
             else:
                 hand_back(table, seat, sum(chips))
         return
     if held is not None:
-        reading = read_held(table, hand, seat, list(held[0]), hand.declared.get(seat), out)
+        reading = read_held(table, hand, seat, list(held[0]), hand.betting.declared.get(seat), out)
         if reading is None:
             return
         take_action(

@@ -51,7 +51,7 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         )
         hand_back(table, seat, amount)
         return
-    owed = hand.owes.get(seat, 0)
+    owed = hand.betting.owes.get(seat, 0)
     if (seat != hand.to_act or owed) and not _in_play(chips, table.chips):
         # chipread rules chips of no denomination for the seat in turn; elsewhere they stop here
         unknown = [c for c in chips if c not in table.chips]
@@ -73,7 +73,7 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     if owed:
         complete_owed(table, hand, seat, amount, owed, out)
         return
-    if hand.last_push == seat:
+    if hand.betting.last_push == seat:
         # 002 Rule 56: a bet is one motion; going back to the stack for more is a string bet.
         out.append(
             Alert(
@@ -87,7 +87,7 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         hand_back(table, seat, amount)
         return
     if hand.to_act is None:
-        if hand.street == "showdown" or hand.betting_over:
+        if hand.street == "showdown" or hand.betting.betting_over:
             void(out, f"seat {seat}: betting is over; hand the chips back", seat, "002 Rule 17")
         else:
             void(
@@ -101,8 +101,8 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     if _blind_chips(table, hand, seat, chips, out):
         return
     if seat != hand.to_act:
-        held, bet_then = hand.pending.get(seat, ((), hand.round.current_bet))
-        hand.pending[seat] = ((*held, *chips), bet_then)
+        held, bet_then = hand.oot.pending.get(seat, ((), hand.round.current_bet))
+        hand.oot.pending[seat] = ((*held, *chips), bet_then)
         out.append(
             out_of_turn_alert(
                 seat,
@@ -115,7 +115,7 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         )
         note_oot(table, hand, seat, True, out)
         return
-    declared = hand.declared.get(seat)
+    declared = hand.betting.declared.get(seat)
     zone = prior_chips(table, hand, seat, chips)
     # read_zone, with the zone already looked at
     if zone is None:
@@ -126,7 +126,7 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         hand_back(table, seat, amount)
         return  # not an action: the chips go back, the seat is still in turn
     if declared is None and hand.street != "over":
-        hand.last_push = seat
+        hand.betting.last_push = seat
 
 
 def _in_play(chips: list[int], denominations: tuple[int, ...]) -> bool:
@@ -145,13 +145,13 @@ def complete_owed(
     paid = owed if owed < amount else amount  # min(), compared: nearly every push
     rest = owed - paid
     if rest:
-        hand.owes[seat] = rest
+        hand.betting.owes[seat] = rest
     else:
-        del hand.owes[seat]
-        if hand.forfeit:
-            hand.forfeit.pop(seat, None)  # the undercall is now a full call (002 Rule 44-B)
-        if hand.undercalls:
-            hand.undercalls.pop(seat, None)  # corrected (002 Rule 44-C)
+        del hand.betting.owes[seat]
+        if hand.betting.forfeit:
+            hand.betting.forfeit.pop(seat, None)  # the undercall is now a full call (002 Rule 44-B)
+        if hand.betting.undercalls:
+            hand.betting.undercalls.pop(seat, None)  # corrected (002 Rule 44-C)
     last = table.last
     if last is not None and last.seat == seat:
         table.last = Ruling(
@@ -166,7 +166,7 @@ def complete_owed(
                 amount=amount - paid,
             )
         )
-    hand.last_push = seat
+    hand.betting.last_push = seat
 
 
 def _blind_chips(
@@ -180,7 +180,7 @@ def _blind_chips(
     # No one acts while the cards are being dealt, so this holds for a blind first in turn
     # (heads-up). A table that reads no hole cards has no deal to wait for.
     if (
-        hand.seated_checked  # the deal is over (the cheap tests first: this runs for every push)
+        hand.deal.seated_checked  # the deal is over (the cheap tests first: every push)
         or hand.street != "preflop"
         or seat in rnd.acted
         or seat not in (hand.positions.sb, hand.positions.bb)
@@ -228,20 +228,20 @@ def pull(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     seat = body["seat"]
     chips = list(body["chips"])
     hand = table.hand
-    if hand is not None and seat in hand.gathered:
+    if hand is not None and seat in hand.betting.gathered:
         # last street's bets lying in the zone: the dealer gathering them into the pot
-        stale = hand.gathered[seat]
+        stale = hand.betting.gathered[seat]
         rest = multiset_minus(stale, chips)
         chips = multiset_minus(chips, stale)
-        hand.gathered[seat] = rest
+        hand.betting.gathered[seat] = rest
         if not chips:
             return
     amount = sum(chips)
-    if hand is not None and seat in hand.pending:
-        held, bet_then = hand.pending.pop(seat)
+    if hand is not None and seat in hand.oot.pending:
+        held, bet_then = hand.oot.pending.pop(seat)
         left = multiset_minus(list(held), chips)
         if left:
-            hand.pending[seat] = (tuple(left), bet_then)
+            hand.oot.pending[seat] = (tuple(left), bet_then)
         return
     owed_back = table.give_back.get(seat, 0)
     if (
@@ -250,11 +250,11 @@ def pull(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         and seat == hand.to_act
         and hand.round.to_call(seat) > 0
         and hand.round.bets.get(seat, 0) > 0
-        and hand.last_push is None
+        and hand.betting.last_push is None
         and amount > owed_back
     ):
         # 002 Rule 51-B: pulling back a prior bet facing a raise binds a call or a raise.
-        hand.pulled.setdefault(seat, []).extend(chips)
+        hand.betting.pulled.setdefault(seat, []).extend(chips)
         out.append(
             PulledBack(
                 f"seat {seat} pulled back {amount} of its prior bet "
@@ -334,8 +334,10 @@ def reconcile_stack(table: TableState, seat: int, out: list[Output]) -> None:
         # zone, put out of turn and not yet ruled, or won and not yet paid from the pot.
         away = table.give_back.get(seat, 0)
         if hand is not None and hand.street != "over":
-            away += sum(hand.pending.get(seat, ((), 0))[0])
-        paid_later = hand is not None and hand.street == "over" and hand.won.get(seat, 0) > 0
+            away += sum(hand.oot.pending.get(seat, ((), 0))[0])
+        paid_later = (
+            hand is not None and hand.street == "over" and hand.showdown.won.get(seat, 0) > 0
+        )
         if not paid_later:
             missing = max(player.stack - sum(known) - away, 0)
     if missing and missing != seen_missing:

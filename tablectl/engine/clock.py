@@ -73,9 +73,9 @@ def check_clock(table: TableState, out: list[Output]) -> None:
             and table.t >= warn_at
             and hand is not None
             and hand.to_act == seat
-            and hand.clock_warned != deadline
+            and hand.betting.clock_warned != deadline
         ):
-            hand.clock_warned = deadline
+            hand.betting.clock_warned = deadline
             out.append(
                 Alert(
                     "clock",
@@ -91,11 +91,11 @@ def check_clock(table: TableState, out: list[Output]) -> None:
         return
     rule = clock_rule(table)
     if dead_on_time:
-        said = hand.declared.get(seat)
+        said = hand.betting.declared.get(seat)
         if said is not None and said[1] is None and said[0] in ("bet", "raise"):
             _clock_min_raise(table, hand, seat, said[0], out)
             return
-        hand.dead.add(seat)
+        hand.showdown.dead.add(seat)
         take_action(
             table,
             hand,
@@ -105,7 +105,7 @@ def check_clock(table: TableState, out: list[Output]) -> None:
             out,
         )
     elif hand.round.to_call(seat):
-        hand.dead.add(seat)
+        hand.showdown.dead.add(seat)
         take_action(
             table,
             hand,

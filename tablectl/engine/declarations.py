@@ -53,9 +53,9 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
                 "002 Rule 43-A",
             )
         else:
-            hand.pending_say[seat] = (say, amount, hand.round.current_bet)
+            hand.oot.pending_say[seat] = (say, amount, hand.round.current_bet)
             if say == "check" and table.profile.oot_check != "all_options":
-                hand.no_raise[seat] = hand.street  # 004 Betting and Raising 10; 003 B&R 9
+                hand.oot.no_raise[seat] = hand.street  # 004 Betting and Raising 10; 003 B&R 9
             out.append(
                 out_of_turn_alert(
                     seat,
@@ -72,7 +72,7 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     bet = rnd.bets.get(seat, 0)
     all_in_to = bet + player.stack
     barred = barred_by(table, hand, seat) if say == "fold" else ""  # it bars only a fold here
-    if say == "fold" and hand.pulled.get(seat) and rnd.to_call(seat):
+    if say == "fold" and hand.betting.pulled.get(seat) and rnd.to_call(seat):
         # 002 Rule 51-B: the prior bet was pulled back facing a raise: no fold, a call.
         reading, _ = read_zone(table, hand, seat, [], ("fold", None))
         take_action(
@@ -120,7 +120,7 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         rule_in_turn(table, hand, seat, reading, zoned, out)
     elif amount is None:
         # "Raise" or "bet" with no amount binds to at least a minimum; the chips say how much.
-        hand.declared[seat] = (say, None)
+        hand.betting.declared[seat] = (say, None)
         out.append(
             Declared(f"seat {seat} declared {say}; the chips set the amount", seat=seat, say=say)
         )
@@ -142,7 +142,7 @@ def declared_amount(
     if table.profile.unclear_amount == "chip_size" and unclear(
         situation(table, hand, seat, declared), amount, total=say is not None
     ):
-        hand.declared[seat] = declared
+        hand.betting.declared[seat] = declared
         rule = option(table.profile, "unclear_amount")
         out.append(
             Declared(

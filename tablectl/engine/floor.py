@@ -79,7 +79,7 @@ def ruling(table: TableState, fd: FloorDecision, out: list[Output]) -> bool:
     if hand is None:
         return False
     seat, action, to = fd.value["seat"], fd.value["action"], fd.value["to"]
-    deal = (table.hand_no, hand.redeals)
+    deal = (table.hand_no, hand.deal.redeals)
     entries = (
         [i for i, e in enumerate(table.ledger) if e.seat == seat]
         if table.ledger_deal == deal
@@ -139,17 +139,17 @@ def undercall(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
     if hand is None:
         return
     seat, decide = fd.value["seat"], fd.value["decide"]
-    if seat not in hand.forfeit or seat not in hand.owes or seat in hand.folded:
+    if seat not in hand.betting.forfeit or seat not in hand.betting.owes or seat in hand.folded:
         _refuse(table, fd, out, f"seat {seat} has no undercall waiting for the floor", seat)
         return
     rule = option(table.profile, "undercall")
     if decide == "call":
-        hand.forfeit.pop(seat)
+        hand.betting.forfeit.pop(seat)
         _notice(
             table,
             fd,
             out,
-            f"seat {seat}'s undercall is a full call: it owes {hand.owes[seat]}",
+            f"seat {seat}'s undercall is a full call: it owes {hand.betting.owes[seat]}",
             rule,
             seat=seat,
         )
@@ -158,12 +158,12 @@ def undercall(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         table,
         fd,
         out,
-        f"seat {seat} folds its undercall: {hand.forfeit[seat]} stays in "
+        f"seat {seat} folds its undercall: {hand.betting.forfeit[seat]} stays in "
         "the pot, the rest is handed back",
         rule,
         seat=seat,
     )
-    hand.mucked.extend(c for c in hand.hole.get(seat, []) if c not in hand.mucked)
+    hand.showdown.mucked.extend(c for c in hand.hole.get(seat, []) if c not in hand.showdown.mucked)
     in_turn = hand.to_act == seat
     folds.oot_fold(table, hand, seat, out)
     if in_turn and hand.to_act == seat and hand.street != "over":
@@ -190,14 +190,20 @@ def kill(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         rule,
         seat=seat,
     )
-    hand.dead.add(seat)
+    hand.showdown.dead.add(seat)
     hand.folded.add(seat)
     if len(hand.live()) == 1 and hand.street != "showdown":
         _return_uncalled(table, hand, seat, rule, out)
-    held = hand.pending.pop(seat, None)
+    held = hand.oot.pending.pop(seat, None)
     if held is not None:  # chips put out of turn were never a bet: they go back
         table.give_back[seat] = table.give_back.get(seat, 0) + sum(held[0])
-    for pending in (hand.pending_say, hand.owes, hand.forfeit, hand.undercalls, hand.declared):
+    for pending in (
+        hand.oot.pending_say,
+        hand.betting.owes,
+        hand.betting.forfeit,
+        hand.betting.undercalls,
+        hand.betting.declared,
+    ):
         pending.pop(seat, None)
     if table.clock is not None and table.clock[0] == seat:
         table.clock = None
@@ -230,7 +236,11 @@ def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         _refuse(table, fd, out, "no hand has been dealt")
         return
     over = hand.street == "over"
-    total = sum(hand.won.values()) if over else sum(hand.contributed.values()) + hand.dead_money
+    total = (
+        sum(hand.showdown.won.values())
+        if over
+        else sum(hand.contributed.values()) + hand.stakes.dead_money
+    )
     stranger = sorted(s for s in amounts if s not in hand.dealt)
     if stranger:
         _refuse(
@@ -247,13 +257,13 @@ def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
             gone[0],
         )
         return
-    short = sorted(s for s, a in hand.won.items() if over and table.players[s].stack < a)
+    short = sorted(s for s, a in hand.showdown.won.items() if over and table.players[s].stack < a)
     if short:  # its stack was set since (a stack decision): the award cannot be taken back
         _refuse(
             table,
             fd,
             out,
-            f"seat {short[0]} no longer has the {hand.won[short[0]]} it was awarded",
+            f"seat {short[0]} no longer has the {hand.showdown.won[short[0]]} it was awarded",
             short[0],
         )
         return
@@ -274,19 +284,19 @@ def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         f"hand {hand.number}'s pots ({total}) awarded: "
         + ", ".join(f"seat {s} {a}" for s, a in sorted(amounts.items())),
         rule,
-        reversed=dict(hand.won),
+        reversed=dict(hand.showdown.won),
     )
     if over:
-        for seat, amount in hand.won.items():
+        for seat, amount in hand.showdown.won.items():
             table.players[seat].stack -= amount
         for seat in hand.dealt:  # busted by the award being reversed: back in until re-ruled
             if table.players[seat].out and seat in table.eliminated:
                 table.players[seat].out = False
                 table.eliminated.remove(seat)
-        hand.won = {}
+        hand.showdown.won = {}
     for seat, amount in amounts.items():
         table.players[seat].stack += amount
-        hand.won[seat] = amount
+        hand.showdown.won[seat] = amount
     out.append(
         Award(
             f"pots {total} awarded by the floor: "
@@ -298,8 +308,8 @@ def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         )
     )
     hand.contributed = {}
-    hand.dead_money = 0
-    hand.owes.clear()
+    hand.stakes.dead_money = 0
+    hand.betting.owes.clear()
     hand.street = "over"
     hand.to_act = None
     table.clock = None

@@ -29,13 +29,13 @@ def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
     if seat not in hand.dealt or seat in hand.folded:
         void(out, f"seat {seat} has no live hand to fold", seat)
         return
-    hand.mucked.extend(hand.hole.get(seat, []))
-    if hand.to_act is None and seat in hand.forfeit:
+    hand.showdown.mucked.extend(hand.hole.get(seat, []))
+    if hand.to_act is None and seat in hand.betting.forfeit:
         # the undercall closed the betting (the showdown may be on): the floor's other choice
         oot_fold(table, hand, seat, out)  # for an undercaller (002 Rule 44-B)
         return
     if hand.street == "showdown" or (
-        hand.to_act is None and hand.betting_over is False and hand.street == "river"
+        hand.to_act is None and hand.betting.betting_over is False and hand.street == "river"
     ):
         hand.folded.add(seat)  # mucked at showdown (002 Rule 18-B)
         if len(hand.live()) == 1:
@@ -47,7 +47,7 @@ def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
         # _bb_fold_returned's first test, inline: under the usual option the fold stands
         if table.profile.bb_option_fold == "returned" and _bb_fold_returned(table, hand, seat, out):
             return
-        if hand.pulled.get(seat) and hand.round.to_call(seat):
+        if hand.betting.pulled.get(seat) and hand.round.to_call(seat):
             # 002 Rule 51-B: the cards are in the muck, so the hand is gone; the floor rules
             out.append(
                 Alert(
@@ -75,20 +75,22 @@ def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> Non
     ``bb_option_fold`` (001 "Unintentional Folds")."""
     if _bb_fold_returned(table, hand, seat, out):
         return
-    undercall = seat in hand.forfeit
+    undercall = seat in hand.betting.forfeit
     # The undercall closed the round: open its bets again, so the fold takes back what the seat
     # never owed and an uncalled raise goes back when the round closes again (002 Rule 64-A).
-    reopened = undercall and hand.to_act is None and not hand.round.bets and hand.closed_bets
+    reopened = (
+        undercall and hand.to_act is None and not hand.round.bets and hand.betting.closed_bets
+    )
     if reopened:
-        hand.round.bets = dict(hand.closed_bets)
+        hand.round.bets = dict(hand.betting.closed_bets)
     back = _forfeit_undercall(table, hand, seat)
     hand.folded.add(seat)
-    held = hand.pending.pop(seat, None)
+    held = hand.oot.pending.pop(seat, None)
     if held is not None:
         hand_back(table, seat, sum(held[0]))
-    hand.pending_say.pop(seat, None)
-    hand.owes.pop(seat, None)
-    hand.undercalls.pop(seat, None)
+    hand.oot.pending_say.pop(seat, None)
+    hand.betting.owes.pop(seat, None)
+    hand.betting.undercalls.pop(seat, None)
     if undercall:
         out.append(
             flow.fold_ruling(
@@ -115,7 +117,7 @@ def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> Non
         # The round stays closed (the next street or the showdown may be under way): only the
         # amount the fold leaves uncalled goes back, and the last live hand wins.
         flow.return_uncalled(table, hand, out)
-        hand.closed_bets = dict(hand.round.bets) if hand.forfeit else {}
+        hand.betting.closed_bets = dict(hand.round.bets) if hand.betting.forfeit else {}
         hand.round.bets = {}
         if hand.street == "showdown":
             flow.maybe_award(table, hand, out)  # the last live hand wins untabled (18-B)
@@ -131,11 +133,11 @@ def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> Non
 def _forfeit_undercall(table: TableState, hand: Hand, seat: int) -> int:
     """An undercaller the floor lets fold forfeits the chips that matched the earlier bet and
     takes back the rest (002 Rule 44-B, Addendum Rule 44 Ex. 1 and 4); returns the chips back."""
-    if seat not in hand.forfeit or seat not in hand.owes:
-        hand.forfeit.pop(seat, None)
+    if seat not in hand.betting.forfeit or seat not in hand.betting.owes:
+        hand.betting.forfeit.pop(seat, None)
         return 0
-    keep = hand.forfeit.pop(seat)
-    owes = hand.owes.pop(seat)
+    keep = hand.betting.forfeit.pop(seat)
+    owes = hand.betting.owes.pop(seat)
     bet = hand.round.bets.get(seat, 0)
     put_out = bet - owes
     refund = max(bet - keep, 0)
@@ -155,14 +157,14 @@ def _bb_fold_returned(table: TableState, hand: Hand, seat: int, out: list[Output
         table.profile.bb_option_fold != "returned"
         or hand.street != "preflop"
         or seat != hand.positions.bb
-        or seat in hand.forfeit
+        or seat in hand.betting.forfeit
     ):
         return False
     on_option = hand.to_act == seat and hand.round.to_call(seat) == 0
-    before_any = hand.actions == 0 and not hand.pending and not hand.pending_say
+    before_any = hand.betting.actions == 0 and not hand.oot.pending and not hand.oot.pending_say
     if not (on_option or before_any):
         return False
-    hand.mucked = [c for c in hand.mucked if c not in hand.hole.get(seat, [])]
+    hand.showdown.mucked = [c for c in hand.showdown.mucked if c not in hand.hole.get(seat, [])]
     why = "on its option to check" if on_option else "before any other action"
     then = "it keeps its option: check or raise" if on_option else "it acts in its turn"
     out.append(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tablectl.engine import flow
 from tablectl.engine.betting import Round, min_bet_for
-from tablectl.engine.hand import Hand
+from tablectl.engine.hand import Hand, Stakes
 from tablectl.engine.notices import HandStart
 from tablectl.engine.outputs import UNSET, Alert, Output
 from tablectl.engine.state import TableState
@@ -51,15 +51,12 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
         else big_blind
     )
     # Hand's first fields by position (issue 14: one hand a deal): number, positions, dealt,
-    # start_stacks, blinds, ante, bb_ante, street, round
+    # stakes, street, round
     hand = Hand(
         table.hand_no,
         pos,
         tuple(live),
-        {s: players[s].stack for s in live},
-        blinds,
-        lv.ante,
-        table.bb_ante,
+        Stakes({s: players[s].stack for s in live}, blinds, lv.ante, table.bb_ante),
         "preflop",
         Round(min_bet, big_blind, min_bet, big_blind, opened=True),
         hole={s: [] for s in live},
@@ -84,7 +81,7 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
             button=pos.button,
             sb=pos.sb,
             bb=pos.bb,
-            stacks=dict(hand.start_stacks),
+            stacks=dict(hand.stakes.start_stacks),
             sb_posts_bb=True if pos.sb_posts_bb else UNSET,
         )
     )
@@ -106,7 +103,7 @@ def redeal(table: TableState, out: list[Output]) -> Hand | None:
         return None
     # Chips lying in bet zones go back to their players: the new hand's first round takes
     # them as gathered (flow.begin_round), so pulling them is no action.
-    return restart_hand(table, out, table.hand.redeals + 1)
+    return restart_hand(table, out, table.hand.deal.redeals + 1)
 
 
 def restart_hand(table: TableState, out: list[Output], redeals: int) -> Hand | None:
@@ -122,5 +119,5 @@ def restart_hand(table: TableState, out: list[Output], redeals: int) -> Hand | N
     table.hand_no -= 1
     hand = start_hand(table, out)
     if hand is not None:
-        hand.redeals = redeals
+        hand.deal.redeals = redeals
     return hand

@@ -38,24 +38,24 @@ def note_oot(table: TableState, hand: Hand, seat: int, with_chips: bool, out: li
     """Count out-of-turn action past the seat in turn; once it is substantial (002 Rule 37: two
     actions, one with chips, or three actions) the out-of-turn actions are binding and the floor
     rules on the skipped hand (002 Rule 42-B, Addendum Examples 1 and 2)."""
-    hand.oot_log.append((seat, with_chips))
-    log = hand.oot_log
+    hand.oot.oot_log.append((seat, with_chips))
+    log = hand.oot.oot_log
     if not (len(log) >= 3 or (len(log) >= 2 and any(c for _, c in log))):
         return
     skipped = hand.to_act
     if skipped is None:
         return
-    hand.oot_log = []
+    hand.oot.oot_log = []
     bound = []
     for s in flow.clockwise_after(skipped, hand.dealt):
         if s in hand.folded:
             continue
-        said = hand.pending_say.get(s)
-        if said is not None and said[0] in ("call", "check") and s not in hand.pending:
+        said = hand.oot.pending_say.get(s)
+        if said is not None and said[0] in ("call", "check") and s not in hand.oot.pending:
             facing = hand.round.to_call(s)
             if said[0] == "check" and facing:
                 continue  # a check cannot stand facing a bet: the seat acts in its turn
-            del hand.pending_say[s]
+            del hand.oot.pending_say[s]
             bet = hand.round.bets.get(s, 0)
             to = min(hand.round.current_bet, bet + table.players[s].stack)
             record_action(
@@ -73,8 +73,8 @@ def note_oot(table: TableState, hand: Hand, seat: int, with_chips: bool, out: li
                 out,
             )
             bound.append(s)
-        elif s in hand.pending and s not in hand.pending_say:
-            reading = read_held(table, hand, s, list(hand.pending.pop(s)[0]), None, None)
+        elif s in hand.oot.pending and s not in hand.oot.pending_say:
+            reading = read_held(table, hand, s, list(hand.oot.pending.pop(s)[0]), None, None)
             if reading is None:
                 continue
             record_action(

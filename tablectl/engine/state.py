@@ -205,7 +205,7 @@ class TableState:
         """Every chip at the table: stacks, bet zones and pots (bets count in ``contributed``)."""
         total = sum(p.stack for p in self.players.values())
         if self.hand and self.hand.street != "over":
-            total += sum(self.hand.contributed.values()) + self.hand.dead_money
+            total += sum(self.hand.contributed.values()) + self.hand.stakes.dead_money
         return total
 
     def level(self) -> Level:
@@ -223,7 +223,7 @@ class TableState:
             return []
         if hand.street == "over":
             return []
-        return build_pots(hand.collected(), set(hand.live()), hand.dead_money)
+        return build_pots(hand.collected(), set(hand.live()), hand.stakes.dead_money)
 
     def to_act(self) -> int | None:
         return self.hand.to_act if self.hand and self.hand.street != "over" else None
@@ -243,11 +243,13 @@ class TableState:
     def show_first(self) -> int | None:
         """Who must table first at showdown (002 Rule 18-A)."""
         hand = self.hand
-        if hand is None or (hand.street not in ("showdown", "over") and not hand.betting_over):
+        if hand is None or (
+            hand.street not in ("showdown", "over") and not hand.betting.betting_over
+        ):
             return None
         live = hand.live()
-        if hand.river_aggressor in live:
-            return hand.river_aggressor
+        if hand.betting.river_aggressor in live:
+            return hand.betting.river_aggressor
         return next_seat(hand.positions.button, live) if live else None
 
     @property

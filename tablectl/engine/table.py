@@ -118,11 +118,11 @@ class Table(TableState):
                 if (
                     hand is not None
                     and hand.street != "over"
-                    and (hand.one_card or not hand.seated_checked)
+                    and (hand.showdown.one_card or not hand.deal.seated_checked)
                 ):
                     flow.after_event(self, hand, out)
             else:
-                if kind in ("deal", "card") and hand is not None and not hand.redeals:
+                if kind in ("deal", "card") and hand is not None and not hand.deal.redeals:
                     # The hole card that started this hand is part of it (undo replays it).
                     self.hand_log = [event, *self.hand_log]
                 if hand is not None and hand.street != "over":
@@ -313,7 +313,7 @@ class Table(TableState):
         self.button_placed = None  # placed during this hand: the log places it again
         self.ledger_deal, self.ledger = None, []
         # The log starts after the last misdeal (002 Rule 36-C): keep the count.
-        hands.restart_hand(self, [], self.hand.redeals)
+        hands.restart_hand(self, [], self.hand.deal.redeals)
         collected: list[list[Output]] = []
         for ev in log:
             outs = self.apply(Event(ev.kind, ev.body, None))
@@ -358,11 +358,11 @@ class Table(TableState):
             if in_hand and hand is not None and s in hand.dealt:
                 bet = hand.round.bets.get(s, 0)
                 cards = hand.hole.get(s, [])
-                if s in hand.tabled:
+                if s in hand.showdown.tabled:
                     shown = tuple(cards)
                 elif s not in hand.folded:
                     hidden = len(cards)
-                if s in hand.dead:
+                if s in hand.showdown.dead:
                     status = "dead"
                 elif s in hand.folded:
                     status = "folded"
@@ -444,7 +444,8 @@ class Table(TableState):
         to_call = rnd.to_call(seat)
         barred = barred_by(self, hand, seat)
         must_call = bool(to_call) and (
-            (barred and self.profile.oot_check == "call_only") or bool(hand.pulled.get(seat))
+            (barred and self.profile.oot_check == "call_only")
+            or bool(hand.betting.pulled.get(seat))
         )  # 003 B&R 9; 002 51-B
         raising = stack > to_call and self.can_raise()
         names = [] if must_call else ["fold"]

@@ -83,8 +83,8 @@ def record_action(table: TableState, hand: Hand, ruled: Ruling, out: list[Output
     stack_before = player.stack
     deal = table.ledger_deal
     # a new deal starts a new ledger (compared item by item: no tuple built for every action)
-    if deal is None or deal[0] != table.hand_no or deal[1] != hand.redeals:
-        deal = (table.hand_no, hand.redeals)
+    if deal is None or deal[0] != table.hand_no or deal[1] != hand.deal.redeals:
+        deal = (table.hand_no, hand.deal.redeals)
         table.ledger_deal, table.ledger = deal, []
     ledger = table.ledger
     override = None
@@ -108,21 +108,21 @@ def record_action(table: TableState, hand: Hand, ruled: Ruling, out: list[Output
         if add:
             player.stack = stack_before - add
             hand.contributed[seat] = hand.contributed.get(seat, 0) + add
-            hand.chip_actions += 1
+            hand.betting.chip_actions += 1
         rnd.record(seat, to, table.profile)
-    hand.actions += 1
+    hand.betting.actions += 1
     if returned:
         hand_back(table, seat, returned)
     if owes:
-        hand.owes[seat] = owes
+        hand.betting.owes[seat] = owes
     # what waited for this action is spent (the empty dicts, the usual case, are not touched)
-    if hand.declared:
-        hand.declared.pop(seat, None)
-    if hand.pulled:
-        hand.pulled.pop(seat, None)
-    if hand.no_raise:
-        hand.no_raise.pop(seat, None)  # the bar lasts for the next turn only (004 B&R 10)
-    hand.last_push = None
+    if hand.betting.declared:
+        hand.betting.declared.pop(seat, None)
+    if hand.betting.pulled:
+        hand.betting.pulled.pop(seat, None)
+    if hand.oot.no_raise:
+        hand.oot.no_raise.pop(seat, None)  # the bar lasts for the next turn only (004 B&R 10)
+    hand.betting.last_push = None
     if table.clock is not None and table.clock[0] == seat:
         table.clock = None
     ruled = Ruling(seat, action, to, owes, returned, rule, text)
@@ -149,11 +149,11 @@ def _overridden(
     put_out = (bet if action0 == "fold" else max(bet, min(to0, bet + stack)) - owes0) + returned0
     action, to, rule, text = override
     to = bet if to is None or action == "fold" else to
-    hand.forfeit.pop(seat, None)  # the floor has ruled: no undercall left to decide
-    hand.undercalls.pop(seat, None)
+    hand.betting.forfeit.pop(seat, None)  # the floor has ruled: no undercall left to decide
+    hand.betting.undercalls.pop(seat, None)
     if action0 == "fold" and action != "fold":
         # the floor keeps a folded hand live: its cards come back from the muck
-        hand.mucked = [c for c in hand.mucked if c not in hand.hole.get(seat, [])]
+        hand.showdown.mucked = [c for c in hand.showdown.mucked if c not in hand.hole.get(seat, [])]
         hand.folded.discard(seat)
     return (action, to, rule, text, max(0, to - put_out), max(0, put_out - to))
 
@@ -162,11 +162,11 @@ def take_action(table: TableState, hand: Hand, ruled: Ruling, out: list[Output])
     """Apply a ruled action of the seat in turn and pass the turn (002 Rule 43-A: binding); then
     out-of-turn actions waiting for the next seat take effect (002 Rule 42-A)."""
     seat = ruled.seat
-    if hand.oot_log and seat == hand.to_act:
-        hand.oot_log = []  # the seat in turn acted: no one is skipped any more (42-B)
+    if hand.oot.oot_log and seat == hand.to_act:
+        hand.oot.oot_log = []  # the seat in turn acted: no one is skipped any more (42-B)
     record_action(table, hand, ruled, out)
     flow.advance(table, hand, seat, out)
-    if hand.pending or hand.pending_say:  # nothing waits out of turn: the usual case
+    if hand.oot.pending or hand.oot.pending_say:  # nothing waits out of turn: the usual case
         resolve_pending(table, hand, out)
 
 
@@ -192,7 +192,7 @@ def rule_in_turn(
         if reading.alert == "action_void":
             return False
         if reading.alert == "undercall" and reading.owes:
-            hand.forfeit[seat] = reading.forfeit
+            hand.betting.forfeit[seat] = reading.forfeit
             out.append(
                 Undercall(
                     f"seat {seat}: full call (owes {reading.owes}) or "
@@ -204,7 +204,7 @@ def rule_in_turn(
                 )
             )
     if reading.undercall and reading.owes:
-        hand.undercalls[seat] = hand.street  # uncorrected until paid (002 Rule 44-C)
+        hand.betting.undercalls[seat] = hand.street  # uncorrected until paid (002 Rule 44-C)
     if zoned:
         # the ruling read every chip in the zone: what it hands back replaces the old change
         table.give_back.pop(seat, None)

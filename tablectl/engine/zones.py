@@ -36,7 +36,7 @@ def multiset_minus(a: list[int], b: list[int]) -> list[int]:
 def stale_free(table: TableState, hand: Hand, seat: int, new: list[int]) -> list[int]:
     """The chips in the seat's bet zone before ``new`` came, without last street's bets."""
     zone = multiset_minus(table.zones.get(BET_ZONE[seat], []), new)  # a new list
-    stale = hand.gathered.get(seat)
+    stale = hand.betting.gathered.get(seat)
     return multiset_minus(zone, stale) if stale else zone
 
 
@@ -46,7 +46,7 @@ def prior_chips(
     """The seat's prior-bet chips this street and those pulled back since its last action
     (002 Rule 51), when the zone agrees with the ledger: the prior chips hold the seat's bet and
     at most the change lying with it. None when the sensors and the ledger disagree."""
-    pulled = hand.pulled.get(seat)
+    pulled = hand.betting.pulled.get(seat)
     if pulled:
         pulled = list(pulled)
     else:
@@ -54,7 +54,7 @@ def prior_chips(
         # they came: nothing else lies there, so there are no prior chips (no multisets to take
         # away). Any other zone is read below.
         zone = table.zones.get(BET_ZONE[seat], [])
-        stale = hand.gathered.get(seat)
+        stale = hand.betting.gathered.get(seat)
         if zone == ([*stale, *new] if stale else new):
             return None
         pulled = []
