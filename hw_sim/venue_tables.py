@@ -305,9 +305,12 @@ class SimTable:
         t = self.engine
         assert t is not None
         target = self.step_index
-        if target <= t.level_index:
+        if target <= t.timing.level_index:
             return
-        seconds = sum(lv.seconds or 0 for lv in t.levels[t.level_index : target]) - t.level_elapsed
+        seconds = (
+            sum(lv.seconds or 0 for lv in t.timing.levels[t.timing.level_index : target])
+            - t.timing.level_elapsed
+        )
         self._apply({"tick": max(seconds, 0) + 0.001})
 
     def play_hand(self) -> None:

@@ -72,7 +72,7 @@ def test_oot_chips_returned_when_action_changes_and_player_keeps_all_options() -
     t = table()
     run(t, DEAL4, push(1, 100, 100))
     out = run(t, push(4, 500, 100))
-    assert t.to_act() == 1 and t.to_call() == 600 and t.give_back == {1: 200}
+    assert t.to_act() == 1 and t.to_call() == 600 and t.felt.give_back == {1: 200}
     assert not rulings(out)[1:]  # seat 1's chips ruled nothing
     run(t, {"pull": {"seat": 1, "chips": [100, 100]}})
     out = run(t, push(1, 1000, 500, 100, 100))  # now in turn: a raise of its own
@@ -161,7 +161,7 @@ def test_second_motion_is_a_string_bet_and_does_not_count() -> None:
     run(t, {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}})
     out = run(t, push(1, 100, 100), push(1, 500))
     assert [a.kind for a in alerts(out)] == ["string_bet"] and alerts(out)[0].rule == "002 Rule 56"
-    assert t.hand is not None and t.hand.round.bets[1] == 200 and t.give_back == {1: 500}
+    assert t.hand is not None and t.hand.round.bets[1] == 200 and t.felt.give_back == {1: 500}
     out = run(t, push(2, 100))  # the next seat is not affected
     assert not alerts(out) and rulings(out)[0].seat == 2
 
@@ -200,7 +200,7 @@ def test_undercaller_folding_forfeits_and_is_refunded_exactly() -> None:
     out = run(t, {"fold": 4})
     assert not alerts(out, "out_of_turn")
     assert (rulings(out)[0].action, rulings(out)[0].returned) == ("fold", 100)
-    assert t.players[4].stack == 50000 - 200 - 400 and t.give_back.get(4) == 100
+    assert t.players[4].stack == 50000 - 200 - 400 and t.felt.give_back.get(4) == 100
 
 
 # ------------------------------------------------------------------ prior chips (002 Rule 51)
@@ -300,14 +300,14 @@ def test_clock_tie_goes_to_the_player_then_hand_dead_facing_a_bet(rules: str) ->
     out = run(t, {"press": "clock"})
     assert [a.kind for a in alerts(out)] == ["clock"] and str(seconds) in alerts(out)[0].text
     run(t, {"tick": seconds})
-    assert t.to_act() == 4 and t.clock is not None  # exactly on time is in time
+    assert t.to_act() == 4 and t.timing.clock is not None  # exactly on time is in time
     out = run(t, {"tick": 0.25})
     assert (
         t.hand is not None
         and 4 in t.hand.showdown.dead
         and rulings(out)[0].rule == CLOCK_RULE[rules]
     )
-    assert t.to_act() == 1 and t.clock is None
+    assert t.to_act() == 1 and t.timing.clock is None
 
 
 def test_wfp_clock_no_tie_dead_at_the_deadline_facing_a_bet_or_not() -> None:
@@ -342,7 +342,7 @@ def test_acting_stops_the_clock_and_an_event_time_stamp_expires_it() -> None:
     t = table()
     run(t, DEAL4, {"press": "clock"})
     run(t, push(4, 100, 100))
-    assert t.clock is None
+    assert t.timing.clock is None
     run(t, {"press": "clock"})
     out = t.apply(event_from_obj({"t": 100, "push": {"seat": 1, "chips": [100, 100]}}))
     # time ran out before the chips: the hand is dead, the chips are not a bet
@@ -419,11 +419,11 @@ def test_undo_restores_the_chip_zones() -> None:
         push(1, 1000),
         push(2, 100),
     )
-    zones, give_back = dict(t.zones), dict(t.give_back)
+    zones, give_back = dict(t.felt.zones), dict(t.felt.give_back)
     run(t, {"press": "undo"})
-    assert t.zones == {"bet:1": [1000]} and t.give_back == {1: 800}
+    assert t.felt.zones == {"bet:1": [1000]} and t.felt.give_back == {1: 800}
     run(t, push(2, 100))
-    assert (t.zones, t.give_back) == (zones, give_back)
+    assert (t.felt.zones, t.felt.give_back) == (zones, give_back)
 
 
 def test_undo_after_a_pause_takes_back_the_last_action_not_the_pause() -> None:
@@ -436,11 +436,11 @@ def test_undo_after_a_pause_takes_back_the_last_action_not_the_pause() -> None:
         push(1, 1000),
     )
     run(t, {"press": "pause"})
-    assert t.paused
+    assert t.timing.paused
     run(t, {"press": "undo"})
-    assert t.zones == {} and t.paused  # the bet is back; the clock stays paused
+    assert t.felt.zones == {} and t.timing.paused  # the bet is back; the clock stays paused
     run(t, {"press": "resume"}, push(1, 1000))
-    assert not t.paused and t.zones == {"bet:1": [1000]}
+    assert not t.timing.paused and t.felt.zones == {"bet:1": [1000]}
 
 
 def test_every_event_kind_is_kept_for_undo_or_named_as_no_part_of_the_hand() -> None:

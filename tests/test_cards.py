@@ -392,7 +392,7 @@ def test_dealing_out_of_turn_chips_event_is_screened_like_a_push() -> None:
     )
     out = t.apply(Event("chips", {"bet:4": [100, 100]}))
     assert "misdeal" in kinds(out)
-    assert t.give_back == {4: 200} and t.zones["bet:4"] == [100, 100]
+    assert t.felt.give_back == {4: 200} and t.felt.zones["bet:4"] == [100, 100]
     assert kinds(play(t, {"pull": {"seat": 4, "chips": [100, 100]}})) == []
 
 

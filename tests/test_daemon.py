@@ -404,4 +404,4 @@ def test_console_buttons_reach_the_journal(tmp_path: Path) -> None:
         thread.join(timeout=10)
         sim.factory.close()
     assert exported(tmp_path / "j.db")[-2:] == ['{"press": "pause"}', '{"press": "floor"}']
-    assert daemon.table.paused
+    assert daemon.table.timing.paused

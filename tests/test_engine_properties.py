@@ -48,14 +48,14 @@ def fingerprint(table: Table) -> Any:
             tuple(sorted(hand.betting.declared.items())),
             tuple(sorted(hand.showdown.tabled)),
         )
-    zones = tuple(sorted((k, tuple(v)) for k, v in table.zones.items()))
+    zones = tuple(sorted((k, tuple(v)) for k, v in table.felt.zones.items()))
     players = tuple((p.seat, p.stack, p.out, p.absent, p.penalty) for p in table.players.values())
     return (
         table.view(),
         inner,
-        table.t,
-        table.paused,
-        tuple(sorted(table.give_back.items())),
+        table.timing.t,
+        table.timing.paused,
+        tuple(sorted(table.felt.give_back.items())),
         zones,
         players,
     )
@@ -81,7 +81,7 @@ def idempotent(table: Table, obj: dict[str, Any]) -> bool:
     if obj.get("press") == "award" and (hand is None or hand.street == "over"):
         return True
     if "chips" in obj and isinstance(obj["chips"], dict):
-        return all(table.zones.get(z) == v for z, v in obj["chips"].items())
+        return all(table.felt.zones.get(z) == v for z, v in obj["chips"].items())
     if "seat" in obj and isinstance(obj["seat"], dict):
         player = table.players.get(obj["seat"]["seat"])
         status = obj["seat"]["status"]
@@ -90,7 +90,7 @@ def idempotent(table: Table, obj: dict[str, Any]) -> bool:
             status == "penalty",
         )
     press = obj.get("press")
-    if press in ("pause", "resume") and table.paused == (press == "pause"):
+    if press in ("pause", "resume") and table.timing.paused == (press == "pause"):
         return True  # the notice restates the clock's state
     if press == "floor":
         return True  # its notice is the whole effect: the floor is called
@@ -382,7 +382,7 @@ def play_randomly(
         same = idempotent(table, obj) or (
             obj == {"press": "undo"} and bool(logged) and not logged[-1]
         )
-        n_logged, hand_no = len(table.hand_log), table.hand_no
+        n_logged, hand_no = len(table.rewind.hand_log), table.hand_no
         outs = table.apply(event)
         log.append(event)
         total += difference(outs)  # stack, seat, unseat: the notice states the difference
@@ -396,16 +396,16 @@ def play_randomly(
         assert changed or same or recorded or any(isinstance(o, Alert) for o in outs), (
             f"{obj} was neither applied nor rejected with an alert: {outs}; after {objs[-4:]}"
         )
-        grown = len(table.hand_log) - n_logged
+        grown = len(table.rewind.hand_log) - n_logged
         if table.hand_no != hand_no:
-            logged = [True] * len(table.hand_log)
+            logged = [True] * len(table.rewind.hand_log)
         elif grown == 1:
             # a rejected event changes only the alerts shown, and undo keeps those
             logged.append(changed and not any(isinstance(o, Alert) for o in outs))
         elif grown == -1:
             logged.pop()
         elif grown:
-            logged = [True] * len(table.hand_log)  # a new hand (or a re-deal) started
+            logged = [True] * len(table.rewind.hand_log)  # a new hand (or a re-deal) started
     replayed = Table(setup)
     for event in log:
         replayed.apply(event)

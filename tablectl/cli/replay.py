@@ -151,7 +151,7 @@ GETTERS: dict[str, Callable[[Table], Any]] = {
     "positions": _positions,
     "show_first": lambda t: t.show_first(),
     "dead": _dead,
-    "eliminated": lambda t: list(t.eliminated),
+    "eliminated": lambda t: list(t.seating.eliminated),
 }
 
 

@@ -314,8 +314,9 @@ class Daemon:
         after = 0
         checkpoint = None if new else self.journal.latest_checkpoint()
         # A checkpoint must hold the setup's chips, give or take what the floor added or removed.
-        if checkpoint is not None and checkpoint.table.chips_total() == self._total + getattr(
-            checkpoint.table, "chips_added", 0
+        if (
+            checkpoint is not None
+            and checkpoint.table.chips_total() == self._total + checkpoint.table.book.chips_added
         ):
             self.table, after = checkpoint.table, checkpoint.row_id
             self._total = self.table.chips_total()
@@ -324,7 +325,7 @@ class Daemon:
             self._checkpoint(report.last_row)  # an old journal's first restart: the next is fast
         self.stats.replayed = report.events
         self.stats.bad_rows = len(report.bad_rows or [])
-        self._session_t = float(self.table.t)
+        self._session_t = float(self.table.timing.t)
         self._gap = self._recovered_gap(new)
         log.info(
             "journal replayed: %d events after row %d, %d bad rows in %.3f s; hand %d, %s",
@@ -336,7 +337,7 @@ class Daemon:
             self.table.street,
         )
         # who deals, from the journaled badges (floor mode needs the floor badge read again)
-        badges = getattr(self.table, "badges", {})
+        badges = self.table.console.badges
         self.dealer = next((n for n, r in badges.items() if r == "dealer"), None)
 
     def _recovered_gap(self, new: bool) -> float:
@@ -473,9 +474,9 @@ class Daemon:
         """The buzzer counts down a player on the clock (002 Rule 29)."""
         if self.console is None or self.table is None:
             return
-        clock = self.table.clock
+        clock = self.table.timing.clock
         if clock is not None:
-            now = self.clock() - self._t_anchor if self.source.live else self.table.t
+            now = self.clock() - self._t_anchor if self.source.live else self.table.timing.t
             self.console.countdown(max(0.0, clock[1] - now))
 
     def _badge(self, uid: bytes, badge: Any) -> None:
@@ -756,19 +757,23 @@ def next_deadline(table: Any) -> float | None:
     if table is None:
         return None
     due: list[float] = []
-    t = float(table.t)
+    t = float(table.timing.t)
     lv = table.level()
-    if not table.paused and lv.seconds is not None and table.level_index + 1 < len(table.levels):
-        due.append(t + max(0.0, lv.seconds - table.level_elapsed))
-    if table.clock is not None:
-        deadline = float(table.clock[1])
+    if (
+        not table.timing.paused
+        and lv.seconds is not None
+        and table.timing.level_index + 1 < len(table.timing.levels)
+    ):
+        due.append(t + max(0.0, lv.seconds - table.timing.level_elapsed))
+    if table.timing.clock is not None:
+        deadline = float(table.timing.clock[1])
         profile = table.profile
         hand = table.hand
         warning = profile.clock_warning
         if (
             warning
             and hand is not None
-            and hand.betting.clock_warned != table.clock[1]
+            and hand.betting.clock_warned != table.timing.clock[1]
             and deadline - warning > t
         ):
             due.append(deadline - warning)

@@ -6,7 +6,7 @@ an alert that names its rule and the remedy: chips.py (push, pull, chips), decla
 (declare), folds.py (fold), presses.py (press, seat); the turn order, streets and award are in
 flow.py. ``resolve_pending`` applies held declarations and pushes, which record actions through
 turn.take_action, which calls it back: it is handed to turn.py here, so no area imports this
-module. Writes only what it takes out of ``Hand.pending`` and ``pending_say``.
+module. Writes only what it takes out of ``hand.oot`` (the held chips and declarations).
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """Chips moved in a seat's bet zone: pushes, pulls and raw zone snapshots, and the stack zones
 checked against the ledger.
 
-Owns the zones as read (``TableState.zones``, ``sensed_zones``, ``stack_findings``), the chips
-to hand back (``give_back``, with turn.py), chips put out of turn and held (``Hand.pending``),
-what is gathered of last street's bets (``gathered``), chips pulled back of a prior bet
-(``pulled``), the string-bet mark (``last_push``) and what an owed ruling is paid (``owes``).
+Writes the felt as read (``table.felt``: zones, stack findings, chips to hand back), chips put
+out of turn and held (``hand.oot.pending``), and in ``hand.betting`` what is gathered of last
+street's bets, chips pulled back of a prior bet, the string-bet mark and what an owed ruling is
+paid (with ``table.last``, the ruling it completes).
 002 Rules 43-A, 51-B/C, 56, 63, 17; 004 Betting and Raising 7.
 """
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 def on_push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     zone = BET_ZONE[body["seat"]]
-    table.zones[zone] = [*table.zones.get(zone, ()), *body["chips"]]
+    table.felt.zones[zone] = [*table.felt.zones.get(zone, ()), *body["chips"]]
     push(table, body, out)
 
 
@@ -37,8 +37,8 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     seat = body["seat"]
     chips = list(body["chips"])
     amount = sum(chips)
-    hand = table.hand
-    if hand is None or hand.street == "over":
+    hand = table.live_hand
+    if hand is None:
         out.append(no_hand(f"chips from seat {seat}"))
         hand_back(table, seat, amount)
         return
@@ -208,7 +208,7 @@ def _blind_chips(
 def on_pull(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     seat = body["seat"]
     zone = BET_ZONE[seat]
-    have = table.zones.get(zone, [])
+    have = table.felt.zones.get(zone, [])
     missing = multiset_minus(list(body["chips"]), have)
     if missing:
         void(
@@ -219,7 +219,7 @@ def on_pull(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
             "002 Rule 63",
         )
         return
-    table.zones[zone] = multiset_minus(have, list(body["chips"]))
+    table.felt.zones[zone] = multiset_minus(have, list(body["chips"]))
     pull(table, body, out)
 
 
@@ -243,7 +243,7 @@ def pull(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         if left:
             hand.oot.pending[seat] = (tuple(left), bet_then)
         return
-    owed_back = table.give_back.get(seat, 0)
+    owed_back = table.felt.give_back.get(seat, 0)
     if (
         hand is not None
         and hand.street != "over"
@@ -269,9 +269,9 @@ def pull(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         # The dealer handing back chips a ruling returned or that could not be a bet.
         left = owed_back - amount
         if left > 0:
-            table.give_back[seat] = left
+            table.felt.give_back[seat] = left
         else:
-            del table.give_back[seat]
+            del table.felt.give_back[seat]
         if left >= 0:
             return
         amount = -left
@@ -289,10 +289,10 @@ def on_chips(table: TableState, body: dict[str, list[int]], out: list[Output]) -
     """A raw zone snapshot: bet-zone growth is a push, shrinkage a pull; stack zones are checked
     against the ledger once the bet zones are read (002 Rule 63)."""
     stacks = []
-    table.sensed_zones.update(body)
+    table.felt.sensed_zones.update(body)
     for zone, chips in body.items():
-        before = table.zones.get(zone, [])
-        table.zones[zone] = list(chips)
+        before = table.felt.zones.get(zone, [])
+        table.felt.zones[zone] = list(chips)
         if zone.startswith("stack:"):
             stacks.append(int(zone[6:]))
         if not zone.startswith("bet:"):
@@ -313,10 +313,10 @@ def reconcile_stack(table: TableState, seat: int, out: list[Output]) -> None:
     fewer chips than the seat owns are ``chips_missing`` (002 Rule 63). Raised when the finding
     changes, not on every snapshot."""
     player = table.players.get(seat)
-    chips = table.zones.get(f"stack:{seat}", [])
+    chips = table.felt.zones.get(f"stack:{seat}", [])
     known = [c for c in chips if c in table.chips]
     unknown = sorted(c for c in chips if c not in table.chips)
-    seen_unknown, seen_missing = table.stack_findings.get(seat, ((), 0))
+    seen_unknown, seen_missing = table.felt.stack_findings.get(seat, ((), 0))
     if unknown and tuple(unknown) != seen_unknown:
         out.append(
             Alert(
@@ -332,7 +332,7 @@ def reconcile_stack(table: TableState, seat: int, out: list[Output]) -> None:
     if player is not None and not player.out:
         # Chips behind on the ledger that lie elsewhere for now: handed back but still in the bet
         # zone, put out of turn and not yet ruled, or won and not yet paid from the pot.
-        away = table.give_back.get(seat, 0)
+        away = table.felt.give_back.get(seat, 0)
         if hand is not None and hand.street != "over":
             away += sum(hand.oot.pending.get(seat, ((), 0))[0])
         paid_later = (
@@ -351,4 +351,4 @@ def reconcile_stack(table: TableState, seat: int, out: list[Output]) -> None:
                 seat,
             )
         )
-    table.stack_findings[seat] = (tuple(unknown), missing)
+    table.felt.stack_findings[seat] = (tuple(unknown), missing)

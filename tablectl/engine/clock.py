@@ -1,5 +1,6 @@
 """The clock on the seat in turn: called, warned, run out (002 Rule 29; 001 "Clock"; 003
-Betting & Raising 15). Owns ``TableState.clock`` and ``Hand.clock_warned``.
+Betting & Raising 15). Writes ``table.timing.clock``, ``hand.betting.clock_warned`` and a
+hand killed on time (``hand.showdown.dead``).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def start_clock(table: TableState, out: list[Output]) -> None:
     assert hand is not None and hand.to_act is not None  # on_press: verify_press found both
     profile = table.profile
     seconds = profile.clock_seconds
-    table.clock = (hand.to_act, table.t + seconds)
+    table.timing.clock = (hand.to_act, table.timing.t + seconds)
     if profile.clock == "wfp_dead":
         then = (
             "announce 30 seconds, warn at 20 and 10, count down 5 to 1 and say 'dead': the "
@@ -59,18 +60,18 @@ def start_clock(table: TableState, out: list[Output]) -> None:
 def check_clock(table: TableState, out: list[Output]) -> None:
     """The warning, then time up: when it has passed (a tie goes to the player, 002 Rule 29), or
     as it is reached under ``wfp_dead`` (001 "Clock": dead when the dealer says "dead")."""
-    if table.clock is None:
+    if table.timing.clock is None:
         return
-    seat, deadline = table.clock
+    seat, deadline = table.timing.clock
     hand = table.hand
     profile = table.profile
     dead_on_time = profile.clock == "wfp_dead"
-    up = table.t >= deadline if dead_on_time else table.t > deadline
+    up = table.timing.t >= deadline if dead_on_time else table.timing.t > deadline
     if not up:
         warn_at = deadline - profile.clock_warning
         if (
             profile.clock_warning
-            and table.t >= warn_at
+            and table.timing.t >= warn_at
             and hand is not None
             and hand.to_act == seat
             and hand.betting.clock_warned != deadline
@@ -86,7 +87,7 @@ def check_clock(table: TableState, out: list[Output]) -> None:
                 )
             )
         return
-    table.clock = None
+    table.timing.clock = None
     if hand is None or hand.to_act != seat:
         return
     rule = clock_rule(table)

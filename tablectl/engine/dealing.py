@@ -517,7 +517,7 @@ def _acting_seat(table: TableState, hand: Hand, event: Event) -> int | None:
     if kind == "push" and body["seat"] == seat:
         # A blind putting out the chips of its posted blind is no action (heads-up the small
         # blind is first in turn while the cards are still being dealt).
-        total = sum(table.zones.get(f"bet:{seat}", [])) + sum(body["chips"])
+        total = sum(table.felt.zones.get(f"bet:{seat}", [])) + sum(body["chips"])
         return seat if total > hand.round.bets.get(seat, 0) else None
     if kind == "push" or kind == "declare":
         return seat if body["seat"] == seat else None
@@ -528,7 +528,7 @@ def _acting_seat(table: TableState, hand: Hand, event: Event) -> int | None:
     if kind == "chips":
         posted = hand.round.bets.get(seat, 0)
         zone = f"bet:{seat}"
-        if zone not in body or body[zone] == table.zones.get(zone, []):
+        if zone not in body or body[zone] == table.felt.zones.get(zone, []):
             return None
         return seat if sum(body[zone]) > posted else None
     return None
@@ -537,8 +537,8 @@ def _acting_seat(table: TableState, hand: Hand, event: Event) -> int | None:
 def screen(table: TableState, event: Event, out: list[Output]) -> bool:
     """Before an action in turn: the deal must be complete (misdeal otherwise), and a seat with
     too few cards that acts has a dead hand (002 Rule 39). True when the event was consumed."""
-    hand = table.hand
-    if hand is None or hand.street == "over" or hand.to_act is None:
+    hand = table.live_hand
+    if hand is None or hand.to_act is None:
         return False
     if hand.deal.deal_done and (not hand.deal.deal_log or len(hand.hole.get(hand.to_act, ())) >= 2):
         return False  # the usual case: the only seat that can act holds its cards, whatever acts
@@ -577,12 +577,14 @@ def _chips_back(table: TableState, event: Event) -> None:
     if event.kind == "push":
         seat = event.body["seat"]
         zone = f"bet:{seat}"
-        table.zones[zone] = table.zones.get(zone, []) + list(event.body["chips"])
-        table.give_back[seat] = table.give_back.get(seat, 0) + sum(event.body["chips"])
+        table.felt.zones[zone] = table.felt.zones.get(zone, []) + list(event.body["chips"])
+        table.felt.give_back[seat] = table.felt.give_back.get(seat, 0) + sum(event.body["chips"])
     elif event.kind == "chips":
         for zone, chips in event.body.items():
-            before = table.zones.get(zone, [])
-            table.zones[zone] = list(chips)
+            before = table.felt.zones.get(zone, [])
+            table.felt.zones[zone] = list(chips)
             if zone.startswith("bet:") and sum(chips) > sum(before):
                 seat = int(zone[4:])
-                table.give_back[seat] = table.give_back.get(seat, 0) + sum(chips) - sum(before)
+                table.felt.give_back[seat] = (
+                    table.felt.give_back.get(seat, 0) + sum(chips) - sum(before)
+                )

@@ -2,7 +2,8 @@
 for the turn (42-A); "raise" with no amount waits for the chips; an amount alone is read as
 pushed silently (41-B/C, 57; 001 Vague Bets).
 
-Owns ``Hand.declared``, ``pending_say`` and ``no_raise`` (004 Betting and Raising 10; 003 B&R 9).
+Writes ``hand.betting.declared`` and, out of turn, ``hand.oot``'s held declarations and the bar
+on raising after a check (004 Betting and Raising 10; 003 B&R 9).
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     turn and binds if the action to the seat did not change (002 Rule 42-A). An amount with no
     ``say`` is a specific amount only, ruled as that amount pushed silently (002 Rule 41-B/C)."""
     seat, say, amount = body["seat"], body.get("say"), body.get("amount")
-    hand = table.hand
-    if hand is None or hand.street == "over":
+    hand = table.live_hand
+    if hand is None:
         out.append(no_hand(f"seat {seat}'s declaration"))
         return
     if hand.to_act != seat:

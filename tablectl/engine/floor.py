@@ -81,15 +81,15 @@ def ruling(table: TableState, fd: FloorDecision, out: list[Output]) -> bool:
     seat, action, to = fd.value["seat"], fd.value["action"], fd.value["to"]
     deal = (table.hand_no, hand.deal.redeals)
     entries = (
-        [i for i, e in enumerate(table.ledger) if e.seat == seat]
-        if table.ledger_deal == deal
+        [i for i, e in enumerate(table.book.ledger) if e.seat == seat]
+        if table.book.ledger_deal == deal
         else []
     )
     if not entries:
         _refuse(table, fd, out, f"seat {seat} has no action in this hand to rule on", seat)
         return False
     index = entries[-1]
-    entry = table.ledger[index]
+    entry = table.book.ledger[index]
     if entry.street != hand.street or hand.street == "showdown":
         later = "the showdown" if hand.street == "showdown" else f"the {hand.street}"
         _refuse(
@@ -117,8 +117,13 @@ def ruling(table: TableState, fd: FloorDecision, out: list[Output]) -> bool:
         return False
     rule = cite(table.profile, "floor")
     key = (*deal, index)
-    table.floor_overrides[key] = (action, to, rule, f"floor ruling by {fd.by}: {action} to {to}")
-    table.floor_target = key
+    table.book.floor_overrides[key] = (
+        action,
+        to,
+        rule,
+        f"floor ruling by {fd.by}: {action} to {to}",
+    )
+    table.book.floor_target = key
     _notice(
         table,
         fd,
@@ -196,7 +201,7 @@ def kill(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         _return_uncalled(table, hand, seat, rule, out)
     held = hand.oot.pending.pop(seat, None)
     if held is not None:  # chips put out of turn were never a bet: they go back
-        table.give_back[seat] = table.give_back.get(seat, 0) + sum(held[0])
+        table.felt.give_back[seat] = table.felt.give_back.get(seat, 0) + sum(held[0])
     for pending in (
         hand.oot.pending_say,
         hand.betting.owes,
@@ -205,8 +210,8 @@ def kill(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         hand.betting.declared,
     ):
         pending.pop(seat, None)
-    if table.clock is not None and table.clock[0] == seat:
-        table.clock = None
+    if table.timing.clock is not None and table.timing.clock[0] == seat:
+        table.timing.clock = None
     out.append(flow.fold_ruling(hand, seat, rule, f"hand killed by the floor ({fd.by})"))
     flow.play_on(table, hand, seat, out)
 
@@ -290,9 +295,9 @@ def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         for seat, amount in hand.showdown.won.items():
             table.players[seat].stack -= amount
         for seat in hand.dealt:  # busted by the award being reversed: back in until re-ruled
-            if table.players[seat].out and seat in table.eliminated:
+            if table.players[seat].out and seat in table.seating.eliminated:
                 table.players[seat].out = False
-                table.eliminated.remove(seat)
+                table.seating.eliminated.remove(seat)
         hand.showdown.won = {}
     for seat, amount in amounts.items():
         table.players[seat].stack += amount
@@ -312,9 +317,11 @@ def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
     hand.betting.owes.clear()
     hand.street = "over"
     hand.to_act = None
-    table.clock = None
-    for zone in [z for z in table.zones if z.startswith("bet:") and z not in table.sensed_zones]:
-        del table.zones[zone]
+    table.timing.clock = None
+    for zone in [
+        z for z in table.felt.zones if z.startswith("bet:") and z not in table.felt.sensed_zones
+    ]:
+        del table.felt.zones[zone]
     flow.eliminate(table, hand, out)
     table.hand_over()
 
@@ -372,7 +379,7 @@ def stack(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         changes=changes,
         difference=difference,
     )
-    table.chips_added += difference
+    table.book.chips_added += difference
     back = False
     for seat, amount in amounts.items():
         player = table.players[seat]
@@ -380,8 +387,8 @@ def stack(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         if player.out:
             player.out = False
             back = True
-            if seat in table.eliminated:
-                table.eliminated.remove(seat)
+            if seat in table.seating.eliminated:
+                table.seating.eliminated.remove(seat)
     if back:
         table.recompute_positions()
 
@@ -398,10 +405,10 @@ def button(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
     if len(live) < 2 or seat not in live:
         _refuse(table, fd, out, f"seat {seat} is not dealt in the next hand", seat)
         return
-    table.button_placed = seat
+    table.seating.button_placed = seat
     pos = table.upcoming_positions(live)
     if table.live_hand is None:
-        table.next_positions = pos
+        table.seating.next_positions = pos
     rule = cite(table.profile, "floor.button")
     _notice(
         table,
@@ -431,7 +438,7 @@ def seat(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         wait = 0 < (number - pos.button) % 10 < (pos.sb_seat - pos.button) % 10
     player.waiting = wait
     table.change_seat(number, player)
-    table.chips_added += chips
+    table.book.chips_added += chips
     if table.live_hand is None:
         table.recompute_positions()
     rule = cite(table.profile, "floor.seat")
@@ -470,8 +477,8 @@ def unseat(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         _refuse(table, fd, out, f"seat {number} {why}", number)
         return
     table.change_seat(number, None)
-    table.chips_added -= player.stack
-    table.stack_findings.pop(number, None)
+    table.book.chips_added -= player.stack
+    table.felt.stack_findings.pop(number, None)
     if hand is None:
         table.recompute_positions()
     rule = cite(table.profile, "floor.unseat")

@@ -134,10 +134,10 @@ def begin_round(table: TableState, hand: Hand, out: list[Output]) -> None:
     of this street (002 Rule 51): pulling them is the dealer gathering them.
     """
     hand.betting.gathered = {
-        BET_SEAT[z]: list(c) for z, c in table.zones.items() if z.startswith("bet:") and c
+        BET_SEAT[z]: list(c) for z, c in table.felt.zones.items() if z.startswith("bet:") and c
     }
     for seat in hand.betting.gathered:
-        table.give_back.pop(seat, None)
+        table.felt.give_back.pop(seat, None)
     hand.betting.pulled = {}
     hand.betting.last_push = None
     hand.oot.oot_log = []
@@ -174,7 +174,7 @@ def give_back(
     hand.round.bets[seat] -= excess
     hand.contributed[seat] -= excess
     # the chips lie in the bet zone until the dealer hands them back
-    table.give_back[seat] = table.give_back.get(seat, 0) + excess
+    table.felt.give_back[seat] = table.felt.give_back.get(seat, 0) + excess
     out.append(Returned(f"seat {seat}: uncalled {excess} returned{why}", seat=seat, amount=excess))
 
 
@@ -374,12 +374,12 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
     hand.stakes.dead_money = 0
     hand.street = "over"
     hand.to_act = None
-    table.clock = None
+    table.timing.clock = None
     # A bet zone no sensor reports (shorthand push/pull only) cannot show the dealer gathering
     # it: the gathering is implied with the award, or the zone would grow hand after hand.
-    zones = table.zones
+    zones = table.felt.zones
     if zones:
-        for zone in [z for z in zones if z.startswith("bet:") and z not in table.sensed_zones]:
+        for zone in [z for z in zones if z.startswith("bet:") and z not in table.felt.sensed_zones]:
             del zones[zone]
     eliminate(table, hand, out)
     table.hand_over()
@@ -395,8 +395,8 @@ def eliminate(table: TableState, hand: Hand, out: list[Output]) -> None:
     busted.sort(key=lambda s: hand.stakes.start_stacks[s])
     for s in busted:
         players[s].out = True
-        table.eliminated.append(s)
-        place = len(table.players) - len(table.eliminated) + 1
+        table.seating.eliminated.append(s)
+        place = len(table.players) - len(table.seating.eliminated) + 1
         out.append(Eliminated(f"seat {s} is eliminated in place {place}", seat=s, place=place))
 
 

@@ -2,8 +2,9 @@
 undercaller's fold the floor allows (44-B) and the big blind's fold returned under
 ``bb_option_fold`` (001 "Unintentional Folds").
 
-Owns ``Hand.folded`` and ``mucked`` outside an action in turn, and what an undercaller's fold
-undoes (``forfeit``, ``closed_bets``, its bet and chips back).
+Writes the fold outside an action in turn (``hand.folded``, ``hand.showdown.mucked``), and
+what an undercaller's fold undoes (``hand.betting``'s forfeit and closed bets, its bet in the
+round, its stack).
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ if TYPE_CHECKING:
 
 
 def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
-    hand = table.hand
-    if hand is None or hand.street == "over":
+    hand = table.live_hand
+    if hand is None:
         out.append(no_hand(f"seat {seat}'s fold"))
         return
     if seat not in hand.dealt or seat in hand.folded:

@@ -18,8 +18,9 @@ BOARD_AT = {"flop": 3, "turn": 4, "river": 5}
 @dataclass(slots=True)
 class Stakes:
     """What the hand was dealt for: the stacks before the antes and blinds (000 rule 28 ranks
-    busts by them), the blinds and antes (002 Rules 8-12), and a big blind ante paid for
-    everyone, in the main pot. Written by hands.py and flow.post_forced_bets."""
+    busts by them), the blinds and antes, and a big blind ante paid for everyone, in the main
+    pot. Set by hands.start_hand. Written by flow.py (the forced bets, the award) and floor.py
+    (a kill that ends the hand)."""
 
     start_stacks: dict[int, int]
     blinds: tuple[int, int]
@@ -32,7 +33,8 @@ class Stakes:
 class Betting:
     """What the betting rules keep beside the round's bets (betting.Round): rulings still owed,
     declarations and pulls waiting for the chips, undercalls, and the counts 002 Rule 37 reads.
-    Written by turn.py, chips.py, declarations.py, folds.py, clock.py and flow.py."""
+    Written by turn.py, chips.py, declarations.py, folds.py, clock.py, flow.py, dealing.py (a
+    hand killed) and floor.py (its rulings)."""
 
     betting_over: bool = False  # no more betting possible: all-ins (002 Rule 17)
     river_aggressor: int | None = None  # last aggressor on the final street (002 Rule 18-A)
@@ -59,8 +61,8 @@ class Betting:
 @dataclass(slots=True)
 class OutOfTurn:
     """Actions out of turn, held until the turn comes (002 Rule 42-A) and counted past a skipped
-    seat (42-B, 37). Written by chips.py, declarations.py, folds.py, outofturn.py, actions.py
-    and turn.py."""
+    seat (42-B, 37). Written by chips.py, declarations.py, folds.py, outofturn.py, actions.py,
+    turn.py, flow.py (a new round), dealing.py and floor.py (a hand killed)."""
 
     # chips put out of turn, held until the turn comes: seat -> (chips, bet faced then) (42-A)
     pending: dict[int, tuple[tuple[int, ...], int]] = field(default_factory=dict)
@@ -107,7 +109,7 @@ class Deal:
 @dataclass(slots=True)
 class Showdown:
     """How the hands end: killed, mucked, tabled (002 Rules 16-18), and what each seat won.
-    Written by flow.py, cards.py, folds.py, clock.py and turn.py."""
+    Written by flow.py, cards.py, folds.py, clock.py, turn.py, dealing.py and floor.py."""
 
     dead: set[int] = field(default_factory=set)  # hands killed by a ruling (not folded by choice)
     tabled: set[int] = field(default_factory=set)  # hands read face up
@@ -119,6 +121,10 @@ class Showdown:
 
 @dataclass(slots=True)
 class Hand:
+    """One hand: who is dealt in and still in, the street, the betting round, the seat in turn,
+    the cards. Written by flow.py (the turn, the streets, the award), turn.py, folds.py,
+    cards.py, dealing.py, hands.py and floor.py."""
+
     number: int
     positions: Positions
     dealt: tuple[int, ...]  # seats dealt in, ascending

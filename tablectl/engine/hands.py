@@ -25,20 +25,20 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
             )
         )
         return None
-    pos = table.next_positions
-    lv = table.levels[table.level_index]
+    pos = table.seating.next_positions
+    lv = table.timing.levels[table.timing.level_index]
     table.hand_no += 1
-    table.hand_snapshot = (
+    table.rewind.hand_snapshot = (
         {s: (p.stack, p.out) for s, p in table.players.items()},
-        list(table.eliminated),
+        list(table.seating.eliminated),
         pos,
     )
-    table.hand_log = []
+    table.rewind.hand_log = []
     # the chip zones as the hand began: undo replays the hand's events over them
-    zones = table.zones
-    table.zones_at_start = (
+    zones = table.felt.zones
+    table.rewind.zones_at_start = (
         {z: list(c) for z, c in zones.items()} if zones else {},
-        dict(table.give_back),
+        dict(table.felt.give_back),
     )
     players = table.players
     blinds = (lv.small_blind, lv.big_blind)
@@ -63,7 +63,7 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
     )
     table.hand = hand
     table.last = None
-    table.clock = None
+    table.timing.clock = None
     flow.post_forced_bets(table, hand)
     both = (
         (
@@ -91,7 +91,7 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
 
 def hand_for_cards(table: TableState, out: list[Output]) -> Hand | None:
     """The hand a hole card belongs to: the one in progress, or a new one."""
-    if table.hand is None or table.hand.street == "over":
+    if table.live_hand is None:
         return start_hand(table, out)
     return table.hand
 
@@ -99,7 +99,7 @@ def hand_for_cards(table: TableState, out: list[Output]) -> Hand | None:
 def redeal(table: TableState, out: list[Output]) -> Hand | None:
     """A misdeal or a void hand: every chip goes back and the same hand is dealt again, same
     button, same blinds (002 Rules 36-C, 36-E)."""
-    if table.hand is None or table.hand_snapshot is None:
+    if table.hand is None or table.rewind.hand_snapshot is None:
         return None
     # Chips lying in bet zones go back to their players: the new hand's first round takes
     # them as gathered (flow.begin_round), so pulling them is no action.
@@ -109,12 +109,12 @@ def redeal(table: TableState, out: list[Output]) -> Hand | None:
 def restart_hand(table: TableState, out: list[Output], redeals: int) -> Hand | None:
     """Put the table back as this hand began (stacks, eliminations, positions) and start it
     again, for undo (replayed after) and re-deals."""
-    assert table.hand_snapshot is not None
-    stacks, eliminated, pos = table.hand_snapshot
+    assert table.rewind.hand_snapshot is not None
+    stacks, eliminated, pos = table.rewind.hand_snapshot
     for s, (stack, gone) in stacks.items():
         table.players[s].stack, table.players[s].out = stack, gone
-    table.eliminated = eliminated
-    table.next_positions = pos
+    table.seating.eliminated = eliminated
+    table.seating.next_positions = pos
     table.hand = None
     table.hand_no -= 1
     hand = start_hand(table, out)

@@ -2,9 +2,8 @@
 the count of out-of-turn actions past a skipped seat and, once it is substantial (002 Rule 37),
 those actions bound (002 Rule 42-B, Addendum Examples 1 and 2).
 
-Owns ``Hand.oot_log`` and takes the held actions it binds out of ``Hand.pending`` and
-``pending_say`` (chips.py and declarations.py hold them; actions.resolve_pending applies them
-when the turn comes).
+Writes ``hand.oot``: the log of out-of-turn actions, and the held actions it binds (chips.py
+and declarations.py hold them; actions.resolve_pending applies them when the turn comes).
 """
 
 from __future__ import annotations
@@ -121,5 +120,5 @@ def read_held(
         hand_back(table, seat, sum(chips))
         return None
     if zoned:
-        table.give_back.pop(seat, None)
+        table.felt.give_back.pop(seat, None)
     return reading

@@ -1,7 +1,7 @@
 """The dealer console: its buttons (check, award, new hand, clock, undo's check, pause,
 resume, floor) and a seat's status (absent, 002 Rule 31; on penalty, 67-C; present).
 
-Owns ``TableState.paused`` and the players' ``absent`` and ``penalty``.
+Writes ``table.timing.paused`` and the players' ``absent`` and ``penalty``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def on_press(table: TableState, body: str, out: list[Output]) -> None:
         return
     hand = table.hand
     if body == "award":
-        if hand is None or hand.street == "over":
+        if table.live_hand is None:
             return  # nothing if already awarded (scenario-format)
         flow.award(table, hand, out)
     elif body == "new_hand":
@@ -36,10 +36,10 @@ def on_press(table: TableState, body: str, out: list[Output]) -> None:
     elif body == "clock":
         start_clock(table, out)
     elif body == "pause":
-        table.paused = True
+        table.timing.paused = True
         out.append(Paused("the tournament clock is paused"))
     elif body == "resume":
-        table.paused = False
+        table.timing.paused = False
         out.append(Resumed("the tournament clock runs again"))
     elif body == "floor":
         out.append(FloorCalled("floor called to the table"))
@@ -64,7 +64,7 @@ def verify_press(table: TableState, name: str) -> Alert | None:
     elif name == "clock":
         return clock_refused(table)
     elif name == "undo" and (
-        hand is None or table.hand_snapshot is None or len(table.hand_log) <= 1
+        hand is None or table.rewind.hand_snapshot is None or len(table.rewind.hand_log) <= 1
     ):
         # only the deal that started the hand: a misdeal is the remedy, not an undo
         return void_alert("nothing to undo in this hand")

@@ -1,9 +1,10 @@
 """The action in turn: a ruled action recorded on the ledger and the turn passed on.
 
-Owns the ledger (``TableState.ledger``, ``ledger_deal``, ``floor_ruling``) and what an action
-spends: the seat's chips and bet (``Hand.contributed``, ``round``), the fold, what it still owes,
-and what waited for it (a declaration, chips pulled back, the bar on raising, the string-bet
-mark, the clock on the seat). 002 Rule 43-A (an action in turn binds), Rule 1 (the floor's
+Owns the ledger (``table.book``) and writes what an action spends: the seat's stack, chips and
+bet (``hand.contributed``, the round), the fold, what it still owes (``hand.betting``), and what
+waited for it: a declaration, chips pulled back, the string-bet mark (``hand.betting``), the bar
+on raising (``hand.oot``), chips handed back (``table.felt``), the clock on the seat
+(``table.timing``). 002 Rule 43-A (an action in turn binds), Rule 1 (the floor's
 override in place of the engine's ruling).
 
 What waits out of turn for the next seat (002 Rule 42-A) is applied by
@@ -52,8 +53,8 @@ def no_hand(what: str) -> Alert:
 
 
 def live_hand_or_alert(table: TableState, out: list[Output], what: str) -> Hand | None:
-    hand = table.hand
-    if hand is None or hand.street == "over":
+    hand = table.live_hand
+    if hand is None:
         out.append(no_hand(what))
         return None
     return hand
@@ -61,7 +62,7 @@ def live_hand_or_alert(table: TableState, out: list[Output], what: str) -> Hand 
 
 def hand_back(table: TableState, seat: int, amount: int) -> None:
     """Chips in a bet zone that are not a bet: the dealer hands them back (a pull clears them)."""
-    table.give_back[seat] = table.give_back.get(seat, 0) + amount
+    table.felt.give_back[seat] = table.felt.give_back.get(seat, 0) + amount
 
 
 def record_action(table: TableState, hand: Hand, ruled: Ruling, out: list[Output]) -> int:
@@ -81,16 +82,16 @@ def record_action(table: TableState, hand: Hand, ruled: Ruling, out: list[Output
     player = table.players[seat]
     bet = rnd.bets.get(seat, 0)
     stack_before = player.stack
-    deal = table.ledger_deal
+    deal = table.book.ledger_deal
     # a new deal starts a new ledger (compared item by item: no tuple built for every action)
     if deal is None or deal[0] != table.hand_no or deal[1] != hand.deal.redeals:
         deal = (table.hand_no, hand.deal.redeals)
-        table.ledger_deal, table.ledger = deal, []
-    ledger = table.ledger
+        table.book.ledger_deal, table.book.ledger = deal, []
+    ledger = table.book.ledger
     override = None
-    if table.floor_overrides:  # the ledger index, looked for among the floor's rulings
+    if table.book.floor_overrides:  # the ledger index, looked for among the floor's rulings
         key = (*deal, len(ledger))
-        override = table.floor_overrides.get(key)
+        override = table.book.floor_overrides.get(key)
         if override is not None:
             action, to, rule, text, owes, returned = _overridden(
                 hand, seat, bet, stack_before, (action, to, owes, returned), override
@@ -123,13 +124,13 @@ def record_action(table: TableState, hand: Hand, ruled: Ruling, out: list[Output
     if hand.oot.no_raise:
         hand.oot.no_raise.pop(seat, None)  # the bar lasts for the next turn only (004 B&R 10)
     hand.betting.last_push = None
-    if table.clock is not None and table.clock[0] == seat:
-        table.clock = None
+    if table.timing.clock is not None and table.timing.clock[0] == seat:
+        table.timing.clock = None
     ruled = Ruling(seat, action, to, owes, returned, rule, text)
     out.append(ruled)
     ledger.append(LedgerEntry(seat, hand.street, action, bet, stack_before, to, owes, returned))
-    if override is not None and key == table.floor_target:
-        table.floor_ruling = ruled
+    if override is not None and key == table.book.floor_target:
+        table.book.floor_ruling = ruled
     return to
 
 
@@ -207,7 +208,7 @@ def rule_in_turn(
         hand.betting.undercalls[seat] = hand.street  # uncorrected until paid (002 Rule 44-C)
     if zoned:
         # the ruling read every chip in the zone: what it hands back replaces the old change
-        table.give_back.pop(seat, None)
+        table.felt.give_back.pop(seat, None)
     take_action(
         table,
         hand,

@@ -35,7 +35,7 @@ def multiset_minus(a: list[int], b: list[int]) -> list[int]:
 
 def stale_free(table: TableState, hand: Hand, seat: int, new: list[int]) -> list[int]:
     """The chips in the seat's bet zone before ``new`` came, without last street's bets."""
-    zone = multiset_minus(table.zones.get(BET_ZONE[seat], []), new)  # a new list
+    zone = multiset_minus(table.felt.zones.get(BET_ZONE[seat], []), new)  # a new list
     stale = hand.betting.gathered.get(seat)
     return multiset_minus(zone, stale) if stale else zone
 
@@ -53,14 +53,14 @@ def prior_chips(
         # The usual zone: last street's chips (if any), then the chips just put out, in the order
         # they came: nothing else lies there, so there are no prior chips (no multisets to take
         # away). Any other zone is read below.
-        zone = table.zones.get(BET_ZONE[seat], [])
+        zone = table.felt.zones.get(BET_ZONE[seat], [])
         stale = hand.betting.gathered.get(seat)
         if zone == ([*stale, *new] if stale else new):
             return None
         pulled = []
     prior = stale_free(table, hand, seat, new) + pulled
     bet = hand.round.bets.get(seat, 0)
-    if not prior or not bet <= sum(prior) <= bet + table.give_back.get(seat, 0):
+    if not prior or not bet <= sum(prior) <= bet + table.felt.give_back.get(seat, 0):
         return None
     return prior, pulled
 
