@@ -78,7 +78,7 @@ def test_topics_and_engine_outputs() -> None:
         LinkConfig(venue="v1", table="t/1")
     with pytest.raises(ValueError, match="table '#'"):
         LinkConfig(venue="v1", table="#")
-    assert output_event(Ruling(3, "raise", 400, rule="002 Rule 40"), 7) == (
+    assert output_event(Ruling("raise", 400, rule="002 Rule 40", seat=3), 7) == (
         "ruling",
         {"hand_no": 7, "seat": 3, "action": "raise", "to": 400, "rule": "002 Rule 40"},
     )

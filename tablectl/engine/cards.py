@@ -1,8 +1,9 @@
 """Cards as the antennas read them: hole cards dealt, board, burn and muck (002 Rules 36-40, 17).
 
-Handlers take (table, event body, outputs) like actions.py; a card that makes no sense where it
-was read raises the alert of its irregularity with the remedy in plain words. The deal itself
-(order, misdeals, exposed cards, wrong counts) is in dealing.py; the board and burns are here.
+Handlers take (table, event body, outputs) like chips.py and folds.py; a card that makes no
+sense where it was read raises the alert of its irregularity with the remedy in plain words.
+The deal itself (order, misdeals, exposed cards, wrong counts) is in dealing.py; the board and
+burns are here.
 """
 
 from __future__ import annotations
@@ -140,10 +141,9 @@ def on_card(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
             dealing.hole_card(table, hand, seat, dealing.CardRead(card, face, deck), out)
         return
     if zone == "muck" and table.hand is not None and table.hand.street == "over":
-        if card not in table.hand.showdown.mucked:
-            table.hand.showdown.mucked.append(
-                card
-            )  # the dealer gathering the cards after the award
+        mucked = table.hand.showdown.mucked
+        if card not in mucked:
+            mucked.append(card)  # the dealer gathering the cards after the award
         return
     hand = live_hand_or_alert(table, out, f"{card} read in {zone}")
     if hand is None:

@@ -51,7 +51,8 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         )
         hand_back(table, seat, amount)
         return
-    owed = hand.betting.owes.get(seat, 0)
+    betting = hand.betting  # bound once: read below for every push
+    owed = betting.owes.get(seat, 0)
     if (seat != hand.to_act or owed) and not _in_play(chips, table.chips):
         # chipread rules chips of no denomination for the seat in turn; elsewhere they stop here
         unknown = [c for c in chips if c not in table.chips]
@@ -73,7 +74,7 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     if owed:
         complete_owed(table, hand, seat, amount, owed, out)
         return
-    if hand.betting.last_push == seat:
+    if betting.last_push == seat:
         # 002 Rule 56: a bet is one motion; going back to the stack for more is a string bet.
         out.append(
             Alert(
@@ -87,7 +88,7 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         hand_back(table, seat, amount)
         return
     if hand.to_act is None:
-        if hand.street == "showdown" or hand.betting.betting_over:
+        if hand.street == "showdown" or betting.betting_over:
             void(out, f"seat {seat}: betting is over; hand the chips back", seat, "002 Rule 17")
         else:
             void(
@@ -115,7 +116,7 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         )
         note_oot(table, hand, seat, True, out)
         return
-    declared = hand.betting.declared.get(seat)
+    declared = betting.declared.get(seat)
     zone = prior_chips(table, hand, seat, chips)
     # read_zone, with the zone already looked at
     if zone is None:
@@ -126,7 +127,7 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         hand_back(table, seat, amount)
         return  # not an action: the chips go back, the seat is still in turn
     if declared is None and hand.street != "over":
-        hand.betting.last_push = seat
+        betting.last_push = seat
 
 
 def _in_play(chips: list[int], denominations: tuple[int, ...]) -> bool:
@@ -155,7 +156,13 @@ def complete_owed(
     last = table.last
     if last is not None and last.seat == seat:
         table.last = Ruling(
-            seat, last.action, last.to, rest, last.returned + amount - paid, last.rule, last.text
+            last.action,
+            last.to,
+            rest,
+            last.returned + amount - paid,
+            last.rule,
+            last.text,
+            seat=seat,
         )
     if amount > paid:
         hand_back(table, seat, amount - paid)

@@ -101,7 +101,13 @@ def check_clock(table: TableState, out: list[Output]) -> None:
             table,
             hand,
             Ruling(
-                seat, "fold", 0, 0, 0, rule, "time ran out: the hand is dead, facing a bet or not"
+                "fold",
+                0,
+                0,
+                0,
+                rule,
+                "time ran out: the hand is dead, facing a bet or not",
+                seat=seat,
             ),
             out,
         )
@@ -110,7 +116,7 @@ def check_clock(table: TableState, out: list[Output]) -> None:
         take_action(
             table,
             hand,
-            Ruling(seat, "fold", 0, 0, 0, rule, "time expired facing a bet: the hand is dead"),
+            Ruling("fold", 0, 0, 0, rule, "time expired facing a bet: the hand is dead", seat=seat),
             out,
         )
     else:
@@ -119,13 +125,13 @@ def check_clock(table: TableState, out: list[Output]) -> None:
             table,
             hand,
             Ruling(
-                seat,
                 "check",
                 hand.round.bets.get(seat, 0),
                 0,
                 0,
                 cite(profile, "clock_check"),
                 "time expired: checked",
+                seat=seat,
             ),
             out,
         )
@@ -147,4 +153,4 @@ def _clock_min_raise(table: TableState, hand: Hand, seat: int, say: str, out: li
         action = "all-in"
     said = f"'{say}' said without an amount when the time ran out: a minimum {say}"
     text = f"{said}, {action} to {to}"
-    take_action(table, hand, Ruling(seat, action, to, to - bet, 0, "001 Clock", text), out)
+    take_action(table, hand, Ruling(action, to, to - bet, 0, "001 Clock", text, seat=seat), out)

@@ -172,16 +172,17 @@ def hole_card(
                 seat,
             )
         return
-    if not hand.deal.deal_log and hand.street != "preflop":
-        hand.deal.deal_done = True  # no hole card was read during the deal: nothing to check now
+    deal = hand.deal  # bound once: read and written below for every hole card
+    if not deal.deal_log and hand.street != "preflop":
+        deal.deal_done = True  # no hole card was read during the deal: nothing to check now
     cards = hand.hole.setdefault(seat, [])
     if card in cards:
-        if face == "up" and not hand.deal.deal_done:
+        if face == "up" and not deal.deal_done:
             expose(table, hand, seat, card, out)
         elif face == "up":
             flow.show_card(table, hand, seat, card, out)
         return
-    if card in hand.deal.exposed or card in hand.deal.extra:
+    if card in deal.exposed or card in deal.extra:
         return  # the exposed or extra card, set aside to be the burn, read again where it lies
     if card != "??" and card_seen(hand, card):
         fouled(table, hand, card, out, seat)
@@ -189,20 +190,15 @@ def hole_card(
     if card == "??":
         scrap_card(table, hand, seat, out)
         return
-    owed = hand.deal.owed_cards.get(seat, 0)
+    owed = deal.owed_cards.get(seat, 0)
     held = len(cards) + owed  # count(hand, seat)
     if owed and held >= 2:
         # The replacement of an exposed card, dealt after the deal (000 Irregularities 17).
         if owed > 1:
-            hand.deal.owed_cards[seat] = owed - 1
+            deal.owed_cards[seat] = owed - 1
         else:
-            del hand.deal.owed_cards[seat]
-    elif (
-        check_first
-        and not hand.deal.deal_done
-        and not hand.deal.deal_log
-        and seat != deal_order(hand)[0]
-    ):
+            del deal.owed_cards[seat]
+    elif check_first and not deal.deal_done and not deal.deal_log and seat != deal_order(hand)[0]:
         misdeal(
             table,
             out,
@@ -217,8 +213,8 @@ def hole_card(
         return
     elif (
         check_first
-        and not hand.deal.deal_done
-        and not hand.deal.scrapped
+        and not deal.deal_done
+        and not deal.scrapped
         and table.profile.deal_sequence == "sequence"
         and out_of_sequence(hand, seat)
     ):
@@ -231,22 +227,22 @@ def hole_card(
         )
         return
     cards.append(card)
-    hand.deal.in_play.add(card)
-    hand.deal.deal_log.append((seat, card))
+    deal.in_play.add(card)
+    deal.deal_log.append((seat, card))
     if card in hand.showdown.mucked:
         hand.showdown.mucked.remove(card)  # gathered from an earlier deal: in play again
-    if face == "up" and not hand.deal.deal_done:
+    if face == "up" and not deal.deal_done:
         expose(table, hand, seat, card, out)
         return
     if face == "up" and hand.street == "showdown":
         flow.show_card(table, hand, seat, card, out)
     # Only this seat's count changed: the deal can be complete only once it holds two.
     if (
-        not hand.deal.deal_done
+        not deal.deal_done
         and count(hand, seat) >= 2
         and all(count(hand, s) >= 2 for s in hand.dealt)
     ):
-        hand.deal.deal_done = True
+        deal.deal_done = True
 
 
 def out_of_sequence(hand: Hand, seat: int) -> bool:

@@ -89,13 +89,13 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
             table,
             hand,
             Ruling(
-                seat,
                 "all-in" if to == all_in_to else "call",
                 to,
                 to - bet,
                 0,
                 barred,
                 f"seat {seat} checked out of turn: it must call the bet, not fold ({barred})",
+                seat=seat,
             ),
             out,
         )
@@ -103,7 +103,7 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         take_action(
             table,
             hand,
-            Ruling(seat, "fold", bet, 0, 0, cite(table.profile, "declared"), "fold declared"),
+            Ruling("fold", bet, 0, 0, cite(table.profile, "declared"), "fold declared", seat=seat),
             out,
         )
     elif say == "check":
@@ -114,7 +114,7 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         to = rnd.current_bet if rnd.current_bet < all_in_to else all_in_to
         action = "all-in" if to == all_in_to else "call"
         rule, text = cite(table.profile, "declared_call"), f"call declared: {to} total"
-        take_action(table, hand, Ruling(seat, action, to, to - bet, 0, rule, text), out)
+        take_action(table, hand, Ruling(action, to, to - bet, 0, rule, text, seat=seat), out)
     elif say == "all-in":
         # chip reading: a declared all-in is a call where the seat may not raise (002 Rule 52-A)
         reading, zoned = read_zone(table, hand, seat, [], ("all-in", None))

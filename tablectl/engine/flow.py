@@ -1,6 +1,7 @@
 """The flow of a hand: forced bets, turn order, closing a round, streets, showdown and the award.
 
-Functions over (table, hand); the event handlers in actions.py call them.
+Functions over (table, hand); the event handlers (chips.py, declarations.py, folds.py,
+presses.py, clock.py) and turn.py call them.
 """
 
 from __future__ import annotations
@@ -402,7 +403,7 @@ def eliminate(table: TableState, hand: Hand, out: list[Output]) -> None:
 
 def fold_ruling(hand: Hand, seat: int, rule: str, text: str, returned: int = 0) -> Ruling:
     """A seat's fold: its bet this street stays in the pot (``returned``: chips handed back)."""
-    return Ruling(seat, "fold", hand.round.bets.get(seat, 0), 0, returned, rule, text)
+    return Ruling("fold", hand.round.bets.get(seat, 0), 0, returned, rule, text, seat=seat)
 
 
 def play_on(table: TableState, hand: Hand, seat: int, out: list[Output]) -> None:

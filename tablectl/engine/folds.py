@@ -59,7 +59,7 @@ def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
                     seat,
                 )
             )
-        take_action(table, hand, Ruling(seat, "fold", 0, 0, 0, "002 Rule 43-A", "fold"), out)
+        take_action(table, hand, Ruling("fold", 0, 0, 0, "002 Rule 43-A", "fold", seat=seat), out)
     elif hand.to_act is None:
         # Folding between rounds with no bet pending: binding (002 Rule 58).
         hand.folded.add(seat)

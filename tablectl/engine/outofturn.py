@@ -61,13 +61,13 @@ def note_oot(table: TableState, hand: Hand, seat: int, with_chips: bool, out: li
                 table,
                 hand,
                 Ruling(
-                    s,
                     "call" if facing else "check",
                     to,
                     to - bet,
                     0,
                     "002 Rule 42-B",
                     f"'{said[0]}' out of turn, binding after substantial action out of turn",
+                    seat=s,
                 ),
                 out,
             )

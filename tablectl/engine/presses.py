@@ -98,7 +98,7 @@ def press_check(table: TableState, out: list[Output]) -> None:
     take_action(
         table,
         hand,
-        Ruling(seat, "check", hand.round.bets.get(seat, 0), 0, 0, "002 Rule 43-A", "check"),
+        Ruling("check", hand.round.bets.get(seat, 0), 0, 0, "002 Rule 43-A", "check", seat=seat),
         out,
     )
 

@@ -62,7 +62,7 @@ class Player:
 
 
 class LedgerEntry(NamedTuple):
-    """One action recorded for a seat (actions.record_action): what the floor may rule on.
+    """One action recorded for a seat (turn.record_action): what the floor may rule on.
     Immutable; a named tuple because one is built for every action (a third of a frozen
     dataclass's cost)."""
 

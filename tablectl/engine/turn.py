@@ -82,20 +82,22 @@ def record_action(table: TableState, hand: Hand, ruled: Ruling, out: list[Output
     player = table.players[seat]
     bet = rnd.bets.get(seat, 0)
     stack_before = player.stack
-    deal = table.book.ledger_deal
+    book = table.book
+    deal = book.ledger_deal
     # a new deal starts a new ledger (compared item by item: no tuple built for every action)
     if deal is None or deal[0] != table.hand_no or deal[1] != hand.deal.redeals:
         deal = (table.hand_no, hand.deal.redeals)
-        table.book.ledger_deal, table.book.ledger = deal, []
-    ledger = table.book.ledger
+        book.ledger_deal, book.ledger = deal, []
+    ledger = book.ledger
     override = None
-    if table.book.floor_overrides:  # the ledger index, looked for among the floor's rulings
+    if book.floor_overrides:  # the ledger index, looked for among the floor's rulings
         key = (*deal, len(ledger))
-        override = table.book.floor_overrides.get(key)
+        override = book.floor_overrides.get(key)
         if override is not None:
             action, to, rule, text, owes, returned = _overridden(
                 hand, seat, bet, stack_before, (action, to, owes, returned), override
             )
+    betting = hand.betting  # bound once: read and written below for every action
     if action == "fold":
         hand.folded.add(seat)
         to = bet
@@ -109,28 +111,31 @@ def record_action(table: TableState, hand: Hand, ruled: Ruling, out: list[Output
         if add:
             player.stack = stack_before - add
             hand.contributed[seat] = hand.contributed.get(seat, 0) + add
-            hand.betting.chip_actions += 1
+            betting.chip_actions += 1
         rnd.record(seat, to, table.profile)
-    hand.betting.actions += 1
+    betting.actions += 1
     if returned:
         hand_back(table, seat, returned)
     if owes:
-        hand.betting.owes[seat] = owes
+        betting.owes[seat] = owes
     # what waited for this action is spent (the empty dicts, the usual case, are not touched)
-    if hand.betting.declared:
-        hand.betting.declared.pop(seat, None)
-    if hand.betting.pulled:
-        hand.betting.pulled.pop(seat, None)
-    if hand.oot.no_raise:
-        hand.oot.no_raise.pop(seat, None)  # the bar lasts for the next turn only (004 B&R 10)
-    hand.betting.last_push = None
-    if table.timing.clock is not None and table.timing.clock[0] == seat:
-        table.timing.clock = None
-    ruled = Ruling(seat, action, to, owes, returned, rule, text)
+    if betting.declared:
+        betting.declared.pop(seat, None)
+    if betting.pulled:
+        betting.pulled.pop(seat, None)
+    no_raise = hand.oot.no_raise
+    if no_raise:
+        no_raise.pop(seat, None)  # the bar lasts for the next turn only (004 B&R 10)
+    betting.last_push = None
+    timing = table.timing
+    clock = timing.clock
+    if clock is not None and clock[0] == seat:
+        timing.clock = None
+    ruled = Ruling(action, to, owes, returned, rule, text, seat=seat)
     out.append(ruled)
     ledger.append(LedgerEntry(seat, hand.street, action, bet, stack_before, to, owes, returned))
-    if override is not None and key == table.book.floor_target:
-        table.book.floor_ruling = ruled
+    if override is not None and key == book.floor_target:
+        book.floor_ruling = ruled
     return to
 
 
@@ -163,24 +168,25 @@ def take_action(table: TableState, hand: Hand, ruled: Ruling, out: list[Output])
     """Apply a ruled action of the seat in turn and pass the turn (002 Rule 43-A: binding); then
     out-of-turn actions waiting for the next seat take effect (002 Rule 42-A)."""
     seat = ruled.seat
-    if hand.oot.oot_log and seat == hand.to_act:
-        hand.oot.oot_log = []  # the seat in turn acted: no one is skipped any more (42-B)
+    oot = hand.oot  # the hand's own record: the same object before and after the action
+    if oot.oot_log and seat == hand.to_act:
+        oot.oot_log = []  # the seat in turn acted: no one is skipped any more (42-B)
     record_action(table, hand, ruled, out)
     flow.advance(table, hand, seat, out)
-    if hand.oot.pending or hand.oot.pending_say:  # nothing waits out of turn: the usual case
+    if oot.pending or oot.pending_say:  # nothing waits out of turn: the usual case
         resolve_pending(table, hand, out)
 
 
 def ruling_of(seat: int, reading: Reading, rule: str = "", text: str = "") -> Ruling:
     """The ruling a chip reading gives ``seat`` (its rule and text, unless others are given)."""
     return Ruling(
-        seat,
         reading.action,
         reading.to,
         reading.owes,
         reading.returned,
         rule or reading.rule,
         text or reading.text,
+        seat=seat,
     )
 
 
