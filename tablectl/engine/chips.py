@@ -37,8 +37,8 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     seat = body["seat"]
     chips = list(body["chips"])
     amount = sum(chips)
-    hand = table.live_hand
-    if hand is None:
+    hand = table.hand
+    if hand is None or hand.street == "over":  # table.live_hand, inline: every push
         out.append(no_hand(f"chips from seat {seat}"))
         hand_back(table, seat, amount)
         return

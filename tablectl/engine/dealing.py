@@ -533,8 +533,9 @@ def _acting_seat(table: TableState, hand: Hand, event: Event) -> int | None:
 def screen(table: TableState, event: Event, out: list[Output]) -> bool:
     """Before an action in turn: the deal must be complete (misdeal otherwise), and a seat with
     too few cards that acts has a dead hand (002 Rule 39). True when the event was consumed."""
-    hand = table.live_hand
-    if hand is None or hand.to_act is None:
+    hand = table.hand
+    # table.live_hand, inline: every action in turn passes here
+    if hand is None or hand.street == "over" or hand.to_act is None:
         return False
     if hand.deal.deal_done and (not hand.deal.deal_log or len(hand.hole.get(hand.to_act, ())) >= 2):
         return False  # the usual case: the only seat that can act holds its cards, whatever acts

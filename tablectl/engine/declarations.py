@@ -31,8 +31,8 @@ def on_declare(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     turn and binds if the action to the seat did not change (002 Rule 42-A). An amount with no
     ``say`` is a specific amount only, ruled as that amount pushed silently (002 Rule 41-B/C)."""
     seat, say, amount = body["seat"], body.get("say"), body.get("amount")
-    hand = table.live_hand
-    if hand is None:
+    hand = table.hand
+    if hand is None or hand.street == "over":  # table.live_hand, inline: every declaration
         out.append(no_hand(f"seat {seat}'s declaration"))
         return
     if hand.to_act != seat:

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
 
 def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
-    hand = table.live_hand
-    if hand is None:
+    hand = table.hand
+    if hand is None or hand.street == "over":  # table.live_hand, inline: every fold
         out.append(no_hand(f"seat {seat}'s fold"))
         return
     if seat not in hand.dealt or seat in hand.folded:

@@ -91,9 +91,10 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
 
 def hand_for_cards(table: TableState, out: list[Output]) -> Hand | None:
     """The hand a hole card belongs to: the one in progress, or a new one."""
-    if table.live_hand is None:
+    hand = table.hand
+    if hand is None or hand.street == "over":  # table.live_hand, inline: every hole card
         return start_hand(table, out)
-    return table.hand
+    return hand
 
 
 def redeal(table: TableState, out: list[Output]) -> Hand | None:

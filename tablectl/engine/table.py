@@ -96,7 +96,7 @@ class Table(TableState):
             hand = self.hand
             body = event.body
             # a hand in progress (tested once here for the hand log and the screen below)
-            live = self.live_hand is not None
+            live = hand is not None and hand.street != "over"  # live_hand, inline: every event
             # The console's acknowledgements, badges and names, the clock's pause and resume, and
             # the floor's seating, are no part of the hand: undo never takes them back (it would
             # say an action was taken back and change nothing), replaying never repeats them.

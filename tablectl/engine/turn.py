@@ -53,8 +53,8 @@ def no_hand(what: str) -> Alert:
 
 
 def live_hand_or_alert(table: TableState, out: list[Output], what: str) -> Hand | None:
-    hand = table.live_hand
-    if hand is None:
+    hand = table.hand
+    if hand is None or hand.street == "over":  # table.live_hand, inline: every card
         out.append(no_hand(what))
         return None
     return hand
