@@ -36,10 +36,12 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from tablectl.daemon.venue_link import (
+from tablectl.wire.bounded import WireError
+from tablectl.wire.envelope import Envelope
+from tablectl.wire.payloads import parse_clock, parse_event, parse_state
+from tablectl.wire.topics import (
     OFFLINE,
     ONLINE,
-    PROTOCOL_VERSION,
     ROOT,
     check_id,
     clock_topic,
@@ -47,8 +49,6 @@ from tablectl.daemon.venue_link import (
     table_topic,
     venue_topic,
 )
-from tablectl.daemon.wire import WireError
-from tablectl.venue.inbound import parse_clock, parse_event, parse_state
 
 log = logging.getLogger("tablectl.venue")
 
@@ -403,18 +403,7 @@ class VenueClient:
         check_id("table", table)
         # unguessable: a table learns only the ids of the commands sent to it
         cmd_id = cmd_id or f"{self.venue}-{next(self._cmd_no)}-{secrets.token_urlsafe(12)}"
-        payload = json.dumps(
-            {
-                "v": PROTOCOL_VERSION,
-                "id": cmd_id,
-                "kind": kind,
-                "venue": self.venue,
-                "by": by,
-                "body": body or {},
-                "t": round(time.time(), 6),
-            },
-            separators=(",", ":"),
-        ).encode()
+        payload = Envelope(cmd_id, kind, self.venue, by, body or {}, round(time.time(), 6)).encode()
         if track:
             self.pending_commands[cmd_id] = _Pending(table, payload)
         self._client.publish(table_topic(self.venue, table, "cmd"), payload, qos=1)
