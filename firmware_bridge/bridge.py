@@ -74,6 +74,16 @@ class Bridge:
                 continue
             out += self._handle(item)
 
+    def feed(self, item: lk.LinkEvent) -> list[Event | Alert]:
+        """One event the link posted elsewhere (the daemon's inbox, on the loop's thread): what
+        it makes of it now. :meth:`pump` with no wait then gives what came due since."""
+        return self._handle(item)
+
+    def due_in(self) -> float | None:
+        """Seconds until the mapper can next decide (a zone's settle time runs out), or None."""
+        due = self.mapper.next_due()
+        return None if due is None else max(0.0, due - self.clock())
+
     def _poll(self, now: float) -> list[Event | Alert]:
         if not self.report_clock:
             return self.mapper.poll(now)

@@ -34,6 +34,7 @@ import select
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import serial
@@ -175,6 +176,9 @@ class SerialLink:
         self._last_rx = 0.0
         self._last_frame = 0.0
         self.events: queue.Queue[LinkEvent] = queue.Queue()
+        # Where decoded events go: ``events`` (a caller's pump), or the table loop's inbox once
+        # the daemon binds it (firmware_bridge.sources.BridgeSource.bind): the reader thread posts.
+        self.post: Callable[[LinkEvent], None] | None = None
         self.stats = LinkStats()
         self.identify: p.Identify | None = None
         self.proto = 0  # the session's protocol version, from IDENTIFY (0: none yet)
@@ -254,6 +258,9 @@ class SerialLink:
             with contextlib.suppress(OSError):
                 os.write(self._wake_w, b"w")
 
+    def _emit(self, event: LinkEvent) -> None:
+        (self.post or self.events.put)(event)
+
     def wait_connected(self, timeout: float) -> bool:
         return self.connected.wait(timeout)
 
@@ -293,7 +300,7 @@ class SerialLink:
                 now = time.monotonic()
                 if now - self._dropped_told >= 1.0:  # one event a second says how many
                     self._dropped_told = now
-                    self.events.put(Dropped(dropped, self.stats.dropped_commands))
+                    self._emit(Dropped(dropped, self.stats.dropped_commands))
                 log.debug("table MCU command queue full: %s dropped", dropped)
                 return None
             seq = self._seq
@@ -464,7 +471,7 @@ class SerialLink:
                 log.info("table MCU link on %s closed", self.port)
             else:
                 log.warning("table MCU link lost on %s: %s", self.port, reason)
-            self.events.put(Disconnected(reason))
+            self._emit(Disconnected(reason))
 
     def _run(self) -> None:
         backoff = self.reconnect_first
@@ -603,7 +610,7 @@ class SerialLink:
             self.stats.stalls += 1
             what = "; ".join(stalled)
             log.warning("table MCU link on %s stalled: %s", self.port, what)
-            self.events.put(Stalled(what, now - self._stalled_since))
+            self._emit(Stalled(what, now - self._stalled_since))
             # Reports may have been lost beyond what the counter shows (it wraps at 256): every
             # zone is stale until a snapshot re-reads it.
             self._set_stale(set(self._order))
@@ -612,7 +619,7 @@ class SerialLink:
             took = now - self._stalled_since
             self._stalled_since = None
             log.warning("table MCU link on %s healed after %.1f s", self.port, took)
-            self.events.put(Healed(took, len(self._order)))
+            self._emit(Healed(took, len(self._order)))
 
     def _on_frame(self, frame: p.Frame, now: float) -> None:
         self.stats.frames += 1
@@ -649,7 +656,7 @@ class SerialLink:
             self._session += 1
             self.connected.set()
             log.info("table MCU %s on %s, %d antennas", msg.firmware, self.port, len(msg.antennas))
-            self.events.put(Connected(msg))
+            self._emit(Connected(msg))
             return
         if self._expect is None:
             if isinstance(msg, p.Ack):
@@ -657,7 +664,7 @@ class SerialLink:
             return  # reports from before the handshake are not trusted
         if frame.seq != self._expect:
             self.stats.gaps += 1
-            self.events.put(Gap(self._expect, frame.seq))
+            self._emit(Gap(self._expect, frame.seq))
             missing = (frame.seq - self._expect) & 0xFF
             if missing == 1 and self._snap_pos == len(self._order) - 1:
                 # Right after a snapshot's last report the one frame lost was its SNAPSHOT_END:
@@ -675,7 +682,7 @@ class SerialLink:
                 self._last_change = now  # cards or chips moved: keep the fast keepalive
             # Queue the report before the zone counts as up to date: a ping() that sees the link
             # in sync must find every report it depends on already in the queue.
-            self.events.put(Report(msg, now))
+            self._emit(Report(msg, now))
             if msg.antenna in self._stale:
                 self._set_stale(self._stale - {msg.antenna})
             if msg.snapshot:
@@ -688,7 +695,7 @@ class SerialLink:
             self._snap_at = None
             if self._stale:
                 self.request_snapshot()
-            self.events.put(SnapshotDone(msg.zones))
+            self._emit(SnapshotDone(msg.zones))
 
         self._snap_pos = pos
 

@@ -250,7 +250,9 @@ def run(args: argparse.Namespace) -> int:
         if config.nfc_reader and not args.events:
             from firmware_bridge.sources import NfcWatcher
 
-            daemon.helpers.append(NfcWatcher(config.nfc_reader, config.badges_file, daemon.inbox))
+            daemon.helpers.append(
+                NfcWatcher(config.nfc_reader, config.badges_file, daemon.post_badge)
+            )
         if args.bots and sim is not None:
             _sim_bots(daemon, sim, source, setup, args)
         if config.hardware == "real" and not args.events:
@@ -280,8 +282,9 @@ def _sim_bots(daemon: Any, sim: SimHardware, source: Any, setup: Any, args: Any)
     daemon.console = ConsoleHelper(console.console)
     link, mapper = source.link, source.mapper
 
+    # the link posts to the daemon's inbox: nothing sensed is waiting there, no zone unsettled
     def settled() -> bool:
-        return link.events.empty() and not mapper.pending()
+        return daemon.inbox.empty() and not mapper.pending()
 
     daemon.players = LiveBots(
         sim.mcu,
@@ -344,7 +347,7 @@ def _sim_floor_badge(daemon: Any, badges: dict[str, Any], display: Any, name: st
     entry = {"badges": {SIM_FLOOR_UID: {"role": "floor", "name": name}}}
     badges.update(parse_badges(entry, "--floor-badge"))  # BadgeFileError: a bad name
     if display is not None and hasattr(display, "keys"):
-        display.keys["f"] = lambda: daemon.inbox.put(("badge", bytes.fromhex(SIM_FLOOR_UID), None))
+        display.keys["f"] = lambda: daemon.post_badge(bytes.fromhex(SIM_FLOOR_UID), None)
         logging.getLogger("tablectl.run").info(
             "sim: press F in the dealer window to read the floor badge of %s", name
         )

@@ -1,8 +1,11 @@
 """The table daemon: event sources → journal (append first) → engine → dealer screen and logs.
 
-One thread runs the loop around one queue of events: the MCU link's reader thread (and nfc and
-console callbacks) only feed it, so the journal, the engine and the screen are never touched
-concurrently. For every event the loop
+One thread runs the loop around one inbox of typed items (:mod:`tablectl.daemon.inbox`): the MCU
+link's reader thread, nfcpy, gpiozero's callbacks and paho only post to it, so the journal, the
+engine and the screen are only ever touched by the loop (:mod:`tablectl.daemon.owner` checks it).
+The loop waits on the inbox until its next timer is due (a tick, the watchdog, a zone's settle
+time, the screen's next frame, the outbox's stall check), as Klipper's reactor does, so a badge
+or a venue command is journaled as soon as it arrives. For every event the loop
 
 1. stamps it with session time (live sources),
 2. appends it to the journal, committed and synced (:mod:`tablectl.daemon.journal`),
@@ -32,7 +35,6 @@ from __future__ import annotations
 
 import logging
 import os
-import queue
 import signal
 import sqlite3
 import time
@@ -42,8 +44,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from tablectl.daemon.history import HandRecord, HistoryBuilder, pokerstars_text
+from tablectl.daemon.inbox import BadgeRead, FromVenue, Inbox, InboxItem, Pressed, Sensed, Wake
 from tablectl.daemon.journal import Journal, JournalError, Row
 from tablectl.daemon.notify import Notifier
+from tablectl.daemon.owner import LoopGuard, guarded, unwrap
 from tablectl.daemon.scenario_file import read_lines
 from tablectl.engine.events import Event, event_from_obj, event_to_obj, parse_line
 from tablectl.engine.notices import FloorDecided
@@ -74,11 +78,23 @@ class Source(Protocol):
     def stop(self) -> None: ...
 
 
+class PushSource(Source, Protocol):
+    """A live source whose thread posts what it reads to the daemon's inbox (the MCU link)."""
+
+    def bind(self, post: Callable[[Any], None]) -> None: ...
+
+    def feed(self, item: Any) -> list[Event | Alert]: ...
+
+    def due_in(self) -> float | None: ...  # seconds until poll(0) may have something
+
+
 class Console(Protocol):
     """The dealer console (firmware_bridge.sources.ConsoleHelper): presses in, buzzer and floor
     light out."""
 
     def start(self) -> None: ...
+
+    def bind(self, post: Callable[[Event], None]) -> None: ...
 
     def poll(self) -> list[Event]: ...
 
@@ -212,9 +228,8 @@ class Daemon:
     """Runs one table until stopped (SIGTERM/SIGINT), or a script source is used up."""
 
     WAIT_SLICE = 0.1  # seconds: how soon a stop is seen while waiting for the hardware
-    # Seconds: the longest wait for events. A signal does not cut a wait short, so this is how
-    # soon a SIGTERM is seen (systemd's TimeoutStopSec is 15 s); a loop with a screen to pump or
-    # presses and taps to pick up (a console, helpers) waits at most BUSY_SLICE.
+    # Seconds between the screen's frames (taps, countdowns) and the buzzer's beats; a source that
+    # does not post to the inbox is polled every IDLE_SLICE (BUSY_SLICE with a console or helpers).
     IDLE_SLICE = 1.0
     BUSY_SLICE = 0.25
     DIAG_EVERY = 60.0  # seconds between the sensors' diagnostic snapshots in the journal
@@ -237,6 +252,7 @@ class Daemon:
         stop_when_done: bool = True,
         clock: Callable[[], float] = time.monotonic,
         venue: Any = None,
+        guard: LoopGuard | None = None,
     ) -> None:
         self.journal_path = Path(journal_path)
         self.config_setup = setup
@@ -264,8 +280,10 @@ class Daemon:
         self._shown_at = 0.0  # clock() when the screen last got a view
         self._dirty = True
         self._status = ""
-        # Events and taps from other threads (the NFC reader, the venue link): put on this queue.
-        self.inbox: queue.Queue[Any] = queue.Queue()
+        # What the other threads hand the loop (sensors, badges, presses, the venue link).
+        self.inbox = Inbox()
+        self.guard = guard  # given: the journal, the engine and the screen are the loop's only
+        self._pushed = False  # the source posts to the inbox (bound at run)
         self.helpers: list[Any] = []  # started with the loop, stopped after it
         self.console: Console | None = None  # also a helper; the loop drives its outputs
         self.dealer: str | None = None  # the signed-in dealer (badge)
@@ -286,7 +304,7 @@ class Daemon:
         from tablectl.engine.table import SetupError, Table
 
         try:
-            self.journal = Journal(self.journal_path)
+            self.journal = guarded(Journal(self.journal_path), self.guard, "the journal")
             setup = self.journal.setup()
         except JournalError as exc:
             raise DaemonError(str(exc)) from None
@@ -303,7 +321,7 @@ class Daemon:
         names = {int(s): str(n) for s, n in (setup.get("names") or {}).items()}
         self.builder.names = {**names, **self.names}
         try:
-            self.table = Table.from_setup(setup)
+            self.table = guarded(Table.from_setup(setup), self.guard, "the engine")
         except SetupError as exc:
             raise DaemonError(f"setup: {exc}") from None
         if new:  # journaled once it is known to seat a table
@@ -317,7 +335,8 @@ class Daemon:
         if checkpoint is not None and checkpoint.table.chips_total() == self._total + getattr(
             checkpoint.table, "chips_added", 0
         ):
-            self.table, after = checkpoint.table, checkpoint.row_id
+            self.table = guarded(checkpoint.table, self.guard, "the engine")
+            after = checkpoint.row_id
             self._total = self.table.chips_total()
         report = self.journal.replay_into(self.table, self._replayed, after=after)
         if report.events >= self.CHECKPOINT_AFTER and self._between_hands():
@@ -367,7 +386,7 @@ class Daemon:
         the next restart's speed, never the table."""
         assert self.journal is not None
         try:
-            self.journal.checkpoint(row, self.table.hand_no, self.table)
+            self.journal.checkpoint(row, self.table.hand_no, unwrap(self.table))
         except (sqlite3.Error, OSError, RecursionError) as exc:  # pickle's own are TypeErrors
             log.error("checkpoint after journal row %d not written: %s", row, exc)
         except Exception:
@@ -393,14 +412,23 @@ class Daemon:
 
     def run(self) -> int:
         """Restore, wait for the hardware, then loop. Returns the process exit code."""
+        if self.guard is not None:
+            self.guard.claim()
+            self.display = guarded(self.display, self.guard, "the display")
         if self.table is None:
             self.restore()
         if self.venue is not None:
             self.venue.attach(self)
         self._install_signals()
+        bind = getattr(self.source, "bind", None)
+        if bind is not None and self.source.live:
+            bind(lambda item: self.inbox.post(Sensed(item)))
+            self._pushed = True
         self.source.start()
-        if self.console is not None and self.console not in self.helpers:
-            self.helpers.append(self.console)
+        if self.console is not None:
+            self.console.bind(lambda ev: self.inbox.post(Pressed(ev)))
+            if self.console not in self.helpers:
+                self.helpers.append(self.console)
         for helper in self.helpers:
             helper.start()
         try:
@@ -447,27 +475,44 @@ class Daemon:
         return False
 
     def stop(self) -> None:
+        """Any thread: the loop stops at once (its wait is cut short)."""
         self._stop = True
+        self.inbox.post(Wake())
 
-    def _drain_inbox(self) -> list[Event | Alert]:
-        items: list[Event | Alert] = []
+    def post_badge(self, uid: bytes, badge: Any) -> None:
+        """Any thread (the NFC reader's): a tag read, for the loop."""
+        self.inbox.post(BadgeRead(uid, badge))
+
+    def _take(self, items: list[InboxItem]) -> None:
+        """The inbox's items, in the order they were posted."""
         link: list[Any] = []
-        while True:
-            try:
-                item = self.inbox.get_nowait()
-            except queue.Empty:
-                break
-            if isinstance(item, tuple) and item and item[0] == "badge":
-                self._badge(item[1], item[2])
-            elif isinstance(item, tuple) and item and item[0] == "venue":
-                link.append(item[1])
+        for item in items:
+            if isinstance(item, FromVenue):
+                link.append(item.item)
+                continue
+            if link:  # the venue link's items handled together (one flush to paho)
+                self._venue_items(link)
+                link = []
+            if isinstance(item, Sensed):
+                self._events(self.source.feed(item.item))  # type: ignore[attr-defined]
+            elif isinstance(item, Pressed):
+                self.handle(item.event)
+            elif isinstance(item, BadgeRead):
+                self._badge(item.uid, item.badge)
+        if link:
+            self._venue_items(link)
+
+    def _venue_items(self, items: list[Any]) -> None:
+        if self.venue is not None:
+            self.venue.handle_items(items)
+
+    def _events(self, items: list[Event | Alert]) -> None:
+        for item in items:
+            if isinstance(item, Alert):
+                self._log_output(item)
+                self.stats.alerts += 1
             else:
-                items.append(item)
-        if link and self.venue is not None:
-            self.venue.handle_items(link)
-        if self.console is not None:
-            items += self.console.poll()
-        return items
+                self.handle(item)
 
     def _drive_console(self) -> None:
         """The buzzer counts down a player on the clock (002 Rule 29)."""
@@ -511,15 +556,17 @@ class Daemon:
                 next_ping = now + watchdog
             wait = 0.05
             if self.source.live:
-                wait = max(0.0, min(self._tick_due(), self._slice()) - now)
+                wait = max(0.0, min(self._tick_due(), self._next_timer()) - now)
                 if watchdog is not None:
                     wait = min(wait, max(0.0, next_ping - now))
-            for item in self.source.poll(wait) + self._drain_inbox():
-                if isinstance(item, Alert):
-                    self._log_output(item)
-                    self.stats.alerts += 1
-                else:
-                    self.handle(item)
+            if self._pushed:  # one wait: on the inbox, until the next timer
+                self._take(self.inbox.wait(wait))
+                self._events(self.source.poll(0))  # what came due (a zone settled)
+            else:  # a script: its next events, then what the other threads posted
+                self._events(self.source.poll(wait))
+                self._take(self.inbox.wait(0))
+            if self.console is not None and not self._pushed:
+                self._events(list(self.console.poll()))
             if self.source.live and self.clock() >= self._tick_due():
                 self._tick()
             if self.source.live and self.clock() >= self._diag_due:
@@ -583,12 +630,27 @@ class Daemon:
             return True
         return self.floor_gate is not None and self.floor_gate.floor is not None
 
-    def _slice(self) -> float:
-        """clock() by which the loop looks again for presses, taps, the screen and a stop."""
-        busy = self.display is not None or self.console is not None or self.helpers
-        at = self.clock() + (self.BUSY_SLICE if busy else self.IDLE_SLICE)
+    def _next_timer(self) -> float:
+        """clock() of the loop's next timer besides the tick and the watchdog: a zone's settle
+        time (the sensors), the screen's next frame (taps, countdowns), the buzzer's next beat,
+        the bots' next motion, the diagnostics, the outbox's stall check."""
+        now = self.clock()
+        if self._pushed:
+            at = self._diag_due
+            due = self.source.due_in()  # type: ignore[attr-defined]
+            if due is not None:
+                at = min(at, now + due)
+            if self.display is not None or (self.console is not None and self.table.clock):
+                at = min(at, now + self.BUSY_SLICE)
+        else:  # a live source that does not post (tests): look again for presses and taps
+            busy = self.display is not None or self.console is not None or self.helpers
+            at = now + (self.BUSY_SLICE if busy else self.IDLE_SLICE)
         if self.players is not None:  # the bots' next motion
-            at = min(at, max(self.players.due, self.clock() + 0.01))
+            at = min(at, max(self.players.due, now + 0.01))
+        if self.venue is not None:
+            due = self.venue.due_in()
+            if due is not None:
+                at = min(at, now + due)
         return at
 
     def _journal_diag(self) -> None:
@@ -739,7 +801,7 @@ class Daemon:
     def _install_signals(self) -> None:
         def _stop(signum: int, _frame: object) -> None:
             log.info("signal %s: stopping", signal.Signals(signum).name)
-            self._stop = True
+            self.stop()  # posts a Wake: the inbox is reentrant
 
         try:
             signal.signal(signal.SIGTERM, _stop)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from tablectl.daemon.inbox import FromVenue
 from tablectl.daemon.outbox import Outbox
 from tablectl.daemon.venue_link import LinkConfig, LinkItem, LinkProblem, VenueLink
 from tablectl.engine.events import Event, FloorDecision
@@ -53,7 +54,7 @@ class TableVenue:
         self.daemon = daemon
         outbox = Outbox(daemon.journal.connection)
         self.link = VenueLink(
-            self.config, outbox, post=lambda item: daemon.inbox.put(("venue", item))
+            self.config, outbox, post=lambda item: daemon.inbox.post(FromVenue(item))
         )
         for env in self.link.unanswered():
             try:
@@ -108,6 +109,10 @@ class TableVenue:
             self.decide(cmd_id, accepted)
         if self.link is not None and not self.daemon.inbox.qsize():
             self.link.flush()
+
+    def due_in(self) -> float | None:
+        """Seconds until the outbox's stall check is due (rows in flight), or None."""
+        return self.link.flush_due() if self.link is not None else None
 
     # --- commands ----------------------------------------------------------------------------
 

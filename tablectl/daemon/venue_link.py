@@ -346,6 +346,13 @@ class VenueLink:
                 room -= 1
             self._handed_upto = max(self._handed_upto, row.row_id)
 
+    def flush_due(self) -> float | None:
+        """Seconds until :meth:`flush` would hand the rows in flight again (connected, nothing
+        acknowledged for STALL_SECONDS), or None when nothing is in flight."""
+        if not self.connected or not self._inflight:
+            return None
+        return max(0.0, self._last_progress + STALL_SECONDS - time.monotonic())
+
     def _hand(self, row: OutRow) -> None:
         info = self._client.publish(row.topic, row.payload, qos=row.qos, retain=row.retain)
         if info.rc not in (mqtt.MQTT_ERR_SUCCESS, mqtt.MQTT_ERR_NO_CONN):
