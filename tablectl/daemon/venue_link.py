@@ -22,6 +22,7 @@ import contextlib
 import json
 import logging
 import queue
+import socket
 import ssl
 import time
 from collections.abc import Callable, Iterable
@@ -162,6 +163,9 @@ class VenueLink:
                 )
             )
             return
+        sock = client.socket()  # commands and events go at once, not after a delayed ACK
+        if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         # paho calls, not our state: subscribe here so a reconnect subscribes again.
         client.subscribe(self.topics["cmd"], qos=1)
         client.publish(self.topics["online"], ONLINE, qos=1, retain=True)

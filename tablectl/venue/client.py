@@ -72,6 +72,15 @@ def why_unreachable(exc: BaseException | None, where: str) -> str:
     return f"cannot reach the broker at {where}: {detail}"
 
 
+def no_delay(client: mqtt.Client) -> None:
+    """Small messages go out at once: Nagle's algorithm held a command until the broker's
+    delayed ACK (~20-40 ms a hop). Also in tablectl/daemon/venue_link.py, and set_tcp_nodelay
+    in the broker's configuration."""
+    sock = client.socket()
+    if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
 def lost_reason(reason: Any) -> str:
     """paho names a dropped connection "Unspecified error": say what happened."""
     text = str(reason)
@@ -186,6 +195,7 @@ class VenueClient:
             self._items.put(("problem", f"the broker refused the venue: {reason}"))
             self._items.put(("why", f"the broker at {self.host}:{self.port} refused: {reason}"))
             return
+        no_delay(client)
         base = f"{ROOT}/{self.venue}/table/+"
         topics = [(f"{base}/{leaf}", 1) for leaf in ("state", "events", "online")]
         if self._watch_clock:
