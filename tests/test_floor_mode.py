@@ -284,7 +284,7 @@ def test_sim_floor_badge_read_by_pressing_f(tmp_path: Path) -> None:
 
     r = Rig(tmp_path)
     badges: dict[str, Badge] = {}
-    r.call(lambda: _sim_floor_badge(r.daemon, badges, r.display, "Pat"))
+    r.call(lambda: _sim_floor_badge(r.daemon.post_badge, badges, r.display, "Pat"))
     r.call(
         lambda: pygame.event.post(
             pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, unicode="f", mod=0)

@@ -528,3 +528,31 @@ def test_a_command_nested_100000_deep_is_refused_and_the_table_plays_on(
     assert "missing 'name'" in notes["no name"]["note"]
     assert "command unseat: unknown key" in notes["another kind"]["note"]
     assert [c[0] for c in display.console.venue_cmds] == good  # only the good one was shown
+
+
+def test_the_view_is_built_once_per_event_with_the_venue_link_on(
+    broker: Mosquitto, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30: the venue's report and the dealer screen each built the table's view after
+    every event; now the daemon builds it once and both read it."""
+    from display.window import PygameDisplay
+
+    from tablectl.engine.table import Table
+
+    built: list[int] = []
+    view = Table.view
+
+    def counted(self: Table) -> Any:
+        built.append(self.hand_no)
+        return view(self)
+
+    monkeypatch.setattr(Table, "view", counted)
+    display = PygameDisplay(SIZE, fullscreen=False, console=True)
+    steps: list[Callable[[], Any]] = [lambda: None, lambda: list(HAND), lambda: None]
+    daemon = Daemon(
+        tmp_path / "j.db", SETUP, Steps(steps), display=display, venue=table_venue(broker.port)
+    )
+    assert daemon.run() == 0
+    assert daemon.stats.events == len(HAND)
+    # one view for the start (restored table) and one per event, whoever reads it
+    assert len(built) <= 1 + daemon.stats.events, built

@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tablectl.daemon.history import HandRecord, HistoryBuilder, pokerstars_text
 from tablectl.daemon.inbox import BadgeRead, FromVenue, Inbox, InboxItem, Pressed, Sensed, Wake
@@ -53,6 +53,11 @@ from tablectl.engine.events import Event, event_from_obj, event_to_obj, parse_li
 from tablectl.engine.notices import FloorDecided
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.view import TableView
+
+if TYPE_CHECKING:  # table_venue loads paho: only a table with a [venue] imports it
+    from tablectl.daemon.badges import FloorGate
+    from tablectl.daemon.table_venue import TablePort
+    from tablectl.engine.table import Table
 
 log = logging.getLogger("tablectl.daemon")
 
@@ -106,11 +111,57 @@ class Console(Protocol):
 
 
 class Display(Protocol):
+    """The dealer screen (display.window.PygameDisplay): every call the loop makes."""
+
     def update(self, view: TableView) -> None: ...
 
     def pump(self) -> list[Event] | None: ...  # the console's events; None: window closed
 
+    def set_floor(self, name: str | None, seconds_left: float | None) -> None: ...
+
+    def show_floor(self, decisions: tuple[FloorDecided, ...]) -> None: ...
+
+    def set_venue(self, commands: list[tuple[str, str, str]], halted: str | None) -> None: ...
+
+    def venue_answers(self) -> list[tuple[str, bool]]: ...
+
+    def console_busy(self) -> bool: ...  # a panel over the table: the bots wait
+
     def close(self) -> None: ...
+
+
+class Venue(Protocol):
+    """The venue link (tablectl.daemon.table_venue.TableVenue), as the loop drives it."""
+
+    def attach(
+        self, table: TablePort, db: sqlite3.Connection, post: Callable[[Any], None]
+    ) -> None: ...
+
+    def handle_items(self, items: list[Any]) -> None: ...
+
+    def after(self, outputs: list[Output]) -> None: ...
+
+    def service(self) -> None: ...
+
+    def due_in(self) -> float | None: ...
+
+    def stop(self) -> None: ...
+
+
+class Helper(Protocol):
+    """Started with the loop and stopped after it (the NFC reader's watcher)."""
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+class Players(Protocol):
+    """The simulator's bots (hw_sim.live_bots.LiveBots): at most one motion a turn."""
+
+    due: float
+
+    def service(self, view: TableView, busy: bool, now: float) -> None: ...
 
 
 # --- sources ---------------------------------------------------------------------------------
@@ -251,9 +302,17 @@ class Daemon:
         ready_timeout: float = 60.0,
         stop_when_done: bool = True,
         clock: Callable[[], float] = time.monotonic,
-        venue: Any = None,
+        venue: Venue | None = None,
+        console: Console | None = None,
+        helpers: list[Helper] | None = None,
+        floor_gate: FloorGate | None = None,
+        players: Players | None = None,
+        inbox: Inbox | None = None,
         guard: LoopGuard | None = None,
     ) -> None:
+        """``inbox``: the one the other threads post to, when they were made first (`tablectl
+        run` makes it, then the NFC watcher, then the daemon); ``guard``: check that only the
+        loop's thread touches the journal, the engine and the screen (tests, benches)."""
         self.journal_path = Path(journal_path)
         self.config_setup = setup
         self.source = source
@@ -267,7 +326,8 @@ class Daemon:
         self.clock = clock
         self.stats = Stats()
         self.journal: Journal | None = None
-        self.table: Any = None
+        self.table: Table | None = None
+        self._view: TableView | None = None  # the table's view after the last event, built once
         self.builder = HistoryBuilder(self.names)
         self._total = 0
         self._stop = False
@@ -281,21 +341,33 @@ class Daemon:
         self._dirty = True
         self._status = ""
         # What the other threads hand the loop (sensors, badges, presses, the venue link).
-        self.inbox = Inbox()
+        self.inbox = inbox or Inbox()
         self.guard = guard  # given: the journal, the engine and the screen are the loop's only
         self._pushed = False  # the source posts to the inbox (bound at run)
-        self.helpers: list[Any] = []  # started with the loop, stopped after it
-        self.console: Console | None = None  # also a helper; the loop drives its outputs
+        self.helpers: list[Helper] = list(helpers or [])  # started with the loop, stopped after
+        self.console = console  # the GPIO buttons: presses in, buzzer and floor light out
         self.dealer: str | None = None  # the signed-in dealer (badge)
-        self.floor_gate: Any = None  # tablectl.daemon.badges.FloorGate: floor mode (issue 13)
+        self.floor_gate = floor_gate  # floor mode (issue 13); None: floor decisions refused
         self.refused = 0  # console entries refused before the journal
         self.floor_decisions: list[FloorDecided] = []  # the floor's notices, shown on the screen
-        # tablectl.daemon.table_venue.TableVenue, or None (no [venue]): attached after the
-        # restore, fed its link items from the inbox, told every handled event's outputs.
+        # The venue link, or None (no [venue]): attached after the restore, fed its link items
+        # from the inbox, told every handled event's outputs.
         self.venue = venue
-        # hw_sim.live_bots.LiveBots (`run --sim --bots`), or None: told the live view each turn
-        # of the loop, it makes at most one motion on the emulated table.
-        self.players: Any = None
+        # `run --sim --bots`: told the live view each turn, at most one motion on the emulator.
+        self.players = players
+        self._was_between = True  # between hands before the event being handled
+        # After each event is journaled and applied, in this order (each registered once).
+        self.listeners: list[Callable[[Event, list[Output], int], None]] = [
+            self._sensors_told,
+            self._logged,
+            self._floor_shown,
+            self._conserved,
+            self._history,
+            self._checkpoint_at_hand_end,
+            self._notified,
+        ]
+        if venue is not None:
+            self.listeners.append(lambda _e, outputs, _r: venue.after(outputs))
 
     # --- start: journal and replay -------------------------------------------------------------
 
@@ -354,6 +426,7 @@ class Daemon:
             self.table.hand_no,
             self.table.street,
         )
+        self._view = None
         # who deals, from the journaled badges (floor mode needs the floor badge read again)
         badges = getattr(self.table, "badges", {})
         self.dealer = next((n for n, r in badges.items() if r == "dealer"), None)
@@ -393,6 +466,7 @@ class Daemon:
             log.exception("checkpoint after journal row %d not written", row)
 
     def _replayed(self, row: Row, event: Event, outputs: list[Output]) -> None:
+        self._view = None
         self._show_floor(outputs)
         for hand in self._histories(event, outputs, row.wall, row.row_id):
             self._write_history(hand, overwrite=False)
@@ -403,7 +477,7 @@ class Daemon:
         """Finished hands for the history files. A history bug costs that hand's file, never
         the table (the event is journaled and applied; `tablectl export` can retry later)."""
         try:
-            return self.builder.feed(event, outputs, self.table.view, wall)
+            return self.builder.feed(event, outputs, self.view, wall)
         except Exception:
             log.exception("hand history failed on journal row %d: %s", row, event.to_json())
             return []
@@ -418,7 +492,10 @@ class Daemon:
         if self.table is None:
             self.restore()
         if self.venue is not None:
-            self.venue.attach(self)
+            assert self.journal is not None
+            self.venue.attach(
+                _VenueSide(self), self.journal.connection, lambda i: self.inbox.post(FromVenue(i))
+            )
         self._install_signals()
         bind = getattr(self.source, "bind", None)
         if bind is not None and self.source.live:
@@ -584,7 +661,7 @@ class Daemon:
                     break
                 self._console(entered)
             if self.players is not None:
-                self.players.service(self.table.view(), self._console_busy(), self.clock())
+                self.players.service(self.view(), self._console_busy(), self.clock())
             if self.venue is not None:
                 self.venue.service()  # the dealer's answers to the venue; rows to the broker
             if self.source.finished and self.stop_when_done:
@@ -619,14 +696,13 @@ class Daemon:
             self.handle(ev)
             if gate is not None:
                 gate.accepted(ev)
-        if gate is not None and hasattr(self.display, "set_floor"):
+        if gate is not None and self.display is not None:
             floor = gate.floor
             self.display.set_floor(floor.name if floor else None, gate.seconds_left(now))
 
     def _console_busy(self) -> bool:
         """The dealer is working the console: a panel over the table, or floor mode open."""
-        console = getattr(self.display, "console", None)
-        if console is not None and getattr(console, "mode", "table") != "table":
+        if self.display is not None and self.display.console_busy():
             return True
         return self.floor_gate is not None and self.floor_gate.floor is not None
 
@@ -676,7 +752,7 @@ class Daemon:
 
     def _live_view(self) -> TableView:
         """The table's view with its countdowns carried to now (no tick journaled for it)."""
-        view = self.table.view()
+        view = self.view()
         if not self.source.live:
             return view
         ran = max(0.0, self.clock() - self._t_anchor - self._session_t)
@@ -698,60 +774,100 @@ class Daemon:
             self.handle(Event("tick", seconds), stamped=True)
 
     def handle(self, event: Event, *, stamped: bool = False) -> list[Output]:
-        """Journal, apply, log, display: one event through the daemon."""
+        """One event through the daemon: journaled (committed and synced), applied, then told
+        to each of :attr:`listeners`."""
         assert self.journal is not None and self.table is not None
         if self.source.live and not stamped:
             t = round(max(self._session_t, self.clock() - self._t_anchor), 3)
             event = Event(event.kind, event.body, t)
+        row = self._journal(event)
+        between = self._between_hands()
+        outputs = self._apply(event, row)
+        if outputs is None:
+            return []
+        self._was_between = between
+        for listener in self.listeners:
+            listener(event, outputs, row)
+        return outputs
+
+    def _journal(self, event: Event) -> int:
+        assert self.journal is not None and self.table is not None
         try:
-            row = self.journal.append(event, self.table.hand_no)
+            return self.journal.append(event, self.table.hand_no)
         except sqlite3.Error as exc:
             # Append first: an event that cannot be journaled is not applied either. Stop, so
             # systemd restarts the daemon and the dealer sees the table go down, not drift.
             msg = f"journal write failed ({exc}); {event.to_json()} not applied"
             raise DaemonError(msg) from exc
-        between = self._between_hands()
+
+    def _apply(self, event: Event, row: int) -> list[Output] | None:
+        """The engine's outputs, recorded beside the row; None when the engine failed."""
+        assert self.journal is not None and self.table is not None
         try:
             outputs = self.table.apply(event)
         except Exception:  # an engine bug: the event is journaled, the table keeps running
             self.stats.engine_errors += 1
             log.exception("engine failed on journal row %d: %s", row, event.to_json())
-            return []
+            return None
+        self._view = None
+        self._dirty = True
         self.stats.events += 1
         if event.kind == "tick":
             self._session_t += float(event.body)
         elif event.t is not None:
             self._session_t = max(self._session_t, float(event.t))
         self.journal.record(row, outputs)
+        return outputs
+
+    def view(self) -> TableView:
+        """The table's view as of the last event: built once per event, for the screen, the
+        venue's report and the bots alike."""
+        assert self.table is not None
+        if self._view is None:
+            self._view = self.table.view()
+        return self._view
+
+    # --- listeners ---------------------------------------------------------------------------
+
+    def _sensors_told(self, event: Event, _outputs: list[Output], _row: int) -> None:
+        """The dealer's ``counted`` answer goes back to the sensors' tracker."""
         if event.kind == "counted":
-            # the dealer's answer goes back to the sensors' tracker (firmware_bridge.sources)
             answered = getattr(self.source, "answered", None)
             if answered is not None:
                 answered(event)
+
+    def _logged(self, _event: Event, outputs: list[Output], _row: int) -> None:
         for out in outputs:
             self._log_output(out)
+
+    def _floor_shown(self, _event: Event, outputs: list[Output], _row: int) -> None:
         self._show_floor(outputs)
+
+    def _conserved(self, _event: Event, _outputs: list[Output], row: int) -> None:
+        assert self.table is not None
         total = self.table.chips_total()
         if total != self._total:
             self.stats.conservation_errors += 1
             log.error(
                 "chips not conserved after journal row %d: %d, expected %d", row, total, self._total
             )
-        self._dirty = True
+
+    def _history(self, event: Event, outputs: list[Output], row: int) -> None:
         for hand in self._histories(event, outputs, time.time(), row):
             self.stats.hands += 1
             self._write_history(hand, overwrite=True)
-        if not between and self._between_hands():
-            # A hand ended: restore starts here. After its history file, so that a crash before
-            # this point replays the hand and writes the file.
+
+    def _checkpoint_at_hand_end(self, _event: Event, _outputs: list[Output], row: int) -> None:
+        # A hand ended: restore starts here. After its history file (the listener before), so
+        # that a crash before this point replays the hand and writes the file.
+        if not self._was_between and self._between_hands():
             self._checkpoint(row)
+
+    def _notified(self, _event: Event, _outputs: list[Output], _row: int) -> None:
         status = self._status_text()
         if status != self._status:
             self._status = status
             self.notify.status(status)
-        if self.venue is not None:
-            self.venue.after(outputs)  # outbox inserts: never waits for the broker
-        return outputs
 
     # --- outputs ---------------------------------------------------------------------------------
 
@@ -768,9 +884,8 @@ class Daemon:
         self._total += sum(o.difference or 0 for o in new)
         if new:
             self.floor_decisions = (self.floor_decisions + new)[-self.FLOOR_SHOWN :]
-            show = getattr(self.display, "show_floor", None)
-            if show is not None:
-                show(tuple(self.floor_decisions))
+            if self.display is not None:
+                self.display.show_floor(tuple(self.floor_decisions))
 
     def _log_output(self, out: Output) -> None:
         if isinstance(out, Alert):
@@ -808,6 +923,43 @@ class Daemon:
             signal.signal(signal.SIGINT, _stop)
         except ValueError:  # not the main thread (tests running the daemon in a thread)
             pass
+
+
+class _VenueSide:
+    """The daemon as the venue link sees it (:class:`tablectl.daemon.table_venue.TablePort`):
+    handle an event, the view, who sits where, the dealer screen's venue panel."""
+
+    def __init__(self, daemon: Daemon) -> None:
+        self._d = daemon
+
+    def handle(self, event: Event) -> list[Output]:
+        return self._d.handle(event)
+
+    def view(self) -> TableView:
+        return self._d.view()
+
+    def positions(self) -> tuple[int | None, int | None, int | None] | None:
+        table = self._d.table
+        hand = table.hand if table is not None else None
+        if hand is None:
+            return None
+        p = hand.positions
+        return (p.button, p.sb_seat, p.bb)
+
+    def seated(self, seat: int) -> tuple[str, int] | None:
+        table = self._d.table
+        p = table.players.get(seat) if table is not None else None
+        return None if p is None or p.out else (p.name, p.stack)
+
+    def show(self, commands: list[tuple[str, str, str]], halted: str | None) -> None:
+        if self._d.display is not None:
+            self._d.display.set_venue(commands, halted)
+
+    def answers(self) -> list[tuple[str, bool]]:
+        return self._d.display.venue_answers() if self._d.display is not None else []
+
+    def busy(self) -> bool:
+        return not self._d.inbox.empty()
 
 
 def next_deadline(table: Any) -> float | None:

@@ -19,18 +19,38 @@ after a restart.
 from __future__ import annotations
 
 import logging
-from typing import Any
+import sqlite3
+from collections.abc import Callable
+from typing import Any, Protocol
 
-from tablectl.daemon.inbox import FromVenue
 from tablectl.daemon.outbox import Outbox
 from tablectl.daemon.venue_link import LinkConfig, LinkItem, LinkProblem, VenueLink
 from tablectl.engine.events import Event, FloorDecision
-from tablectl.engine.outputs import Alert, Notice, Ruling
+from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.view import TableView
 from tablectl.wire.commands import Command, HaltCmd, LevelCmd, SeatCmd, StackCmd, UnseatCmd
 from tablectl.wire.envelope import Envelope
 from tablectl.wire.report import output_event, state_body
 
 log = logging.getLogger("tablectl.venue")
+
+
+class TablePort(Protocol):
+    """What the venue link needs of the table (the daemon gives it: tablectl.daemon.loop)."""
+
+    def handle(self, event: Event) -> list[Output]: ...  # journaled, applied: its outputs
+
+    def view(self) -> TableView: ...
+
+    def positions(self) -> tuple[int | None, int | None, int | None] | None: ...  # this hand's
+
+    def seated(self, seat: int) -> tuple[str, int] | None: ...  # (name, stack) of a player in
+
+    def show(self, commands: list[tuple[str, str, str]], halted: str | None) -> None: ...
+
+    def answers(self) -> list[tuple[str, bool]]: ...  # the dealer's taps since the last call
+
+    def busy(self) -> bool: ...  # more waits in the inbox: hand rows to paho later
 
 
 class TableVenue:
@@ -39,7 +59,7 @@ class TableVenue:
     def __init__(self, config: LinkConfig) -> None:
         self.config = config
         self.link: VenueLink | None = None
-        self.daemon: Any = None
+        self.table: TablePort | None = None
         # waiting for the dealer, in arrival order: the envelope and its command
         self.pending: dict[str, tuple[Envelope, Command]] = {}
         self.halted: str | None = None  # who halted play (002 Rule 11-D), None: not halted
@@ -48,14 +68,12 @@ class TableVenue:
 
     # --- the daemon's hooks ------------------------------------------------------------------
 
-    def attach(self, daemon: Any) -> None:
-        """After the journal is restored: the outbox beside it, commands not yet answered shown
-        again, the state queued, the link started (in the background: never blocks)."""
-        self.daemon = daemon
-        outbox = Outbox(daemon.journal.connection)
-        self.link = VenueLink(
-            self.config, outbox, post=lambda item: daemon.inbox.post(FromVenue(item))
-        )
+    def attach(self, table: TablePort, db: sqlite3.Connection, post: Callable[[Any], None]) -> None:
+        """After the journal is restored: the outbox beside it (``db``, the journal's), commands
+        not yet answered shown again, the state queued, the link started (in the background:
+        never blocks). ``post``: paho's thread hands its items to the table's loop with it."""
+        self.table = table
+        self.link = VenueLink(self.config, Outbox(db), post=post)
         for env in self.link.unanswered():
             try:
                 cmd = env.command(self.config.table)
@@ -83,12 +101,13 @@ class TableVenue:
     def after(self, outputs: list[Any]) -> None:
         """After each handled event: its rulings, alerts and notices, and the state if it
         changed (outbox inserts only)."""
-        link, table = self.link, self.daemon.table if self.daemon else None
+        link, table = self.link, self.table
         if link is None or table is None:
             return
+        view = table.view()
         for out in outputs:
             if isinstance(out, Ruling | Alert | Notice):
-                kind, body = output_event(out, table.hand_no)
+                kind, body = output_event(out, view.hand_no)
                 link.publish_event(kind, body)
         self.publish_state()
 
@@ -104,10 +123,11 @@ class TableVenue:
 
     def service(self) -> None:
         """Each loop turn: the dealer's answers from the screen; rows to paho."""
-        take = getattr(self.daemon.display, "venue_answers", None)
-        for cmd_id, accepted in take() if take is not None else []:
+        if self.table is None:
+            return
+        for cmd_id, accepted in self.table.answers():
             self.decide(cmd_id, accepted)
-        if self.link is not None and not self.daemon.inbox.qsize():
+        if self.link is not None and not self.table.busy():
             self.link.flush()
 
     def due_in(self) -> float | None:
@@ -159,7 +179,7 @@ class TableVenue:
                 log.warning("venue level command %s refused: %s", env.cmd_id, exc)
                 self._answer(env, False, str(exc))
                 return
-            outputs = self.daemon.handle(event)
+            outputs = self.table.handle(event)
             void = [o for o in outputs if isinstance(o, Alert)]
             self._answer(env, not void, void[0].text if void else "")
 
@@ -188,7 +208,7 @@ class TableVenue:
             env.venue,
             decision.to_obj(),
         )
-        outputs = self.daemon.handle(Event("floor", decision))
+        outputs = self.table.handle(Event("floor", decision))
         void = [o for o in outputs if isinstance(o, Alert) and o.kind == "action_void"]
         if void or not outputs:
             why = void[0].text if void else "the table did not take it"
@@ -201,13 +221,14 @@ class TableVenue:
         not the one the command names (a command for a player who busted since)."""
         if isinstance(cmd, SeatCmd):
             return cmd.floor(by), {}
-        assert isinstance(cmd, UnseatCmd | StackCmd)
-        p = self.daemon.table.players.get(cmd.seat)
-        if p is None or p.out or p.name != cmd.name:
+        assert isinstance(cmd, UnseatCmd | StackCmd) and self.table is not None
+        here = self.table.seated(cmd.seat)
+        if here is None or here[0] != cmd.name:
             raise ValueError(f"{cmd.name} is not in seat {cmd.seat}")
+        stack = here[1]
         if isinstance(cmd, UnseatCmd):
-            return cmd.floor(by), {"stack": p.stack}
-        return cmd.floor(by, p.stack), {"stack": cmd.result(p.stack)}
+            return cmd.floor(by), {"stack": stack}
+        return cmd.floor(by, stack), {"stack": cmd.result(stack)}
 
     def _answer(
         self, env: Envelope, accepted: bool, note: str = "", extra: dict[str, Any] | None = None
@@ -225,24 +246,18 @@ class TableVenue:
         return "between" if view.street in ("idle", "over") else "playing"
 
     def publish_state(self) -> None:
-        if self.link is None:
+        if self.link is None or self.table is None:
             return
-        table = self.daemon.table
-        hand = table.hand
-        positions = None
-        if hand is not None:
-            p = hand.positions
-            positions = (p.button, p.sb_seat, p.bb)
-        view = table.view()
-        body = state_body(view, self.status(view), positions=positions)
+        view = self.table.view()
+        body = state_body(view, self.status(view), positions=self.table.positions())
         if body != self._state:
             self._state = body
             self.link.publish_state(body)
 
     def _show(self) -> None:
-        show = getattr(self.daemon.display, "set_venue", None) if self.daemon else None
-        if show is not None:
-            show([(e.cmd_id, *describe(e, c)) for e, c in self.pending.values()], self.halted)
+        if self.table is not None:
+            pending = [(e.cmd_id, *describe(e, c)) for e, c in self.pending.values()]
+            self.table.show(pending, self.halted)
 
 
 def describe(env: Envelope, cmd: Command) -> tuple[str, str]:
