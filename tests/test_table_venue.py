@@ -536,7 +536,6 @@ def test_the_view_is_built_once_per_event_with_the_venue_link_on(
     """Issue 30: the venue's report and the dealer screen each built the table's view after
     every event; now the daemon builds it once and both read it."""
     from display.window import PygameDisplay
-
     from tablectl.engine.table import Table
 
     built: list[int] = []
