@@ -25,6 +25,7 @@ import queue
 import socket
 import ssl
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,6 +39,7 @@ from tablectl.wire.topics import OFFLINE, ONLINE, ROOT, TABLE_LEAVES, check_id, 
 
 log = logging.getLogger("tablectl.venue_link")
 
+PROBLEMS_KEPT = 200  # the latest link problems kept in LinkStats (each is also logged)
 PRUNE_EVERY = 1000  # deliveries between outbox prunes (superseded rows, old done rows)
 STALL_SECONDS = 30.0  # rows in flight this long while connected are handed to paho again
 
@@ -107,7 +109,10 @@ class LinkStats:
     rehanded: int = 0
     commands: int = 0
     duplicates: int = 0
-    problems: list[str] = field(default_factory=list)
+    # The latest problems (each is also shown and logged); a broker flooding garbage for days
+    # must not grow the table's memory. ``problem_count`` counts them all.
+    problems: deque[str] = field(default_factory=lambda: deque(maxlen=PROBLEMS_KEPT))
+    problem_count: int = 0
 
 
 class VenueLink:
@@ -290,6 +295,7 @@ class VenueLink:
                     out.append(result)
             elif isinstance(item, LinkProblem):
                 self.stats.problems.append(item.text)
+                self.stats.problem_count += 1
                 out.append(item)
         if done:
             self.outbox.mark_done(done)
