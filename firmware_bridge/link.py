@@ -36,6 +36,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import serial
 
@@ -223,6 +224,21 @@ class SerialLink:
         self._incompatible_logged = False
         # Counts handshakes: a barrier only holds within the session it was sent in.
         self._session = 0
+        # What each message from the MCU does, by its type (after the handshake and the report
+        # counter's check): as Klipper's serialhdl.register_response.
+        self._responses: dict[type, Callable[[Any, float], int | None]] = {}
+        self.register_response(p.ZoneReport, self._on_report)
+        self.register_response(p.ZoneReport2, self._on_report)
+        self.register_response(p.Ack, self._on_ack)
+        self.register_response(p.SnapshotEnd, self._on_snapshot_end)
+
+    def register_response(
+        self, kind: type[p.Message], handler: Callable[[Any, float], int | None]
+    ) -> None:
+        """``handler(msg, now)`` runs on the reader thread for each ``kind`` of message, once
+        its report counter was checked; it returns the frame's place in snapshot order (None:
+        not a snapshot's frame). A type with no handler is counted in ``stats.frames`` only."""
+        self._responses[kind] = handler
 
     # --- public -----------------------------------------------------------------------------
 
@@ -629,75 +645,83 @@ class SerialLink:
             self.stats.protocol_errors += 1
             log.warning("table MCU: ignored frame: %s", exc)
             msg = None
-        if isinstance(msg, p.Identify):
-            if msg.proto not in p.PROTO_VERSIONS:
-                # Never guess at another protocol's frames: refuse, and retry later (the
-                # firmware may be updated in place).
-                if not self._incompatible_logged:
-                    log.error(
-                        "table MCU %s speaks protocol %d, this host speaks %s: not "
-                        "connecting; update the firmware or tablectl",
-                        msg.firmware,
-                        msg.proto,
-                        " or ".join(map(str, p.PROTO_VERSIONS)),
-                    )
-                    self._incompatible_logged = True
-                self.stats.protocol_errors += 1
-                self._hello_at = now + 5.0  # ask again in a while, not in a tight loop
-                return
-            self._expect = (frame.seq + 1) & 0xFF
-            self.identify = msg
-            self.proto = msg.proto  # the version the MCU chose: at most the one HELLO offered
-            # HELLO's ACK and a full snapshot follow the IDENTIFY.
-            self._set_stale(set(msg.antennas))
-            self._order = {a: i for i, a in enumerate(sorted(msg.antennas))}
-            self._snap_pos = None
-            self._snap_at = time.monotonic()
-            self._session += 1
-            self.connected.set()
-            log.info("table MCU %s on %s, %d antennas", msg.firmware, self.port, len(msg.antennas))
-            self._emit(Connected(msg))
+        if isinstance(msg, p.Identify):  # the handshake: it starts the report counter
+            self._on_identify(msg, frame.seq, now)
             return
         if self._expect is None:
             if isinstance(msg, p.Ack):
                 self._acked(msg.acked)
             return  # reports from before the handshake are not trusted
         if frame.seq != self._expect:
-            self.stats.gaps += 1
-            self._emit(Gap(self._expect, frame.seq))
-            missing = (frame.seq - self._expect) & 0xFF
-            if missing == 1 and self._snap_pos == len(self._order) - 1:
-                # Right after a snapshot's last report the one frame lost was its SNAPSHOT_END:
-                # the snapshot itself is whole (it need not be asked for again after 0.5 s).
-                self.stats.snapshots += 1
-                self._snap_at = None
-            else:
-                self._set_stale(self._stale | self._lost_antennas(msg, missing))
-            if self._stale:
-                self.request_snapshot()
+            self._on_gap(msg, frame.seq)
         self._expect = (frame.seq + 1) & 0xFF
-        pos = None
-        if isinstance(msg, p.ZoneReport):
-            if not msg.snapshot:
-                self._last_change = now  # cards or chips moved: keep the fast keepalive
-            # Queue the report before the zone counts as up to date: a ping() that sees the link
-            # in sync must find every report it depends on already in the queue.
-            self._emit(Report(msg, now))
-            if msg.antenna in self._stale:
-                self._set_stale(self._stale - {msg.antenna})
-            if msg.snapshot:
-                pos = self._order.get(msg.antenna)
-        elif isinstance(msg, p.Ack):
-            if isinstance(self._acked(msg.acked), p.GetSnapshot | p.Hello):
-                pos = -1
-        elif isinstance(msg, p.SnapshotEnd):
+        handler = self._responses.get(type(msg))
+        self._snap_pos = handler(msg, now) if handler is not None else None
+
+    def _on_identify(self, msg: p.Identify, seq: int, now: float) -> None:
+        if msg.proto not in p.PROTO_VERSIONS:
+            # Never guess at another protocol's frames: refuse, and retry later (the
+            # firmware may be updated in place).
+            if not self._incompatible_logged:
+                log.error(
+                    "table MCU %s speaks protocol %d, this host speaks %s: not "
+                    "connecting; update the firmware or tablectl",
+                    msg.firmware,
+                    msg.proto,
+                    " or ".join(map(str, p.PROTO_VERSIONS)),
+                )
+                self._incompatible_logged = True
+            self.stats.protocol_errors += 1
+            self._hello_at = now + 5.0  # ask again in a while, not in a tight loop
+            return
+        self._expect = (seq + 1) & 0xFF
+        self.identify = msg
+        self.proto = msg.proto  # the version the MCU chose: at most the one HELLO offered
+        # HELLO's ACK and a full snapshot follow the IDENTIFY.
+        self._set_stale(set(msg.antennas))
+        self._order = {a: i for i, a in enumerate(sorted(msg.antennas))}
+        self._snap_pos = None
+        self._snap_at = time.monotonic()
+        self._session += 1
+        self.connected.set()
+        log.info("table MCU %s on %s, %d antennas", msg.firmware, self.port, len(msg.antennas))
+        self._emit(Connected(msg))
+
+    def _on_gap(self, msg: p.Message | None, seq: int) -> None:
+        assert self._expect is not None
+        self.stats.gaps += 1
+        self._emit(Gap(self._expect, seq))
+        missing = (seq - self._expect) & 0xFF
+        if missing == 1 and self._snap_pos == len(self._order) - 1:
+            # Right after a snapshot's last report the one frame lost was its SNAPSHOT_END:
+            # the snapshot itself is whole (it need not be asked for again after 0.5 s).
             self.stats.snapshots += 1
             self._snap_at = None
-            if self._stale:
-                self.request_snapshot()
-            self._emit(SnapshotDone(msg.zones))
+        else:
+            self._set_stale(self._stale | self._lost_antennas(msg, missing))
+        if self._stale:
+            self.request_snapshot()
 
-        self._snap_pos = pos
+    def _on_report(self, msg: p.ZoneReport, now: float) -> int | None:
+        if not msg.snapshot:
+            self._last_change = now  # cards or chips moved: keep the fast keepalive
+        # Queue the report before the zone counts as up to date: a ping() that sees the link
+        # in sync must find every report it depends on already in the queue.
+        self._emit(Report(msg, now))
+        if msg.antenna in self._stale:
+            self._set_stale(self._stale - {msg.antenna})
+        return self._order.get(msg.antenna) if msg.snapshot else None
+
+    def _on_ack(self, msg: p.Ack, _now: float) -> int | None:
+        return -1 if isinstance(self._acked(msg.acked), p.GetSnapshot | p.Hello) else None
+
+    def _on_snapshot_end(self, msg: p.SnapshotEnd, _now: float) -> int | None:
+        self.stats.snapshots += 1
+        self._snap_at = None
+        if self._stale:
+            self.request_snapshot()
+        self._emit(SnapshotDone(msg.zones))
+        return None
 
     def _set_stale(self, stale: set[int]) -> None:
         self._stale = stale
