@@ -500,8 +500,9 @@ def test_commands_go_one_at_a_time_and_snapshot_requests_are_coalesced() -> None
 
 def test_a_full_command_queue_drops_with_an_alert_never_silently() -> None:
     link = _link_in_session({0: "seat:1"})
-    sent = [link.send(p.Ping(i + 1)) for i in range(link.commands.max_queued + 1)]  # 1 flies, 8 wait
-    assert all(s is not None for s in sent) and link.queued == link.commands.max_queued + 1
+    room = link.commands.max_queued
+    sent = [link.send(p.Ping(i + 1)) for i in range(room + 1)]  # 1 flies, 8 wait
+    assert all(s is not None for s in sent) and link.queued == room + 1
     assert link.send(p.Ping(99)) is None
     assert link.send(p.Ping(100)) is None
     assert link.stats.dropped_commands == 2
