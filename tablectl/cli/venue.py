@@ -89,6 +89,21 @@ def _configure_serve(sub: Any) -> None:
     recover = jsub.add_parser("recover", help="copy every readable line into a new journal")
     recover.add_argument("journal", metavar="JOURNAL", type=Path)
     recover.add_argument("--out", type=Path, required=True, help="the new journal (must not exist)")
+    results = sub.add_parser(
+        "results",
+        help="the results from a venue journal, as CSV or JSON",
+        description="the results (place, name, member id, prize, bounties, entries, re-buys, "
+        "add-ons, league points) from the venue's journal (docs/venue-console.md)",
+    )
+    results.add_argument("--journal", type=Path, required=True, help="the venue journal")
+    results.add_argument("--format", choices=("csv", "json"), default="csv")
+    results.add_argument(
+        "--league",
+        metavar="FORMULA",
+        help="league points: a preset (pokerstars, wsop, simple) or a formula; default the "
+        "setup's league",
+    )
+    results.add_argument("--out", type=Path, help="write here (a new file) instead of stdout")
     sub.add_parser(
         "passwd",
         help="print a password hash for a [[staff]] entry (reads the password twice)",
@@ -103,6 +118,8 @@ def run(args: argparse.Namespace) -> int:
         return _passwd()
     if args.venue_command == "journal":
         return _journal(args)
+    if args.venue_command == "results":
+        return _results(args)
     return _sim(args)
 
 
@@ -139,6 +156,45 @@ def _journal(args: argparse.Namespace) -> int:
     for problem in problems:
         print(problem, file=sys.stderr)
     print(f"{args.out}: {len(lines)} lines copied, {len(problems)} skipped")
+    return 0
+
+
+def _results(args: argparse.Namespace) -> int:
+    """The results from the journal replayed (the console's own fold), as CSV or JSON."""
+    from tablectl.tournament.points import PointsError, parse_league
+    from tablectl.tournament.results import results
+    from tablectl.venue.results import ResultsError, replay, to_csv, to_json
+
+    where = "tablectl venue results"
+    try:
+        venue, problems, refused = replay(args.journal)
+        assert venue.cfg is not None
+        league = parse_league(args.league) if args.league else venue.cfg.league
+        text = to_csv(results(venue, league)) if args.format == "csv" else to_json(venue, league)
+        if args.out:
+            with args.out.open("x", encoding="utf-8", newline="") as f:
+                f.write(text)
+        else:
+            sys.stdout.write(text)
+    except (ResultsError, PointsError) as exc:
+        print(f"{where}: {exc}", file=sys.stderr)
+        return 1
+    except FileExistsError:
+        print(f"{where}: {args.out} exists: give a new file", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"{where}: {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 1
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if refused:
+        print(f"{where}: {refused} events refused, as when they were played", file=sys.stderr)
+    if not venue.finished:
+        print(
+            f"{where}: the tournament is not over: {len(venue.remaining())} still playing "
+            "(no place yet)",
+            file=sys.stderr,
+        )
     return 0
 
 

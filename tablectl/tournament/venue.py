@@ -37,6 +37,8 @@ from typing import Any
 
 from tablectl.tournament import seating
 from tablectl.tournament.chiprace import ChipRaceError, chip_race
+from tablectl.tournament.deals import Deal, DealError, DealFigures, cents, figures
+from tablectl.tournament.points import League, PointsError, parse_league
 from tablectl.tournament.prizes import Purse
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
 from tablectl.wire.commands import (
@@ -65,6 +67,7 @@ EVENTS = (
     "approve",
     "break",
     "structure",
+    "deal",
 )
 IN_PLAY = ("seated", "arriving", "leaving")
 
@@ -143,6 +146,9 @@ class Entry:
     dest: tuple[str, int] | None = None
     addons: int = 0
     place: int = 0
+    rebuys: int = 0
+    player: str = ""  # a re-entry's first entry id: one person in the results
+    member: str = ""  # the venue's member id, given at registration
 
 
 @dataclass
@@ -171,6 +177,8 @@ class VenueConfig:
     addon_money: float = 0.0
     addon_until_level: int = 0
     approve_moves: bool = False  # balancing moves and breaks wait for the director's approve
+    money_unit: int = 1  # the house's smallest unit of money, in cents (deals round to it)
+    league: League | None = None  # league points for the results (tablectl.tournament.points)
 
     @property
     def final(self) -> str:
@@ -203,6 +211,8 @@ def parse_setup(body: object) -> VenueConfig:
         "rebuy",
         "addon",
         "approve_moves",
+        "money_unit",
+        "league",
     )
     if not isinstance(body, dict):
         raise VenueError("setup must be an object")
@@ -253,7 +263,37 @@ def parse_setup(body: object) -> VenueConfig:
         addon_money=money(addon, "addon"),
         addon_until_level=_need_int(addon, "until_level", 0),
         approve_moves=_need_bool(body, "approve_moves"),
+        money_unit=_money_unit(body.get("money_unit", 0.01)),
+        league=_league(body.get("league")),
     )
+
+
+def _league(body: object) -> League | None:
+    if body is None:
+        return None
+    try:
+        return parse_league(body)
+    except PointsError as exc:
+        raise VenueError(f"setup.league: {str(exc).removeprefix('league: ')}") from None
+
+
+def _money_unit(value: object) -> int:
+    """The house's smallest unit of money (0.01, 1, 5 ...), in cents."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or cents(value) < 1:
+        raise VenueError(f"setup.money_unit must be an amount of at least 0.01, got {value!r:.40}")
+    if abs(cents(value) - value * 100) > 1e-6:
+        raise VenueError(f"setup.money_unit must be whole cents, got {value!r:.40}")
+    return cents(value)
+
+
+def _member(body: object) -> str:
+    """A registration's optional ``member`` id: the venue's own, printable, at most 32."""
+    member = body.get("member", "") if isinstance(body, dict) else ""
+    if not isinstance(member, str) or len(member) > 32 or unprintable(member) is not None:
+        raise VenueError(
+            f"register.member: an id of at most 32 printable characters, got {member!r:.40}"
+        )
+    return member.strip()
 
 
 def _need_bool(body: dict, key: str) -> bool:
@@ -283,6 +323,7 @@ class Venue:
         self.broken: list[str] = []
         self.proposals: dict[str, Proposal] = {}  # waiting for approve (setup approve_moves)
         self.approving = ""  # the proposal being carried out by approve
+        self.deal: Deal | None = None  # the final table's agreed deal (its payouts replace these)
         self._ids = 0
         self._pids = 0
 
@@ -404,7 +445,55 @@ class Venue:
             "addons": self.purse.addons,
             "level": self.level_number,
             "waiting": len(self.waiting()),
+            "deal": self.deal.to_obj() if self.deal else None,
         }
+
+    # ------------------------------------------------------------------------------ money
+    def prize_of(self, entry: Entry, place: int) -> float:
+        """What ``entry`` is paid in ``place``: the deal's figure for a player in the deal (1st
+        adds the amount played for), else the payout table's."""
+        paid = self.deal.prize(entry.id, place) if self.deal else None
+        if paid is not None:
+            return paid / 100
+        return self.purse.prize(self.structure, place)
+
+    def deal_players(self) -> list[Entry]:
+        """The players a deal is between (all left, by table and seat), once it can be made:
+        at the final table (002 Rule 12), between hands, nobody moving, no deal made yet."""
+        assert self.cfg is not None
+        if not self.started or self.finished or not self.final_formed:
+            raise VenueError("a deal is made at the final table, while it plays")
+        if self.deal is not None:
+            raise VenueError("a deal was made already")
+        if self.pending_moves():
+            raise VenueError("players are moving: make the deal once everyone is seated")
+        report = self.tables[self.cfg.final].report
+        if report is not None and report.in_hand:
+            raise VenueError("a hand is in play: make the deal between hands")
+        return sorted(self.remaining(), key=lambda e: (e.table, e.seat))
+
+    def prizes_left(self, players: int) -> list[int]:
+        """The payouts of the places 1..``players`` in cents (0 for a place not paid)."""
+        paid = dict(self.purse.payouts(self.structure)) if self.purse.pool(self.structure) else {}
+        return [cents(paid.get(place, 0.0)) for place in range(1, players + 1)]
+
+    def deal_figures(self, method: str, held_back: float = 0.0) -> DealFigures:
+        """The ``icm`` or ``chip_chop`` figures for the players left (``deal_players`` order),
+        from their confirmed stacks, rounded to the house's unit (setup ``money_unit``)."""
+        assert self.cfg is not None
+        players = self.deal_players()
+        if not any(self.prizes_left(len(players))):
+            raise VenueError("no prize money left to share (the structure's per_entry is 0)")
+        try:
+            return figures(
+                method,
+                [e.stack for e in players],
+                self.prizes_left(len(players)),
+                held_back=cents(held_back),
+                unit=self.cfg.money_unit,
+            )
+        except DealError as exc:
+            raise VenueError(str(exc)) from None
 
     # ------------------------------------------------------------------------------ events
     def _on_setup(self, body: object, out: list[Output]) -> None:
@@ -429,7 +518,7 @@ class Venue:
             )
         return name
 
-    def _wait(self, name: str, out: list[Output]) -> None:
+    def _wait(self, name: str, out: list[Output]) -> Entry:
         """Every seat taken: the player waits, in order, for the next seat drawn (002 Rule 8-A:
         alternates and late registrants draw from the seat pool as seats open). The buy-in is
         counted when the seat is drawn."""
@@ -444,6 +533,7 @@ class Venue:
                 {"entry": entry.id, "name": name, "position": n},
             )
         )
+        return entry
 
     def waiting(self) -> list[Entry]:
         """The waiting list, first come first seated."""
@@ -488,6 +578,7 @@ class Venue:
         again is a re-entry)."""
         assert self.cfg is not None
         name = self._name(body)
+        member = _member(body)
         same = [e.id for e in self.entries.values() if e.name == name]
         again = isinstance(body, dict) and body.get("again") is True
         if same and not again:
@@ -502,15 +593,17 @@ class Venue:
                     f"{self.cfg.late_until_level} (002 Rule 8-A)"
                 )
             if self.waiting() or not self._seat_pool():
-                self._wait(name, out)
+                self._wait(name, out).member = member
                 return
-            self._seat_new(self._new_entry(name, out, "002 Rule 8-A"), out, "002 Rule 8-A")
+            entry = self._new_entry(name, out, "002 Rule 8-A")
+            entry.member = member
+            self._seat_new(entry, out, "002 Rule 8-A")
             return
         seated = sum(1 for e in self.entries.values() if e.status == "registered")
         if seated >= len(self.cfg.tables) * self.cfg.handed:
-            self._wait(name, out)
+            self._wait(name, out).member = member
             return
-        self._new_entry(name, out, "002 Rule 7")
+        self._new_entry(name, out, "002 Rule 7").member = member
 
     def _seat_pool(self) -> list[tuple[str, int]]:
         """The seats a new player draws from (002 Rule 8-A), at the tables in play."""
@@ -591,6 +684,7 @@ class Venue:
             if last.status != "seated":
                 raise VenueError(f"{name} is moving; re-enter once seated")
             new = self._new_entry(name, out, "002 Rule 8-B")
+            new.player, new.member = last.player or last.id, last.member
             new.status, new.table, new.seat = "seated", last.table, last.seat
             new.stack = last.stack
             last.status = "forfeited"
@@ -602,7 +696,9 @@ class Venue:
                 "re-entry: the forfeited chips leave play",
             )
             return
-        self._seat_new(self._new_entry(name, out, "002 Rule 8-A"), out, "002 Rule 8-A")
+        new = self._new_entry(name, out, "002 Rule 8-A")
+        new.player, new.member = last.player or last.id, last.member
+        self._seat_new(new, out, "002 Rule 8-A")
 
     def _send_stack(
         self, entry: Entry, add: int, out: list[Output], rule: str, why: str, kind: str = ""
@@ -637,6 +733,7 @@ class Venue:
             raise VenueError("no re-buys now (002 Rule 28)")
         if entry.status == "out" and not self.finished:
             self.purse = _with(self.purse, rebuys=self.purse.rebuys + 1)
+            entry.rebuys += 1
             entry.stack = self.cfg.rebuy_chips
             self.chips_issued += entry.stack
             self._seat_new_keep(entry, out)
@@ -702,7 +799,7 @@ class Venue:
             place = len(self.remaining())
             # a player busting while due to move: the move is void (its unseat is ignored)
             e.status, e.place, e.stack, e.dest = "out", place, 0, None
-            prize = self.purse.prize(self.structure, place)
+            prize = self.prize_of(e, place)
             text = f"{e.name} out in place {place}" + (
                 f", wins {self.structure.currency}{prize:,.2f}" if prize else ""
             )
@@ -753,6 +850,7 @@ class Venue:
             entry.stack = stack if stack is not None else max(0, entry.stack + cmd.add)
             if extra == "rebuy":
                 self.purse = _with(self.purse, rebuys=self.purse.rebuys + 1)
+                entry.rebuys += 1
             elif extra == "addon":
                 self.purse = _with(self.purse, addons=self.purse.addons + 1)
         self._settle(out)
@@ -861,6 +959,80 @@ class Venue:
                 "structure",
                 f"structure now {structure.name}: {len(structure.steps)} steps",
                 "002 Rule 24",
+            )
+        )
+
+    def _on_deal(self, body: object, out: list[Output]) -> None:
+        """The director records the deal the players left agreed: ``method`` (``icm``,
+        ``chip_chop``: the figures from their stacks; ``custom``: ``amounts`` as agreed),
+        ``held_back`` (played for, off 1st prize), ``agreed``: the entry id of every player
+        left. ``amounts`` (entry id -> money) given with a computed method must be its figures
+        now: a page showing figures from stacks since changed is refused. Their payouts become
+        the deal (tablectl.tournament.deals)."""
+        assert self.cfg is not None
+        if not isinstance(body, dict):
+            raise VenueError('needs {"method": ..., "agreed": [entry ids], ...}')
+        players = self.deal_players()
+        ids = [e.id for e in players]
+        agreed = body.get("agreed")
+        if not isinstance(agreed, list) or not all(isinstance(a, str) for a in agreed):
+            raise VenueError("deal.agreed: the entry ids of the players who agreed")
+        missing = [e.name for e in players if e.id not in agreed]
+        if missing:
+            raise VenueError(f"not agreed by {', '.join(missing)}: every player left agrees")
+        strangers = [a for a in agreed if a not in ids]
+        if strangers:
+            raise VenueError(f"deal.agreed: {strangers[0]!r:.20} is not a player left")
+        method, held = body.get("method"), body.get("held_back", 0)
+        if isinstance(held, bool) or not isinstance(held, int | float) or held < 0:
+            raise VenueError(f"deal.held_back must be an amount >= 0, got {held!r:.40}")
+        amounts = body.get("amounts")
+        if amounts is not None and (
+            not isinstance(amounts, dict)
+            or sorted(amounts) != sorted(ids)
+            or not all(
+                isinstance(v, int | float) and not isinstance(v, bool) and v >= 0
+                for v in amounts.values()
+            )
+        ):
+            raise VenueError("deal.amounts: an amount >= 0 for each player left, by entry id")
+        if method == "custom":
+            if amounts is None:
+                raise VenueError("a custom deal needs the amounts agreed")
+            fig = self.deal_figures("chip_chop", held)  # checks the amount held back
+            shares = {k: cents(v) for k, v in amounts.items()}
+            if sum(shares.values()) != fig.total:
+                raise VenueError(
+                    f"the amounts sum to {sum(shares.values()) / 100:,.2f}, the prizes left "
+                    f"less the amount played for to {fig.total / 100:,.2f}"
+                )
+        else:
+            fig = self.deal_figures(str(method), held)
+            shares = dict(zip(ids, fig.shares, strict=True))
+            if amounts is not None and {k: cents(v) for k, v in amounts.items()} != shares:
+                raise VenueError(
+                    "the figures given are not the figures from the stacks now (a hand was "
+                    "played since?): show the figures again"
+                )
+        self.deal = Deal(
+            str(method),
+            shares,
+            fig.held_back,
+            {e.id: e.stack for e in players},
+            tuple(ids),
+            self.cfg.money_unit,
+        )
+        cur = self.structure.currency
+        text = ", ".join(f"{e.name} {cur}{shares[e.id] / 100:,.2f}" for e in players)
+        if fig.held_back:
+            text += f"; {cur}{fig.held_back / 100:,.2f} played for"
+        out.append(
+            Announcement(
+                "deal",
+                f"deal ({str(method).replace('_', '-')}) agreed by "
+                f"{', '.join(e.name for e in players)}: {text}",
+                "",
+                self.deal.to_obj(),
             )
         )
 
@@ -977,7 +1149,7 @@ class Venue:
         if len(left) == 1 and not self.pending_moves():
             self.finished = True
             winner = left[0]
-            prize = self.purse.prize(self.structure, 1)
+            prize = self.prize_of(winner, 1)
             out.append(
                 Announcement(
                     "finished",

@@ -27,7 +27,7 @@ from typing import Any
 
 from tablectl.tournament.clock import ClockStateError, TourneyClock
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
-from tablectl.tournament.venue import Announcement, Output, Venue
+from tablectl.tournament.venue import Announcement, Output, Venue, VenueError
 from tablectl.venue.client import TableEvent, VenueClient
 from tablectl.venue.director import VenueRunner
 from tablectl.wire.commands import Command
@@ -580,6 +580,80 @@ class DirectorConsole:
             "late_until_level": v.cfg.late_until_level,
         }
 
+    def deal_view(self, held_back: str = "") -> dict[str, Any]:
+        """The final table's deal: the one agreed, or the ICM and chip-chop figures for the
+        players left (with ``held_back`` played for), or why no deal can be made now."""
+        v = self.venue
+        assert v.cfg is not None
+        view: dict[str, Any] = {
+            "currency": v.structure.currency,
+            "unit": v.cfg.money_unit / 100,
+            "held_back": 0.0,
+            "why": "",
+            "players": [],
+            "deal": None,
+        }
+        if v.deal is not None:
+            d = v.deal
+            view["deal"] = {
+                "method": d.method.replace("_", "-"),
+                "held_back": d.held_back / 100,
+                "players": [
+                    {
+                        "id": k,
+                        "name": v.entries[k].name,
+                        "stack": d.stacks[k],
+                        "amount": d.shares[k] / 100,
+                        "place": v.entries[k].place,
+                    }
+                    for k in d.agreed
+                ],
+                "agreed": ", ".join(v.entries[k].name for k in d.agreed),
+            }
+            return view
+        try:
+            held = float(held_back or 0)
+        except ValueError:
+            view["why"] = f"played for: not an amount: {held_back!r:.20}"
+            return view
+        view["held_back"] = held
+        try:
+            players = v.deal_players()
+            icm, chop = v.deal_figures("icm", held), v.deal_figures("chip_chop", held)
+        except VenueError as exc:
+            view["why"] = str(exc)
+            return view
+        chips = sum(icm.stacks)
+        view["prizes"] = [p / 100 for p in icm.prizes]
+        view["total"] = icm.total / 100
+        view["players"] = [
+            {
+                "id": e.id,
+                "name": e.name,
+                "seat": e.seat,
+                "stack": e.stack,
+                "percent": 100 * e.stack / chips,
+                "icm": icm.shares[i] / 100,
+                "chip_chop": chop.shares[i] / 100,
+            }
+            for i, e in enumerate(players)
+        ]
+        return view
+
+    def record_deal(
+        self, by: str, method: str, held_back: str, agreed: list[str], amounts: dict[str, str]
+    ) -> Result:
+        """The deal the players agreed, as the director enters it (journaled with who)."""
+        try:
+            held = float(held_back or 0)
+            money = {k: float(a) for k, a in amounts.items()}
+        except ValueError:
+            return Result(False, "deal: the amounts must be numbers")
+        body: dict[str, Any] = {"method": method, "held_back": held, "agreed": agreed}
+        if money:
+            body["amounts"] = money
+        return self.act(by, {"deal": body})
+
     def proposals_view(self) -> list[dict[str, Any]]:
         return [p.to_obj() for p in self.venue.proposals.values()]
 
@@ -609,6 +683,10 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def _listed(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
 def _describe(event: dict[str, Any], out: list[Output] | None = None) -> str:
     """A venue event in words for the log (and, with its outputs, the page's answer)."""
     kind, body = next(iter(event.items()))
@@ -624,6 +702,8 @@ def _describe(event: dict[str, Any], out: list[Output] | None = None) -> str:
         "break": f"broke table {body.get('table', '?')}",
         "level": f"level: step {int(body.get('index', 0)) + 1}",
         "structure": f"structure: {body.get('name', '?')}",
+        "deal": f"recorded a deal ({body.get('method', '?')}), agreed by "
+        + ", ".join(a for a in _listed(body.get("agreed")) if isinstance(a, str)),
         "confirmed": f"{body.get('table', '?')} confirmed {body.get('id', '?')}",
         "refused": f"{body.get('table', '?')} refused {body.get('id', '?')}",
     }

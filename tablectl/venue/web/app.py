@@ -35,7 +35,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from tablectl.tournament.results import results
 from tablectl.venue.console import DirectorConsole, Result
+from tablectl.venue.results import to_csv, to_json
 from tablectl.venue.web.auth import DEVICE_DAYS, NAME_MOST, Session, Sessions
 
 HERE = Path(__file__).resolve().parent
@@ -61,6 +63,8 @@ PAGE_SECTIONS: dict[str, tuple[str, ...]] = {
         "health",
         "log",
     ),
+    "deal": ("health", "deal"),
+    "results": ("health", "results"),
     "public": ("health", "feed", "clock", "public_summary", "payouts", "public_seats", "moves"),
 }
 ACTIONS = (
@@ -74,6 +78,7 @@ ACTIONS = (
     "clock",
     "structure",
     "preset",
+    "deal",
 )
 
 
@@ -157,6 +162,11 @@ class WebConsole:
                 Route("/entrants", self.page("entrants")),
                 Route("/balancing", self.page("balancing")),
                 Route("/log", self.page("log")),
+                Route("/deal", self.page("deal")),
+                Route("/results", self.page("results")),
+                Route("/results.csv", self.results_file("csv")),
+                Route("/results.json", self.results_file("json")),
+                Route("/print/{what}", self.printout),
                 Route("/seatcards", self.seatcards),
                 Route("/public", self.public),
                 Route("/login", self.login_form, methods=["GET"]),
@@ -267,6 +277,8 @@ class WebConsole:
             "public_summary": lambda: self.sections.public_summary(summary, feed),
             "public_seats": lambda: self.sections.public_seats(c.entrants_view()),
             "moves": lambda: self.sections.moves(c.announcements(8)),
+            "deal": lambda: self.sections.deal(c.deal_view(arg), may("deal"), csrf),
+            "results": lambda: self.sections.results(self._results(), summary),
         }
         return {name: str(data[name]()) for name in PAGE_SECTIONS[page]}
 
@@ -275,7 +287,8 @@ class WebConsole:
             _token, sess = self.session(request)
             if sess is None:
                 return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
-            arg = request.path_params.get("name", "")
+            # a table's name, or the deal page's amount played for (/deal?held=100)
+            arg = request.path_params.get("name", "") or request.query_params.get("held", "")
             if name == "table" and _find(self.console.tables_view(), arg) is None:
                 return self.render(
                     "page.html",
@@ -357,6 +370,53 @@ class WebConsole:
         ]
         cards.sort(key=lambda e: (e["table"], e["seat"]))
         return self.render("seatcards.html", cards=cards, summary=self.console.summary_view())
+
+    def _results(self) -> list[dict[str, Any]]:
+        v = self.console.venue
+        assert v.cfg is not None
+        return [r.to_obj() for r in results(v, v.cfg.league)]
+
+    def results_file(self, kind: str) -> Callable[[Request], Any]:
+        """The results to download (staff only): CSV or JSON (tablectl.venue.results)."""
+
+        async def handler(request: Request) -> Response:
+            _token, sess = self.session(request)
+            if sess is None:
+                return RedirectResponse("/login?next=/results", status_code=303)
+            v = self.console.venue
+            assert v.cfg is not None
+            if kind == "csv":
+                body, media = to_csv(results(v, v.cfg.league)), "text/csv; charset=utf-8"
+            else:
+                body, media = to_json(v, v.cfg.league), "application/json"
+            name = f"results-{self.venue_name}.{kind}"  # a venue id: letters, digits, _ . -
+            return Response(
+                body,
+                media_type=media,
+                headers={
+                    "Content-Disposition": f'attachment; filename="{name}"',
+                    "Cache-Control": "no-store",
+                },
+            )
+
+        return handler
+
+    async def printout(self, request: Request) -> Response:
+        """Print-ready pages (print.css, @media print): the results and the payouts."""
+        what = request.path_params["what"]
+        _token, sess = self.session(request)
+        if sess is None:
+            return RedirectResponse(f"/login?next=/print/{what}", status_code=303)
+        if what not in ("results", "payouts"):
+            return HTMLResponse(f"no printout {what!r:.40}", status_code=404)
+        summary = self.console.summary_view()
+        return self.render(
+            f"print_{what}.html",
+            summary=summary,
+            rows=self._results(),
+            deal=self.console.deal_view()["deal"],
+            clock=self.console.clock_view(),
+        )
 
     async def state_json(self, request: Request) -> Response:
         _token, sess = self.session(request)
@@ -486,6 +546,14 @@ class WebConsole:
             if preset is None:
                 return Result(False, f"no preset {text('preset')!r:.40}")
             return c.set_structure(by, preset)
+        if action == "deal":
+            method = text("method")
+            agreed = [str(a) for a in form.getlist("agreed")]
+            ids = [str(i) for i in form.getlist("player")]
+            # a computed method records the figures the page showed (refused if stale)
+            key = "amount" if method == "custom" else method
+            amounts = {i: text(f"{key}_{i}") for i in ids}
+            return c.record_deal(by, method, text("held_back"), agreed, amounts)
         return c.set_structure(by, _edited_structure(c.structure_obj, form))
 
 

@@ -82,10 +82,11 @@
     };
   }
 
-  // a form posts back to the page it is on (the server only accepts a local path)
+  // a form posts back to the page it is on, its query kept (the deal page's amount played
+  // for); the server only accepts a local path
   document.addEventListener("submit", function (e) {
     const back = e.target.querySelector('input[name="back"]');
-    if (back) back.value = location.pathname;
+    if (back) back.value = location.pathname + location.search;
   });
   document.addEventListener("input", function (e) { if (e.target.id === "find") filter(); });
   setInterval(tick, 250);
