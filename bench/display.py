@@ -34,7 +34,7 @@ from display import examples
 from display.clock import ClockScreen
 from display.dealer import DealerScreen
 from display.kiosk import Kiosk, show, wait_for_input
-from tablectl.daemon.clock_files import load_structure, preset_dir, save_state
+from tablectl.files.clock_files import load_structure, preset_dir, save_state
 from tablectl.tournament.clock import TourneyClock
 
 SIZES = [(800, 480), (1920, 1080)]

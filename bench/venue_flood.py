@@ -28,7 +28,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from hw_sim.venue_tables import SimConfig, VenueSim
-from tablectl.daemon.venue_link import table_topic
+from tablectl.wire.topics import table_topic
 
 
 def flood(sim: VenueSim, table: str, n: int) -> None:

@@ -40,7 +40,7 @@ class Kiosk:
         # `tablectl clock --venue`: a tablectl.venue.watch.ClockFeed; its figures replace the
         # typed ones (players, chips, prizes) and add seat moves and tables offline.
         self.feed = feed
-        self._save = save  # the shell writes the state (tablectl.daemon.clock_files)
+        self._save = save  # the shell writes the state (tablectl.files.clock_files)
         self.screen = ClockScreen(surface)
         self.hooks = hooks
         self.running = True

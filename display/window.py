@@ -110,6 +110,10 @@ class PygameDisplay:
         out, self.console.venue_answers = self.console.venue_answers, []
         return out
 
+    def console_busy(self) -> bool:
+        """The dealer is working the console: a panel over the table."""
+        return self.console is not None and self.console.mode != "table"
+
     def show_floor(self, decisions: tuple[FloorDecided, ...]) -> None:
         """The floor's decisions the daemon has seen (its ``floor`` notices), oldest first."""
         self._floor = tuple(floor_line(n) for n in decisions)

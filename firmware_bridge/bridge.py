@@ -11,6 +11,7 @@ import logging
 import queue
 import time
 from collections.abc import Callable
+from typing import Any
 
 from firmware_bridge import link as lk
 from firmware_bridge import protocol as p
@@ -46,6 +47,15 @@ class Bridge:
         self.report_clock = report_clock
         self.emitted: list[tuple[float, Event | Alert]] = []
         self._report_now = 0.0
+        # What each link event becomes, by its type (as Klipper's register_response).
+        self._handlers: dict[type, Callable[[Any], list[Event | Alert]]] = {
+            lk.Report: self._report,
+            lk.Connected: self._connected,
+            lk.Disconnected: self._disconnected,
+            lk.Stalled: self._stalled,
+            lk.Healed: self._healed,
+            lk.Dropped: self._dropped,
+        }
 
     def pump(self, timeout: float = 0.0) -> list[Event | Alert]:
         """Feed everything the link has queued into the mapper and return what it accepts.
@@ -74,6 +84,16 @@ class Bridge:
                 continue
             out += self._handle(item)
 
+    def feed(self, item: lk.LinkEvent) -> list[Event | Alert]:
+        """One event the link posted elsewhere (the daemon's inbox, on the loop's thread): what
+        it makes of it now. :meth:`pump` with no wait then gives what came due since."""
+        return self._handle(item)
+
+    def due_in(self) -> float | None:
+        """Seconds until the mapper can next decide (a zone's settle time runs out), or None."""
+        due = self.mapper.next_due()
+        return None if due is None else max(0.0, due - self.clock())
+
     def _poll(self, now: float) -> list[Event | Alert]:
         if not self.report_clock:
             return self.mapper.poll(now)
@@ -89,63 +109,70 @@ class Bridge:
         return out
 
     def _handle(self, item: lk.LinkEvent) -> list[Event | Alert]:
-        if isinstance(item, lk.Report):
-            self.last_report_t = item.t
-            # On the wall clock the report counts from when its frame was decoded, not from
-            # when the caller got round to pumping; a virtual clock (the simulator) is its own.
-            now = item.t if self.clock is time.monotonic else self.clock()
-            zone = item.zone
-            out: list[Event | Alert] = []
-            if self.report_clock and isinstance(zone, p.ZoneReport2):
-                now = max(self._report_now, zone.mcu_ms / 1000.0)
-                out = self._poll(now)
-                self._report_now = now
-            # A version 2 report lists every tag of its last rounds; the mapper rules on the
-            # tags read in the report's own round, exactly what a version 1 report lists, and
-            # the tracker counts rounds by its number (a version 1 MCU: by the scan period).
-            if isinstance(zone, p.ZoneReport2):
-                self.mapper.report(zone.antenna, zone.latest(), now, zone.round, zone.incomplete)
-            else:
-                self.mapper.report(zone.antenna, zone.tags, now)
-            return out
-        if isinstance(item, lk.Connected):
-            self.connected = True
-            return list(self.mapper.set_antennas(item.identify.antennas))
-        if isinstance(item, lk.Disconnected):
-            self.connected = False
-            return [
-                Alert(
-                    "hardware",
-                    LINK_RULE,
-                    f"table sensors disconnected ({item.reason}); reconnecting. {HOLD}",
-                )
-            ]
-        if isinstance(item, lk.Stalled):
-            return [
-                Alert(
-                    "hardware",
-                    LINK_RULE,
-                    f"table sensor link stalled: {item.what}. Card and chip reads may be "
-                    f"late or missing until a snapshot re-reads the table. {HOLD}",
-                )
-            ]
-        if isinstance(item, lk.Healed):
-            return [
-                Alert(
-                    "hardware",
-                    LINK_RULE,
-                    f"table sensor link healed after {item.seconds:.1f} s: a snapshot "
-                    f"re-read all {item.zones} antennas; the table reads again.",
-                )
-            ]
-        if isinstance(item, lk.Dropped):
-            return [
-                Alert(
-                    "hardware",
-                    LINK_RULE,
-                    f"table MCU command queue full: {item.command} dropped "
-                    f"({item.total} so far): the table MCU is not keeping up with the "
-                    f"host's commands. {HOLD}",
-                )
-            ]
-        return []  # Gap and SnapshotDone: the link already asked for and got the snapshot
+        handler = self._handlers.get(type(item))
+        return handler(item) if handler is not None else []  # Gap, SnapshotDone: the link's
+
+    def _report(self, item: lk.Report) -> list[Event | Alert]:
+        self.last_report_t = item.t
+        # On the wall clock the report counts from when its frame was decoded, not from
+        # when the caller got round to pumping; a virtual clock (the simulator) is its own.
+        now = item.t if self.clock is time.monotonic else self.clock()
+        zone = item.zone
+        out: list[Event | Alert] = []
+        if self.report_clock and isinstance(zone, p.ZoneReport2):
+            now = max(self._report_now, zone.mcu_ms / 1000.0)
+            out = self._poll(now)
+            self._report_now = now
+        # A version 2 report lists every tag of its last rounds; the mapper rules on the
+        # tags read in the report's own round, exactly what a version 1 report lists, and
+        # the tracker counts rounds by its number (a version 1 MCU: by the scan period).
+        if isinstance(zone, p.ZoneReport2):
+            self.mapper.report(zone.antenna, zone.latest(), now, zone.round, zone.incomplete)
+        else:
+            self.mapper.report(zone.antenna, zone.tags, now)
+        return out
+
+    def _connected(self, item: lk.Connected) -> list[Event | Alert]:
+        self.connected = True
+        return list(self.mapper.set_antennas(item.identify.antennas))
+
+    def _disconnected(self, item: lk.Disconnected) -> list[Event | Alert]:
+        self.connected = False
+        return [
+            Alert(
+                "hardware",
+                LINK_RULE,
+                f"table sensors disconnected ({item.reason}); reconnecting. {HOLD}",
+            )
+        ]
+
+    def _stalled(self, item: lk.Stalled) -> list[Event | Alert]:
+        return [
+            Alert(
+                "hardware",
+                LINK_RULE,
+                f"table sensor link stalled: {item.what}. Card and chip reads may be "
+                f"late or missing until a snapshot re-reads the table. {HOLD}",
+            )
+        ]
+
+    def _healed(self, item: lk.Healed) -> list[Event | Alert]:
+        return [
+            Alert(
+                "hardware",
+                LINK_RULE,
+                f"table sensor link healed after {item.seconds:.1f} s: a snapshot "
+                f"re-read all {item.zones} antennas; the table reads again.",
+            )
+        ]
+
+    def _dropped(self, item: lk.Dropped) -> list[Event | Alert]:
+        return [
+            Alert(
+                "hardware",
+                LINK_RULE,
+                f"table MCU command queue full: {item.command} dropped "
+                f"({item.total} so far): the table MCU is not keeping up with the "
+                f"host's commands. {HOLD}",
+            )
+        ]

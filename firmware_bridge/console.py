@@ -74,6 +74,7 @@ class DealerConsole:
         self.countdown_from = countdown_from
         self.clock = clock
         self.events: queue.Queue[Event] = queue.Queue()
+        self.post: Callable[[Event], None] | None = None  # the daemon's inbox, once bound
         self.ignored = 0  # edges dropped by the debounce
         self._last: dict[str, float] = {}
         self._lock = threading.Lock()
@@ -112,7 +113,7 @@ class DealerConsole:
             self._last[name] = now
         if name == "floor" and self.floor_light is not None:
             self.floor_light.on()
-        self.events.put(event_from_obj({"press": name}))
+        (self.post or self.events.put)(event_from_obj({"press": name}))
 
     def poll(self) -> list[Event]:
         """The presses accepted since the last poll, in order."""

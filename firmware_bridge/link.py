@@ -20,8 +20,10 @@ within 100 ms, and a table nobody touches costs a few wake-ups a second (bench/i
 
 Commands go one at a time (the MCU re-acknowledges only the last command it executed), from a
 bounded queue in which duplicate requests waiting to be sent are coalesced; a command refused for
-want of room is counted and reported (:class:`Dropped`), never lost silently. Consumers only read
-:attr:`SerialLink.events`.
+want of room is counted and reported (:class:`Dropped`), never lost silently. The commands are
+:attr:`SerialLink.commands` (:mod:`firmware_bridge.commands`); the link is their transport.
+What the MCU sends is dispatched by message type (:meth:`SerialLink.register_response`).
+Consumers read :attr:`SerialLink.events`, or bind :attr:`SerialLink.post` (the daemon's inbox).
 """
 
 from __future__ import annotations
@@ -34,11 +36,14 @@ import select
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import serial
 
 from firmware_bridge import protocol as p
+from firmware_bridge.commands import CommandStats, CommandTracker, Pending, name
 
 log = logging.getLogger(__name__)
 
@@ -99,35 +104,15 @@ LinkEvent = Connected | Disconnected | Report | SnapshotDone | Gap | Stalled | H
 
 
 @dataclass(slots=True)
-class LinkStats:
+class LinkStats(CommandStats):
     frames: int = 0
     gaps: int = 0
-    retransmits: int = 0
     reconnects: int = 0
     protocol_errors: int = 0
     snapshots: int = 0
     stalls: int = 0
-    coalesced: int = 0  # requests already queued or in flight: not sent twice
-    dropped_commands: int = 0  # refused for want of room in the queue (each one alerted)
     write_timeouts: int = 0  # frames that found no room on the line within write_timeout
     write_errors: int = 0
-
-
-@dataclass(slots=True)
-class _Pending:
-    seq: int
-    wire: bytes
-    msg: p.Message
-    delay: float
-    deadline: float = 0.0  # of the next retransmission, once in flight
-    sent_at: float | None = None  # when it went in flight
-    tries: int = 0
-    unwritten: int = 0  # copies queued for the writer and not yet written
-    done: threading.Event = field(default_factory=threading.Event)
-    # True when the MCU's ACK arrived; False when ``done`` was set because the link closed.
-    acked: bool = False
-    # Whether every zone was up to date when the ACK was decoded (no gap before it).
-    in_sync: bool = False
 
 
 class LinkDown(RuntimeError):
@@ -154,7 +139,6 @@ class SerialLink:
     ) -> None:
         self.port = port
         self.baudrate = baudrate
-        self.retransmit_first, self.retransmit_cap, self.retransmit_tries = retransmit
         self.reconnect_first, self.reconnect_cap = reconnect
         self.hello_timeout = hello_timeout
         # A quiet line is pinged so that a lost report shows up as a gap within this time (and a
@@ -171,11 +155,18 @@ class SerialLink:
         # frame: this long after the keepalive was due, so an idle table's slower keepalive
         # is no stall).
         self.stall_after = stall_after
-        self.max_queued = max_queued
         self._last_rx = 0.0
         self._last_frame = 0.0
         self.events: queue.Queue[LinkEvent] = queue.Queue()
+        # Where decoded events go: ``events`` (a caller's pump), or the table loop's inbox once
+        # the daemon binds it (firmware_bridge.sources.BridgeSource.bind): the reader thread posts.
+        self.post: Callable[[LinkEvent], None] | None = None
         self.stats = LinkStats()
+        # The commands (one in flight, a bounded queue, retransmissions): the tracker's, under
+        # _lock; the link is their transport (the port, the reader and the writer).
+        self.commands = CommandTracker(
+            self._transmit, retransmit=retransmit, max_queued=max_queued, stats=self.stats
+        )
         self.identify: p.Identify | None = None
         self.proto = 0  # the session's protocol version, from IDENTIFY (0: none yet)
         self.connected = threading.Event()
@@ -185,15 +176,12 @@ class SerialLink:
         # never closes (and reopens under the same descriptor) a port a write is using.
         self._lock = threading.Lock()
         self._io_lock = threading.Lock()
-        self._inflight: _Pending | None = None
-        self._queue: deque[_Pending] = deque()
-        self._txq: deque[tuple[serial.Serial, _Pending]] = deque()
+        self._txq: deque[tuple[serial.Serial, Pending]] = deque()
         self._tx_ready = threading.Condition(self._lock)
         self._tx_blocked_since: float | None = None
         self._write_error_logged = False
         self._stalled_since: float | None = None
         self._dropped_told = 0.0
-        self._seq = 0
         self._expect: int | None = None  # next report counter; None until IDENTIFY
         # After a gap any zone may have missed its latest report: all are stale until a report
         # of theirs arrives. Snapshots are asked for until none is stale, so a snapshot that
@@ -219,6 +207,21 @@ class SerialLink:
         self._incompatible_logged = False
         # Counts handshakes: a barrier only holds within the session it was sent in.
         self._session = 0
+        # What each message from the MCU does, by its type (after the handshake and the report
+        # counter's check): as Klipper's serialhdl.register_response.
+        self._responses: dict[type, Callable[[Any, float], int | None]] = {}
+        self.register_response(p.ZoneReport, self._on_report)
+        self.register_response(p.ZoneReport2, self._on_report)
+        self.register_response(p.Ack, self._on_ack)
+        self.register_response(p.SnapshotEnd, self._on_snapshot_end)
+
+    def register_response(
+        self, kind: type[p.Message], handler: Callable[[Any, float], int | None]
+    ) -> None:
+        """``handler(msg, now)`` runs on the reader thread for each ``kind`` of message, once
+        its report counter was checked; it returns the frame's place in snapshot order (None:
+        not a snapshot's frame). A type with no handler is counted in ``stats.frames`` only."""
+        self._responses[kind] = handler
 
     # --- public -----------------------------------------------------------------------------
 
@@ -254,6 +257,9 @@ class SerialLink:
             with contextlib.suppress(OSError):
                 os.write(self._wake_w, b"w")
 
+    def _emit(self, event: LinkEvent) -> None:
+        (self.post or self.events.put)(event)
+
     def wait_connected(self, timeout: float) -> bool:
         return self.connected.wait(timeout)
 
@@ -269,9 +275,9 @@ class SerialLink:
     @property
     def queued(self) -> int:
         """Commands waiting or in flight (bounded by ``max_queued`` + 1)."""
-        return len(self._queue) + (self._inflight is not None)
+        return self.commands.queued
 
-    def send(self, msg: p.Message) -> _Pending | None:
+    def send(self, msg: p.Message) -> Pending | None:
         """Queue a command; it goes out when the one before it is acknowledged and is
         retransmitted until acknowledged. Never blocks. None when not connected, or when the
         queue is full (counted, and reported as :class:`Dropped`).
@@ -282,25 +288,15 @@ class SerialLink:
         with self._lock:
             if self._ser is None:
                 return None
-            if isinstance(msg, p.Hello | p.GetSnapshot) or msg == p.Ping(0):
-                for pend in self._queue:
-                    if pend.msg == msg:
-                        self.stats.coalesced += 1
-                        return pend
-            if len(self._queue) >= self.max_queued:
-                self.stats.dropped_commands += 1
-                dropped = _name(msg)
-                now = time.monotonic()
+            now = time.monotonic()
+            pend = self.commands.add(msg, now)
+            if pend is None:
+                dropped = name(msg)
                 if now - self._dropped_told >= 1.0:  # one event a second says how many
                     self._dropped_told = now
-                    self.events.put(Dropped(dropped, self.stats.dropped_commands))
+                    self._emit(Dropped(dropped, self.stats.dropped_commands))
                 log.debug("table MCU command queue full: %s dropped", dropped)
                 return None
-            seq = self._seq
-            self._seq = (self._seq + 1) & 0xFF
-            pend = _Pending(seq, p.encode(seq, msg), msg, self.retransmit_first)
-            self._queue.append(pend)
-            self._next_command(time.monotonic())
         if self._thread is not None and threading.current_thread() is not self._thread:
             self._wake()  # its retransmission deadline is the reader's to keep
         return pend
@@ -332,23 +328,9 @@ class SerialLink:
                 # A gap is healing: wait for the snapshot, then confirm with a fresh PING.
                 self._synced.wait(max(0.0, min(0.5, deadline - time.monotonic())))
 
-    # --- commands (under _lock) -------------------------------------------------------------
+    # --- the tracker's transport (under _lock) ------------------------------------------------
 
-    def _commands(self) -> list[_Pending]:
-        head = [self._inflight] if self._inflight is not None else []
-        return head + list(self._queue)
-
-    def _next_command(self, now: float) -> None:
-        """Put the next queued command in flight when none is."""
-        if self._inflight is not None or not self._queue:
-            return
-        pend = self._inflight = self._queue.popleft()
-        pend.sent_at = now
-        pend.tries = 1
-        pend.deadline = now + pend.delay
-        self._transmit(pend)
-
-    def _transmit(self, pend: _Pending) -> None:
+    def _transmit(self, pend: Pending) -> None:
         """Hand one copy to the writer. At most one copy of the command in flight (and one of
         the HELLO after an open) waits at any time, so the writer's queue stays tiny."""
         if self._ser is None:
@@ -425,8 +407,7 @@ class SerialLink:
         ser.reset_input_buffer()
         with self._io_lock, self._lock:
             self._ser = ser
-            self._inflight = None
-            self._queue.clear()
+            self.commands.clear()
             self._txq.clear()
         self._tx_blocked_since = None
         self._write_error_logged = False
@@ -451,10 +432,8 @@ class SerialLink:
         self._expect = None
         with self._io_lock, self._lock:
             ser, self._ser = self._ser, None
-            for pend in self._commands():
+            for pend in self.commands.clear():
                 pend.done.set()  # wake waiters, unacknowledged: ping() asks again
-            self._inflight = None
-            self._queue.clear()
             self._txq.clear()
             if ser is not None:
                 with contextlib.suppress(serial.SerialException, OSError):
@@ -464,7 +443,7 @@ class SerialLink:
                 log.info("table MCU link on %s closed", self.port)
             else:
                 log.warning("table MCU link lost on %s: %s", self.port, reason)
-            self.events.put(Disconnected(reason))
+            self._emit(Disconnected(reason))
 
     def _run(self) -> None:
         backoff = self.reconnect_first
@@ -525,7 +504,7 @@ class SerialLink:
             due.append(self._snap_at + self.hello_timeout)
         if self._expect is not None and not self.queued:
             due.append(self._last_rx + self._keepalive_every(now))
-        pend = self._inflight
+        pend = self.commands.inflight
         if pend is not None:
             due.append(pend.deadline)
             if pend.sent_at is not None:
@@ -555,22 +534,8 @@ class SerialLink:
         ):
             self._last_rx = now
             self.send(p.Ping(0))
-        reason = ""
         with self._lock:
-            pend = self._inflight
-            if pend is not None and pend.deadline <= now:
-                if pend.tries >= self.retransmit_tries:
-                    reason = (
-                        f"{_name(pend.msg)} (command {pend.seq}) not acknowledged after "
-                        f"{pend.tries} tries in {now - (pend.sent_at or now):.1f} s"
-                    )
-                else:
-                    pend.tries += 1
-                    pend.delay = min(pend.delay * 2, self.retransmit_cap)
-                    pend.deadline = now + pend.delay
-                    self.stats.retransmits += 1
-                    if not pend.unwritten:  # a copy still waiting for room is enough
-                        self._transmit(pend)
+            reason = self.commands.due(now)
         if reason:
             self._close(reason)
             self.stats.reconnects += 1
@@ -587,10 +552,10 @@ class SerialLink:
         if now - self._last_frame >= self._no_frame_stall(now):
             stalled.append(f"no frame from the table MCU for {now - self._last_frame:.1f} s")
             since.append(self._last_frame)
-        pend = self._inflight
+        pend = self.commands.inflight
         if pend is not None and pend.sent_at is not None and now - pend.sent_at >= self.stall_after:
             stalled.append(
-                f"{_name(pend.msg)} unacknowledged for {now - pend.sent_at:.1f} s "
+                f"{name(pend.msg)} unacknowledged for {now - pend.sent_at:.1f} s "
                 f"({pend.tries} tries)"
             )
             since.append(pend.sent_at)
@@ -603,7 +568,7 @@ class SerialLink:
             self.stats.stalls += 1
             what = "; ".join(stalled)
             log.warning("table MCU link on %s stalled: %s", self.port, what)
-            self.events.put(Stalled(what, now - self._stalled_since))
+            self._emit(Stalled(what, now - self._stalled_since))
             # Reports may have been lost beyond what the counter shows (it wraps at 256): every
             # zone is stale until a snapshot re-reads it.
             self._set_stale(set(self._order))
@@ -612,7 +577,7 @@ class SerialLink:
             took = now - self._stalled_since
             self._stalled_since = None
             log.warning("table MCU link on %s healed after %.1f s", self.port, took)
-            self.events.put(Healed(took, len(self._order)))
+            self._emit(Healed(took, len(self._order)))
 
     def _on_frame(self, frame: p.Frame, now: float) -> None:
         self.stats.frames += 1
@@ -622,75 +587,83 @@ class SerialLink:
             self.stats.protocol_errors += 1
             log.warning("table MCU: ignored frame: %s", exc)
             msg = None
-        if isinstance(msg, p.Identify):
-            if msg.proto not in p.PROTO_VERSIONS:
-                # Never guess at another protocol's frames: refuse, and retry later (the
-                # firmware may be updated in place).
-                if not self._incompatible_logged:
-                    log.error(
-                        "table MCU %s speaks protocol %d, this host speaks %s: not "
-                        "connecting; update the firmware or tablectl",
-                        msg.firmware,
-                        msg.proto,
-                        " or ".join(map(str, p.PROTO_VERSIONS)),
-                    )
-                    self._incompatible_logged = True
-                self.stats.protocol_errors += 1
-                self._hello_at = now + 5.0  # ask again in a while, not in a tight loop
-                return
-            self._expect = (frame.seq + 1) & 0xFF
-            self.identify = msg
-            self.proto = msg.proto  # the version the MCU chose: at most the one HELLO offered
-            # HELLO's ACK and a full snapshot follow the IDENTIFY.
-            self._set_stale(set(msg.antennas))
-            self._order = {a: i for i, a in enumerate(sorted(msg.antennas))}
-            self._snap_pos = None
-            self._snap_at = time.monotonic()
-            self._session += 1
-            self.connected.set()
-            log.info("table MCU %s on %s, %d antennas", msg.firmware, self.port, len(msg.antennas))
-            self.events.put(Connected(msg))
+        if isinstance(msg, p.Identify):  # the handshake: it starts the report counter
+            self._on_identify(msg, frame.seq, now)
             return
         if self._expect is None:
             if isinstance(msg, p.Ack):
                 self._acked(msg.acked)
             return  # reports from before the handshake are not trusted
         if frame.seq != self._expect:
-            self.stats.gaps += 1
-            self.events.put(Gap(self._expect, frame.seq))
-            missing = (frame.seq - self._expect) & 0xFF
-            if missing == 1 and self._snap_pos == len(self._order) - 1:
-                # Right after a snapshot's last report the one frame lost was its SNAPSHOT_END:
-                # the snapshot itself is whole (it need not be asked for again after 0.5 s).
-                self.stats.snapshots += 1
-                self._snap_at = None
-            else:
-                self._set_stale(self._stale | self._lost_antennas(msg, missing))
-            if self._stale:
-                self.request_snapshot()
+            self._on_gap(msg, frame.seq)
         self._expect = (frame.seq + 1) & 0xFF
-        pos = None
-        if isinstance(msg, p.ZoneReport):
-            if not msg.snapshot:
-                self._last_change = now  # cards or chips moved: keep the fast keepalive
-            # Queue the report before the zone counts as up to date: a ping() that sees the link
-            # in sync must find every report it depends on already in the queue.
-            self.events.put(Report(msg, now))
-            if msg.antenna in self._stale:
-                self._set_stale(self._stale - {msg.antenna})
-            if msg.snapshot:
-                pos = self._order.get(msg.antenna)
-        elif isinstance(msg, p.Ack):
-            if isinstance(self._acked(msg.acked), p.GetSnapshot | p.Hello):
-                pos = -1
-        elif isinstance(msg, p.SnapshotEnd):
+        handler = self._responses.get(type(msg))
+        self._snap_pos = handler(msg, now) if handler is not None else None
+
+    def _on_identify(self, msg: p.Identify, seq: int, now: float) -> None:
+        if msg.proto not in p.PROTO_VERSIONS:
+            # Never guess at another protocol's frames: refuse, and retry later (the
+            # firmware may be updated in place).
+            if not self._incompatible_logged:
+                log.error(
+                    "table MCU %s speaks protocol %d, this host speaks %s: not "
+                    "connecting; update the firmware or tablectl",
+                    msg.firmware,
+                    msg.proto,
+                    " or ".join(map(str, p.PROTO_VERSIONS)),
+                )
+                self._incompatible_logged = True
+            self.stats.protocol_errors += 1
+            self._hello_at = now + 5.0  # ask again in a while, not in a tight loop
+            return
+        self._expect = (seq + 1) & 0xFF
+        self.identify = msg
+        self.proto = msg.proto  # the version the MCU chose: at most the one HELLO offered
+        # HELLO's ACK and a full snapshot follow the IDENTIFY.
+        self._set_stale(set(msg.antennas))
+        self._order = {a: i for i, a in enumerate(sorted(msg.antennas))}
+        self._snap_pos = None
+        self._snap_at = time.monotonic()
+        self._session += 1
+        self.connected.set()
+        log.info("table MCU %s on %s, %d antennas", msg.firmware, self.port, len(msg.antennas))
+        self._emit(Connected(msg))
+
+    def _on_gap(self, msg: p.Message | None, seq: int) -> None:
+        assert self._expect is not None
+        self.stats.gaps += 1
+        self._emit(Gap(self._expect, seq))
+        missing = (seq - self._expect) & 0xFF
+        if missing == 1 and self._snap_pos == len(self._order) - 1:
+            # Right after a snapshot's last report the one frame lost was its SNAPSHOT_END:
+            # the snapshot itself is whole (it need not be asked for again after 0.5 s).
             self.stats.snapshots += 1
             self._snap_at = None
-            if self._stale:
-                self.request_snapshot()
-            self.events.put(SnapshotDone(msg.zones))
+        else:
+            self._set_stale(self._stale | self._lost_antennas(msg, missing))
+        if self._stale:
+            self.request_snapshot()
 
-        self._snap_pos = pos
+    def _on_report(self, msg: p.ZoneReport, now: float) -> int | None:
+        if not msg.snapshot:
+            self._last_change = now  # cards or chips moved: keep the fast keepalive
+        # Queue the report before the zone counts as up to date: a ping() that sees the link
+        # in sync must find every report it depends on already in the queue.
+        self._emit(Report(msg, now))
+        if msg.antenna in self._stale:
+            self._set_stale(self._stale - {msg.antenna})
+        return self._order.get(msg.antenna) if msg.snapshot else None
+
+    def _on_ack(self, msg: p.Ack, _now: float) -> int | None:
+        return -1 if isinstance(self._acked(msg.acked), p.GetSnapshot | p.Hello) else None
+
+    def _on_snapshot_end(self, msg: p.SnapshotEnd, _now: float) -> int | None:
+        self.stats.snapshots += 1
+        self._snap_at = None
+        if self._stale:
+            self.request_snapshot()
+        self._emit(SnapshotDone(msg.zones))
+        return None
 
     def _set_stale(self, stale: set[int]) -> None:
         self._stale = stale
@@ -717,18 +690,9 @@ class SerialLink:
 
     def _acked(self, seq: int) -> p.Message | None:
         with self._lock:
-            pend = self._inflight
-            if pend is None or pend.seq != seq:
-                return None  # the ACK of a retransmission already acknowledged
-            self._inflight = None
-            pend.acked = True
-            pend.in_sync = self._expect is not None and not self._stale
-            self._next_command(time.monotonic())
+            in_sync = self._expect is not None and not self._stale
+            pend = self.commands.acked(seq, in_sync, time.monotonic())
+        if pend is None:
+            return None  # the ACK of a retransmission already acknowledged
         pend.done.set()
         return pend.msg
-
-
-def _name(msg: p.Message) -> str:
-    return {p.Hello: "HELLO", p.GetSnapshot: "GET_SNAPSHOT", p.Ping: "PING"}.get(
-        type(msg), type(msg).__name__
-    )

@@ -8,10 +8,10 @@ so only firmware_bridge touches pyserial, nfcpy and gpiozero.
 from __future__ import annotations
 
 import logging
-import queue
 import threading
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +92,17 @@ class BridgeSource:
         # The bridge wakes when the mapper can next decide (a zone stable, a tag at rest).
         return self.bridge.pump(timeout)
 
+    def bind(self, post: Callable[[Any], None]) -> None:
+        """The link's reader thread posts each decoded event with ``post`` (the daemon's inbox)
+        from now on; the loop hands each back to :meth:`feed` and polls at :meth:`due_in`."""
+        self.link.post = post
+
+    def feed(self, item: Any) -> list[Event | Alert]:
+        return self.bridge.feed(item)
+
+    def due_in(self) -> float | None:
+        return self.bridge.due_in()
+
     def diag_snapshot(self) -> dict[str, Any]:
         """The sensors' diagnostics now (firmware_bridge.diag; the instant mapper has none)."""
         from firmware_bridge.tracker import TagTracker
@@ -125,7 +136,9 @@ class NfcWatcher:
     """The USB NFC reader (firmware_bridge.nfc) on its own thread: staff badge taps go to the
     daemon's inbox. Without a reader the table runs on, degraded (no badge sign-in)."""
 
-    def __init__(self, path: str, badges: Path | None, inbox: queue.Queue[Any]) -> None:
+    def __init__(self, path: str, badges: Path | None, post: Callable[[bytes, Any], None]) -> None:
+        """``post(uid, badge)``: called on the reader's thread for each read (the daemon posts
+        it to its inbox)."""
         from firmware_bridge.nfc import BadgeError, BadgeRegistry, NfcReader
 
         # The simulator's udp reader emulates Type 3 (FeliCa) tags only.
@@ -136,7 +149,7 @@ class NfcWatcher:
                 self.registry = BadgeRegistry.load(badges)
             except BadgeError as exc:
                 log.error("%s: badges unavailable", exc)
-        self.inbox = inbox
+        self.post = post
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -150,7 +163,7 @@ class NfcWatcher:
         while not self._stop.is_set():
             tag = self.reader.read(0.5)
             if tag is not None:
-                self.inbox.put(("badge", tag.uid, self.registry.badge(tag.uid)))
+                self.post(tag.uid, self.registry.badge(tag.uid))
                 self._stop.wait(1.0)  # one tap, one sign-in: the tag stays on the reader
 
     def stop(self) -> None:
@@ -199,6 +212,11 @@ class ConsoleHelper:
 
     def start(self) -> None:
         pass  # gpiozero's callbacks run from the moment the pins are set up
+
+    def bind(self, post: Callable[[Event], None]) -> None:
+        """gpiozero's callback threads post each accepted press with ``post`` (the daemon's
+        inbox) from now on, instead of queueing it for :meth:`poll`."""
+        self.console.post = post
 
     def poll(self) -> list[Event]:
         return list(self.console.poll())

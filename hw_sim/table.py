@@ -529,7 +529,7 @@ class TableSim(Felt):
             uid = tag_uid(50_000 + self._stray_serial)
             self._apply_and_settle([(uid, "muck", False)])
         elif fault == "duplicate_card":
-            seen = set(t.hand.board) | set(t.hand.burns) | set(t.hand.mucked)
+            seen = set(t.hand.board) | set(t.hand.deal.burns) | set(t.hand.showdown.mucked)
             for cards in t.hand.hole.values():
                 seen.update(cards)
             stub = [c for c in CARD_ORDER if c not in seen and card_tag(c, "B") not in self.where]
@@ -824,7 +824,8 @@ class TableSim(Felt):
         if gone:
             self._step([(u, None, False) for u in gone], kind="sweep")
         owed = {
-            s: start - self._zone_total(f"stack:{s}") for s, start in t.hand.start_stacks.items()
+            s: start - self._zone_total(f"stack:{s}")
+            for s, start in t.hand.stakes.start_stacks.items()
         }
         middle = [
             u
@@ -881,7 +882,7 @@ class TableSim(Felt):
         t = self.table
         assert t is not None and t.hand is not None
         moves: list[tuple[bytes, str | None, bool]] = []
-        for seat, start in t.hand.start_stacks.items():
+        for seat, start in t.hand.stakes.start_stacks.items():
             posted = start - t.players[seat].stack
             if posted <= 0:
                 continue

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from hw_sim.venue_tables import RoomChips, SimTable
-from tablectl.daemon.clock_files import preset_dir
+from tablectl.files.clock_files import preset_dir
 from tablectl.tournament.structures import parse_structure
 from tablectl.venue.broker import Mosquitto
 

@@ -8,7 +8,7 @@ hands its simulated dealer confirms the venue's commands: ``seat``, ``unseat`` a
 become the contract's ``floor`` decisions in the engine (refused when the engine refuses them or
 the named player is not the one in the seat), ``level`` moves the table's own clock to that step
 for the next hand (002 Rule 24) and ``halt`` holds play (002 Rule 11-D). Its state goes out after
-every hand in the one report shape (``venue_link.state_body``), its notices and alerts on the
+every hand in the one report shape (``wire.report.state_body``), its notices and alerts on the
 events stream.
 """
 
@@ -23,19 +23,14 @@ from hw_sim.bots import Decision, decide
 from hw_sim.table import make_change
 from tablectl.daemon.journal import Journal
 from tablectl.daemon.outbox import Outbox
-from tablectl.daemon.venue_link import (
-    LinkConfig,
-    LinkProblem,
-    VenueCommand,
-    VenueLink,
-    output_event,
-    state_body,
-)
+from tablectl.daemon.venue_link import LinkConfig, LinkProblem, VenueLink
 from tablectl.engine.events import event_from_obj
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.table import Table
 from tablectl.tournament.seating import final_table_size
 from tablectl.tournament.structures import Structure
+from tablectl.wire.envelope import Envelope
+from tablectl.wire.report import output_event, state_body
 
 RANKS, SUITS = "23456789TJQKA", "cdhs"
 DECK = [r + s for r in RANKS for s in SUITS]
@@ -140,14 +135,14 @@ class SimTable:
             else:
                 self._dealer(item)
 
-    def _answer(self, cmd: VenueCommand, ok: bool, note: str = "", **extra: Any) -> None:
+    def _answer(self, cmd: Envelope, ok: bool, note: str = "", **extra: Any) -> None:
         assert self.link is not None
         self.dirty = True
         if not ok:
             self.counts.refused += 1
         self.link.answer(cmd, ok, note, extra or None)
 
-    def _dealer(self, cmd: VenueCommand) -> None:
+    def _dealer(self, cmd: Envelope) -> None:
         """The simulated dealer confirms a command (commands arrive between hands here); a body
         it cannot read is refused in one line, as the real table does (TableVenue)."""
         try:
@@ -155,7 +150,7 @@ class SimTable:
         except (KeyError, TypeError, ValueError, OverflowError) as exc:
             self._answer(cmd, False, f"{cmd.kind}: {type(exc).__name__}: {exc}"[:200])
 
-    def _confirm(self, cmd: VenueCommand) -> None:
+    def _confirm(self, cmd: Envelope) -> None:
         b = cmd.body
         if cmd.kind == "level":
             index = int(b.get("index", 0))
@@ -186,7 +181,7 @@ class SimTable:
         self._publish_outputs(out)
         return None
 
-    def _seat(self, cmd: VenueCommand, seat: int, name: str, stack: int) -> None:
+    def _seat(self, cmd: Envelope, seat: int, name: str, stack: int) -> None:
         if self.engine is None:
             if seat in self.waiting_seats:
                 self._answer(cmd, False, f"seat {seat} is taken")
@@ -211,7 +206,7 @@ class SimTable:
         p = self.engine.players.get(seat)
         return p.stack if p is not None and not p.out and p.name == name else None
 
-    def _unseat(self, cmd: VenueCommand, seat: int, name: str) -> None:
+    def _unseat(self, cmd: Envelope, seat: int, name: str) -> None:
         stack = self._player(seat, name)
         if stack is None:
             self._answer(cmd, False, f"{name} is not in seat {seat}")
@@ -226,7 +221,7 @@ class SimTable:
         self.room.carried[name] = stack
         self._answer(cmd, True, stack=stack)
 
-    def _stack(self, cmd: VenueCommand, seat: int, name: str, add: int) -> None:
+    def _stack(self, cmd: Envelope, seat: int, name: str, add: int) -> None:
         stack = self._player(seat, name)
         if stack is None or self.engine is None:
             self._answer(cmd, False, f"{name} is not in seat {seat}")
@@ -305,9 +300,12 @@ class SimTable:
         t = self.engine
         assert t is not None
         target = self.step_index
-        if target <= t.level_index:
+        if target <= t.timing.level_index:
             return
-        seconds = sum(lv.seconds or 0 for lv in t.levels[t.level_index : target]) - t.level_elapsed
+        seconds = (
+            sum(lv.seconds or 0 for lv in t.timing.levels[t.timing.level_index : target])
+            - t.timing.level_elapsed
+        )
         self._apply({"tick": max(seconds, 0) + 0.001})
 
     def play_hand(self) -> None:

@@ -61,7 +61,7 @@ def test_oot_chips_are_held_not_bet_until_the_turn_comes() -> None:
     out = run(t, push(1, 100, 100))
     assert [a.seat for a in alerts(out, "out_of_turn")] == [1]
     assert alerts(out)[0].rule == "002 Rule 42-A"
-    assert t.hand is not None and t.hand.pending == {1: ((100, 100), 200)}
+    assert t.hand is not None and t.hand.oot.pending == {1: ((100, 100), 200)}
     assert t.players[1].stack == 10000 and t.to_act() == 4  # nothing bet yet, action backed up
     out = run(t, push(4, 100, 100))
     assert [(r.seat, r.action, r.to) for r in rulings(out)] == [(4, "call", 200), (1, "call", 200)]
@@ -72,7 +72,7 @@ def test_oot_chips_returned_when_action_changes_and_player_keeps_all_options() -
     t = table()
     run(t, DEAL4, push(1, 100, 100))
     out = run(t, push(4, 500, 100))
-    assert t.to_act() == 1 and t.to_call() == 600 and t.give_back == {1: 200}
+    assert t.to_act() == 1 and t.to_call() == 600 and t.felt.give_back == {1: 200}
     assert not rulings(out)[1:]  # seat 1's chips ruled nothing
     run(t, {"pull": {"seat": 1, "chips": [100, 100]}})
     out = run(t, push(1, 1000, 500, 100, 100))  # now in turn: a raise of its own
@@ -83,10 +83,10 @@ def test_oot_declared_raise_waits_and_is_dropped_when_action_changes() -> None:
     t = table()
     run(t, DEAL4)
     out = run(t, {"declare": {"seat": 2, "say": "raise", "amount": 1000}})
-    assert alerts(out, "out_of_turn") and t.hand is not None and 2 in t.hand.pending_say
+    assert alerts(out, "out_of_turn") and t.hand is not None and 2 in t.hand.oot.pending_say
     run(t, push(4, 500, 100), {"fold": 1})
     assert t.to_act() == 2 and t.to_call() == 500  # not binding: seat 2 has all options
-    assert t.hand.pending_say == {}
+    assert t.hand.oot.pending_say == {}
 
 
 def test_substantial_oot_binds_and_backs_up_to_the_skipped_seat() -> None:
@@ -161,7 +161,7 @@ def test_second_motion_is_a_string_bet_and_does_not_count() -> None:
     run(t, {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}})
     out = run(t, push(1, 100, 100), push(1, 500))
     assert [a.kind for a in alerts(out)] == ["string_bet"] and alerts(out)[0].rule == "002 Rule 56"
-    assert t.hand is not None and t.hand.round.bets[1] == 200 and t.give_back == {1: 500}
+    assert t.hand is not None and t.hand.round.bets[1] == 200 and t.felt.give_back == {1: 500}
     out = run(t, push(2, 100))  # the next seat is not affected
     assert not alerts(out) and rulings(out)[0].seat == 2
 
@@ -171,7 +171,7 @@ def test_chips_completing_what_a_ruling_owes_are_not_a_string_bet() -> None:
     run(t, {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}})
     run(t, {"declare": {"seat": 1, "say": "raise", "amount": 600}})
     out = run(t, push(1, 500), push(1, 100))
-    assert not alerts(out) and t.hand is not None and t.hand.owes == {}
+    assert not alerts(out) and t.hand is not None and t.hand.betting.owes == {}
 
 
 # ------------------------------------------------------------------ undercalls (002 Rule 44-B)
@@ -192,11 +192,15 @@ def test_undercaller_folding_forfeits_and_is_refunded_exactly() -> None:
     )
     out = run(t, push(4, 500))
     assert [a.kind for a in alerts(out)] == ["undercall"] and "44-B" in alerts(out)[0].rule
-    assert t.hand is not None and t.hand.forfeit == {4: 400} and t.hand.owes == {4: 700}
+    assert (
+        t.hand is not None
+        and t.hand.betting.forfeit == {4: 400}
+        and t.hand.betting.owes == {4: 700}
+    )
     out = run(t, {"fold": 4})
     assert not alerts(out, "out_of_turn")
     assert (rulings(out)[0].action, rulings(out)[0].returned) == ("fold", 100)
-    assert t.players[4].stack == 50000 - 200 - 400 and t.give_back.get(4) == 100
+    assert t.players[4].stack == 50000 - 200 - 400 and t.felt.give_back.get(4) == 100
 
 
 # ------------------------------------------------------------------ prior chips (002 Rule 51)
@@ -214,7 +218,7 @@ def test_pulled_back_prior_bet_facing_a_raise_cannot_fold() -> None:
         {"fold": 2},
     )
     out = run(t, {"pull": {"seat": 3, "chips": [25, 25]}})
-    assert not alerts(out) and t.hand is not None and t.hand.pulled == {3: [25, 25]}
+    assert not alerts(out) and t.hand is not None and t.hand.betting.pulled == {3: [25, 25]}
     out = run(t, {"declare": {"seat": 3, "say": "fold"}})
     r = rulings(out)[0]
     assert (r.action, r.to, r.rule) == ("call", 600, "002 Rule 51-B") and r.owes == 600
@@ -276,7 +280,7 @@ def test_unknown_chips_out_of_turn_do_not_play() -> None:
     run(t, DEAL4)
     out = run(t, push(1, 100, 7))
     assert {a.kind for a in alerts(out)} == {"chips_unknown", "out_of_turn"}
-    assert t.hand is not None and t.hand.pending[1][0] == (100,)
+    assert t.hand is not None and t.hand.oot.pending[1][0] == (100,)
 
 
 # ------------------------------------------------------------------ the clock (002 Rule 29)
@@ -296,10 +300,14 @@ def test_clock_tie_goes_to_the_player_then_hand_dead_facing_a_bet(rules: str) ->
     out = run(t, {"press": "clock"})
     assert [a.kind for a in alerts(out)] == ["clock"] and str(seconds) in alerts(out)[0].text
     run(t, {"tick": seconds})
-    assert t.to_act() == 4 and t.clock is not None  # exactly on time is in time
+    assert t.to_act() == 4 and t.timing.clock is not None  # exactly on time is in time
     out = run(t, {"tick": 0.25})
-    assert t.hand is not None and 4 in t.hand.dead and rulings(out)[0].rule == CLOCK_RULE[rules]
-    assert t.to_act() == 1 and t.clock is None
+    assert (
+        t.hand is not None
+        and 4 in t.hand.showdown.dead
+        and rulings(out)[0].rule == CLOCK_RULE[rules]
+    )
+    assert t.to_act() == 1 and t.timing.clock is None
 
 
 def test_wfp_clock_no_tie_dead_at_the_deadline_facing_a_bet_or_not() -> None:
@@ -307,11 +315,11 @@ def test_wfp_clock_no_tie_dead_at_the_deadline_facing_a_bet_or_not() -> None:
     t = table("wfp")
     run(t, DEAL4, {"press": "clock"})
     out = run(t, {"tick": 30})
-    assert t.hand is not None and 4 in t.hand.dead and rulings(out)[0].rule == "001 Clock"
+    assert t.hand is not None and 4 in t.hand.showdown.dead and rulings(out)[0].rule == "001 Clock"
     run(t, push(1, 100, 100), push(2, 100), {"press": "clock"})
     assert t.to_act() == 3 and t.to_call() == 0
     out = run(t, {"tick": 30})
-    assert 3 in t.hand.dead and rulings(out)[0].action == "fold"
+    assert 3 in t.hand.showdown.dead and rulings(out)[0].action == "fold"
 
 
 def test_home_clock_warns_ten_seconds_before_the_minute() -> None:
@@ -334,11 +342,11 @@ def test_acting_stops_the_clock_and_an_event_time_stamp_expires_it() -> None:
     t = table()
     run(t, DEAL4, {"press": "clock"})
     run(t, push(4, 100, 100))
-    assert t.clock is None
+    assert t.timing.clock is None
     run(t, {"press": "clock"})
     out = t.apply(event_from_obj({"t": 100, "push": {"seat": 1, "chips": [100, 100]}}))
     # time ran out before the chips: the hand is dead, the chips are not a bet
-    assert t.hand is not None and 1 in t.hand.dead and rulings(out)[0].action == "fold"
+    assert t.hand is not None and 1 in t.hand.showdown.dead and rulings(out)[0].action == "fold"
     assert any(a.kind == "action_void" for a in alerts(out))
 
 
@@ -355,7 +363,7 @@ def test_absent_player_back_before_the_deal_ends_keeps_the_hand() -> None:
         {"seat": {"seat": 3, "status": "present"}},
         {"deal": {"1": ["Qs", "9s"], "2": ["Js"], "3": ["Ts"]}},
     )
-    assert t.hand is not None and t.hand.dead == set()
+    assert t.hand is not None and t.hand.showdown.dead == set()
 
 
 def test_absent_player_killed_at_the_end_of_the_deal_only() -> None:
@@ -383,7 +391,7 @@ def test_all_others_absent_the_live_hand_takes_the_dead_blinds() -> None:
         {"seat": {"seat": 3, "status": "absent"}},
         {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}},
     )
-    assert t.street == "over" and t.hand is not None and t.hand.won == {1: 300}
+    assert t.street == "over" and t.hand is not None and t.hand.showdown.won == {1: 300}
 
 
 def test_mucking_after_a_pull_back_facing_a_raise_calls_the_floor() -> None:
@@ -411,11 +419,11 @@ def test_undo_restores_the_chip_zones() -> None:
         push(1, 1000),
         push(2, 100),
     )
-    zones, give_back = dict(t.zones), dict(t.give_back)
+    zones, give_back = dict(t.felt.zones), dict(t.felt.give_back)
     run(t, {"press": "undo"})
-    assert t.zones == {"bet:1": [1000]} and t.give_back == {1: 800}
+    assert t.felt.zones == {"bet:1": [1000]} and t.felt.give_back == {1: 800}
     run(t, push(2, 100))
-    assert (t.zones, t.give_back) == (zones, give_back)
+    assert (t.felt.zones, t.felt.give_back) == (zones, give_back)
 
 
 def test_undo_after_a_pause_takes_back_the_last_action_not_the_pause() -> None:
@@ -428,11 +436,11 @@ def test_undo_after_a_pause_takes_back_the_last_action_not_the_pause() -> None:
         push(1, 1000),
     )
     run(t, {"press": "pause"})
-    assert t.paused
+    assert t.timing.paused
     run(t, {"press": "undo"})
-    assert t.zones == {} and t.paused  # the bet is back; the clock stays paused
+    assert t.felt.zones == {} and t.timing.paused  # the bet is back; the clock stays paused
     run(t, {"press": "resume"}, push(1, 1000))
-    assert not t.paused and t.zones == {"bet:1": [1000]}
+    assert not t.timing.paused and t.felt.zones == {"bet:1": [1000]}
 
 
 def test_every_event_kind_is_kept_for_undo_or_named_as_no_part_of_the_hand() -> None:

@@ -6,6 +6,8 @@
 - Only the adapters import their hardware and screen libraries: pyserial, nfcpy and gpiozero in
   firmware_bridge/ (and their simulated twins in hw_sim/), pygame in display/ (and hw_sim/),
   paho-mqtt in the table's venue link (tablectl/daemon/venue_link.py) and tablectl/venue/.
+- ``tablectl/wire/`` (topics, envelopes, commands, the table report) is pure too: the venue
+  (``tablectl/venue``) and the table (``tablectl/daemon``) both import it and never each other.
 - No import cycle anywhere: not between modules (every import counts: module level, inside a
   function, under ``TYPE_CHECKING``), and not between the parts of the project.
 """
@@ -23,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("tablectl", "firmware_bridge", "display", "hw_sim")
 
 # The pure core. The allow-list is the point: a new import must be thought about, not slip in.
-PURE_PARTS = ("tablectl.engine", "tablectl.tournament")
+PURE_PARTS = ("tablectl.engine", "tablectl.tournament", "tablectl.wire")
 PURE_STDLIB = frozenset(
     {
         "__future__",
@@ -57,8 +59,11 @@ CLOCK_READS = frozenset({"now", "today", "utcnow", "fromtimestamp", "utcfromtime
 # What each pure part may import of the project.
 PURE_MAY_IMPORT = {
     "tablectl.engine": ("tablectl.engine",),
-    "tablectl.tournament": ("tablectl.tournament", "tablectl.engine"),
+    "tablectl.tournament": ("tablectl.tournament", "tablectl.wire", "tablectl.engine"),
+    "tablectl.wire": ("tablectl.wire", "tablectl.engine"),
 }
+# Parts that must not import each other (either way): the venue and the table meet on the wire.
+APART = (("tablectl.venue", "tablectl.daemon"),)
 # Hardware and screen libraries, and the parts allowed to import them.
 ADAPTER_LIBRARIES = {
     "serial": ("firmware_bridge", "hw_sim"),
@@ -71,6 +76,8 @@ ADAPTER_LIBRARIES = {
 PARTS = (
     "tablectl.engine",
     "tablectl.tournament",
+    "tablectl.wire",
+    "tablectl.files",
     "tablectl.daemon",
     "tablectl.venue",
     "tablectl.cli",
@@ -188,6 +195,13 @@ def violations(sources: Mapping[str, tuple[str, str]]) -> list[str]:
                 other = part_of(target)
                 if part and other and other != part:
                     parts.setdefault(part, set()).add(other)
+            other = part_of(target)
+            if (part, other) in APART or (other, part) in APART:
+                problems.append(
+                    f"{file}:{line} imports {target}: {part} and {other} meet on "
+                    "tablectl.wire (topics, envelopes, commands, the table report) and "
+                    "never import each other"
+                )
             if part in PURE_PARTS:
                 if top in PACKAGES:
                     allowed = PURE_MAY_IMPORT[part]
@@ -269,6 +283,22 @@ def test_an_engine_module_importing_time_is_named() -> None:
                 "tablectl.engine.b": "from tablectl.engine import a\n",
             },
             "import cycle between modules: tablectl.engine.a <-> tablectl.engine.b",
+        ),
+        (
+            {"tablectl.venue.client": "from tablectl.daemon.venue_link import ROOT\n"},
+            "imports tablectl.daemon.venue_link: tablectl.venue and tablectl.daemon meet on",
+        ),
+        (
+            {"tablectl.daemon.x": "def f():\n    import tablectl.venue.settings\n"},
+            "imports tablectl.venue.settings: tablectl.daemon and tablectl.venue meet on",
+        ),
+        (
+            {"tablectl.wire.topics": "import socket\n"},
+            "imports socket: tablectl.wire is pure",
+        ),
+        (
+            {"tablectl.wire.topics": "from tablectl.daemon import outbox\n"},
+            "imports tablectl.daemon: tablectl.wire is the pure core",
         ),
         (
             {"tablectl.daemon.loop": "import pygame\n"},

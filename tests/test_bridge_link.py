@@ -318,7 +318,7 @@ def test_a_lost_snapshot_end_alone_leaves_the_snapshot_whole() -> None:
     assert link.stats.gaps == 1 and link._stale == set() and link._snap_at is None
     assert link.queued == 0  # nothing asked for
     _feed(link, 7, p.Ack(98))  # any other gap still marks every antenna stale
-    assert link._stale == {0, 1} and [q.msg for q in link._commands()] == [p.GetSnapshot()]
+    assert link._stale == {0, 1} and [q.msg for q in link.commands.pending()] == [p.GetSnapshot()]
 
 
 class _FakePort:
@@ -500,8 +500,9 @@ def test_commands_go_one_at_a_time_and_snapshot_requests_are_coalesced() -> None
 
 def test_a_full_command_queue_drops_with_an_alert_never_silently() -> None:
     link = _link_in_session({0: "seat:1"})
-    sent = [link.send(p.Ping(i + 1)) for i in range(link.max_queued + 1)]  # 1 flies, 8 wait
-    assert all(s is not None for s in sent) and link.queued == link.max_queued + 1
+    room = link.commands.max_queued
+    sent = [link.send(p.Ping(i + 1)) for i in range(room + 1)]  # 1 flies, 8 wait
+    assert all(s is not None for s in sent) and link.queued == room + 1
     assert link.send(p.Ping(99)) is None
     assert link.send(p.Ping(100)) is None
     assert link.stats.dropped_commands == 2
@@ -528,10 +529,10 @@ def test_a_silent_line_is_a_stall_that_heals_by_snapshot() -> None:
     assert link.stats.stalls == 0
     link._watch(t0 + 2.5)
     assert link.stats.stalls == 1 and link._stale == {0, 1}
-    assert [q.msg for q in link._commands()] == [p.GetSnapshot()]
+    assert [q.msg for q in link.commands.pending()] == [p.GetSnapshot()]
     link._watch(t0 + 3.0)  # still stalled: said once
     assert link.stats.stalls == 1
-    snap = link._inflight
+    snap = link.commands.inflight
     assert snap is not None
     _feed(link, 5, p.Ack(snap.seq))
     _feed(link, 6, p.ZoneReport(0, (), snapshot=True))

@@ -54,8 +54,8 @@ def test_deal_shorthand_is_dealt_in_proper_order_button_last() -> None:
     )
     assert kinds(out) == []
     assert t.hand is not None
-    assert [s for s, _ in t.hand.deal_log] == [2, 3, 4, 1, 2, 3, 4, 1]
-    assert t.hand.deal_done
+    assert [s for s, _ in t.hand.deal.deal_log] == [2, 3, 4, 1, 2, 3, 4, 1]
+    assert t.hand.deal.deal_done
 
 
 def test_dead_button_on_an_empty_seat_deals_first_to_its_left() -> None:
@@ -77,10 +77,10 @@ def test_misdeal_restores_the_hand_and_replays_it() -> None:
     out = play(t, card("9h", 2))
     assert "misdeal" in kinds(out)
     assert t.hand is not hand and t.hand is not None
-    assert t.hand.number == 1 and t.hand.redeals == 1 and t.hand_no == 1
+    assert t.hand.number == 1 and t.hand.deal.redeals == 1 and t.hand_no == 1
     assert t.stacks() == {1: 10000, 2: 9900, 3: 9800, 4: 10000}
     assert t.chips_total() == total
-    assert t.hand.hole == {1: [], 2: [], 3: [], 4: []} and not t.hand.deal_log
+    assert t.hand.hole == {1: [], 2: [], 3: [], 4: []} and not t.hand.deal.deal_log
     # the call lying in seat 4's bet zone goes back to it: pulling it is no action
     assert kinds(play(t, {"pull": {"seat": 4, "chips": [100, 100]}})) == []
     # The re-deal deals the same cards again without a fouled deck.
@@ -90,9 +90,9 @@ def test_misdeal_restores_the_hand_and_replays_it() -> None:
 def test_undo_after_a_misdeal_does_not_reach_back_into_the_misdealt_hand() -> None:
     t = Table(setup())
     play(t, card("2c", 3))  # the first card to the wrong seat: misdeal
-    assert t.hand is not None and t.hand.redeals == 1
+    assert t.hand is not None and t.hand.deal.redeals == 1
     out = play(t, {"deal": DEAL}, {"push": {"seat": 4, "chips": [100, 100]}}, {"press": "undo"})
-    assert t.hand.redeals == 1 and t.hand.to_act == 4 and t.stacks()[4] == 10000
+    assert t.hand.deal.redeals == 1 and t.hand.to_act == 4 and t.stacks()[4] == 10000
     assert not [k for k in kinds(out) if k == "misdeal"]
 
 
@@ -110,7 +110,7 @@ def test_replay_of_a_misdealt_and_fouled_session_gives_the_same_state() -> None:
     a = fold_events(setup(), events)
     b = fold_events(setup(), events)
     assert a.view() == b.view() and a.stacks() == b.stacks()
-    assert a.hand is not None and a.hand.redeals == 2
+    assert a.hand is not None and a.hand.deal.redeals == 2
 
 
 def test_fouled_deck_returns_every_bet_and_says_how_much() -> None:
@@ -142,13 +142,13 @@ def test_single_exposed_card_is_replaced_after_the_deal_and_burned() -> None:
     assert kinds(out) == ["exposed_card"]
     hand = t.hand
     assert hand is not None
-    assert hand.exposed == ["4c"] and hand.hole[4] == [] and hand.owed_cards == {4: 1}
+    assert hand.deal.exposed == ["4c"] and hand.hole[4] == [] and hand.deal.owed_cards == {4: 1}
     play(t, card("5c", 1), card("2d", 2), card("3d", 3), card("4d", 4), card("5d", 1))
-    assert hand.deal_done and hand.hole[4] == ["4d"]  # the replacement comes after the deal
+    assert hand.deal.deal_done and hand.hole[4] == ["4d"]  # the replacement comes after the deal
     assert kinds(play(t, card("6h", 4))) == []
-    assert hand.hole[4] == ["4d", "6h"] and hand.deal_done and not hand.owed_cards
+    assert hand.hole[4] == ["4d", "6h"] and hand.deal.deal_done and not hand.deal.owed_cards
     play(t, {"card": "4c", "zone": "burn"})
-    assert hand.burns == ["4c"] and hand.burn_pending == 1 and not hand.exposed
+    assert hand.deal.burns == ["4c"] and hand.deal.burn_pending == 1 and not hand.deal.exposed
     # A fourth card to seat 4 now is a wrong count: a misdeal before substantial action.
     assert "misdeal" in kinds(play(t, card("7h", 4)))
 
@@ -208,7 +208,7 @@ def test_third_card_after_substantial_action_kills_the_hand_chips_stay() -> None
     out = play(t, card("9h", 3))
     assert kinds(out) == ["wrong_card_count"]
     hand = t.hand
-    assert hand is not None and 3 in hand.dead and 3 in hand.folded
+    assert hand is not None and 3 in hand.showdown.dead and 3 in hand.folded
     assert hand.contributed[3] == 200 and t.chips_total() == total
     assert hand.to_act == 2  # seat 3 was not in turn: the turn is unchanged
 
@@ -226,7 +226,7 @@ def test_killed_hand_leaving_one_player_awards_the_pot() -> None:
     assert t.hand is not None and dealing.substantial(t, t.hand)
     out = play(t, card("9h", 2))
     assert kinds(out) == ["wrong_card_count"]
-    assert t.hand is not None and t.hand.street == "over" and t.hand.won == {1: 400}
+    assert t.hand is not None and t.hand.street == "over" and t.hand.showdown.won == {1: 400}
 
 
 def test_button_with_one_card_can_still_get_its_second() -> None:
@@ -246,7 +246,7 @@ def test_button_with_one_card_can_still_get_its_second() -> None:
     assert kinds(out) == ["wrong_card_count"]
     assert kinds(play(t, card("5d", 1))) == []
     out = play(t, {"push": {"seat": 1, "chips": [100, 100]}})
-    assert kinds(out) == [] and t.hand is not None and not t.hand.dead
+    assert kinds(out) == [] and t.hand is not None and not t.hand.showdown.dead
 
 
 def test_a_table_without_card_reads_is_never_misdealt() -> None:
@@ -272,7 +272,7 @@ def test_a_table_without_card_reads_is_never_misdealt() -> None:
         card("4d", 1, "up"),
     )
     assert kinds(out) == []
-    assert t.hand is not None and t.hand.street == "over" and t.hand.won == {2: 400}
+    assert t.hand is not None and t.hand.street == "over" and t.hand.showdown.won == {2: 400}
 
 
 def test_unknown_tag_before_substantial_action_names_itself_and_misdeals() -> None:
@@ -299,9 +299,13 @@ def test_four_card_flop_pick_leaves_the_other_three_as_the_flop() -> None:
     )
     assert kinds(out) == ["four_card_flop"]
     hand = t.hand
-    assert hand is not None and hand.board == ["Ah", "Kd", "7c"] and hand.held == ["2s"]
+    assert hand is not None and hand.board == ["Ah", "Kd", "7c"] and hand.deal.held == ["2s"]
     play(t, {"card": "Ah", "zone": "burn"})
-    assert hand.board == ["Kd", "7c", "2s"] and hand.held == [] and hand.burns == ["8s", "Ah"]
+    assert (
+        hand.board == ["Kd", "7c", "2s"]
+        and hand.deal.held == []
+        and hand.deal.burns == ["8s", "Ah"]
+    )
 
 
 def test_premature_card_is_set_aside_and_may_come_again_after_the_reshuffle() -> None:
@@ -316,11 +320,11 @@ def test_premature_card_is_set_aside_and_may_come_again_after_the_reshuffle() ->
     out = play(t, {"card": "Kh", "zone": "board", "face": "up"})
     assert kinds(out) == ["premature_card"]
     hand = t.hand
-    assert hand is not None and hand.board == [] and hand.premature == ["Kh"]
+    assert hand is not None and hand.board == [] and hand.deal.premature == ["Kh"]
     assert kinds(play(t, {"card": "Kh", "zone": "board", "face": "up"})) == ["premature_card"]
     play(t, {"push": {"seat": 2, "chips": [100]}}, {"press": "check"})
     out = play(t, {"board": ["Kh", "Qh", "2h"]})
-    assert kinds(out) == [] and hand.board == ["Kh", "Qh", "2h"] and hand.premature == []
+    assert kinds(out) == [] and hand.board == ["Kh", "Qh", "2h"] and hand.deal.premature == []
 
 
 def test_wfp_premature_flop_needs_a_second_burn_and_no_turn_burn() -> None:
@@ -335,7 +339,7 @@ def test_wfp_premature_flop_needs_a_second_burn_and_no_turn_burn() -> None:
         {"card": "Kh", "zone": "board", "face": "up"},
     )
     hand = t.hand
-    assert hand is not None and hand.burn_need == {"flop": 2, "turn": 0}
+    assert hand is not None and hand.deal.burn_need == {"flop": 2, "turn": 0}
     play(t, {"push": {"seat": 2, "chips": [100]}}, {"press": "check"})
     assert kinds(play(t, {"board": ["Qc", "Jc", "9d"], "burn": "8h"})) == []
     play(t, {"press": "check"}, {"press": "check"}, {"press": "check"})
@@ -388,7 +392,7 @@ def test_dealing_out_of_turn_chips_event_is_screened_like_a_push() -> None:
     )
     out = t.apply(Event("chips", {"bet:4": [100, 100]}))
     assert "misdeal" in kinds(out)
-    assert t.give_back == {4: 200} and t.zones["bet:4"] == [100, 100]
+    assert t.felt.give_back == {4: 200} and t.felt.zones["bet:4"] == [100, 100]
     assert kinds(play(t, {"pull": {"seat": 4, "chips": [100, 100]}})) == []
 
 
@@ -409,7 +413,7 @@ def test_first_hole_cards_read_after_the_flop_are_no_deal() -> None:
     read are the hands tabled at the end, not a deal to check."""
     t = Table({**setup(), "seats": {"1": 100, "2": 200}})
     play(t, {"press": "new_hand"}, {"board": ["Ah", "Kd", "7c"], "burn": "8s"})
-    assert t.hand is not None and t.hand.betting_over and t.hand.street == "flop"
+    assert t.hand is not None and t.hand.betting.betting_over and t.hand.street == "flop"
     out = play(
         t,
         card("9c", 1, "up"),
@@ -420,7 +424,7 @@ def test_first_hole_cards_read_after_the_flop_are_no_deal() -> None:
         {"board": ["4s"], "burn": "8d"},
     )
     assert kinds(out) == []
-    assert t.hand.street == "over" and t.hand.won == {1: 200}
+    assert t.hand.street == "over" and t.hand.showdown.won == {1: 200}
 
 
 # ------------------------------------------------------ deal_sequence (004 Misdeals 1(f))
@@ -473,4 +477,4 @@ def test_wfp_stray_joker_tag_at_a_full_hand_is_no_replacement() -> None:
     play(t, {"deal": DEAL})
     out = play(t, card("??", 2))
     assert kinds(out) == ["foreign_card"] and t.hand is not None
-    assert t.hand.owed_cards == {} and t.hand.number == 1 and not t.hand.dead
+    assert t.hand.deal.owed_cards == {} and t.hand.number == 1 and not t.hand.showdown.dead

@@ -24,7 +24,14 @@ TURN = 0  # stands for the seat in turn, found as the event is applied
 
 
 def lists(hand: Hand) -> set[str]:
-    cards = [*hand.board, *hand.burns, *hand.held, *hand.exposed, *hand.extra, *hand.premature]
+    cards = [
+        *hand.board,
+        *hand.deal.burns,
+        *hand.deal.held,
+        *hand.deal.exposed,
+        *hand.deal.extra,
+        *hand.deal.premature,
+    ]
     for held in hand.hole.values():
         cards += held
     return set(cards)
@@ -84,4 +91,4 @@ def test_in_play_is_the_cards_the_lists_hold(rules: str, objs: list[dict[str, An
         table.apply(event_from_obj(obj))
         hand = table.hand
         if hand is not None:
-            assert hand.in_play == lists(hand), f"after {obj}"
+            assert hand.deal.in_play == lists(hand), f"after {obj}"

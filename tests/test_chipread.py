@@ -262,7 +262,7 @@ def test_002_rule_41c_declared_amount_same_as_pushing() -> None:
 
 def test_002_rule_41a_declaration_first_binds_over_chips() -> None:
     # "Call" declared, then too many chips: still a call, surplus returned. The engine rules a
-    # declared call itself (actions.on_declare), the chips then complete what it owes.
+    # declared call itself (declarations.on_declare), the chips then complete what it owes.
     t = _table(3)
     run(t, DEAL3, push(1, 500, 100), {"declare": {"seat": 2, "say": "call"}})
     r = t.last

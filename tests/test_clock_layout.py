@@ -14,7 +14,7 @@ pygame = pytest.importorskip("pygame", reason="pygame is not installed")
 from display import theme  # noqa: E402
 from display.clock import render_status  # noqa: E402
 from display.layout import DrawnText  # noqa: E402
-from tablectl.daemon.clock_files import load_structure, preset_dir  # noqa: E402
+from tablectl.files.clock_files import load_structure, preset_dir  # noqa: E402
 from tablectl.tournament.clock import TourneyClock  # noqa: E402
 
 SIZES = [

@@ -51,7 +51,7 @@ def until(pred: Callable[[], bool], timeout: float = 20.0) -> None:
 def frame(feed: Any, size: tuple[int, int] = (1920, 1080)) -> dict[str, list[str]]:
     """The kiosk's frame with this feed: the texts drawn, by tag."""
     from display.kiosk import Kiosk
-    from tablectl.daemon.clock_files import load_structure, preset_dir
+    from tablectl.files.clock_files import load_structure, preset_dir
     from tablectl.tournament.clock import TourneyClock
 
     pygame.display.init()

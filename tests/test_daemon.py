@@ -329,7 +329,7 @@ def test_dealer_badge_signs_in_over_nfc(tmp_path: Path) -> None:
     script = write_session(tmp_path / "s.jsonl", 1, 1)
     source = ScriptSource(script)
     daemon = Daemon(tmp_path / "j.db", source.setup, source, stop_when_done=False)
-    daemon.helpers.append(NfcWatcher(field.path, tmp_path / "badges.json", daemon.inbox))
+    daemon.helpers.append(NfcWatcher(field.path, tmp_path / "badges.json", daemon.post_badge))
     thread = threading.Thread(target=daemon.run, daemon=True)
     thread.start()
     try:
@@ -404,4 +404,4 @@ def test_console_buttons_reach_the_journal(tmp_path: Path) -> None:
         thread.join(timeout=10)
         sim.factory.close()
     assert exported(tmp_path / "j.db")[-2:] == ['{"press": "pause"}', '{"press": "floor"}']
-    assert daemon.table.paused
+    assert daemon.table.timing.paused

@@ -159,7 +159,7 @@ def test_session_is_a_clean_tournament() -> None:
     w = _Writer(json.loads(lines[0])["setup"])
     for line in lines[1:]:
         w.emit(json.loads(line))
-    assert w.table.hand_no >= 60 or len(w.table.eliminated) == 5
+    assert w.table.hand_no >= 60 or len(w.table.seating.eliminated) == 5
     assert w.table.chips_total() == 6 * 20000
     assert w.alerts == []
 

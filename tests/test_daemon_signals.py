@@ -5,7 +5,7 @@ waits for the hardware handshake stops it at once (the unit's TimeoutStopSec is 
 from __future__ import annotations
 
 import os
-import selectors
+import select
 import signal
 import subprocess
 import sys
@@ -50,19 +50,27 @@ def _start(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
 
 
 def _wait_for(proc: subprocess.Popen[str], text: str, seen: list[str]) -> None:
-    """Read the daemon's log until a line containing ``text``; fails if it exits first."""
+    """Read the daemon's log until a line containing ``text``; fails if it exits first.
+
+    Read from the pipe's fd (os.read), not readline(): select() cannot see lines that readline()
+    already pulled into the file's buffer, and a chunk of two lines left the second unseen until
+    the daemon wrote again (an idle daemon never does). What follows the line goes to ``seen``."""
     assert proc.stdout is not None
-    sel = selectors.DefaultSelector()
-    sel.register(proc.stdout, selectors.EVENT_READ)
+    fd = proc.stdout.fileno()
+    buf = ""
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        if sel.select(timeout=1):
-            line = proc.stdout.readline()
-            if not line:
-                break
-            seen.append(line)
+        while "\n" in buf:
+            line, buf = buf.split("\n", 1)
+            seen.append(line + "\n")
             if text in line:
+                seen.append(buf)
                 return
+        if select.select([fd], [], [], 1)[0]:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            buf += chunk.decode("utf-8", "replace")
     proc.kill()
     raise AssertionError(f"no {text!r} in the log: {''.join(seen)}")
 

@@ -17,7 +17,7 @@ from display_checks import shown
 from display import theme
 from display.clock import ClockScreen, SoundHooks, render_status
 from display.probe import color_share
-from tablectl.daemon.clock_files import load_structure, preset_dir, presets
+from tablectl.files.clock_files import load_structure, preset_dir, presets
 from tablectl.tournament.clock import TourneyClock, dispatch
 
 SIZES = [(800, 480), (1920, 1080)]

@@ -20,7 +20,7 @@ import pytest
 from display.kiosk import Kiosk
 from tablectl import cli
 from tablectl.cli.clock import open_clock, resolve_structure
-from tablectl.daemon.clock_files import load_state, save_state
+from tablectl.files.clock_files import load_state, save_state
 from tablectl.tournament.structures import StructureError
 
 

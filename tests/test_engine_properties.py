@@ -40,22 +40,22 @@ def fingerprint(table: Table) -> Any:
         inner = (
             hand.street,
             tuple(hand.board),
-            tuple(hand.burns),
-            tuple(hand.mucked),
+            tuple(hand.deal.burns),
+            tuple(hand.showdown.mucked),
             tuple(sorted((s, tuple(c)) for s, c in hand.hole.items())),
-            tuple(sorted(hand.pending.items())),
-            tuple(sorted(hand.owes.items())),
-            tuple(sorted(hand.declared.items())),
-            tuple(sorted(hand.tabled)),
+            tuple(sorted(hand.oot.pending.items())),
+            tuple(sorted(hand.betting.owes.items())),
+            tuple(sorted(hand.betting.declared.items())),
+            tuple(sorted(hand.showdown.tabled)),
         )
-    zones = tuple(sorted((k, tuple(v)) for k, v in table.zones.items()))
+    zones = tuple(sorted((k, tuple(v)) for k, v in table.felt.zones.items()))
     players = tuple((p.seat, p.stack, p.out, p.absent, p.penalty) for p in table.players.values())
     return (
         table.view(),
         inner,
-        table.t,
-        table.paused,
-        tuple(sorted(table.give_back.items())),
+        table.timing.t,
+        table.timing.paused,
+        tuple(sorted(table.felt.give_back.items())),
         zones,
         players,
     )
@@ -68,17 +68,20 @@ def idempotent(table: Table, obj: dict[str, Any]) -> bool:
     if "card" in obj and hand is not None:
         zone = obj["zone"]
         card = obj["card"]
-        if (zone == "board" and card in hand.board) or (zone == "burn" and card in hand.burns):
+        if (zone == "board" and card in hand.board) or (zone == "burn" and card in hand.deal.burns):
             return True
         if zone.startswith("seat:") and card in hand.hole.get(int(zone[5:]), []):
             return True
-        return zone == "muck" and card in hand.mucked
+        return zone == "muck" and card in hand.showdown.mucked
     if "board" in obj and hand is not None:
-        return all(c in hand.board for c in obj["board"]) and obj.get("burn") in (None, *hand.burns)
+        return all(c in hand.board for c in obj["board"]) and obj.get("burn") in (
+            None,
+            *hand.deal.burns,
+        )
     if obj.get("press") == "award" and (hand is None or hand.street == "over"):
         return True
     if "chips" in obj and isinstance(obj["chips"], dict):
-        return all(table.zones.get(z) == v for z, v in obj["chips"].items())
+        return all(table.felt.zones.get(z) == v for z, v in obj["chips"].items())
     if "seat" in obj and isinstance(obj["seat"], dict):
         player = table.players.get(obj["seat"]["seat"])
         status = obj["seat"]["status"]
@@ -87,7 +90,7 @@ def idempotent(table: Table, obj: dict[str, Any]) -> bool:
             status == "penalty",
         )
     press = obj.get("press")
-    if press in ("pause", "resume") and table.paused == (press == "pause"):
+    if press in ("pause", "resume") and table.timing.paused == (press == "pause"):
         return True  # the notice restates the clock's state
     if press == "floor":
         return True  # its notice is the whole effect: the floor is called
@@ -246,7 +249,9 @@ def floor_event(draw: st.DrawFn, table: Table, kills: bool = False) -> dict[str,
         live = hand.live()
         all_in = [s for s in live if table.players[s].stack == 0]
         if live:
-            untabled = hand.street == "showdown" and any(s not in hand.tabled for s in live)
+            untabled = hand.street == "showdown" and any(
+                s not in hand.showdown.tabled for s in live
+            )
             tally(
                 f"kill on the {hand.street}"
                 + (" of an all-in hand" if all_in else "")
@@ -259,9 +264,9 @@ def floor_event(draw: st.DrawFn, table: Table, kills: bool = False) -> dict[str,
     pot = 0
     if hand is not None:
         pot = (
-            sum(hand.won.values())
+            sum(hand.showdown.won.values())
             if hand.street == "over"
-            else sum(hand.contributed.values()) + hand.dead_money
+            else sum(hand.contributed.values()) + hand.stakes.dead_money
         )
     dealt = list(hand.dealt) if hand is not None else seats
     winner = draw(st.sampled_from(dealt))
@@ -377,7 +382,7 @@ def play_randomly(
         same = idempotent(table, obj) or (
             obj == {"press": "undo"} and bool(logged) and not logged[-1]
         )
-        n_logged, hand_no = len(table.hand_log), table.hand_no
+        n_logged, hand_no = len(table.rewind.hand_log), table.hand_no
         outs = table.apply(event)
         log.append(event)
         total += difference(outs)  # stack, seat, unseat: the notice states the difference
@@ -391,16 +396,16 @@ def play_randomly(
         assert changed or same or recorded or any(isinstance(o, Alert) for o in outs), (
             f"{obj} was neither applied nor rejected with an alert: {outs}; after {objs[-4:]}"
         )
-        grown = len(table.hand_log) - n_logged
+        grown = len(table.rewind.hand_log) - n_logged
         if table.hand_no != hand_no:
-            logged = [True] * len(table.hand_log)
+            logged = [True] * len(table.rewind.hand_log)
         elif grown == 1:
             # a rejected event changes only the alerts shown, and undo keeps those
             logged.append(changed and not any(isinstance(o, Alert) for o in outs))
         elif grown == -1:
             logged.pop()
         elif grown:
-            logged = [True] * len(table.hand_log)  # a new hand (or a re-deal) started
+            logged = [True] * len(table.rewind.hand_log)  # a new hand (or a re-deal) started
     replayed = Table(setup)
     for event in log:
         replayed.apply(event)

@@ -75,7 +75,7 @@ def test_return_uncalled_matches_the_sort(case: int) -> None:
     assert out == [Returned(f"seat {seat}: uncalled {excess} returned", seat=seat, amount=excess)]
     assert hand.round.bets == {**bets, seat: bets[seat] - excess}
     assert table.players[seat].stack == stacks[seat] + excess
-    assert table.give_back[seat] == excess
+    assert table.felt.give_back[seat] == excess
 
 
 def test_a_single_ruling_is_the_last() -> None:
@@ -84,19 +84,23 @@ def test_a_single_ruling_is_the_last() -> None:
     out = table.apply(Event("fold", seat, None))
     assert len(out) == 1 and type(out[0]) is Ruling
     assert table.last is out[0] and out[0].seat == seat and out[0].action == "fold"
-    assert table.open_alerts == []
+    assert table.console.open_alerts == []
 
 
 def test_a_single_alert_is_numbered_and_opened() -> None:
     table = _dealt_table()
-    seq = table.alert_seq
+    seq = table.console.alert_seq
     out = table.apply(
         Event("ack", AckEntry(99), None)
     )  # no alert 99 raised: one alert, nothing else
     assert len(out) == 1 and type(out[0]) is Alert
-    assert out[0].id == seq + 1 and table.alert_seq == seq + 1
-    assert table.open_alerts[-1] is out[0]
+    assert out[0].id == seq + 1 and table.console.alert_seq == seq + 1
+    assert table.console.open_alerts[-1] is out[0]
     last = table.last
     out = table.apply(Event("ack", AckEntry(out[0].id), None))  # a single notice: nothing numbered
     assert len(out) == 1 and type(out[0]) is Ack
-    assert table.alert_seq == seq + 1 and table.open_alerts == [] and table.last is last
+    assert (
+        table.console.alert_seq == seq + 1
+        and table.console.open_alerts == []
+        and table.last is last
+    )

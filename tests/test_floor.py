@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from tablectl.engine.actions import verify_press
 from tablectl.engine.events import FloorDecision, ScenarioError, parse_line
 from tablectl.engine.outputs import Alert, Notice
+from tablectl.engine.presses import verify_press
 from tablectl.engine.table import MAX_OPEN_ALERTS, Table
 
 SETUP = {
@@ -136,8 +136,11 @@ def test_open_alerts_are_bounded_and_the_dropped_are_counted() -> None:
     outs = apply(table, *['{"press": "check"}'] * (MAX_OPEN_ALERTS + 3))
     dropped = [o for o in outs if isinstance(o, Notice) and o.kind == "alerts_dropped"]
     assert [d.ids for d in dropped] == [[1], [2], [3]]
-    assert len(table.open_alerts) == MAX_OPEN_ALERTS
-    assert table.open_alerts[0].id == 4 and table.open_alerts[-1].id == MAX_OPEN_ALERTS + 3
+    assert len(table.console.open_alerts) == MAX_OPEN_ALERTS
+    assert (
+        table.console.open_alerts[0].id == 4
+        and table.console.open_alerts[-1].id == MAX_OPEN_ALERTS + 3
+    )
 
 
 def test_badge_and_name_are_notices_not_hand_events() -> None:
@@ -147,7 +150,7 @@ def test_badge_and_name_are_notices_not_hand_events() -> None:
         table, '{"badge": {"name": "Sam", "role": "floor"}}', '{"name": {"seat": 1, "name": "Ann"}}'
     )
     assert [o.kind for o in outs] == ["badge", "name"]
-    assert table.badges == {"Sam": "floor"} and table.players[1].name == "Ann"
+    assert table.console.badges == {"Sam": "floor"} and table.players[1].name == "Ann"
     apply(table, '{"press": "undo"}')  # takes back seat 1's call, not the name
     assert table.to_act() == 1 and table.players[1].name == "Ann"
     apply(
@@ -155,7 +158,7 @@ def test_badge_and_name_are_notices_not_hand_events() -> None:
         '{"badge": {"name": "Sam", "role": "floor", "left": true}}',
         '{"name": {"seat": 1, "name": null}}',
     )
-    assert table.badges == {} and table.players[1].name == "Seat 1"
+    assert table.console.badges == {} and table.players[1].name == "Seat 1"
     (void,) = apply(table, '{"name": {"seat": 6, "name": "Zed"}}')
     assert isinstance(void, Alert) and void.kind == "action_void"
 
@@ -235,6 +238,6 @@ def test_a_floor_refusal_changes_nothing() -> None:
 def test_undo_takes_back_a_kill() -> None:
     table = Table(SETUP)
     apply(table, DEAL, '{"floor": {"by": "Sam", "kill": 3}}')
-    assert table.hand is not None and table.hand.dead == {3}
+    assert table.hand is not None and table.hand.showdown.dead == {3}
     apply(table, '{"press": "undo"}')
-    assert table.hand.dead == set() and table.to_act() == 1
+    assert table.hand.showdown.dead == set() and table.to_act() == 1

@@ -51,7 +51,7 @@ def checked_to_showdown() -> Table:
     table = heads_up(1175, 1000)
     call = {"declare": {"seat": 5, "say": "call"}}
     play(table, DEAL, call, CHECK, FLOP, CHECK, CHECK, TURN, CHECK, CHECK, RIVER, CHECK, CHECK)
-    assert table.street == "showdown" and not table.hand.tabled
+    assert table.street == "showdown" and not table.hand.showdown.tabled
     return table
 
 
@@ -60,7 +60,7 @@ def test_a_kill_at_showdown_leaves_the_pot_to_the_last_live_hand() -> None:
     table = checked_to_showdown()
     play(table, KILL5)
     assert table.street == "over"
-    assert table.hand.won == {10: 400}
+    assert table.hand.showdown.won == {10: 400}
     assert table.stacks() == {5: 975, 10: 1200}
 
 
@@ -92,7 +92,7 @@ def test_a_kill_at_showdown_waits_for_the_hands_still_to_table() -> None:
     play(table, {"floor": {"by": "Sam (floor)", "kill": 2}})
     assert table.street == "showdown" and table.hand.live() == [1, 3]
     play(table, {"floor": {"by": "Sam (floor)", "kill": 3}})
-    assert table.street == "over" and table.hand.won == {1: 300}
+    assert table.street == "over" and table.hand.showdown.won == {1: 300}
 
 
 @pytest.mark.parametrize("button", [5, 10])
@@ -109,7 +109,7 @@ def test_a_kill_before_any_action_with_a_short_stack_all_in_on_the_forced_bets(
     assert table.street == "over"
     other = 15 - killed
     assert table.stacks()[killed] < {5: 175, 10: 1000}[killed]
-    assert set(table.hand.won) == {other}
+    assert set(table.hand.showdown.won) == {other}
 
 
 @pytest.mark.parametrize("killed", [5, 10])
@@ -133,7 +133,7 @@ def test_a_kill_with_a_bet_in_the_zone_not_yet_called() -> None:
     bet = {"push": {"seat": 10, "chips": [500]}}
     play(bettor, DEAL, {"declare": {"seat": 5, "say": "call"}}, CHECK, FLOP, bet)
     play(bettor, KILL10)
-    assert bettor.street == "over" and bettor.hand.won == {5: 400}
+    assert bettor.street == "over" and bettor.hand.showdown.won == {5: 400}
     facing = heads_up(1175, 1000)
     play(facing, DEAL, {"declare": {"seat": 5, "say": "call"}}, CHECK, FLOP, bet, KILL5)
     assert facing.stacks() == {5: 975, 10: 1200}
@@ -168,7 +168,7 @@ def test_a_kill_with_side_pots_leaves_each_pot_to_its_live_hands() -> None:
     play(table, deal, shove1, shove2, call3, FLOP, kill2, TURN_ACE, RIVER)
     assert table.street == "over"
     # the main pot (175 from each) to seat 1's aces, the side pot with seat 2's dead chips to 3
-    assert table.hand.won == {1: 525, 3: 1550}
+    assert table.hand.showdown.won == {1: 525, 3: 1550}
     assert table.stacks() == {1: 525, 2: 50, 3: 3600}
     table = Table(setup)
     play(table, deal, shove1, shove2, call3, FLOP, {"floor": {"by": "Sam (floor)", "kill": 1}})
@@ -204,9 +204,9 @@ def test_a_kill_taken_back_then_a_misdeal() -> None:
     deal = {"deal": {"1": ["As", "Ks"], "2": ["Qs", "Qd"], "3": ["Js", "Jd"]}}
     kill1 = {"floor": {"by": "Sam (floor)", "kill": 1}}
     play(table, deal, kill1)
-    assert table.hand.dead == {1} and table.street == "preflop"
+    assert table.hand.showdown.dead == {1} and table.street == "preflop"
     play(table, {"press": "undo"})
-    assert table.hand.dead == set() and table.street == "preflop"
+    assert table.hand.showdown.dead == set() and table.street == "preflop"
     play(table, kill1, {"floor": {"by": "Sam (floor)", "misdeal": True}})
-    assert table.hand.dead == set() and table.hand.redeals == 1
+    assert table.hand.showdown.dead == set() and table.hand.deal.redeals == 1
     assert table.stacks() == {1: 75, 2: 850, 3: 800}  # the antes and blinds posted again

@@ -32,7 +32,7 @@ def deaf(rig: Rig, name: str) -> None:
 
 def read(rig: Rig, uid: str) -> None:
     """A tag read on the NFC reader, as firmware_bridge.sources.NfcWatcher hands it over."""
-    rig.call(lambda: rig.daemon.inbox.put(("badge", bytes.fromhex(uid), None)))
+    rig.call(lambda: rig.daemon.post_badge(bytes.fromhex(uid), None))
 
 
 @pytest.fixture
@@ -198,7 +198,7 @@ def test_floor_badge_over_the_real_nfc_reader(tmp_path: Path) -> None:
     source = TapScript([])
     daemon = Daemon(tmp_path / "j.db", SETUP, source, stop_when_done=False)
     daemon.floor_gate = FloorGate(load_badges(tmp_path / "badges.json"), 5)
-    daemon.helpers.append(NfcWatcher(field.path, None, daemon.inbox))
+    daemon.helpers.append(NfcWatcher(field.path, None, daemon.post_badge))
     thread = threading.Thread(target=daemon.run, daemon=True)
     thread.start()
     try:
@@ -284,7 +284,7 @@ def test_sim_floor_badge_read_by_pressing_f(tmp_path: Path) -> None:
 
     r = Rig(tmp_path)
     badges: dict[str, Badge] = {}
-    r.call(lambda: _sim_floor_badge(r.daemon, badges, r.display, "Pat"))
+    r.call(lambda: _sim_floor_badge(r.daemon.post_badge, badges, r.display, "Pat"))
     r.call(
         lambda: pygame.event.post(
             pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, unicode="f", mod=0)

@@ -312,4 +312,4 @@ def test_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
         ],
     )
     assert t.street == "over"
-    assert {s: t.hand.won.get(s, 0) for s in (1, 2, 3)} == {1: 1600, 2: 0, 3: 700}
+    assert {s: t.hand.showdown.won.get(s, 0) for s in (1, 2, 3)} == {1: 1600, 2: 0, 3: 700}

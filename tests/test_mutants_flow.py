@@ -31,7 +31,7 @@ def test_002_rule_16a_one_card_tabled_then_mucked_raises_nothing() -> None:
     assert t.street == "showdown" and not alerts(out, "one_card_tabled")
     out = run(t, {"fold": 7})
     assert not alerts(out, "one_card_tabled")
-    assert t.street == "over" and t.hand is not None and t.hand.won == {2: 600}
+    assert t.street == "over" and t.hand is not None and t.hand.showdown.won == {2: 600}
 
 
 def test_002_rule_39_a_hand_without_two_cards_read_cannot_win() -> None:
@@ -66,7 +66,7 @@ def test_002_rule_31_dead_blinds_and_big_blind_ante_go_to_the_button() -> None:
     )
     [n] = notices(out, "award")
     assert n.text == "main pot 400: seat 1 400"
-    assert t.hand is not None and t.hand.won == {1: 400}
+    assert t.hand is not None and t.hand.showdown.won == {1: 400}
     assert t.stacks() == {1: 10400, 2: 9900, 3: 9700}
 
 
@@ -110,14 +110,14 @@ def test_000_rule_28_two_busted_on_one_hand_the_smaller_stack_finishes_lower() -
     t = _table("tda-2025", {1: 10000, 2: 300, 3: 200, 4: 10000})
     deal = {"2": ["7c", "2d"], "3": ["8c", "3d"], "4": ["As", "Ad"], "1": ["Ks", "Kd"]}
     run(t, {"deal": deal}, push(4, 100, 100), {"fold": 1}, push(2, 100, 100), push(4, 100))
-    assert t.zones["bet:2"] == [100, 100]
+    assert t.felt.zones["bet:2"] == [100, 100]
     out = run(t, {"board": ["Qc", "5h", "6s"]}, {"board": ["Jd"]}, {"board": ["Th"]})
     assert [n.text for n in notices(out, "eliminated")] == [
         "seat 3 is eliminated in place 4",
         "seat 2 is eliminated in place 3",
     ]
-    assert t.eliminated == [3, 2]
-    assert not [z for z in t.zones if z.startswith("bet:")]
+    assert t.seating.eliminated == [3, 2]
+    assert not [z for z in t.felt.zones if z.startswith("bet:")]
     assert run(t, {"press": "award"}) == []
 
 
@@ -149,10 +149,10 @@ def test_002_rule_16b_uncalled_chips_handed_back_add_to_the_change() -> None:
     change already owed, or counted from 1)."""
     t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
     run(t, DEAL4, {"declare": {"seat": 4, "say": "raise", "amount": 600}}, push(4, 1000))
-    assert t.give_back == {4: 400}
+    assert t.felt.give_back == {4: 400}
     out = run(t, {"fold": 1}, {"fold": 2}, {"fold": 3})
     assert [n.text for n in notices(out, "returned")] == ["seat 4: uncalled 400 returned"]
-    assert t.give_back == {4: 800} and t.stacks()[4] == 10300
+    assert t.felt.give_back == {4: 800} and t.stacks()[4] == 10300
 
 
 def test_002_rule_16b_an_uncalled_single_chip_is_returned() -> None:
@@ -162,7 +162,7 @@ def test_002_rule_16b_an_uncalled_single_chip_is_returned() -> None:
     deal = {"2": ["As", "Ad"], "3": ["Kc", "Kd"], "1": ["2c", "7d"]}
     out = run(t, {"deal": deal}, {"fold": 1})
     assert [n.text for n in notices(out, "returned")] == ["seat 3: uncalled 1 returned"]
-    assert t.give_back == {3: 1} and t.pots() == [Pot(2, (2, 3))]
+    assert t.felt.give_back == {3: 1} and t.pots() == [Pot(2, (2, 3))]
 
 
 def test_003_moved_small_blind_short_posts_ante_then_live_blind_then_dead_chips() -> None:
@@ -187,7 +187,7 @@ def test_003_moved_small_blind_short_posts_ante_then_live_blind_then_dead_chips(
     run(t, {"deal": {"7": ["Ks", "Kd"], "8": ["Qh", "Qd"], "2": ["Jh", "Jd"], "3": ["Th", "Tc"]}})
     assert t.stacks() == {2: 19950, 3: 20350, 5: 0, 7: 0, 8: 19650}
     assert t.pots() == [Pot(150, (2, 3, 7, 8))]
-    assert t.hand is not None and t.hand.dead_money == 50
+    assert t.hand is not None and t.hand.stakes.dead_money == 50
 
 
 def test_002_rule_31_killing_the_small_blind_leaves_the_turn_with_the_button() -> None:
@@ -200,7 +200,7 @@ def test_002_rule_31_killing_the_small_blind_leaves_the_turn_with_the_button() -
         {"seat": {"seat": 2, "status": "absent"}},
         {"deal": {"2": ["As", "Ks"], "3": ["Qs", "Js"], "1": ["Ts", "9s"]}},
     )
-    assert t.hand is not None and t.hand.dead == {2}
+    assert t.hand is not None and t.hand.showdown.dead == {2}
     assert t.to_act() == 1 and t.to_call() == 200
 
 
@@ -238,7 +238,7 @@ def test_002_rule_17_blinds_all_in_at_the_start_close_the_round() -> None:
     t = _table("tda-2025", {1: 50, 2: 10000})
     out = run(t, HEADS_UP)
     assert [n.text for n in notices(out, "returned")] == ["seat 2: uncalled 150 returned"]
-    assert notices(out, "tabled") and t.give_back == {2: 150} and t.to_act() is None
+    assert notices(out, "tabled") and t.felt.give_back == {2: 150} and t.to_act() is None
 
 
 def test_change_gathered_with_the_bets_is_no_longer_owed() -> None:
@@ -247,9 +247,9 @@ def test_change_gathered_with_the_bets_is_no_longer_owed() -> None:
     t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
     run(t, DEAL4, {"declare": {"seat": 4, "say": "raise", "amount": 600}}, push(4, 1000))
     run(t, {"fold": 1}, {"fold": 2}, push(3, 100, 100, 100, 100))
-    assert t.give_back == {4: 400}
+    assert t.felt.give_back == {4: 400}
     run(t, {"board": ["2h", "5c", "9d"]})
-    assert t.street == "flop" and t.give_back == {}
+    assert t.street == "flop" and t.felt.give_back == {}
 
 
 def test_003_moved_small_blind_dead_chips_and_big_blind_ante_are_both_dead_money() -> None:
@@ -273,7 +273,7 @@ def test_003_moved_small_blind_dead_chips_and_big_blind_ante_are_both_dead_money
     run(t, {"deal": {"7": ["Ks", "Kd"], "8": ["Qh", "Qd"], "2": ["Jh", "Jd"], "3": ["Th", "Tc"]}})
     assert t.stacks() == {2: 20000, 3: 20300, 5: 0, 7: 0, 8: 19600}
     assert t.pots() == [Pot(200, (2, 3, 7, 8))]
-    assert t.hand is not None and t.hand.dead_money == 200
+    assert t.hand is not None and t.hand.stakes.dead_money == 200
 
 
 def test_002_rule_64a_a_killed_bettor_gets_its_uncalled_chips_back_and_the_call_stays() -> None:

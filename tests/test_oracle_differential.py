@@ -105,7 +105,7 @@ def _next_script(table: Table, first: HandScript, rng: random.Random) -> HandScr
     assert hand is not None and table.street == "preflop"
     script = HandScript(
         seats=live,
-        stacks=dict(hand.start_stacks),
+        stacks=dict(hand.stakes.start_stacks),
         button=pos.button,
         blinds=first.blinds,
         ante=first.ante,

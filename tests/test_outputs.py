@@ -18,7 +18,9 @@ def test_a_notice_without_figures_writes_its_kind_and_text() -> None:
 def test_outputs_keep_their_words() -> None:
     """The objects the engine sends are what they were (the golden scenario outputs pin the
     rest)."""
-    assert Ruling(1, "call", 200).to_obj() == {"ruling": {"seat": 1, "action": "call", "to": 200}}
+    assert Ruling("call", 200, seat=1).to_obj() == {
+        "ruling": {"seat": 1, "action": "call", "to": 200}
+    }
     assert Alert("misdeal", "002 Rule 36-A(2)", "x", 4).to_obj() == {
         "alert": {"kind": "misdeal", "rule": "002 Rule 36-A(2)", "text": "x", "seat": 4}
     }

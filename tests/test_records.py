@@ -88,8 +88,38 @@ def test_the_engines_records_set_every_field(cls: type, values: dict[str, Any]) 
     for f in dataclasses.fields(cls):
         expected = values.get(f.name, f.default)
         assert getattr(made, f.name) == expected or getattr(made, f.name) is expected
-    assert made == cls(*[getattr(made, f.name) for f in dataclasses.fields(cls)])
+    fields = dataclasses.fields(cls)
+    again = cls(
+        *[getattr(made, f.name) for f in fields if not f.kw_only],
+        **{f.name: getattr(made, f.name) for f in fields if f.kw_only},
+    )
+    assert made == again
     data = pickle.dumps(made, pickle.HIGHEST_PROTOCOL)
     assert _EngineUnpickler(io.BytesIO(data)).load() == made
     if cls is HandStart:
         assert made.sb_posts_bb is UNSET
+
+
+@record
+class Keyed(Pair):
+    seat: int = dataclasses.field(kw_only=True)
+    note: str = dataclasses.field(default="", kw_only=True)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlainKeyed(PlainPair):
+    seat: int = dataclasses.field(kw_only=True)
+    note: str = dataclasses.field(default="", kw_only=True)
+
+
+def test_keyword_only_fields_are_the_dataclass_s() -> None:
+    """outputs.Ruling's seat comes after the figures it shares with a chip reading (a Ruled):
+    a keyword, as the dataclass has it."""
+    ours, theirs = inspect.signature(Keyed), inspect.signature(PlainKeyed)
+    assert [(p.name, p.kind, p.default) for p in ours.parameters.values()] == [
+        (p.name, p.kind, p.default) for p in theirs.parameters.values()
+    ]
+    made = Keyed(1, seat=3)
+    assert (made.a, made.b, made.seat, made.note) == (1, "x", 3, "")
+    with pytest.raises(TypeError):
+        Keyed(1, "y", 3)  # type: ignore[misc]

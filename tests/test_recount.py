@@ -38,21 +38,21 @@ def test_a_held_read_is_ruled_on_by_nothing_and_stays_open_until_answered() -> N
     assert [type(o) for o in outs] == [Alert]
     assert outs[0].kind == "recount" and outs[0].id == 1
     assert "count seat 4's bet" in outs[0].text and outs[0].rule == "002 Rule 26-A"
-    assert table.to_act() == 4 and table.zones == {} and table.last is None
-    assert [a.id for a in table.open_alerts] == [1]
+    assert table.to_act() == 4 and table.felt.zones == {} and table.last is None
+    assert [a.id for a in table.console.open_alerts] == [1]
     outs = table.apply(event_from_obj({"counted": {"zone": "bet:4", "chips": [100, 100]}}))
     notice, ruling = outs
     assert isinstance(notice, Notice) and notice.kind == "recount" and notice.ids == [1]
     assert isinstance(ruling, Ruling) and (ruling.action, ruling.to) == ("call", 200)
-    assert table.open_alerts == [] and table.recounts == {}
+    assert table.console.open_alerts == [] and table.recounts == {}
 
 
 def test_the_answer_is_undone_and_replayed_as_the_read_it_became() -> None:
     table, _ = _table(DEAL, EDGE, {"counted": {"zone": "bet:4"}})
     assert (table.last.action, table.last.to) == ("raise", 5200)
-    assert [e.kind for e in table.hand_log][-1] == "chips"  # the read, not the answer
+    assert [e.kind for e in table.rewind.hand_log][-1] == "chips"  # the read, not the answer
     table.apply(event_from_obj({"press": "undo"}))
-    assert table.to_act() == 4 and table.zones.get("bet:4", []) == []
+    assert table.to_act() == 4 and table.felt.zones.get("bet:4", []) == []
     # a floor ruling replays the hand: the answered read is re-read, no question reopens
     table.apply(event_from_obj({"push": {"seat": 4, "chips": [100, 100]}}))
     assert table.recounts == {} and table.to_act() == 1
@@ -63,7 +63,7 @@ def test_asking_again_replaces_the_question() -> None:
         DEAL, EDGE, {"recount": {"chips": {"bet:4": [1000, 100, 100]}, "ask": "bet:4"}}
     )
     assert [o.kind for o in outs] == ["recount", "recount"]  # the old one closed, the new raised
-    assert [a.id for a in table.open_alerts] == [2]
+    assert [a.id for a in table.console.open_alerts] == [2]
     outs = table.apply(event_from_obj({"counted": {"zone": "bet:4"}}))
     assert (outs[-1].action, outs[-1].to) == ("raise", 1200)
 

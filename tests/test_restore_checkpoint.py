@@ -92,8 +92,11 @@ def test_a_checkpoint_restore_is_a_full_replay(tmp_path: Path, seed: int) -> Non
         full = _full_replay(cut)
         table = daemon.table
         assert table.view() == full.view(), f"row {keep} (checkpoint {after})"
-        assert table.stacks() == full.stacks() and table.t == full.t
-        assert table.hand_log == full.hand_log and table.open_alerts == full.open_alerts
+        assert table.stacks() == full.stacks() and table.timing.t == full.timing.t
+        assert (
+            table.rewind.hand_log == full.rewind.hand_log
+            and table.console.open_alerts == full.console.open_alerts
+        )
         # What comes next is ruled the same way on both.
         for row in rows[keep : keep + 40]:
             event = parse_line(row.line).event

@@ -145,16 +145,16 @@ def test_a_kill_mid_level_and_mid_clock_keeps_every_deadline(tmp_path: Path) -> 
         event = parse_line(row.line).event
         assert event is not None
         rulings += [o for o in table.apply(event) if isinstance(o, Ruling)]
-        offsets.append(float(table.t) - row.wall)
+        offsets.append(float(table.timing.t) - row.wall)
     # Session time kept pace with the wall clock across the kill: no second of the downtime
     # was lost (a tick-per-second journal without recovery loses all of it, 3 s and more).
     assert max(offsets) - min(offsets) < 1.0, offsets
-    assert table.t >= 3.0
+    assert table.timing.t >= 3.0
     # Both deadlines passed while the daemon was down: ruled at the restart, as on time.
     assert [(r.seat, r.action, r.text) for r in rulings] == [
         (1, "fold", "time expired facing a bet: the hand is dead")
     ]
-    assert table.clock is None and table.level_index == 1
+    assert table.timing.clock is None and table.timing.level_index == 1
     # The same events on a table that never stopped: the same state.
     ref = Table(event_from_obj({"setup": SETUP}).body)
     for row, obj in zip(rows[1:3], EVENTS, strict=True):
@@ -163,8 +163,8 @@ def test_a_kill_mid_level_and_mid_clock_keeps_every_deadline(tmp_path: Path) -> 
         plain = event_from_obj(obj)
         assert (journaled.kind, journaled.body) == (plain.kind, plain.body)
         ref.apply(Event(plain.kind, plain.body, journaled.t))
-    ref.apply(Event("tick", round(table.t - ref.t, 3)))
-    assert ref.stacks() == table.stacks() and ref.level_index == table.level_index
+    ref.apply(Event("tick", round(table.timing.t - ref.timing.t, 3)))
+    assert ref.stacks() == table.stacks() and ref.timing.level_index == table.timing.level_index
     assert ref.street == table.street and ref.view() == table.view()
 
 
@@ -175,7 +175,9 @@ def test_next_deadline_names_the_level_end_and_the_clock() -> None:
         table.apply(event_from_obj(obj))
     assert next_deadline(table) == 2.001  # a tie goes to the player: a millisecond after
     table.apply(Event("tick", 2.001))
-    assert table.clock is None
+    assert table.timing.clock is None
     assert next_deadline(table) == 3.0
     table.apply(Event("tick", 1.0))
-    assert table.level_index == 1 and next_deadline(table) is None  # the last level never ends
+    assert (
+        table.timing.level_index == 1 and next_deadline(table) is None
+    )  # the last level never ends

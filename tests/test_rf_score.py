@@ -31,9 +31,9 @@ LINE = re.compile(
 
 def test_compare_counts_false_missed_wrong_amounts_and_recounts() -> None:
     s = RfScore("realistic")
-    call = Ruling(3, "call", 200, rule="002 Rule 50-A")
-    raise_ = Ruling(3, "raise", 5200, rule="002 Rule 50-A")
-    owe = Ruling(4, "call", 400, owes=100)
+    call = Ruling("call", 200, rule="002 Rule 50-A", seat=3)
+    raise_ = Ruling("raise", 5200, rule="002 Rule 50-A", seat=3)
+    owe = Ruling("call", 400, owes=100, seat=4)
     misdeal = Alert("misdeal", "002 Rule 36-C", "misdeal: a card went to seat 10")
     missing = Alert(
         "chips_missing",

@@ -163,6 +163,8 @@ def test_a_table_publishes_and_the_dealer_confirms_or_refuses_venue_commands(
     display = PygameDisplay(SIZE, fullscreen=False, console=True)
     ids: dict[str, str] = {}
     seat_body = {
+        "table": "t1",
+        "id": "c1",
         "seat": 5,
         "name": "Dee",
         "stack": 10000,
@@ -338,7 +340,10 @@ def test_commands_not_answered_are_shown_again_after_a_restart(
     def send() -> None:
         ids.append(
             venue.client.command(
-                "t1", "seat", {"seat": 5, "name": "Dee", "stack": 500}, by="Dana (director)"
+                "t1",
+                "seat",
+                {"table": "t1", "id": "c1", "seat": 5, "name": "Dee", "stack": 500, "waits": False},
+                by="Dana (director)",
             )
         )
 
@@ -433,6 +438,8 @@ def test_a_level_from_the_venue_is_journaled_and_posted_from_the_next_hand(
     venue = Venue(broker.port)
     ids: dict[str, str] = {}
     level = {
+        "table": "t1",
+        "id": "c9",
         "index": 5,
         "number": 6,
         "blinds": [500, 1000],
@@ -480,7 +487,15 @@ def test_a_command_nested_100000_deep_is_refused_and_the_table_plays_on(
     display = PygameDisplay(SIZE, fullscreen=False, console=True)
     deep = b'{"v": 1, "body": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
     good: list[str] = []
-    body = {"seat": 5, "name": "Dee", "stack": 10000, "waits": False, "rule": "", "why": ""}
+    body = {"table": "t1", "id": "c1", "seat": 5, "name": "Dee", "stack": 10000, "waits": False}
+    # parsed once, strictly, on receipt: refused in one line, never shown to the dealer
+    bad = {
+        "another table": {**body, "table": "t9"},
+        "unknown key": {**body, "seats": 5},
+        "no name": {k: v for k, v in body.items() if k != "name"},
+        "another kind": {**body, "command": "unseat"},
+    }
+    refused: dict[str, str] = {}
 
     def send_deep() -> None:
         venue.client._client.publish(f"tablectl/{VENUE}/table/t1/cmd", deep, qos=1)
@@ -489,6 +504,10 @@ def test_a_command_nested_100000_deep_is_refused_and_the_table_plays_on(
         lambda: None,
         venue.until(lambda: venue.state().get("seq", 0) >= 1),  # the table is up
         send_deep,
+        lambda: refused.update(
+            {why: venue.client.command("t1", "seat", b, by="Dana") for why, b in bad.items()}
+        ),
+        venue.until(lambda: all(venue.answer(i) is not None for i in refused.values())),
         lambda: good.append(venue.client.command("t1", "seat", body, by="Dana")),
         lambda: None if any(c[0] == good[0] for c in display.console.venue_cmds) else WAIT,
         lambda: list(HAND),
@@ -502,3 +521,37 @@ def test_a_command_nested_100000_deep_is_refused_and_the_table_plays_on(
     finally:
         venue.client.stop()
     assert venue.state()["hand"] == 1
+    notes = {why: venue.answer(i) for why, i in refused.items()}
+    assert all(n is not None and n["accepted"] is False for n in notes.values()), notes
+    assert "is for table t9, not t1" in notes["another table"]["note"]
+    assert "unknown key 'seats'" in notes["unknown key"]["note"]
+    assert "missing 'name'" in notes["no name"]["note"]
+    assert "command unseat: unknown key" in notes["another kind"]["note"]
+    assert [c[0] for c in display.console.venue_cmds] == good  # only the good one was shown
+
+
+def test_the_view_is_built_once_per_event_with_the_venue_link_on(
+    broker: Mosquitto, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30: the venue's report and the dealer screen each built the table's view after
+    every event; now the daemon builds it once and both read it."""
+    from display.window import PygameDisplay
+    from tablectl.engine.table import Table
+
+    built: list[int] = []
+    view = Table.view
+
+    def counted(self: Table) -> Any:
+        built.append(self.hand_no)
+        return view(self)
+
+    monkeypatch.setattr(Table, "view", counted)
+    display = PygameDisplay(SIZE, fullscreen=False, console=True)
+    steps: list[Callable[[], Any]] = [lambda: None, lambda: list(HAND), lambda: None]
+    daemon = Daemon(
+        tmp_path / "j.db", SETUP, Steps(steps), display=display, venue=table_venue(broker.port)
+    )
+    assert daemon.run() == 0
+    assert daemon.stats.events == len(HAND)
+    # one view for the start (restored table) and one per event, whoever reads it
+    assert len(built) <= 1 + daemon.stats.events, built

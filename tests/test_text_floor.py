@@ -53,13 +53,13 @@ def long_view() -> TableView:
     view = examples.out_of_turn()
     alert = Alert("out_of_turn", "002 Rule 42-A", LONG, 9, id=1)
     last = Ruling(
-        4,
         "bet",
         1_800,
         owes=300,
         rule="002 Rule 41",
         text="Declared 1,800 and pushed 1,500: the declaration binds, and the seat owes the "
         "300 short before the action moves on; chips beyond a declared amount go back.",
+        seat=4,
     )
     return replace(view, alerts=(alert,), last=last)
 

@@ -288,7 +288,7 @@ def test_seat_status_name_and_clock_by_touch(rig: Rig) -> None:
         DEAL_LINE,
         {"press": "clock"},
     ]
-    assert rig.daemon.table.clock is not None and rig.daemon.table.clock[0] == 1
+    assert rig.daemon.table.timing.clock is not None and rig.daemon.table.timing.clock[0] == 1
 
 
 DEAL_LINE = {"deal": DEAL.body}

@@ -82,7 +82,7 @@ def hand(r: Any, btn: Any, seat: Any, sensed: Any) -> None:
 
 def floor(r: Any, btn: Any, seat: Any, sensed: Any) -> None:
     sensed(tc.DEAL)
-    r.steps.append(lambda: r.daemon.inbox.put(("badge", bytes.fromhex(FLOOR_UID), None)))
+    r.steps.append(lambda: r.daemon.post_badge(bytes.fromhex(FLOOR_UID), None))
     r.steps.append(lambda: None)
     btn("bar:floor")
     btn("floor:kill")

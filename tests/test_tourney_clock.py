@@ -12,7 +12,7 @@ from gpiozero.pins.mock import MockFactory
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablectl.daemon.clock_files import load_state, load_structure, preset_dir, presets, save_state
+from tablectl.files.clock_files import load_state, load_structure, preset_dir, presets, save_state
 from tablectl.tournament.chiprace import METHODS
 from tablectl.tournament.clock import BuzzerHooks, ClockStateError, TourneyClock, dispatch
 from tablectl.tournament.structures import Step, StructureError, parse_structure, short_chips

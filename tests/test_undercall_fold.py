@@ -23,7 +23,7 @@ def _bb_undercalls(rules: str, callers: int) -> Table:
     run(t, DEAL4, push(4, 500, 100))
     run(t, push(1, 500, 100) if callers else {"fold": 1})
     run(t, {"fold": 2}, push(3, 100))
-    assert t.hand.to_act is None and t.hand.forfeit == {3: 200}  # the round closed on it
+    assert t.hand.to_act is None and t.hand.betting.forfeit == {3: 200}  # the round closed on it
     return t
 
 
@@ -63,7 +63,7 @@ def test_002_rule_44b_undercaller_completing_after_the_round_closed() -> None:
     """The other choice: the full call. The 300 it owes completes the call; nothing is back."""
     t = _bb_undercalls("tda-2025", callers=1)
     run(t, push(3, 100, 100, 100))
-    assert t.hand.owes == {} and t.stacks() == {1: 9400, 2: 9900, 3: 9400, 4: 9400}
+    assert t.hand.betting.owes == {} and t.stacks() == {1: 9400, 2: 9900, 3: 9400, 4: 9400}
     assert sum(p.amount for p in t.pots()) == 1900
 
 
@@ -82,7 +82,7 @@ def test_002_rule_44b_undercall_closing_the_river_then_folded_at_the_showdown(
     run(t, {"board": ["Jh"], "burn": "4d"}, {"press": "check"}, push(3, 500, 100))
     run(t, push(4, 1000, 500, 100, 100, 100), push(1, 1000, 500, 100, 100, 100), {"fold": 2})
     run(t, push(3, 500, 100))
-    assert t.hand.street == "showdown" and t.hand.forfeit == {3: 600}
+    assert t.hand.street == "showdown" and t.hand.betting.forfeit == {3: 600}
     [r] = rulings(run(t, fold))
     assert r.text == "the undercaller folds: 600 stays in the pot, 600 is handed back"
     assert t.stacks() == {1: 8000, 2: 9800, 3: 9200, 4: 8000}

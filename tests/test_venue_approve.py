@@ -15,8 +15,8 @@ from test_venue_model import (
     venue_with,
 )
 
-from tablectl.tournament.commands import UnseatCmd
 from tablectl.tournament.venue import Proposal, Venue, fold
+from tablectl.wire.commands import UnseatCmd
 
 
 def _unbalance(v: Venue) -> list[Any]:

@@ -16,8 +16,8 @@ import pytest
 from broker import USERS, VENUE, start_broker, throwaway_ca
 from paho.mqtt.enums import CallbackAPIVersion
 
-from tablectl.daemon.venue_link import clock_topic, table_topic
 from tablectl.venue.broker import Mosquitto
+from tablectl.wire.topics import clock_topic, table_topic
 
 WAIT = 30.0  # generous bounds on a loaded machine; never a speed assertion
 

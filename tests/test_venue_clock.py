@@ -25,7 +25,7 @@ def fed_clock_frames(
     frame (moves; a table offline), render the kiosk's frame: (surface copy, texts, board)."""
     from display.kiosk import Kiosk
     from hw_sim.venue_tables import SimConfig, VenueSim
-    from tablectl.daemon.clock_files import load_structure, preset_dir
+    from tablectl.files.clock_files import load_structure, preset_dir
     from tablectl.tournament.clock import TourneyClock
     from tablectl.venue.watch import ClockFeed
 
@@ -117,7 +117,7 @@ def test_the_kiosk_follows_the_directors_clock(tmp_path: Path) -> None:
 
     from display.kiosk import Kiosk
     from hw_sim.venue_room import SimRoom
-    from tablectl.daemon.clock_files import load_structure, preset_dir
+    from tablectl.files.clock_files import load_structure, preset_dir
     from tablectl.tournament.clock import TourneyClock
     from tablectl.venue.serve import build, demo_settings
     from tablectl.venue.watch import ClockFeed

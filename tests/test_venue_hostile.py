@@ -274,10 +274,10 @@ def test_a_real_tables_state_with_a_numbered_alert_is_taken() -> None:
     state the table really publishes; refusing it stalled every venue sim with an open alert."""
     import json as _json
 
-    from tablectl.daemon.venue_link import state_body
     from tablectl.engine.events import event_from_obj
     from tablectl.engine.table import Table
-    from tablectl.venue.inbound import parse_state
+    from tablectl.wire.payloads import parse_state
+    from tablectl.wire.report import state_body
 
     path = Path(__file__).parent / "scenarios" / "cards_misdeal_first_card_wrong_seat.jsonl"
     lines = [

@@ -20,20 +20,14 @@ from broker import USERS, VENUE, start_broker, wait_for
 
 from tablectl.daemon.journal import Journal
 from tablectl.daemon.outbox import Outbox
-from tablectl.daemon.venue_link import (
-    PROBLEMS_KEPT,
-    LinkConfig,
-    LinkProblem,
-    VenueCommand,
-    VenueLink,
-    output_event,
-    parse_table_topic,
-    table_topic,
-)
+from tablectl.daemon.venue_link import PROBLEMS_KEPT, LinkConfig, LinkProblem, VenueLink
 from tablectl.engine.notices import HandStart
 from tablectl.engine.outputs import Alert, Ruling
 from tablectl.venue.broker import Mosquitto
 from tablectl.venue.client import TableEvent, VenueClient
+from tablectl.wire.envelope import Envelope
+from tablectl.wire.report import output_event
+from tablectl.wire.topics import parse_table_topic, table_topic
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -79,7 +73,7 @@ def test_topics_and_engine_outputs() -> None:
         LinkConfig(venue="v1", table="t/1")
     with pytest.raises(ValueError, match="table '#'"):
         LinkConfig(venue="v1", table="#")
-    assert output_event(Ruling(3, "raise", 400, rule="002 Rule 40"), 7) == (
+    assert output_event(Ruling("raise", 400, rule="002 Rule 40", seat=3), 7) == (
         "ruling",
         {"hand_no": 7, "seat": 3, "action": "raise", "to": 400, "rule": "002 Rule 40"},
     )
@@ -106,7 +100,7 @@ def test_topics_and_engine_outputs() -> None:
 )
 def test_a_bad_command_is_one_line(payload: bytes, error: str) -> None:
     with pytest.raises(ValueError, match=error) as exc:
-        VenueCommand.parse(payload, "v1")
+        Envelope.parse(payload, "v1")
     assert "\n" not in str(exc.value)
 
 
@@ -149,7 +143,7 @@ class Collector:
     def __init__(self, link: VenueLink | None, venue: VenueClient) -> None:
         self.link, self.venue = link, venue
         self.events: list[TableEvent] = []
-        self.for_dealer: list[VenueCommand | LinkProblem] = []
+        self.for_dealer: list[Envelope | LinkProblem] = []
 
     def pump(self) -> None:
         if self.link is not None:
@@ -258,7 +252,7 @@ def test_commands_reach_the_dealer_once_with_the_venue_identity(broker: Mosquitt
     )
     assert wait_for(lambda: len(c.for_dealer) == 1, c.pump)
     cmd = c.for_dealer[0]
-    assert isinstance(cmd, VenueCommand)
+    assert isinstance(cmd, Envelope)
     assert (cmd.cmd_id, cmd.kind, cmd.venue, cmd.by) == (cmd_id, "seat", VENUE, "director:Marta")
     assert cmd.body == {"seat": 4, "player": "Ann", "stack": 20000}
     # sent again (the venue does so when a table comes back online): shown once
@@ -329,7 +323,7 @@ def test_a_refused_table_is_told_in_one_line_and_keeps_its_outbox(broker: Mosqui
     link = VenueLink(cfg, Outbox.memory())
     link.start()
     link.publish_event("alert", {"n": 1})
-    seen: list[VenueCommand | LinkProblem] = []
+    seen: list[Envelope | LinkProblem] = []
     assert wait_for(lambda: bool(seen), lambda: seen.extend(link.pump(0.05)))
     assert isinstance(seen[0], LinkProblem) and "refused table t1" in seen[0].text
     assert "\n" not in seen[0].text and link.backlog == 1 and not link.connected
@@ -339,11 +333,11 @@ def test_a_refused_table_is_told_in_one_line_and_keeps_its_outbox(broker: Mosqui
 def test_a_tables_state_is_the_venues_report(broker: Mosquitto, tmp_path: Path) -> None:
     """One table-state shape: what ``state_body`` publishes from the engine's view is what the
     venue folds as a ``report`` (docs/venue.md "The table report"), straight from the broker."""
-    from tablectl.daemon.venue_link import state_body
     from tablectl.engine.events import event_from_obj
     from tablectl.engine.table import Table
-    from tablectl.tournament.commands import TableReport
     from tablectl.tournament.venue import Announcement, Venue
+    from tablectl.wire.commands import TableReport
+    from tablectl.wire.report import state_body
 
     v = Venue()
     structure = {

@@ -12,8 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tablectl.engine.events import FloorDecision
 from tablectl.tournament import seating
-from tablectl.tournament.commands import (
+from tablectl.tournament.venue import Announcement, Venue
+from tablectl.wire.commands import (
     Command,
     HaltCmd,
     LevelCmd,
@@ -23,7 +25,6 @@ from tablectl.tournament.commands import (
     UnseatCmd,
     VenueDataError,
 )
-from tablectl.tournament.venue import Announcement, Venue
 
 ROOT = Path(__file__).resolve().parent.parent
 STRUCTURE = tomllib.loads((ROOT / "display/structures/tda-style.toml").read_text())
@@ -255,7 +256,7 @@ def test_rule_8b_a_forfeited_stack_leaves_play() -> None:
     said = v.apply({"reentry": {"name": "P2", "forfeit": True}})
     stack = commands(said, StackCmd)[0]
     assert (stack.seat, stack.stack, stack.add, stack.rule) == (seat, 10000, 6500, "002 Rule 8-B")
-    assert stack.floor() == {"stack": {str(seat): 10000}}
+    assert stack.floor("Dana").to_obj() == {"by": "Dana", "stack": {str(seat): 10000}}
     confirm(v, said)
     assert v.chips_issued == 4 * 10000 + 6500  # 3500 forfeited, a fresh 10000 bought
 
@@ -460,7 +461,7 @@ def test_rule_28_rebuys_and_addons_join_the_stack_between_hands_and_the_pool() -
     said = v.apply({"rebuy": {"name": name}})
     cmd = commands(said, StackCmd)[0]
     assert (cmd.add, cmd.stack, cmd.rule) == (10000, 14000, "002 Rule 28")
-    assert cmd.floor(current=3000) == {"stack": {str(seat): 13000}}  # from the table's stack
+    assert cmd.floor("Dana", current=3000).value == {seat: 13000}  # from the table's stack
     confirm(v, said)
     assert v.summary()["rebuys"] == 1 and v.summary()["prize_pool"] == 500.0
     assert v.apply({"rebuy": {"name": name}})[0].kind == "alert"  # 14000 is above the start
@@ -506,10 +507,13 @@ def test_commands_round_trip_and_become_the_contracts_floor_decisions() -> None:
     ]
     for cmd in cmds:
         assert Command.from_obj(cmd.to_obj()) == cmd
-    assert cmds[0].floor() == {"seat": {"seat": 7, "name": "Ann", "stack": 20000}}
-    assert cmds[1].floor() == {"unseat": 3}
-    assert cmds[2].floor() == {"stack": {"7": 30000}}
-    assert cmds[3].floor() is None and cmds[4].floor() is None
+    # the engine's typed floor decision, as the journal writes it
+    assert cmds[0].floor("Dana") == FloorDecision(
+        "Dana", "seat", {"seat": 7, "name": "Ann", "stack": 20000}
+    )
+    assert cmds[1].floor("Dana") == FloorDecision("Dana", "unseat", 3)
+    assert cmds[2].floor("Dana").to_obj() == {"by": "Dana", "stack": {"7": 30000}}
+    assert cmds[3].floor("Dana") is None and cmds[4].floor("Dana") is None
 
 
 @given(

@@ -17,7 +17,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tablectl.tournament.commands import (
+from tablectl.tournament.seating import clockwise_after, final_table_size
+from tablectl.tournament.venue import Announcement, Venue
+from tablectl.wire.commands import (
     Command,
     HaltCmd,
     LevelCmd,
@@ -26,8 +28,6 @@ from tablectl.tournament.commands import (
     TableReport,
     UnseatCmd,
 )
-from tablectl.tournament.seating import clockwise_after, final_table_size
-from tablectl.tournament.venue import Announcement, Venue
 
 ROOT = Path(__file__).resolve().parent.parent
 STRUCTURE = tomllib.loads((ROOT / "display/structures/tda-style.toml").read_text())
@@ -70,7 +70,7 @@ class PaperTable:
             p = self.seats.get(cmd.seat)
             if p is None or p[2] == "out" or p[0] != cmd.name:
                 return {"refused": {"table": self.name, "id": cmd.id, "reason": "no player"}}
-            p[1] = cmd.floor(p[1])["stack"][str(cmd.seat)]
+            p[1] = cmd.result(p[1])
             return {"confirmed": {"table": self.name, "id": cmd.id, "stack": p[1]}}
         if isinstance(cmd, LevelCmd):
             self.level = cmd.number or self.level

@@ -27,10 +27,10 @@ import pytest
 from broker import USERS, VENUE, start_broker
 from paho.mqtt.enums import CallbackAPIVersion
 
-from tablectl.daemon.venue_link import table_topic
-from tablectl.tournament.commands import SeatCmd, StackCmd
 from tablectl.venue.client import VenueClient
 from tablectl.venue.director import VenueRunner
+from tablectl.wire.commands import SeatCmd, StackCmd
+from tablectl.wire.topics import table_topic
 
 ROOT = Path(__file__).parents[1]
 STRUCTURE = tomllib.loads((ROOT / "display/structures/tda-style.toml").read_text())

@@ -31,7 +31,7 @@ KIOSK = """
 import os, signal, threading
 from display import kiosk
 from display.clock import ClockScreen
-from tablectl.daemon.clock_files import load_structure, preset_dir
+from tablectl.files.clock_files import load_structure, preset_dir
 from tablectl.tournament.clock import TourneyClock
 
 seen = []

@@ -11,9 +11,9 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from tablectl.tournament.commands import SeatCmd
 from tablectl.venue.client import VenueClient
 from tablectl.venue.console import DirectorConsole
+from tablectl.wire.commands import SeatCmd
 
 ROOT = Path(__file__).resolve().parent.parent
 STRUCTURE = tomllib.loads((ROOT / "display/structures/tda-style.toml").read_text())

@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from tablectl.daemon.clock_files import load_state, load_structure, preset_dir, save_state
+from tablectl.files.clock_files import load_state, load_structure, preset_dir, save_state
 from tablectl.tournament.clock import ClockStateError, TourneyClock
 from tablectl.tournament.structures import Structure, StructureError
 

@@ -133,12 +133,12 @@ def _positions(table: Table) -> dict[str, int | None]:
 
 def _won(table: Table) -> dict[str, int]:
     hand = table.hand
-    return {str(s): a for s, a in hand.won.items()} if hand else {}
+    return {str(s): a for s, a in hand.showdown.won.items()} if hand else {}
 
 
 def _dead(table: Table) -> list[int]:
     hand = table.hand
-    return sorted(hand.dead) if hand else []
+    return sorted(hand.showdown.dead) if hand else []
 
 
 GETTERS: dict[str, Callable[[Table], Any]] = {
@@ -151,7 +151,7 @@ GETTERS: dict[str, Callable[[Table], Any]] = {
     "positions": _positions,
     "show_first": lambda t: t.show_first(),
     "dead": _dead,
-    "eliminated": lambda t: list(t.eliminated),
+    "eliminated": lambda t: list(t.seating.eliminated),
 }
 
 

@@ -12,6 +12,7 @@ import argparse
 import logging
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -223,6 +224,42 @@ def run(args: argparse.Namespace) -> int:
                 )
             except Exception as exc:  # no screen: the table still runs, the dealer is told
                 log.error("dealer screen unavailable (%s): running without it", exc)
+        from tablectl.daemon.badges import BadgeFileError, FloorGate, load_badges
+        from tablectl.daemon.inbox import BadgeRead, Inbox
+
+        try:
+            badges = load_badges(config.badges_file)
+        except BadgeFileError as exc:  # the table runs; floor decisions are refused
+            log.error("%s: no floor mode until it is fixed", exc)
+            badges = {}
+        # The inbox first: the threads that post to it (the NFC reader's, the bots') are made
+        # before the daemon, which is then built complete.
+        inbox = Inbox()
+
+        def badge_read(uid: bytes, badge: Any) -> None:
+            inbox.post(BadgeRead(uid, badge))
+
+        if args.floor_badge and config.hardware == "sim":
+            try:
+                _sim_floor_badge(badge_read, badges, display, args.floor_badge)
+            except BadgeFileError as exc:
+                print(f"tablectl run: {exc}", file=sys.stderr)
+                return 2
+        helpers: list[Any] = []
+        if config.nfc_reader and not args.events:
+            from firmware_bridge.sources import NfcWatcher
+
+            helpers.append(NfcWatcher(config.nfc_reader, config.badges_file, badge_read))
+        console, players = None, None
+        if args.bots and sim is not None:
+            console, players = _sim_bots(inbox, lambda: daemon.stop(), sim, source, setup, args)
+        if config.hardware == "real" and not args.events:
+            if config.gpio:
+                from firmware_bridge.sources import ConsoleHelper
+
+                console = ConsoleHelper.on_pins(config.gpio)
+            else:
+                log.warning("no [gpio] pins configured: the dealer console is not wired")
         daemon = Daemon(
             journal,
             setup,
@@ -232,34 +269,12 @@ def run(args: argparse.Namespace) -> int:
             names=config.player_names(),
             stop_when_done=True,
             venue=venue_link(config.venue),
+            console=console,
+            helpers=helpers,
+            floor_gate=FloorGate(badges, config.floor_minutes),
+            players=players,
+            inbox=inbox,
         )
-        from tablectl.daemon.badges import BadgeFileError, FloorGate, load_badges
-
-        try:
-            badges = load_badges(config.badges_file)
-        except BadgeFileError as exc:  # the table runs; floor decisions are refused
-            log.error("%s: no floor mode until it is fixed", exc)
-            badges = {}
-        if args.floor_badge and config.hardware == "sim":
-            try:
-                _sim_floor_badge(daemon, badges, display, args.floor_badge)
-            except BadgeFileError as exc:
-                print(f"tablectl run: {exc}", file=sys.stderr)
-                return 2
-        daemon.floor_gate = FloorGate(badges, config.floor_minutes)
-        if config.nfc_reader and not args.events:
-            from firmware_bridge.sources import NfcWatcher
-
-            daemon.helpers.append(NfcWatcher(config.nfc_reader, config.badges_file, daemon.inbox))
-        if args.bots and sim is not None:
-            _sim_bots(daemon, sim, source, setup, args)
-        if config.hardware == "real" and not args.events:
-            if config.gpio:
-                from firmware_bridge.sources import ConsoleHelper
-
-                daemon.console = ConsoleHelper.on_pins(config.gpio)
-            else:
-                log.warning("no [gpio] pins configured: the dealer console is not wired")
         return daemon.run()
     except (DaemonError, HardwareError) as exc:
         log.error("%s", exc)
@@ -269,21 +284,24 @@ def run(args: argparse.Namespace) -> int:
             sim.stop()
 
 
-def _sim_bots(daemon: Any, sim: SimHardware, source: Any, setup: Any, args: Any) -> None:
+def _sim_bots(
+    inbox: Any, stop: Callable[[], None], sim: SimHardware, source: Any, setup: Any, args: Any
+) -> tuple[Any, Any]:
     """``--sim --bots``: the bots play on the emulator the daemon's bridge reads and press the
-    simulated console's buttons (gpiozero on mock pins, the daemon's console helper)."""
+    simulated console's buttons (gpiozero on mock pins, the daemon's console helper). Returns
+    the console helper and the bots for the daemon; ``stop`` ends the run after the hands."""
     from firmware_bridge.sources import ConsoleHelper
     from hw_sim.console import SimConsole
     from hw_sim.live_bots import LiveBots
 
     console = SimConsole()
-    daemon.console = ConsoleHelper(console.console)
     link, mapper = source.link, source.mapper
 
+    # the link posts to the daemon's inbox: nothing sensed is waiting there, no zone unsettled
     def settled() -> bool:
-        return link.events.empty() and not mapper.pending()
+        return bool(inbox.empty()) and not mapper.pending()
 
-    daemon.players = LiveBots(
+    players = LiveBots(
         sim.mcu,
         lambda: link.ping(timeout=5),
         settled,
@@ -292,13 +310,14 @@ def _sim_bots(daemon: Any, sim: SimHardware, source: Any, setup: Any, args: Any)
         mapper.chips,
         pace=args.pace,
         hands=args.hands,
-        on_done=daemon.stop,
+        on_done=stop,
     )
     logging.getLogger("tablectl.run").info(
         "sim: bots play a motion every %.2f s%s",
         args.pace,
         f" for {args.hands} hands" if args.hands else "",
     )
+    return ConsoleHelper(console.console), players
 
 
 def _window_size() -> tuple[int, int]:
@@ -336,7 +355,9 @@ def venue_link(venue: Any) -> Any:
 SIM_FLOOR_UID = "5f1000"  # the simulated floor badge's tag UID (hex)
 
 
-def _sim_floor_badge(daemon: Any, badges: dict[str, Any], display: Any, name: str) -> None:
+def _sim_floor_badge(
+    badge_read: Callable[[bytes, Any], None], badges: dict[str, Any], display: Any, name: str
+) -> None:
     """``--sim --floor-badge NAME``: NAME's floor badge is in the badges, and F in the dealer
     window reads it as the NFC reader would (the daemon's inbox, then the FloorGate)."""
     from tablectl.daemon.badges import parse_badges
@@ -344,7 +365,7 @@ def _sim_floor_badge(daemon: Any, badges: dict[str, Any], display: Any, name: st
     entry = {"badges": {SIM_FLOOR_UID: {"role": "floor", "name": name}}}
     badges.update(parse_badges(entry, "--floor-badge"))  # BadgeFileError: a bad name
     if display is not None and hasattr(display, "keys"):
-        display.keys["f"] = lambda: daemon.inbox.put(("badge", bytes.fromhex(SIM_FLOOR_UID), None))
+        display.keys["f"] = lambda: badge_read(bytes.fromhex(SIM_FLOOR_UID), None)
         logging.getLogger("tablectl.run").info(
             "sim: press F in the dealer window to read the floor badge of %s", name
         )

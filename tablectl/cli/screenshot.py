@@ -24,10 +24,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from tablectl.daemon.clock_files import load_structure, preset_dir, presets
 from tablectl.engine.events import ScenarioError, parse_line
 from tablectl.engine.outputs import Alert, Ruling
 from tablectl.engine.view import TableView
+from tablectl.files.clock_files import load_structure, preset_dir, presets
 from tablectl.tournament.clock import TourneyClock
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tablectl.daemon.clock_files import load_structure, preset_dir
 from tablectl.engine.events import PRESSES, ScenarioError, event_from_obj
+from tablectl.files.clock_files import load_structure, preset_dir
 from tablectl.tournament.structures import StructureError
+from tablectl.wire.topics import check_id
 
 DEFAULT_PATH = Path("/etc/tablectl/table.toml")
 HOUSE_PROFILES = ("tda-2025", "wfp", "roberts", "home")
@@ -355,7 +356,7 @@ def _venue(c: _Checker, raw: dict[str, Any]) -> VenueConfig | None:
         return None
     v = c.table(raw, "venue")
     try:  # paho-mqtt loads only for a table with a [venue]
-        from tablectl.daemon.venue_link import check_id
+        import tablectl.daemon.venue_link  # noqa: F401
     except ImportError as exc:
         raise c.fail("venue", f"the venue link needs paho-mqtt 2.x ({exc})") from None
     c.no_unknown(v, VENUE_KEYS, "venue.")

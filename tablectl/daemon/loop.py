@@ -1,8 +1,11 @@
 """The table daemon: event sources → journal (append first) → engine → dealer screen and logs.
 
-One thread runs the loop around one queue of events: the MCU link's reader thread (and nfc and
-console callbacks) only feed it, so the journal, the engine and the screen are never touched
-concurrently. For every event the loop
+One thread runs the loop around one inbox of typed items (:mod:`tablectl.daemon.inbox`): the MCU
+link's reader thread, nfcpy, gpiozero's callbacks and paho only post to it, so the journal, the
+engine and the screen are only ever touched by the loop (:mod:`tablectl.daemon.owner` checks it).
+The loop waits on the inbox until its next timer is due (a tick, the watchdog, a zone's settle
+time, the screen's next frame, the outbox's stall check), as Klipper's reactor does, so a badge
+or a venue command is journaled as soon as it arrives. For every event the loop
 
 1. stamps it with session time (live sources),
 2. appends it to the journal, committed and synced (:mod:`tablectl.daemon.journal`),
@@ -32,23 +35,29 @@ from __future__ import annotations
 
 import logging
 import os
-import queue
 import signal
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tablectl.daemon.history import HandRecord, HistoryBuilder, pokerstars_text
+from tablectl.daemon.inbox import BadgeRead, FromVenue, Inbox, InboxItem, Pressed, Sensed, Wake
 from tablectl.daemon.journal import Journal, JournalError, Row
 from tablectl.daemon.notify import Notifier
+from tablectl.daemon.owner import LoopGuard, guarded, unwrap
 from tablectl.daemon.scenario_file import read_lines
 from tablectl.engine.events import Event, event_from_obj, event_to_obj, parse_line
 from tablectl.engine.notices import FloorDecided
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.view import TableView
+
+if TYPE_CHECKING:  # table_venue loads paho: only a table with a [venue] imports it
+    from tablectl.daemon.badges import FloorGate
+    from tablectl.daemon.table_venue import TablePort
+    from tablectl.engine.table import Table
 
 log = logging.getLogger("tablectl.daemon")
 
@@ -74,11 +83,23 @@ class Source(Protocol):
     def stop(self) -> None: ...
 
 
+class PushSource(Source, Protocol):
+    """A live source whose thread posts what it reads to the daemon's inbox (the MCU link)."""
+
+    def bind(self, post: Callable[[Any], None]) -> None: ...
+
+    def feed(self, item: Any) -> list[Event | Alert]: ...
+
+    def due_in(self) -> float | None: ...  # seconds until poll(0) may have something
+
+
 class Console(Protocol):
     """The dealer console (firmware_bridge.sources.ConsoleHelper): presses in, buzzer and floor
     light out."""
 
     def start(self) -> None: ...
+
+    def bind(self, post: Callable[[Event], None]) -> None: ...
 
     def poll(self) -> list[Event]: ...
 
@@ -90,11 +111,57 @@ class Console(Protocol):
 
 
 class Display(Protocol):
+    """The dealer screen (display.window.PygameDisplay): every call the loop makes."""
+
     def update(self, view: TableView) -> None: ...
 
     def pump(self) -> list[Event] | None: ...  # the console's events; None: window closed
 
+    def set_floor(self, name: str | None, seconds_left: float | None) -> None: ...
+
+    def show_floor(self, decisions: tuple[FloorDecided, ...]) -> None: ...
+
+    def set_venue(self, commands: list[tuple[str, str, str]], halted: str | None) -> None: ...
+
+    def venue_answers(self) -> list[tuple[str, bool]]: ...
+
+    def console_busy(self) -> bool: ...  # a panel over the table: the bots wait
+
     def close(self) -> None: ...
+
+
+class Venue(Protocol):
+    """The venue link (tablectl.daemon.table_venue.TableVenue), as the loop drives it."""
+
+    def attach(
+        self, table: TablePort, db: sqlite3.Connection, post: Callable[[Any], None]
+    ) -> None: ...
+
+    def handle_items(self, items: list[Any]) -> None: ...
+
+    def after(self, outputs: list[Output]) -> None: ...
+
+    def service(self) -> None: ...
+
+    def due_in(self) -> float | None: ...
+
+    def stop(self) -> None: ...
+
+
+class Helper(Protocol):
+    """Started with the loop and stopped after it (the NFC reader's watcher)."""
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+class Players(Protocol):
+    """The simulator's bots (hw_sim.live_bots.LiveBots): at most one motion a turn."""
+
+    due: float
+
+    def service(self, view: TableView, busy: bool, now: float) -> None: ...
 
 
 # --- sources ---------------------------------------------------------------------------------
@@ -212,9 +279,8 @@ class Daemon:
     """Runs one table until stopped (SIGTERM/SIGINT), or a script source is used up."""
 
     WAIT_SLICE = 0.1  # seconds: how soon a stop is seen while waiting for the hardware
-    # Seconds: the longest wait for events. A signal does not cut a wait short, so this is how
-    # soon a SIGTERM is seen (systemd's TimeoutStopSec is 15 s); a loop with a screen to pump or
-    # presses and taps to pick up (a console, helpers) waits at most BUSY_SLICE.
+    # Seconds between the screen's frames (taps, countdowns) and the buzzer's beats; a source that
+    # does not post to the inbox is polled every IDLE_SLICE (BUSY_SLICE with a console or helpers).
     IDLE_SLICE = 1.0
     BUSY_SLICE = 0.25
     DIAG_EVERY = 60.0  # seconds between the sensors' diagnostic snapshots in the journal
@@ -236,8 +302,17 @@ class Daemon:
         ready_timeout: float = 60.0,
         stop_when_done: bool = True,
         clock: Callable[[], float] = time.monotonic,
-        venue: Any = None,
+        venue: Venue | None = None,
+        console: Console | None = None,
+        helpers: list[Helper] | None = None,
+        floor_gate: FloorGate | None = None,
+        players: Players | None = None,
+        inbox: Inbox | None = None,
+        guard: LoopGuard | None = None,
     ) -> None:
+        """``inbox``: the one the other threads post to, when they were made first (`tablectl
+        run` makes it, then the NFC watcher, then the daemon); ``guard``: check that only the
+        loop's thread touches the journal, the engine and the screen (tests, benches)."""
         self.journal_path = Path(journal_path)
         self.config_setup = setup
         self.source = source
@@ -251,7 +326,8 @@ class Daemon:
         self.clock = clock
         self.stats = Stats()
         self.journal: Journal | None = None
-        self.table: Any = None
+        self.table: Table | None = None
+        self._view: TableView | None = None  # the table's view after the last event, built once
         self.builder = HistoryBuilder(self.names)
         self._total = 0
         self._stop = False
@@ -264,20 +340,34 @@ class Daemon:
         self._shown_at = 0.0  # clock() when the screen last got a view
         self._dirty = True
         self._status = ""
-        # Events and taps from other threads (the NFC reader, the venue link): put on this queue.
-        self.inbox: queue.Queue[Any] = queue.Queue()
-        self.helpers: list[Any] = []  # started with the loop, stopped after it
-        self.console: Console | None = None  # also a helper; the loop drives its outputs
+        # What the other threads hand the loop (sensors, badges, presses, the venue link).
+        self.inbox = inbox or Inbox()
+        self.guard = guard  # given: the journal, the engine and the screen are the loop's only
+        self._pushed = False  # the source posts to the inbox (bound at run)
+        self.helpers: list[Helper] = list(helpers or [])  # started with the loop, stopped after
+        self.console = console  # the GPIO buttons: presses in, buzzer and floor light out
         self.dealer: str | None = None  # the signed-in dealer (badge)
-        self.floor_gate: Any = None  # tablectl.daemon.badges.FloorGate: floor mode (issue 13)
+        self.floor_gate = floor_gate  # floor mode (issue 13); None: floor decisions refused
         self.refused = 0  # console entries refused before the journal
         self.floor_decisions: list[FloorDecided] = []  # the floor's notices, shown on the screen
-        # tablectl.daemon.table_venue.TableVenue, or None (no [venue]): attached after the
-        # restore, fed its link items from the inbox, told every handled event's outputs.
+        # The venue link, or None (no [venue]): attached after the restore, fed its link items
+        # from the inbox, told every handled event's outputs.
         self.venue = venue
-        # hw_sim.live_bots.LiveBots (`run --sim --bots`), or None: told the live view each turn
-        # of the loop, it makes at most one motion on the emulated table.
-        self.players: Any = None
+        # `run --sim --bots`: told the live view each turn, at most one motion on the emulator.
+        self.players = players
+        self._was_between = True  # between hands before the event being handled
+        # After each event is journaled and applied, in this order (each registered once).
+        self.listeners: list[Callable[[Event, list[Output], int], None]] = [
+            self._sensors_told,
+            self._logged,
+            self._floor_shown,
+            self._conserved,
+            self._history,
+            self._checkpoint_at_hand_end,
+            self._notified,
+        ]
+        if venue is not None:
+            self.listeners.append(lambda _e, outputs, _r: venue.after(outputs))
 
     # --- start: journal and replay -------------------------------------------------------------
 
@@ -286,7 +376,7 @@ class Daemon:
         from tablectl.engine.table import SetupError, Table
 
         try:
-            self.journal = Journal(self.journal_path)
+            self.journal = guarded(Journal(self.journal_path), self.guard, "the journal")
             setup = self.journal.setup()
         except JournalError as exc:
             raise DaemonError(str(exc)) from None
@@ -303,7 +393,7 @@ class Daemon:
         names = {int(s): str(n) for s, n in (setup.get("names") or {}).items()}
         self.builder.names = {**names, **self.names}
         try:
-            self.table = Table.from_setup(setup)
+            self.table = guarded(Table.from_setup(setup), self.guard, "the engine")
         except SetupError as exc:
             raise DaemonError(f"setup: {exc}") from None
         if new:  # journaled once it is known to seat a table
@@ -314,17 +404,19 @@ class Daemon:
         after = 0
         checkpoint = None if new else self.journal.latest_checkpoint()
         # A checkpoint must hold the setup's chips, give or take what the floor added or removed.
-        if checkpoint is not None and checkpoint.table.chips_total() == self._total + getattr(
-            checkpoint.table, "chips_added", 0
+        if (
+            checkpoint is not None
+            and checkpoint.table.chips_total() == self._total + checkpoint.table.book.chips_added
         ):
-            self.table, after = checkpoint.table, checkpoint.row_id
+            self.table = guarded(checkpoint.table, self.guard, "the engine")
+            after = checkpoint.row_id
             self._total = self.table.chips_total()
         report = self.journal.replay_into(self.table, self._replayed, after=after)
         if report.events >= self.CHECKPOINT_AFTER and self._between_hands():
             self._checkpoint(report.last_row)  # an old journal's first restart: the next is fast
         self.stats.replayed = report.events
         self.stats.bad_rows = len(report.bad_rows or [])
-        self._session_t = float(self.table.t)
+        self._session_t = float(self.table.timing.t)
         self._gap = self._recovered_gap(new)
         log.info(
             "journal replayed: %d events after row %d, %d bad rows in %.3f s; hand %d, %s",
@@ -335,8 +427,9 @@ class Daemon:
             self.table.hand_no,
             self.table.street,
         )
+        self._view = None
         # who deals, from the journaled badges (floor mode needs the floor badge read again)
-        badges = getattr(self.table, "badges", {})
+        badges = self.table.console.badges
         self.dealer = next((n for n, r in badges.items() if r == "dealer"), None)
 
     def _recovered_gap(self, new: bool) -> float:
@@ -367,13 +460,14 @@ class Daemon:
         the next restart's speed, never the table."""
         assert self.journal is not None
         try:
-            self.journal.checkpoint(row, self.table.hand_no, self.table)
+            self.journal.checkpoint(row, self.table.hand_no, unwrap(self.table))
         except (sqlite3.Error, OSError, RecursionError) as exc:  # pickle's own are TypeErrors
             log.error("checkpoint after journal row %d not written: %s", row, exc)
         except Exception:
             log.exception("checkpoint after journal row %d not written", row)
 
     def _replayed(self, row: Row, event: Event, outputs: list[Output]) -> None:
+        self._view = None
         self._show_floor(outputs)
         for hand in self._histories(event, outputs, row.wall, row.row_id):
             self._write_history(hand, overwrite=False)
@@ -384,7 +478,7 @@ class Daemon:
         """Finished hands for the history files. A history bug costs that hand's file, never
         the table (the event is journaled and applied; `tablectl export` can retry later)."""
         try:
-            return self.builder.feed(event, outputs, self.table.view, wall)
+            return self.builder.feed(event, outputs, self.view, wall)
         except Exception:
             log.exception("hand history failed on journal row %d: %s", row, event.to_json())
             return []
@@ -393,14 +487,26 @@ class Daemon:
 
     def run(self) -> int:
         """Restore, wait for the hardware, then loop. Returns the process exit code."""
+        if self.guard is not None:
+            self.guard.claim()
+            self.display = guarded(self.display, self.guard, "the display")
         if self.table is None:
             self.restore()
         if self.venue is not None:
-            self.venue.attach(self)
+            assert self.journal is not None
+            self.venue.attach(
+                _VenueSide(self), self.journal.connection, lambda i: self.inbox.post(FromVenue(i))
+            )
         self._install_signals()
+        bind = getattr(self.source, "bind", None)
+        if bind is not None and self.source.live:
+            bind(lambda item: self.inbox.post(Sensed(item)))
+            self._pushed = True
         self.source.start()
-        if self.console is not None and self.console not in self.helpers:
-            self.helpers.append(self.console)
+        if self.console is not None:
+            self.console.bind(lambda ev: self.inbox.post(Pressed(ev)))
+            if self.console not in self.helpers:
+                self.helpers.append(self.console)
         for helper in self.helpers:
             helper.start()
         try:
@@ -447,35 +553,52 @@ class Daemon:
         return False
 
     def stop(self) -> None:
+        """Any thread: the loop stops at once (its wait is cut short)."""
         self._stop = True
+        self.inbox.post(Wake())
 
-    def _drain_inbox(self) -> list[Event | Alert]:
-        items: list[Event | Alert] = []
+    def post_badge(self, uid: bytes, badge: Any) -> None:
+        """Any thread (the NFC reader's): a tag read, for the loop."""
+        self.inbox.post(BadgeRead(uid, badge))
+
+    def _take(self, items: list[InboxItem]) -> None:
+        """The inbox's items, in the order they were posted."""
         link: list[Any] = []
-        while True:
-            try:
-                item = self.inbox.get_nowait()
-            except queue.Empty:
-                break
-            if isinstance(item, tuple) and item and item[0] == "badge":
-                self._badge(item[1], item[2])
-            elif isinstance(item, tuple) and item and item[0] == "venue":
-                link.append(item[1])
+        for item in items:
+            if isinstance(item, FromVenue):
+                link.append(item.item)
+                continue
+            if link:  # the venue link's items handled together (one flush to paho)
+                self._venue_items(link)
+                link = []
+            if isinstance(item, Sensed):
+                self._events(self.source.feed(item.item))  # type: ignore[attr-defined]
+            elif isinstance(item, Pressed):
+                self.handle(item.event)
+            elif isinstance(item, BadgeRead):
+                self._badge(item.uid, item.badge)
+        if link:
+            self._venue_items(link)
+
+    def _venue_items(self, items: list[Any]) -> None:
+        if self.venue is not None:
+            self.venue.handle_items(items)
+
+    def _events(self, items: list[Event | Alert]) -> None:
+        for item in items:
+            if isinstance(item, Alert):
+                self._log_output(item)
+                self.stats.alerts += 1
             else:
-                items.append(item)
-        if link and self.venue is not None:
-            self.venue.handle_items(link)
-        if self.console is not None:
-            items += self.console.poll()
-        return items
+                self.handle(item)
 
     def _drive_console(self) -> None:
         """The buzzer counts down a player on the clock (002 Rule 29)."""
         if self.console is None or self.table is None:
             return
-        clock = self.table.clock
+        clock = self.table.timing.clock
         if clock is not None:
-            now = self.clock() - self._t_anchor if self.source.live else self.table.t
+            now = self.clock() - self._t_anchor if self.source.live else self.table.timing.t
             self.console.countdown(max(0.0, clock[1] - now))
 
     def _badge(self, uid: bytes, badge: Any) -> None:
@@ -511,15 +634,17 @@ class Daemon:
                 next_ping = now + watchdog
             wait = 0.05
             if self.source.live:
-                wait = max(0.0, min(self._tick_due(), self._slice()) - now)
+                wait = max(0.0, min(self._tick_due(), self._next_timer()) - now)
                 if watchdog is not None:
                     wait = min(wait, max(0.0, next_ping - now))
-            for item in self.source.poll(wait) + self._drain_inbox():
-                if isinstance(item, Alert):
-                    self._log_output(item)
-                    self.stats.alerts += 1
-                else:
-                    self.handle(item)
+            if self._pushed:  # one wait: on the inbox, until the next timer
+                self._take(self.inbox.wait(wait))
+                self._events(self.source.poll(0))  # what came due (a zone settled)
+            else:  # a script: its next events, then what the other threads posted
+                self._events(self.source.poll(wait))
+                self._take(self.inbox.wait(0))
+            if self.console is not None and not self._pushed:
+                self._events(list(self.console.poll()))
             if self.source.live and self.clock() >= self._tick_due():
                 self._tick()
             if self.source.live and self.clock() >= self._diag_due:
@@ -537,7 +662,7 @@ class Daemon:
                     break
                 self._console(entered)
             if self.players is not None:
-                self.players.service(self.table.view(), self._console_busy(), self.clock())
+                self.players.service(self.view(), self._console_busy(), self.clock())
             if self.venue is not None:
                 self.venue.service()  # the dealer's answers to the venue; rows to the broker
             if self.source.finished and self.stop_when_done:
@@ -572,23 +697,37 @@ class Daemon:
             self.handle(ev)
             if gate is not None:
                 gate.accepted(ev)
-        if gate is not None and hasattr(self.display, "set_floor"):
+        if gate is not None and self.display is not None:
             floor = gate.floor
             self.display.set_floor(floor.name if floor else None, gate.seconds_left(now))
 
     def _console_busy(self) -> bool:
         """The dealer is working the console: a panel over the table, or floor mode open."""
-        console = getattr(self.display, "console", None)
-        if console is not None and getattr(console, "mode", "table") != "table":
+        if self.display is not None and self.display.console_busy():
             return True
         return self.floor_gate is not None and self.floor_gate.floor is not None
 
-    def _slice(self) -> float:
-        """clock() by which the loop looks again for presses, taps, the screen and a stop."""
-        busy = self.display is not None or self.console is not None or self.helpers
-        at = self.clock() + (self.BUSY_SLICE if busy else self.IDLE_SLICE)
+    def _next_timer(self) -> float:
+        """clock() of the loop's next timer besides the tick and the watchdog: a zone's settle
+        time (the sensors), the screen's next frame (taps, countdowns), the buzzer's next beat,
+        the bots' next motion, the diagnostics, the outbox's stall check."""
+        now = self.clock()
+        if self._pushed:
+            at = self._diag_due
+            due = self.source.due_in()  # type: ignore[attr-defined]
+            if due is not None:
+                at = min(at, now + due)
+            if self.display is not None or (self.console is not None and self.table.clock):
+                at = min(at, now + self.BUSY_SLICE)
+        else:  # a live source that does not post (tests): look again for presses and taps
+            busy = self.display is not None or self.console is not None or self.helpers
+            at = now + (self.BUSY_SLICE if busy else self.IDLE_SLICE)
         if self.players is not None:  # the bots' next motion
-            at = min(at, max(self.players.due, self.clock() + 0.01))
+            at = min(at, max(self.players.due, now + 0.01))
+        if self.venue is not None:
+            due = self.venue.due_in()
+            if due is not None:
+                at = min(at, now + due)
         return at
 
     def _journal_diag(self) -> None:
@@ -614,7 +753,7 @@ class Daemon:
 
     def _live_view(self) -> TableView:
         """The table's view with its countdowns carried to now (no tick journaled for it)."""
-        view = self.table.view()
+        view = self.view()
         if not self.source.live:
             return view
         ran = max(0.0, self.clock() - self._t_anchor - self._session_t)
@@ -636,60 +775,100 @@ class Daemon:
             self.handle(Event("tick", seconds), stamped=True)
 
     def handle(self, event: Event, *, stamped: bool = False) -> list[Output]:
-        """Journal, apply, log, display: one event through the daemon."""
+        """One event through the daemon: journaled (committed and synced), applied, then told
+        to each of :attr:`listeners`."""
         assert self.journal is not None and self.table is not None
         if self.source.live and not stamped:
             t = round(max(self._session_t, self.clock() - self._t_anchor), 3)
             event = Event(event.kind, event.body, t)
+        row = self._journal(event)
+        between = self._between_hands()
+        outputs = self._apply(event, row)
+        if outputs is None:
+            return []
+        self._was_between = between
+        for listener in self.listeners:
+            listener(event, outputs, row)
+        return outputs
+
+    def _journal(self, event: Event) -> int:
+        assert self.journal is not None and self.table is not None
         try:
-            row = self.journal.append(event, self.table.hand_no)
+            return self.journal.append(event, self.table.hand_no)
         except sqlite3.Error as exc:
             # Append first: an event that cannot be journaled is not applied either. Stop, so
             # systemd restarts the daemon and the dealer sees the table go down, not drift.
             msg = f"journal write failed ({exc}); {event.to_json()} not applied"
             raise DaemonError(msg) from exc
-        between = self._between_hands()
+
+    def _apply(self, event: Event, row: int) -> list[Output] | None:
+        """The engine's outputs, recorded beside the row; None when the engine failed."""
+        assert self.journal is not None and self.table is not None
         try:
             outputs = self.table.apply(event)
         except Exception:  # an engine bug: the event is journaled, the table keeps running
             self.stats.engine_errors += 1
             log.exception("engine failed on journal row %d: %s", row, event.to_json())
-            return []
+            return None
+        self._view = None
+        self._dirty = True
         self.stats.events += 1
         if event.kind == "tick":
             self._session_t += float(event.body)
         elif event.t is not None:
             self._session_t = max(self._session_t, float(event.t))
         self.journal.record(row, outputs)
+        return outputs
+
+    def view(self) -> TableView:
+        """The table's view as of the last event: built once per event, for the screen, the
+        venue's report and the bots alike."""
+        assert self.table is not None
+        if self._view is None:
+            self._view = self.table.view()
+        return self._view
+
+    # --- listeners ---------------------------------------------------------------------------
+
+    def _sensors_told(self, event: Event, _outputs: list[Output], _row: int) -> None:
+        """The dealer's ``counted`` answer goes back to the sensors' tracker."""
         if event.kind == "counted":
-            # the dealer's answer goes back to the sensors' tracker (firmware_bridge.sources)
             answered = getattr(self.source, "answered", None)
             if answered is not None:
                 answered(event)
+
+    def _logged(self, _event: Event, outputs: list[Output], _row: int) -> None:
         for out in outputs:
             self._log_output(out)
+
+    def _floor_shown(self, _event: Event, outputs: list[Output], _row: int) -> None:
         self._show_floor(outputs)
+
+    def _conserved(self, _event: Event, _outputs: list[Output], row: int) -> None:
+        assert self.table is not None
         total = self.table.chips_total()
         if total != self._total:
             self.stats.conservation_errors += 1
             log.error(
                 "chips not conserved after journal row %d: %d, expected %d", row, total, self._total
             )
-        self._dirty = True
+
+    def _history(self, event: Event, outputs: list[Output], row: int) -> None:
         for hand in self._histories(event, outputs, time.time(), row):
             self.stats.hands += 1
             self._write_history(hand, overwrite=True)
-        if not between and self._between_hands():
-            # A hand ended: restore starts here. After its history file, so that a crash before
-            # this point replays the hand and writes the file.
+
+    def _checkpoint_at_hand_end(self, _event: Event, _outputs: list[Output], row: int) -> None:
+        # A hand ended: restore starts here. After its history file (the listener before), so
+        # that a crash before this point replays the hand and writes the file.
+        if not self._was_between and self._between_hands():
             self._checkpoint(row)
+
+    def _notified(self, _event: Event, _outputs: list[Output], _row: int) -> None:
         status = self._status_text()
         if status != self._status:
             self._status = status
             self.notify.status(status)
-        if self.venue is not None:
-            self.venue.after(outputs)  # outbox inserts: never waits for the broker
-        return outputs
 
     # --- outputs ---------------------------------------------------------------------------------
 
@@ -706,9 +885,8 @@ class Daemon:
         self._total += sum(o.difference or 0 for o in new)
         if new:
             self.floor_decisions = (self.floor_decisions + new)[-self.FLOOR_SHOWN :]
-            show = getattr(self.display, "show_floor", None)
-            if show is not None:
-                show(tuple(self.floor_decisions))
+            if self.display is not None:
+                self.display.show_floor(tuple(self.floor_decisions))
 
     def _log_output(self, out: Output) -> None:
         if isinstance(out, Alert):
@@ -739,7 +917,7 @@ class Daemon:
     def _install_signals(self) -> None:
         def _stop(signum: int, _frame: object) -> None:
             log.info("signal %s: stopping", signal.Signals(signum).name)
-            self._stop = True
+            self.stop()  # posts a Wake: the inbox is reentrant
 
         try:
             signal.signal(signal.SIGTERM, _stop)
@@ -748,27 +926,68 @@ class Daemon:
             pass
 
 
+class _VenueSide:
+    """The daemon as the venue link sees it (:class:`tablectl.daemon.table_venue.TablePort`):
+    handle an event, the view, who sits where, the dealer screen's venue panel."""
+
+    def __init__(self, daemon: Daemon) -> None:
+        self._d = daemon
+
+    def handle(self, event: Event) -> list[Output]:
+        return self._d.handle(event)
+
+    def view(self) -> TableView:
+        return self._d.view()
+
+    def positions(self) -> tuple[int | None, int | None, int | None] | None:
+        table = self._d.table
+        hand = table.hand if table is not None else None
+        if hand is None:
+            return None
+        p = hand.positions
+        return (p.button, p.sb_seat, p.bb)
+
+    def seated(self, seat: int) -> tuple[str, int] | None:
+        table = self._d.table
+        p = table.players.get(seat) if table is not None else None
+        return None if p is None or p.out else (p.name, p.stack)
+
+    def show(self, commands: list[tuple[str, str, str]], halted: str | None) -> None:
+        if self._d.display is not None:
+            self._d.display.set_venue(commands, halted)
+
+    def answers(self) -> list[tuple[str, bool]]:
+        return self._d.display.venue_answers() if self._d.display is not None else []
+
+    def busy(self) -> bool:
+        return not self._d.inbox.empty()
+
+
 def next_deadline(table: Any) -> float | None:
     """The table's next timed change in session seconds: its level ends, or the player on the
-    clock is warned or runs out of time (tablectl.engine.actions.check_clock); None if nothing
+    clock is warned or runs out of time (tablectl.engine.clock.check_clock); None if nothing
     is timed. A tick there (or a millisecond after, where the player's tie wins) applies it on
     time, with no tick a second in between."""
     if table is None:
         return None
     due: list[float] = []
-    t = float(table.t)
+    t = float(table.timing.t)
     lv = table.level()
-    if not table.paused and lv.seconds is not None and table.level_index + 1 < len(table.levels):
-        due.append(t + max(0.0, lv.seconds - table.level_elapsed))
-    if table.clock is not None:
-        deadline = float(table.clock[1])
+    if (
+        not table.timing.paused
+        and lv.seconds is not None
+        and table.timing.level_index + 1 < len(table.timing.levels)
+    ):
+        due.append(t + max(0.0, lv.seconds - table.timing.level_elapsed))
+    if table.timing.clock is not None:
+        deadline = float(table.timing.clock[1])
         profile = table.profile
         hand = table.hand
         warning = profile.clock_warning
         if (
             warning
             and hand is not None
-            and hand.clock_warned != table.clock[1]
+            and hand.betting.clock_warned != table.timing.clock[1]
             and deadline - warning > t
         ):
             due.append(deadline - warning)

@@ -19,26 +19,38 @@ after a restart.
 from __future__ import annotations
 
 import logging
-from typing import Any
+import sqlite3
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from tablectl.daemon.outbox import Outbox
-from tablectl.daemon.venue_link import (
-    LinkConfig,
-    LinkItem,
-    LinkProblem,
-    VenueCommand,
-    VenueLink,
-    output_event,
-    state_body,
-)
-from tablectl.engine.events import event_from_obj
-from tablectl.engine.outputs import Alert, Notice, Ruling
-from tablectl.tournament.commands import SeatCmd, StackCmd, UnseatCmd
+from tablectl.daemon.venue_link import LinkConfig, LinkItem, LinkProblem, VenueLink
+from tablectl.engine.events import Event, FloorDecision
+from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.view import TableView
+from tablectl.wire.commands import Command, HaltCmd, LevelCmd, SeatCmd, StackCmd, UnseatCmd
+from tablectl.wire.envelope import Envelope
+from tablectl.wire.report import output_event, state_body
 
 log = logging.getLogger("tablectl.venue")
 
-CONFIRMED_KINDS = ("seat", "unseat", "stack")  # the dealer confirms these (floor decisions)
-TAKEN_KINDS = ("level", "halt")  # taken on receipt
+
+class TablePort(Protocol):
+    """What the venue link needs of the table (the daemon gives it: tablectl.daemon.loop)."""
+
+    def handle(self, event: Event) -> list[Output]: ...  # journaled, applied: its outputs
+
+    def view(self) -> TableView: ...
+
+    def positions(self) -> tuple[int | None, int | None, int | None] | None: ...  # this hand's
+
+    def seated(self, seat: int) -> tuple[str, int] | None: ...  # (name, stack) of a player in
+
+    def show(self, commands: list[tuple[str, str, str]], halted: str | None) -> None: ...
+
+    def answers(self) -> list[tuple[str, bool]]: ...  # the dealer's taps since the last call
+
+    def busy(self) -> bool: ...  # more waits in the inbox: hand rows to paho later
 
 
 class TableVenue:
@@ -47,25 +59,28 @@ class TableVenue:
     def __init__(self, config: LinkConfig) -> None:
         self.config = config
         self.link: VenueLink | None = None
-        self.daemon: Any = None
-        self.pending: dict[str, VenueCommand] = {}  # waiting for the dealer, in arrival order
+        self.table: TablePort | None = None
+        # waiting for the dealer, in arrival order: the envelope and its command
+        self.pending: dict[str, tuple[Envelope, Command]] = {}
         self.halted: str | None = None  # who halted play (002 Rule 11-D), None: not halted
         self.announced: dict[str, Any] | None = None  # the last level announced (002 Rule 24)
         self._state: dict[str, Any] | None = None  # the last state published
 
     # --- the daemon's hooks ------------------------------------------------------------------
 
-    def attach(self, daemon: Any) -> None:
-        """After the journal is restored: the outbox beside it, commands not yet answered shown
-        again, the state queued, the link started (in the background: never blocks)."""
-        self.daemon = daemon
-        outbox = Outbox(daemon.journal.connection)
-        self.link = VenueLink(
-            self.config, outbox, post=lambda item: daemon.inbox.put(("venue", item))
-        )
-        for cmd in self.link.unanswered():
-            log.info("venue command %s (%s) still waits for the dealer", cmd.cmd_id, cmd.kind)
-            self.pending[cmd.cmd_id] = cmd
+    def attach(self, table: TablePort, db: sqlite3.Connection, post: Callable[[Any], None]) -> None:
+        """After the journal is restored: the outbox beside it (``db``, the journal's), commands
+        not yet answered shown again, the state queued, the link started (in the background:
+        never blocks). ``post``: paho's thread hands its items to the table's loop with it."""
+        self.table = table
+        self.link = VenueLink(self.config, Outbox(db), post=post)
+        for env in self.link.unanswered():
+            try:
+                cmd = env.command(self.config.table)
+            except ValueError:
+                continue  # refused when it arrived (and answered then)
+            log.info("venue command %s (%s) still waits for the dealer", env.cmd_id, env.kind)
+            self.pending[env.cmd_id] = (env, cmd)
         self.publish_state()
         self._show()
         self.link.start()
@@ -86,12 +101,13 @@ class TableVenue:
     def after(self, outputs: list[Any]) -> None:
         """After each handled event: its rulings, alerts and notices, and the state if it
         changed (outbox inserts only)."""
-        link, table = self.link, self.daemon.table if self.daemon else None
+        link, table = self.link, self.table
         if link is None or table is None:
             return
+        view = table.view()
         for out in outputs:
             if isinstance(out, Ruling | Alert | Notice):
-                kind, body = output_event(out, table.hand_no)
+                kind, body = output_event(out, view.hand_no)
                 link.publish_event(kind, body)
         self.publish_state()
 
@@ -107,131 +123,118 @@ class TableVenue:
 
     def service(self) -> None:
         """Each loop turn: the dealer's answers from the screen; rows to paho."""
-        take = getattr(self.daemon.display, "venue_answers", None)
-        for cmd_id, accepted in take() if take is not None else []:
+        if self.table is None:
+            return
+        for cmd_id, accepted in self.table.answers():
             self.decide(cmd_id, accepted)
-        if self.link is not None and not self.daemon.inbox.qsize():
+        if self.link is not None and not self.table.busy():
             self.link.flush()
+
+    def due_in(self) -> float | None:
+        """Seconds until the outbox's stall check is due (rows in flight), or None."""
+        return self.link.flush_due() if self.link is not None else None
 
     # --- commands ----------------------------------------------------------------------------
 
-    def _received(self, cmd: VenueCommand) -> None:
-        if cmd.kind in CONFIRMED_KINDS:
+    def _received(self, env: Envelope) -> None:
+        try:  # parsed once, strictly: what the dealer sees is what the table will apply
+            cmd = env.command(self.config.table)
+        except ValueError as exc:
+            log.warning("%s: refused", exc)
+            self._answer(env, False, str(exc))
+            return
+        if isinstance(cmd, SeatCmd | UnseatCmd | StackCmd):
             log.info(
                 "venue command %s from %s (%s): %s %s, for the dealer to confirm",
-                cmd.cmd_id,
-                cmd.by or cmd.venue,
-                cmd.venue,
-                cmd.kind,
-                cmd.body,
+                env.cmd_id,
+                env.author,
+                env.venue,
+                env.kind,
+                cmd.body(),
             )
-            self.pending[cmd.cmd_id] = cmd
+            self.pending[env.cmd_id] = (env, cmd)
             self._show()
-        elif cmd.kind == "halt":
-            self.halted = (cmd.by or cmd.venue) if cmd.body.get("halt") else None
+        elif isinstance(cmd, HaltCmd):
+            self.halted = env.author if cmd.halt else None
             log.warning(
                 "venue %s: %s (002 Rule 11-D)",
-                cmd.venue,
+                env.venue,
                 f"play halted by {self.halted}" if self.halted else "play resumes",
             )
-            self._answer(cmd, True)
+            self._answer(env, True)
             self._show()
             self.publish_state()
-        elif cmd.kind == "level":
-            self.announced = dict(cmd.body)
-            b = cmd.body
+        elif isinstance(cmd, LevelCmd):
+            self.announced = cmd.body()
             log.info(
                 "venue %s announces level %s (blinds %s, ante %s) from the next hand (002 Rule 24)",
-                cmd.venue,
-                b.get("number"),
-                b.get("blinds"),
-                b.get("ante"),
+                env.venue,
+                cmd.number,
+                list(cmd.blinds),
+                cmd.ante,
             )
             try:  # journaled as the table's `level` event: the engine applies it next hand
-                event = event_from_obj(
-                    {
-                        "level": {
-                            "number": b["number"],
-                            "blinds": b["blinds"],
-                            "ante": b.get("ante", 0),
-                            "bb_ante": bool(b.get("bb_ante", False)),
-                            "break": bool(b.get("on_break", False)),
-                        }
-                    }
-                )
-            except (KeyError, TypeError, ValueError) as exc:
-                log.warning("venue level command %s refused: %s", cmd.cmd_id, exc)
-                self._answer(cmd, False, str(exc))
+                event = cmd.event()
+            except ValueError as exc:
+                log.warning("venue level command %s refused: %s", env.cmd_id, exc)
+                self._answer(env, False, str(exc))
                 return
-            outputs = self.daemon.handle(event)
+            outputs = self.table.handle(event)
             void = [o for o in outputs if isinstance(o, Alert)]
-            self._answer(cmd, not void, void[0].text if void else "")
-        else:
-            log.warning("venue command %s: unknown kind %r, refused", cmd.cmd_id, cmd.kind)
-            self._answer(cmd, False, f"unknown command {cmd.kind}")
+            self._answer(env, not void, void[0].text if void else "")
 
     def decide(self, cmd_id: str, accepted: bool) -> None:
         """The dealer's CONFIRM or REFUSE on the screen."""
-        cmd = self.pending.pop(cmd_id, None)
-        if cmd is None:
+        entry = self.pending.pop(cmd_id, None)
+        if entry is None:
             return
+        env, cmd = entry
         self._show()
         if not accepted:
-            log.info("venue command %s (%s) refused by the dealer", cmd_id, cmd.kind)
-            self._answer(cmd, False, "refused by the dealer")
+            log.info("venue command %s (%s) refused by the dealer", cmd_id, env.kind)
+            self._answer(env, False, "refused by the dealer")
             return
-        by = cmd.by or cmd.venue
         try:
-            decision, extra = self._floor(cmd)
-            # validated as a journal line is (the engine takes parsed bodies only)
-            event = event_from_obj({"floor": {"by": by, **decision}})
-        except (KeyError, TypeError, ValueError) as exc:
+            decision, extra = self._floor(env.author, cmd)
+        except ValueError as exc:  # validated as a journal line is (ScenarioError)
             log.warning("venue command %s refused: %s", cmd_id, exc)
-            self._answer(cmd, False, str(exc))
+            self._answer(env, False, str(exc))
             return
         # The venue's identity is the authority here, not a floor badge: logged as such.
         log.info(
             "venue command %s confirmed by the dealer: floor decision by %s (venue %s): %s",
             cmd_id,
-            by,
-            cmd.venue,
-            decision,
+            env.author,
+            env.venue,
+            decision.to_obj(),
         )
-        outputs = self.daemon.handle(event)
+        outputs = self.table.handle(Event("floor", decision))
         void = [o for o in outputs if isinstance(o, Alert) and o.kind == "action_void"]
         if void or not outputs:
             why = void[0].text if void else "the table did not take it"
-            self._answer(cmd, False, why)
+            self._answer(env, False, why)
             return
-        self._answer(cmd, True, extra=extra)
+        self._answer(env, True, extra=extra)
 
-    def _floor(self, cmd: VenueCommand) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The floor decision (tablectl.tournament.commands) and what the answer carries."""
-        b, table = cmd.body, self.daemon.table
-        seat = int(b["seat"])
-        if cmd.kind == "seat":
-            return SeatCmd(
-                self.config.table, cmd.cmd_id, seat=seat, name=str(b["name"]), stack=int(b["stack"])
-            ).floor(), {}
-        p = table.players.get(seat)
-        name = str(b["name"])
-        if p is None or p.out or p.name != name:
-            raise ValueError(f"{name} is not in seat {seat}")
-        if cmd.kind == "unseat":
-            return UnseatCmd(self.config.table, cmd.cmd_id, seat=seat, name=name).floor(), {
-                "stack": p.stack
-            }
-        add = int(b["add"])
-        decision = StackCmd(self.config.table, cmd.cmd_id, seat=seat, name=name, add=add).floor(
-            p.stack
-        )
-        return decision, {"stack": max(0, p.stack + add)}
+    def _floor(self, by: str, cmd: Command) -> tuple[FloorDecision, dict[str, Any]]:
+        """The floor decision and what the answer carries; ValueError when the seat's player is
+        not the one the command names (a command for a player who busted since)."""
+        if isinstance(cmd, SeatCmd):
+            return cmd.floor(by), {}
+        assert isinstance(cmd, UnseatCmd | StackCmd) and self.table is not None
+        here = self.table.seated(cmd.seat)
+        if here is None or here[0] != cmd.name:
+            raise ValueError(f"{cmd.name} is not in seat {cmd.seat}")
+        stack = here[1]
+        if isinstance(cmd, UnseatCmd):
+            return cmd.floor(by), {"stack": stack}
+        return cmd.floor(by, stack), {"stack": cmd.result(stack)}
 
     def _answer(
-        self, cmd: VenueCommand, accepted: bool, note: str = "", extra: dict[str, Any] | None = None
+        self, env: Envelope, accepted: bool, note: str = "", extra: dict[str, Any] | None = None
     ) -> None:
         if self.link is not None:
-            self.link.answer(cmd, accepted, note, extra)
+            self.link.answer(env, accepted, note, extra)
 
     # --- out ----------------------------------------------------------------------------------
 
@@ -243,38 +246,32 @@ class TableVenue:
         return "between" if view.street in ("idle", "over") else "playing"
 
     def publish_state(self) -> None:
-        if self.link is None:
+        if self.link is None or self.table is None:
             return
-        table = self.daemon.table
-        hand = table.hand
-        positions = None
-        if hand is not None:
-            p = hand.positions
-            positions = (p.button, p.sb_seat, p.bb)
-        view = table.view()
-        body = state_body(view, self.status(view), positions=positions)
+        view = self.table.view()
+        body = state_body(view, self.status(view), positions=self.table.positions())
         if body != self._state:
             self._state = body
             self.link.publish_state(body)
 
     def _show(self) -> None:
-        show = getattr(self.daemon.display, "set_venue", None) if self.daemon else None
-        if show is not None:
-            show([(c.cmd_id, *describe(c)) for c in self.pending.values()], self.halted)
+        if self.table is not None:
+            pending = [(e.cmd_id, *describe(e, c)) for e, c in self.pending.values()]
+            self.table.show(pending, self.halted)
 
 
-def describe(cmd: VenueCommand) -> tuple[str, str]:
+def describe(env: Envelope, cmd: Command) -> tuple[str, str]:
     """(what, why) of a command for the dealer screen."""
-    b = cmd.body
-    if cmd.kind == "seat":
-        what = f"SEAT {b.get('seat')}: {b.get('name')} sits down with {b.get('stack')}"
-        if b.get("waits"):
+    if isinstance(cmd, SeatCmd):
+        what = f"SEAT {cmd.seat}: {cmd.name} sits down with {cmd.stack}"
+        if cmd.waits:
             what += " (dealt in once the button passes)"
-    elif cmd.kind == "unseat":
-        what = f"UNSEAT {b.get('seat')}: {b.get('name')} leaves with the chips"
-        if b.get("to_table"):
-            what += f" for table {b.get('to_table')} seat {b.get('to_seat')}"
+    elif isinstance(cmd, UnseatCmd):
+        what = f"UNSEAT {cmd.seat}: {cmd.name} leaves with the chips"
+        if cmd.to_table:
+            what += f" for table {cmd.to_table} seat {cmd.to_seat}"
     else:
-        what = f"STACK {b.get('seat')}: {b.get('name')} {int(b.get('add', 0)):+d} chips"
-    why = " - ".join(str(x) for x in (b.get("rule"), b.get("why")) if x)
-    return what, f"by {cmd.by or cmd.venue}" + (f": {why}" if why else "")
+        assert isinstance(cmd, StackCmd)
+        what = f"STACK {cmd.seat}: {cmd.name} {cmd.add:+d} chips"
+    why = " - ".join(x for x in (cmd.rule, cmd.why) if x)
+    return what, f"by {env.author}" + (f": {why}" if why else "")

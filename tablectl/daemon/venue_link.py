@@ -12,7 +12,7 @@ an outbox insert (:mod:`tablectl.daemon.outbox`); paho gets rows while connected
 Availability after Home Assistant / Sparkplug: a retained ``online`` birth published on every
 connect, and a retained ``offline`` last will the broker publishes when the table vanishes.
 Commands from the venue arrive on the table's ``cmd`` topic (only the venue user may write it:
-deploy/mosquitto/acl), become :class:`VenueCommand` items for the dealer to confirm, and are
+deploy/mosquitto/acl), become :class:`Envelope` items for the dealer to confirm, and are
 recorded so a command sent twice is shown once.
 """
 
@@ -22,7 +22,7 @@ import contextlib
 import json
 import logging
 import queue
-import re
+import socket
 import ssl
 import time
 from collections import deque
@@ -34,58 +34,14 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from tablectl.daemon.outbox import Outbox, OutRow
-from tablectl.daemon.wire import WireError, parse_object
+from tablectl.wire.envelope import RESEND, Envelope
+from tablectl.wire.topics import OFFLINE, ONLINE, ROOT, TABLE_LEAVES, check_id, table_topic
 
 log = logging.getLogger("tablectl.venue_link")
 
-PROTOCOL_VERSION = 1  # the "v" of command envelopes; docs/venue.md
 PROBLEMS_KEPT = 200  # the latest link problems kept in LinkStats (each is also logged)
-ROOT = "tablectl"
-ONLINE, OFFLINE = b"online", b"offline"
-TABLE_LEAVES = ("state", "events", "online", "cmd")
-_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
 PRUNE_EVERY = 1000  # deliveries between outbox prunes (superseded rows, old done rows)
-MAX_COMMAND_BYTES = 64 * 1024  # a command is ~300 bytes; a level with a colour-up ~2 KB
 STALL_SECONDS = 30.0  # rows in flight this long while connected are handed to paho again
-
-
-# --- topics ----------------------------------------------------------------------------------
-
-
-def check_id(what: str, value: str) -> str:
-    """A venue or table id: 1-32 of letters, digits, ``_ . -`` (never an MQTT wildcard or a
-    level separator, so an id cannot reach another table's topics)."""
-    if not _ID.fullmatch(value):
-        raise ValueError(
-            f"{what} {value!r}: use 1-32 letters, digits, '_', '.' or '-' "
-            "(starting with a letter or digit)"
-        )
-    return value
-
-
-def table_topic(venue: str, table: str, leaf: str) -> str:
-    """``tablectl/<venue>/table/<table>/<leaf>``; leaf one of :data:`TABLE_LEAVES`."""
-    if leaf not in TABLE_LEAVES:
-        raise ValueError(f"table topic leaf {leaf!r}: one of {', '.join(TABLE_LEAVES)}")
-    return f"{ROOT}/{venue}/table/{table}/{leaf}"
-
-
-def clock_topic(venue: str) -> str:
-    return f"{ROOT}/{venue}/clock"
-
-
-def venue_topic(venue: str, leaf: str) -> str:
-    """``tablectl/<venue>/venue/<leaf>``: the venue's own retained facts (entrants, payouts,
-    seat moves, announcements)."""
-    return f"{ROOT}/{venue}/venue/{leaf}"
-
-
-def parse_table_topic(topic: str) -> tuple[str, str, str] | None:
-    """(venue, table, leaf) of a table topic, or None."""
-    parts = topic.split("/")
-    if len(parts) == 5 and parts[0] == ROOT and parts[2] == "table" and parts[4] in TABLE_LEAVES:
-        return parts[1], parts[3], parts[4]
-    return None
 
 
 # --- items the callbacks post ----------------------------------------------------------------
@@ -117,60 +73,6 @@ class LinkProblem:
     """Something the dealer or the floor should know about the link, in one line."""
 
     text: str
-
-
-@dataclass(frozen=True, slots=True)
-class VenueCommand:
-    """A command from the venue for the dealer to confirm (a player moves, a level is announced).
-
-    ``venue`` is the venue that sent it (only the venue's broker user may write a table's cmd
-    topic, so the topic vouches for it) and ``by`` who at the venue decided (the director's
-    badge or name): confirmed, it becomes a ``floor`` decision with that author."""
-
-    cmd_id: str
-    kind: str
-    venue: str
-    by: str
-    body: dict[str, Any]
-    t: float
-
-    @staticmethod
-    def parse(payload: bytes, venue: str) -> VenueCommand:
-        """A command envelope (docs/venue.md); ValueError in one line when it is not one."""
-        try:  # bounded: a command nested 100,000 deep is refused, not a RecursionError
-            obj = parse_object(payload, "venue command", max_bytes=MAX_COMMAND_BYTES)
-        except WireError as exc:
-            raise ValueError(str(exc)) from None
-        if obj.get("v") != PROTOCOL_VERSION:
-            raise ValueError(
-                f"venue command version {obj.get('v')!r}: this table speaks {PROTOCOL_VERSION}"
-            )
-        cmd_id, kind, sender = obj.get("id"), obj.get("kind"), obj.get("venue")
-        by, body, t = obj.get("by", ""), obj.get("body", {}), obj.get("t", 0)
-        if not isinstance(cmd_id, str) or not cmd_id or len(cmd_id) > 64:
-            raise ValueError("venue command has no id")
-        if not isinstance(kind, str) or not kind:
-            raise ValueError(f"venue command {cmd_id} has no kind")
-        if sender != venue:
-            raise ValueError(f"venue command {cmd_id} is from venue {sender!r}, not {venue!r}")
-        if not isinstance(by, str) or not isinstance(body, dict):
-            raise ValueError(f"venue command {cmd_id}: 'by' must be text and 'body' an object")
-        if isinstance(t, bool) or not isinstance(t, int | float):
-            raise ValueError(f"venue command {cmd_id}: 't' must be a number")
-        if not isinstance(kind, str) or len(kind) > 32 or len(by) > 120:
-            raise ValueError(f"venue command {cmd_id}: 'kind' or 'by' too long")
-        return VenueCommand(cmd_id, kind, sender, by, body, float(t))
-
-    def to_obj(self) -> dict[str, Any]:
-        return {
-            "v": PROTOCOL_VERSION,
-            "id": self.cmd_id,
-            "kind": self.kind,
-            "venue": self.venue,
-            "by": self.by,
-            "body": self.body,
-            "t": self.t,
-        }
 
 
 LinkItem = LinkUp | LinkDown | Delivered | Inbound | LinkProblem
@@ -266,6 +168,9 @@ class VenueLink:
                 )
             )
             return
+        sock = client.socket()  # commands and events go at once, not after a delayed ACK
+        if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         # paho calls, not our state: subscribe here so a reconnect subscribes again.
         client.subscribe(self.topics["cmd"], qos=1)
         client.publish(self.topics["online"], ONLINE, qos=1, retain=True)
@@ -329,7 +234,7 @@ class VenueLink:
 
     def answer(
         self,
-        command: VenueCommand,
+        command: Envelope,
         accepted: bool,
         note: str = "",
         extra: dict[str, Any] | None = None,
@@ -345,17 +250,17 @@ class VenueLink:
         )
         return True
 
-    def unanswered(self) -> list[VenueCommand]:
+    def unanswered(self) -> list[Envelope]:
         """Commands received and not answered (after a restart, show them again)."""
         out = []
         for text in self.outbox.unanswered_commands():
             try:
-                out.append(VenueCommand.parse(text.encode(), self.config.venue))
+                out.append(Envelope.parse(text.encode(), self.config.venue))
             except ValueError:
                 continue  # recorded only after parsing, so not expected
         return out
 
-    def pump(self, timeout: float = 0.0) -> list[VenueCommand | LinkProblem]:
+    def pump(self, timeout: float = 0.0) -> list[Envelope | LinkProblem]:
         """Own-queue mode (no ``post`` given): wait up to ``timeout`` for items, handle them."""
         items: list[LinkItem] = []
         try:
@@ -369,10 +274,10 @@ class VenueLink:
             self.flush()
         return out
 
-    def handle_all(self, items: Iterable[LinkItem]) -> list[VenueCommand | LinkProblem]:
+    def handle_all(self, items: Iterable[LinkItem]) -> list[Envelope | LinkProblem]:
         """Apply what paho's thread posted (in order), then hand more rows to paho. Returns the
         new commands for the dealer and the problems to show; resends and duplicates stay here."""
-        out: list[VenueCommand | LinkProblem] = []
+        out: list[Envelope | LinkProblem] = []
         done: list[int] = []
         for item in items:
             if isinstance(item, Delivered):
@@ -402,18 +307,18 @@ class VenueLink:
         self.flush()
         return out
 
-    def _inbound(self, item: Inbound) -> VenueCommand | LinkProblem | None:
+    def _inbound(self, item: Inbound) -> Envelope | LinkProblem | None:
         if item.topic != self.topics["cmd"]:
             return None
         try:
-            cmd = VenueCommand.parse(item.payload, self.config.venue)
+            cmd = Envelope.parse(item.payload, self.config.venue)
         except ValueError as exc:
             log.warning("refused: %s", exc)
             return LinkProblem(str(exc))
         if self.outbox.command_seen(cmd.cmd_id, json.dumps(cmd.to_obj())):
             self.stats.duplicates += 1
             return None
-        if cmd.kind == "resend":  # transport, not the dealer's: the venue saw a gap
+        if cmd.kind == RESEND:  # transport, not the dealer's: the venue saw a gap
             try:
                 start = int(cmd.body.get("from", 0))
             except (TypeError, ValueError):
@@ -451,6 +356,13 @@ class VenueLink:
                 room -= 1
             self._handed_upto = max(self._handed_upto, row.row_id)
 
+    def flush_due(self) -> float | None:
+        """Seconds until :meth:`flush` would hand the rows in flight again (connected, nothing
+        acknowledged for STALL_SECONDS), or None when nothing is in flight."""
+        if not self.connected or not self._inflight:
+            return None
+        return max(0.0, self._last_progress + STALL_SECONDS - time.monotonic())
+
     def _hand(self, row: OutRow) -> None:
         info = self._client.publish(row.topic, row.payload, qos=row.qos, retain=row.retain)
         if info.rc not in (mqtt.MQTT_ERR_SUCCESS, mqtt.MQTT_ERR_NO_CONN):
@@ -463,93 +375,6 @@ class VenueLink:
     def backlog(self) -> int:
         """Rows not yet acknowledged by the broker."""
         return self.outbox.count()
-
-
-ALERTS_REPORTED = 10  # open alerts carried in the state for the director's floor map
-
-
-def state_body(
-    view: Any,
-    status: str,
-    *,
-    positions: tuple[int | None, int | None, int | None] | None = None,
-    stack_chips: dict[int, list[int]] | None = None,
-) -> dict[str, Any]:
-    """The retained state from a :class:`tablectl.engine.view.TableView`, in the one shape the
-    venue folds as a ``report`` (:class:`tablectl.tournament.commands.TableReport`; docs/venue.md
-    "The table report"): seats with names and stacks (chips behind plus the bet in front),
-    button and blinds, hand number, level, status, and ``chips``, every chip on the table
-    (stacks, bets and pots) for the venue's chips in play.
-
-    ``positions`` (button, small blind seat, big blind seat) are those of the hand in progress or
-    the last one played (the engine's ``Table.hand.positions``); without them the view's, which
-    between hands are the next hand's. ``stack_chips``: the RFID reading of each stack zone,
-    for a colour-up's chip race (002 Rule 25). ``pot``, ``board``, ``to_act`` and ``alerts`` (the
-    open alerts, the latest :data:`ALERTS_REPORTED`) are for the director's floor map."""
-    seats = []
-    for s in view.seats:
-        if s.status == "empty":
-            continue
-        seat: dict[str, Any] = {
-            "seat": s.seat,
-            "name": s.player,
-            "stack": s.stack + s.bet,
-            "status": s.status,
-        }
-        if stack_chips and s.seat in stack_chips:
-            seat["chips"] = list(stack_chips[s.seat])
-        seats.append(seat)
-    if positions is None:
-        positions = (
-            next((s.seat for s in view.seats if s.button), None),
-            next((s.seat for s in view.seats if s.sb), None),
-            next((s.seat for s in view.seats if s.bb), None),
-        )
-    level = None
-    if view.level is not None:
-        lv = view.level
-        level = {
-            "number": lv.number,
-            "small_blind": lv.small_blind,
-            "big_blind": lv.big_blind,
-            "ante": lv.ante,
-            "bb_ante": lv.bb_ante,
-            "on_break": lv.on_break,
-        }
-    pot = sum(p.amount for p in view.pots)
-    chips = sum(s["stack"] for s in seats) + pot
-    in_hand = view.street not in ("idle", "over")
-    alerts = [a.to_obj()["alert"] for a in view.alerts[-ALERTS_REPORTED:]]
-    return {
-        "status": status,
-        "hand": view.hand_no,
-        "in_hand": in_hand,
-        "street": view.street,
-        "button": positions[0],
-        "sb": positions[1],
-        "bb": positions[2],
-        "level": level,
-        "seats": seats,
-        "chips": chips,
-        # what the director's floor map shows beside the model's figures
-        "pot": pot,
-        "board": list(view.board),
-        "to_act": view.to_act,
-        "alerts": alerts,
-    }
-
-
-def output_event(out: Any, hand_no: int) -> tuple[str, dict[str, Any]]:
-    """(kind, body) of an engine output for the events stream: ``ruling``, ``alert`` (its own
-    kind under ``alert``) or the notice's own kind (``hand_start``, ``eliminated`` ...)."""
-    obj = out.to_obj()
-    if "ruling" in obj:
-        return "ruling", {"hand_no": hand_no, **obj["ruling"]}
-    if "notice" in obj:
-        notice = dict(obj["notice"])
-        return str(notice.pop("kind")), {"hand_no": hand_no, **notice}
-    alert = dict(obj["alert"])
-    return "alert", {"hand_no": hand_no, "alert": alert.pop("kind"), **alert}
 
 
 # --- a connection test (`tablectl doctor`) ---------------------------------------------------

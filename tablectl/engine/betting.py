@@ -18,7 +18,8 @@ from tablectl.engine.profiles import HouseProfile
 
 @dataclass(slots=True)
 class Round:
-    """Betting state of the current street."""
+    """Betting state of the current street. Written by betting.py (its own methods), flow.py
+    and folds.py (an undercaller's fold)."""
 
     min_bet: int  # the minimum opening bet this street
     current_bet: int = 0  # the highest total bet this street: what a call must reach

@@ -1,8 +1,9 @@
 """Cards as the antennas read them: hole cards dealt, board, burn and muck (002 Rules 36-40, 17).
 
-Handlers take (table, event body, outputs) like actions.py; a card that makes no sense where it
-was read raises the alert of its irregularity with the remedy in plain words. The deal itself
-(order, misdeals, exposed cards, wrong counts) is in dealing.py; the board and burns are here.
+Handlers take (table, event body, outputs) like chips.py and folds.py; a card that makes no
+sense where it was read raises the alert of its irregularity with the remedy in plain words.
+The deal itself (order, misdeals, exposed cards, wrong counts) is in dealing.py; the board and
+burns are here.
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
 from tablectl.engine import dealing, flow, hands
-from tablectl.engine.actions import _live_hand, _void, on_fold
+from tablectl.engine.folds import on_fold
 from tablectl.engine.hand import BOARD_AT, Hand
 from tablectl.engine.notices import Street
 from tablectl.engine.outputs import Alert, Output
 from tablectl.engine.state import SEAT_NUMBER
+from tablectl.engine.turn import live_hand_or_alert, void
 
 if TYPE_CHECKING:
     from tablectl.engine.state import TableState
@@ -49,7 +51,7 @@ def on_deal(table: TableState, body: dict[str, list[str]], out: list[Output]) ->
                 )
                 if table.hand is not hand:
                     return  # misdealt: the dealer stops and deals again
-    if not hand.deal_done:
+    if not hand.deal.deal_done:
         dealing.check_deal(table, hand, out)
 
 
@@ -65,12 +67,12 @@ def _whole_deal(hand: Hand, seats: dict[int, list[str]]) -> bool:
     dealt = hand.dealt
     if (
         hand.street != "preflop"
-        or hand.deal_log
-        or hand.in_play
-        or hand.mucked
-        or hand.owed_cards
-        or hand.exposed
-        or hand.extra
+        or hand.deal.deal_log
+        or hand.deal.in_play
+        or hand.showdown.mucked
+        or hand.deal.owed_cards
+        or hand.deal.exposed
+        or hand.deal.extra
         or len(seats) != len(dealt)
         or dealt[0] < 1
         or dealt[-1] > 10
@@ -94,12 +96,12 @@ def _whole_deal(hand: Hand, seats: dict[int, list[str]]) -> bool:
         return False
     for seat in order:
         hole[seat].extend(seats[seat])
-    log = hand.deal_log
+    log = hand.deal.deal_log
     log.extend(zip(order, firsts, strict=True))
     log.extend(zip(order, seconds, strict=True))
-    hand.in_play.update(firsts)  # in the order read, as card by card
-    hand.in_play.update(seconds)
-    hand.deal_done = True
+    hand.deal.in_play.update(firsts)  # in the order read, as card by card
+    hand.deal.in_play.update(seconds)
+    hand.deal.deal_done = True
     return True
 
 
@@ -108,9 +110,9 @@ def _deal_ended(table: TableState, hand: Hand, out: list[Output]) -> None:
     at once (its check over every seat would find them all dealt): the hands of absent and
     penalized players die (002 Rules 31, 67-C). Only while the hand is pre-flop, as there (the
     blinds may have put everyone all-in and the hand be over)."""
-    if hand.street != "preflop" or hand.seated_checked:
+    if hand.street != "preflop" or hand.deal.seated_checked:
         return
-    hand.seated_checked = True
+    hand.deal.seated_checked = True
     players = table.players
     for seat in hand.dealt:
         player = players[seat]
@@ -130,19 +132,20 @@ def on_card(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
             and last.street == "over"
             and face == "up"
             and card in last.hole.get(seat, [])
-            and card not in last.mucked
+            and card not in last.showdown.mucked
         ):
-            last.tabled.add(seat)  # a hand turned over after the award: no new hand
+            last.showdown.tabled.add(seat)  # a hand turned over after the award: no new hand
             return
         hand = hands.hand_for_cards(table, out)
         if hand is not None:
             dealing.hole_card(table, hand, seat, dealing.CardRead(card, face, deck), out)
         return
     if zone == "muck" and table.hand is not None and table.hand.street == "over":
-        if card not in table.hand.mucked:
-            table.hand.mucked.append(card)  # the dealer gathering the cards after the award
+        mucked = table.hand.showdown.mucked
+        if card not in mucked:
+            mucked.append(card)  # the dealer gathering the cards after the award
         return
-    hand = _live_hand(table, out, f"{card} read in {zone}")
+    hand = live_hand_or_alert(table, out, f"{card} read in {zone}")
     if hand is None:
         return
     if deck is not None:
@@ -155,7 +158,7 @@ def on_card(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         if (
             face == "up"
             and card != "??"
-            and card not in hand.mucked
+            and card not in hand.showdown.mucked
             and not dealing.card_seen(hand, card)
         ):
             dealing.boxed_card(table, hand, card, out)
@@ -165,23 +168,23 @@ def on_card(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
 
 def muck_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> None:
     """A hole card read in the muck: when all of a live seat's cards are there, it has folded."""
-    if card in hand.mucked:
+    if card in hand.showdown.mucked:
         return
     for seat, cards in hand.hole.items():
         if card in cards and seat not in hand.folded:
-            if all(c in hand.mucked or c == card for c in cards):
+            if all(c in hand.showdown.mucked or c == card for c in cards):
                 if (
                     seat == hand.to_act
-                    and not hand.deal_done
+                    and not hand.deal.deal_done
                     and dealing.check_deal(table, hand, out)
                 ):
                     return  # the deal was incomplete: misdealt, nothing to fold
-                hand.mucked = [c for c in hand.mucked if c not in cards]
+                hand.showdown.mucked = [c for c in hand.showdown.mucked if c not in cards]
                 on_fold(table, seat, out)
             else:
-                hand.mucked.append(card)
+                hand.showdown.mucked.append(card)
             return
-    hand.mucked.append(card)
+    hand.showdown.mucked.append(card)
 
 
 # ------------------------------------------------------------------ board and burns
@@ -194,14 +197,14 @@ def board_card(
     if card in hand.board:
         return
     short = len(hand.board) < BOARD_AT.get(hand.street, 0)  # a burn was taken back off it
-    if not short and hand.premature and hand.to_act is None:
-        hand.in_play.difference_update(hand.premature)
-        hand.premature = []  # the premature cards went back into the stub (RP-5, 001)
-    if card in hand.held or card in hand.premature:
+    if not short and hand.deal.premature and hand.to_act is None:
+        hand.deal.in_play.difference_update(hand.deal.premature)
+        hand.deal.premature = []  # the premature cards went back into the stub (RP-5, 001)
+    if card in hand.deal.held or card in hand.deal.premature:
         # Read on the board again: it is still set aside, the floor's remedy stands.
         kind, rule = (
             ("four_card_flop", "002 Rule 38-A")
-            if card in hand.held
+            if card in hand.deal.held
             else ("premature_card", "002 RP-5")
         )
         out.append(
@@ -227,7 +230,7 @@ def board_card(
         return
     if short:
         hand.board.append(card)
-        hand.in_play.add(card)
+        hand.deal.in_play.add(card)
         if len(hand.board) == BOARD_AT[hand.street]:
             out.append(
                 Street(
@@ -238,18 +241,18 @@ def board_card(
             )
         return
     if hand.street == "showdown" or len(hand.board) >= 5:
-        _void(out, f"{card}: the board already has five cards")
+        void(out, f"{card}: the board already has five cards")
         return
     if extra or (
         hand.to_act is not None
         and hand.street == "flop"
         and len(hand.board) == 3
-        and hand.actions == hand.street_mark
-        and hand.burn_pending == 0
-        and not hand.held
+        and hand.betting.actions == hand.deal.street_mark
+        and hand.deal.burn_pending == 0
+        and not hand.deal.held
     ):
-        hand.held.append(card)
-        hand.in_play.add(card)
+        hand.deal.held.append(card)
+        hand.deal.in_play.add(card)
         out.append(
             Alert(
                 "four_card_flop",
@@ -267,27 +270,27 @@ def board_card(
     if street is not None:
         check_burns(table, hand, street, out)
     hand.board.append(card)
-    hand.in_play.add(card)
+    hand.deal.in_play.add(card)
     n = len(hand.board)
     for street, count in BOARD_AT.items():
         if n == count and flow.STREET_AFTER.get(hand.street) == street:
             flow.start_street(table, hand, street, out)
-            hand.street_mark = hand.actions
+            hand.deal.street_mark = hand.betting.actions
             break
 
 
 def premature(table: TableState, hand: Hand, card: str, out: list[Output]) -> None:
     """A board card before the betting round closed: it does not play (000 Irregularities 15),
     and the street is re-dealt as the profile says (``premature_card``)."""
-    first = not hand.premature
-    hand.premature.append(card)
-    hand.in_play.add(card)
+    first = not hand.deal.premature
+    hand.deal.premature.append(card)
+    hand.deal.in_play.add(card)
     street = STARTS.get(len(hand.board), "river")
     if table.profile.premature_card == "next_cards":
         if first and street in ("flop", "turn"):
             # 001: burn the next street's burn and use the next cards; that street has no burn.
-            hand.burn_need[street] = hand.burn_need.get(street, 1) + 1
-            hand.burn_need[flow.STREET_AFTER[street]] = 0
+            hand.deal.burn_need[street] = hand.deal.burn_need.get(street, 1) + 1
+            hand.deal.burn_need[flow.STREET_AFTER[street]] = 0
         remedy = {
             "flop": "when the betting is over, burn one more card and deal the next three "
             "as the flop; the premature flop is shuffled into the stub and the turn "
@@ -319,13 +322,13 @@ def check_burns(table: TableState, hand: Hand, street: str, out: list[Output]) -
     """One burn before each street (002 Rule 40), checked at the street's first card: a missed
     burn is corrected before any action (002 Rule 38-B flop, 000 Irregularities 14), an extra
     burn goes back on the stub as the next street's burn (000 Irregularities 14)."""
-    need = hand.burn_need.get(street, 1)
-    pending = hand.burn_pending
-    have = pending + hand.burn_credit
-    hand.burn_pending = 0
-    hand.burn_credit = max(0, have - need)
+    need = hand.deal.burn_need.get(street, 1)
+    pending = hand.deal.burn_pending
+    have = pending + hand.deal.burn_credit
+    hand.deal.burn_pending = 0
+    hand.deal.burn_credit = max(0, have - need)
     if have < need:
-        hand.burn_fix = True
+        hand.deal.burn_fix = True
         if street == "flop":
             remedy = (
                 "if no one has acted, scramble the three flop cards face down, the floor "
@@ -354,27 +357,27 @@ def check_burns(table: TableState, hand: Hand, street: str, out: list[Output]) -
 
 def burn_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> None:
     """A card read in the burn: a burn, or the correction of a board irregularity."""
-    if card in hand.burns:
+    if card in hand.deal.burns:
         return
-    if card in hand.extra:
+    if card in hand.deal.extra:
         # The extra card dealt after the starting hands is the burn (000 Irregularities 18).
-        hand.extra.remove(card)
-        hand.burns.append(card)
-        hand.burn_pending += 1
+        hand.deal.extra.remove(card)
+        hand.deal.burns.append(card)
+        hand.deal.burn_pending += 1
         return
-    if card in hand.exposed:
+    if card in hand.deal.exposed:
         # The exposed hole card becomes the burn (000 Irregularities 17).
-        hand.exposed.remove(card)
-        hand.burns.append(card)
-        hand.burn_pending += 1
+        hand.deal.exposed.remove(card)
+        hand.deal.burns.append(card)
+        hand.deal.burn_pending += 1
         return
-    if hand.held and (card in hand.held or card in hand.board):
+    if hand.deal.held and (card in hand.deal.held or card in hand.board):
         # The floor's pick of a four-card flop: the next burn; the other three are the flop.
-        cards = [c for c in hand.board + hand.held if c != card]
+        cards = [c for c in hand.board + hand.deal.held if c != card]
         changed = cards != hand.board
-        hand.board, hand.held = cards, []
-        hand.burns.append(card)
-        hand.burn_pending += 1
+        hand.board, hand.deal.held = cards, []
+        hand.deal.burns.append(card)
+        hand.deal.burn_pending += 1
         if changed:
             out.append(
                 Street(
@@ -385,12 +388,12 @@ def burn_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> No
             )
         return
     if card in hand.board:
-        if hand.burn_fix and hand.actions == hand.street_mark:
+        if hand.deal.burn_fix and hand.betting.actions == hand.deal.street_mark:
             hand.board.remove(card)  # the missed burn corrected: this street's burn
-            hand.burns.append(card)
-            hand.burn_fix = False
+            hand.deal.burns.append(card)
+            hand.deal.burn_fix = False
         else:
-            _void(
+            void(
                 out,
                 f"{card} is a board card: once anyone has acted on it, it stands; put it "
                 "back on the board",
@@ -398,15 +401,15 @@ def burn_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> No
             )
         return
     if dealing.card_seen(hand, card):
-        _void(out, f"{card} is in play: it cannot be the burn; put it back")
+        void(out, f"{card} is in play: it cannot be the burn; put it back")
         return
-    hand.burns.append(card)
-    hand.in_play.add(card)
-    hand.burn_pending += 1
+    hand.deal.burns.append(card)
+    hand.deal.in_play.add(card)
+    hand.deal.burn_pending += 1
 
 
 def on_board(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
-    hand = _live_hand(table, out, "board cards")
+    hand = live_hand_or_alert(table, out, "board cards")
     if hand is None:
         return
     if _whole_street(table, hand, body.get("burn"), body["board"], out):
@@ -436,8 +439,8 @@ def _whole_street(
     if (
         street is None
         or hand.to_act is not None
-        or hand.premature
-        or hand.held
+        or hand.deal.premature
+        or hand.deal.held
         or len(board) != BOARD_AT[street] - len(hand.board)
         or len(hand.board) != BOARD_AT.get(hand.street, 0)
         or burn is None
@@ -445,20 +448,20 @@ def _whole_street(
         or "??" in board
     ):
         return False
-    in_play = hand.in_play
+    in_play = hand.deal.in_play
     if burn in in_play or burn in board or len(set(board)) != len(board):
         return False
     if not in_play.isdisjoint(board):
         return False
-    hand.burns.append(burn)
+    hand.deal.burns.append(burn)
     in_play.add(burn)
-    if hand.burn_pending or hand.burn_credit or street in hand.burn_need:
-        hand.burn_pending += 1
+    if hand.deal.burn_pending or hand.deal.burn_credit or street in hand.deal.burn_need:
+        hand.deal.burn_pending += 1
         check_burns(table, hand, street, out)
     # else the street's one burn and no other, none owed or credited: check_burns would find
     # the one it needs and leave no burn pending nor credited, and say nothing (002 Rule 40)
     hand.board.extend(board)
     in_play.update(board)
     flow.start_street(table, hand, street, out)
-    hand.street_mark = hand.actions
+    hand.deal.street_mark = hand.betting.actions
     return True

@@ -18,12 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from tablectl.engine.citations import cite, option
+from tablectl.engine.outputs import Ruled
 from tablectl.engine.profiles import TDA, HouseProfile
 from tablectl.engine.records import record
 
 SAYS = ("fold", "check", "call", "bet", "raise", "all-in")
-# What the engine declares to chip reading (actions.on_declare): "check" and "call" it rules itself
-# (002 Rules 44-A, 41-A); "fold" only when pulled-back chips may bind a call (002 Rule 51-B).
+# What the engine declares to chip reading (declarations.on_declare): "check" and "call" it
+# rules itself (002 Rules 44-A, 41-A); "fold" only when pulled-back chips may bind a call
+# (002 Rule 51-B).
 DECLARED = ("fold", "bet", "raise", "all-in")
 
 
@@ -77,19 +79,14 @@ class BetSituation:
 
 
 @record
-class Reading:
-    """The ruling on one push. ``to`` is the seat's total bet this street after the ruling;
-    ``owes`` chips still to add, ``returned`` chips handed back (never both). ``alert`` names a
-    contract alert kind when the dealer or floor must decide something; ``forfeit`` is, for an
-    ``undercall`` alert, the total the seat leaves in the pot if the floor lets it fold.
-    ``undercall``: the ruling is on an undercall (002 Rule 44), whatever the profile's remedy."""
+class Reading(Ruled):
+    """The ruling on one push, before it is a seat's: a :class:`Ruled` (``to`` the seat's total
+    bet this street after the ruling; ``owes`` chips still to add, ``returned`` chips handed
+    back, never both). ``alert`` names a contract alert kind when the dealer or floor must decide
+    something; ``forfeit`` is, for an ``undercall`` alert, the total the seat leaves in the pot if
+    the floor lets it fold. ``undercall``: the ruling is on an undercall (002 Rule 44), whatever
+    the profile's remedy."""
 
-    action: str
-    to: int
-    owes: int = 0
-    returned: int = 0
-    rule: str = ""
-    text: str = ""
     alert: str | None = None
     forfeit: int = 0
     undercall: bool = False

@@ -36,10 +36,12 @@ def substantial(table: TableState, hand: Hand) -> bool:
     acted; 003 Misdeals 1: one player acted (profile ``misdeal_until``)."""
     until = table.profile.misdeal_until
     if until == "first_action":
-        return hand.actions >= 1
+        return hand.betting.actions >= 1
     if until == "two_actions":
-        return hand.actions >= 2
-    return hand.actions >= 3 or (hand.actions >= 2 and hand.chip_actions >= 1)
+        return hand.betting.actions >= 2
+    return hand.betting.actions >= 3 or (
+        hand.betting.actions >= 2 and hand.betting.chip_actions >= 1
+    )
 
 
 def deal_order(hand: Hand) -> list[int]:
@@ -50,13 +52,13 @@ def deal_order(hand: Hand) -> list[int]:
 
 def count(hand: Hand, seat: int) -> int:
     """The cards a seat holds or is owed (an exposed card's replacement comes after the deal)."""
-    return len(hand.hole.get(seat, [])) + hand.owed_cards.get(seat, 0)
+    return len(hand.hole.get(seat, [])) + hand.deal.owed_cards.get(seat, 0)
 
 
 def card_seen(hand: Hand, card: str) -> bool:
     """Whether ``card`` is already in play this hand (on the board, burned, held or set aside,
     in a hand): a second one fouls the deck (36-E)."""
-    return card in hand.in_play
+    return card in hand.deal.in_play
 
 
 def misdeal(
@@ -88,9 +90,9 @@ def void_hand(table: TableState, hand: Hand, why: Alert, out: list[Output]) -> N
     000 Irregularities 3-4: all action void). Chosen: the void hand is then dealt again with a
     good deck, same button and blinds, as after a misdeal (36-C), because no one paid for it."""
     back = {
-        s: hand.start_stacks[s] - table.players[s].stack
+        s: hand.stakes.start_stacks[s] - table.players[s].stack
         for s in hand.dealt
-        if hand.start_stacks[s] > table.players[s].stack
+        if hand.stakes.start_stacks[s] > table.players[s].stack
     }
     out.append(
         Alert(
@@ -117,10 +119,10 @@ def kill(table: TableState, hand: Hand, alert: Alert, out: list[Output]) -> None
     seat = alert.seat
     assert seat is not None  # a killed hand is a seat's
     out.append(alert)
-    hand.dead.add(seat)
+    hand.showdown.dead.add(seat)
     hand.folded.add(seat)
-    hand.pending.pop(seat, None)
-    hand.owes.pop(seat, None)
+    hand.oot.pending.pop(seat, None)
+    hand.betting.owes.pop(seat, None)
     flow.play_on(table, hand, seat, out)
 
 
@@ -170,16 +172,17 @@ def hole_card(
                 seat,
             )
         return
-    if not hand.deal_log and hand.street != "preflop":
-        hand.deal_done = True  # no hole card was read during the deal: nothing to check now
+    deal = hand.deal  # bound once: read and written below for every hole card
+    if not deal.deal_log and hand.street != "preflop":
+        deal.deal_done = True  # no hole card was read during the deal: nothing to check now
     cards = hand.hole.setdefault(seat, [])
     if card in cards:
-        if face == "up" and not hand.deal_done:
+        if face == "up" and not deal.deal_done:
             expose(table, hand, seat, card, out)
         elif face == "up":
             flow.show_card(table, hand, seat, card, out)
         return
-    if card in hand.exposed or card in hand.extra:
+    if card in deal.exposed or card in deal.extra:
         return  # the exposed or extra card, set aside to be the burn, read again where it lies
     if card != "??" and card_seen(hand, card):
         fouled(table, hand, card, out, seat)
@@ -187,15 +190,15 @@ def hole_card(
     if card == "??":
         scrap_card(table, hand, seat, out)
         return
-    owed = hand.owed_cards.get(seat, 0)
+    owed = deal.owed_cards.get(seat, 0)
     held = len(cards) + owed  # count(hand, seat)
     if owed and held >= 2:
         # The replacement of an exposed card, dealt after the deal (000 Irregularities 17).
         if owed > 1:
-            hand.owed_cards[seat] = owed - 1
+            deal.owed_cards[seat] = owed - 1
         else:
-            del hand.owed_cards[seat]
-    elif check_first and not hand.deal_done and not hand.deal_log and seat != deal_order(hand)[0]:
+            del deal.owed_cards[seat]
+    elif check_first and not deal.deal_done and not deal.deal_log and seat != deal_order(hand)[0]:
         misdeal(
             table,
             out,
@@ -210,8 +213,8 @@ def hole_card(
         return
     elif (
         check_first
-        and not hand.deal_done
-        and not hand.scrapped
+        and not deal.deal_done
+        and not deal.scrapped
         and table.profile.deal_sequence == "sequence"
         and out_of_sequence(hand, seat)
     ):
@@ -224,22 +227,22 @@ def hole_card(
         )
         return
     cards.append(card)
-    hand.in_play.add(card)
-    hand.deal_log.append((seat, card))
-    if card in hand.mucked:
-        hand.mucked.remove(card)  # gathered from an earlier deal: in play again
-    if face == "up" and not hand.deal_done:
+    deal.in_play.add(card)
+    deal.deal_log.append((seat, card))
+    if card in hand.showdown.mucked:
+        hand.showdown.mucked.remove(card)  # gathered from an earlier deal: in play again
+    if face == "up" and not deal.deal_done:
         expose(table, hand, seat, card, out)
         return
     if face == "up" and hand.street == "showdown":
         flow.show_card(table, hand, seat, card, out)
     # Only this seat's count changed: the deal can be complete only once it holds two.
     if (
-        not hand.deal_done
+        not deal.deal_done
         and count(hand, seat) >= 2
         and all(count(hand, s) >= 2 for s in hand.dealt)
     ):
-        hand.deal_done = True
+        deal.deal_done = True
 
 
 def out_of_sequence(hand: Hand, seat: int) -> bool:
@@ -252,9 +255,9 @@ def out_of_sequence(hand: Hand, seat: int) -> bool:
     order = deal_order(hand)
     if seat not in order:
         return False
-    dealt = sum(1 for s, _ in hand.deal_log if s == seat)
+    dealt = sum(1 for s, _ in hand.deal.deal_log if s == seat)
     place = dealt * len(order) + order.index(seat)
-    return abs(len(hand.deal_log) - place) > 1
+    return abs(len(hand.deal.deal_log) - place) > 1
 
 
 def extra_card(table: TableState, hand: Hand, seat: int, card: str, out: list[Output]) -> bool:
@@ -262,16 +265,16 @@ def extra_card(table: TableState, hand: Hand, seat: int, card: str, out: list[Ou
     before the first round of betting, one extra card dealt in sequence to the first player after
     the starting hands goes back on the stub as the burn; a second extra card is a misdeal (000
     and 004 Misdeals 1(d)). True when ruled here."""
-    if table.profile.extra_card != "burn" or hand.actions:
+    if table.profile.extra_card != "burn" or hand.betting.actions:
         return False
     rule = option(table.profile, "extra_card")
-    if hand.extra:
+    if hand.deal.extra:
         misdeal(table, out, f"a second extra card ({card}) was dealt, to seat {seat}", rule, seat)
         return True
     if seat != deal_order(hand)[0] or not all(count(hand, s) >= 2 for s in hand.dealt):
         return False
-    hand.extra.append(card)
-    hand.in_play.add(card)
+    hand.deal.extra.append(card)
+    hand.deal.in_play.add(card)
     out.append(
         Alert(
             "wrong_card_count",
@@ -296,7 +299,7 @@ def too_many(table: TableState, hand: Hand, seat: int, card: str, out: list[Outp
         )
         return
     hand.hole[seat].append(card)
-    hand.in_play.add(card)
+    hand.deal.in_play.add(card)
     kill(
         table,
         hand,
@@ -316,19 +319,19 @@ def expose(table: TableState, hand: Hand, seat: int, card: str, out: list[Output
     """A hole card face up during the deal (dealer error). 002 Rule 36-A(7): the first or second
     card off the deck, or any two, is a misdeal; one other card is replaced after the deal and
     becomes the burn (000 Irregularities 17)."""
-    index = next((i for i, (_, c) in enumerate(hand.deal_log) if c == card), 0)
+    index = next((i for i, (_, c) in enumerate(hand.deal.deal_log) if c == card), 0)
     hand.hole[seat].remove(card)
-    hand.exposed.append(card)
-    hand.owed_cards[seat] = hand.owed_cards.get(seat, 0) + 1
+    hand.deal.exposed.append(card)
+    hand.deal.owed_cards[seat] = hand.deal.owed_cards.get(seat, 0) + 1
     any_one = table.profile.exposed_misdeal == "any"
-    if any_one or index < 2 or len(hand.exposed) >= 2:
+    if any_one or index < 2 or len(hand.deal.exposed) >= 2:
         why = (
             "the first card off the deck was exposed"
             if index == 0
             else "the second card off the deck was exposed"
             if index == 1
             else "two downcards were exposed"
-            if len(hand.exposed) >= 2
+            if len(hand.deal.exposed) >= 2
             else f"seat {seat}'s {card} was exposed by the dealer"
         )
         rule = "003 Misdeals 1(a)" if any_one else "002 Rule 36-A(7)"
@@ -396,8 +399,8 @@ def scrap_replaced(table: TableState, hand: Hand, seat: int, out: list[Output]) 
             )
         )
     elif hand.street == "preflop" and seat not in hand.round.acted:
-        hand.owed_cards[seat] = hand.owed_cards.get(seat, 0) + 1
-        hand.scrapped.add(seat)
+        hand.deal.owed_cards[seat] = hand.deal.owed_cards.get(seat, 0) + 1
+        hand.deal.scrapped.add(seat)
         out.append(
             Alert(
                 "foreign_card",
@@ -446,15 +449,15 @@ def boxed_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> N
     """A card found face up in the deck, set aside face up in the muck: a scrap of paper
     replaced by the next card (000 Irregularities 6); two (003: one) on the initial deal are a
     misdeal (002 Rule 36-A(1))."""
-    hand.mucked.append(card)
-    if not hand.deal_done:
-        hand.boxed += 1
+    hand.showdown.mucked.append(card)
+    if not hand.deal.deal_done:
+        hand.deal.boxed += 1
         limit = 1 if table.profile.boxed_misdeal == "one" else 2
-        if hand.boxed >= limit:
+        if hand.deal.boxed >= limit:
             misdeal(
                 table,
                 out,
-                f"{hand.boxed} boxed cards on the deal",
+                f"{hand.deal.boxed} boxed cards on the deal",
                 "003 Misdeals 1(b)" if limit == 1 else "002 Rule 36-A(1)",
             )
             return
@@ -475,8 +478,8 @@ def check_deal(table: TableState, hand: Hand, out: list[Output]) -> bool:
     """The deal is over (the shorthand ended, or action starts): every entitled seat must hold
     two cards. A seat dealt out or short is a misdeal (002 Rule 36-A(4), (5)); a button with one
     card gets the next (002 Rules 36-B, 39). Returns True when the hand was misdealt."""
-    hand.deal_done = True
-    if not hand.deal_log:
+    hand.deal.deal_done = True
+    if not hand.deal.deal_log:
         return False  # no hole cards were read: a table dealt without card sensors
     button = hand.positions.button
     for seat in deal_order(hand):
@@ -510,7 +513,7 @@ def _acting_seat(table: TableState, hand: Hand, event: Event) -> int | None:
     if kind == "push" and body["seat"] == seat:
         # A blind putting out the chips of its posted blind is no action (heads-up the small
         # blind is first in turn while the cards are still being dealt).
-        total = sum(table.zones.get(f"bet:{seat}", [])) + sum(body["chips"])
+        total = sum(table.felt.zones.get(f"bet:{seat}", [])) + sum(body["chips"])
         return seat if total > hand.round.bets.get(seat, 0) else None
     if kind == "push" or kind == "declare":
         return seat if body["seat"] == seat else None
@@ -521,7 +524,7 @@ def _acting_seat(table: TableState, hand: Hand, event: Event) -> int | None:
     if kind == "chips":
         posted = hand.round.bets.get(seat, 0)
         zone = f"bet:{seat}"
-        if zone not in body or body[zone] == table.zones.get(zone, []):
+        if zone not in body or body[zone] == table.felt.zones.get(zone, []):
             return None
         return seat if sum(body[zone]) > posted else None
     return None
@@ -531,21 +534,22 @@ def screen(table: TableState, event: Event, out: list[Output]) -> bool:
     """Before an action in turn: the deal must be complete (misdeal otherwise), and a seat with
     too few cards that acts has a dead hand (002 Rule 39). True when the event was consumed."""
     hand = table.hand
+    # table.live_hand, inline: every action in turn passes here
     if hand is None or hand.street == "over" or hand.to_act is None:
         return False
-    if hand.deal_done and (not hand.deal_log or len(hand.hole.get(hand.to_act, ())) >= 2):
+    if hand.deal.deal_done and (not hand.deal.deal_log or len(hand.hole.get(hand.to_act, ())) >= 2):
         return False  # the usual case: the only seat that can act holds its cards, whatever acts
     seat = _acting_seat(table, hand, event)
     if seat is None:
         return False
-    if not hand.deal_done and check_deal(table, hand, out):
+    if not hand.deal.deal_done and check_deal(table, hand, out):
         _chips_back(table, event)
         return True
-    if not hand.deal_log:
+    if not hand.deal.deal_log:
         return False
     folding = event.kind == "fold" or (event.kind == "declare" and event.body.get("say") == "fold")
     held = len(hand.hole.get(seat, []))
-    scrap = seat in hand.scrapped and held < 2  # acting on a joker not yet replaced (Irr 7)
+    scrap = seat in hand.deal.scrapped and held < 2  # acting on a joker not yet replaced (Irr 7)
     if folding or (count(hand, seat) >= 2 and not scrap):
         return False
     _chips_back(table, event)
@@ -570,12 +574,14 @@ def _chips_back(table: TableState, event: Event) -> None:
     if event.kind == "push":
         seat = event.body["seat"]
         zone = f"bet:{seat}"
-        table.zones[zone] = table.zones.get(zone, []) + list(event.body["chips"])
-        table.give_back[seat] = table.give_back.get(seat, 0) + sum(event.body["chips"])
+        table.felt.zones[zone] = table.felt.zones.get(zone, []) + list(event.body["chips"])
+        table.felt.give_back[seat] = table.felt.give_back.get(seat, 0) + sum(event.body["chips"])
     elif event.kind == "chips":
         for zone, chips in event.body.items():
-            before = table.zones.get(zone, [])
-            table.zones[zone] = list(chips)
+            before = table.felt.zones.get(zone, [])
+            table.felt.zones[zone] = list(chips)
             if zone.startswith("bet:") and sum(chips) > sum(before):
                 seat = int(zone[4:])
-                table.give_back[seat] = table.give_back.get(seat, 0) + sum(chips) - sum(before)
+                table.felt.give_back[seat] = (
+                    table.felt.give_back.get(seat, 0) + sum(chips) - sum(before)
+                )

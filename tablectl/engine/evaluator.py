@@ -312,23 +312,24 @@ def _words(value: int) -> str:
     r2 = (value >> 12) & 0xF
     if max(r1, r2) > 12:
         raise ValueError(f"{value!r} is not a hand value")
-    if cat == STRAIGHT_FLUSH:
-        return "royal flush" if r1 == 12 else f"straight flush, {_SINGULAR[r1]} high"
-    if cat == QUADS:
-        return f"four of a kind, {_PLURAL[r1]}"
-    if cat == FULL_HOUSE:
-        return f"full house, {_PLURAL[r1]} full of {_PLURAL[r2]}"
-    if cat == FLUSH:
-        return f"flush, {_SINGULAR[r1]} high"
-    if cat == STRAIGHT:
-        return f"straight, {_SINGULAR[r1]} high"
-    if cat == TRIPS:
-        return f"three of a kind, {_PLURAL[r1]}"
-    if cat == TWO_PAIR:
-        return f"two pair, {_PLURAL[r1]} and {_PLURAL[r2]}"
-    if cat == PAIR:
-        return f"pair of {_PLURAL[r1]}"
-    return f"high card, {_SINGULAR[r1]}"
+    if cat == STRAIGHT_FLUSH and r1 == 12:
+        return "royal flush"
+    # s: the top rank in the singular ("king high"), p and q: the two ranks in the plural
+    return _CATEGORY_WORDS[cat].format(s=_SINGULAR[r1], p=_PLURAL[r1], q=_PLURAL[r2])
+
+
+# Each category's words, by category value (HIGH_CARD 0 up to STRAIGHT_FLUSH 8)
+_CATEGORY_WORDS = (
+    "high card, {s}",
+    "pair of {p}",
+    "two pair, {p} and {q}",
+    "three of a kind, {p}",
+    "straight, {s} high",
+    "flush, {s} high",
+    "full house, {p} full of {q}",
+    "four of a kind, {p}",
+    "straight flush, {s} high",
+)
 
 
 def best_description(cards: Sequence[str]) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tablectl.engine import actions, dealing, flow
+from tablectl.engine import dealing, flow, folds
 from tablectl.engine.citations import cite, option
 from tablectl.engine.events import FloorDecision
 from tablectl.engine.notices import Award, FloorDecided
@@ -79,17 +79,17 @@ def ruling(table: TableState, fd: FloorDecision, out: list[Output]) -> bool:
     if hand is None:
         return False
     seat, action, to = fd.value["seat"], fd.value["action"], fd.value["to"]
-    deal = (table.hand_no, hand.redeals)
+    deal = (table.hand_no, hand.deal.redeals)
     entries = (
-        [i for i, e in enumerate(table.ledger) if e.seat == seat]
-        if table.ledger_deal == deal
+        [i for i, e in enumerate(table.book.ledger) if e.seat == seat]
+        if table.book.ledger_deal == deal
         else []
     )
     if not entries:
         _refuse(table, fd, out, f"seat {seat} has no action in this hand to rule on", seat)
         return False
     index = entries[-1]
-    entry = table.ledger[index]
+    entry = table.book.ledger[index]
     if entry.street != hand.street or hand.street == "showdown":
         later = "the showdown" if hand.street == "showdown" else f"the {hand.street}"
         _refuse(
@@ -117,8 +117,13 @@ def ruling(table: TableState, fd: FloorDecision, out: list[Output]) -> bool:
         return False
     rule = cite(table.profile, "floor")
     key = (*deal, index)
-    table.floor_overrides[key] = (action, to, rule, f"floor ruling by {fd.by}: {action} to {to}")
-    table.floor_target = key
+    table.book.floor_overrides[key] = (
+        action,
+        to,
+        rule,
+        f"floor ruling by {fd.by}: {action} to {to}",
+    )
+    table.book.floor_target = key
     _notice(
         table,
         fd,
@@ -139,17 +144,17 @@ def undercall(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
     if hand is None:
         return
     seat, decide = fd.value["seat"], fd.value["decide"]
-    if seat not in hand.forfeit or seat not in hand.owes or seat in hand.folded:
+    if seat not in hand.betting.forfeit or seat not in hand.betting.owes or seat in hand.folded:
         _refuse(table, fd, out, f"seat {seat} has no undercall waiting for the floor", seat)
         return
     rule = option(table.profile, "undercall")
     if decide == "call":
-        hand.forfeit.pop(seat)
+        hand.betting.forfeit.pop(seat)
         _notice(
             table,
             fd,
             out,
-            f"seat {seat}'s undercall is a full call: it owes {hand.owes[seat]}",
+            f"seat {seat}'s undercall is a full call: it owes {hand.betting.owes[seat]}",
             rule,
             seat=seat,
         )
@@ -158,14 +163,14 @@ def undercall(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         table,
         fd,
         out,
-        f"seat {seat} folds its undercall: {hand.forfeit[seat]} stays in "
+        f"seat {seat} folds its undercall: {hand.betting.forfeit[seat]} stays in "
         "the pot, the rest is handed back",
         rule,
         seat=seat,
     )
-    hand.mucked.extend(c for c in hand.hole.get(seat, []) if c not in hand.mucked)
+    hand.showdown.mucked.extend(c for c in hand.hole.get(seat, []) if c not in hand.showdown.mucked)
     in_turn = hand.to_act == seat
-    actions.oot_fold(table, hand, seat, out)
+    folds.oot_fold(table, hand, seat, out)
     if in_turn and hand.to_act == seat and hand.street != "over":
         flow.advance(table, hand, seat, out)
 
@@ -190,17 +195,23 @@ def kill(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         rule,
         seat=seat,
     )
-    hand.dead.add(seat)
+    hand.showdown.dead.add(seat)
     hand.folded.add(seat)
     if len(hand.live()) == 1 and hand.street != "showdown":
         _return_uncalled(table, hand, seat, rule, out)
-    held = hand.pending.pop(seat, None)
+    held = hand.oot.pending.pop(seat, None)
     if held is not None:  # chips put out of turn were never a bet: they go back
-        table.give_back[seat] = table.give_back.get(seat, 0) + sum(held[0])
-    for pending in (hand.pending_say, hand.owes, hand.forfeit, hand.undercalls, hand.declared):
+        table.felt.give_back[seat] = table.felt.give_back.get(seat, 0) + sum(held[0])
+    for pending in (
+        hand.oot.pending_say,
+        hand.betting.owes,
+        hand.betting.forfeit,
+        hand.betting.undercalls,
+        hand.betting.declared,
+    ):
         pending.pop(seat, None)
-    if table.clock is not None and table.clock[0] == seat:
-        table.clock = None
+    if table.timing.clock is not None and table.timing.clock[0] == seat:
+        table.timing.clock = None
     out.append(flow.fold_ruling(hand, seat, rule, f"hand killed by the floor ({fd.by})"))
     flow.play_on(table, hand, seat, out)
 
@@ -230,7 +241,11 @@ def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         _refuse(table, fd, out, "no hand has been dealt")
         return
     over = hand.street == "over"
-    total = sum(hand.won.values()) if over else sum(hand.contributed.values()) + hand.dead_money
+    total = (
+        sum(hand.showdown.won.values())
+        if over
+        else sum(hand.contributed.values()) + hand.stakes.dead_money
+    )
     stranger = sorted(s for s in amounts if s not in hand.dealt)
     if stranger:
         _refuse(
@@ -247,13 +262,13 @@ def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
             gone[0],
         )
         return
-    short = sorted(s for s, a in hand.won.items() if over and table.players[s].stack < a)
+    short = sorted(s for s, a in hand.showdown.won.items() if over and table.players[s].stack < a)
     if short:  # its stack was set since (a stack decision): the award cannot be taken back
         _refuse(
             table,
             fd,
             out,
-            f"seat {short[0]} no longer has the {hand.won[short[0]]} it was awarded",
+            f"seat {short[0]} no longer has the {hand.showdown.won[short[0]]} it was awarded",
             short[0],
         )
         return
@@ -274,19 +289,19 @@ def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         f"hand {hand.number}'s pots ({total}) awarded: "
         + ", ".join(f"seat {s} {a}" for s, a in sorted(amounts.items())),
         rule,
-        reversed=dict(hand.won),
+        reversed=dict(hand.showdown.won),
     )
     if over:
-        for seat, amount in hand.won.items():
+        for seat, amount in hand.showdown.won.items():
             table.players[seat].stack -= amount
         for seat in hand.dealt:  # busted by the award being reversed: back in until re-ruled
-            if table.players[seat].out and seat in table.eliminated:
+            if table.players[seat].out and seat in table.seating.eliminated:
                 table.players[seat].out = False
-                table.eliminated.remove(seat)
-        hand.won = {}
+                table.seating.eliminated.remove(seat)
+        hand.showdown.won = {}
     for seat, amount in amounts.items():
         table.players[seat].stack += amount
-        hand.won[seat] = amount
+        hand.showdown.won[seat] = amount
     out.append(
         Award(
             f"pots {total} awarded by the floor: "
@@ -298,13 +313,15 @@ def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         )
     )
     hand.contributed = {}
-    hand.dead_money = 0
-    hand.owes.clear()
+    hand.stakes.dead_money = 0
+    hand.betting.owes.clear()
     hand.street = "over"
     hand.to_act = None
-    table.clock = None
-    for zone in [z for z in table.zones if z.startswith("bet:") and z not in table.sensed_zones]:
-        del table.zones[zone]
+    table.timing.clock = None
+    for zone in [
+        z for z in table.felt.zones if z.startswith("bet:") and z not in table.felt.sensed_zones
+    ]:
+        del table.felt.zones[zone]
     flow.eliminate(table, hand, out)
     table.hand_over()
 
@@ -362,7 +379,7 @@ def stack(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         changes=changes,
         difference=difference,
     )
-    table.chips_added += difference
+    table.book.chips_added += difference
     back = False
     for seat, amount in amounts.items():
         player = table.players[seat]
@@ -370,8 +387,8 @@ def stack(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         if player.out:
             player.out = False
             back = True
-            if seat in table.eliminated:
-                table.eliminated.remove(seat)
+            if seat in table.seating.eliminated:
+                table.seating.eliminated.remove(seat)
     if back:
         table.recompute_positions()
 
@@ -388,10 +405,10 @@ def button(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
     if len(live) < 2 or seat not in live:
         _refuse(table, fd, out, f"seat {seat} is not dealt in the next hand", seat)
         return
-    table.button_placed = seat
+    table.seating.button_placed = seat
     pos = table.upcoming_positions(live)
     if table.live_hand is None:
-        table.next_positions = pos
+        table.seating.next_positions = pos
     rule = cite(table.profile, "floor.button")
     _notice(
         table,
@@ -421,7 +438,7 @@ def seat(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         wait = 0 < (number - pos.button) % 10 < (pos.sb_seat - pos.button) % 10
     player.waiting = wait
     table.change_seat(number, player)
-    table.chips_added += chips
+    table.book.chips_added += chips
     if table.live_hand is None:
         table.recompute_positions()
     rule = cite(table.profile, "floor.seat")
@@ -460,8 +477,8 @@ def unseat(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         _refuse(table, fd, out, f"seat {number} {why}", number)
         return
     table.change_seat(number, None)
-    table.chips_added -= player.stack
-    table.stack_findings.pop(number, None)
+    table.book.chips_added -= player.stack
+    table.felt.stack_findings.pop(number, None)
     if hand is None:
         table.recompute_positions()
     rule = cite(table.profile, "floor.unseat")

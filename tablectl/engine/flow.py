@@ -1,6 +1,7 @@
 """The flow of a hand: forced bets, turn order, closing a round, streets, showdown and the award.
 
-Functions over (table, hand); the event handlers in actions.py call them.
+Functions over (table, hand); the event handlers (chips.py, declarations.py, folds.py,
+presses.py, clock.py) and turn.py call them.
 """
 
 from __future__ import annotations
@@ -32,13 +33,13 @@ def post_forced_bets(table: TableState, hand: Hand) -> None:
     blind or ante first as the profile says (``bb_ante_short``).
     """
     players = table.players
-    sb_amount, bb_amount = hand.blinds
+    sb_amount, bb_amount = hand.stakes.blinds
     contributed = hand.contributed
     bets = hand.round.bets
     for s in hand.dealt:
         contributed[s] = 0
-    ante = hand.ante
-    if ante and not hand.bb_ante:
+    ante = hand.stakes.ante
+    if ante and not hand.stakes.bb_ante:
         for s in hand.dealt:
             player = players[s]
             pay = ante if ante < player.stack else player.stack  # min(), compared: every seat
@@ -53,7 +54,7 @@ def post_forced_bets(table: TableState, hand: Hand) -> None:
         dead = min(sb_amount, sb.stack - live_blind)
         sb.stack -= live_blind + dead
         contributed[pos.sb] += live_blind
-        hand.dead_money += dead
+        hand.stakes.dead_money += dead
         bets[pos.sb] = live_blind
     elif pos.sb is not None and pos.sb in contributed:
         sb = players[pos.sb]
@@ -62,7 +63,7 @@ def post_forced_bets(table: TableState, hand: Hand) -> None:
         contributed[pos.sb] += pay
         bets[pos.sb] = pay
     bb = players[pos.bb]
-    if hand.bb_ante and ante:
+    if hand.stakes.bb_ante and ante:
         if table.profile.bb_ante_short == "ante_first":
             ante = min(ante, bb.stack)
             blind = min(bb_amount, bb.stack - ante)
@@ -70,7 +71,7 @@ def post_forced_bets(table: TableState, hand: Hand) -> None:
             blind = min(bb_amount, bb.stack)
             ante = min(ante, bb.stack - blind)
         bb.stack -= ante
-        hand.dead_money += ante
+        hand.stakes.dead_money += ante
     else:
         blind = bb_amount if bb_amount < bb.stack else bb.stack
     bb.stack -= blind
@@ -133,14 +134,14 @@ def begin_round(table: TableState, hand: Hand, out: list[Output]) -> None:
     Chips still lying in bet zones are earlier bets (or chips to hand back), never prior-bet chips
     of this street (002 Rule 51): pulling them is the dealer gathering them.
     """
-    hand.gathered = {
-        BET_SEAT[z]: list(c) for z, c in table.zones.items() if z.startswith("bet:") and c
+    hand.betting.gathered = {
+        BET_SEAT[z]: list(c) for z, c in table.felt.zones.items() if z.startswith("bet:") and c
     }
-    for seat in hand.gathered:
-        table.give_back.pop(seat, None)
-    hand.pulled = {}
-    hand.last_push = None
-    hand.oot_log = []
+    for seat in hand.betting.gathered:
+        table.felt.give_back.pop(seat, None)
+    hand.betting.pulled = {}
+    hand.betting.last_push = None
+    hand.oot.oot_log = []
     if hand.street == "preflop":
         advance(table, hand, hand.positions.bb, out)
     else:
@@ -174,7 +175,7 @@ def give_back(
     hand.round.bets[seat] -= excess
     hand.contributed[seat] -= excess
     # the chips lie in the bet zone until the dealer hands them back
-    table.give_back[seat] = table.give_back.get(seat, 0) + excess
+    table.felt.give_back[seat] = table.felt.give_back.get(seat, 0) + excess
     out.append(Returned(f"seat {seat}: uncalled {excess} returned{why}", seat=seat, amount=excess))
 
 
@@ -183,8 +184,8 @@ def close_round(table: TableState, hand: Hand, out: list[Output]) -> None:
     return_uncalled(table, hand, out)
     rnd = hand.round
     if hand.street == "river":
-        hand.river_aggressor = rnd.aggressor
-    hand.closed_bets = dict(rnd.bets) if hand.forfeit else {}
+        hand.betting.river_aggressor = rnd.aggressor
+    hand.betting.closed_bets = dict(rnd.bets) if hand.betting.forfeit else {}
     rnd.bets = {}
     hand.to_act = None
     live = hand.live()
@@ -194,10 +195,10 @@ def close_round(table: TableState, hand: Hand, out: list[Output]) -> None:
     if hand.street == "river":
         to_showdown(table, hand, out)
         return
-    if not hand.betting_over and _movers_at_most_one(table, live):
+    if not hand.betting.betting_over and _movers_at_most_one(table, live):
         # 002 Rule 17: all hands are tabled once no further betting is possible.
-        hand.betting_over = True
-        hand.tabled.update(live)
+        hand.betting.betting_over = True
+        hand.showdown.tabled.update(live)
         out.append(Tabled("no more betting: all hands face up (002 Rule 17)", seats=live))
 
 
@@ -220,13 +221,13 @@ def start_street(table: TableState, hand: Hand, street: str, out: list[Output]) 
     # min_bet_for and Round.postflop inline (issue 14: every street): the big blind but at home;
     # the round is (min_bet, current_bet 0, last_full_raise min_bet), as Round.postflop makes it
     min_bet = (
-        min_bet_for(table.profile, hand.blinds, street, table.unit)
+        min_bet_for(table.profile, hand.stakes.blinds, street, table.unit)
         if table.profile.min_bet == "home"
-        else hand.blinds[1]
+        else hand.stakes.blinds[1]
     )
     hand.round = Round(min_bet, 0, min_bet)
     out.append(Street(f"{street}: {' '.join(hand.board)}", street=street, board=list(hand.board)))
-    if hand.betting_over:
+    if hand.betting.betting_over:
         if street == "river":
             to_showdown(table, hand, out)
         return
@@ -249,7 +250,7 @@ def maybe_award(table: TableState, hand: Hand, out: list[Output]) -> None:
     if hand.street != "showdown":
         return
     live = hand.live()
-    if len(live) == 1 or (live and hand.tabled.issuperset(live)):
+    if len(live) == 1 or (live and hand.showdown.tabled.issuperset(live)):
         award(table, hand, out)
 
 
@@ -258,26 +259,28 @@ def show_card(table: TableState, hand: Hand, seat: int, card: str, out: list[Out
     11), but the hand is tabled only when all its cards are face up (002 Rule 14-A). One card
     alone at showdown leaves the pot waiting; the dealer is told at the next event, so a player
     turning the cards one after the other raises nothing (002 Rule 16-A)."""
-    shown = hand.face_up.setdefault(seat, set())
+    shown = hand.showdown.face_up.setdefault(seat, set())
     shown.add(card)
     cards = hand.hole.get(seat, [])
     if len(cards) >= 2 and all(c in shown for c in cards):
-        hand.one_card.pop(seat, None)
-        hand.tabled.add(seat)
+        hand.showdown.one_card.pop(seat, None)
+        hand.showdown.tabled.add(seat)
         maybe_award(table, hand, out)
-    elif hand.street == "showdown" and seat not in hand.tabled and seat not in hand.folded:
-        hand.one_card.setdefault(seat, 0)
+    elif hand.street == "showdown" and seat not in hand.showdown.tabled and seat not in hand.folded:
+        hand.showdown.one_card.setdefault(seat, 0)
 
 
 def _one_card_alerts(table: TableState, hand: Hand, out: list[Output]) -> None:
     """The event after a single card was tabled: tell the dealer to ask for both (16-A)."""
-    for seat, state in list(hand.one_card.items()):
-        if hand.street != "showdown" or seat in hand.folded or seat in hand.tabled:
-            del hand.one_card[seat]
+    for seat, state in list(hand.showdown.one_card.items()):
+        if hand.street != "showdown" or seat in hand.folded or seat in hand.showdown.tabled:
+            del hand.showdown.one_card[seat]
         elif state == 0:
-            hand.one_card[seat] = 1  # the event that showed the card: wait for the next one
+            hand.showdown.one_card[seat] = (
+                1  # the event that showed the card: wait for the next one
+            )
         elif state == 1:
-            hand.one_card[seat] = 2
+            hand.showdown.one_card[seat] = 2
             out.append(_one_card_alert(table, hand, seat))
 
 
@@ -301,7 +304,7 @@ def hand_value(hand: Hand, seat: int) -> int | None:
     """The seat's best hand as read, or None when it cannot win: a hand without exactly two
     known hole cards is dead (002 Rules 36-D, 39), as is a hand killed by a ruling."""
     hole = hand.hole.get(seat, [])
-    if len(hole) != 2 or "??" in hole or seat in hand.dead or len(hand.board) < 3:
+    if len(hole) != 2 or "??" in hole or seat in hand.showdown.dead or len(hand.board) < 3:
         return None
     return evaluate(hole + hand.board)
 
@@ -311,7 +314,7 @@ def hand_values(hand: Hand, seats: Iterable[int]) -> dict[int, int | None]:
     if len(hand.board) < 3:
         return {s: None for s in seats}
     value = with_board(hand.board)
-    hole, dead = hand.hole, hand.dead
+    hole, dead = hand.hole, hand.showdown.dead
     values: dict[int, int | None] = {}
     for s in seats:
         cards = hole.get(s, [])
@@ -328,8 +331,8 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
     # the chips in the pots (hand.collected()): all the hand's when no bet lies in a bet zone,
     # as when a round closed; build_pots only reads them
     collected = hand.collected() if hand.round.bets else hand.contributed
-    pots = build_pots(collected, live, hand.dead_money)
-    total = sum(collected.values()) + hand.dead_money
+    pots = build_pots(collected, live, hand.stakes.dead_money)
+    total = sum(collected.values()) + hand.stakes.dead_money
     short = total - sum([p.amount for p in pots])
     if short > 0 and live:
         # chips only dead hands put in (their blinds, 002 Rule 31): the live hands take them
@@ -337,7 +340,7 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
         pots.append(Pot(last.amount + short, last.seats))
     button = hand.positions.button
     values = hand_values(hand, in_hand) if len(in_hand) > 1 else {}
-    players, won = table.players, hand.won
+    players, won = table.players, hand.showdown.won
     for index, pot in enumerate(pots):
         contenders = pot.seats
         if len(contenders) > 1:
@@ -369,15 +372,15 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
             )
         )
     hand.contributed = {}
-    hand.dead_money = 0
+    hand.stakes.dead_money = 0
     hand.street = "over"
     hand.to_act = None
-    table.clock = None
+    table.timing.clock = None
     # A bet zone no sensor reports (shorthand push/pull only) cannot show the dealer gathering
     # it: the gathering is implied with the award, or the zone would grow hand after hand.
-    zones = table.zones
+    zones = table.felt.zones
     if zones:
-        for zone in [z for z in zones if z.startswith("bet:") and z not in table.sensed_zones]:
+        for zone in [z for z in zones if z.startswith("bet:") and z not in table.felt.sensed_zones]:
             del zones[zone]
     eliminate(table, hand, out)
     table.hand_over()
@@ -390,17 +393,17 @@ def eliminate(table: TableState, hand: Hand, out: list[Output]) -> None:
     busted = [s for s in hand.dealt if players[s].stack == 0 and not players[s].out]
     if not busted:
         return
-    busted.sort(key=lambda s: hand.start_stacks[s])
+    busted.sort(key=lambda s: hand.stakes.start_stacks[s])
     for s in busted:
         players[s].out = True
-        table.eliminated.append(s)
-        place = len(table.players) - len(table.eliminated) + 1
+        table.seating.eliminated.append(s)
+        place = len(table.players) - len(table.seating.eliminated) + 1
         out.append(Eliminated(f"seat {s} is eliminated in place {place}", seat=s, place=place))
 
 
 def fold_ruling(hand: Hand, seat: int, rule: str, text: str, returned: int = 0) -> Ruling:
     """A seat's fold: its bet this street stays in the pot (``returned``: chips handed back)."""
-    return Ruling(seat, "fold", hand.round.bets.get(seat, 0), 0, returned, rule, text)
+    return Ruling("fold", hand.round.bets.get(seat, 0), 0, returned, rule, text, seat=seat)
 
 
 def play_on(table: TableState, hand: Hand, seat: int, out: list[Output]) -> None:
@@ -418,16 +421,16 @@ def play_on(table: TableState, hand: Hand, seat: int, out: list[Output]) -> None
 def after_event(table: TableState, hand: Hand, out: list[Output]) -> None:
     """Checks that follow any event: the end of the initial deal kills absent hands; a single
     card tabled at showdown is told to the dealer (002 Rule 16-A)."""
-    if hand.one_card:
+    if hand.showdown.one_card:
         _one_card_alerts(table, hand, out)
     # a card owed for an exposed card or a joker comes after the deal (000 Irregularities 7, 17)
     if (
-        not hand.seated_checked
+        not hand.deal.seated_checked
         and hand.street == "preflop"
         and hand.hole
-        and all(len(hand.hole.get(s, [])) + hand.owed_cards.get(s, 0) >= 2 for s in hand.dealt)
+        and all(len(hand.hole.get(s, [])) + hand.deal.owed_cards.get(s, 0) >= 2 for s in hand.dealt)
     ):
-        hand.seated_checked = True
+        hand.deal.seated_checked = True
         kill_absent(table, hand, out)
 
 
@@ -441,9 +444,9 @@ def kill_absent(table: TableState, hand: Hand, out: list[Output]) -> None:
             continue
         rule = "002 Rule 67-C" if player.penalty else "002 Rule 31"
         why = "is on penalty" if player.penalty else "was not at the seat when the deal ended"
-        hand.dead.add(seat)
+        hand.showdown.dead.add(seat)
         hand.folded.add(seat)
-        hand.owes.pop(seat, None)
+        hand.betting.owes.pop(seat, None)
         out.append(
             Alert(
                 "dead_hand",

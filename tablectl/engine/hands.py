@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tablectl.engine import flow
 from tablectl.engine.betting import Round, min_bet_for
-from tablectl.engine.hand import Hand
+from tablectl.engine.hand import Hand, Stakes
 from tablectl.engine.notices import HandStart
 from tablectl.engine.outputs import UNSET, Alert, Output
 from tablectl.engine.state import TableState
@@ -25,20 +25,20 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
             )
         )
         return None
-    pos = table.next_positions
-    lv = table.levels[table.level_index]
+    pos = table.seating.next_positions
+    lv = table.timing.levels[table.timing.level_index]
     table.hand_no += 1
-    table.hand_snapshot = (
+    table.rewind.hand_snapshot = (
         {s: (p.stack, p.out) for s, p in table.players.items()},
-        list(table.eliminated),
+        list(table.seating.eliminated),
         pos,
     )
-    table.hand_log = []
+    table.rewind.hand_log = []
     # the chip zones as the hand began: undo replays the hand's events over them
-    zones = table.zones
-    table.zones_at_start = (
+    zones = table.felt.zones
+    table.rewind.zones_at_start = (
         {z: list(c) for z, c in zones.items()} if zones else {},
-        dict(table.give_back),
+        dict(table.felt.give_back),
     )
     players = table.players
     blinds = (lv.small_blind, lv.big_blind)
@@ -51,22 +51,19 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
         else big_blind
     )
     # Hand's first fields by position (issue 14: one hand a deal): number, positions, dealt,
-    # start_stacks, blinds, ante, bb_ante, street, round
+    # stakes, street, round
     hand = Hand(
         table.hand_no,
         pos,
         tuple(live),
-        {s: players[s].stack for s in live},
-        blinds,
-        lv.ante,
-        table.bb_ante,
+        Stakes({s: players[s].stack for s in live}, blinds, lv.ante, table.bb_ante),
         "preflop",
         Round(min_bet, big_blind, min_bet, big_blind, opened=True),
         hole={s: [] for s in live},
     )
     table.hand = hand
     table.last = None
-    table.clock = None
+    table.timing.clock = None
     flow.post_forced_bets(table, hand)
     both = (
         (
@@ -84,7 +81,7 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
             button=pos.button,
             sb=pos.sb,
             bb=pos.bb,
-            stacks=dict(hand.start_stacks),
+            stacks=dict(hand.stakes.start_stacks),
             sb_posts_bb=True if pos.sb_posts_bb else UNSET,
         )
     )
@@ -94,33 +91,34 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
 
 def hand_for_cards(table: TableState, out: list[Output]) -> Hand | None:
     """The hand a hole card belongs to: the one in progress, or a new one."""
-    if table.hand is None or table.hand.street == "over":
+    hand = table.hand
+    if hand is None or hand.street == "over":  # table.live_hand, inline: every hole card
         return start_hand(table, out)
-    return table.hand
+    return hand
 
 
 def redeal(table: TableState, out: list[Output]) -> Hand | None:
     """A misdeal or a void hand: every chip goes back and the same hand is dealt again, same
     button, same blinds (002 Rules 36-C, 36-E)."""
-    if table.hand is None or table.hand_snapshot is None:
+    if table.hand is None or table.rewind.hand_snapshot is None:
         return None
     # Chips lying in bet zones go back to their players: the new hand's first round takes
     # them as gathered (flow.begin_round), so pulling them is no action.
-    return restart_hand(table, out, table.hand.redeals + 1)
+    return restart_hand(table, out, table.hand.deal.redeals + 1)
 
 
 def restart_hand(table: TableState, out: list[Output], redeals: int) -> Hand | None:
     """Put the table back as this hand began (stacks, eliminations, positions) and start it
     again, for undo (replayed after) and re-deals."""
-    assert table.hand_snapshot is not None
-    stacks, eliminated, pos = table.hand_snapshot
+    assert table.rewind.hand_snapshot is not None
+    stacks, eliminated, pos = table.rewind.hand_snapshot
     for s, (stack, gone) in stacks.items():
         table.players[s].stack, table.players[s].out = stack, gone
-    table.eliminated = eliminated
-    table.next_positions = pos
+    table.seating.eliminated = eliminated
+    table.seating.next_positions = pos
     table.hand = None
     table.hand_no -= 1
     hand = start_hand(table, out)
     if hand is not None:
-        hand.redeals = redeals
+        hand.deal.redeals = redeals
     return hand

@@ -5,27 +5,35 @@ Every output names the rule it applies (``002 Rule 50-B``) so the dealer can cit
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import field, fields
 from typing import Any, ClassVar
 
 from tablectl.engine.records import record
 
 
 @record
-class Ruling:
-    """The ruling on one action: ``to`` is the seat's total bet this street after the ruling.
+class Ruled:
+    """What a ruling decides: ``to`` is the seat's total bet this street after the ruling.
 
     ``owes`` is what the seat must still add (its next chips complete it); ``returned`` is what the
-    dealer hands back (an uncalled bet, chips beyond a call).
+    dealer hands back (an uncalled bet, chips beyond a call). The figures of a :class:`Ruling`
+    and of a chip reading (chipread.Reading), declared once.
     """
 
-    seat: int
     action: str
     to: int
     owes: int = 0
     returned: int = 0
     rule: str = ""
     text: str = ""
+
+
+@record
+class Ruling(Ruled):
+    """The ruling on one action of ``seat`` (a keyword: the figures come first, as a
+    :class:`Ruled`'s); its JSON names the seat first."""
+
+    seat: int = field(kw_only=True)
 
     def to_obj(self) -> dict[str, Any]:
         # the fields in order, no zero or empty ones but seat and to (asdict, without its

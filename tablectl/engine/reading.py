@@ -35,15 +35,15 @@ def barred_by(table: TableState, hand: Hand, seat: int) -> str:
     """The rule barring ``seat`` from betting or raising on this turn, or "": it checked out of
     turn on this street and the house option oot_check bars it (004 Betting and Raising 10,
     000 Betting & Raising 7: no bet or raise; 003 Betting and Raising 9: call only)."""
-    if table.profile.oot_check == "all_options" or hand.no_raise.get(seat) != hand.street:
+    if table.profile.oot_check == "all_options" or hand.oot.no_raise.get(seat) != hand.street:
         return ""
     return option(table.profile, "oot_check")
 
 
 def first_undercaller(hand: Hand, seat: int) -> int | None:
     """The first seat whose undercall this street is still uncorrected (002 Rule 44-C)."""
-    for s, street in hand.undercalls.items():
-        if s != seat and street == hand.street and s in hand.owes and s not in hand.folded:
+    for s, street in hand.betting.undercalls.items():
+        if s != seat and street == hand.street and s in hand.betting.owes and s not in hand.folded:
             return s
     return None
 
@@ -54,7 +54,7 @@ def shorthand_unit(table: TableState, hand: Hand) -> int:
     blind, the smallest amount a bet is made of (004 Betting and Raising 7)."""
     if table.chips != (1,):
         return min(table.chips)
-    return max(hand.blinds[0], 1)
+    return max(hand.stakes.blinds[0], 1)
 
 
 def situation(
@@ -69,7 +69,7 @@ def situation(
     blind = 0
     if preflop and seat not in rnd.acted and seat in (pos.sb, pos.bb):
         blind = bets.get(seat, 0)
-    pot = sum(hand.contributed.values()) + hand.dead_money
+    pot = sum(hand.contributed.values()) + hand.stakes.dead_money
     # the fields in their order, positionally (a chip reading for nearly every bet: no kwargs
     # to bind)
     return BetSituation(
@@ -92,7 +92,7 @@ def situation(
         blind,  # posted_blind
         shorthand_unit(table, hand),  # unit
         barred_by(table, hand, seat),  # barred
-        first_undercaller(hand, seat) if hand.undercalls else None,  # undercaller
+        first_undercaller(hand, seat) if hand.betting.undercalls else None,  # undercaller
     )
 
 

@@ -22,6 +22,7 @@ def record(cls: type[T]) -> type[T]:
     cls = dataclass(frozen=True, slots=True)(cls)
     names: list[str] = []
     params: list[str] = []
+    keywords: list[str] = []  # keyword-only parameters, after a "*"
     scope: dict[str, Any] = {}
     for f in fields(cls):  # type: ignore[arg-type]
         if not f.init:
@@ -30,11 +31,14 @@ def record(cls: type[T]) -> type[T]:
             raise TypeError(f"{cls.__name__}.{f.name}: a record field takes no default_factory")
         names.append(f.name)
         scope[f"_set_{f.name}"] = getattr(cls, f.name).__set__  # the slot's member descriptor
+        into = keywords if f.kw_only else params
         if f.default is MISSING:
-            params.append(f.name)
+            into.append(f.name)
         else:
             scope[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
+            into.append(f"{f.name}=_default_{f.name}")
+    if keywords:
+        params += ["*", *keywords]
     body = "".join(f"    _set_{n}(self, {n})\n" for n in names) or "    pass\n"
     exec(f"def __init__(self, {', '.join(params)}):\n{body}", scope)
     init = scope["__init__"]

@@ -68,7 +68,7 @@ def on_recount(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         alert = Alert("recount", CHIPS_RULE, text, _seat_of(key))
     _close(table, key, "asked again", out)
     # The id Table.apply will give this alert: ids count every alert raised, in order.
-    alert_id = table.alert_seq + sum(1 for o in out if type(o) is Alert) + 1
+    alert_id = table.console.alert_seq + sum(1 for o in out if type(o) is Alert) + 1
     seen = tuple(body.get("seen") or (body.get("zone", key),))
     table.recounts[key] = (read, alert_id, seen)
     out.append(alert)
@@ -136,7 +136,7 @@ def _close(
     if held is None:
         return
     alert_id = held[1]
-    table.open_alerts = [a for a in table.open_alerts if a.id != alert_id]
+    table.console.open_alerts = [a for a in table.console.open_alerts if a.id != alert_id]
     text = f"recount {alert_id} closed: {said}"
     read = data["read"] if data else UNSET
     out.append(RecountClosed(text, ids=[alert_id], read=read))

@@ -7,7 +7,7 @@ the engine's modules import one way only. Queries here read the state and never 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from tablectl.engine.events import Event
@@ -62,7 +62,7 @@ class Player:
 
 
 class LedgerEntry(NamedTuple):
-    """One action recorded for a seat (actions.record_action): what the floor may rule on.
+    """One action recorded for a seat (turn.record_action): what the floor may rule on.
     Immutable; a named tuple because one is built for every action (a third of a frozen
     dataclass's cost)."""
 
@@ -85,47 +85,114 @@ class Level:
     is_break: bool = False
 
 
-class TableState:
-    """One table: seats, button, blinds, the hand in progress, and the tournament around it."""
+@dataclass(slots=True)
+class Felt:
+    """The chips as the sensors last showed them, and what the dealer is to hand back. Written
+    by chips.py (the zones as read, the stack findings), turn.py and outofturn.py (chips handed
+    back), flow.py and dealing.py (bets gathered, chips back), floor.py and table.py (an
+    undo)."""
 
-    # Slots, not an instance dict: a dict of more than 30 attributes gets keys of its own, and
-    # every attribute read and write of the rule modules went through it (issue 14). Every
-    # attribute __init__ sets; tests/fast_trace.py reads them all.
+    zones: dict[str, list[int]] = field(default_factory=dict)  # last raw chip-zone snapshots
+    sensed_zones: set[str] = field(default_factory=set)  # zones a `chips` snapshot has reported
+    # Chips lying in a bet zone that are no bet (returned by a ruling, or pushed when no bet
+    # was possible): the dealer hands them back, and a pull of them is no action.
+    give_back: dict[int, int] = field(default_factory=dict)
+    # per seat, what its stack zone last showed wrong: (unknown chips, chips missing) (002 63)
+    stack_findings: dict[int, tuple[tuple[int, ...], int]] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Book:
+    """Every action recorded in turn this deal and the floor's rulings on them (002 Rule 1;
+    floor.py), and the chips the floor brought in or took out. Written by turn.py (the ledger),
+    floor.py and table.py."""
+
+    # (hand_no, redeals) of the deal the ledger is of, and its entries in order
+    ledger_deal: tuple[int, int] | None = None
+    ledger: list[LedgerEntry] = field(default_factory=list)
+    # Floor rulings replacing an action of the current deal: ledger index -> (action, to,
+    # rule, text); the hand is replayed with them (tablectl/engine/floor.py)
+    floor_overrides: dict[tuple[int, int, int], tuple[str, int | None, str, str]] = field(
+        default_factory=dict
+    )
+    floor_target: tuple[int, int, int] | None = None  # the override being replayed
+    floor_ruling: Ruling | None = None  # what the overridden action became
+    chips_added: int = 0  # net chips the floor brought in or took out (stack, seat, unseat)
+
+
+@dataclass(slots=True)
+class Timing:
+    """Time as the events bring it: the table's clock, the levels, a pause, the clock on a seat
+    (002 Rule 29). Written by table.py (ticks, levels), presses.py (pause), clock.py, and by
+    turn.py, flow.py, hands.py and floor.py (the clock stopped: the seat acted, the hand
+    ended)."""
+
+    levels: list[Level]
+    t: float = 0.0
+    paused: bool = False
+    level_index: int = 0
+    level_elapsed: float = 0.0
+    clock: tuple[int, float] | None = None  # (seat, deadline t)
+
+
+@dataclass(slots=True)
+class Rewind:
+    """What an undo or a re-deal replays the hand from. Written by hands.py, table.py and
+    state.py (a seat changed during the hand)."""
+
+    hand_log: list[Event] = field(default_factory=list)  # this hand's events, for undo by replay
+    hand_snapshot: tuple[dict[int, tuple[int, bool]], list[int], Positions] | None = None
+    zones_at_start: tuple[dict[str, list[int]], dict[int, int]] = ({}, {})
+
+
+@dataclass(slots=True)
+class Console:
+    """The director's and dealer's side: alerts raised and not acknowledged, newest last
+    (bounded), the last alert's id, the badges signed in. Written by table.py and recount.py."""
+
+    open_alerts: list[Alert] = field(default_factory=list)
+    alert_seq: int = 0  # alerts raised since setup: the last alert's id
+    badges: dict[str, str] = field(default_factory=dict)  # signed-in name -> role (no play)
+
+
+@dataclass(slots=True)
+class Seating:
+    """Who sits where next: the next hand's positions, the floor's button placement (002 Rule
+    35-A: the blinds follow), the seats eliminated in order. Written by state.py, flow.py,
+    hands.py, table.py and floor.py."""
+
+    next_positions: Positions
+    button_placed: int | None = None
+    eliminated: list[int] = field(default_factory=list)
+
+
+class TableState:
+    """One table: seats, button, blinds, the hand in progress, and the tournament around it.
+
+    Its own fields are the setup and the hand; the rest is kept by concern, one sub-record each
+    (felt, book, timing, rewind, console, seating), written by the modules their docstrings name
+    (tests/test_ownership.py holds them to it). Written by state.py, table.py, hands.py, flow.py
+    (the hand, the players' stacks), turn.py, chips.py, folds.py (the last ruling, stacks),
+    presses.py (a seat's status), floor.py and recount.py."""
+
+    # Slots, not an instance dict (issue 14). Every attribute __init__ sets; tests/fast_trace.py
+    # reads them all.
     __slots__ = (
-        "alert_seq",
-        "badges",
         "bb_ante",
-        "button_placed",
+        "book",
         "chips",
-        "chips_added",
-        "clock",
-        "eliminated",
-        "floor_overrides",
-        "floor_ruling",
-        "floor_target",
-        "give_back",
+        "console",
+        "felt",
         "hand",
-        "hand_log",
         "hand_no",
-        "hand_snapshot",
         "last",
-        "ledger",
-        "ledger_deal",
-        "level_elapsed",
-        "level_index",
-        "levels",
-        "next_positions",
-        "open_alerts",
-        "paused",
         "players",
         "profile",
         "recounts",
-        "sensed_zones",
-        "stack_findings",
-        "t",
+        "rewind",
+        "seating",
+        "timing",
         "unit",
-        "zones",
-        "zones_at_start",
     )
 
     def __init__(self, setup: dict[str, Any]) -> None:
@@ -150,47 +217,20 @@ class TableState:
         self.chips: tuple[int, ...] = tuple(setup.get("chips", [1]))
         self.unit = self.chips[0]
         self.bb_ante = bool(setup.get("bb_ante", False))
-        self.levels: list[Level] = _levels(setup)
-        self.level_index = 0
-        self.level_elapsed = 0.0
-        self.paused = False
-        self.t = 0.0
+        self.timing = Timing(_levels(setup))
         self.hand_no = 0
         self.hand: Hand | None = None
-        self.eliminated: list[int] = []
-        self.chips_added = 0  # net chips the floor brought in or took out (stack, seat, unseat)
         live = self.live_seats()
-        self.next_positions: Positions = first_positions(live, int(setup.get("button", live[0])))
-        self.zones: dict[str, list[int]] = {}  # last raw chip-zone snapshots
-        self.sensed_zones: set[str] = set()  # zones a `chips` snapshot has reported
-        # Chips lying in a bet zone that are no bet (returned by a ruling, or pushed when no bet
-        # was possible): the dealer hands them back, and a pull of them is no action.
-        self.give_back: dict[int, int] = {}
-        # per seat, what its stack zone last showed wrong: (unknown chips, chips missing) (002 63)
-        self.stack_findings: dict[int, tuple[tuple[int, ...], int]] = {}
+        self.seating = Seating(first_positions(live, int(setup.get("button", live[0]))))
+        self.felt = Felt()
         self.last: Ruling | None = None
-        self.open_alerts: list[Alert] = []  # raised and not acknowledged, newest last (bounded)
-        self.alert_seq = 0  # alerts raised since setup: the last alert's id
+        self.console = Console()
         # Reads the sensors could not trust, held until the dealer answers (recount.py): the
         # zone asked about or the card -> (the read held, its recount alert's id, the zones
         # a card was seen in)
         self.recounts: dict[str, tuple[Event, int, tuple[str, ...]]] = {}
-        self.badges: dict[str, str] = {}  # signed-in name -> role (badge events; no play)
-        # The floor placed the button for the next hand (002 Rule 35-A): the blinds follow.
-        self.button_placed: int | None = None
-        # Floor rulings replacing an action of the current deal: ledger index -> (action, to,
-        # rule, text); the hand is replayed with them (tablectl/engine/floor.py)
-        self.floor_overrides: dict[tuple[int, int, int], tuple[str, int | None, str, str]] = {}
-        # Every action recorded in turn this deal, for the floor to rule on (floor.py):
-        # (hand_no, redeals) of the deal, and its entries in order
-        self.ledger_deal: tuple[int, int] | None = None
-        self.ledger: list[LedgerEntry] = []
-        self.floor_target: tuple[int, int, int] | None = None  # the override being replayed
-        self.floor_ruling: Ruling | None = None  # what the overridden action became
-        self.clock: tuple[int, float] | None = None  # (seat, deadline t)
-        self.hand_log: list[Event] = []  # this hand's events, for undo by replay
-        self.hand_snapshot: tuple[dict[int, tuple[int, bool]], list[int], Positions] | None = None
-        self.zones_at_start: tuple[dict[str, list[int]], dict[int, int]] = ({}, {})
+        self.book = Book()
+        self.rewind = Rewind()
 
     # ------------------------------------------------------------------ reading the state
 
@@ -204,29 +244,28 @@ class TableState:
     def chips_total(self) -> int:
         """Every chip at the table: stacks, bet zones and pots (bets count in ``contributed``)."""
         total = sum(p.stack for p in self.players.values())
-        if self.hand and self.hand.street != "over":
-            total += sum(self.hand.contributed.values()) + self.hand.dead_money
+        hand = self.live_hand
+        if hand is not None:
+            total += sum(hand.contributed.values()) + hand.stakes.dead_money
         return total
 
     def level(self) -> Level:
-        return self.levels[self.level_index]
+        return self.timing.levels[self.timing.level_index]
 
     def positions(self) -> Positions:
         """Positions of the hand in progress, or of the next hand if none is."""
-        if self.hand and self.hand.street != "over":
-            return self.hand.positions
-        return self.next_positions
+        hand = self.live_hand
+        return hand.positions if hand is not None else self.seating.next_positions
 
     def pots(self) -> list[Pot]:
-        hand = self.hand
-        if not hand:
+        hand = self.live_hand
+        if hand is None:
             return []
-        if hand.street == "over":
-            return []
-        return build_pots(hand.collected(), set(hand.live()), hand.dead_money)
+        return build_pots(hand.collected(), set(hand.live()), hand.stakes.dead_money)
 
     def to_act(self) -> int | None:
-        return self.hand.to_act if self.hand and self.hand.street != "over" else None
+        hand = self.live_hand
+        return hand.to_act if hand is not None else None
 
     def to_call(self) -> int:
         seat = self.to_act()
@@ -243,11 +282,13 @@ class TableState:
     def show_first(self) -> int | None:
         """Who must table first at showdown (002 Rule 18-A)."""
         hand = self.hand
-        if hand is None or (hand.street not in ("showdown", "over") and not hand.betting_over):
+        if hand is None or (
+            hand.street not in ("showdown", "over") and not hand.betting.betting_over
+        ):
             return None
         live = hand.live()
-        if hand.river_aggressor in live:
-            return hand.river_aggressor
+        if hand.betting.river_aggressor in live:
+            return hand.betting.river_aggressor
         return next_seat(hand.positions.button, live) if live else None
 
     @property
@@ -266,8 +307,8 @@ class TableState:
         before = self.hand.positions.button
         live = self.live_seats()  # recompute_positions, inline (every hand)
         if len(live) >= 2:
-            self.next_positions = self.upcoming_positions(live)
-        after = self.next_positions.button
+            self.seating.next_positions = self.upcoming_positions(live)
+        after = self.seating.next_positions.button
         for p in self.players.values():
             if p.waiting and 0 < (p.seat - before) % 10 <= (after - before) % 10:
                 p.waiting = False
@@ -275,11 +316,11 @@ class TableState:
     def change_seat(self, seat: int, player: Player | None) -> None:
         """Seat ``player`` (None: empty the seat). During a hand the hand's snapshot takes the
         change too: a re-deal or an undo restarts the hand from it, and keeps the change."""
-        if self.live_hand is not None and self.hand_snapshot is not None:
+        if self.live_hand is not None and self.rewind.hand_snapshot is not None:
             if player is None:
-                self.hand_snapshot[0].pop(seat, None)
+                self.rewind.hand_snapshot[0].pop(seat, None)
             else:
-                self.hand_snapshot[0][seat] = (player.stack, player.out)
+                self.rewind.hand_snapshot[0][seat] = (player.stack, player.out)
         if player is None:
             self.players.pop(seat, None)
         else:
@@ -290,12 +331,12 @@ class TableState:
         seats and the floor's button placement."""
         live = self.live_seats()
         if len(live) >= 2:
-            self.next_positions = self.upcoming_positions(live)
+            self.seating.next_positions = self.upcoming_positions(live)
 
     def upcoming_positions(self, live: list[int]) -> Positions:
         """The next hand's positions were ``live`` the seats dealt in (two at least)."""
-        if self.button_placed is not None:
-            return first_positions(live, self.button_placed)
+        if self.seating.button_placed is not None:
+            return first_positions(live, self.seating.button_placed)
         if self.hand is not None:
             return next_positions(
                 self.hand.positions,
@@ -304,7 +345,7 @@ class TableState:
                 self.profile.dead_button,
                 self.profile.moved_sb,
             )
-        return first_positions(live, self.next_positions.button)
+        return first_positions(live, self.seating.next_positions.button)
 
 
 def _levels(setup: dict[str, Any]) -> list[Level]:

@@ -14,8 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
-from tablectl.engine import actions as act
-from tablectl.engine import cards, dealing, floor, flow, hands, recount
+from tablectl.engine import actions, cards, clock, dealing, floor, flow, hands, recount
 from tablectl.engine.events import AckEntry, BadgeEntry, Event, FloorDecision, LevelEntry, NameEntry
 from tablectl.engine.notices import (
     Ack,
@@ -27,6 +26,7 @@ from tablectl.engine.notices import (
     Undone,
 )
 from tablectl.engine.outputs import UNSET, Alert, Output, Ruling
+from tablectl.engine.presses import verify_press
 from tablectl.engine.reading import barred_by
 from tablectl.engine.state import Level, Player, SetupError, TableState
 from tablectl.engine.view import (
@@ -79,8 +79,8 @@ class Table(TableState):
         an event that cannot apply is rejected with an alert."""
         out: list[Output] = []
         kind = event.kind
-        if event.t is not None and event.t > self.t:
-            self._advance_time(event.t - self.t, out)
+        if event.t is not None and event.t > self.timing.t:
+            self._advance_time(event.t - self.timing.t, out)
         if self.recounts:
             # The dealer's answer to a recount becomes the read it confirms or corrects, ruled
             # below as any trusted read is; a trusted read answers a question about it.
@@ -96,7 +96,7 @@ class Table(TableState):
             hand = self.hand
             body = event.body
             # a hand in progress (tested once here for the hand log and the screen below)
-            live = hand is not None and hand.street != "over"
+            live = hand is not None and hand.street != "over"  # live_hand, inline: every event
             # The console's acknowledgements, badges and names, the clock's pause and resume, and
             # the floor's seating, are no part of the hand: undo never takes them back (it would
             # say an action was taken back and change nothing), replaying never repeats them.
@@ -105,7 +105,7 @@ class Table(TableState):
                 or (kind == "press" and body not in _PRESSES_NOT_IN_HAND)
                 or (kind == "floor" and body.decision not in _TABLE_DECISIONS)
             ):
-                self.hand_log.append(event)
+                self.rewind.hand_log.append(event)
             hand_no = self.hand_no
             if kind == "press" and body == "undo":
                 self.undo(out)  # undo replays the hand: the fold's own business, not a rule's
@@ -118,13 +118,13 @@ class Table(TableState):
                 if (
                     hand is not None
                     and hand.street != "over"
-                    and (hand.one_card or not hand.seated_checked)
+                    and (hand.showdown.one_card or not hand.deal.seated_checked)
                 ):
                     flow.after_event(self, hand, out)
             else:
-                if kind in ("deal", "card") and hand is not None and not hand.redeals:
+                if kind in ("deal", "card") and hand is not None and not hand.deal.redeals:
                     # The hole card that started this hand is part of it (undo replays it).
-                    self.hand_log = [event, *self.hand_log]
+                    self.rewind.hand_log = [event, *self.rewind.hand_log]
                 if hand is not None and hand.street != "over":
                     flow.after_event(self, hand, out)
                 self._new_hand()
@@ -147,13 +147,13 @@ class Table(TableState):
         if alerted:  # numbered as raised, in order (most events raise none: one loop then)
             for i, o in enumerate(out):
                 if type(o) is Alert:
-                    self.alert_seq += 1
-                    out[i] = o = Alert(o.kind, o.rule, o.text, o.seat, self.alert_seq)
-                    self.open_alerts.append(o)
+                    self.console.alert_seq += 1
+                    out[i] = o = Alert(o.kind, o.rule, o.text, o.seat, self.console.alert_seq)
+                    self.console.open_alerts.append(o)
         # only the loop above adds to the open alerts (acks and replays take some away)
-        if alerted and len(self.open_alerts) > MAX_OPEN_ALERTS:
-            dropped = self.open_alerts[:-MAX_OPEN_ALERTS]
-            del self.open_alerts[:-MAX_OPEN_ALERTS]
+        if alerted and len(self.console.open_alerts) > MAX_OPEN_ALERTS:
+            dropped = self.console.open_alerts[:-MAX_OPEN_ALERTS]
+            del self.console.open_alerts[:-MAX_OPEN_ALERTS]
             out.append(
                 AlertsDropped(
                     f"{len(dropped)} older alert(s) dropped from the "
@@ -166,30 +166,32 @@ class Table(TableState):
 
     def _new_hand(self) -> None:
         """A new hand began: what the floor decided for the last one is spent."""
-        self.button_placed = None
-        self.floor_overrides = {}
+        self.seating.button_placed = None
+        self.book.floor_overrides = {}
 
     # time ------------------------------------------------------------------
 
     def _advance_time(self, seconds: float, out: list[Output]) -> None:
-        self.t += seconds
-        if not self.paused:
-            self.level_elapsed += seconds
+        self.timing.t += seconds
+        if not self.timing.paused:
+            self.timing.level_elapsed += seconds
             lv = self.level()
             while (
                 lv.seconds is not None
-                and self.level_elapsed >= lv.seconds
-                and self.level_index + 1 < len(self.levels)
+                and self.timing.level_elapsed >= lv.seconds
+                and self.timing.level_index + 1 < len(self.timing.levels)
             ):
-                self.level_elapsed -= lv.seconds
-                self.level_index += 1
+                self.timing.level_elapsed -= lv.seconds
+                self.timing.level_index += 1
                 lv = self.level()
                 what = "break" if lv.is_break else f"blinds {lv.small_blind}/{lv.big_blind}"
                 out.append(
-                    _level_notice(f"level {self.level_index + 1}: {what}", self.level_index + 1)
+                    _level_notice(
+                        f"level {self.timing.level_index + 1}: {what}", self.timing.level_index + 1
+                    )
                 )
-        if self.clock is not None:
-            act.check_clock(self, out)
+        if self.timing.clock is not None:
+            clock.check_clock(self, out)
 
     def _on_tick(self, body: float, out: list[Output]) -> None:
         self._advance_time(float(body), out)
@@ -213,35 +215,35 @@ class Table(TableState):
         """The dealer acknowledged an open alert on the screen, or all of them."""
         body = entry.id
         if body is None:
-            ids = [a.id for a in self.open_alerts]
-            self.open_alerts = []
+            ids = [a.id for a in self.console.open_alerts]
+            self.console.open_alerts = []
             out.append(Ack(f"{len(ids)} alert(s) acknowledged", ids=ids))
             return
-        if body > self.alert_seq:
+        if body > self.console.alert_seq:
             out.append(
                 Alert(
                     "action_void",
                     "002 Rule 1",
                     f"ack {body} ignored: no alert {body} has been raised (the last is "
-                    f"{self.alert_seq})",
+                    f"{self.console.alert_seq})",
                 )
             )
             return
-        kept = [a for a in self.open_alerts if a.id != body]
-        if len(kept) == len(self.open_alerts):
+        kept = [a for a in self.console.open_alerts if a.id != body]
+        if len(kept) == len(self.console.open_alerts):
             out.append(Ack(f"alert {body} was already closed", ids=[]))
             return
-        self.open_alerts = kept
+        self.console.open_alerts = kept
         out.append(Ack(f"alert {body} acknowledged", ids=[body]))
 
     def _on_badge(self, body: BadgeEntry, out: list[Output]) -> None:
         """A staff badge accepted by the console: who deals, who has floor authority."""
         name, role = body.name, body.role
         if body.left:
-            self.badges.pop(name, None)
+            self.console.badges.pop(name, None)
             text = f"{name} ({role}) signed out"
         else:
-            self.badges[name] = role
+            self.console.badges[name] = role
             text = f"{name} signed in as {role}"
         out.append(Badge(text, name=name, role=role, left=True if body.left else UNSET))
 
@@ -262,12 +264,12 @@ class Table(TableState):
         sb, bb, number = body.small_blind, body.big_blind, body.number
         level = Level(sb, bb, body.ante, None, is_break=bool(body.on_break))
         # the level's number is its place in the list: earlier places keep what they were
-        while len(self.levels) < number:
-            self.levels.append(level)
-        self.levels[number - 1] = level
-        self.level_index, self.level_elapsed = number - 1, 0.0
-        for later in range(number, len(self.levels)):  # no timer runs past the venue's level
-            self.levels[later] = replace(self.levels[later], seconds=None)
+        while len(self.timing.levels) < number:
+            self.timing.levels.append(level)
+        self.timing.levels[number - 1] = level
+        self.timing.level_index, self.timing.level_elapsed = number - 1, 0.0
+        for later in range(number, len(self.timing.levels)):  # no timer runs past the venue's level
+            self.timing.levels[later] = replace(self.timing.levels[later], seconds=None)
         if body.bb_ante is not None:
             self.bb_ante = body.bb_ante
         what = (
@@ -279,18 +281,18 @@ class Table(TableState):
 
     def _on_floor(self, body: FloorDecision, out: list[Output]) -> None:
         """A floor decision (tablectl/engine/floor.py); a ruling replays the hand with it."""
-        outer = self.floor_target  # a ruling replayed inside another's replay keeps its own
+        outer = self.book.floor_target  # a ruling replayed inside another's replay keeps its own
         if not floor.apply(self, body, out):
             return
         # The hand again from its start, the seat's action ruled as the floor says: the events
         # from that action on are re-read as if the seat had acted so. What they now say is
         # told after the floor's notice (``replayed``: how many events were re-read).
-        event = self.hand_log.pop()
-        self.floor_ruling = None
-        replayed = self._replay_hand(self.hand_log, collect_from=self.floor_target)
-        self.hand_log.append(event)
-        ruled = self.floor_ruling
-        self.floor_target, self.floor_ruling = outer, None
+        event = self.rewind.hand_log.pop()
+        self.book.floor_ruling = None
+        replayed = self._replay_hand(self.rewind.hand_log, collect_from=self.book.floor_target)
+        self.rewind.hand_log.append(event)
+        ruled = self.book.floor_ruling
+        self.book.floor_target, self.book.floor_ruling = outer, None
         notice = out[-1]
         if isinstance(notice, FloorDecided):
             out[-1] = replace(notice, replayed=len(replayed))
@@ -305,37 +307,37 @@ class Table(TableState):
         """Deal this hand again and apply ``log`` (undo, a floor ruling). Replaying raises
         nothing new for the dealer. Returns the outputs of each event from the one that
         recorded the ledger entry ``collect_from`` on (none without it)."""
-        assert self.hand is not None and self.hand_snapshot is not None
-        zones, give_back = self.zones_at_start
-        self.zones = {z: list(c) for z, c in zones.items()}
-        self.give_back = dict(give_back)
-        alerts, seq = list(self.open_alerts), self.alert_seq
-        self.button_placed = None  # placed during this hand: the log places it again
-        self.ledger_deal, self.ledger = None, []
+        assert self.hand is not None and self.rewind.hand_snapshot is not None
+        zones, give_back = self.rewind.zones_at_start
+        self.felt.zones = {z: list(c) for z, c in zones.items()}
+        self.felt.give_back = dict(give_back)
+        alerts, seq = list(self.console.open_alerts), self.console.alert_seq
+        self.seating.button_placed = None  # placed during this hand: the log places it again
+        self.book.ledger_deal, self.book.ledger = None, []
         # The log starts after the last misdeal (002 Rule 36-C): keep the count.
-        hands.restart_hand(self, [], self.hand.redeals)
+        hands.restart_hand(self, [], self.hand.deal.redeals)
         collected: list[list[Output]] = []
         for ev in log:
             outs = self.apply(Event(ev.kind, ev.body, None))
             if collected or (
                 collect_from is not None
-                and self.ledger_deal is not None
-                and (*self.ledger_deal, len(self.ledger) - 1) >= collect_from
-                and self.ledger_deal == collect_from[:2]
+                and self.book.ledger_deal is not None
+                and (*self.book.ledger_deal, len(self.book.ledger) - 1) >= collect_from
+                and self.book.ledger_deal == collect_from[:2]
             ):
                 collected.append(outs)
-        self.open_alerts, self.alert_seq = alerts, seq
+        self.console.open_alerts, self.console.alert_seq = alerts, seq
         return collected
 
     def undo(self, out: list[Output]) -> None:
         """Take back the last event of this hand by replaying the hand without it."""
-        refused = act.verify_press(self, "undo")
+        refused = verify_press(self, "undo")
         if refused is not None:
             out.append(refused)
             return
-        log = list(self.hand_log)
+        log = list(self.rewind.hand_log)
         log.pop()
-        self.floor_overrides = {}  # the log's floor rulings set them again as it replays
+        self.book.floor_overrides = {}  # the log's floor rulings set them again as it replays
         self._replay_hand(log)
         out.append(Undone("the last action was taken back"))
 
@@ -343,7 +345,7 @@ class Table(TableState):
 
     def view(self) -> TableView:
         hand = self.hand
-        in_hand = hand is not None and hand.street != "over"
+        in_hand = self.live_hand is not None
         pos = self.positions()
         seats = []
         for s in range(1, 11):
@@ -358,11 +360,11 @@ class Table(TableState):
             if in_hand and hand is not None and s in hand.dealt:
                 bet = hand.round.bets.get(s, 0)
                 cards = hand.hole.get(s, [])
-                if s in hand.tabled:
+                if s in hand.showdown.tabled:
                     shown = tuple(cards)
                 elif s not in hand.folded:
                     hidden = len(cards)
-                if s in hand.dead:
+                if s in hand.showdown.dead:
                     status = "dead"
                 elif s in hand.folded:
                     status = "folded"
@@ -391,18 +393,20 @@ class Table(TableState):
             )
         lv = self.level()
         level_view = LevelView(
-            number=self.level_index + 1,
+            number=self.timing.level_index + 1,
             small_blind=lv.small_blind,
             big_blind=lv.big_blind,
             ante=lv.ante,
             bb_ante=self.bb_ante,
-            seconds_left=None if lv.seconds is None else max(0.0, lv.seconds - self.level_elapsed),
+            seconds_left=None
+            if lv.seconds is None
+            else max(0.0, lv.seconds - self.timing.level_elapsed),
             on_break=lv.is_break,
-            paused=self.paused,
+            paused=self.timing.paused,
         )
         clock = None
-        if self.clock is not None:
-            clock = ClockView(self.clock[0], max(0.0, self.clock[1] - self.t))
+        if self.timing.clock is not None:
+            clock = ClockView(self.timing.clock[0], max(0.0, self.timing.clock[1] - self.timing.t))
         return TableView(
             profile=self.profile.name,
             hand_no=self.hand_no,
@@ -415,10 +419,10 @@ class Table(TableState):
             min_raise_to=self.min_raise_to(),
             can_raise=self.can_raise(),
             last=self.last,
-            alerts=tuple(self.open_alerts),
+            alerts=tuple(self.console.open_alerts),
             clock=clock,
             level=level_view,
-            eliminated=tuple(self.eliminated),
+            eliminated=tuple(self.seating.eliminated),
             chips=self.chips,
             allowed=self.allowed(),
             recounts=tuple(_recount_view(k, *held) for k, held in self.recounts.items()),
@@ -429,10 +433,10 @@ class Table(TableState):
         presses = tuple(
             p
             for p in PRESS_NAMES
-            if act.verify_press(self, p) is None
+            if verify_press(self, p) is None
             and not (p == "award" and self.live_hand is None)
-            and not (p == "pause" and self.paused)
-            and not (p == "resume" and not self.paused)
+            and not (p == "pause" and self.timing.paused)
+            and not (p == "resume" and not self.timing.paused)
         )
         hand = self.live_hand
         seat = hand.to_act if hand is not None else None
@@ -444,7 +448,8 @@ class Table(TableState):
         to_call = rnd.to_call(seat)
         barred = barred_by(self, hand, seat)
         must_call = bool(to_call) and (
-            (barred and self.profile.oot_check == "call_only") or bool(hand.pulled.get(seat))
+            (barred and self.profile.oot_check == "call_only")
+            or bool(hand.betting.pulled.get(seat))
         )  # 003 B&R 9; 002 51-B
         raising = stack > to_call and self.can_raise()
         names = [] if must_call else ["fold"]
@@ -492,13 +497,7 @@ _HANDLERS: dict[str, Callable[[Table, Any, list[Output]], None]] = {
     "deal": cards.on_deal,
     "card": cards.on_card,
     "board": cards.on_board,
-    "push": act.on_push,
-    "pull": act.on_pull,
-    "chips": act.on_chips,
-    "fold": act.on_fold,
-    "declare": act.on_declare,
-    "press": act.on_press,
-    "seat": act.on_seat,
+    **actions.HANDLERS,
     "floor": Table._on_floor,
     "ack": Table._on_ack,
     "badge": Table._on_badge,

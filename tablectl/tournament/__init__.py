@@ -3,5 +3,5 @@ and the venue across tables (:mod:`.venue`: seat draws, breaks, balancing, level
 
 Like the engine, nothing here does I/O or reads a clock (time is passed in as ``now``);
 tests/test_architecture.py holds it so. Files are read and written by the shell
-(:mod:`tablectl.daemon.clock_files`).
+(:mod:`tablectl.files.clock_files`).
 """

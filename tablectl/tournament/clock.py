@@ -7,7 +7,7 @@ wake-up never makes the clock drift. A new level applies to the next hand (002 R
 clock only announces it.
 
 Structures: :mod:`tablectl.tournament.structures`. The state is a small dict
-(:meth:`TourneyClock.to_dict`, written to disk by :mod:`tablectl.daemon.clock_files`): after a
+(:meth:`TourneyClock.to_dict`, written to disk by :mod:`tablectl.files.clock_files`): after a
 restart the clock comes back on the same step with the same time left, paused, because a monotonic
 timestamp means nothing across boots.
 """

@@ -1,7 +1,7 @@
 """Tournament structures: levels, breaks, colour-ups and payouts, validated from decoded data.
 
 Pure: :func:`parse_structure` takes the decoded TOML (``display/structures/*.toml``; reading the
-file is the shell's, :mod:`tablectl.daemon.clock_files`). A new level applies to the next hand (002
+file is the shell's, :mod:`tablectl.files.clock_files`). A new level applies to the next hand (002
 Rule 24); colour-ups follow 002 Rule 25 and 000 rule 6 (:mod:`tablectl.tournament.chiprace`).
 """
 

@@ -6,12 +6,12 @@ in event order; nothing here reads a clock or does I/O.
 
 Events (JSON objects with one key, docs/venue.md "Tournament model"):
 ``setup``, ``register``, ``start``, ``reentry``, ``rebuy``, ``addon``, ``report`` (a
-:class:`~tablectl.tournament.commands.TableReport`), ``confirmed`` and ``refused`` (a table's
+:class:`~tablectl.wire.commands.TableReport`), ``confirmed`` and ``refused`` (a table's
 answer to a command), ``level`` (the clock announced a step), ``approve`` (the director approves
 a proposed move or break, with ``approve_moves`` set up) and ``break`` (the director breaks a
 table now), ``structure`` (the structure edited: from the next level on).
 
-Outputs: commands for one table (:mod:`tablectl.tournament.commands`) and
+Outputs: commands for one table (:mod:`tablectl.wire.commands`) and
 :class:`Announcement` lines for the clock and the log. What the model decides, and the rule:
 
 - seat draw at the start (002 Rule 7), late registration and re-entries from the seat pool
@@ -37,7 +37,11 @@ from typing import Any
 
 from tablectl.tournament import seating
 from tablectl.tournament.chiprace import ChipRaceError, chip_race
-from tablectl.tournament.commands import (
+from tablectl.tournament.deals import Deal, DealError, DealFigures, cents, figures
+from tablectl.tournament.points import League, PointsError, parse_league
+from tablectl.tournament.prizes import Purse
+from tablectl.tournament.structures import Structure, StructureError, parse_structure
+from tablectl.wire.commands import (
     Command,
     HaltCmd,
     LevelCmd,
@@ -48,10 +52,6 @@ from tablectl.tournament.commands import (
     VenueDataError,
     unprintable,
 )
-from tablectl.tournament.deals import Deal, DealError, DealFigures, cents, figures
-from tablectl.tournament.points import League, PointsError, parse_league
-from tablectl.tournament.prizes import Purse
-from tablectl.tournament.structures import Structure, StructureError, parse_structure
 
 EVENTS = (
     "setup",

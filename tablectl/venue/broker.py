@@ -122,6 +122,9 @@ class Mosquitto:
             "autosave_interval 1",
             f"max_queued_messages {self.max_queued}",
             "max_inflight_messages 100",
+            # small messages go at once (Nagle's wait for the peer's delayed ACK costs ~40 ms a
+            # hop: a venue command crossed two): deploy/mosquitto/tablectl.conf says the same
+            "set_tcp_nodelay true",
             f"log_dest file {self.log_path}",
             "log_type error",
             "log_type warning",

@@ -36,10 +36,12 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from tablectl.daemon.venue_link import (
+from tablectl.wire.bounded import WireError
+from tablectl.wire.envelope import Envelope
+from tablectl.wire.payloads import parse_clock, parse_event, parse_state
+from tablectl.wire.topics import (
     OFFLINE,
     ONLINE,
-    PROTOCOL_VERSION,
     ROOT,
     check_id,
     clock_topic,
@@ -47,8 +49,6 @@ from tablectl.daemon.venue_link import (
     table_topic,
     venue_topic,
 )
-from tablectl.daemon.wire import WireError
-from tablectl.venue.inbound import parse_clock, parse_event, parse_state
 
 log = logging.getLogger("tablectl.venue")
 
@@ -70,6 +70,15 @@ def why_unreachable(exc: BaseException | None, where: str) -> str:
         return f"cannot reach the broker at {where}: no answer"
     detail = (getattr(exc, "strerror", None) or str(exc)) if exc else "connection failed"
     return f"cannot reach the broker at {where}: {detail}"
+
+
+def no_delay(client: mqtt.Client) -> None:
+    """Small messages go out at once: Nagle's algorithm held a command until the broker's
+    delayed ACK (~20-40 ms a hop). Also in tablectl/daemon/venue_link.py, and set_tcp_nodelay
+    in the broker's configuration."""
+    sock = client.socket()
+    if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 def lost_reason(reason: Any) -> str:
@@ -186,6 +195,7 @@ class VenueClient:
             self._items.put(("problem", f"the broker refused the venue: {reason}"))
             self._items.put(("why", f"the broker at {self.host}:{self.port} refused: {reason}"))
             return
+        no_delay(client)
         base = f"{ROOT}/{self.venue}/table/+"
         topics = [(f"{base}/{leaf}", 1) for leaf in ("state", "events", "online")]
         if self._watch_clock:
@@ -403,18 +413,7 @@ class VenueClient:
         check_id("table", table)
         # unguessable: a table learns only the ids of the commands sent to it
         cmd_id = cmd_id or f"{self.venue}-{next(self._cmd_no)}-{secrets.token_urlsafe(12)}"
-        payload = json.dumps(
-            {
-                "v": PROTOCOL_VERSION,
-                "id": cmd_id,
-                "kind": kind,
-                "venue": self.venue,
-                "by": by,
-                "body": body or {},
-                "t": round(time.time(), 6),
-            },
-            separators=(",", ":"),
-        ).encode()
+        payload = Envelope(cmd_id, kind, self.venue, by, body or {}, round(time.time(), 6)).encode()
         if track:
             self.pending_commands[cmd_id] = _Pending(table, payload)
         self._client.publish(table_topic(self.venue, table, "cmd"), payload, qos=1)

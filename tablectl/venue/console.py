@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from tablectl.tournament.clock import ClockStateError, TourneyClock
-from tablectl.tournament.commands import Command
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
 from tablectl.tournament.venue import Announcement, Output, Venue, VenueError
 from tablectl.venue.client import TableEvent, VenueClient
 from tablectl.venue.director import VenueRunner
+from tablectl.wire.commands import Command
 
 RECENT_KEPT = 200  # events kept per table for its detail page (rulings included: a few hands)
 LOG_KEPT = 300  # staff actions kept in memory for the log page (all are in the journal)

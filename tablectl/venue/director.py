@@ -17,9 +17,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from tablectl.tournament.commands import Command
 from tablectl.tournament.venue import Announcement, Output, Venue
 from tablectl.venue.client import TableEvent, VenueClient
+from tablectl.wire.commands import Command
 
 FACT_LEAVES = ("summary", "payouts", "moves", "announce", "tables")
 MOVES_KEPT = 12  # recent seat moves published for the clock

@@ -39,9 +39,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tablectl.daemon.clock_files import preset_dir, read_toml
-from tablectl.daemon.venue_link import check_id
+from tablectl.files.clock_files import preset_dir, read_toml
 from tablectl.venue.web.auth import ROLES, Staff, hash_problem
+from tablectl.wire.topics import check_id
 
 
 class SettingsError(ValueError):

@@ -22,10 +22,10 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from tablectl.daemon.venue_link import check_id, clock_topic
-from tablectl.daemon.wire import WireError, parse_object
 from tablectl.venue.board import FeedState, VenueBoard, board_from_clock
 from tablectl.venue.client import lost_reason, why_unreachable
+from tablectl.wire.bounded import WireError, parse_object
+from tablectl.wire.topics import check_id, clock_topic
 
 
 def _stderr(line: str) -> None:

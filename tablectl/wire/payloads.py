@@ -1,10 +1,10 @@
 """What the venue takes from a table's topics, checked before anything of it is kept (issue 26).
 
-Each payload is parsed once, bounded (:func:`tablectl.daemon.wire.parse_object`), and its fields
+Each payload is parsed once, bounded (:func:`tablectl.wire.bounded.parse_object`), and its fields
 checked for what the model and the pages use: a state is the model's
-:class:`~tablectl.tournament.commands.TableReport` plus the floor map's own fields, an event the
+:class:`~tablectl.wire.commands.TableReport` plus the floor map's own fields, an event the
 fields the console's table page and the command answers read. A message that fails is refused
-with :class:`~tablectl.daemon.wire.WireError` in one line, so a table's retained state the model
+with :class:`~tablectl.wire.bounded.WireError` in one line, so a table's retained state the model
 would refuse never reaches the pages.
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablectl.daemon.wire import WireError, parse_object
-from tablectl.tournament.commands import TableReport, VenueDataError
+from tablectl.wire.bounded import WireError, parse_object
+from tablectl.wire.commands import TableReport, VenueDataError
 
 MAX_TIME = 10.0**11  # seconds since 1970: any wall time a table's clock can show (year 5138)
 MAX_TEXT = 500

@@ -21,6 +21,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from tablectl.engine.events import Event, FloorDecision, LevelEntry, event_from_obj
+
 SEATS = range(1, 11)  # the table engine's seats (shared/spec/scenario-format.md)
 REPORT_STATUSES = ("waiting", "playing", "between", "halted", "break", "offline")
 # as the table's view names them (tablectl.engine.view), "empty" aside: "waiting" is a player
@@ -175,7 +177,7 @@ class LevelReport:
 @dataclass(frozen=True, slots=True)
 class TableReport:
     """One table's state as the venue sees it: the one shape a table publishes retained on its
-    ``state`` topic (``tablectl.daemon.venue_link.state_body``) and the venue folds as a
+    ``state`` topic (``tablectl.wire.report.state_body``) and the venue folds as a
     ``report`` event; the latest one counts.
 
     ``button``/``sb``/``bb`` are the seats of the hand in progress or the last one played (``sb``
@@ -309,9 +311,18 @@ class Command:
     def body(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def floor(self) -> dict[str, Any] | None:
-        """The contract's ``floor`` decision this becomes once confirmed (without ``by``)."""
+    def floor(self, by: str, current: int | None = None) -> FloorDecision | None:
+        """The contract's ``floor`` decision this becomes once ``by`` confirms it (the engine's
+        typed record, validated as a journal line is: ``ScenarioError`` when it is not one);
+        None for a command that is not a floor decision. ``current``: the seat's stack at the
+        table when it is confirmed (a ``stack`` command adds to it)."""
         return None
+
+    @staticmethod
+    def _decision(by: str, decision: dict[str, Any]) -> FloorDecision:
+        body = event_from_obj({"floor": {"by": by, **decision}}).body
+        assert isinstance(body, FloorDecision)
+        return body
 
     def to_obj(self) -> dict[str, Any]:
         return {
@@ -357,8 +368,10 @@ class SeatCmd(Command):
     def body(self) -> dict[str, Any]:
         return {"seat": self.seat, "name": self.name, "stack": self.stack, "waits": self.waits}
 
-    def floor(self) -> dict[str, Any]:
-        return {"seat": {"seat": self.seat, "name": self.name, "stack": self.stack}}
+    def floor(self, by: str, current: int | None = None) -> FloorDecision:
+        return self._decision(
+            by, {"seat": {"seat": self.seat, "name": self.name, "stack": self.stack}}
+        )
 
     @classmethod
     def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> SeatCmd:
@@ -392,8 +405,8 @@ class UnseatCmd(Command):
             "to_seat": self.to_seat,
         }
 
-    def floor(self) -> dict[str, Any]:
-        return {"unseat": self.seat}
+    def floor(self, by: str, current: int | None = None) -> FloorDecision:
+        return self._decision(by, {"unseat": self.seat})
 
     @classmethod
     def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> UnseatCmd:
@@ -423,9 +436,12 @@ class StackCmd(Command):
     def body(self) -> dict[str, Any]:
         return {"seat": self.seat, "name": self.name, "stack": self.stack, "add": self.add}
 
-    def floor(self, current: int | None = None) -> dict[str, Any]:
-        stack = self.stack if current is None else max(0, current + self.add)
-        return {"stack": {str(self.seat): stack}}
+    def floor(self, by: str, current: int | None = None) -> FloorDecision:
+        return self._decision(by, {"stack": {str(self.seat): self.result(current)}})
+
+    def result(self, current: int | None = None) -> int:
+        """The seat's stack once applied: ``current`` plus ``add``, or the expected ``stack``."""
+        return self.stack if current is None else max(0, current + self.add)
 
     @classmethod
     def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> StackCmd:
@@ -475,6 +491,20 @@ class LevelCmd(Command):
             "on_break": self.on_break,
             "color_up": list(self.color_up),
         }
+
+    def event(self) -> Event:
+        """The table's ``level`` event (docs/scenario-extensions.md): the engine applies it from
+        the next hand (002 Rule 24)."""
+        entry = {
+            "number": self.number,
+            "blinds": list(self.blinds),
+            "ante": self.ante,
+            "bb_ante": self.bb_ante,
+            "break": self.on_break,
+        }
+        event = event_from_obj({"level": entry})
+        assert isinstance(event.body, LevelEntry)
+        return event
 
     @classmethod
     def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> LevelCmd:
