@@ -311,6 +311,9 @@ class ClockScreen:
             y = self._stat(
                 "PRIZE POOL", theme.money(status.prize_pool, status.currency), x, y, width, "pool"
             )
+        if self.board is not None and self.board.deal:
+            self._deal(self.board, x, y, rect)
+            return
         r = p.text(
             "PAYOUTS" if status.prize_pool > 0 else "PAYOUT SHARES",
             (x, y),
@@ -340,6 +343,40 @@ class ClockScreen:
             y += line
         if not status.payouts:
             p.text("none set", (x, y), lay.px(20), theme.FAINT, tag="payout")
+
+    def _deal(self, board: VenueBoard, x: int, y: int, rect: pygame.Rect) -> None:
+        """The deal the players left agreed, in place of the payout table (it is what they are
+        paid now): each name and amount, and the amount still played for."""
+        lay, p = self.layout, self.painter
+        label = "DEAL" + (f" ({_METHODS.get(board.deal_method, board.deal_method)})")
+        r = p.text(label, (x, y), lay.px(17), theme.GOLD, tag="deal_label")
+        y = r.bottom + lay.px(4)
+        line = lay.px(26)
+        width = rect.width - lay.px(24)
+        rows = [(name, theme.money(amount, board.currency)) for name, amount in board.deal]
+        if board.played_for > 0:
+            rows.append(("played for", theme.money(board.played_for, board.currency)))
+        for name, value in rows:
+            if y + line > rect.bottom - lay.px(6):
+                p.text("...", (x, y), lay.px(20), theme.DIM)
+                break
+            shown = p.text(
+                value,
+                (rect.right - lay.px(12), y),
+                lay.px(24),
+                theme.TEXT,
+                anchor="topright",
+                tag="deal_amount",
+            )
+            p.text(
+                name,
+                (x, y),
+                lay.px(24),
+                theme.GOLD if name != "played for" else theme.DIM,
+                max_width=width - shown.width - lay.px(12),
+                tag="deal_name",
+            )
+            y += line
 
     def _venue(self, board: VenueBoard, stats: pygame.Rect, band: pygame.Rect) -> None:
         """The venue's own lines: tables offline under the figures, and the recent seat moves
@@ -549,6 +586,9 @@ class SoundHooks:
         self.played.append("level_change")
         if self.available:
             self.long.play(loops=2)
+
+
+_METHODS = {"icm": "ICM", "chip_chop": "CHIP CHOP", "custom": "AGREED"}
 
 
 def with_board(status: ClockStatus, board: VenueBoard | None) -> ClockStatus:

@@ -170,3 +170,45 @@ def test_per_second_frames_redraw_only_the_time_and_match_a_full_redraw() -> Non
     clock.player_out()
     assert screen.render(clock.status(11.5, WALL), "20:14") and screen.dirty is None
     shown(screen, surface, "30 / 48", "players")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_deal_replaces_the_payout_table(size: tuple[int, int]) -> None:
+    """Once the players left agree a deal (issue 32), the clock shows what each is paid and the
+    amount still played for, not the payout table by place (no longer what they are paid)."""
+    from tablectl.venue.board import board_from_clock
+
+    summary = {
+        "entrants": 48,
+        "players_left": 3,
+        "chips_in_play": 480_000,
+        "average_stack": 160_000,
+        "prize_pool": 4_800,
+        "payouts": [[1, 1_440], [2, 960], [3, 720]],
+        "deal": {"method": "icm", "held_back": 300.0},
+        "deal_shares": [["Beatriz", 1_320.0], ["Kofi", 1_050.0], ["Wen", 750.0]],
+    }
+    board = board_from_clock({"summary": summary}, 1_000.0)
+    assert board is not None and board.deal_method == "icm" and board.played_for == 300.0
+    surface, screen = render_status(tda_clock().status(754.0, WALL), size, "20:14", board)
+    shown(screen, surface, "DEAL (ICM)", "deal_label")
+    names = [t.text for t in screen.painter.texts if t.tag == "deal_name"]
+    amounts = [t.text for t in screen.painter.texts if t.tag == "deal_amount"]
+    assert names == ["Beatriz", "Kofi", "Wen", "played for"]
+    assert amounts == ["$1,320", "$1,050", "$750", "$300"]
+    assert not [t for t in screen.painter.texts if t.tag in ("payout", "payouts_label")]
+    if os.environ.get("TABLECTL_SCREENSHOTS"):
+        pygame.image.save(surface, f"{os.environ['TABLECTL_SCREENSHOTS']}/clock_deal_{size[0]}.png")
+
+
+def test_a_deal_of_the_wrong_shape_shows_the_payouts() -> None:
+    from tablectl.venue.board import board_from_clock
+
+    for shares, made in (
+        ([["Ann", 10.0]], None),  # no method: not a deal the venue made
+        ([["Ann", float("nan")], [3, 5.0], ["Bo"], "x"], {"method": "icm"}),
+        ([["Ann", 10**400]], {"method": "icm", "held_back": True}),
+    ):
+        summary = {"payouts": [[1, 100]], "deal_shares": shares, "deal": made}
+        board = board_from_clock({"summary": summary}, 1_000.0)
+        assert board is not None and board.deal == () and board.played_for == 0.0

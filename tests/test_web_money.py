@@ -151,6 +151,21 @@ def test_the_director_records_the_deal_the_players_agreed(served: Served, browse
     assert deal is not None and sorted(v / 100 for v in deal.shares.values()) == sorted(icm)
     shoot(page, "deal_made")
 
+    # the public page shows what the players left are paid now: the deal, not the payout table
+    page.goto(served.url + "/public")
+    shares = page.locator("table.deal-shares tr")
+    paid = {
+        shares.nth(i).locator("td").first.inner_text(): shares.nth(i).locator("td.num").inner_text()
+        for i in range(shares.count())
+    }
+    assert "Deal agreed (ICM)" in page.inner_text("main")
+    assert paid["played for (to the winner)"] == "$100"
+    assert sorted(float(v[1:].replace(",", "")) for k, v in paid.items() if "played" not in k) == (
+        sorted(icm)
+    )
+    assert page.locator("ol.payouts").count() == 0
+    shoot(page, "public_deal")
+
     page.goto(served.url + "/log")
     first = page.locator("table.log tbody tr").first.inner_text()
     assert "Dana" in first and "recorded a deal (icm), agreed by" in first

@@ -446,7 +446,16 @@ class Venue:
             "level": self.level_number,
             "waiting": len(self.waiting()),
             "deal": self.deal.to_obj() if self.deal else None,
+            "deal_shares": self._deal_shares(),
         }
+
+    def _deal_shares(self) -> list[list[Any]]:
+        """The deal by name, largest first, for the clock and the public page: once a deal is
+        made its figures, not the payout table's, are what the players left are paid."""
+        if self.deal is None:
+            return []
+        shares = [[self.entries[k].name, cents / 100] for k, cents in self.deal.shares.items()]
+        return sorted(shares, key=lambda s: (-s[1], s[0]))
 
     # ------------------------------------------------------------------------------ money
     def prize_of(self, entry: Entry, place: int) -> float:

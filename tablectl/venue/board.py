@@ -31,6 +31,10 @@ class VenueBoard:
     offline: tuple[str, ...]  # tables offline
     tables: int  # tables in play
     final_table: bool
+    # an agreed deal: (name, amount) largest first, its method and the amount played for
+    deal: tuple[tuple[str, float], ...] = ()
+    deal_method: str = ""
+    played_for: float = 0.0
 
     def key(self) -> tuple[Any, ...]:
         return (
@@ -43,6 +47,8 @@ class VenueBoard:
             self.offline,
             self.tables,
             self.final_table,
+            self.deal,
+            self.played_for,
         )
 
 
@@ -89,6 +95,13 @@ def board_from_clock(body: dict[str, Any] | None, now: float) -> VenueBoard | No
             and all(math.isfinite(x) for x in p)
         ):
             payouts.append((int(p[0]), float(p[1])))
+    deal: list[tuple[str, float]] = []
+    for d in listed(s.get("deal_shares"))[:MAX_PLACES]:
+        if isinstance(d, list) and len(d) == 2 and isinstance(d[0], str) and _amount(d[1]):
+            deal.append((d[0][:32], float(d[1])))
+    made = s.get("deal") if isinstance(s.get("deal"), dict) else {}
+    method = made.get("method") if isinstance(made.get("method"), str) else ""
+    held = made.get("held_back")
     moves = []
     box = body.get("moves")
     for m in reversed(listed(box.get("moves") if isinstance(box, dict) else None)):
@@ -110,8 +123,21 @@ def board_from_clock(body: dict[str, Any] | None, now: float) -> VenueBoard | No
         else 0.0,
         currency=s["currency"][:4] if isinstance(s.get("currency"), str) else "$",
         payouts=tuple(payouts),
+        deal=tuple(deal) if method else (),
+        deal_method=method[:12] if deal else "",
+        played_for=float(held) if deal and _amount(held) else 0.0,
         moves=tuple(moves),
         offline=offline,
         tables=len(tables) if isinstance(tables, dict | list) else 0,
         final_table=bool(s.get("final_table")),
     )
+
+
+def _amount(value: object) -> bool:
+    """A finite amount of money (JSON numbers only; not a bool)."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value) and value >= 0
+    except OverflowError:  # an int past a float's range
+        return False
