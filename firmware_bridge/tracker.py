@@ -609,8 +609,12 @@ class TagTracker(TagMapper):
         for z, p in tag.at.items():
             if z == tag.place or _is_card_zone(z):
                 continue
-            if home_reads and (z in tag.kept or self._prior(uid, z, p.since, now) >= PRIOR):
-                continue  # a neighbour reading a chip at its zone's edge, as it did before
+            if home_reads and (
+                p.rounds < self.k or z in tag.kept or self._prior(uid, z, p.since, now) >= PRIOR
+            ):
+                # a round of crosstalk while home reads it, or a neighbour reading a chip at
+                # its zone's edge as it did before: nothing is arriving
+                continue
             if now + EPS < self._arrival(z, p) + self.quiet:
                 busy.add(_seat_group(z))
                 moving = True
@@ -619,7 +623,9 @@ class TagTracker(TagMapper):
             if z == tag.place or _is_card_zone(z) or now - lapsed_at > self._lapse(z):
                 continue
             if uid in self._held or (
-                z not in tag.kept and self._prior(uid, z, p.since, now) < PRIOR
+                p.rounds >= self.k
+                and z not in tag.kept
+                and self._prior(uid, z, p.since, now) < PRIOR
             ):
                 busy.add(_seat_group(z))
                 moving = True

@@ -460,3 +460,28 @@ def test_a_card_read_by_a_later_seat_is_counted_where_it_comes_to_rest() -> None
     poll_until(2.0)
     out.extend(event_to_obj(e) for e in tracker.poll(2.0))
     assert cards(out) == [("4c", "seat:2")]
+
+
+def test_a_round_of_crosstalk_does_not_hold_the_seat_on_a_slow_reader() -> None:
+    """A shared reader (0.4 s a round): seat 4 calls 100; in the round the call lands the bet
+    antenna also reads the stack's 5,000 once (crosstalk) while the stack goes on reading it.
+    The call is ruled as soon as it has arrived, not a 1.2 s lapse later (the seat's zones
+    waited on the crosstalk read as on a chip arriving)."""
+    five, h = chip(5000), chip(100)
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    tracker.set_antennas(standard_antennas())
+    out: list = []
+    for r in range(16):
+        t = r * 0.4
+        stack = [five] + ([h] if r < 4 else [])
+        bet = ([h] if r >= 5 else []) + ([five] if r == 5 else [])
+        tracker.report(ANT["stack:4"], tuple((u, 0) for u in stack), t, r)
+        tracker.report(ANT["bet:4"], tuple((u, 0) for u in bet), t + 0.2, r)
+        for when in (t + 0.2, t + 0.4):
+            while (due := tracker.next_due()) is not None and due <= when:
+                out += [(due, event_to_obj(e)) for e in tracker.poll(due + 1e-6)]
+                if tracker.next_due() == due:
+                    break
+    bets = [(t, e["chips"]) for t, e in out if "chips" in e and "bet:4" in e["chips"]]
+    assert [c for _, c in bets] == [{"bet:4": [100], "stack:4": [5000]}]
+    assert bets[0][0] < 5 * 0.4 + 0.2 + 1.0  # within two rounds of landing, not after a lapse
