@@ -34,6 +34,7 @@ from tablectl.daemon.venue_link import (
 from tablectl.engine.events import event_from_obj
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.table import Table
+from tablectl.tournament.commands import StackCmd
 from tablectl.tournament.seating import final_table_size
 from tablectl.tournament.structures import Structure
 
@@ -171,7 +172,7 @@ class SimTable:
         elif cmd.kind == "unseat":
             self._unseat(cmd, int(b["seat"]), str(b["name"]))
         elif cmd.kind == "stack":
-            self._stack(cmd, int(b["seat"]), str(b["name"]), int(b["add"]))
+            self._stack(cmd, StackCmd.from_obj({"command": "stack", **b, "table": self.name}))
         else:
             self._answer(cmd, False, f"unknown command {cmd.kind}")
 
@@ -203,13 +204,16 @@ class SimTable:
             self.room.introduced += stack
         self._answer(cmd, True)
 
-    def _player(self, seat: int, name: str) -> int | None:
-        """The stack of ``name`` in ``seat`` (still in), or None."""
+    def _player(self, seat: int, name: str, out_too: bool = False) -> int | None:
+        """The stack of ``name`` in ``seat`` (still in, or with ``out_too`` eliminated there:
+        0), or None."""
         if self.engine is None:
             here = self.waiting_seats.get(seat)
             return here[1] if here and here[0] == name else None
         p = self.engine.players.get(seat)
-        return p.stack if p is not None and not p.out and p.name == name else None
+        if p is None or p.name != name or (p.out and not out_too):
+            return None
+        return 0 if p.out else p.stack
 
     def _unseat(self, cmd: VenueCommand, seat: int, name: str) -> None:
         stack = self._player(seat, name)
@@ -226,17 +230,20 @@ class SimTable:
         self.room.carried[name] = stack
         self._answer(cmd, True, stack=stack)
 
-    def _stack(self, cmd: VenueCommand, seat: int, name: str, add: int) -> None:
-        stack = self._player(seat, name)
+    def _stack(self, cmd: VenueCommand, order: StackCmd) -> None:
+        # an absolute stack (``set``) may bring back the player eliminated in the seat: a
+        # re-buy keeps the seat (002 Rule 28)
+        stack = self._player(order.seat, order.name, out_too=order.set)
         if stack is None or self.engine is None:
-            self._answer(cmd, False, f"{name} is not in seat {seat}")
+            self._answer(cmd, False, f"{order.name} is not in seat {order.seat}")
             return
-        new = max(0, stack + add)
-        why = self._floor(cmd.by or DEALER, {"stack": {str(seat): new}})
+        new = order.result(stack)
+        why = self._floor(cmd.by or DEALER, order.floor(stack))
         if why:
             self._answer(cmd, False, why)
             return
-        self._answer(cmd, True, stack=new)
+        self.room.introduced += new - stack  # chips into play (or out of it: a forfeit)
+        self._answer(cmd, True, stack=new, before=stack)
 
     # --- play ----------------------------------------------------------------------------------
 

@@ -215,17 +215,26 @@ class TableVenue:
             ).floor(), {}
         p = table.players.get(seat)
         name = str(b["name"])
-        if p is None or p.out or p.name != name:
+        # an absolute stack (``set``) may bring back a player eliminated in this seat: a re-buy
+        # keeps the seat (002 Rule 28)
+        absolute = cmd.kind == "stack" and b.get("set") is True
+        if p is None or (p.out and not absolute) or p.name != name:
             raise ValueError(f"{name} is not in seat {seat}")
         if cmd.kind == "unseat":
             return UnseatCmd(self.config.table, cmd.cmd_id, seat=seat, name=name).floor(), {
                 "stack": p.stack
             }
-        add = int(b["add"])
-        decision = StackCmd(self.config.table, cmd.cmd_id, seat=seat, name=name, add=add).floor(
-            p.stack
+        stack = StackCmd(
+            self.config.table,
+            cmd.cmd_id,
+            seat=seat,
+            name=name,
+            stack=int(b["stack"]),
+            add=int(b["add"]),
+            set=absolute,
         )
-        return decision, {"stack": max(0, p.stack + add)}
+        before = 0 if p.out else p.stack
+        return stack.floor(p.stack), {"stack": stack.result(p.stack), "before": before}
 
     def _answer(
         self, cmd: VenueCommand, accepted: bool, note: str = "", extra: dict[str, Any] | None = None

@@ -301,6 +301,7 @@ class Command:
     answers with it when the dealer confirms (or the table refuses). ``rule`` cites the rule."""
 
     kind: ClassVar[str] = ""
+    OPTIONAL: ClassVar[tuple[str, ...]] = ()  # keys a command may leave out
     table: str
     id: str
     rule: str = ""
@@ -333,7 +334,7 @@ class Command:
         o = _obj(
             obj,
             f"command {obj['command']}",
-            ("command", "table", "id", "rule", "why", *cls.FIELDS),
+            ("command", "table", "id", "rule", "why", *cls.FIELDS, *cls.OPTIONAL),
             ("table", "id", *cls.FIELDS),
         )
         head = (_text(o["table"], "command.table"), _text(o["id"], "command.id"))
@@ -410,34 +411,60 @@ class UnseatCmd(Command):
 @dataclass(frozen=True, slots=True)
 class StackCmd(Command):
     """Between hands, the seat's chips change by ``add`` (a re-buy or add-on, 002 Rule 28; a
-    forfeit on re-entry, 8-B; a colour-up, 25). ``stack`` is the result expected from the last
-    report; :meth:`floor` recomputes it from the stack the table has when the dealer confirms."""
+    colour-up, 25). ``stack`` is the result expected from the last report; :meth:`floor`
+    recomputes it from the stack the table has when the dealer confirms, so a hand played in
+    between is not undone.
+
+    With ``set`` the command carries the absolute result instead: ``stack`` is what the seat
+    holds once confirmed, whatever it held before. A forfeit re-entry (002 Rule 8-B: "a full
+    starting stack when made"; every old chip leaves play) and a busted player's re-buy in the
+    seat kept (002 Rule 28, "A player may not miss a hand") are absolute; the table confirms a
+    ``set`` for the named player even when eliminated there, and its answer says the stack it
+    replaced (``before``)."""
 
     kind: ClassVar[str] = "stack"
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "name", "stack", "add")
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("set",)
     seat: int = 1
     name: str = ""
     stack: int = 0
     add: int = 0
+    set: bool = False
 
     def body(self) -> dict[str, Any]:
-        return {"seat": self.seat, "name": self.name, "stack": self.stack, "add": self.add}
+        out: dict[str, Any] = {
+            "seat": self.seat,
+            "name": self.name,
+            "stack": self.stack,
+            "add": self.add,
+        }
+        if self.set:
+            out["set"] = True
+        return out
+
+    def result(self, current: int | None = None) -> int:
+        """The seat's stack once confirmed at a table whose seat holds ``current``."""
+        if self.set or current is None:
+            return self.stack
+        return max(0, current + self.add)
 
     def floor(self, current: int | None = None) -> dict[str, Any]:
-        stack = self.stack if current is None else max(0, current + self.add)
-        return {"stack": {str(self.seat): stack}}
+        return {"stack": {str(self.seat): self.result(current)}}
 
     @classmethod
     def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> StackCmd:
-        add = o["add"]
+        add, absolute = o["add"], o.get("set", False)
         if isinstance(add, bool) or not isinstance(add, int) or abs(add) > MAX_CHIPS:
             raise VenueDataError(f"command.add must be a whole number of chips, got {add!r:.80}")
+        if not isinstance(absolute, bool):
+            raise VenueDataError(f"command.set must be true or false, got {absolute!r:.80}")
         return cls(
             *head,
             seat=_seat(o["seat"], "command.seat"),
             name=_text(o["name"], "command.name"),
             stack=_int(o["stack"], "command.stack"),
             add=add,
+            set=absolute,
             **tail,
         )
 

@@ -143,6 +143,9 @@ class Entry:
     dest: tuple[str, int] | None = None
     addons: int = 0
     place: int = 0
+    out_hand: int = -1  # the table's hand count when eliminated (a re-buy brings them back)
+    owed_race: tuple[int, ...] = ()  # colours removed while walking to this seat (002 Rule 25)
+    owed_add: int = 0  # a colour-up raced at the table left, for the new seat (002 Rule 25)
 
 
 @dataclass
@@ -492,9 +495,14 @@ class Venue:
         again = isinstance(body, dict) and body.get("again") is True
         if same and not again:
             raise VenueError(
-                f"{name} is registered already ({', '.join(same)}): confirm it is another "
-                f'person of that name ("again": true), or re-enter the same player'
+                f"{name} is registered already ({', '.join(same)}): one player, one hand "
+                f'(002 Rule 68); confirm it is another person of that name ("again": true), '
+                f"or re-enter the same player (8-B)"
             )
+        if same:
+            # 002 Rules 8-B, 68 (one player, one hand): names identify players in re-buys
+            # and re-entries, so another person of the same name is told apart on every screen
+            name = self._unique(name)
         if self.started:
             if self.level_number > self.cfg.late_until_level or self.finished:
                 raise VenueError(
@@ -511,6 +519,17 @@ class Venue:
             self._wait(name, out)
             return
         self._new_entry(name, out, "002 Rule 7")
+
+    def _unique(self, name: str) -> str:
+        """``Ann (2)``, ``Ann (3)``...: the first not yet taken, kept within 64 characters."""
+        taken = {e.name for e in self.entries.values()}
+        n = 2
+        while True:
+            tag = f" ({n})"
+            candidate = name[: 64 - len(tag)] + tag
+            if candidate not in taken:
+                return candidate
+            n += 1
 
     def _seat_pool(self) -> list[tuple[str, int]]:
         """The seats a new player draws from (002 Rule 8-A), at the tables in play."""
@@ -594,19 +613,32 @@ class Venue:
             new.status, new.table, new.seat = "seated", last.table, last.seat
             new.stack = last.stack
             last.status = "forfeited"
+            # 002 Rule 8-B: a full starting stack when made, and every old chip leaves play:
+            # the result itself, not a change that a hand played before the dealer confirms
+            # would leave above or below a full stack
             self._send_stack(
                 new,
                 self.structure.starting_stack - last.stack,
                 out,
                 "002 Rule 8-B",
                 "re-entry: the forfeited chips leave play",
+                absolute=self.structure.starting_stack,
             )
             return
         self._seat_new(self._new_entry(name, out, "002 Rule 8-A"), out, "002 Rule 8-A")
 
     def _send_stack(
-        self, entry: Entry, add: int, out: list[Output], rule: str, why: str, kind: str = ""
+        self,
+        entry: Entry,
+        add: int,
+        out: list[Output],
+        rule: str,
+        why: str,
+        kind: str = "",
+        absolute: int | None = None,
     ) -> None:
+        """A ``stack`` command: ``add`` to the seat's chips, or with ``absolute`` the seat's
+        chips set to that (``add`` then the change expected from the last report)."""
         cmd = StackCmd(
             entry.table,
             self._id(),
@@ -614,8 +646,9 @@ class Venue:
             why,
             seat=entry.seat,
             name=entry.name,
-            stack=max(0, entry.stack + add),
+            stack=max(0, entry.stack + add) if absolute is None else absolute,
             add=add,
+            set=absolute is not None,
         )
         self.pending[cmd.id] = (cmd, entry.id + (f":{kind}" if kind else ""))
         out.append(cmd)
@@ -636,10 +669,7 @@ class Venue:
         if not self.cfg.rebuy_chips or self.level_number > self.cfg.rebuy_until_level:
             raise VenueError("no re-buys now (002 Rule 28)")
         if entry.status == "out" and not self.finished:
-            self.purse = _with(self.purse, rebuys=self.purse.rebuys + 1)
-            entry.stack = self.cfg.rebuy_chips
-            self.chips_issued += entry.stack
-            self._seat_new_keep(entry, out)
+            self._rebuy_busted(entry, out)
             return
         if entry.status != "seated":
             raise VenueError(f"{entry.name} is not seated")
@@ -649,17 +679,40 @@ class Venue:
             )
         self._send_stack(entry, self.cfg.rebuy_chips, out, "002 Rule 28", "re-buy", "rebuy")
 
-    def _seat_new_keep(self, entry: Entry, out: list[Output]) -> None:
-        """A busted player re-buying is drawn a seat like a new player (002 Rules 8-A, 28)."""
-        tables = [t for t in self.active_tables() if not self.tables[t].breaking]
+    def _rebuy_busted(self, entry: Entry, out: list[Output]) -> None:
+        """002 Rule 28: "A player may not miss a hand": a busted player re-buying keeps the seat,
+        an absolute ``stack`` command there (the table brings the player back), not a fresh
+        draw that may land between the small blind and the button and make the player wait.
+        Only when the seat is gone (the table broke, or another player was seated there) is a
+        seat drawn (8-A)."""
+        assert self.cfg is not None
+        place = (entry.table, entry.seat)
+        live = [t for t in self.active_tables() if not self.tables[t].breaking]
+        if entry.table in live and entry.seat in self.open_seats(entry.table):
+            entry.status, entry.stack = "arriving", 0
+            self._send_stack(
+                entry,
+                self.cfg.rebuy_chips,
+                out,
+                "002 Rule 28",
+                "re-buy after busting: the seat is kept",
+                "rebuy",
+                absolute=self.cfg.rebuy_chips,
+            )
+            return
+        self.purse = _with(self.purse, rebuys=self.purse.rebuys + 1)
+        entry.stack = self.cfg.rebuy_chips
+        self.chips_issued += entry.stack
         pool = seating.seat_pool(
-            {t: self.committed(t) for t in tables}, {t: self.open_seats(t) for t in tables}, tables
+            {t: self.committed(t) for t in live}, {t: self.open_seats(t) for t in live}, live
         )
-        place = seating.draw_seat(pool, self.rng)
-        if place is None:
+        drawn = seating.draw_seat(pool, self.rng)
+        if drawn is None:
             raise VenueError("no open seat at the tables in play")
         entry.place = 0
-        self._send_seat(entry, place, out, "002 Rule 28", "re-buy after busting")
+        self._send_seat(
+            entry, drawn, out, "002 Rule 8-A", f"re-buy after busting: seat {place[1]} is gone"
+        )
 
     def _on_addon(self, body: object, out: list[Output]) -> None:
         """An add-on (002 Rule 28's procedure): once per entry, chips added between hands."""
@@ -690,10 +743,16 @@ class Venue:
             if seen is None or seen.name != e.name:
                 continue  # a report older than this player's seat shows its former occupant
             if seen.status == "out":
-                busted.append(e)
+                if report.hand > e.out_hand:  # not the bust a re-buy in the seat undid
+                    e.out_hand = report.hand
+                    busted.append(e)
             elif not report.in_hand:
                 e.stack = seen.stack
         self._eliminate(busted, out)
+        for e in list(self.entries.values()):
+            if e.owed_race and e.status == "seated" and e.table == report.table:
+                removed, e.owed_race = e.owed_race, ()
+                self._color_up(report.table, removed, out, late=e)
         self._settle(out)
 
     def _eliminate(self, busted: list[Entry], out: list[Output]) -> None:
@@ -717,10 +776,16 @@ class Venue:
 
     def _on_confirmed(self, body: object, out: list[Output]) -> None:
         stack = body.get("stack") if isinstance(body, dict) else None
-        if stack is not None and (
-            isinstance(stack, bool) or not isinstance(stack, int) or stack < 0
-        ):
-            raise VenueError(f"confirmed.stack must be a whole number, got {stack!r:.80}")
+        before = body.get("before") if isinstance(body, dict) else None
+        for key, value in (("stack", stack), ("before", before)):
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int) or value < 0
+            ):
+                raise VenueError(f"confirmed.{key} must be a whole number, got {value!r:.80}")
+        if before is not None and before > self.chips_issued:
+            raise VenueError(
+                f"confirmed.before {before:,} is more than the {self.chips_issued:,} chips in play"
+            )
         if stack is not None:
             cmd = self._waiting(body)
             why = self._stack_refused(cmd, stack)
@@ -734,9 +799,20 @@ class Venue:
             return
         if isinstance(cmd, SeatCmd) and entry.status == "arriving":
             entry.status = "seated"
+            if entry.owed_add:  # the race at the table left, carried out here (002 Rule 25)
+                add, entry.owed_add = entry.owed_add, 0
+                self._send_stack(
+                    entry,
+                    add,
+                    out,
+                    "002 Rule 25",
+                    "colour-up raced at the table left, before the move",
+                    "colorup",
+                )
         elif isinstance(cmd, UnseatCmd) and entry.status == "leaving" and entry.dest:
             if stack is not None:
                 entry.stack = stack  # the chips the player carried away
+            self._colour_up_follows(entry, cmd.table)
             self.moves += 1
             out.append(
                 Announcement(
@@ -748,14 +824,33 @@ class Venue:
                 )
             )
             self._send_seat(entry, entry.dest, out, cmd.rule, "moved from " + cmd.table)
+        elif isinstance(cmd, StackCmd) and cmd.set:
+            # the stack it replaced left play (002 Rule 8-B); the table says what it was, else
+            # the last report's
+            gone = before if before is not None else cmd.stack - cmd.add
+            self.chips_issued += cmd.stack - gone
+            entry.stack = cmd.stack
+            if entry.status == "arriving":  # a busted player's re-buy, in the seat kept
+                entry.status, entry.place = "seated", 0
         elif isinstance(cmd, StackCmd):
             self.chips_issued += cmd.add
             entry.stack = stack if stack is not None else max(0, entry.stack + cmd.add)
+        if isinstance(cmd, StackCmd):
             if extra == "rebuy":
                 self.purse = _with(self.purse, rebuys=self.purse.rebuys + 1)
             elif extra == "addon":
                 self.purse = _with(self.purse, addons=self.purse.addons + 1)
         self._settle(out)
+
+    def _colour_up_follows(self, entry: Entry, left: str) -> None:
+        """A player who raced at the table left (002 Rule 25) and moved before its dealer
+        confirmed the race's ``stack``: that command is void there (the seat is empty) and its
+        change goes with the player to the new seat, so no chip of the removed colour stays in
+        play."""
+        for cid, (cmd, ref) in list(self.pending.items()):
+            if isinstance(cmd, StackCmd) and cmd.table == left and ref == f"{entry.id}:colorup":
+                self.pending[cid] = (cmd, "void")
+                entry.owed_add += cmd.add
 
     def _on_refused(self, body: object, out: list[Output]) -> None:
         cmd, entry, extra = self._answer(body)
@@ -790,6 +885,8 @@ class Venue:
             self._send_seat(entry, place, out, cmd.rule, "re-drawn: seat refused")
         elif isinstance(cmd, StackCmd) and extra == "addon":
             entry.addons = 0
+        elif isinstance(cmd, StackCmd) and cmd.set and entry.status == "arriving":
+            entry.status = "out"  # the re-buy in the seat kept did not happen
         self._settle(out)
 
     def _waiting(self, body: object) -> Command:
@@ -814,6 +911,8 @@ class Venue:
         own players' stacks; what no table may do is make chips that were never issued.)"""
         if isinstance(cmd, SeatCmd):
             return "" if stack == cmd.stack else f"the seat was sent with {cmd.stack:,}"
+        if isinstance(cmd, StackCmd) and cmd.set:
+            return "" if stack == cmd.stack else f"the command set the stack to {cmd.stack:,}"
         added = max(0, cmd.add) if isinstance(cmd, StackCmd) else 0
         if stack <= self.chips_issued + added:
             return ""
@@ -890,12 +989,32 @@ class Venue:
             for t in self.active_tables():
                 self._color_up(t, step.color_up, out)
 
-    def _color_up(self, table: str, removed: tuple[int, ...], out: list[Output]) -> None:
-        """002 Rule 25: race off the removed chips from the RFID stack contents at each table."""
+    def _color_up(
+        self,
+        table: str,
+        removed: tuple[int, ...],
+        out: list[Output],
+        late: Entry | None = None,
+    ) -> None:
+        """002 Rule 25: race off the removed chips from the RFID stack contents at each table.
+
+        Every player in the room is raced: one whose move is decided but not yet carried out
+        (``leaving``) still sits here and races here; one walking between tables at the step
+        (``arriving``) owes the colour-up and has it once a report of the new table reads the
+        stack (``late``): 25-C, "chips of a removed denomination ... exchanged for current
+        denominations only at equal value", what does not total a chip removed."""
         report = self.tables[table].report
-        here = {
-            e.seat: e for e in self.entries.values() if e.table == table and e.status == "seated"
-        }
+        if late is not None:
+            here = {late.seat: late}
+        else:
+            here = {
+                e.seat: e
+                for e in self.entries.values()
+                if e.table == table and e.status in ("seated", "leaving")
+            }
+            for e in self.entries.values():
+                if e.status == "arriving" and e.table == table:
+                    e.owed_race = tuple(sorted({*e.owed_race, *removed}))
         stacks: dict[int, list[int]] = {}
         for seat in here:
             seen = report.seat(seat) if report else None
@@ -926,6 +1045,7 @@ class Venue:
                     rng=self.rng,
                     method=self.structure.race,
                     button=button,
+                    leftover="drop" if late is not None else "half_up",
                 )
                 stacks = result.stacks
                 chips = [c for c in chips if c != denom]
@@ -947,7 +1067,9 @@ class Venue:
         for seat, entry in sorted(here.items()):
             add = sum(stacks[seat]) - before[seat]
             if add:
-                self._send_stack(entry, add, out, "002 Rule 25", "colour-up and chip race")
+                self._send_stack(
+                    entry, add, out, "002 Rule 25", "colour-up and chip race", "colorup"
+                )
 
     # ------------------------------------------------------------------------------ the floor
     def _settle(self, out: list[Output]) -> None:

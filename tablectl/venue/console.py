@@ -392,7 +392,10 @@ class DirectorConsole:
             if again:
                 body["again"] = True
             r = self.act(by, {"register": body})
-            (done if r.ok else refused).append(name if r.ok else r.text)
+            if r.ok:  # under the name it was given: another person's is made unique (002 Rule 68)
+                done.append(next(reversed(self.venue.entries.values())).name)
+            else:
+                refused.append(r.text)
         if refused:
             return Result(bool(done), "; ".join([f"registered {len(done)}", *refused]))
         return Result(True, f"registered {', '.join(done)}")
