@@ -198,6 +198,10 @@ class TableReport:
     bb: int | None = None
     street: str | None = None  # the engine's street (idle preflop ... over)
     chips: int | None = None  # every chip at the table: stacks, bets and pots
+    # hand-for-hand (002 RP-8): the round of the last hand dealt under it, and whether the hand
+    # in progress is an all-in and call held for the director's release (RP-8 F)
+    hold_round: int | None = None
+    hold_allin: bool = False
     t: float | None = None  # the table's wall time when it queued the report
     events_seq: int | None = None  # the last event queued before it (transport)
 
@@ -216,6 +220,7 @@ class TableReport:
         "chips",
         "t",
         "events_seq",
+        "hold",
         # for screens only (the director's floor map), not modelled: docs/venue.md
         "alerts",
         "board",
@@ -243,6 +248,8 @@ class TableReport:
         for key in ("street", "chips", "t", "events_seq"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
+        if self.hold_round is not None:
+            out["hold"] = {"round": self.hold_round, "allin": self.hold_allin}
         return out
 
     @classmethod
@@ -267,6 +274,11 @@ class TableReport:
         if t is not None and (isinstance(t, bool) or not isinstance(t, int | float)):
             raise VenueDataError(f"report.t must be a time in seconds, got {t!r:.80}")
         chips, events_seq = o.get("chips"), o.get("events_seq")
+        hold = o.get("hold")
+        if hold is not None:
+            hold = _obj(hold, "report.hold", ("round", "allin"), ("round",))
+            if not isinstance(hold.get("allin", False), bool):
+                raise VenueDataError("report.hold.allin must be true or false")
         return cls(
             _text(o["table"], "report.table"),
             _int(o["seq"], "report.seq"),
@@ -280,6 +292,8 @@ class TableReport:
             _opt_seat(o.get("bb"), "report.bb"),
             street,
             None if chips is None else _int(chips, "report.chips"),
+            None if hold is None else _int(hold["round"], "report.hold.round", 0, 10**6),
+            False if hold is None else hold.get("allin", False),
             t,
             None if events_seq is None else _int(events_seq, "report.events_seq"),
         )
@@ -543,4 +557,49 @@ class HaltCmd(Command):
         return cls(*head, halt=o["halt"], **tail)
 
 
-COMMANDS: dict[str, Any] = {c.kind: c for c in (SeatCmd, UnseatCmd, StackCmd, LevelCmd, HaltCmd)}
+@dataclass(frozen=True, slots=True)
+class HoldCmd(Command):
+    """Hand-for-hand (002 RP-8), taken on receipt: ``on`` while it lasts; ``round`` the round the
+    venue is on (0: finish the hand in progress, then hold, RP-8 A); ``deal`` whether this round's
+    one hand may be dealt; ``waiting`` the tables whose round hand is not over yet (the dealer
+    screen says for whom it holds); ``release`` the hand the director released after an all-in
+    and call (RP-8 F: no further card until instructed), 0 for none."""
+
+    kind: ClassVar[str] = "h4h"
+    FIELDS: ClassVar[tuple[str, ...]] = ("on", "round", "deal", "waiting", "release")
+    on: bool = True
+    round: int = 0
+    deal: bool = False
+    waiting: tuple[str, ...] = ()
+    release: int = 0
+
+    def body(self) -> dict[str, Any]:
+        return {
+            "on": self.on,
+            "round": self.round,
+            "deal": self.deal,
+            "waiting": list(self.waiting),
+            "release": self.release,
+        }
+
+    @classmethod
+    def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> HoldCmd:
+        if not isinstance(o["on"], bool) or not isinstance(o["deal"], bool):
+            raise VenueDataError("command.on and command.deal must be true or false")
+        waiting = o["waiting"]
+        if not isinstance(waiting, list) or len(waiting) > 1000:
+            raise VenueDataError("command.waiting must be a list of table names")
+        return cls(
+            *head,
+            on=o["on"],
+            round=_int(o["round"], "command.round", 0, 10**6),
+            deal=o["deal"],
+            waiting=tuple(_text(t, "command.waiting") for t in waiting),
+            release=_int(o["release"], "command.release"),
+            **tail,
+        )
+
+
+COMMANDS: dict[str, Any] = {
+    c.kind: c for c in (SeatCmd, UnseatCmd, StackCmd, LevelCmd, HaltCmd, HoldCmd)
+}

@@ -40,6 +40,7 @@ from tablectl.tournament.chiprace import ChipRaceError, chip_race
 from tablectl.tournament.commands import (
     Command,
     HaltCmd,
+    HoldCmd,
     LevelCmd,
     SeatCmd,
     StackCmd,
@@ -48,6 +49,7 @@ from tablectl.tournament.commands import (
     VenueDataError,
     unprintable,
 )
+from tablectl.tournament.handforhand import MINUTES, MOST_MINUTES, Rounds, shared_prizes
 from tablectl.tournament.prizes import Purse
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
 
@@ -65,6 +67,8 @@ EVENTS = (
     "approve",
     "break",
     "structure",
+    "hand_for_hand",
+    "release",
 )
 IN_PLAY = ("seated", "arriving", "leaving")
 
@@ -144,6 +148,8 @@ class Entry:
     addons: int = 0
     place: int = 0
     out_hand: int = -1  # the table's hand count when eliminated (a re-buy brings them back)
+    prize: float = 0.0  # money won, once placed
+    shared: int = 0  # players sharing the places of one hand-for-hand hand (002 RP-8 A)
     owed_race: tuple[int, ...] = ()  # colours removed while walking to this seat (002 Rule 25)
     owed_add: int = 0  # a colour-up raced at the table left, for the new seat (002 Rule 25)
 
@@ -174,6 +180,7 @@ class VenueConfig:
     addon_money: float = 0.0
     addon_until_level: int = 0
     approve_moves: bool = False  # balancing moves and breaks wait for the director's approve
+    h4h_minutes: int = MINUTES  # off the clock per hand-for-hand hand (002 RP-8 B-D)
 
     @property
     def final(self) -> str:
@@ -206,6 +213,7 @@ def parse_setup(body: object) -> VenueConfig:
         "rebuy",
         "addon",
         "approve_moves",
+        "h4h_minutes",
     )
     if not isinstance(body, dict):
         raise VenueError("setup must be an object")
@@ -256,7 +264,18 @@ def parse_setup(body: object) -> VenueConfig:
         addon_money=money(addon, "addon"),
         addon_until_level=_need_int(addon, "until_level", 0),
         approve_moves=_need_bool(body, "approve_moves"),
+        h4h_minutes=_h4h_minutes(body),
     )
+
+
+def _h4h_minutes(body: dict) -> int:
+    """002 RP-8 B: "a maximum of 3 minutes per hand"; C: 2 "whenever possible" (the default)."""
+    minutes = _need_int(body, "h4h_minutes", MINUTES, 0)
+    if minutes > MOST_MINUTES:
+        raise VenueError(
+            f"setup.h4h_minutes: at most {MOST_MINUTES} minutes a hand (002 RP-8 B), got {minutes}"
+        )
+    return minutes
 
 
 def _need_bool(body: dict, key: str) -> bool:
@@ -286,6 +305,8 @@ class Venue:
         self.broken: list[str] = []
         self.proposals: dict[str, Proposal] = {}  # waiting for approve (setup approve_moves)
         self.approving = ""  # the proposal being carried out by approve
+        self.h4h: Rounds | None = None  # hand-for-hand (002 RP-8), while it lasts
+        self.h4h_proposed = 0  # the players left when hand-for-hand was last proposed
         self._ids = 0
         self._pids = 0
 
@@ -319,6 +340,7 @@ class Venue:
         snap["pending"] = dict(self.pending)
         snap["broken"] = list(self.broken)
         snap["proposals"] = dict(self.proposals)
+        snap["h4h"] = self.h4h.copy() if self.h4h else None
         snap["rng"] = self.rng.getstate()
         return snap
 
@@ -749,6 +771,8 @@ class Venue:
             elif not report.in_hand:
                 e.stack = seen.stack
         self._eliminate(busted, out)
+        if self.h4h is not None:
+            self._h4h_report(report, out)
         for e in list(self.entries.values()):
             if e.owed_race and e.status == "seated" and e.table == report.table:
                 removed, e.owed_race = e.owed_race, ()
@@ -761,10 +785,13 @@ class Venue:
             place = len(self.remaining())
             # a player busting while due to move: the move is void (its unseat is ignored)
             e.status, e.place, e.stack, e.dest = "out", place, 0, None
-            prize = self.purse.prize(self.structure, place)
+            prize = e.prize = self.purse.prize(self.structure, place)
             text = f"{e.name} out in place {place}" + (
                 f", wins {self.structure.currency}{prize:,.2f}" if prize else ""
             )
+            if self.h4h is not None:  # placed when the hand-for-hand hand is over everywhere
+                self.h4h.busts.append(e.id)
+                text += " (hand for hand: shares with anyone out on this hand, 002 RP-8 A)"
             out.append(
                 Announcement(
                     "eliminated",
@@ -1086,6 +1113,7 @@ class Venue:
         assert self.cfg is not None
         live = [t for t in self.active_tables() if not self.tables[t].breaking]
         left = self.remaining()
+        self._h4h_settle(live, len(left), out)
         if live == [self.cfg.final] and not self.final_formed:
             self.final_formed = len(left)
             out.append(
@@ -1316,6 +1344,238 @@ class Venue:
                 )
                 return
             self._send_unseat(here[seat], (dest, to), out, "002 Rule 11-A", why)
+
+    # ------------------------------------------------------------------ hand for hand (RP-8)
+    def _on_hand_for_hand(self, body: object, out: list[Output]) -> None:
+        """The director starts (``{"on": true}``) or ends hand-for-hand (002 RP-8 A: "finish the
+        current hand you're on then hold up, we are going hand for hand")."""
+        if not isinstance(body, dict) or not isinstance(body.get("on"), bool):
+            raise VenueError(f'needs {{"on": true}} or {{"on": false}}, got {body!r:.80}')
+        if not self.started or self.finished:
+            raise VenueError("hand-for-hand is for a tournament under way")
+        if not body["on"]:
+            if self.h4h is None:
+                raise VenueError("hand-for-hand is not on")
+            self._h4h_end("the director ends hand-for-hand", out)
+            return
+        if self.h4h is not None:
+            raise VenueError("hand-for-hand is on already")
+        live = self._h4h_tables()
+        if len(live) < 2:
+            raise VenueError("one table in play: every hand there is hand for hand already")
+        self.h4h = Rounds(start={t: self._hands(t) for t in live})
+        out.append(
+            Announcement(
+                "hand_for_hand",
+                "hand for hand: every table finishes the hand in progress and holds; "
+                "players out on the same hand share the places they cover",
+                "002 RP-8 A",
+                {"on": True, "round": 0},
+            )
+        )
+        self._h4h_progress(out, force=True)
+
+    def _on_release(self, body: object, out: list[Output]) -> None:
+        """002 RP-8 F: the director releases a table holding an all-in and call (its cards face
+        down, no further card dealt until instructed)."""
+        table = body.get("table") if isinstance(body, dict) else None
+        if self.h4h is None:
+            raise VenueError("hand-for-hand is not on")
+        if not isinstance(table, str) or table not in self.h4h.allin:
+            held = ", ".join(sorted(self.h4h.allin)) or "none"
+            raise VenueError(f"table {table!r:.40} holds no all-in and call (holding: {held})")
+        hand = self.h4h.allin.pop(table)
+        self.h4h.released[table] = hand
+        out.append(
+            Announcement(
+                "released",
+                f"{table} released: hand {hand} runs out its cards",
+                "002 RP-8 F",
+                {"table": table, "hand": hand},
+            )
+        )
+        out.append(self._hold_cmd(table, "002 RP-8 F", f"hand {hand} released: deal the cards"))
+
+    def _h4h_tables(self) -> list[str]:
+        """The tables that play a hand-for-hand hand: in play, and two players or more there."""
+        return [
+            t
+            for t in self.active_tables()
+            if not self.tables[t].breaking
+            and not self.tables[t].halted
+            and self.seated_count(t) >= 2
+        ]
+
+    def _hands(self, table: str) -> int:
+        report = self.tables[table].report
+        return report.hand if report else 0
+
+    def _h4h_done(self, table: str) -> bool:
+        """The table's hand of the round is over (RP-8: "every table has reported its hand
+        over"): a report between hands, dealt under this round (or, from a table that does not
+        say, a hand started since the release)."""
+        r = self.h4h
+        assert r is not None
+        if table not in self._h4h_tables():
+            return True  # broken, halted or down to one player: it deals no hand
+        report = self.tables[table].report
+        if report is None or report.in_hand:
+            return report is None
+        if r.round == 0:
+            return True
+        if report.hold_round is not None:
+            return report.hold_round >= r.round
+        return report.hand > r.start.get(table, 0)
+
+    def _hold_cmd(self, table: str, rule: str, why: str) -> HoldCmd:
+        r = self.h4h
+        assert r is not None
+        dealers = set(r.start)
+        return HoldCmd(
+            table,
+            self._id(),
+            rule,
+            why,
+            on=True,
+            round=r.round,
+            deal=r.round > 0 and table in dealers,
+            waiting=tuple(t for t in r.waiting if t != table),
+            release=r.released.get(table, 0),
+        )
+
+    def _h4h_report(self, report: TableReport, out: list[Output]) -> None:
+        """A table's report during hand-for-hand: an all-in and call held (RP-8 F)."""
+        r = self.h4h
+        assert r is not None
+        t = report.table
+        if report.hold_allin and report.in_hand and r.released.get(t) != report.hand:
+            if r.allin.get(t) != report.hand:
+                r.allin[t] = report.hand
+                out.append(
+                    Announcement(
+                        "h4h_allin",
+                        f"{t}: all-in and call in hand {report.hand}: cards face down, no "
+                        "further card until the director releases the table",
+                        "002 RP-8 F",
+                        {"table": t, "hand": report.hand},
+                    )
+                )
+        elif t in r.allin and (not report.in_hand or report.hand != r.allin[t]):
+            del r.allin[t]
+
+    def _h4h_settle(self, live: list[str], left: int, out: list[Output]) -> None:
+        """After every event: the round's progress; the proposal when the next elimination
+        reaches the money (002 RP-8); the end when one table is left."""
+        assert self.cfg is not None
+        if self.h4h is not None:
+            if len(live) < 2:
+                self._h4h_end("one table left: hand-for-hand ends", out)
+            else:
+                self._h4h_progress(out)
+            return
+        paid = len(self.purse.payouts(self.structure))
+        if paid and left == paid + 1 and len(live) > 1 and self.h4h_proposed != left:
+            self.h4h_proposed = left
+            out.append(
+                Announcement(
+                    "h4h_proposed",
+                    f"{left} players, {paid} paid: the next elimination reaches the money; "
+                    "play hand for hand?",
+                    "002 RP-8",
+                    {"players": left, "paid": paid},
+                )
+            )
+
+    def _h4h_progress(self, out: list[Output], force: bool = False) -> None:
+        """Tables whose round hand is over leave the waiting list; when it is empty the round
+        is over (its busts placed together, the clock's minutes taken) and the next released."""
+        r = self.h4h
+        assert r is not None
+        if r.start:  # a round in flight
+            waiting = [t for t in r.start if not self._h4h_done(t)]
+            if waiting:
+                if waiting != r.waiting or force:
+                    r.waiting = waiting
+                    for t in self._h4h_tables():
+                        out.append(self._hold_cmd(t, "002 RP-8 A", self._h4h_why(t)))
+                return
+            self._h4h_round_over(out)
+            r.start, r.waiting = {}, []
+        dealers = self._h4h_tables()
+        if not dealers:
+            return  # no table can deal now: released once one can
+        r.round += 1
+        r.start = {t: self._hands(t) for t in dealers}
+        r.waiting = list(dealers)
+        r.allin, r.released = {}, {}
+        for t in dealers:
+            out.append(self._hold_cmd(t, "002 RP-8 A", f"round {r.round}: deal one hand"))
+
+    def _h4h_why(self, table: str) -> str:
+        r = self.h4h
+        assert r is not None
+        others = [t for t in r.waiting if t != table]
+        if table in r.waiting:
+            return "finish the hand in progress, then hold"
+        return "hold: waiting for " + (", ".join(others) or "the next round")
+
+    def _h4h_round_over(self, out: list[Output]) -> None:
+        """002 RP-8 A: the players out on this hand share the places they cover; RP-8 B-D: the
+        clock loses its minutes for the hand (round 0 was played on the clock)."""
+        r = self.h4h
+        assert r is not None and self.cfg is not None
+        self._share(out)
+        if r.round >= 1:
+            r.hands += 1
+            if self.cfg.h4h_minutes:
+                seconds = 60 * self.cfg.h4h_minutes
+                out.append(
+                    Announcement(
+                        "h4h_clock",
+                        f"hand-for-hand hand {r.hands} over: {self.cfg.h4h_minutes} minutes off "
+                        "the clock",
+                        "002 RP-8 B-D",
+                        {"seconds": seconds, "hands": r.hands},
+                    )
+                )
+
+    def _share(self, out: list[Output]) -> None:
+        r = self.h4h
+        assert r is not None
+        busts = [self.entries[i] for i in r.busts if self.entries[i].status == "out"]
+        r.busts = []
+        if len(busts) < 2:
+            return
+        places = sorted(e.place for e in busts)
+        prizes = dict(self.purse.payouts(self.structure))
+        each = shared_prizes(places, prizes) if self.purse.pool(self.structure) > 0 else 0.0
+        for e in busts:
+            e.place, e.prize, e.shared = places[0], each, len(busts)
+        names = ", ".join(e.name for e in sorted(busts, key=lambda e: e.id))
+        money = f": {self.structure.currency}{each:,.2f} each" if each else ""
+        out.append(
+            Announcement(
+                "shared_place",
+                f"{names} share places {places[0]}-{places[-1]} (out on the same "
+                f"hand-for-hand hand){money}",
+                "002 RP-8 A",
+                {
+                    "entries": [e.id for e in busts],
+                    "names": [e.name for e in busts],
+                    "places": places,
+                    "prize": each,
+                },
+            )
+        )
+
+    def _h4h_end(self, why: str, out: list[Output]) -> None:
+        r = self.h4h
+        assert r is not None
+        self._share(out)
+        self.h4h = None
+        out.append(Announcement("hand_for_hand", why, "002 RP-8", {"on": False}))
+        for t in self.active_tables():
+            out.append(HoldCmd(t, self._id(), "002 RP-8", why, on=False))
 
     def _halting(self, out: list[Output]) -> None:
         """002 Rule 11-D: play halts at a table three or more players short of the fullest once
