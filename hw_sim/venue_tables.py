@@ -35,6 +35,7 @@ from tablectl.engine.events import event_from_obj
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.table import Table
 from tablectl.tournament.commands import StackCmd
+from tablectl.tournament.handforhand import TableHold
 from tablectl.tournament.seating import final_table_size
 from tablectl.tournament.structures import Structure
 
@@ -115,6 +116,9 @@ class SimTable:
         self.counts = TableCounts()
         self.denoms = tuple(structure.chips) or (1,)
         self.last_positions: tuple[int | None, int | None, int | None] | None = None
+        self.hold = TableHold()  # hand-for-hand as the venue's h4h commands say (002 RP-8)
+        self.hole: dict[int, list[str]] = {}  # the hand in progress: its hole cards and deck
+        self.deck: list[str] = []
 
     # --- the link ----------------------------------------------------------------------------
 
@@ -166,6 +170,9 @@ class SimTable:
             self._answer(cmd, True)
         elif cmd.kind == "halt":
             self.halted = bool(b.get("halt"))
+            self._answer(cmd, True)
+        elif cmd.kind == "h4h":
+            self.hold.take(b)
             self._answer(cmd, True)
         elif cmd.kind == "seat":
             self._seat(cmd, int(b["seat"]), str(b["name"]), int(b["stack"]))
@@ -261,8 +268,16 @@ class SimTable:
     def on_break(self) -> bool:
         return self.structure.steps[self.step_index].is_break
 
+    def in_hand(self) -> bool:
+        return self.engine is not None and self.engine.street not in ("idle", "over")
+
     def can_play(self) -> bool:
-        if self.halted or self.on_break():
+        """A hand to play now: the hand held for an all-in and call once released (002 RP-8
+        F), or a new one when the venue's hand-for-hand allows it (RP-8 A)."""
+        if self.in_hand():
+            assert self.engine is not None
+            return not self.hold.frozen(self.engine.view())
+        if self.halted or self.on_break() or not self.hold.may_deal():
             return False
         if self.engine is None:
             return len(self.waiting_seats) >= 2
@@ -318,24 +333,22 @@ class SimTable:
         self._apply({"tick": max(seconds, 0) + 0.001})
 
     def play_hand(self) -> None:
+        """Deal a hand and play it out, or go on with the hand held for its release (002 RP-8
+        F: the dealer deals no further card until the director's release)."""
         if self.engine is None:
             self._start_engine()
         t = self.engine
         assert t is not None
-        self._catch_up_level()
-        deck = DECK[:]
-        self.rng.shuffle(deck)
-        live = t.live_seats()
-        button = t.positions().button
-        order = sorted(live, key=lambda s: (s <= button, s))
-        hole = {s: [deck.pop(), deck.pop()] for s in order}
-        before = t.hand_no
-        self._apply({"deal": {str(s): c for s, c in hole.items()}})
-        if t.hand_no == before:
-            self.counts.problems.append(f"{self.name}: the deal started no hand")
-            return
+        if not self.in_hand():
+            self._deal(t)
+            if not self.in_hand():
+                return
+        deck, hole = self.deck, self.hole
         actions = 0
         while t.hand is not None and t.street != "over":
+            if self.hold.frozen(t.view()):
+                self.dirty = True
+                return  # the cards stay face down until the venue releases the table
             actions += 1
             if actions > MAX_ACTIONS:
                 self.counts.problems.append(f"{self.name}: hand {t.hand_no} stuck on {t.street}")
@@ -370,6 +383,23 @@ class SimTable:
             self.last_positions = (p.button, p.sb_seat, p.bb)
         self.counts.hands += 1
         self.dirty = True
+
+    def _deal(self, t: Table) -> None:
+        self._catch_up_level()
+        self.deck = deck = DECK[:]
+        self.rng.shuffle(deck)
+        live = t.live_seats()
+        button = t.positions().button
+        order = sorted(live, key=lambda s: (s <= button, s))
+        self.hole = {s: [deck.pop(), deck.pop()] for s in order}
+        before = t.hand_no
+        self._apply({"deal": {str(s): c for s, c in self.hole.items()}})
+        if t.hand_no == before:
+            self.counts.problems.append(f"{self.name}: the deal started no hand")
+            return
+        why = self.hold.started(t.hand_no)
+        if why:  # the sim's dealer keeps the hold: never expected
+            self.counts.problems.append(f"{self.name}: {why}")
 
     def _showdown(self, hole: dict[int, list[str]]) -> None:
         t = self.engine
@@ -416,7 +446,10 @@ class SimTable:
                 ],
             }
         else:
-            body = state_body(self.engine.view(), self.status(), positions=self.last_positions)
+            view = self.engine.view()
+            body = state_body(
+                view, self.status(), positions=self.last_positions, hold=self.hold.report(view)
+            )
         obj = {"table": self.name, **body, "events_seq": self.outbox.last_seq("events")}
         self.outbox.add(
             "state",
@@ -613,6 +646,7 @@ class VenueSim:
 
         cfg, runner = self.cfg, self.runner
         hands_at_level = 0
+        h4h_started = False
         broker_fault = offline_fault = not cfg.faults
         offline: tuple[SimTable, int, float] | None = None
         while runner.finished is None:
@@ -677,6 +711,14 @@ class VenueSim:
                     f"{self._room_hands() - offline[1]} hands"
                 )
                 offline = None
+            # hand for hand near the final table, on the venue's own path (002 RP-8): the
+            # director's word once, the all-in and calls released as the venue holds them
+            v = runner.venue
+            if careful and v.h4h is None and not h4h_started and len(v.active_tables()) > 1:
+                h4h_started = True
+                runner.apply({"hand_for_hand": {"on": True}})
+            for held in list(v.h4h.allin) if v.h4h is not None else []:
+                runner.apply({"release": {"table": held}})
             for t in self.tables:
                 t.careful = careful
             if self.on_round is not None:
@@ -689,10 +731,6 @@ class VenueSim:
         milliseconds, a real outage lasts a few of them (the pace of a real room)."""
         if not t.can_play():
             return False
-        if t.careful:  # hand for hand near the final table: the venue has seen the last hand
-            st = self.runner.client.tables.get(t.name)
-            if st is None or st.state_seq < t.outbox.last_seq("state"):
-                return False
         linked = t.link is not None and t.link.connected and self.runner.client.connected
         if linked:
             t.hands_unlinked = 0
