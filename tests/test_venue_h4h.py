@@ -291,7 +291,7 @@ def test_the_table_holds_deals_one_hand_a_round_and_holds_an_all_in_for_its_rele
         "waiting for T2 to finish the hand",
     )
     hold.take({"on": True, "round": 1, "deal": True, "waiting": ["T1", "T2"], "release": 0})
-    assert hold.may_deal() and hold.lines(t.view())[0] == "HAND FOR HAND \u2014 deal one hand"
+    assert hold.may_deal() and hold.lines(t.view())[0] == "DEAL ONE HAND"
     t.apply(event_from_obj({"deal": {"4": ["As", "Ah"], "6": ["7c", "2d"], "2": ["Kd", "Qs"]}}))
     assert hold.started(t.hand_no) is None and not hold.may_deal()
     # button 2, small blind 4, big blind 6: Hal (2) acts first preflop
@@ -304,7 +304,7 @@ def test_the_table_holds_deals_one_hand_a_round_and_holds_an_all_in_for_its_rele
     view = t.view()
     assert runout_pending(view) and hold.frozen(view)
     assert hold.report(view) == {"round": 1, "allin": True}
-    assert hold.lines(view)[0] == "ALL-IN AND CALL \u2014 hand for hand"
+    assert hold.lines(view)[0] == "ALL-IN: CARDS DOWN"
     assert "deal no further card until the director" in hold.lines(view)[1]
     alert = hold.card(view, was_frozen=True)
     assert alert is not None and "002 RP-8 F" in alert

@@ -12,8 +12,12 @@ panel) for CONFIRM or REFUSE. Confirmed, each becomes the contract's ``floor`` d
 ``by`` = the director the venue names (the venue's broker identity vouches for it: only the
 venue user may write a table's command topic), journaled through :meth:`Daemon.handle` like a
 console entry but not through the floor-badge gate. ``level`` (002 Rule 24) and ``halt`` (002
-Rule 11-D) need no confirmation and are taken on receipt. Unanswered commands are shown again
-after a restart.
+Rule 11-D) need no confirmation and are taken on receipt, and so is ``h4h`` (002 RP-8,
+hand-for-hand): the dealer screen says HOLD and for whom it waits, or to deal the round's one
+hand, or, after an all-in and call, to keep the cards face down and deal no further card until
+the director releases the table. A hand dealt against the hold, or a board card dealt before the
+release, is an alert on the screen and on the events stream (the engine is not told: the hold is
+the venue's, kept here). Unanswered commands are shown again after a restart.
 """
 
 from __future__ import annotations
@@ -34,11 +38,12 @@ from tablectl.daemon.venue_link import (
 from tablectl.engine.events import event_from_obj
 from tablectl.engine.outputs import Alert, Notice, Ruling
 from tablectl.tournament.commands import SeatCmd, StackCmd, UnseatCmd
+from tablectl.tournament.handforhand import TableHold
 
 log = logging.getLogger("tablectl.venue")
 
 CONFIRMED_KINDS = ("seat", "unseat", "stack")  # the dealer confirms these (floor decisions)
-TAKEN_KINDS = ("level", "halt")  # taken on receipt
+TAKEN_KINDS = ("level", "halt", "h4h")  # taken on receipt
 
 
 class TableVenue:
@@ -52,6 +57,8 @@ class TableVenue:
         self.halted: str | None = None  # who halted play (002 Rule 11-D), None: not halted
         self.announced: dict[str, Any] | None = None  # the last level announced (002 Rule 24)
         self._state: dict[str, Any] | None = None  # the last state published
+        self.hold = TableHold()  # hand-for-hand as the venue's h4h commands say (002 RP-8)
+        self._seen: tuple[int, int, bool] = (0, 0, False)  # hand, board cards, held (RP-8 F)
 
     # --- the daemon's hooks ------------------------------------------------------------------
 
@@ -93,7 +100,32 @@ class TableVenue:
             if isinstance(out, Ruling | Alert | Notice):
                 kind, body = output_event(out, table.hand_no)
                 link.publish_event(kind, body)
+        self._check_hold(table.view())
         self.publish_state()
+
+    def _check_hold(self, view: Any) -> None:
+        """Hand-for-hand (002 RP-8): a hand started counts for the round, or is an alert when
+        dealt against the hold; a board card while the hand was held is an alert (RP-8 F)."""
+        hand, cards, held = self._seen
+        said = None
+        if view.hand_no > hand:
+            said = self.hold.started(view.hand_no)
+        elif len(view.board) > cards:
+            said = self.hold.card(view, held)
+        self._seen = (view.hand_no, len(view.board), self.hold.frozen(view))
+        if said and self.link is not None:
+            log.warning("hand for hand: %s", said)
+            self.link.publish_event(
+                "alert",
+                {
+                    "hand_no": view.hand_no,
+                    "alert": "hand_for_hand",
+                    "rule": "002 RP-8",
+                    "text": said,
+                    "seat": None,
+                },
+            )
+        self._show_hold()
 
     def handle_items(self, items: list[LinkItem]) -> None:
         """What paho's thread posted (through the daemon's inbox), in order."""
@@ -135,6 +167,15 @@ class TableVenue:
                 f"play halted by {self.halted}" if self.halted else "play resumes",
             )
             self._answer(cmd, True)
+            self._show()
+            self.publish_state()
+        elif cmd.kind == "h4h":
+            self.hold.take(cmd.body)
+            log.info("venue %s: hand for hand: %s", cmd.venue, cmd.body)
+            self._answer(cmd, True)
+            if self.daemon is not None and self.daemon.table is not None:
+                view = self.daemon.table.view()
+                self._seen = (view.hand_no, len(view.board), self.hold.frozen(view))
             self._show()
             self.publish_state()
         elif cmd.kind == "level":
@@ -261,7 +302,7 @@ class TableVenue:
             p = hand.positions
             positions = (p.button, p.sb_seat, p.bb)
         view = table.view()
-        body = state_body(view, self.status(view), positions=positions)
+        body = state_body(view, self.status(view), positions=positions, hold=self.hold.report(view))
         if body != self._state:
             self._state = body
             self.link.publish_state(body)
@@ -270,6 +311,14 @@ class TableVenue:
         show = getattr(self.daemon.display, "set_venue", None) if self.daemon else None
         if show is not None:
             show([(c.cmd_id, *describe(c)) for c in self.pending.values()], self.halted)
+        self._show_hold()
+
+    def _show_hold(self) -> None:
+        """The dealer screen's hand-for-hand lines (002 RP-8), none when it is off."""
+        show = getattr(self.daemon.display, "set_hold", None) if self.daemon else None
+        table = self.daemon.table if self.daemon else None
+        if show is not None and table is not None:
+            show(self.hold.lines(table.view()))
 
 
 def describe(cmd: VenueCommand) -> tuple[str, str]:

@@ -120,9 +120,7 @@ class TableHold:
         if self.may_deal():
             self.dealt = self.round
             return None
-        text = (
-            f"hand {hand_no} dealt during the hand-for-hand hold: wait for every table (002 RP-8 A)"
-        )
+        text = f"hand {hand_no} dealt during the hold (002 RP-8 A)"
         self.warned.append(text)
         return text
 
@@ -134,10 +132,7 @@ class TableHold:
         """A board card arrived: an alert when the hand was held for its release (RP-8 F)."""
         if not was_frozen:
             return None
-        text = (
-            f"a card dealt in hand {view.hand_no} before the director released the table "
-            "(002 RP-8 F: no further card until instructed)"
-        )
+        text = f"a card dealt in hand {view.hand_no} before the release (002 RP-8 F)"
         self.warned.append(text)
         return text
 
@@ -152,17 +147,17 @@ class TableHold:
         if not self.on:
             return ()
         if self.frozen(view):
-            head = "ALL-IN AND CALL \u2014 hand for hand"
+            head = "ALL-IN: CARDS DOWN"
             why = (
-                "keep every hand face down and deal no further card until the director "
-                "releases this table (002 RP-8 F)"
+                "all-in and call: keep every hand face down; deal no further card until the "
+                "director releases this table"
             )
         elif view.street not in ("idle", "over"):
-            head = "HAND FOR HAND \u2014 finish this hand, then hold"
-            why = "002 RP-8 A: the next hand starts when every table is done"
+            head = "FINISH THIS HAND"
+            why = "then hold: the next hand starts when every table is done (002 RP-8 A)"
         elif self.may_deal():
-            head = "HAND FOR HAND \u2014 deal one hand"
-            why = f"round {self.round}: every table deals one hand now"
+            head = "DEAL ONE HAND"
+            why = f"round {self.round}: every table deals one hand, then holds"
         else:
             head = "HOLD \u2014 hand for hand"
             others = ", ".join(self.waiting)
