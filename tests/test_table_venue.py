@@ -502,3 +502,56 @@ def test_a_command_nested_100000_deep_is_refused_and_the_table_plays_on(
     finally:
         venue.client.stop()
     assert venue.state()["hand"] == 1
+
+
+def test_hand_for_hand_holds_the_table_and_a_hand_dealt_against_it_is_an_alert(
+    broker: Mosquitto, tmp_path: Path
+) -> None:
+    """002 RP-8 A (issue 31): the venue's ``h4h`` reaches the table through the broker and is
+    taken on receipt; the dealer screen says HOLD and for whom it waits; the state reports the
+    hold; a hand dealt anyway is an alert on the events stream and on the screen; the round's
+    release lets one hand be dealt."""
+    from display.window import PygameDisplay
+
+    venue = Venue(broker.port)
+    display = PygameDisplay(SIZE, fullscreen=False, console=True)
+    ids: dict[str, str] = {}
+    hold = {"on": True, "round": 0, "deal": False, "waiting": ["t2"], "release": 0}
+
+    def send(key: str, body: dict[str, Any]) -> Callable[[], Any]:
+        def step() -> None:
+            ids[key] = venue.client.command("t1", "h4h", body, by="Dana (director)")
+
+        return step
+
+    def screen(head: str) -> Callable[[], Any]:
+        return lambda: None if display.screen.hold[:1] == (head,) else WAIT
+
+    def alerted() -> bool:
+        return any(
+            e.kind == "alert" and e.body.get("alert") == "hand_for_hand" for e in venue.events
+        )
+
+    steps: list[Callable[[], Any]] = [
+        lambda: None,
+        venue.until(lambda: venue.state().get("status") is not None),
+        send("hold", hold),
+        venue.until(lambda: venue.state().get("hold") == {"round": 0, "allin": False}),
+        screen("HOLD \u2014 hand for hand"),
+        lambda: None if "waiting for t2" in display.screen.hold[1] else WAIT,
+        lambda: list(HAND),  # the dealer deals anyway
+        venue.until(alerted),
+        send("release", {**hold, "round": 1, "deal": True, "waiting": []}),
+        screen("DEAL ONE HAND"),
+    ]
+    daemon = Daemon(
+        tmp_path / "j.db", SETUP, Steps(steps), display=display, venue=table_venue(broker.port)
+    )
+    try:
+        assert daemon.run() == 0
+    finally:
+        venue.client.stop()
+    assert venue.answer(ids["hold"])["accepted"] is True
+    (alert,) = [e.body for e in venue.events if e.body.get("alert") == "hand_for_hand"]
+    assert alert["text"] == "hand 1 dealt during the hold (002 RP-8 A)"
+    assert alert["rule"] == "002 RP-8"

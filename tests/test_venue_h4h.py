@@ -314,3 +314,20 @@ def test_the_table_holds_deals_one_hand_a_round_and_holds_an_all_in_for_its_rele
     assert hold.started(view.hand_no + 1) is not None
     hold.take({"on": False, "round": 0, "deal": False, "waiting": [], "release": 0})
     assert hold.may_deal() and hold.lines(view) == ()
+
+
+def test_rp8_d_levels_change_as_the_minutes_run_off_the_clock() -> None:
+    """002 RP-8 D: "Blinds continue to increase as time elapses off the clock at the rate of 2
+    minutes per hand and new levels are reached": the clock, paused for hand-for-hand, loses
+    2 minutes a hand; with 1 minute left the next hand's 2 minutes reach the next level."""
+    from tablectl.tournament.clock import TourneyClock
+    from tablectl.tournament.structures import parse_structure
+
+    clock = TourneyClock(parse_structure(STRUCTURE, "tda"), index=2)
+    clock.resume(0.0)
+    clock.tick(1020.0)  # 17 of 20 minutes played
+    clock.pause(1020.0)
+    assert clock.elapse(120, 1500.0) == [] and clock.index == 2  # 1 minute left, still paused
+    (ev,) = clock.elapse(120, 1600.0)
+    assert (ev.kind, ev.index, clock.index, clock.paused) == ("level", 3, 3, True)
+    assert clock.elapsed(1600.0) == pytest.approx(60.0)  # the minute past the level's end
