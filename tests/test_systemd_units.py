@@ -99,7 +99,7 @@ def test_daemon_unit_is_notify_with_watchdog_and_devices() -> None:
     for needed in (
         "Type=notify",
         "Restart=on-failure",
-        "DynamicUser=yes",
+        "User=tablectl",
         "ProtectSystem=strict",
         "StateDirectory=tablectl",
         "DevicePolicy=closed",
@@ -204,3 +204,13 @@ def test_units_reach_the_venue_lan_and_nothing_else(name: str) -> None:
         "192.168.0.0/16",
         "fc00::/7",
     }
+
+
+def test_every_unit_runs_as_the_packages_user() -> None:
+    """One owner for /var/lib/tablectl whichever unit runs the table (the KMSDRM unit or the cage
+    kiosk, docs/kiosk.md): a DynamicUser= unit would keep its journal under /var/lib/private and
+    the swap would chown it back and forth."""
+    for name in UNITS:
+        lines = set(_unit_text(name).splitlines())
+        assert "User=tablectl" in lines, name
+        assert not any(line.startswith("DynamicUser=") for line in lines), name

@@ -21,6 +21,7 @@ from broker import USERS, VENUE, start_broker, wait_for
 from tablectl.daemon.journal import Journal
 from tablectl.daemon.outbox import Outbox
 from tablectl.daemon.venue_link import (
+    PROBLEMS_KEPT,
     LinkConfig,
     LinkProblem,
     VenueCommand,
@@ -400,3 +401,15 @@ def test_a_tables_state_is_the_venues_report(broker: Mosquitto, tmp_path: Path) 
     assert v.tables["t1"].report == report
     link.stop()
     venue.stop()
+
+
+def test_link_problems_are_counted_but_only_the_latest_are_kept() -> None:
+    """A broker (or a venue user) sending garbage for a whole night must not grow the table's
+    memory: the link keeps the latest problems for the screen and counts them all."""
+    link = VenueLink(LinkConfig(venue=VENUE, table="t1"), Outbox.memory())
+    total = PROBLEMS_KEPT * 3 + 7
+    shown = link.handle_all(LinkProblem(f"venue command {n} has no id") for n in range(total))
+    assert len(shown) == total  # every one still goes to the dealer's screen (and the log)
+    assert link.stats.problem_count == total
+    assert len(link.stats.problems) == PROBLEMS_KEPT
+    assert link.stats.problems[-1] == f"venue command {total - 1} has no id"

@@ -109,3 +109,48 @@ def test_what_wrong_sign_ins_leave_behind_is_bounded(web: Web) -> None:
         sessions.settle(f"n{i}", f"10.0.{i // 250}.{i % 250}", False)
     assert len(sessions._failures) == TRACKED and len(sessions._addresses) == TRACKED
     assert f"n{TRACKED + 49}" in sessions._failures and "n0" not in sessions._failures
+
+
+def test_a_director_behind_a_flooded_address_still_signs_in_from_a_known_browser(
+    web: Web,
+) -> None:
+    """The venue's guest wifi and the director's laptop share one NAT address: a flood of wrong
+    sign-ins locks the address, and wrong passwords lock the name, for unknown browsers only. The
+    browser the director signed in with before (its device cookie) is let through; a device
+    cookie minted for another name, or made up, is not."""
+    import http.cookiejar
+    import urllib.parse
+    import urllib.request
+
+    base = f"http://127.0.0.1:{web.served.port}"
+    jar = http.cookiejar.CookieJar()
+    laptop = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+
+    def laptop_login(password: str) -> int:
+        form = urllib.parse.urlencode({"name": "director", "password": password, "next": "/"})
+        req = urllib.request.Request(
+            base + "/login", form.encode(), {"Origin": base}, method="POST"
+        )
+        try:
+            with laptop.open(req, timeout=30) as resp:
+                return resp.status
+        except urllib.error.HTTPError as err:
+            return err.code
+
+    assert laptop_login(PASSWORD) == 200  # the redirect to / followed: signed in
+    assert any(c.name == "tablectl_device" for c in jar)
+    for i in range(ADDRESS_FAILURES):  # the flood, from the same address
+        assert post_login(web, f"guess{i}", "nope")[0] == 401
+    for _ in range(5):  # and someone guessing the director's own password
+        post_login(web, "director", "nope")
+    assert post_login(web, "director", PASSWORD)[0] == 429  # an unknown browser: locked
+    assert laptop_login(PASSWORD) == 200  # the director's browser: not
+    sessions = web.served.web.sessions
+    other = sessions.device_token("floor-1")  # another name's device token does not help
+    assert sessions.admit("director", "127.0.0.1", other) is not None
+    assert sessions.admit("director", "127.0.0.1", "made.up") is not None
+    # wrong passwords from the trusted browser lock that browser, not the name for the others
+    mine = sessions.device_token("director")
+    for _ in range(5):
+        sessions.settle("director", "127.0.0.1", False, mine)
+    assert "from this browser" in (sessions.admit("director", "127.0.0.1", mine) or "")

@@ -25,6 +25,7 @@ import queue
 import re
 import ssl
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,6 +39,7 @@ from tablectl.daemon.wire import WireError, parse_object
 log = logging.getLogger("tablectl.venue_link")
 
 PROTOCOL_VERSION = 1  # the "v" of command envelopes; docs/venue.md
+PROBLEMS_KEPT = 200  # the latest link problems kept in LinkStats (each is also logged)
 ROOT = "tablectl"
 ONLINE, OFFLINE = b"online", b"offline"
 TABLE_LEAVES = ("state", "events", "online", "cmd")
@@ -205,7 +207,10 @@ class LinkStats:
     rehanded: int = 0
     commands: int = 0
     duplicates: int = 0
-    problems: list[str] = field(default_factory=list)
+    # The latest problems (each is also shown and logged); a broker flooding garbage for days
+    # must not grow the table's memory. ``problem_count`` counts them all.
+    problems: deque[str] = field(default_factory=lambda: deque(maxlen=PROBLEMS_KEPT))
+    problem_count: int = 0
 
 
 class VenueLink:
@@ -385,6 +390,7 @@ class VenueLink:
                     out.append(result)
             elif isinstance(item, LinkProblem):
                 self.stats.problems.append(item.text)
+                self.stats.problem_count += 1
                 out.append(item)
         if done:
             self.outbox.mark_done(done)

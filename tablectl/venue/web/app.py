@@ -36,10 +36,11 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tablectl.venue.console import DirectorConsole, Result
-from tablectl.venue.web.auth import NAME_MOST, Session, Sessions
+from tablectl.venue.web.auth import DEVICE_DAYS, NAME_MOST, Session, Sessions
 
 HERE = Path(__file__).resolve().parent
 COOKIE = "tablectl_session"
+DEVICE_COOKIE = "tablectl_device"  # a browser that signed in before (auth.py: device cookies)
 KEEPALIVE = 15.0  # seconds between pushes when nothing changes (the clock re-synced)
 PUMP_RESTART = 1.0  # seconds before a broker pump that failed is started again
 CHECKS_WAITING = 8  # sign-ins waiting for the password hash before more are turned away
@@ -399,7 +400,8 @@ class WebConsole:
         name, password = str(form.get("name", "")), str(form.get("password", ""))
         target = _safe_next(str(form.get("next", "/")))
         remote = request.client.host if request.client else "?"
-        why = self.sessions.admit(name, remote)
+        device = request.cookies.get(DEVICE_COOKIE, "")
+        why = self.sessions.admit(name, remote, device)
         if why is None and self.checks_waiting >= CHECKS_WAITING:
             why = "the console is busy checking sign-ins: try again in a moment"
         if why is not None:  # refused before hashing: counted, not journaled (a flood)
@@ -410,7 +412,7 @@ class WebConsole:
             ok = await loop.run_in_executor(self.hasher, self.sessions.check, name, password)
         finally:
             self.checks_waiting -= 1
-        token = self.sessions.settle(name, remote, ok)
+        token = self.sessions.settle(name, remote, ok, device)
         self.console.login_note(name[:NAME_MOST], token is not None, remote)
         self.hub.notify()
         if token is None:
@@ -423,6 +425,14 @@ class WebConsole:
             samesite="strict",
             secure=request.url.scheme == "https",
             max_age=int(self.sessions.seconds),
+        )
+        resp.set_cookie(
+            DEVICE_COOKIE,
+            self.sessions.device_token(name),
+            httponly=True,
+            samesite="strict",
+            secure=request.url.scheme == "https",
+            max_age=DEVICE_DAYS * 86400,
         )
         return resp
 

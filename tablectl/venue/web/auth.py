@@ -7,7 +7,13 @@ signs everyone out); each carries its own CSRF token, which every form posts bac
 :data:`MAX_FAILURES` wrong passwords a name is locked for :data:`LOCK_SECONDS`, and after
 :data:`ADDRESS_FAILURES` a client address is (issue 26, 6): a flood with a new name each post
 stops at the address. Both tables keep at most :data:`TRACKED` entries (the oldest forgotten)
-and a name is cut to :data:`NAME_MOST` characters before it is kept or hashed (7). The web layer
+and a name is cut to :data:`NAME_MOST` characters before it is kept or hashed (7).
+
+Both locks are for unknown browsers only. A successful sign-in gives the browser a device token
+for that name (OWASP's "device cookies"): with it, a name and its address are not locked by other
+people's wrong sign-ins (a director behind the venue's NAT, whose guest wifi is being flooded,
+still signs in), and wrong passwords from that browser lock only that browser. The tokens are an
+HMAC under a key made at start, so a restart forgets them, as it signs everyone out. The web layer
 runs :meth:`Sessions.check` (scrypt, ~50 ms of CPU) off its event loop, between
 :meth:`Sessions.admit` and :meth:`Sessions.settle`.
 """
@@ -31,6 +37,7 @@ LOCK_SECONDS = 60.0
 TRACKED = 1000  # names and addresses remembered for the lockouts (the oldest go first)
 NAME_MOST = 64  # characters of a name: staff names are at most this long (settings)
 SESSIONS_MOST = 1000  # signed-in sessions kept; the oldest goes when a new one would pass it
+DEVICE_DAYS = 30  # how long a browser that signed in is trusted for its name's sign-ins
 
 
 def hash_password(password: str, *, salt: bytes | None = None) -> str:
@@ -100,6 +107,9 @@ class Staff:
 FLOOR_MAY = frozenset({"register", "reentry", "rebuy", "addon", "approve"})
 
 
+LockTable = OrderedDict[str, tuple[int, float]]  # key -> (failures, time of the last), oldest first
+
+
 @dataclass(slots=True)
 class Session:
     staff: Staff
@@ -125,16 +135,40 @@ class Sessions:
         # name or address -> (failures, time of the last), oldest first
         self._failures: OrderedDict[str, tuple[int, float]] = OrderedDict()
         self._addresses: OrderedDict[str, tuple[int, float]] = OrderedDict()
+        self._devices: OrderedDict[str, tuple[int, float]] = OrderedDict()  # a trusted browser's
+        self._device_key = secrets.token_bytes(32)
 
-    def admit(self, name: str, remote: str = "") -> str | None:
-        """Why a sign-in is refused before any hashing (a name or an address locked), or None."""
+    def device_token(self, name: str) -> str:
+        """A token for the browser that just signed in as ``name`` (the device cookie)."""
+        nonce = secrets.token_urlsafe(12)
+        return f"{nonce}.{self._device_mac(name, nonce)}"
+
+    def _device_mac(self, name: str, nonce: str) -> str:
+        msg = f"{name[:NAME_MOST]}|{nonce}".encode()
+        return hmac.new(self._device_key, msg, hashlib.sha256).hexdigest()[:32]
+
+    def _trusted(self, name: str, device: str) -> bool:
+        nonce, _, mac = device[:100].partition(".")
+        return bool(nonce and mac) and hmac.compare_digest(mac, self._device_mac(name, nonce))
+
+    def _locks(self, name: str, remote: str, device: str) -> list[tuple[str, LockTable, int, str]]:
+        """The lock tables a sign-in is counted in: a trusted browser's own, else the name's
+        and the address's."""
+        if device and self._trusted(name, device):
+            return [
+                (device[:100], self._devices, MAX_FAILURES, "wrong passwords from this browser")
+            ]
+        return [
+            (name[:NAME_MOST], self._failures, MAX_FAILURES, "wrong passwords"),
+            (remote, self._addresses, ADDRESS_FAILURES, "wrong sign-ins from this address"),
+        ]
+
+    def admit(self, name: str, remote: str = "", device: str = "") -> str | None:
+        """Why a sign-in is refused before any hashing (a name, an address or a browser locked),
+        or None. ``device`` is the browser's device cookie, if it has one."""
         now = self.clock()
-        for key, table, what in (
-            (name[:NAME_MOST], self._failures, "wrong passwords"),
-            (remote, self._addresses, "wrong sign-ins from this address"),
-        ):
+        for key, table, most, what in self._locks(name, remote, device):
             count, since = table.get(key, (0, 0.0))
-            most = MAX_FAILURES if table is self._failures else ADDRESS_FAILURES
             if count >= most and now - since < LOCK_SECONDS:
                 return f"too many {what}: try again in {LOCK_SECONDS - (now - since):.0f} s"
         return None
@@ -146,11 +180,11 @@ class Sessions:
         stored = staff.password if staff else _DUMMY
         return check_password(stored, password[:1024]) and staff is not None
 
-    def settle(self, name: str, remote: str, ok: bool) -> str | None:
+    def settle(self, name: str, remote: str, ok: bool, device: str = "") -> str | None:
         """Record a checked sign-in: a session's token when ``ok``, else a failure counted."""
         now = self.clock()
         if not ok:
-            for key, table in ((name[:NAME_MOST], self._failures), (remote, self._addresses)):
+            for key, table, _most, _what in self._locks(name, remote, device):
                 count, since = table.pop(key, (0, 0.0))
                 if now - since >= LOCK_SECONDS:
                     count = 0  # an old lock has run out: count afresh
@@ -159,6 +193,7 @@ class Sessions:
                     table.popitem(last=False)
             return None
         self._failures.pop(name, None)
+        self._devices.pop(device[:100], None)
         for token, old in list(self._by_token.items()):
             if now > old.expires:
                 del self._by_token[token]
@@ -170,13 +205,15 @@ class Sessions:
         )
         return token
 
-    def login(self, name: str, password: str, remote: str = "") -> tuple[str | None, str]:
+    def login(
+        self, name: str, password: str, remote: str = "", device: str = ""
+    ) -> tuple[str | None, str]:
         """(cookie token, "") when the password is right, else (None, why): the three steps in
         one call, for callers without an event loop to keep free."""
-        why = self.admit(name, remote)
+        why = self.admit(name, remote, device)
         if why is not None:
             return None, why
-        token = self.settle(name, remote, self.check(name, password))
+        token = self.settle(name, remote, self.check(name, password), device)
         return (token, "") if token else (None, "wrong name or password")
 
     def get(self, token: str | None) -> Session | None:
