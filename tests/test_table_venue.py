@@ -30,7 +30,7 @@ from tablectl.daemon.journal import Journal  # noqa: E402
 from tablectl.daemon.loop import Daemon  # noqa: E402
 from tablectl.daemon.table_venue import TableVenue  # noqa: E402
 from tablectl.daemon.venue_link import LinkConfig  # noqa: E402
-from tablectl.engine.events import Event  # noqa: E402
+from tablectl.engine.events import Event, event_from_obj  # noqa: E402
 from tablectl.venue.broker import Mosquitto  # noqa: E402
 from tablectl.venue.client import TableEvent, VenueClient  # noqa: E402
 
@@ -527,10 +527,15 @@ def test_hand_for_hand_holds_the_table_and_a_hand_dealt_against_it_is_an_alert(
     def screen(head: str) -> Callable[[], Any]:
         return lambda: None if display.screen.hold[:1] == (head,) else WAIT
 
+    def alerts() -> list[dict[str, Any]]:
+        return [
+            e.body
+            for e in venue.events
+            if e.kind == "alert" and e.body.get("alert") == "hand_for_hand"
+        ]
+
     def alerted() -> bool:
-        return any(
-            e.kind == "alert" and e.body.get("alert") == "hand_for_hand" for e in venue.events
-        )
+        return bool(alerts())
 
     steps: list[Callable[[], Any]] = [
         lambda: None,
@@ -543,6 +548,20 @@ def test_hand_for_hand_holds_the_table_and_a_hand_dealt_against_it_is_an_alert(
         venue.until(alerted),
         send("release", {**hold, "round": 1, "deal": True, "waiting": []}),
         screen("DEAL ONE HAND"),
+        # RP-8 F: hand 2 (button 2, small blind 3, big blind 1): Bob all in, Ann calls
+        lambda: [
+            event_from_obj(obj)
+            for obj in (
+                {"deal": {"3": ["2h", "3h"], "1": ["Kc", "Kh"], "2": ["Ad", "Ac"]}},
+                {"push": {"seat": 2, "chips": [1000] * 9 + [500, 100, 100, 100, 100, 25, 25]}},
+                {"fold": 3},
+                {"push": {"seat": 1, "chips": [1000] * 9 + [500, 100, 100, 100, 25, 25]}},
+            )
+        ],
+        venue.until(lambda: (venue.state().get("hold") or {}).get("allin") is True),
+        screen("ALL-IN: CARDS DOWN"),
+        lambda: [event_from_obj({"board": ["7s", "8d", "Jh"], "burn": "4c"})],  # too soon
+        venue.until(lambda: len(alerts()) == 2),
     ]
     daemon = Daemon(
         tmp_path / "j.db", SETUP, Steps(steps), display=display, venue=table_venue(broker.port)
@@ -552,6 +571,7 @@ def test_hand_for_hand_holds_the_table_and_a_hand_dealt_against_it_is_an_alert(
     finally:
         venue.client.stop()
     assert venue.answer(ids["hold"])["accepted"] is True
-    (alert,) = [e.body for e in venue.events if e.body.get("alert") == "hand_for_hand"]
-    assert alert["text"] == "hand 1 dealt during the hold (002 RP-8 A)"
-    assert alert["rule"] == "002 RP-8"
+    dealt, card = alerts()
+    assert dealt["text"] == "hand 1 dealt during the hold (002 RP-8 A)"
+    assert card["text"] == "a card dealt in hand 2 before the release (002 RP-8 F)"
+    assert dealt["rule"] == card["rule"] == "002 RP-8"
