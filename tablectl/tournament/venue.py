@@ -1419,8 +1419,10 @@ class Venue:
         if table not in self._h4h_tables():
             return True  # broken, halted or down to one player: it deals no hand
         report = self.tables[table].report
-        if report is None or report.in_hand:
-            return report is None
+        if report is None:  # nothing heard from it: only round 0 has no hand to wait for
+            return r.round == 0
+        if report.in_hand:
+            return False
         if r.round == 0:
             return True
         if report.hold_round is not None:
