@@ -60,13 +60,28 @@ def shoot(page: Any, name: str) -> None:
     page.set_viewport_size(WIDE)
 
 
-def all_in_and_call(t: SimTable) -> None:
-    """Deal a hand at ``t`` whose first player to act goes all in and the next calls; the rest
-    fold: an all-in and call with the board to come (002 RP-8 F)."""
-    assert t.engine is not None and t.can_play()
-    t._deal(t.engine)
+def all_in_and_call(t: SimTable) -> str:
+    """Deal a hand at ``t`` whose first player to act goes all in and the next calls, the rest
+    fold: an all-in and call with the board to come (002 RP-8 F). The cards are set so that the
+    shorter of the two busts (aces against seven-deuce, a board of neither); its name."""
+    eng = t.engine
+    assert eng is not None and t.can_play()
+    pos = eng.positions()  # the next hand's
+    live = sorted(eng.live_seats())
+    order = [s for s in live if s > pos.bb] + [s for s in live if s <= pos.bb]
+    first, second = order[0], order[1]
+    stacks = {s: eng.players[s].stack for s in (first, second)}
+    loser = first if stacks[first] <= stacks[second] else second
+    junk = iter(["3s", "4h", "5c", "6d", "9d", "Th", "3c", "4s"])
+    t.hole = {s: [next(junk), next(junk)] for s in live}
+    t.hole[loser] = ["7c", "2d"]
+    t.hole[first if loser == second else second] = ["As", "Ah"]
+    # popped from the end: the flop, a burn, the turn, a burn, the river, a burn
+    t.deck = ["8h", "Kd", "Tc", "Qd", "2s", "Jc", "8c", "4d"]
+    t._apply({"deal": {str(s): c for s, c in t.hole.items()}})
+    assert t.hold.started(eng.hand_no) is None
     pushed = 0
-    while (view := t.engine.view()).to_act is not None:
+    while (view := eng.view()).to_act is not None:
         me = view.seats[view.to_act - 1]
         if pushed == 0:
             t._apply({"push": {"seat": me.seat, "chips": make_change(me.stack, t.denoms)}})
@@ -77,6 +92,7 @@ def all_in_and_call(t: SimTable) -> None:
             t._apply({"fold": me.seat})
         pushed += 1
     t.dirty = True
+    return eng.players[loser].name
 
 
 def test_the_director_plays_the_bubble_hand_for_hand(room: Room, browser: Any) -> None:
@@ -126,26 +142,47 @@ def test_the_director_plays_the_bubble_hand_for_hand(room: Room, browser: Any) -
     # RP-8 F: an all-in and call at T2; its dealer deals no card until the director's release
     t2 = room.sim.tables["T2"]
     with room.sim.lock:
-        all_in_and_call(t2)
+        out2 = all_in_and_call(t2)
     room.serve_until(lambda: console.h4h_view()["allin"] != [])
     page.wait_for_selector("[data-allin=T2] button:has-text('Release T2')", timeout=15_000)
     board = len(t2.engine.view().board)
     assert not room.sim.play("T2") and len(t2.engine.view().board) == board
-    public = browser.new_page(bypass_csp=True)
-    public.goto(room.url + "/public")
-    assert "Hand for hand" in public.inner_text(".h4h-public")
-    shoot(page, "floor")
-    shoot(public, "public")
     floor_staff = sign_in(browser, room, "floor")
     floor_staff.goto(room.url + "/")
     assert floor_staff.is_visible("[data-allin=T2]")
     assert not floor_staff.is_visible("button:has-text('Release T2')")  # the director's tap
+    shoot(page, "floor")
     with page.expect_navigation():
         page.click("button:has-text('Release T2')")
     assert "released T2 (002 RP-8 F)" in flash(page)
     room.serve_until(lambda: t2.hold.release == t2.engine.hand_no)
     assert room.sim.play("T2")  # the board runs out now
     assert t2.engine.street == "over"
+
+    # RP-8 A: T1's hand of the same round busts a player too: the two share places 7 and 8
+    t1 = room.sim.tables["T1"]
+    with room.sim.lock:
+        out1 = all_in_and_call(t1)
+    room.serve_until(lambda: console.h4h_view()["allin"] != [])
+    page.wait_for_selector("[data-allin=T1] button:has-text('Release T1')", timeout=15_000)
+    with page.expect_navigation():
+        page.click("button:has-text('Release T1')")
+    room.serve_until(lambda: t1.hold.release == t1.engine.hand_no)
+    assert room.sim.play("T1")
+    room.serve_until(lambda: console.h4h_view()["round"] == 3)
+    shared = next(line for line in console.h4h_view()["shared"])
+    assert "share places 7-8" in shared and out1 in shared and out2 in shared
+    page.wait_for_selector(".h4h-shared li", timeout=15_000)
+    assert "share places 7-8" in page.inner_text(".h4h-shared")
+    public = browser.new_page(bypass_csp=True)
+    public.goto(room.url + "/public")
+    assert "Hand for hand" in public.inner_text(".h4h-public")
+    assert "share places 7-8" in public.inner_text(".h4h-shared")
+    page.goto(room.url + "/entrants")
+    assert page.inner_text(".entrants").count("(7, shared by 2)") == 2
+    page.goto(room.url + "/")
+    shoot(page, "shared")
+    shoot(public, "public")
 
     # the director ends it: the tables deal freely again and the clock runs
     with page.expect_navigation():
