@@ -688,7 +688,12 @@ class VenueSim:
             if not broker_fault and left <= cfg.players * 3 // 4:
                 broker_fault = True
                 self._broker_outage()
-            careful = left <= final_table_size(cfg.handed) + 5 and not runner.venue.final_formed
+            # the room's own count too: the venue's lags behind the tables on a busy machine
+            at_tables = sum(t.players_in() for t in self.tables) + len(self.room.carried)
+            careful = (
+                min(left, at_tables) <= final_table_size(cfg.handed) + 5
+                and not runner.venue.final_formed
+            )
             if not offline_fault and left <= cfg.players // 2 and not careful:
                 table = next((t for t in reversed(self.tables) if t.can_play()), None)
                 if table is not None:
@@ -715,8 +720,8 @@ class VenueSim:
             # director's word once, the all-in and calls released as the venue holds them
             v = runner.venue
             if careful and v.h4h is None and not h4h_started and len(v.active_tables()) > 1:
-                h4h_started = True
-                runner.apply({"hand_for_hand": {"on": True}})
+                said = runner.apply({"hand_for_hand": {"on": True}})
+                h4h_started = not any(getattr(o, "kind", "") == "alert" for o in said)
             for held in list(v.h4h.allin) if v.h4h is not None else []:
                 runner.apply({"release": {"table": held}})
             for t in self.tables:

@@ -41,10 +41,12 @@ def test_the_bubble_is_played_hand_for_hand_through_the_broker(tmp_path: Path) -
     kinds = collections.Counter(getattr(o, "kind", "") for o in said)
     assert kinds["hand_for_hand"] == 2  # started by the director, ended at the final table
     assert seen["ahead"] == []  # never a hand of a round not yet released (RP-8 A)
-    assert kinds["h4h_allin"] >= 1 and kinds["released"] == kinds["h4h_allin"]  # RP-8 F
-    assert len(seen["frozen"]) == kinds["h4h_allin"]
+    # RP-8 F: every all-in and call the venue held was released, and none dealt a card before
+    # (how many the bots make depends on the room's timing; tests/test_web_h4h.py and
+    # tests/test_table_venue.py make one for certain)
+    assert kinds["released"] == kinds["h4h_allin"] == len(seen["frozen"])
     assert kinds["h4h_clock"] >= 1  # the clock's minutes per hand (RP-8 B-D)
     hold_cmds = [o for o in said if isinstance(o, HoldCmd)]
     assert {c.table for c in hold_cmds} >= {"T1", "T2"}
-    # each table dealt one hand in each of several rounds
-    assert all(len(r) >= 3 for r in seen["rounds"].values())
+    # several rounds were played, a hand each (a table broken early played fewer)
+    assert max(len(r) for r in seen["rounds"].values()) >= 3 and kinds["h4h_clock"] >= 2

@@ -1360,10 +1360,11 @@ class Venue:
             return
         if self.h4h is not None:
             raise VenueError("hand-for-hand is on already")
-        live = self._h4h_tables()
+        live = [t for t in self.active_tables() if not self.tables[t].breaking]
         if len(live) < 2:
             raise VenueError("one table in play: every hand there is hand for hand already")
-        self.h4h = Rounds(start={t: self._hands(t) for t in live})
+        # a table halted (002 Rule 11-D) or short deals no hand: it joins once it can
+        self.h4h = Rounds(start={t: self._hands(t) for t in self._h4h_tables()})
         out.append(
             Announcement(
                 "hand_for_hand",
@@ -1373,7 +1374,10 @@ class Venue:
                 {"on": True, "round": 0},
             )
         )
-        self._h4h_progress(out, force=True)
+        self.h4h.waiting = [t for t in self.h4h.start if not self._h4h_done(t)]
+        for t in live:  # every table holds after its hand, one halted now included
+            out.append(self._hold_cmd(t, "002 RP-8 A", self._h4h_why(t)))
+        self._h4h_progress(out)
 
     def _on_release(self, body: object, out: list[Output]) -> None:
         """002 RP-8 F: the director releases a table holding an all-in and call (its cards face
