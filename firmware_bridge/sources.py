@@ -57,10 +57,11 @@ class BridgeSource:
         loaded: list[Any] = list(registries or ())
         for path, kind in ((decks, DeckRegistry), (chips, ChipInventory)) if not loaded else ():
             if path is None or not path.exists():
+                what = "card" if kind is DeckRegistry else "chip"
                 log.warning(
-                    "%s not found: %s tags will read as unknown until enrolled",
-                    path,
-                    "card" if kind is DeckRegistry else "chip",
+                    "%s: %s tags will read as unknown until enrolled",
+                    f"{path} not found" if path is not None else f"no {what} file configured",
+                    what,
                 )
                 loaded.append(kind())
                 continue

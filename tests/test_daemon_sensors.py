@@ -86,3 +86,19 @@ def test_the_daemon_alerts_a_stalled_link_and_its_heal(
         mcu.stop()
     assert not thread.is_alive()
     assert "(docs/protocol.md, Link health)" in caplog.text  # the rule the alert cites
+
+
+def test_a_table_without_tag_files_says_so_in_words(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The technician reads why tags read as unknown: a file that is missing is named; none
+    configured is said as such (the log said "None not found")."""
+    with caplog.at_level("WARNING", logger="tablectl"):
+        BridgeSource(str(tmp_path / "mcu"), 250_000, None, tmp_path / "chips.toml")
+    said = [r.getMessage() for r in caplog.records]
+    assert "no card file configured: card tags will read as unknown until enrolled" in said
+    assert (
+        f"{tmp_path / 'chips.toml'} not found: chip tags will read as unknown until enrolled"
+        in (said)
+    )
+    assert not any("None" in s for s in said)
