@@ -34,6 +34,9 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
         pos,
     )
     table.rewind.hand_log = []
+    table.rewind.statuses_at_start = {
+        s: (p.absent, p.penalty) for s, p in table.players.items() if p.absent or p.penalty
+    }
     # the chip zones as the hand began: undo replays the hand's events over them
     zones = table.felt.zones
     table.rewind.zones_at_start = (

@@ -143,6 +143,8 @@ class Rewind:
     hand_log: list[Event] = field(default_factory=list)  # this hand's events, for undo by replay
     hand_snapshot: tuple[dict[int, tuple[int, bool]], list[int], Positions] | None = None
     zones_at_start: tuple[dict[str, list[int]], dict[int, int]] = ({}, {})
+    # each seat's (absent, penalty) as the hand began: undo replays a seat's status from it
+    statuses_at_start: dict[int, tuple[bool, bool]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
