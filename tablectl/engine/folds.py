@@ -85,6 +85,9 @@ def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> Non
     if reopened:
         hand.round.bets = dict(hand.betting.closed_bets)
     back = _forfeit_undercall(table, hand, seat)
+    if not undercall:
+        # bet, then mucked before the call: the uncalled amount goes back (002 Rule 16-B)
+        flow.return_dead_raise(table, hand, seat, out, " (002 Rule 16-B)")
     hand.folded.add(seat)
     held = hand.oot.pending.pop(seat, None)
     if held is not None:
