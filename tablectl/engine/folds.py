@@ -30,11 +30,22 @@ def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
     if seat not in hand.dealt or seat in hand.folded:
         void(out, f"seat {seat} has no live hand to fold", seat)
         return
-    hand.showdown.mucked.extend(hand.hole.get(seat, []))
     if hand.to_act is None and seat in hand.betting.forfeit:
+        hand.showdown.mucked.extend(hand.hole.get(seat, []))
         # the undercall closed the betting (the showdown may be on): the floor's other choice
         oot_fold(table, hand, seat, out)  # for an undercaller (002 Rule 44-B)
         return
+    if hand.betting.betting_over and hand.to_act is None:
+        # an all-in called and no more betting possible: the hand is tabled, not folded
+        void(
+            out,
+            f"seat {seat}'s cards were read in the muck after the all-in was called: "
+            "no caller may muck, the hand is live; table it face up",
+            seat,
+            rule="002 Rule 17",
+        )
+        return
+    hand.showdown.mucked.extend(hand.hole.get(seat, []))
     if hand.street == "showdown" or (
         hand.to_act is None and hand.betting.betting_over is False and hand.street == "river"
     ):
