@@ -167,26 +167,29 @@ def _forfeit_undercall(table: TableState, hand: Hand, seat: int) -> int:
 
 def _bb_fold_returned(table: TableState, hand: Hand, seat: int, out: list[Output]) -> bool:
     """001 "Unintentional Folds" (profile ``bb_option_fold``): the big blind folding when it
-    may check, or before any other action, gets its cards back; True when the fold is undone."""
+    may check, or either blind before any other action (001 "Act in Turn"), gets its cards
+    back; True when the fold is undone."""
+    blind = seat == hand.positions.bb or seat == hand.positions.sb
     if (
         table.profile.bb_option_fold != "returned"
         or hand.street != "preflop"
-        or seat != hand.positions.bb
+        or not blind
         or seat in hand.betting.forfeit
     ):
         return False
-    on_option = hand.to_act == seat and hand.round.to_call(seat) == 0
+    on_option = seat == hand.positions.bb and hand.to_act == seat and hand.round.to_call(seat) == 0
     before_any = hand.betting.actions == 0 and not hand.oot.pending and not hand.oot.pending_say
     if not (on_option or before_any):
         return False
     hand.showdown.mucked = [c for c in hand.showdown.mucked if c not in hand.hole.get(seat, [])]
+    which = "big" if seat == hand.positions.bb else "small"
     why = "on its option to check" if on_option else "before any other action"
     then = "it keeps its option: check or raise" if on_option else "it acts in its turn"
     out.append(
         Alert(
             "action_void",
-            "001 Unintentional Folds",
-            f"seat {seat}, the big blind, folded {why}: return its cards, the fold does "
+            "001 Unintentional Folds" if on_option else "001 Act in Turn",
+            f"seat {seat}, the {which} blind, folded {why}: return its cards, the fold does "
             f"not stand and {then}; warn the player that such a fold will be binding in "
             "future",
             seat,
