@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tablectl.engine.betting import Round, min_bet_for
-from tablectl.engine.citations import cite
+from tablectl.engine.citations import cite, option
 from tablectl.engine.evaluator import describe, evaluate, with_board
 from tablectl.engine.hand import Hand
 from tablectl.engine.notices import Award, Eliminated, Returned, Showdown, Street, Tabled
@@ -264,7 +264,8 @@ def to_showdown(table: TableState, hand: Hand, out: list[Output]) -> None:
     hand.street = "showdown"
     hand.to_act = None
     first = table.show_first()
-    out.append(Showdown(f"showdown: seat {first} shows first (002 Rule 18-A)", show_first=first))
+    rule = option(table.profile, "show_order")
+    out.append(Showdown(f"showdown: seat {first} shows first ({rule})", show_first=first))
     maybe_award(table, hand, out)
 
 
