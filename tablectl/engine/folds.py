@@ -188,7 +188,7 @@ def _bb_fold_returned(table: TableState, hand: Hand, seat: int, out: list[Output
     out.append(
         Alert(
             "action_void",
-            "001 Unintentional Folds" if on_option else "001 Act in Turn",
+            "001 Unintentional Folds" if which == "big" else "001 Act in Turn",
             f"seat {seat}, the {which} blind, folded {why}: return its cards, the fold does "
             f"not stand and {then}; warn the player that such a fold will be binding in "
             "future",
