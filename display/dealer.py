@@ -106,6 +106,14 @@ class DealerScreen:
         # the ruling, floor and alert panels: a tap there opens them in full (display.console)
         self.detail_rect = pygame.Rect(0, 0, 0, 0)
         self.cut = False  # some text in them was cut short
+        # hand-for-hand (002 RP-8): the hold's headline, why and for whom it waits, alerts
+        self.hold: tuple[str, ...] = ()
+
+    def set_hold(self, lines: tuple[str, ...]) -> None:
+        """The venue's hand-for-hand lines (``TableHold.lines``); () when it is off."""
+        if tuple(lines) != self.hold:
+            self.hold = tuple(lines)
+            self.invalidate()
 
     # --- public -----------------------------------------------------------------------------
     def render(self, view: TableView, floor: tuple[str, ...] = ()) -> bool:
@@ -596,7 +604,11 @@ class DealerScreen:
         lay = self.layout
         gap = lay.px(6)
         action = pygame.Rect(rect.left, rect.top, rect.width, round(rect.height * 0.26))
-        self._action(view, action)
+        if self.hold:  # nobody acts while the table holds: the hold in its place, taller
+            action.height = round(rect.height * 0.4)
+            self._hold(action)
+        else:
+            self._action(view, action)
         y = action.bottom + gap
         # below the action: what a dealer reads, in full one tap away (the console's detail view)
         self.detail_rect = pygame.Rect(rect.left, y, rect.width, rect.bottom - y)
@@ -728,6 +740,45 @@ class DealerScreen:
                 theme.OWES,
                 max_width=half,
                 tag="min_raise",
+            )
+
+    def _hold(self, rect: pygame.Rect) -> None:
+        """Hand-for-hand (002 RP-8): HOLD and for whom, or deal the round's hand, or, after an
+        all-in and call, the cards face down until the director's release (RP-8 F)."""
+        lay, p = self.layout, self.painter
+        head, why, *warned = self.hold
+        urgent = head.startswith("ALL-IN") or bool(warned)
+        deal = head == "DEAL ONE HAND"
+        edge = theme.ALERT if urgent else (theme.ACCENT if deal else theme.GOLD)
+        p.panel(rect, theme.ALERT_BG if urgent else theme.PANEL, edge, lay.px(3))
+        x, width = rect.left + lay.px(8), rect.width - lay.px(16)
+        y = self._label("HAND FOR HAND - 002 RP-8", rect, edge)
+        used = p.wrap(
+            head,
+            pygame.Rect(x, y, width, rect.bottom - y),
+            lay.px(theme.HEADLINE + 2),
+            theme.WHITE,
+            max_lines=2,
+            tag="hold",
+        )
+        y = used.bottom + lay.px(4)
+        used = p.wrap(
+            why,
+            pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)),
+            lay.px(theme.BODY),
+            theme.TEXT,
+            max_lines=3,
+            tag="hold_why",
+        )
+        y = used.bottom + lay.px(4)
+        for line in warned[-1:]:
+            p.wrap(
+                line,
+                pygame.Rect(x, y, width, rect.bottom - y - lay.px(4)),
+                lay.px(theme.BODY),
+                theme.ALERT,
+                max_lines=2,
+                tag="hold_alert",
             )
 
     def _ruling(self, last: Ruling | None, rect: pygame.Rect) -> None:

@@ -103,6 +103,10 @@ class PygameDisplay:
         if self.console is not None:
             self.console.set_venue(commands, halted)
 
+    def set_hold(self, lines: tuple[str, ...]) -> None:
+        """Hand-for-hand on the dealer screen (002 RP-8): the hold's lines, () when off."""
+        self.screen.set_hold(lines)
+
     def venue_answers(self) -> list[tuple[str, bool]]:
         """The dealer's answers tapped since the last call: (command id, confirmed)."""
         if self.console is None:

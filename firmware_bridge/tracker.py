@@ -65,6 +65,10 @@ class _Tag:
     # (k of n rounds: a tag missed now and then still arrives)
     lapsed: dict[str, tuple[_Presence, float]] = field(default_factory=dict)
     misses: int = 0  # times its own antenna stopped reading it where it lay (diag)
+    placed: float = 0.0  # when it was placed where it is
+    # zones already judged not to hold the tag (a neighbour reading it at its zone's edge):
+    # only its place falling silent moves it there now (no decision taken back on a few rounds)
+    kept: set[str] = field(default_factory=set)
 
 
 @dataclass(slots=True)
@@ -76,10 +80,24 @@ class TrackerStats:
     exchanged: int = 0  # chips gone to the tray in an exchange
     answered: int = 0  # cards placed by the dealer's answer to a recount
     followed: int = 0  # unread chips counted where their zone-mates went
+    stale_exchanged: int = 0  # chips unread for long that went to the tray with their zone
 
 
 EPS = 1e-6  # a due time computed from the same floats counts as reached
 INTERMITTENT = 5  # a tag its own antenna stopped reading this often is named by diag
+HISTORY = 64  # rounds of read history kept per tag and antenna
+_ALL = (1 << HISTORY) - 1
+# A chip or card read by two antennas (one at its zone's edge: ~80% of its own antenna's rounds,
+# ~50% of its neighbour's) lies where it reads in the clearly larger share of rounds: the
+# shares differ by CLEAR once both antennas have read SURE rounds, or whichever is larger once
+# they have read DECIDE rounds; until then the tag is held (its seat's zones are not ruled).
+CLEAR, SURE, DECIDE = 0.15, 8, 32
+HOLD_MAX = 0.35  # seconds (at least SURE rounds) a seat waits on a tag in question
+PRIOR = 0.15  # a zone that read the tag this often before its presence began: a neighbour
+SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads before it leaves
+HOLD = "hold"
+EDGE = 0.1  # a neighbour reading a tag in this share of its last rounds: diag names the edge
+TAKEN = 2  # chips of a zone gone unread together: taken off the table, not dead one by one
 
 
 class TagTracker(TagMapper):
@@ -125,6 +143,11 @@ class TagTracker(TagMapper):
         self._asked: dict[bytes, tuple[str, str]] = {}  # card -> the place a recount offered
         self._left: dict[str, tuple[str, float]] = {}  # zone -> where its chips last went
         self._polled = float("-inf")
+        self._rno: dict[int, int] = {}  # antenna -> its rounds counted so far
+        self._raw: dict[int, frozenset[bytes]] = {}  # antenna -> the tags it last reported
+        # (uid, zone) -> (the antenna's round count when last marked, reads: bit 0 that round)
+        self._hist: dict[tuple[bytes, str], tuple[int, int]] = {}
+        self._held: set[bytes] = set()  # tags read by two antennas, not decided yet
 
     def set_antennas(self, antennas: dict[int, str]) -> list[Alert]:
         alerts = super().set_antennas(antennas)
@@ -165,6 +188,7 @@ class TagTracker(TagMapper):
             self._started = now
         name = zone.name
         here = dict(tags)
+        self._mark(antenna, name, rounds, was, here, incomplete)
         self.diag.report(antenna, name, here, was, self._content[name], rounds, incomplete)
         for uid, flags in here.items():
             tag = self._tags.get(uid)
@@ -214,6 +238,124 @@ class TagTracker(TagMapper):
             self._order += 1
             zone.order, zone.changed_at = self._order, now
         zone.raw = _merge(zone.raw, tags) if incomplete else tuple(tags)
+
+    def _mark(
+        self,
+        antenna: int,
+        zone: str,
+        rounds: int,
+        was: set[bytes],
+        here: dict[bytes, int],
+        incomplete: bool,
+    ) -> None:
+        """Each tag's read history on the antenna: the rounds since its last report read what
+        that report listed (the MCU reports on change), this round what this one lists."""
+        r = self._rno.get(antenna, 0) + rounds
+        self._rno[antenna] = r
+        silent = ((1 << min(rounds - 1, HISTORY)) - 1) << 1
+        hist = self._hist
+        for uid in was | here.keys():
+            last, mask = hist.get((uid, zone), (r, 0))
+            mask = (mask << min(r - last, HISTORY)) & _ALL
+            if uid in was:
+                mask |= silent & _ALL
+            if uid in here or (incomplete and uid in was):
+                mask |= 1
+            hist[(uid, zone)] = (r, mask)
+        self._raw[antenna] = frozenset(here) | (frozenset(was) if incomplete else frozenset())
+
+    def _reads(self, uid: bytes, zone: str, now: float) -> int:
+        """The tag's read history on ``zone``'s antenna up to ``now`` (bit 0: the latest round;
+        the rounds since the antenna's last report read what it reported)."""
+        ant = self._ant.get(zone)
+        got = self._hist.get((uid, zone))
+        if ant is None or got is None:
+            return 0
+        last, mask = got
+        mask <<= min(self._rno.get(ant, last) - last, HISTORY)
+        silent = min(self._silent_rounds(ant, zone, now), HISTORY)
+        mask <<= silent
+        if uid in self._raw.get(ant, ()):
+            mask |= (1 << silent) - 1
+        return mask & _ALL
+
+    def _silent_rounds(self, ant: int, zone: str, now: float) -> int:
+        return int((now - self._seen_at.get(ant, now) + EPS) / self._period_of(zone))
+
+    def _rounds_since(self, zone: str, t: float, now: float) -> int:
+        """Rounds of ``zone``'s antenna from ``t`` to ``now`` (at least 1, at most HISTORY)."""
+        rounds = (now - t + EPS) / self._period_of(zone)  # t may be -inf: all of them
+        return HISTORY if rounds >= HISTORY else max(1, int(rounds) + 1)
+
+    def _share(self, uid: bytes, zone: str | None, since: float, now: float) -> tuple[float, int]:
+        """The share of ``zone``'s rounds since ``since`` that read the tag, and how many."""
+        if zone is None or zone not in self._ant:
+            return 0.0, 0
+        n = self._rounds_since(zone, since, now)
+        return (self._reads(uid, zone, now) & ((1 << n) - 1)).bit_count() / n, n
+
+    def _prior(self, uid: bytes, zone: str, since: float, now: float) -> float:
+        """The share of ``zone``'s rounds before ``since`` (4 rounds before it left out: the
+        lapse that ended an earlier presence) that read the tag: a neighbour reading a tag at
+        its zone's edge on and off reads it long before; a tag that just arrived, never."""
+        n = self._rounds_since(zone, since, now) + 4
+        m = HISTORY - n
+        if m < 8:
+            return 0.0
+        return ((self._reads(uid, zone, now) >> n) & ((1 << m) - 1)).bit_count() / m
+
+    def _verdict(self, uid: bytes, tag: _Tag, ready: list[str], now: float) -> str | None:
+        """Where a tag read by other antennas than its place's lies: a zone to move it to, None
+        to stay, HOLD to wait for more rounds. Arrivals need ``ready`` (k rounds and the rest);
+        then the zones' shares of rounds read since the newcomer's presence began decide."""
+        best: str | None = None
+        best_share = -1.0
+        home = tag.place
+        start = tag.placed if home is not None else float("-inf")
+        for z in ready:
+            share, _ = self._share(uid, z, max(tag.at[z].since, start), now)
+            if share > best_share:
+                best, best_share = z, share
+        if best is None:
+            return None
+        began = tag.at[best].since
+        since = max(began, start)  # shares count from when the tag was placed where it is
+        for z, p in tag.at.items():
+            # a zone that began reading it later, still arriving: a card pitched over one seat
+            # to the next, chips paid over the bet zone: it comes to rest in the last one
+            late = z not in (best, home) and p.since > began + EPS
+            if late and now + EPS < self._arrival(z, p) + self.quiet:
+                return HOLD
+        silent = max(SILENT, 8 * self._period_of(home)) if home is not None else 0.0
+        if home is not None and (best in tag.kept or self._prior(uid, best, began, now) >= PRIOR):
+            # a neighbour that read it on and off before (a chip at its zone's edge), or one
+            # already judged: it leaves only once home has been silent a while
+            return best if now - tag.read_at + EPS >= silent and home not in tag.at else None
+        h_share, h_n = self._share(uid, home, since, now)
+        _, z_n = self._share(uid, best, since, now)
+        rivals = [self._share(uid, z, since, now)[0] for z in tag.at if z not in (best, home)]
+        rival = max([h_share, *rivals])
+        if rival <= 0.1 and (home is None or home not in tag.at):
+            # nowhere else reads it: a plain arrival, once home has been silent for its rest
+            if home is None or now - tag.read_at + EPS >= max(
+                self.rest, self.leave_rounds * self._period_of(home)
+            ):
+                return best
+            return HOLD
+        n = min(z_n, h_n) if home is not None else z_n
+        if n >= SURE and best_share >= rival + CLEAR:
+            return best
+        if n >= SURE and h_share >= best_share + CLEAR:
+            tag.kept.add(best)
+            return None
+        slow = max(self._period_of(best), self._period_of(home) if home else 0.0)
+        if n >= DECIDE or now - since + EPS >= max(HOLD_MAX, SURE * slow):
+            # long enough: home keeps it unless read less; two others: ask
+            if best_share > h_share:
+                return best
+            tag.kept.add(best)
+            return None
+        return HOLD
 
     def _lapse(self, zone: str) -> float:
         """How long a tag may go unread in a zone and still count as read there throughout."""
@@ -267,12 +409,21 @@ class TagTracker(TagMapper):
     def poll(self, now: float) -> list[Event | Alert]:
         self._polled = now
         out: list[Event | Alert] = self._never_read(now)
-        for uid in list(self._active):
+        for uid in sorted(self._active):  # in a fixed order: a seed plays the same
             out += self._decide(uid, self._tags[uid], now)
         self._exchange(now)
         busy: set[str] = set()
-        for uid in list(self._active):
+        for uid in sorted(self._active):  # in a fixed order: a seed plays the same
             self._motion(self._tags[uid], now, busy)
+        leaving = self._leaving(now)
+        if self._fresh and leaving:
+            # change placed while chips went unread lately: the exchange is not settled (or
+            # only in part: a payout lands seat by seat), so the zones it touches wait for it
+            # (a payout: the stacks with the pot emptied), a push's time at most
+            for uid in (*self._fresh, *leaving):
+                place = self._tags[uid].place
+                if place is not None:
+                    busy.add(_seat_group(place))
         self._due = self._next(now)
         if not self._dirty:
             return out
@@ -300,19 +451,27 @@ class TagTracker(TagMapper):
         times: list[float] = []
         for uid in self._active:
             tag = self._tags[uid]
+            if uid in self._held:  # more rounds decide it
+                times.append(now + min(self._period_of(z) for z in tag.at))
             for zone, p in tag.at.items():
                 if zone != tag.place:
                     arrive = self._arrival(zone, p)
                     times += (arrive, arrive + self.quiet)
             if tag.place is not None and tag.place not in tag.at:
                 t0 = tag.read_at
-                times += (t0 + self.leave_rounds * self._period_of(tag.place), t0 + self.motion)
+                times += (
+                    t0 + self.leave_rounds * self._period_of(tag.place),
+                    t0 + self._departed(tag.place),
+                    t0 + self._in_hand(tag.place),
+                )
                 if uid in self._unread:
                     times.append(t0 + self._alert_after(tag.place))
                 else:
                     times.append(t0 + self.gone_after)
         if self._started is not None and not self._never_read_alerted:
             times.append(self._started + self.never_read_alert)
+        if self._fresh:
+            times.append(min(self._fresh.values()) + self.motion)
         later = [t for t in times if t > now + EPS]
         return min(later) if later else None
 
@@ -350,13 +509,20 @@ class TagTracker(TagMapper):
             return
         if any(t.place is None and t.at for t in map(self._tags.__getitem__, self._active)):
             return  # chips are still coming from the tray: the exchange is not over
+        # the chips gone unread for good (silent longer than a miss now and then) in the
+        # seconds before the fresh ones came: the hand that took them to the tray brought
+        # the change (the instant sim's dealer takes a stack in one step, changes it in the next)
+        first = min(self._fresh.values())
         unread = sorted(
             (
                 u
                 for u in self._unread
-                if not self._tags[u].at and now - self._tags[u].read_at < self.gone_after
+                if not (t := self._tags[u]).at
+                and now - t.read_at < self.gone_after
+                and t.read_at + EPS >= first - self.gone_after
+                and now - t.read_at + EPS >= self._departed(t.place)
             ),
-            key=lambda u: self._tags[u].read_at,
+            key=lambda u: (self._tags[u].read_at, u),
         )
         if not unread:
             return
@@ -366,10 +532,26 @@ class TagTracker(TagMapper):
         # addition of their own (or are the very chips now unread)
         since = self._tags[unread[0]].read_at
         fresh = sum(value(u) or 0 for u, t in self._fresh.items() if t + EPS >= since)
+        # chips unread for long in the zones the exchange emptied (a tag that died there, or
+        # one still shadowed) went to the tray with their zone-mates
+        zones = {self._tags[u].place for u in unread}
+        stale = [
+            u
+            for u in sorted(self._unread)
+            if (t := self._tags[u]).place in zones
+            and not t.at
+            and now - t.read_at >= self.gone_after
+        ]
+        stale_value = sum(value(u) or 0 for u in stale)
         if fresh == sum(values):
             gone: list[bytes] | None = unread
+        elif stale and fresh == sum(values) + stale_value:
+            self.tstats.stale_exchanged += len(stale)
+            gone = unread + stale
         elif now - since + EPS >= self.motion:
-            gone = subset_summing(unread, values, fresh) or None  # nothing: not an exchange
+            pool = unread + stale
+            # nothing: not an exchange
+            gone = subset_summing(pool, [value(u) or 0 for u in pool], fresh) or None
         else:
             return
         if gone is None:
@@ -378,6 +560,31 @@ class TagTracker(TagMapper):
         for uid in gone:
             self.tstats.exchanged += 1
             self._place(uid, self._tags[uid], None, 0, now)
+
+    def _leaving(self, now: float) -> list[bytes]:
+        """Chips gone unread lately while change came, the exchange not over: too lately to
+        tell a departure from a miss, or within a push's time of the first fresh chip."""
+        if not self._fresh:
+            return []
+        first = min(self._fresh.values())
+        return [
+            u
+            for u in sorted(self._unread)
+            if not (t := self._tags[u]).at
+            and now - t.read_at < self.gone_after
+            and (now - t.read_at + EPS < self._departed(t.place) or now + EPS < first + self.motion)
+        ]
+
+    def _in_hand(self, zone: str) -> float:
+        """How long a chip unread at home may be in a hand: a push's time, or on a slow reader
+        (a shared one: 0.3-0.5 s a cycle) until its departure and an arrival can be told."""
+        return max(self.motion, self._departed(zone) + self._rounds_needed(zone) + self.quiet)
+
+    def _departed(self, zone: str | None) -> float:
+        """How long a chip's place must miss it before it counts as taken away."""
+        if zone is None:
+            return 0.0
+        return max(self.rest, self.leave_rounds * self._period_of(zone))
 
     def _motion(self, tag: _Tag, now: float, busy: set[str]) -> None:
         """Mark the seat group busy while a chip of it is in a hand (unread at home for less
@@ -388,21 +595,44 @@ class TagTracker(TagMapper):
             place is not None
             and not _is_card_zone(place)
             and place not in tag.at
-            and now - tag.read_at + EPS < self.motion
+            and now - tag.read_at + EPS < self._in_hand(place)
         ):
             busy.add(_seat_group(place))
             moving = True
+        uid = self._uid_of(tag)
+        if uid in self._held:
+            for z in (place, *tag.at):
+                if z is not None and not _is_card_zone(z):
+                    busy.add(_seat_group(z))
+            moving = True
         home_reads = tag.place is not None and tag.place in tag.at
         for z, p in tag.at.items():
-            if z == tag.place or _is_card_zone(z) or home_reads:
+            if z == tag.place or _is_card_zone(z):
+                continue
+            if home_reads and (
+                p.rounds < self.k or z in tag.kept or self._prior(uid, z, p.since, now) >= PRIOR
+            ):
+                # a round of crosstalk while home reads it, or a neighbour reading a chip at
+                # its zone's edge as it did before: nothing is arriving
                 continue
             if now + EPS < self._arrival(z, p) + self.quiet:
+                busy.add(_seat_group(z))
+                moving = True
+        for z, (p, lapsed_at) in tag.lapsed.items():
+            # missed for a round or two (k of n): still arriving, or still in question
+            if z == tag.place or _is_card_zone(z) or now - lapsed_at > self._lapse(z):
+                continue
+            if uid in self._held or (
+                p.rounds >= self.k
+                and z not in tag.kept
+                and self._prior(uid, z, p.since, now) < PRIOR
+            ):
                 busy.add(_seat_group(z))
                 moving = True
         away = any(z != tag.place for z in tag.at)
         missing = tag.place is not None and tag.place not in tag.at and not tag.alerted
         if not (moving or away or missing):
-            self._active.discard(self._uid_of(tag))
+            self._active.discard(uid)
 
     def _uid_of(self, tag: _Tag) -> bytes:
         return self._tag_uid[id(tag)]
@@ -410,6 +640,22 @@ class TagTracker(TagMapper):
     def _decide(self, uid: bytes, tag: _Tag, now: float) -> list[Event | Alert]:
         """Place or move one tag on the evidence; an alert or a question when unsure."""
         ready = [z for z, p in tag.at.items() if z != tag.place and self._enough(z, p, now)]
+        self._held.discard(uid)
+        if ready:
+            verdict = self._verdict(uid, tag, ready, now)
+            if verdict == HOLD:
+                self._held.add(uid)
+                self.tstats.held += 1
+                return []
+            if verdict is None:
+                self.tstats.held += 1
+                return []
+            if len(ready) > 1 and self._is_card(uid):
+                shares = sorted(self._share(uid, z, tag.at[z].since, now)[0] for z in ready)
+                if shares[-1] < shares[-2] + CLEAR:
+                    return self._ask(uid, tag, ready)  # at rest in two zones: where is it?
+            self._place(uid, tag, verdict, tag.at[verdict].flags, now)
+            return []
         # home still reads it, or missed it only for a few rounds and less than an arrival's
         # rest (a chip at a zone's edge, missed by its own antenna now and then): stay
         home_reads = tag.place is not None and (
@@ -417,18 +663,6 @@ class TagTracker(TagMapper):
             or now - tag.read_at + EPS
             < max(self.rest, self.leave_rounds * self._period_of(tag.place))
         )
-        if ready and not home_reads:
-            if len(ready) > 1 and self._is_card(uid):
-                return self._ask(uid, tag, ready)
-            # read in two zones at once (a chip at an edge): it lies where it reads best
-            near = [z for z in tag.at if z != tag.place]
-            zone = max(near, key=lambda z: (self._ratio(z, tag.at[z], now), -tag.at[z].since))
-            if zone not in ready:
-                return []  # the better-read zone has not read it long enough yet
-            self._place(uid, tag, zone, tag.at[zone].flags, now)
-            return []
-        if ready:
-            self.tstats.held += 1
         if tag.place is None or home_reads or tag.at:
             return []
         unread = now - tag.read_at + EPS
@@ -445,6 +679,8 @@ class TagTracker(TagMapper):
             return []
         if unread >= self._alert_after(tag.place) and not tag.alerted:
             tag.alerted = True
+            if self._taken(uid, tag):
+                return []
             self.tstats.unread_alerts += 1
             value = self.chips.value(uid) or 0
             return [
@@ -457,6 +693,18 @@ class TagTracker(TagMapper):
                 )
             ]
         return []
+
+    def _taken(self, uid: bytes, tag: _Tag) -> bool:
+        """Chips of one zone that all went unread at once were taken off the table (to the
+        tray, for change yet to come), not shadowed or dead one by one: no alert names them;
+        they stay counted there until an exchange or a read elsewhere settles them."""
+        home = self._content.get(tag.place or "", {})
+        together = sum(
+            1
+            for u in home
+            if u in self._unread and abs(self._tags[u].read_at - tag.read_at) <= self.quiet
+        )
+        return together >= TAKEN
 
     def _follow(self, uid: bytes, tag: _Tag, now: float) -> str | None:
         """An unread chip whose zone-mates all left for one zone while it went unread went with
@@ -531,6 +779,7 @@ class TagTracker(TagMapper):
         if zone is not None and off and self.chips.value(uid) is not None:
             self._fresh[uid] = now
         if tag.place is not None:
+            tag.lapsed.pop(tag.place, None)  # its old place losing it was its leaving
             self._content[tag.place].pop(uid, None)
             self._dirty.add(tag.place)
             if zone is not None and self.chips.value(uid) is not None:
@@ -541,8 +790,9 @@ class TagTracker(TagMapper):
         self._unread.discard(uid)
         if zone is None:
             self._fresh.pop(uid, None)
-        tag.place, tag.flags, tag.read_at = zone, flags, now
+        tag.place, tag.flags, tag.read_at, tag.placed = zone, flags, now, now
         tag.alerted, tag.asked = False, frozenset()
+        tag.kept.clear()
         self.tstats.moves += 1
 
     def _is_card(self, uid: bytes) -> bool:
@@ -550,8 +800,11 @@ class TagTracker(TagMapper):
 
     def snapshot(self, now: float) -> dict[str, Any]:
         """What ``tablectl diag`` shows (firmware_bridge.diag): per antenna its counters and
-        measured round time; the tags that are dead (never read, or unread past any shadow) or
-        intermittent (their own antenna stopped reading them where they lay, again and again)."""
+        measured round time; the tags that are dead (never read, or unread past any shadow),
+        taken off the table with their zone (unread together, no alert), intermittent (their
+        own antenna stopped reading them where they lay, again and again), at an edge (a
+        neighbouring antenna reads them on and off, with its share of rounds) or in question
+        (read by two antennas, not decided yet)."""
         tags: list[dict[str, Any]] = []
         for u in sorted(self.chips.chips):
             if bytes.fromhex(u) not in self._tags and self._started is not None:
@@ -561,9 +814,24 @@ class TagTracker(TagMapper):
             if t.alerted or (
                 uid in self._unread and t.place and now - t.read_at >= self._alert_after(t.place)
             ):
-                state = "unread"
-            elif t.misses >= INTERMITTENT:
-                state = "intermittent"
+                state = "taken off the table with its zone" if self._taken(uid, t) else "unread"
+            elif uid in self._held:
+                state = "in question: read by " + " and ".join(
+                    sorted({*t.at, t.place or ""} - {""})
+                )
+            else:
+                # a neighbour reading it on and off (judged so): a tag at its zone's edge
+                edges = [
+                    f"{z} too ({share:.0%} of its rounds)"
+                    for z in sorted(self._ant, key=_zone_key)
+                    if z != t.place
+                    and (uid, z) in self._hist
+                    and (share := self._share(uid, z, float("-inf"), now)[0]) >= EDGE
+                ]
+                if edges:  # what makes its own antenna lose it, if it does
+                    state = "at an edge: read by " + ", ".join(edges)
+                elif t.misses >= INTERMITTENT:
+                    state = "intermittent"
             if state:
                 what = self._what(uid)
                 tags.append(

@@ -65,6 +65,7 @@ class McuEmulator:
         reader: int = p.READER_DEDICATED,
         neighbours: dict[int, tuple[int, ...]] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        virtual_time: bool = False,
     ) -> None:
         self.link_path = link_path
         self.antennas = dict(antennas if antennas is not None else standard_antennas())
@@ -77,6 +78,12 @@ class McuEmulator:
         self.neighbours = dict(neighbours or {})
         self.clock = clock  # the MCU's own clock, stamped on version 2 reports
         self.snapshot_every = snapshot_every
+        # Driven by :meth:`rounds` on the simulation's clock (`tablectl sim --rf`): periodic
+        # snapshots go out at their MCU times among the rounds, not when the wall clock says,
+        # and a host slow to read (a loaded machine) is waited for, not dropped: the same seed
+        # sends the same bytes run after run (docs/rf.md, "Repeatable").
+        self.virtual_time = virtual_time
+        self._snapshot_due: float | None = None
         # Outgoing frames pass through this (fault injection); it returns the chunks to write.
         self.tx_filter: TxFilter | None = None
         self._zones: dict[int, list[tuple[bytes, int]]] = {a: [] for a in self.antennas}
@@ -300,6 +307,7 @@ class McuEmulator:
             ant = r.antenna
             first = r.t - (r.repeat - 1) * r.period
             self._flush_deferred(first)
+            self._timed_snapshot(first)
             before = self._zones[ant]
             # listed in the order they arrived (docs/protocol.md): the tags still read keep
             # their places, new ones come last, whatever order anticollision found them in
@@ -345,6 +353,17 @@ class McuEmulator:
                 self._round[ant] += r.repeat - self.window - 1
                 self._round_t[ant] = r.t
         self._flush_deferred(math.inf)
+
+    def _timed_snapshot(self, t: float) -> None:
+        """With ``virtual_time``: the periodic snapshot due by MCU time ``t``."""
+        every = self.snapshot_every
+        if not self.virtual_time or every is None:
+            return
+        if self._snapshot_due is None:
+            self._snapshot_due = t + every
+        elif t >= self._snapshot_due:
+            self.send_snapshot()
+            self._snapshot_due = t + every
 
     def _flush_deferred(self, until: float) -> None:
         while self._deferred and self._deferred[0][0] <= until:
@@ -432,12 +451,14 @@ class McuEmulator:
         if master is None:
             return
         view = memoryview(data)
-        deadline = time.monotonic() + 0.05
+        # on the simulation's clock a host slow to read is only slow: wait for it (a while)
+        patience = 30.0 if self.virtual_time else 0.05
+        deadline = time.monotonic() + patience
         while view:
             try:
                 n = os.write(master, view)
                 view = view[n:]
-                deadline = time.monotonic() + 0.05  # the host is reading: keep going
+                deadline = time.monotonic() + patience  # the host is reading: keep going
             except BlockingIOError:
                 # The host is not reading: like a full USB buffer, give it a moment then drop.
                 if time.monotonic() > deadline:
@@ -498,7 +519,7 @@ class McuEmulator:
                 self._rx_parked.set()
             # until the next snapshot is due (at most a second: snapshot_every may change)
             timeout = 1.0
-            every = self.snapshot_every
+            every = None if self.virtual_time else self.snapshot_every
             if every is not None and self._session:
                 timeout = min(timeout, max(0.0, self._last_snapshot + every - time.monotonic()))
             try:
@@ -520,7 +541,7 @@ class McuEmulator:
                     return
                 for frame in dec.feed(data):
                     self._handle(frame)
-            every = self.snapshot_every
+            every = None if self.virtual_time else self.snapshot_every
             due = every is not None and time.monotonic() - self._last_snapshot > every
             if due and self._session:
                 self.send_snapshot()

@@ -167,6 +167,7 @@ class Motion:
 LAND_S = 0.04  # chips pushed together land within this of each other
 LEAVE_BEFORE = 0.12  # a zone taken from changes up to this share of the motion before landing
 LEAVE_JITTER_S = 0.01  # the chips taken from one zone leave it within this
+TICK_S = 0.001  # a tag leaves its zone at least this long before it is anywhere else
 MOTION_KINDS = ("deal", "fold", "push", "collect", "payout", "board", "show", "sweep")
 
 
@@ -212,8 +213,7 @@ def plan_motion(
             if ant is not None:
                 m.touched.add(ant)
             continue
-        if old is not None and old != ant:
-            m.changes.append(Change(leave[old] + rng.uniform(0.0, LEAVE_JITTER_S), uid, None))
+        gone = leave[old] + rng.uniform(0.0, LEAVE_JITTER_S) if old in leave else None
         slot += 1
         # the pushed chips (or the pitched card) land together at the end, within LAND_S
         land = t0 + dur - LAND_S * (1.0 - slot / n_land)
@@ -224,6 +224,10 @@ def plan_motion(
             ms = rng.uniform(*params.transit_ms) / 1000.0
             m.changes.append(Change(t - ms, uid, over, up, until=t))
             t -= ms
+        if gone is not None:
+            # a tag leaves its zone before it crosses another or lands: one place at a time
+            # (a leave drawn after the landing would take the tag off the table for good)
+            m.changes.append(Change(min(gone, t - TICK_S), uid, None))
         m.changes.append(Change(land, uid, ant, up))
     m.changes.sort(key=lambda c: c.t)
     m.end = max([c.until or c.t for c in m.changes], default=t0)
@@ -296,6 +300,10 @@ class RfTable:
         self._cycle = sorted(antennas)
         self.rounds_drawn = 0
         self.last_change = t0
+        # per antenna while its resting tags stay as they are: (round period, chance a quiet
+        # round is not perfect), and the end of its next eventful quiet round
+        self._cache: dict[int, tuple[float, float]] = {}
+        self._quiet_next: dict[int, float] = {}
 
     # --- ground truth -------------------------------------------------------------------------
 
@@ -303,10 +311,12 @@ class RfTable:
         """Make ``uid`` a dead tag (never read): for directed tests."""
         self.dead.add(uid)
         self._judged.add(uid)
+        self._touch(self.rest.get(uid))
 
     def place_edge(self, uid: Uid, neighbour: int) -> None:
         """Put ``uid`` (resting) at the edge towards ``neighbour``: for directed tests."""
         self.edge[uid] = neighbour
+        self._touch(self.rest.get(uid))
 
     def apply(self, motion: Motion) -> None:
         """Schedule a motion's changes (they take effect at their times in :meth:`run_until`)."""
@@ -328,6 +338,8 @@ class RfTable:
         old = self.rest.pop(uid, None)
         self.edge.pop(uid, None)
         self.shadow.pop(uid, None)
+        self._touch(old)
+        self._touch(antenna)
         if old is not None:
             self.order[old].remove(uid)
         if antenna is None:
@@ -346,6 +358,21 @@ class RfTable:
         near = self.near.get(antenna, ())
         if edge and near and self.rng.random() < edge:
             self.edge[uid] = self.rng.choice(near)
+
+    def cycle_s(self) -> float:
+        """How long the reader takes to read every antenna once, as the table lies now: one
+        shared reader's whole cycle (5 ms + 2 ms a tag an antenna, capped), or the slowest
+        antenna's round with a reader each (10 ms + 2 ms a tag)."""
+        p = self.params
+        if self.shared:
+            return (
+                sum(
+                    min(p.shared_slot_cap_ms, p.shared_slot_ms + p.tag_ms * self._responding(a))
+                    for a in self._cycle
+                )
+                / 1000.0
+            )
+        return max(self._period(a) for a in self._cycle)
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -475,11 +502,31 @@ class RfTable:
         self.rounds_drawn += 1
         return tuple((u, self.flags.get(u, 0)) for u in read), incomplete
 
+    def _touch(self, ant: int | None) -> None:
+        """The tags resting on ``ant`` (or their state) changed: what is cached of it goes."""
+        if ant is not None:
+            self._cache.pop(ant, None)
+            self._quiet_next.pop(ant, None)
+
+    def _cached(self, ant: int) -> tuple[float, float]:
+        """``ant``'s round period and the chance a quiet round of it is not perfect, computed
+        once while its resting tags stay as they are."""
+        got = self._cache.get(ant)
+        if got is None:
+            got = self._cache[ant] = (self._period_now(ant), self._quiet_chance_now(ant))
+        return got
+
     def _period(self, ant: int) -> float:
+        return self._cached(ant)[0]
+
+    def _quiet_event_chance(self, ant: int) -> float:
+        return self._cached(ant)[1]
+
+    def _period_now(self, ant: int) -> float:
         p = self.params
         return (p.round_ms + p.tag_ms * self._responding(ant)) / 1000.0
 
-    def _quiet_event_chance(self, ant: int) -> float:
+    def _quiet_chance_now(self, ant: int) -> float:
         """The chance that a quiet antenna's round differs from a perfect read."""
         tags = self.order[ant]
         top = len(tags) - 1
@@ -538,10 +585,15 @@ class RfTable:
         if self._busy(ant):
             te = last + period
         else:
-            chance = self._quiet_event_chance(ant)
-            if chance <= 0.0:
-                return
-            te = last + _geometric(self.rng, chance) * period
+            # the next eventful round of a quiet antenna, drawn once while it stays quiet and
+            # as it is (a segment ending at the next change elsewhere keeps it)
+            te = self._quiet_next.get(ant, 0.0)
+            if te <= last + 1e-9:
+                chance = self._quiet_event_chance(ant)
+                if chance <= 0.0:
+                    return
+                te = last + _geometric(self.rng, chance) * period
+                self._quiet_next[ant] = te
         if te <= stop + 1e-9:
             heapq.heappush(heap, (te, ant, self._ver[ant]))
 

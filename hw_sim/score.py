@@ -10,10 +10,12 @@ make a seat owe chips) only the truth produced are missed calls.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from tablectl.engine.dealing import stops_play
 from tablectl.engine.outputs import Alert, Output, Ruling
 
 RECOUNT = "recount"  # the alert or notice kind of a recount prompt (issue 27, item 5)
@@ -29,6 +31,38 @@ def _key(out: Output) -> Key | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A false or missed call: ``what`` ("false ruling", "false alert", "missed"), the alert's
+    kind or ``ruling:<action>``, and what was said."""
+
+    what: str
+    kind: str
+    text: str
+
+
+def describe(out: Output) -> str:
+    """An output in a line: the alert's text, or the ruling's seat, action and amounts."""
+    if isinstance(out, Ruling):
+        s = f"seat {out.seat} {out.action}" + (f" to {out.to}" if out.to else "")
+        s += f" owes {out.owes}" if out.owes else ""
+        s += f" returned {out.returned}" if out.returned else ""
+        return s + (f" ({out.rule})" if out.rule else "")
+    if isinstance(out, Alert):
+        return f"{out.text} ({out.rule})" if out.rule else out.text
+    return str(out)
+
+
+def stops(alert: Alert) -> bool:
+    """An alert that stops play: one ordering the hand dealt again (002 Rule 36-C,
+    :func:`tablectl.engine.dealing.stops_play`), one telling the dealer to stop (chips missing,
+    002 Rule 63), or the bridge's hold (its link or sensors down)."""
+    return stops_play(alert) or _STOP.search(alert.text) is not None
+
+
+_STOP = re.compile(r"\bstop\b|\bhold the action\b", re.IGNORECASE)
+
+
 def is_recount(out: object) -> bool:
     """A recount prompt: the engine's ``recount`` alert (its ``recount`` notice closes one)."""
     return isinstance(out, Alert) and out.kind == RECOUNT
@@ -40,6 +74,7 @@ class RfScore:
     hands: int = 0
     false_rulings: int = 0
     false_alerts: int = 0
+    false_stops: int = 0  # false alerts that stop play (:func:`stops`)
     missed: int = 0
     recounts: int = 0
     wrong_amount: int = 0  # false rulings on a seat the truth ruled with another amount
@@ -52,9 +87,14 @@ class RfScore:
     stops: int = 0  # sessions the simulator had to end (the table and engine disagreed)
     _hand_bad: bool = False
 
-    def compare(self, ideal: Iterable[Output], actual: Iterable[Output]) -> None:
-        """One motion's outputs on the truth against those on the real reads."""
+    def compare(self, ideal: Iterable[Output], actual: Iterable[Output]) -> list[Call]:
+        """One motion's outputs on the truth against those on the real reads; returns the
+        false and missed calls (for --explain)."""
         actual = list(actual)
+        ideal = list(ideal)
+        text = {k: describe(o) for o in [*ideal, *actual] if (k := _key(o)) is not None}
+        stopping = {_key(o): isinstance(o, Alert) and stops(o) for o in actual}
+        calls: list[Call] = []
         self.recounts += sum(1 for o in actual if is_recount(o))
         want = Counter(k for o in ideal if (k := _key(o)) is not None)
         got = Counter(k for o in actual if not is_recount(o) and (k := _key(o)) is not None)
@@ -66,25 +106,45 @@ class RfScore:
                 self.false_kinds[f"ruling:{k[2]}"] += n
                 if any(m[0] == "ruling" and m[1] == k[1] for m in missed):
                     self.wrong_amount += n
+                calls += [Call("false ruling", f"ruling:{k[2]}", text[k])] * n
             else:
                 self.false_alerts += n
+                self.false_stops += n * stopping[k]
                 self.false_kinds[str(k[1])] += n
+                calls += [Call("false alert", str(k[1]), text[k])] * n
         for k, n in missed.items():
             if k[0] == "alert" or int(str(k[4])) > 0:
                 self.missed += n
-                self.missed_kinds[str(k[1] if k[0] == "alert" else "undercall")] += n
+                kind = str(k[1] if k[0] == "alert" else "undercall")
+                self.missed_kinds[kind] += n
+                calls += [Call("missed", kind, text[k])] * n
         if false or missed:
             self._hand_bad = True
+        return calls
 
-    def bridge_alerts(self, alerts: Iterable[Alert]) -> None:
+    def bridge_alerts(self, alerts: Iterable[Alert]) -> list[Call]:
         """Alerts the bridge raised itself: a perfect reader raises none."""
+        calls = []
         for a in alerts:
             if is_recount(a):
                 self.recounts += 1
             else:
                 self.false_alerts += 1
+                self.false_stops += stops(a)
                 self.false_kinds[a.kind] += 1
                 self._hand_bad = True
+                calls.append(Call("false alert", a.kind, describe(a)))
+        return calls
+
+    def add(self, other: RfScore) -> None:
+        """Another run's counts into these (bench/rf.py: a level's runs of fixed seeds)."""
+        for name in ("hands", "false_rulings", "false_alerts", "false_stops", "missed"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("recounts", "wrong_amount", "bad_hands", "stops"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("false_kinds", "missed_kinds", "committed", "uncalled"):
+            getattr(self, name).update(getattr(other, name))
+        self.latencies += other.latencies
 
     def hand_over(self) -> None:
         self.hands += 1

@@ -43,12 +43,13 @@ from firmware_bridge.tags import (
 from firmware_bridge.tracker import TagTracker, subset_summing
 from hw_sim.bots import Decision, decide
 from hw_sim.console import SimConsole
+from hw_sim.explain import Incident, cause, reads, zones_of
 from hw_sim.faults import FaultCounts, FaultPlan, LineFaults
 from hw_sim.felt import CHIPS, Felt, Mismatch, make_change
 from hw_sim.mcu import McuEmulator, standard_antennas
 from hw_sim.nfc_tags import tag_uid
-from hw_sim.rf import LEVELS, RfTable, neighbours, plan_motion
-from hw_sim.score import RfScore
+from hw_sim.rf import LEVELS, Motion, RfTable, Round, neighbours, plan_motion
+from hw_sim.score import Call, RfScore
 from tablectl.engine.events import Event, dumps, event_from_obj, event_to_obj
 from tablectl.engine.notices import Award, HandStart
 from tablectl.engine.outputs import Alert, Output, Ruling
@@ -60,6 +61,13 @@ log = logging.getLogger(__name__)
 DEFAULT_SEATS = {1: 10000, 2: 10000, 4: 10000, 5: 10000, 7: 10000, 9: 10000}
 MAX_STEPS_PER_HAND = 500
 MAX_REDEALS = 5
+VIRTUAL_STALL_S = 30.0  # the link's stall check with --rf (docs/rf.md, "Repeatable")
+MAX_ANSWERS = 10  # recount questions the sim's dealer answers after one motion, at most
+# With --rf the table rests after a motion until it has ruled on it, at most this many of the
+# reader's cycles (or SimConfig.rest, if longer); the reads go over the link in slices this long.
+WAIT_CYCLES = 8
+WAIT_SLICE_S = 0.1
+PRESS_GAP_S = 0.05  # a button's next press comes this long after its debounce window
 
 
 def card_tag(card: str, deck: str = "A") -> bytes:
@@ -85,10 +93,14 @@ class SimConfig:
     shared_reader: bool = False
     # With ``rf``: the chance that a bot's action is an irregularity (docs/rf.md lists them).
     irregularities: float = 0.02
-    # With ``rf``: how long the table rests after each motion (the rounds go on meanwhile).
+    # With ``rf``: how long the table rests after a motion at most while it has not ruled on
+    # it, unless WAIT_CYCLES of the reader's cycles are longer (the rounds go on meanwhile).
     rest: float = 1.0
     # firmware_bridge.tracker.TagTracker (issue 27), as `tablectl run`; False: TagMapper
     tracker: bool = True
+    # With ``rf``: keep an hw_sim.explain.Incident for every false or missed call
+    # (SimResult.incidents; `--explain`).
+    explain: bool = False
 
 
 @dataclass(slots=True)
@@ -107,6 +119,7 @@ class SimResult:
     steps: int = 0
     link: str = ""
     score: RfScore | None = None  # with --rf
+    incidents: list[Incident] = field(default_factory=list)  # with --rf --explain
 
     def line(self) -> str:
         return (
@@ -180,8 +193,13 @@ class TableSim(Felt):
             neighbours=neighbours(antennas),
             reader=p.READER_SHARED if cfg.shared_reader else p.READER_DEDICATED,
             clock=self.clock,
+            virtual_time=self.rf is not None and not cfg.faults,
         )
-        self.link = SerialLink(self.mcu.link_path)
+        # On the simulation's clock the MCU goes quiet on the wall clock whenever the simulator
+        # computes (a loaded machine: seconds): that is no stall of the table, whose own time
+        # stands still meanwhile; the link's wall-clock stall check waits longer.
+        virtual = self.mcu.virtual_time
+        self.link = SerialLink(self.mcu.link_path, stall_after=VIRTUAL_STALL_S if virtual else 1.0)
         mapper: TagMapper
         if cfg.tracker:
             mapper = TagTracker(self.decks, self.inventory, quiet=cfg.settle)
@@ -193,6 +211,12 @@ class TableSim(Felt):
         self.bridge = Bridge(self.link, mapper, self.clock, report_clock=self.rf is not None)
         self._motion_rng = random.Random(cfg.seed * 7919 + 4)
         self._kind = "push"  # what the next motion is (hw_sim.rf.plan_motion)
+        # with --explain: the step's motions and rounds, and where the tags rested before it
+        self._step_motions: list[Motion] = []
+        self._step_rounds: list[Round] = []
+        self._step_before: dict[int, set[bytes]] = {}
+        self._step_irr: str | None = None
+        self.counted = 0  # recount questions the sim's dealer answered (counted events)
         self._motion_end = self.clock.t
         self._irregular: str | None = None  # the irregularity the step commits
         self._irr_rng = random.Random(cfg.seed * 7919 + 5)
@@ -401,7 +425,7 @@ class TableSim(Felt):
         removes = [u for u, z, _ in moves if z is None]
         self._book(moves)
         if self.rf is not None:
-            return  # the reader's rounds report them (_rf_rounds)
+            return  # the reader's rounds report them (_rf_wait)
         if removes:
             self.mcu.remove(removes)
         if places:
@@ -420,16 +444,45 @@ class TableSim(Felt):
             self._motion_rng,
             self.mcu.antennas,
         )
+        if self.cfg.explain:
+            if not self._step_motions:
+                self._step_before = {a: set(us) for a, us in self.rf.order.items()}
+            self._step_motions.append(motion)
         self.rf.apply(motion)
         self._motion_end = max(self._motion_end, motion.end)
 
-    def _rf_rounds(self) -> float:
-        """The reader's rounds until the table has rested after the motion, sent over the
-        link; the time they reach."""
-        assert self.rf is not None
-        until = max(self.clock.t, self._motion_end) + self.cfg.rest
-        self.mcu.rounds(self.rf.run_until(until))
-        return until
+    def _rf_wait(self, truth: list[dict[str, Any]], start: float) -> list[Event | Alert]:
+        """The reader's rounds from now on, sent over the link a slice at a time, the bridge
+        pumped after each, until the table has ruled on the motion — the bridge delivered
+        every event a perfect reader's bridge emits for it, or asked a recount — or the bound
+        has passed: ``rest``, or :data:`WAIT_CYCLES` of the reader's cycles as the table lies,
+        after the motion's last physical change, whichever is longer. A motion that a perfect
+        reader reports nothing of (a button) waits out the console's debounce only."""
+        rf = self.rf
+        assert rf is not None
+        want = [o for o in truth if "press" not in o]
+        if want:
+            bound = start + max(self.cfg.rest, WAIT_CYCLES * rf.cycle_s())
+        else:
+            bound = start + self.console.console.debounce + PRESS_GAP_S
+        self.bridge.emitted.clear()
+        self._step_rounds = []
+        got: list[Event | Alert] = []
+        t = max(self.clock.t, rf.t)
+        while True:
+            t = min(bound, max(t, start) + WAIT_SLICE_S)
+            rounds = rf.run_until(t)
+            if self.cfg.explain:
+                self._step_rounds += rounds
+            self.mcu.rounds(rounds)
+            self.link.ping(timeout=30)
+            self.clock.t = t
+            got += self.bridge.pump()
+            if t >= bound:
+                return got
+            objs = [event_to_obj(e) for e in got if isinstance(e, Event)]
+            if want and (any("recount" in o for o in objs) or not _compare(want, objs)[0]):
+                return got
 
     def _step(
         self,
@@ -490,20 +543,19 @@ class TableSim(Felt):
 
     def _settle(self, truth: list[dict[str, Any]], engine: bool = True) -> list[Output]:
         self.result.steps += 1
+        self._step_irr = self._irregular
         if self.rf is not None:
-            start, until = self._motion_end, self._rf_rounds()
-            self.link.ping(timeout=30)
-            self.bridge.emitted.clear()
-            self.clock.t = until
-            got = self.bridge.pump()
+            start = self._motion_end
+            got = self._rf_wait(truth, start)
             got += self.console.console.poll()
             # latency: from the motion's last physical change to the delivery of the last of
-            # its events that a perfect reader's bridge also emits (docs/rf.md)
+            # its events that a perfect reader's bridge also emits, or of its recount question
+            # (docs/rf.md)
             want = {_key(o) for o in truth if "press" not in o}
             done = [
                 t
                 for t, e in self.bridge.emitted
-                if isinstance(e, Event) and _key(event_to_obj(e)) in want
+                if isinstance(e, Event) and (e.kind == "recount" or _key(event_to_obj(e)) in want)
             ]
             if done:
                 score = self.result.score
@@ -529,8 +581,9 @@ class TableSim(Felt):
         events = [g for g in got if isinstance(g, Event)]
         bridge_alerts = [g for g in got if isinstance(g, Alert)]
         self.result.alerts += len(bridge_alerts)
+        calls: list[Call] = []
         if self.result.score is not None and engine:
-            self.result.score.bridge_alerts(bridge_alerts)
+            calls += self.result.score.bridge_alerts(bridge_alerts)
         objs = [event_to_obj(e) for e in events]
         if not engine and self.tracking:
             # The table cleared between sessions: to the tracker chips taken off the table and
@@ -553,47 +606,131 @@ class TableSim(Felt):
         if self.result.score is not None and objs != truth:
             ideal = self._rule_on_truth(truth)
         for ev in events:
-            self._lineno += 1
-            lineno = self._lineno
-            keep = self.cfg.write_scenarios
-            if keep:
-                self._lines.append(dumps(ev))
-            try:
-                o = self.table.apply(ev)
-            except Exception as exc:  # an engine bug must not stop the simulation
-                self.result.problems.append(f"engine error on {dumps(ev)}: {exc!r}")
-                self.result.chips_conserved = False
-                continue
-            self.result.events += 1
-            for out in o:
-                if keep:
-                    self._outputs.append((lineno, out.to_obj()))
-                if isinstance(out, Alert):
-                    self.result.alerts += 1
-            outs += o
-            if self.table.chips_total() != self.total:
-                self.result.chips_conserved = False
-                self.result.problems.append(
-                    f"chips total {self.table.chips_total()} != {self.total} after {dumps(ev)}"
-                )
+            outs += self._apply_event(ev)
+        if self.rf is not None:
+            outs += self._answer_recounts()
         self._hand_outputs += outs
         score = self.result.score
         if score is not None:
             if ideal is not None:
-                score.compare(ideal, outs)
+                calls += score.compare(ideal, outs)
             # an irregularity is called when the engine, ruling on the truth, names it (in this
             # motion or a later one of the hand); one never called counts as uncalled
-            if self._irregular is not None:
+            if self._irregular is not None:  # committed in this motion
+                score.committed[self._irregular] += 1
                 self._pending_irr.append(self._irregular)
                 self._irregular = None
             named = {k for o in (outs if ideal is None else ideal) for k in _called(o)}
             self._pending_irr = [k for k in self._pending_irr if not CALLS[k] & named]
+        if calls and self.cfg.explain:
+            self._explain(calls, truth, objs)
+        self._step_motions = []
         if self.on_view is not None:
             self.on_view(self.table.view())
         if self._in_hand and not self._expect_start and any(isinstance(o, HandStart) for o in outs):
             self._void_reason = "; ".join(o.text for o in outs if isinstance(o, Alert))
             raise _Redeal
         return outs
+
+    def _apply_event(self, ev: Event) -> list[Output]:
+        """One event into the engine, journaled in the session's scenario lines."""
+        assert self.table is not None
+        self._lineno += 1
+        lineno = self._lineno
+        keep = self.cfg.write_scenarios
+        if keep:
+            self._lines.append(dumps(ev))
+        try:
+            o = self.table.apply(ev)
+        except Exception as exc:  # an engine bug must not stop the simulation
+            self.result.problems.append(f"engine error on {dumps(ev)}: {exc!r}")
+            self.result.chips_conserved = False
+            return []
+        self.result.events += 1
+        for out in o:
+            if keep:
+                self._outputs.append((lineno, out.to_obj()))
+            if isinstance(out, Alert):
+                self.result.alerts += 1
+        if self.table.chips_total() != self.total:
+            self.result.chips_conserved = False
+            self.result.problems.append(
+                f"chips total {self.table.chips_total()} != {self.total} after {dumps(ev)}"
+            )
+        return o
+
+    def _answer_recounts(self) -> list[Output]:
+        """The dealer answers every recount question from what is physically there (as a
+        real dealer counts the zone or looks for the card): a ``counted`` event, journaled and
+        ruled on; a card's place is told to the tracker, as BridgeSource.answered does."""
+        assert self.table is not None
+        outs: list[Output] = []
+        for _ in range(MAX_ANSWERS):
+            questions = self.table.view().recounts
+            if not questions:
+                break
+            q = questions[0]
+            body: dict[str, Any]
+            if q.card is None:
+                body = {"zone": q.zone}
+                counted = self._values(q.zone) if q.zone in self.zones else []
+                if sorted(q.chips, reverse=True) != counted:
+                    body["chips"] = counted
+            else:
+                body = {"card": q.card}
+                uid = self.decks.uid_of(q.card, self.decks.in_play)
+                zone = self.where.get(uid) if uid is not None else None
+                if zone is not None and _card_zone(zone):
+                    body["zone"] = zone
+                    body["face"] = "up" if uid in self.face_up else "down"
+            ev = event_from_obj({"counted": body})
+            outs += self._apply_event(ev)
+            self.counted += 1
+            mapper = self.bridge.mapper
+            if isinstance(mapper, TagTracker) and "card" in body:
+                mapper.answered(q.card, body.get("zone"), body.get("face"), None, self.clock.t)
+        return outs
+
+    def _explain(
+        self, calls: list[Call], truth: list[dict[str, Any]], got: list[dict[str, Any]]
+    ) -> None:
+        """An incident per false or missed call of this step (hw_sim.explain)."""
+        rf = self.rf
+        assert rf is not None and self.table is not None
+        at = self.mcu.zone_antenna
+        motions = self._step_motions
+        touched = {a for m in motions for a in m.touched}
+        ants = {at[z] for z in zones_of(truth) | zones_of(got) if z in at} | touched
+        why = cause(rf, motions, self._step_rounds, ants, self._step_before)
+        start = min((m.start for m in motions), default=self.clock.t)
+        for m in motions:  # the zones its tags crossed
+            ants |= {c.antenna for c in m.changes if c.antenna is not None}
+        resting = {a: set(us) for a, us in rf.order.items()}
+        lines = reads(self._step_rounds, ants, self.mcu.antennas, self._tag_name, start, resting)
+        who = self._kind + (f", {self._step_irr}" if self._step_irr else "")
+        for c in calls:
+            self.result.incidents.append(
+                Incident(
+                    self.table.hand_no,
+                    self.result.steps,
+                    who,
+                    c.what,
+                    c.kind,
+                    c.text,
+                    truth,
+                    got,
+                    why,
+                    lines,
+                )
+            )
+
+    def _tag_name(self, uid: bytes) -> str:
+        card = self.decks.lookup(uid)
+        if card is not None:
+            return card[0] if card[1] == "A" else f"{card[0]}/{card[1]}"
+        if uid in self.chip_value:
+            return f"{self.chip_value[uid]}#{int.from_bytes(uid[2:], 'big')}"
+        return uid.hex()
 
     def _rule_on_truth(self, truth: list[dict[str, Any]]) -> list[Output]:
         """What the engine, as it stands, rules on what a perfect reader would have reported."""
@@ -769,10 +906,7 @@ class TableSim(Felt):
         """With --rf, now and then a bot breaks a rule (docs/rf.md): which one, or None."""
         if self.rf is None or not kinds or self._irr_rng.random() >= self.cfg.irregularities:
             return None
-        kind = self._irr_rng.choice(kinds)
-        assert self.result.score is not None
-        self.result.score.committed[kind] += 1
-        return kind
+        return self._irr_rng.choice(kinds)
 
     def _act(self, view: TableView, force_fold: bool) -> None:
         d = decide(view, self.rng) if not force_fold else Decision(view.to_act or 0, "fold")
@@ -799,8 +933,7 @@ class TableSim(Felt):
             t = self.table
             assert t is not None
             if t.view().to_act == seat or t.players[seat].stack > 0:
-                self._irregular = irregular
-                self._push(seat, d.to - me.bet - view.to_call)
+                self._push(seat, d.to - me.bet - view.to_call)  # the string bet's second push
             return
         if d.kind == "fold":
             self._step([(uid, "muck", False) for uid in self.hole[seat]], kind="fold")
@@ -824,11 +957,16 @@ class TableSim(Felt):
                 self._push(seat, owes)
 
     def _out_of_turn(self, view: TableView, seat: int) -> bool:
-        """Another player pushes a call before the seat in turn has acted."""
+        """Another player, one with no chips out this street yet (chips added to a bet would
+        be a string bet instead), pushes a call before the seat in turn has acted."""
         later = [
             s.seat
             for s in view.seats
-            if s.seat != seat and s.status == "active" and s.hidden > 0 and s.stack > 0
+            if s.seat != seat
+            and s.status == "active"
+            and s.hidden > 0
+            and s.stack > 0
+            and s.bet == 0
         ]
         if not later:
             return False

@@ -27,8 +27,10 @@ from tablectl.daemon.venue_link import LinkConfig, LinkProblem, VenueLink
 from tablectl.engine.events import event_from_obj
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.table import Table
+from tablectl.tournament.handforhand import TableHold
 from tablectl.tournament.seating import final_table_size
 from tablectl.tournament.structures import Structure
+from tablectl.wire.commands import StackCmd
 from tablectl.wire.envelope import Envelope
 from tablectl.wire.report import output_event, state_body
 
@@ -109,6 +111,9 @@ class SimTable:
         self.counts = TableCounts()
         self.denoms = tuple(structure.chips) or (1,)
         self.last_positions: tuple[int | None, int | None, int | None] | None = None
+        self.hold = TableHold()  # hand-for-hand as the venue's h4h commands say (002 RP-8)
+        self.hole: dict[int, list[str]] = {}  # the hand in progress: its hole cards and deck
+        self.deck: list[str] = []
 
     # --- the link ----------------------------------------------------------------------------
 
@@ -161,12 +166,15 @@ class SimTable:
         elif cmd.kind == "halt":
             self.halted = bool(b.get("halt"))
             self._answer(cmd, True)
+        elif cmd.kind == "h4h":
+            self.hold.take(b)
+            self._answer(cmd, True)
         elif cmd.kind == "seat":
             self._seat(cmd, int(b["seat"]), str(b["name"]), int(b["stack"]))
         elif cmd.kind == "unseat":
             self._unseat(cmd, int(b["seat"]), str(b["name"]))
         elif cmd.kind == "stack":
-            self._stack(cmd, int(b["seat"]), str(b["name"]), int(b["add"]))
+            self._stack(cmd, StackCmd.from_obj({"command": "stack", **b, "table": self.name}))
         else:
             self._answer(cmd, False, f"unknown command {cmd.kind}")
 
@@ -198,13 +206,16 @@ class SimTable:
             self.room.introduced += stack
         self._answer(cmd, True)
 
-    def _player(self, seat: int, name: str) -> int | None:
-        """The stack of ``name`` in ``seat`` (still in), or None."""
+    def _player(self, seat: int, name: str, out_too: bool = False) -> int | None:
+        """The stack of ``name`` in ``seat`` (still in, or with ``out_too`` eliminated there:
+        0), or None."""
         if self.engine is None:
             here = self.waiting_seats.get(seat)
             return here[1] if here and here[0] == name else None
         p = self.engine.players.get(seat)
-        return p.stack if p is not None and not p.out and p.name == name else None
+        if p is None or p.name != name or (p.out and not out_too):
+            return None
+        return 0 if p.out else p.stack
 
     def _unseat(self, cmd: Envelope, seat: int, name: str) -> None:
         stack = self._player(seat, name)
@@ -221,17 +232,20 @@ class SimTable:
         self.room.carried[name] = stack
         self._answer(cmd, True, stack=stack)
 
-    def _stack(self, cmd: Envelope, seat: int, name: str, add: int) -> None:
-        stack = self._player(seat, name)
+    def _stack(self, cmd: Envelope, order: StackCmd) -> None:
+        # an absolute stack (``set``) may bring back the player eliminated in the seat: a
+        # re-buy keeps the seat (002 Rule 28)
+        stack = self._player(order.seat, order.name, out_too=order.set)
         if stack is None or self.engine is None:
-            self._answer(cmd, False, f"{name} is not in seat {seat}")
+            self._answer(cmd, False, f"{order.name} is not in seat {order.seat}")
             return
-        new = max(0, stack + add)
-        why = self._floor(cmd.by or DEALER, {"stack": {str(seat): new}})
+        new = order.result(stack)
+        why = self._floor(cmd.by or DEALER, {"stack": {str(order.seat): new}})
         if why:
             self._answer(cmd, False, why)
             return
-        self._answer(cmd, True, stack=new)
+        self.room.introduced += new - stack  # chips into play (or out of it: a forfeit)
+        self._answer(cmd, True, stack=new, before=stack)
 
     # --- play ----------------------------------------------------------------------------------
 
@@ -249,8 +263,16 @@ class SimTable:
     def on_break(self) -> bool:
         return self.structure.steps[self.step_index].is_break
 
+    def in_hand(self) -> bool:
+        return self.engine is not None and self.engine.street not in ("idle", "over")
+
     def can_play(self) -> bool:
-        if self.halted or self.on_break():
+        """A hand to play now: the hand held for an all-in and call once released (002 RP-8
+        F), or a new one when the venue's hand-for-hand allows it (RP-8 A)."""
+        if self.in_hand():
+            assert self.engine is not None
+            return not self.hold.frozen(self.engine.view())
+        if self.halted or self.on_break() or not self.hold.may_deal():
             return False
         if self.engine is None:
             return len(self.waiting_seats) >= 2
@@ -309,24 +331,22 @@ class SimTable:
         self._apply({"tick": max(seconds, 0) + 0.001})
 
     def play_hand(self) -> None:
+        """Deal a hand and play it out, or go on with the hand held for its release (002 RP-8
+        F: the dealer deals no further card until the director's release)."""
         if self.engine is None:
             self._start_engine()
         t = self.engine
         assert t is not None
-        self._catch_up_level()
-        deck = DECK[:]
-        self.rng.shuffle(deck)
-        live = t.live_seats()
-        button = t.positions().button
-        order = sorted(live, key=lambda s: (s <= button, s))
-        hole = {s: [deck.pop(), deck.pop()] for s in order}
-        before = t.hand_no
-        self._apply({"deal": {str(s): c for s, c in hole.items()}})
-        if t.hand_no == before:
-            self.counts.problems.append(f"{self.name}: the deal started no hand")
-            return
+        if not self.in_hand():
+            self._deal(t)
+            if not self.in_hand():
+                return
+        deck, hole = self.deck, self.hole
         actions = 0
         while t.hand is not None and t.street != "over":
+            if self.hold.frozen(t.view()):
+                self.dirty = True
+                return  # the cards stay face down until the venue releases the table
             actions += 1
             if actions > MAX_ACTIONS:
                 self.counts.problems.append(f"{self.name}: hand {t.hand_no} stuck on {t.street}")
@@ -361,6 +381,23 @@ class SimTable:
             self.last_positions = (p.button, p.sb_seat, p.bb)
         self.counts.hands += 1
         self.dirty = True
+
+    def _deal(self, t: Table) -> None:
+        self._catch_up_level()
+        self.deck = deck = DECK[:]
+        self.rng.shuffle(deck)
+        live = t.live_seats()
+        button = t.positions().button
+        order = sorted(live, key=lambda s: (s <= button, s))
+        self.hole = {s: [deck.pop(), deck.pop()] for s in order}
+        before = t.hand_no
+        self._apply({"deal": {str(s): c for s, c in self.hole.items()}})
+        if t.hand_no == before:
+            self.counts.problems.append(f"{self.name}: the deal started no hand")
+            return
+        why = self.hold.started(t.hand_no)
+        if why:  # the sim's dealer keeps the hold: never expected
+            self.counts.problems.append(f"{self.name}: {why}")
 
     def _showdown(self, hole: dict[int, list[str]]) -> None:
         t = self.engine
@@ -407,7 +444,10 @@ class SimTable:
                 ],
             }
         else:
-            body = state_body(self.engine.view(), self.status(), positions=self.last_positions)
+            view = self.engine.view()
+            body = state_body(
+                view, self.status(), positions=self.last_positions, hold=self.hold.report(view)
+            )
         obj = {"table": self.name, **body, "events_seq": self.outbox.last_seq("events")}
         self.outbox.add(
             "state",
@@ -604,6 +644,7 @@ class VenueSim:
 
         cfg, runner = self.cfg, self.runner
         hands_at_level = 0
+        h4h_started = False
         broker_fault = offline_fault = not cfg.faults
         offline: tuple[SimTable, int, float] | None = None
         while runner.finished is None:
@@ -645,7 +686,12 @@ class VenueSim:
             if not broker_fault and left <= cfg.players * 3 // 4:
                 broker_fault = True
                 self._broker_outage()
-            careful = left <= final_table_size(cfg.handed) + 5 and not runner.venue.final_formed
+            # the room's own count too: the venue's lags behind the tables on a busy machine
+            at_tables = sum(t.players_in() for t in self.tables) + len(self.room.carried)
+            careful = (
+                min(left, at_tables) <= final_table_size(cfg.handed) + 5
+                and not runner.venue.final_formed
+            )
             if not offline_fault and left <= cfg.players // 2 and not careful:
                 table = next((t for t in reversed(self.tables) if t.can_play()), None)
                 if table is not None:
@@ -668,6 +714,14 @@ class VenueSim:
                     f"{self._room_hands() - offline[1]} hands"
                 )
                 offline = None
+            # hand for hand near the final table, on the venue's own path (002 RP-8): the
+            # director's word once, the all-in and calls released as the venue holds them
+            v = runner.venue
+            if careful and v.h4h is None and not h4h_started and len(v.active_tables()) > 1:
+                said = runner.apply({"hand_for_hand": {"on": True}})
+                h4h_started = not any(getattr(o, "kind", "") == "alert" for o in said)
+            for held in list(v.h4h.allin) if v.h4h is not None else []:
+                runner.apply({"release": {"table": held}})
             for t in self.tables:
                 t.careful = careful
             if self.on_round is not None:
@@ -680,10 +734,6 @@ class VenueSim:
         milliseconds, a real outage lasts a few of them (the pace of a real room)."""
         if not t.can_play():
             return False
-        if t.careful:  # hand for hand near the final table: the venue has seen the last hand
-            st = self.runner.client.tables.get(t.name)
-            if st is None or st.state_seq < t.outbox.last_seq("state"):
-                return False
         linked = t.link is not None and t.link.connected and self.runner.client.connected
         if linked:
             t.hands_unlinked = 0

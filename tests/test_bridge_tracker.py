@@ -5,6 +5,7 @@ today's code) and to :class:`TagTracker` (which gets it right)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from test_bridge_tags import CHIPS, card_uid, chip, deck
@@ -311,3 +312,176 @@ def test_an_unread_chip_goes_with_its_zone_mates() -> None:
     for c in chips(tracked):
         last.update(c)
     assert last == {"bet:2": [], "pot": [1000, 100, 100]}
+
+
+# --- issue 27, third pass: two antennas reading one tag, exchanges, chips taken off ---
+
+
+def _draws(seed: int, p: float, n: int) -> list[bool]:
+    rng = random.Random(seed)
+    return [rng.random() < p for _ in range(n)]
+
+
+def test_a_chip_landing_at_the_bet_edge_towards_its_stack_is_ruled_in_the_bet() -> None:
+    """Seat 7 bets 1,000 100; the 1,000 lands at the bet zone's edge towards the stack: the bet
+    antenna reads it in ~80% of rounds, the stack antenna in ~50% (shared/spec/rf-model.md,
+    edge placement). It lies in the bet: one motion, ruled once (a tracker that keeps a chip
+    home while home reads it at all ruled a bet of 100, then 1,100: a string bet)."""
+    five, k, h = chip(5000), chip(1000), chip(100)
+    bet_reads, stack_reads = _draws(1, 0.8, 150), _draws(2, 0.5, 150)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        if r < 20:
+            return {"stack:7": [five, k, h]}
+        if r < 26:
+            return {"stack:7": [five]}
+        return {
+            "stack:7": [five] + ([k] if stack_reads[r] else []),
+            "bet:7": [h] + ([k] if bet_reads[r] else []),
+        }
+
+    today, tracked = both(
+        reads=reads, rounds=150, period=0.03, numbered=True, zones=("stack:7", "bet:7")
+    )
+    assert len(chips(today)) > 2  # today: the 1,000 flickers between the zones
+    assert chips(tracked) == [
+        {"stack:7": [5000, 1000, 100]},
+        {"bet:7": [1000, 100], "stack:7": [5000]},
+    ]
+
+
+def test_a_stack_chip_read_by_the_bet_antenna_on_and_off_does_not_hold_the_seat() -> None:
+    """Seat 4 calls 100 while the 5,000 at its stack's edge starts being read by the bet
+    antenna in half the rounds: the call is ruled within 0.5 s of landing (the seat is not held
+    until the two antennas' shares settle it) and the 5,000 stays in the stack."""
+    five, h = chip(5000), chip(100)
+    edge = _draws(3, 0.5, 200)
+    own = _draws(4, 0.8, 200)
+    out: list = []
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    tracker.set_antennas(standard_antennas())
+    landed = 30
+    for r in range(200):
+        t = r * 0.02
+        stack = ([five] if r < landed or own[r] else []) + ([h] if r < landed - 5 else [])
+        bet = ([h] if r >= landed else []) + ([five] if r >= landed and edge[r] else [])
+        tracker.report(ANT["stack:4"], tuple((u, 0) for u in stack), t, r)
+        tracker.report(ANT["bet:4"], tuple((u, 0) for u in bet), t, r)
+        out += [(t, event_to_obj(e)) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
+    bets = [(t, c["chips"]) for t, c in out if "chips" in c and "bet:4" in c["chips"]]
+    assert [c["bet:4"] for _, c in bets] == [[100]]
+    assert bets[0][0] <= landed * 0.02 + 0.5
+    assert tracker.places()[five] == "stack:4"
+
+
+def test_a_chip_unread_for_long_goes_to_the_tray_with_its_zone() -> None:
+    """The pot holds 100 100 100, one of them unread for 5 s (its tag died there: it stays
+    counted); the dealer pays the pot out as change, 300 in one chip to seat 5. The exchange
+    balances only with the unread chip: the pot is emptied, nothing stays counted in it."""
+    pot = [chip(100), chip(100, 1), chip(100, 2)]
+    inv = ChipInventory({c.hex(): 100 for c in pot} | {chip(500, 3).hex(): 300})
+    change = chip(500, 3)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        if r < 10:
+            return {"pot": pot}
+        if r < 260:
+            return {"pot": pot[:2]}
+        return {"pot": [], "stack:5": [change]} if r >= 275 else {"pot": []}
+
+    today, tracked = both(reads=reads, rounds=330, zones=("pot", "stack:5"), inventory=inv)
+    assert {"pot": [100, 100]} in chips(today)  # today: the pot read 100 short
+    last: dict = {}
+    for c in chips(tracked):
+        last.update(c)
+    assert last == {"pot": [], "stack:5": [300]}
+
+
+def test_chips_taken_off_the_table_together_raise_no_tag_alert() -> None:
+    """Seat 4's whole stack (five chips) goes to the tray at once and comes back as another
+    seat's chips 4 s later: the tags went unread together (taken, not dead one by one), so no
+    hardware alert names them; they stay counted in seat 4's stack meanwhile."""
+    stack = [chip(100, i) for i in range(5)]
+    inv = ChipInventory({c.hex(): 100 for c in stack})
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        if r < 10:
+            return {"stack:4": stack}
+        return {"stack:4": []} if r < 210 else {"stack:4": [], "stack:9": stack}
+
+    _, tracked = both(reads=reads, rounds=260, zones=("stack:4", "stack:9"), inventory=inv)
+    assert not [a for a in tracked if isinstance(a, Alert)]
+    assert chips(tracked)[-1] == {"stack:4": [], "stack:9": [100] * 5}
+
+
+def test_a_chip_missed_a_round_while_change_lands_elsewhere_is_not_exchanged() -> None:
+    """Change (a 5,000) comes from the tray to seat 9 while seat 2's 5,000, deep in its stack,
+    is missed for one round: the missed chip was not exchanged (only chips silent past a miss
+    are), so seat 2's stack is never read short."""
+    deep, fresh = chip(5000), chip(5000, 1)
+    inv = ChipInventory({deep.hex(): 5000, fresh.hex(): 5000, chip(100).hex(): 100})
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        stack = [chip(100)] + ([] if r == 40 else [deep])
+        return {"stack:2": stack, "stack:9": [fresh] if r >= 32 else []}
+
+    _, tracked = both(reads=reads, rounds=120, zones=("stack:2", "stack:9"), inventory=inv)
+    assert all(c.get("stack:2", [5000, 100]) == [5000, 100] for c in chips(tracked))
+
+
+def test_a_card_read_by_a_later_seat_is_counted_where_it_comes_to_rest() -> None:
+    """Protocol v2 (reports on change, numbered rounds of 10 ms): the 4c pitched to seat 2
+    slides over seat 1 for 200 ms; seat 2 starts reading it 120 ms into that, while seat 1
+    still does. The seat that began reading it later is where it comes to rest: seat 2 (a
+    tracker that placed it where it had read longest called a misdeal, a card to seat 1)."""
+    four = card_uid("4c")
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    tracker.set_antennas(standard_antennas())
+    reports = [  # (time, seat, round, read)
+        (0.0, "seat:1", 1000, False),
+        (0.0, "seat:2", 5000, False),
+        (0.589, "seat:1", 1059, True),
+        (0.705, "seat:2", 5070, True),
+        (0.705, "seat:1", 1070, True),
+        (0.795, "seat:1", 1079, False),
+        (0.795, "seat:2", 5079, True),
+    ]
+    out: list = []
+
+    def poll_until(t: float) -> None:
+        while (due := tracker.next_due()) is not None and due <= t:
+            out.extend(event_to_obj(e) for e in tracker.poll(due + 1e-6))
+            if tracker.next_due() == due:
+                break
+
+    for t, seat, rno, read in reports:
+        poll_until(t)
+        tracker.report(ANT[seat], ((four, 0),) if read else (), t, rno)
+    poll_until(2.0)
+    out.extend(event_to_obj(e) for e in tracker.poll(2.0))
+    assert cards(out) == [("4c", "seat:2")]
+
+
+def test_a_round_of_crosstalk_does_not_hold_the_seat_on_a_slow_reader() -> None:
+    """A shared reader (0.4 s a round): seat 4 calls 100; in the round the call lands the bet
+    antenna also reads the stack's 5,000 once (crosstalk) while the stack goes on reading it.
+    The call is ruled as soon as it has arrived, not a 1.2 s lapse later (the seat's zones
+    waited on the crosstalk read as on a chip arriving)."""
+    five, h = chip(5000), chip(100)
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    tracker.set_antennas(standard_antennas())
+    out: list = []
+    for r in range(16):
+        t = r * 0.4
+        stack = [five] + ([h] if r < 4 else [])
+        bet = ([h] if r >= 5 else []) + ([five] if r == 5 else [])
+        tracker.report(ANT["stack:4"], tuple((u, 0) for u in stack), t, r)
+        tracker.report(ANT["bet:4"], tuple((u, 0) for u in bet), t + 0.2, r)
+        for when in (t + 0.2, t + 0.4):
+            while (due := tracker.next_due()) is not None and due <= when:
+                out += [(due, event_to_obj(e)) for e in tracker.poll(due + 1e-6)]
+                if tracker.next_due() == due:
+                    break
+    bets = [(t, e["chips"]) for t, e in out if "chips" in e and "bet:4" in e["chips"]]
+    assert [c for _, c in bets] == [{"bet:4": [100], "stack:4": [5000]}]
+    assert bets[0][0] < 5 * 0.4 + 0.2 + 1.0  # within two rounds of landing, not after a lapse

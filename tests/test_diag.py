@@ -49,6 +49,8 @@ def test_the_live_snapshot_names_the_antennas_and_tags_to_check(tmp_path: Path) 
     assert diag.rate(ants["stack:3"]) < diag.WEAK  # the dead 500 is no longer read there
     states = {t["uid"]: t["state"] for t in snap["tags"]}
     assert states[chip(3).hex()] == "unread" and states[chip(4).hex()] == "never read"
+    # the 5,000 at the stack's edge: named with the neighbour reading it and how often
+    assert states[chip(1).hex()].startswith("at an edge: read by bet:4 too (")
     out = diag.text(snap, "test")
     assert "its tags read by bet:4" in out and f"{chip(4).hex()} (chip 25): never read" in out
 
@@ -63,6 +65,7 @@ def test_the_screen_at_800x480(tmp_path: Path) -> None:
     drawn = [t.text for t in painter.texts]
     assert "TAGS TO CHECK" in drawn
     assert any(chip(3).hex() in t and "UNREAD" in t for t in drawn)
+    assert any(chip(1).hex() in t and "AT AN EDGE: READ BY BET:4" in t for t in drawn)
     for t in painter.texts:  # every text inside the screen
         assert painter.surface.get_rect().contains(t.rect), t
     out = os.environ.get("TABLECTL_SCREENSHOTS")

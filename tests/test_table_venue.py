@@ -30,7 +30,7 @@ from tablectl.daemon.journal import Journal  # noqa: E402
 from tablectl.daemon.loop import Daemon  # noqa: E402
 from tablectl.daemon.table_venue import TableVenue  # noqa: E402
 from tablectl.daemon.venue_link import LinkConfig  # noqa: E402
-from tablectl.engine.events import Event  # noqa: E402
+from tablectl.engine.events import Event, event_from_obj  # noqa: E402
 from tablectl.venue.broker import Mosquitto  # noqa: E402
 from tablectl.venue.client import TableEvent, VenueClient  # noqa: E402
 
@@ -555,3 +555,77 @@ def test_the_view_is_built_once_per_event_with_the_venue_link_on(
     assert daemon.stats.events == len(HAND)
     # one view for the start (restored table) and one per event, whoever reads it
     assert len(built) <= 1 + daemon.stats.events, built
+
+
+def test_hand_for_hand_holds_the_table_and_a_hand_dealt_against_it_is_an_alert(
+    broker: Mosquitto, tmp_path: Path
+) -> None:
+    """002 RP-8 A (issue 31): the venue's ``h4h`` reaches the table through the broker and is
+    taken on receipt; the dealer screen says HOLD and for whom it waits; the state reports the
+    hold; a hand dealt anyway is an alert on the events stream and on the screen; the round's
+    release lets one hand be dealt."""
+    from display.window import PygameDisplay
+
+    venue = Venue(broker.port)
+    display = PygameDisplay(SIZE, fullscreen=False, console=True)
+    ids: dict[str, str] = {}
+    hold = {"on": True, "round": 0, "deal": False, "waiting": ["t2"], "release": 0}
+
+    def send(key: str, body: dict[str, Any]) -> Callable[[], Any]:
+        def step() -> None:
+            full = {"table": "t1", "id": key, **body}  # a whole command, as the venue sends
+            ids[key] = venue.client.command("t1", "h4h", full, by="Dana (director)")
+
+        return step
+
+    def screen(head: str) -> Callable[[], Any]:
+        return lambda: None if display.screen.hold[:1] == (head,) else WAIT
+
+    def alerts() -> list[dict[str, Any]]:
+        return [
+            e.body
+            for e in venue.events
+            if e.kind == "alert" and e.body.get("alert") == "hand_for_hand"
+        ]
+
+    def alerted() -> bool:
+        return bool(alerts())
+
+    steps: list[Callable[[], Any]] = [
+        lambda: None,
+        venue.until(lambda: venue.state().get("status") is not None),
+        send("hold", hold),
+        venue.until(lambda: venue.state().get("hold") == {"round": 0, "allin": False}),
+        screen("HOLD \u2014 hand for hand"),
+        lambda: None if "waiting for t2" in display.screen.hold[1] else WAIT,
+        lambda: list(HAND),  # the dealer deals anyway
+        venue.until(alerted),
+        send("release", {**hold, "round": 1, "deal": True, "waiting": []}),
+        screen("DEAL ONE HAND"),
+        # RP-8 F: hand 2 (button 2, small blind 3, big blind 1): Bob all in, Ann calls
+        lambda: [
+            event_from_obj(obj)
+            for obj in (
+                {"deal": {"3": ["2h", "3h"], "1": ["Kc", "Kh"], "2": ["Ad", "Ac"]}},
+                {"push": {"seat": 2, "chips": [1000] * 9 + [500, 100, 100, 100, 100, 25, 25]}},
+                {"fold": 3},
+                {"push": {"seat": 1, "chips": [1000] * 9 + [500, 100, 100, 100, 25, 25]}},
+            )
+        ],
+        venue.until(lambda: (venue.state().get("hold") or {}).get("allin") is True),
+        screen("ALL-IN: CARDS DOWN"),
+        lambda: [event_from_obj({"board": ["7s", "8d", "Jh"], "burn": "4c"})],  # too soon
+        venue.until(lambda: len(alerts()) == 2),
+    ]
+    daemon = Daemon(
+        tmp_path / "j.db", SETUP, Steps(steps), display=display, venue=table_venue(broker.port)
+    )
+    try:
+        assert daemon.run() == 0
+    finally:
+        venue.client.stop()
+    assert venue.answer(ids["hold"])["accepted"] is True
+    dealt, card = alerts()
+    assert dealt["text"] == "hand 1 dealt during the hold (002 RP-8 A)"
+    assert card["text"] == "a card dealt in hand 2 before the release (002 RP-8 F)"
+    assert dealt["rule"] == card["rule"] == "002 RP-8"

@@ -175,8 +175,10 @@ def test_registration_past_the_last_seat_keeps_a_waiting_list(tmp_path: Path) ->
     twice = c.register("Dana", ["P3"])
     assert not twice.ok and "registered already" in twice.text
     assert len(c.entrants_view()) == 20
-    assert c.register("Dana", ["P3"], again=True).ok
-    assert [e["name"] for e in c.entrants_view()].count("P3") == 2
+    other = c.register("Dana", ["P3"], again=True)
+    assert other.ok and other.text == "registered P3 (2)"  # told apart (002 Rule 68)
+    assert [e["name"] for e in c.entrants_view()].count("P3") == 1
+    assert [e["name"] for e in c.entrants_view()].count("P3 (2)") == 1
 
 
 def test_a_journal_truncated_to_nothing_is_refused_with_the_way_out(tmp_path: Path) -> None:
@@ -242,3 +244,64 @@ def test_bad_lines_are_named_and_skipped_and_the_journal_can_be_checked_and_reco
     c = console(new, Clock())
     assert [e["name"] for e in c.entrants_view()] == ["Ann", "Cy"] and not c.problems
     c.close()
+
+
+def test_hand_for_hand_from_the_console_shares_places_takes_minutes_and_replays(
+    tmp_path: Path,
+) -> None:
+    """002 RP-8 (issue 31): the director starts hand-for-hand, the clock stops; two players out
+    on the same hand at two tables share their places (the entrants list and the public page say
+    so); the round over, 2 minutes come off the clock; after a restart the same state comes back
+    from the journal and the minutes are not taken twice."""
+    from tablectl.venue.web.app import make_env
+
+    clock = Clock()
+    journal = tmp_path / "venue.jsonl"
+    c = console(journal, clock)
+    c.register("Dana", [f"Pl{i}" for i in range(1, 13)])
+    c.start("Dana")
+    for cmd in list(c.venue.pending.values()):
+        c.runner.apply({"confirmed": {"table": cmd[0].table, "id": cmd[0].id}})
+    clock.now += 300
+    assert c.hand_for_hand("Dana", True).ok and c.clock.paused
+    left = c.clock_view()["seconds_left"]
+    assert c.h4h_view()["on"] and c.h4h_view()["round"] == 1  # both between hands: released
+
+    def report(table: str, seq: int, out: str) -> None:
+        seats = [
+            {"seat": e.seat, "name": e.name, "stack": 0 if e.name == out else e.stack,
+             "status": "out" if e.name == out else "active"}
+            for e in c.venue.entries.values()
+            if e.table == table and e.status == "seated"
+        ]  # fmt: skip
+        body = {"table": table, "seq": seq, "hand": seq, "hold": {"round": 1}, "seats": seats}
+        c.runner.apply({"report": body})
+
+    out1 = next(e.name for e in c.venue.entries.values() if e.table == "T1")
+    out2 = next(e.name for e in c.venue.entries.values() if e.table == "T2")
+    report("T1", 1, out1)
+    assert c.h4h_view()["waiting"] == ["T2"]
+    report("T2", 1, out2)
+    view = c.h4h_view()
+    assert view["round"] == 2 and view["hands"] == 1
+    (line,) = view["shared"]
+    assert line.startswith(f"{out1}, {out2} share places 11-12") or line.startswith(
+        f"{out2}, {out1} share places 11-12"
+    )
+    assert left - c.clock_view()["seconds_left"] == 120  # 002 RP-8 B-D
+    shared = [e for e in c.entrants_view() if e["name"] in (out1, out2)]
+    assert [(e["place"], e["shared"]) for e in shared] == [(11, 2), (11, 2)]
+    sections = make_env().get_template("sections.html").module
+    public = str(sections.public_h4h(view))
+    assert "Hand for hand" in public and "share places 11-12" in public
+    entrants = str(sections.entrants(c.entrants_view(), c.summary_view(), lambda _w: False, ""))
+    assert "(11, shared by 2)" in entrants
+    minutes_left = c.clock_view()["seconds_left"]
+    c.close()
+
+    clock.now += 3600
+    b = console(journal, clock)
+    assert b.h4h_view()["round"] == 2 and b.h4h_view()["shared"] == view["shared"]
+    assert b.clock.paused and b.clock_view()["seconds_left"] == minutes_left  # not twice
+    assert b.hand_for_hand("Dana", False).ok and not b.clock.paused
+    b.close()

@@ -44,6 +44,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default="dedicated",
         help="with --rf: one reader per antenna, or one multiplexed over all (slow cycle)",
     )
+    parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="with --rf: list every false ruling, false alert and missed call with its hand, "
+        "what physically happened, the reads around it and its cause, then a tally",
+    )
     parser.add_argument("--headless", action="store_true", help="no dealer screen")
     parser.add_argument(
         "--size",
@@ -114,6 +120,9 @@ def run(args: argparse.Namespace) -> int:
     if args.reader == "shared" and args.rf is None:
         print("tablectl sim: --reader shared needs --rf LEVEL", file=sys.stderr)
         return 2
+    if args.explain and args.rf is None:
+        print("tablectl sim: --explain needs --rf LEVEL", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.ERROR,
         format="%(levelname)s %(name)s: %(message)s",
@@ -151,6 +160,7 @@ def run(args: argparse.Namespace) -> int:
         tracker=not args.instant,
         rf=args.rf,
         shared_reader=args.reader == "shared",
+        explain=args.explain,
     )
     try:
         sim = TableSim(cfg, on_view)
@@ -170,6 +180,13 @@ def run(args: argparse.Namespace) -> int:
     if args.faults:
         print(f"faults: {result.faults.summary()}", file=sys.stderr)
     print(f"link: {result.link} steps={result.steps}", file=sys.stderr)
+    if args.explain:
+        from hw_sim.explain import tally
+
+        for incident in result.incidents:
+            print(incident.render())
+        print(f"{len(result.incidents)} false or missed calls, by kind and cause:")
+        print("\n".join(tally(result.incidents)) or "     0")
     print(result.line())
     if result.score is not None:
         print(result.score.line())

@@ -125,6 +125,8 @@ class Display(Protocol):
 
     def venue_answers(self) -> list[tuple[str, bool]]: ...
 
+    def set_hold(self, lines: tuple[str, ...]) -> None: ...  # hand-for-hand (002 RP-8)
+
     def console_busy(self) -> bool: ...  # a panel over the table: the bots wait
 
     def close(self) -> None: ...
@@ -947,14 +949,22 @@ class _VenueSide:
         p = hand.positions
         return (p.button, p.sb_seat, p.bb)
 
-    def seated(self, seat: int) -> tuple[str, int] | None:
+    def seated(self, seat: int, out_too: bool = False) -> tuple[str, int] | None:
+        """(name, stack) of the player in ``seat``; with ``out_too`` also one eliminated there
+        (stack 0: an absolute re-buy brings them back, 002 Rule 28)."""
         table = self._d.table
         p = table.players.get(seat) if table is not None else None
-        return None if p is None or p.out else (p.name, p.stack)
+        if p is None or (p.out and not out_too):
+            return None
+        return (p.name, 0 if p.out else p.stack)
 
     def show(self, commands: list[tuple[str, str, str]], halted: str | None) -> None:
         if self._d.display is not None:
             self._d.display.set_venue(commands, halted)
+
+    def show_hold(self, lines: tuple[str, ...]) -> None:
+        if self._d.display is not None:
+            self._d.display.set_hold(lines)
 
     def answers(self) -> list[tuple[str, bool]]:
         return self._d.display.venue_answers() if self._d.display is not None else []

@@ -12,8 +12,12 @@ panel) for CONFIRM or REFUSE. Confirmed, each becomes the contract's ``floor`` d
 ``by`` = the director the venue names (the venue's broker identity vouches for it: only the
 venue user may write a table's command topic), journaled through :meth:`Daemon.handle` like a
 console entry but not through the floor-badge gate. ``level`` (002 Rule 24) and ``halt`` (002
-Rule 11-D) need no confirmation and are taken on receipt. Unanswered commands are shown again
-after a restart.
+Rule 11-D) need no confirmation and are taken on receipt, and so is ``h4h`` (002 RP-8,
+hand-for-hand): the dealer screen says HOLD and for whom it waits, or to deal the round's one
+hand, or, after an all-in and call, to keep the cards face down and deal no further card until
+the director releases the table. A hand dealt against the hold, or a board card dealt before the
+release, is an alert on the screen and on the events stream (the engine is not told: the hold is
+the venue's, kept here). Unanswered commands are shown again after a restart.
 """
 
 from __future__ import annotations
@@ -28,7 +32,16 @@ from tablectl.daemon.venue_link import LinkConfig, LinkItem, LinkProblem, VenueL
 from tablectl.engine.events import Event, FloorDecision
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.view import TableView
-from tablectl.wire.commands import Command, HaltCmd, LevelCmd, SeatCmd, StackCmd, UnseatCmd
+from tablectl.tournament.handforhand import TableHold
+from tablectl.wire.commands import (
+    Command,
+    HaltCmd,
+    HoldCmd,
+    LevelCmd,
+    SeatCmd,
+    StackCmd,
+    UnseatCmd,
+)
 from tablectl.wire.envelope import Envelope
 from tablectl.wire.report import output_event, state_body
 
@@ -44,9 +57,11 @@ class TablePort(Protocol):
 
     def positions(self) -> tuple[int | None, int | None, int | None] | None: ...  # this hand's
 
-    def seated(self, seat: int) -> tuple[str, int] | None: ...  # (name, stack) of a player in
+    def seated(self, seat: int, out_too: bool = False) -> tuple[str, int] | None: ...  # in play
 
     def show(self, commands: list[tuple[str, str, str]], halted: str | None) -> None: ...
+
+    def show_hold(self, lines: tuple[str, ...]) -> None: ...  # hand-for-hand (002 RP-8)
 
     def answers(self) -> list[tuple[str, bool]]: ...  # the dealer's taps since the last call
 
@@ -65,6 +80,8 @@ class TableVenue:
         self.halted: str | None = None  # who halted play (002 Rule 11-D), None: not halted
         self.announced: dict[str, Any] | None = None  # the last level announced (002 Rule 24)
         self._state: dict[str, Any] | None = None  # the last state published
+        self.hold = TableHold()  # hand-for-hand as the venue's h4h commands say (002 RP-8)
+        self._seen: tuple[int, int, bool] = (0, 0, False)  # hand, board cards, held (RP-8 F)
 
     # --- the daemon's hooks ------------------------------------------------------------------
 
@@ -109,7 +126,32 @@ class TableVenue:
             if isinstance(out, Ruling | Alert | Notice):
                 kind, body = output_event(out, view.hand_no)
                 link.publish_event(kind, body)
+        self._check_hold(view)
         self.publish_state()
+
+    def _check_hold(self, view: Any) -> None:
+        """Hand-for-hand (002 RP-8): a hand started counts for the round, or is an alert when
+        dealt against the hold; a board card while the hand was held is an alert (RP-8 F)."""
+        hand, cards, held = self._seen
+        said = None
+        if view.hand_no > hand:
+            said = self.hold.started(view.hand_no)
+        elif len(view.board) > cards:
+            said = self.hold.card(view, held)
+        self._seen = (view.hand_no, len(view.board), self.hold.frozen(view))
+        if said and self.link is not None:
+            log.warning("hand for hand: %s", said)
+            self.link.publish_event(
+                "alert",
+                {
+                    "hand_no": view.hand_no,
+                    "alert": "hand_for_hand",
+                    "rule": "002 RP-8",
+                    "text": said,
+                    "seat": None,
+                },
+            )
+        self._show_hold()
 
     def handle_items(self, items: list[LinkItem]) -> None:
         """What paho's thread posted (through the daemon's inbox), in order."""
@@ -162,6 +204,15 @@ class TableVenue:
                 f"play halted by {self.halted}" if self.halted else "play resumes",
             )
             self._answer(env, True)
+            self._show()
+            self.publish_state()
+        elif isinstance(cmd, HoldCmd):
+            self.hold.take(cmd.body())
+            log.info("venue %s: hand for hand: %s", env.venue, cmd.body())
+            self._answer(env, True)
+            if self.table is not None:
+                view = self.table.view()
+                self._seen = (view.hand_no, len(view.board), self.hold.frozen(view))
             self._show()
             self.publish_state()
         elif isinstance(cmd, LevelCmd):
@@ -222,13 +273,16 @@ class TableVenue:
         if isinstance(cmd, SeatCmd):
             return cmd.floor(by), {}
         assert isinstance(cmd, UnseatCmd | StackCmd) and self.table is not None
-        here = self.table.seated(cmd.seat)
+        # an absolute stack (``set``) may bring back a player eliminated in this seat: a re-buy
+        # keeps the seat (002 Rule 28)
+        absolute = isinstance(cmd, StackCmd) and cmd.set
+        here = self.table.seated(cmd.seat, out_too=absolute)
         if here is None or here[0] != cmd.name:
             raise ValueError(f"{cmd.name} is not in seat {cmd.seat}")
-        stack = here[1]
+        stack = here[1]  # 0 for a player eliminated there
         if isinstance(cmd, UnseatCmd):
             return cmd.floor(by), {"stack": stack}
-        return cmd.floor(by, stack), {"stack": cmd.result(stack)}
+        return cmd.floor(by, stack), {"stack": cmd.result(stack), "before": stack}
 
     def _answer(
         self, env: Envelope, accepted: bool, note: str = "", extra: dict[str, Any] | None = None
@@ -249,7 +303,12 @@ class TableVenue:
         if self.link is None or self.table is None:
             return
         view = self.table.view()
-        body = state_body(view, self.status(view), positions=self.table.positions())
+        body = state_body(
+            view,
+            self.status(view),
+            positions=self.table.positions(),
+            hold=self.hold.report(view),
+        )
         if body != self._state:
             self._state = body
             self.link.publish_state(body)
@@ -258,6 +317,12 @@ class TableVenue:
         if self.table is not None:
             pending = [(e.cmd_id, *describe(e, c)) for e, c in self.pending.values()]
             self.table.show(pending, self.halted)
+        self._show_hold()
+
+    def _show_hold(self) -> None:
+        """The dealer screen's hand-for-hand lines (002 RP-8), none when it is off."""
+        if self.table is not None:
+            self.table.show_hold(self.hold.lines(self.table.view()))
 
 
 def describe(env: Envelope, cmd: Command) -> tuple[str, str]:

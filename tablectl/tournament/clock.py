@@ -222,6 +222,27 @@ class TourneyClock:
         # a negative bank lengthens the step (at most to twice its length)
         self.banked = max(-self.step.seconds, min(self.step.seconds, self.banked - seconds))
 
+    def elapse(self, seconds: float, now: float) -> list[ClockEvent]:
+        """``seconds`` played off the clock at once, running or paused, carried across step
+        ends: hand-for-hand takes its minutes a hand (002 RP-8 B-D, "Blinds continue to
+        increase as time elapses off the clock ... and new levels are reached"). The new steps
+        reached, as :meth:`tick` gives them."""
+        self.tick(now)
+        steps = self.structure.steps
+        elapsed = self.banked + max(0.0, seconds)
+        events: list[ClockEvent] = []
+        while self.index < len(steps) - 1 and elapsed >= self.step.seconds:
+            elapsed -= self.step.seconds
+            self.index += 1
+            self.warned = False
+            events.append(
+                ClockEvent("break" if self.step.is_break else "level", self.step, self.index)
+            )
+        self.banked = min(elapsed, self.step.seconds)
+        if self.since is not None:
+            self.since = now
+        return events
+
     def follow(
         self, index: int, seconds_left: float, paused: bool, age: float, now: float
     ) -> list[ClockEvent]:

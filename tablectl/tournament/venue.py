@@ -38,12 +38,14 @@ from typing import Any
 from tablectl.tournament import seating
 from tablectl.tournament.chiprace import ChipRaceError, chip_race
 from tablectl.tournament.deals import Deal, DealError, DealFigures, cents, figures
+from tablectl.tournament.handforhand import MINUTES, MOST_MINUTES, Rounds, shared_prizes
 from tablectl.tournament.points import League, PointsError, parse_league
 from tablectl.tournament.prizes import Purse
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
 from tablectl.wire.commands import (
     Command,
     HaltCmd,
+    HoldCmd,
     LevelCmd,
     SeatCmd,
     StackCmd,
@@ -68,6 +70,8 @@ EVENTS = (
     "break",
     "structure",
     "deal",
+    "hand_for_hand",
+    "release",
 )
 IN_PLAY = ("seated", "arriving", "leaving")
 
@@ -149,6 +153,11 @@ class Entry:
     rebuys: int = 0
     player: str = ""  # a re-entry's first entry id: one person in the results
     member: str = ""  # the venue's member id, given at registration
+    out_hand: int = -1  # the table's hand count when eliminated (a re-buy brings them back)
+    prize: float = 0.0  # money won, once placed
+    shared: int = 0  # players sharing the places of one hand-for-hand hand (002 RP-8 A)
+    owed_race: tuple[int, ...] = ()  # colours removed while walking to this seat (002 Rule 25)
+    owed_add: int = 0  # a colour-up raced at the table left, for the new seat (002 Rule 25)
 
 
 @dataclass
@@ -179,6 +188,7 @@ class VenueConfig:
     approve_moves: bool = False  # balancing moves and breaks wait for the director's approve
     money_unit: int = 1  # the house's smallest unit of money, in cents (deals round to it)
     league: League | None = None  # league points for the results (tablectl.tournament.points)
+    h4h_minutes: int = MINUTES  # off the clock per hand-for-hand hand (002 RP-8 B-D)
 
     @property
     def final(self) -> str:
@@ -213,6 +223,7 @@ def parse_setup(body: object) -> VenueConfig:
         "approve_moves",
         "money_unit",
         "league",
+        "h4h_minutes",
     )
     if not isinstance(body, dict):
         raise VenueError("setup must be an object")
@@ -265,6 +276,7 @@ def parse_setup(body: object) -> VenueConfig:
         approve_moves=_need_bool(body, "approve_moves"),
         money_unit=_money_unit(body.get("money_unit", 0.01)),
         league=_league(body.get("league")),
+        h4h_minutes=_h4h_minutes(body),
     )
 
 
@@ -296,6 +308,16 @@ def _member(body: object) -> str:
     return member.strip()
 
 
+def _h4h_minutes(body: dict) -> int:
+    """002 RP-8 B: "a maximum of 3 minutes per hand"; C: 2 "whenever possible" (the default)."""
+    minutes = _need_int(body, "h4h_minutes", MINUTES, 0)
+    if minutes > MOST_MINUTES:
+        raise VenueError(
+            f"setup.h4h_minutes: at most {MOST_MINUTES} minutes a hand (002 RP-8 B), got {minutes}"
+        )
+    return minutes
+
+
 def _need_bool(body: dict, key: str) -> bool:
     value = body.get(key, False)
     if not isinstance(value, bool):
@@ -324,6 +346,8 @@ class Venue:
         self.proposals: dict[str, Proposal] = {}  # waiting for approve (setup approve_moves)
         self.approving = ""  # the proposal being carried out by approve
         self.deal: Deal | None = None  # the final table's agreed deal (its payouts replace these)
+        self.h4h: Rounds | None = None  # hand-for-hand (002 RP-8), while it lasts
+        self.h4h_proposed = 0  # the players left when hand-for-hand was last proposed
         self._ids = 0
         self._pids = 0
 
@@ -357,6 +381,7 @@ class Venue:
         snap["pending"] = dict(self.pending)
         snap["broken"] = list(self.broken)
         snap["proposals"] = dict(self.proposals)
+        snap["h4h"] = self.h4h.copy() if self.h4h else None
         snap["rng"] = self.rng.getstate()
         return snap
 
@@ -464,6 +489,8 @@ class Venue:
         paid = self.deal.prize(entry.id, place) if self.deal else None
         if paid is not None:
             return paid / 100
+        if entry.shared and entry.place == place:
+            return entry.prize  # the places of one hand-for-hand hand, shared (002 RP-8 A)
         return self.purse.prize(self.structure, place)
 
     def deal_players(self) -> list[Entry]:
@@ -592,9 +619,14 @@ class Venue:
         again = isinstance(body, dict) and body.get("again") is True
         if same and not again:
             raise VenueError(
-                f"{name} is registered already ({', '.join(same)}): confirm it is another "
-                f'person of that name ("again": true), or re-enter the same player'
+                f"{name} is registered already ({', '.join(same)}): one player, one hand "
+                f'(002 Rule 68); confirm it is another person of that name ("again": true), '
+                f"or re-enter the same player (8-B)"
             )
+        if same:
+            # 002 Rules 8-B, 68 (one player, one hand): names identify players in re-buys
+            # and re-entries, so another person of the same name is told apart on every screen
+            name = self._unique(name)
         if self.started:
             if self.level_number > self.cfg.late_until_level or self.finished:
                 raise VenueError(
@@ -613,6 +645,17 @@ class Venue:
             self._wait(name, out).member = member
             return
         self._new_entry(name, out, "002 Rule 7").member = member
+
+    def _unique(self, name: str) -> str:
+        """``Ann (2)``, ``Ann (3)``...: the first not yet taken, kept within 64 characters."""
+        taken = {e.name for e in self.entries.values()}
+        n = 2
+        while True:
+            tag = f" ({n})"
+            candidate = name[: 64 - len(tag)] + tag
+            if candidate not in taken:
+                return candidate
+            n += 1
 
     def _seat_pool(self) -> list[tuple[str, int]]:
         """The seats a new player draws from (002 Rule 8-A), at the tables in play."""
@@ -697,12 +740,16 @@ class Venue:
             new.status, new.table, new.seat = "seated", last.table, last.seat
             new.stack = last.stack
             last.status = "forfeited"
+            # 002 Rule 8-B: a full starting stack when made, and every old chip leaves play:
+            # the result itself, not a change that a hand played before the dealer confirms
+            # would leave above or below a full stack
             self._send_stack(
                 new,
                 self.structure.starting_stack - last.stack,
                 out,
                 "002 Rule 8-B",
                 "re-entry: the forfeited chips leave play",
+                absolute=self.structure.starting_stack,
             )
             return
         new = self._new_entry(name, out, "002 Rule 8-A")
@@ -710,8 +757,17 @@ class Venue:
         self._seat_new(new, out, "002 Rule 8-A")
 
     def _send_stack(
-        self, entry: Entry, add: int, out: list[Output], rule: str, why: str, kind: str = ""
+        self,
+        entry: Entry,
+        add: int,
+        out: list[Output],
+        rule: str,
+        why: str,
+        kind: str = "",
+        absolute: int | None = None,
     ) -> None:
+        """A ``stack`` command: ``add`` to the seat's chips, or with ``absolute`` the seat's
+        chips set to that (``add`` then the change expected from the last report)."""
         cmd = StackCmd(
             entry.table,
             self._id(),
@@ -719,8 +775,9 @@ class Venue:
             why,
             seat=entry.seat,
             name=entry.name,
-            stack=max(0, entry.stack + add),
+            stack=max(0, entry.stack + add) if absolute is None else absolute,
             add=add,
+            set=absolute is not None,
         )
         self.pending[cmd.id] = (cmd, entry.id + (f":{kind}" if kind else ""))
         out.append(cmd)
@@ -741,11 +798,7 @@ class Venue:
         if not self.cfg.rebuy_chips or self.level_number > self.cfg.rebuy_until_level:
             raise VenueError("no re-buys now (002 Rule 28)")
         if entry.status == "out" and not self.finished:
-            self.purse = _with(self.purse, rebuys=self.purse.rebuys + 1)
-            entry.rebuys += 1
-            entry.stack = self.cfg.rebuy_chips
-            self.chips_issued += entry.stack
-            self._seat_new_keep(entry, out)
+            self._rebuy_busted(entry, out)
             return
         if entry.status != "seated":
             raise VenueError(f"{entry.name} is not seated")
@@ -755,17 +808,41 @@ class Venue:
             )
         self._send_stack(entry, self.cfg.rebuy_chips, out, "002 Rule 28", "re-buy", "rebuy")
 
-    def _seat_new_keep(self, entry: Entry, out: list[Output]) -> None:
-        """A busted player re-buying is drawn a seat like a new player (002 Rules 8-A, 28)."""
-        tables = [t for t in self.active_tables() if not self.tables[t].breaking]
+    def _rebuy_busted(self, entry: Entry, out: list[Output]) -> None:
+        """002 Rule 28: "A player may not miss a hand": a busted player re-buying keeps the seat,
+        an absolute ``stack`` command there (the table brings the player back), not a fresh
+        draw that may land between the small blind and the button and make the player wait.
+        Only when the seat is gone (the table broke, or another player was seated there) is a
+        seat drawn (8-A)."""
+        assert self.cfg is not None
+        place = (entry.table, entry.seat)
+        live = [t for t in self.active_tables() if not self.tables[t].breaking]
+        if entry.table in live and entry.seat in self.open_seats(entry.table):
+            entry.status, entry.stack = "arriving", 0
+            self._send_stack(
+                entry,
+                self.cfg.rebuy_chips,
+                out,
+                "002 Rule 28",
+                "re-buy after busting: the seat is kept",
+                "rebuy",
+                absolute=self.cfg.rebuy_chips,
+            )
+            return
+        self.purse = _with(self.purse, rebuys=self.purse.rebuys + 1)
+        entry.rebuys += 1
+        entry.stack = self.cfg.rebuy_chips
+        self.chips_issued += entry.stack
         pool = seating.seat_pool(
-            {t: self.committed(t) for t in tables}, {t: self.open_seats(t) for t in tables}, tables
+            {t: self.committed(t) for t in live}, {t: self.open_seats(t) for t in live}, live
         )
-        place = seating.draw_seat(pool, self.rng)
-        if place is None:
+        drawn = seating.draw_seat(pool, self.rng)
+        if drawn is None:
             raise VenueError("no open seat at the tables in play")
         entry.place = 0
-        self._send_seat(entry, place, out, "002 Rule 28", "re-buy after busting")
+        self._send_seat(
+            entry, drawn, out, "002 Rule 8-A", f"re-buy after busting: seat {place[1]} is gone"
+        )
 
     def _on_addon(self, body: object, out: list[Output]) -> None:
         """An add-on (002 Rule 28's procedure): once per entry, chips added between hands."""
@@ -796,10 +873,18 @@ class Venue:
             if seen is None or seen.name != e.name:
                 continue  # a report older than this player's seat shows its former occupant
             if seen.status == "out":
-                busted.append(e)
+                if report.hand > e.out_hand:  # not the bust a re-buy in the seat undid
+                    e.out_hand = report.hand
+                    busted.append(e)
             elif not report.in_hand:
                 e.stack = seen.stack
         self._eliminate(busted, out)
+        if self.h4h is not None:
+            self._h4h_report(report, out)
+        for e in list(self.entries.values()):
+            if e.owed_race and e.status == "seated" and e.table == report.table:
+                removed, e.owed_race = e.owed_race, ()
+                self._color_up(report.table, removed, out, late=e)
         self._settle(out)
 
     def _eliminate(self, busted: list[Entry], out: list[Output]) -> None:
@@ -808,10 +893,13 @@ class Venue:
             place = len(self.remaining())
             # a player busting while due to move: the move is void (its unseat is ignored)
             e.status, e.place, e.stack, e.dest = "out", place, 0, None
-            prize = self.prize_of(e, place)
+            prize = e.prize = self.prize_of(e, place)
             text = f"{e.name} out in place {place}" + (
                 f", wins {self.structure.currency}{prize:,.2f}" if prize else ""
             )
+            if self.h4h is not None:  # placed when the hand-for-hand hand is over everywhere
+                self.h4h.busts.append(e.id)
+                text += " (hand for hand: shares with anyone out on this hand, 002 RP-8 A)"
             out.append(
                 Announcement(
                     "eliminated",
@@ -823,10 +911,16 @@ class Venue:
 
     def _on_confirmed(self, body: object, out: list[Output]) -> None:
         stack = body.get("stack") if isinstance(body, dict) else None
-        if stack is not None and (
-            isinstance(stack, bool) or not isinstance(stack, int) or stack < 0
-        ):
-            raise VenueError(f"confirmed.stack must be a whole number, got {stack!r:.80}")
+        before = body.get("before") if isinstance(body, dict) else None
+        for key, value in (("stack", stack), ("before", before)):
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int) or value < 0
+            ):
+                raise VenueError(f"confirmed.{key} must be a whole number, got {value!r:.80}")
+        if before is not None and before > self.chips_issued:
+            raise VenueError(
+                f"confirmed.before {before:,} is more than the {self.chips_issued:,} chips in play"
+            )
         if stack is not None:
             cmd = self._waiting(body)
             why = self._stack_refused(cmd, stack)
@@ -840,9 +934,20 @@ class Venue:
             return
         if isinstance(cmd, SeatCmd) and entry.status == "arriving":
             entry.status = "seated"
+            if entry.owed_add:  # the race at the table left, carried out here (002 Rule 25)
+                add, entry.owed_add = entry.owed_add, 0
+                self._send_stack(
+                    entry,
+                    add,
+                    out,
+                    "002 Rule 25",
+                    "colour-up raced at the table left, before the move",
+                    "colorup",
+                )
         elif isinstance(cmd, UnseatCmd) and entry.status == "leaving" and entry.dest:
             if stack is not None:
                 entry.stack = stack  # the chips the player carried away
+            self._colour_up_follows(entry, cmd.table)
             self.moves += 1
             out.append(
                 Announcement(
@@ -854,15 +959,34 @@ class Venue:
                 )
             )
             self._send_seat(entry, entry.dest, out, cmd.rule, "moved from " + cmd.table)
+        elif isinstance(cmd, StackCmd) and cmd.set:
+            # the stack it replaced left play (002 Rule 8-B); the table says what it was, else
+            # the last report's
+            gone = before if before is not None else cmd.stack - cmd.add
+            self.chips_issued += cmd.stack - gone
+            entry.stack = cmd.stack
+            if entry.status == "arriving":  # a busted player's re-buy, in the seat kept
+                entry.status, entry.place = "seated", 0
         elif isinstance(cmd, StackCmd):
             self.chips_issued += cmd.add
             entry.stack = stack if stack is not None else max(0, entry.stack + cmd.add)
+        if isinstance(cmd, StackCmd):
             if extra == "rebuy":
                 self.purse = _with(self.purse, rebuys=self.purse.rebuys + 1)
                 entry.rebuys += 1
             elif extra == "addon":
                 self.purse = _with(self.purse, addons=self.purse.addons + 1)
         self._settle(out)
+
+    def _colour_up_follows(self, entry: Entry, left: str) -> None:
+        """A player who raced at the table left (002 Rule 25) and moved before its dealer
+        confirmed the race's ``stack``: that command is void there (the seat is empty) and its
+        change goes with the player to the new seat, so no chip of the removed colour stays in
+        play."""
+        for cid, (cmd, ref) in list(self.pending.items()):
+            if isinstance(cmd, StackCmd) and cmd.table == left and ref == f"{entry.id}:colorup":
+                self.pending[cid] = (cmd, "void")
+                entry.owed_add += cmd.add
 
     def _on_refused(self, body: object, out: list[Output]) -> None:
         cmd, entry, extra = self._answer(body)
@@ -897,6 +1021,8 @@ class Venue:
             self._send_seat(entry, place, out, cmd.rule, "re-drawn: seat refused")
         elif isinstance(cmd, StackCmd) and extra == "addon":
             entry.addons = 0
+        elif isinstance(cmd, StackCmd) and cmd.set and entry.status == "arriving":
+            entry.status = "out"  # the re-buy in the seat kept did not happen
         self._settle(out)
 
     def _waiting(self, body: object) -> Command:
@@ -921,6 +1047,8 @@ class Venue:
         own players' stacks; what no table may do is make chips that were never issued.)"""
         if isinstance(cmd, SeatCmd):
             return "" if stack == cmd.stack else f"the seat was sent with {cmd.stack:,}"
+        if isinstance(cmd, StackCmd) and cmd.set:
+            return "" if stack == cmd.stack else f"the command set the stack to {cmd.stack:,}"
         added = max(0, cmd.add) if isinstance(cmd, StackCmd) else 0
         if stack <= self.chips_issued + added:
             return ""
@@ -1071,12 +1199,32 @@ class Venue:
             for t in self.active_tables():
                 self._color_up(t, step.color_up, out)
 
-    def _color_up(self, table: str, removed: tuple[int, ...], out: list[Output]) -> None:
-        """002 Rule 25: race off the removed chips from the RFID stack contents at each table."""
+    def _color_up(
+        self,
+        table: str,
+        removed: tuple[int, ...],
+        out: list[Output],
+        late: Entry | None = None,
+    ) -> None:
+        """002 Rule 25: race off the removed chips from the RFID stack contents at each table.
+
+        Every player in the room is raced: one whose move is decided but not yet carried out
+        (``leaving``) still sits here and races here; one walking between tables at the step
+        (``arriving``) owes the colour-up and has it once a report of the new table reads the
+        stack (``late``): 25-C, "chips of a removed denomination ... exchanged for current
+        denominations only at equal value", what does not total a chip removed."""
         report = self.tables[table].report
-        here = {
-            e.seat: e for e in self.entries.values() if e.table == table and e.status == "seated"
-        }
+        if late is not None:
+            here = {late.seat: late}
+        else:
+            here = {
+                e.seat: e
+                for e in self.entries.values()
+                if e.table == table and e.status in ("seated", "leaving")
+            }
+            for e in self.entries.values():
+                if e.status == "arriving" and e.table == table:
+                    e.owed_race = tuple(sorted({*e.owed_race, *removed}))
         stacks: dict[int, list[int]] = {}
         for seat in here:
             seen = report.seat(seat) if report else None
@@ -1107,6 +1255,7 @@ class Venue:
                     rng=self.rng,
                     method=self.structure.race,
                     button=button,
+                    leftover="drop" if late is not None else "half_up",
                 )
                 stacks = result.stacks
                 chips = [c for c in chips if c != denom]
@@ -1128,7 +1277,9 @@ class Venue:
         for seat, entry in sorted(here.items()):
             add = sum(stacks[seat]) - before[seat]
             if add:
-                self._send_stack(entry, add, out, "002 Rule 25", "colour-up and chip race")
+                self._send_stack(
+                    entry, add, out, "002 Rule 25", "colour-up and chip race", "colorup"
+                )
 
     # ------------------------------------------------------------------------------ the floor
     def _settle(self, out: list[Output]) -> None:
@@ -1145,6 +1296,7 @@ class Venue:
         assert self.cfg is not None
         live = [t for t in self.active_tables() if not self.tables[t].breaking]
         left = self.remaining()
+        self._h4h_settle(live, len(left), out)
         if live == [self.cfg.final] and not self.final_formed:
             self.final_formed = len(left)
             out.append(
@@ -1375,6 +1527,244 @@ class Venue:
                 )
                 return
             self._send_unseat(here[seat], (dest, to), out, "002 Rule 11-A", why)
+
+    # ------------------------------------------------------------------ hand for hand (RP-8)
+    def _on_hand_for_hand(self, body: object, out: list[Output]) -> None:
+        """The director starts (``{"on": true}``) or ends hand-for-hand (002 RP-8 A: "finish the
+        current hand you're on then hold up, we are going hand for hand")."""
+        if not isinstance(body, dict) or not isinstance(body.get("on"), bool):
+            raise VenueError(f'needs {{"on": true}} or {{"on": false}}, got {body!r:.80}')
+        if not self.started or self.finished:
+            raise VenueError("hand-for-hand is for a tournament under way")
+        if not body["on"]:
+            if self.h4h is None:
+                raise VenueError("hand-for-hand is not on")
+            self._h4h_end("the director ends hand-for-hand", out)
+            return
+        if self.h4h is not None:
+            raise VenueError("hand-for-hand is on already")
+        live = [t for t in self.active_tables() if not self.tables[t].breaking]
+        if len(live) < 2:
+            raise VenueError("one table in play: every hand there is hand for hand already")
+        # a table halted (002 Rule 11-D) or short deals no hand: it joins once it can
+        self.h4h = Rounds(start={t: self._hands(t) for t in self._h4h_tables()})
+        out.append(
+            Announcement(
+                "hand_for_hand",
+                "hand for hand: every table finishes the hand in progress and holds; "
+                "players out on the same hand share the places they cover",
+                "002 RP-8 A",
+                {"on": True, "round": 0},
+            )
+        )
+        self.h4h.waiting = [t for t in self.h4h.start if not self._h4h_done(t)]
+        for t in live:  # every table holds after its hand, one halted now included
+            out.append(self._hold_cmd(t, "002 RP-8 A", self._h4h_why(t)))
+        self._h4h_progress(out)
+
+    def _on_release(self, body: object, out: list[Output]) -> None:
+        """002 RP-8 F: the director releases a table holding an all-in and call (its cards face
+        down, no further card dealt until instructed)."""
+        table = body.get("table") if isinstance(body, dict) else None
+        if self.h4h is None:
+            raise VenueError("hand-for-hand is not on")
+        if not isinstance(table, str) or table not in self.h4h.allin:
+            held = ", ".join(sorted(self.h4h.allin)) or "none"
+            raise VenueError(f"table {table!r:.40} holds no all-in and call (holding: {held})")
+        hand = self.h4h.allin.pop(table)
+        self.h4h.released[table] = hand
+        out.append(
+            Announcement(
+                "released",
+                f"{table} released: hand {hand} runs out its cards",
+                "002 RP-8 F",
+                {"table": table, "hand": hand},
+            )
+        )
+        out.append(self._hold_cmd(table, "002 RP-8 F", f"hand {hand} released: deal the cards"))
+
+    def _h4h_tables(self) -> list[str]:
+        """The tables that play a hand-for-hand hand: in play, and two players or more there."""
+        return [
+            t
+            for t in self.active_tables()
+            if not self.tables[t].breaking
+            and not self.tables[t].halted
+            and self.seated_count(t) >= 2
+        ]
+
+    def _hands(self, table: str) -> int:
+        report = self.tables[table].report
+        return report.hand if report else 0
+
+    def _h4h_done(self, table: str) -> bool:
+        """The table's hand of the round is over (RP-8: "every table has reported its hand
+        over"): a report between hands, dealt under this round (or, from a table that does not
+        say, a hand started since the release)."""
+        r = self.h4h
+        assert r is not None
+        if table not in self._h4h_tables():
+            return True  # broken, halted or down to one player: it deals no hand
+        report = self.tables[table].report
+        if report is None:  # nothing heard from it: only round 0 has no hand to wait for
+            return r.round == 0
+        if report.in_hand:
+            return False
+        if r.round == 0:
+            return True
+        if report.hold_round is not None:
+            return report.hold_round >= r.round
+        return report.hand > r.start.get(table, 0)
+
+    def _hold_cmd(self, table: str, rule: str, why: str) -> HoldCmd:
+        r = self.h4h
+        assert r is not None
+        dealers = set(r.start)
+        return HoldCmd(
+            table,
+            self._id(),
+            rule,
+            why,
+            on=True,
+            round=r.round,
+            deal=r.round > 0 and table in dealers,
+            waiting=tuple(t for t in r.waiting if t != table),
+            release=r.released.get(table, 0),
+        )
+
+    def _h4h_report(self, report: TableReport, out: list[Output]) -> None:
+        """A table's report during hand-for-hand: an all-in and call held (RP-8 F)."""
+        r = self.h4h
+        assert r is not None
+        t = report.table
+        if report.hold_allin and report.in_hand and r.released.get(t) != report.hand:
+            if r.allin.get(t) != report.hand:
+                r.allin[t] = report.hand
+                out.append(
+                    Announcement(
+                        "h4h_allin",
+                        f"{t}: all-in and call in hand {report.hand}: cards face down, no "
+                        "further card until the director releases the table",
+                        "002 RP-8 F",
+                        {"table": t, "hand": report.hand},
+                    )
+                )
+        elif t in r.allin and (not report.in_hand or report.hand != r.allin[t]):
+            del r.allin[t]
+
+    def _h4h_settle(self, live: list[str], left: int, out: list[Output]) -> None:
+        """After every event: the round's progress; the proposal when the next elimination
+        reaches the money (002 RP-8); the end when one table is left."""
+        assert self.cfg is not None
+        if self.h4h is not None:
+            if len(live) < 2:
+                self._h4h_end("one table left: hand-for-hand ends", out)
+            else:
+                self._h4h_progress(out)
+            return
+        paid = len(self.purse.payouts(self.structure))
+        if paid and left == paid + 1 and len(live) > 1 and self.h4h_proposed != left:
+            self.h4h_proposed = left
+            out.append(
+                Announcement(
+                    "h4h_proposed",
+                    f"{left} players, {paid} paid: the next elimination reaches the money; "
+                    "play hand for hand?",
+                    "002 RP-8",
+                    {"players": left, "paid": paid},
+                )
+            )
+
+    def _h4h_progress(self, out: list[Output], force: bool = False) -> None:
+        """Tables whose round hand is over leave the waiting list; when it is empty the round
+        is over (its busts placed together, the clock's minutes taken) and the next released."""
+        r = self.h4h
+        assert r is not None
+        if r.start:  # a round in flight
+            waiting = [t for t in r.start if not self._h4h_done(t)]
+            if waiting:
+                if waiting != r.waiting or force:
+                    r.waiting = waiting
+                    for t in self._h4h_tables():
+                        out.append(self._hold_cmd(t, "002 RP-8 A", self._h4h_why(t)))
+                return
+            self._h4h_round_over(out)
+            r.start, r.waiting = {}, []
+        dealers = self._h4h_tables()
+        if not dealers:
+            return  # no table can deal now: released once one can
+        r.round += 1
+        r.start = {t: self._hands(t) for t in dealers}
+        r.waiting = list(dealers)
+        r.allin, r.released = {}, {}
+        for t in dealers:
+            out.append(self._hold_cmd(t, "002 RP-8 A", f"round {r.round}: deal one hand"))
+
+    def _h4h_why(self, table: str) -> str:
+        r = self.h4h
+        assert r is not None
+        others = [t for t in r.waiting if t != table]
+        if table in r.waiting:
+            return "finish the hand in progress, then hold"
+        return "hold: waiting for " + (", ".join(others) or "the next round")
+
+    def _h4h_round_over(self, out: list[Output]) -> None:
+        """002 RP-8 A: the players out on this hand share the places they cover; RP-8 B-D: the
+        clock loses its minutes for the hand (round 0 was played on the clock)."""
+        r = self.h4h
+        assert r is not None and self.cfg is not None
+        self._share(out)
+        if r.round >= 1:
+            r.hands += 1
+            if self.cfg.h4h_minutes:
+                seconds = 60 * self.cfg.h4h_minutes
+                out.append(
+                    Announcement(
+                        "h4h_clock",
+                        f"hand-for-hand hand {r.hands} over: {self.cfg.h4h_minutes} minutes off "
+                        "the clock",
+                        "002 RP-8 B-D",
+                        {"seconds": seconds, "hands": r.hands},
+                    )
+                )
+
+    def _share(self, out: list[Output]) -> None:
+        r = self.h4h
+        assert r is not None
+        busts = [self.entries[i] for i in r.busts if self.entries[i].status == "out"]
+        r.busts = []
+        if len(busts) < 2:
+            return
+        places = sorted(e.place for e in busts)
+        prizes = dict(self.purse.payouts(self.structure))
+        each = shared_prizes(places, prizes) if self.purse.pool(self.structure) > 0 else 0.0
+        for e in busts:
+            e.place, e.prize, e.shared = places[0], each, len(busts)
+        names = ", ".join(e.name for e in sorted(busts, key=lambda e: e.id))
+        money = f": {self.structure.currency}{each:,.2f} each" if each else ""
+        out.append(
+            Announcement(
+                "shared_place",
+                f"{names} share places {places[0]}-{places[-1]} (out on the same "
+                f"hand-for-hand hand){money}",
+                "002 RP-8 A",
+                {
+                    "entries": [e.id for e in busts],
+                    "names": [e.name for e in busts],
+                    "places": places,
+                    "prize": each,
+                },
+            )
+        )
+
+    def _h4h_end(self, why: str, out: list[Output]) -> None:
+        r = self.h4h
+        assert r is not None
+        self._share(out)
+        self.h4h = None
+        out.append(Announcement("hand_for_hand", why, "002 RP-8", {"on": False}))
+        for t in self.active_tables():
+            out.append(HoldCmd(t, self._id(), "002 RP-8", why, on=False))
 
     def _halting(self, out: list[Output]) -> None:
         """002 Rule 11-D: play halts at a table three or more players short of the fullest once

@@ -363,6 +363,61 @@ class DirectorConsole:
     def _heard(self, out: list[Output]) -> None:
         if out:
             self.version += 1
+        if self.runner.replaying:
+            return  # the clock comes back from its own saved state
+        for o in out:
+            if isinstance(o, Announcement) and o.kind == "h4h_clock":
+                # 002 RP-8 B-D: the hand's minutes off the clock; levels change as they run out
+                now = self.monotonic()
+                for ev in self.clock.elapse(float(o.data["seconds"]), now):
+                    if ev.kind in ("level", "break"):
+                        self._level(ev.index, "clock")
+                self._save_clock()
+                self.runner.publish(force=True)
+
+    def hand_for_hand(self, by: str, on: bool) -> Result:
+        """002 RP-8: the director starts hand-for-hand (every table finishes its hand and
+        holds; the clock stops and loses its minutes a hand instead) or ends it (the clock runs
+        again)."""
+        r = self.act(by, {"hand_for_hand": {"on": on}})
+        if r.ok:
+            now = self.monotonic()
+            if on:
+                self.clock.pause(now)
+            else:
+                self.clock.resume(now)
+            self._save_clock()
+            self.runner.publish(force=True)
+        return r
+
+    def release(self, by: str, table: str) -> Result:
+        """002 RP-8 F: a table holding an all-in and call deals its cards (the director's tap)."""
+        return self.act(by, {"release": {"table": table}})
+
+    def h4h_view(self) -> dict[str, Any]:
+        """Hand-for-hand for the pages: on or not, the round, the tables it waits for, the
+        all-ins held for a release, the model's proposal, the places shared (002 RP-8)."""
+        v = self.venue
+        r = v.h4h
+        shared = [
+            o.text
+            for o in self.runner.said
+            if isinstance(o, Announcement) and o.kind == "shared_place"
+        ]
+        left = len(v.remaining())
+        return {
+            "on": r is not None,
+            "round": r.round if r else 0,
+            "waiting": list(r.waiting) if r else [],
+            "allin": sorted(r.allin.items()) if r else [],
+            "hands": r.hands if r else 0,
+            "minutes": v.cfg.h4h_minutes if v.cfg else 0,
+            "proposed": r is None and v.h4h_proposed == left and left > 1,
+            "paid": len(v.purse.payouts(v.structure)) if v.cfg else 0,
+            "left": left,
+            "started": v.started and not v.finished,
+            "shared": shared[::-1],
+        }
 
     # --- staff actions --------------------------------------------------------------------------
     def act(self, by: str, event: dict[str, Any]) -> Result:
@@ -392,7 +447,10 @@ class DirectorConsole:
             if again:
                 body["again"] = True
             r = self.act(by, {"register": body})
-            (done if r.ok else refused).append(name if r.ok else r.text)
+            if r.ok:  # under the name it was given: another person's is made unique (002 Rule 68)
+                done.append(next(reversed(self.venue.entries.values())).name)
+            else:
+                refused.append(r.text)
         if refused:
             return Result(bool(done), "; ".join([f"registered {len(done)}", *refused]))
         return Result(True, f"registered {', '.join(done)}")
@@ -556,6 +614,8 @@ class DirectorConsole:
                 "seat": e.seat,
                 "stack": e.stack,
                 "place": e.place,
+                "prize": e.prize,
+                "shared": e.shared,
                 "addons": e.addons,
                 "dest": list(e.dest) if e.dest else None,
             }
@@ -659,7 +719,15 @@ class DirectorConsole:
 
     def announcements(self, n: int = 12) -> list[str]:
         """What the room hears (the public page): not the staff's proposals nor refusals."""
-        staff_only = ("proposed", "withdrawn", "alert", "void")
+        staff_only = (
+            "proposed",
+            "withdrawn",
+            "alert",
+            "void",
+            "h4h_proposed",
+            "h4h_allin",
+            "released",
+        )
         said = [
             o for o in self.runner.said if isinstance(o, Announcement) and o.kind not in staff_only
         ]
@@ -704,6 +772,8 @@ def _describe(event: dict[str, Any], out: list[Output] | None = None) -> str:
         "structure": f"structure: {body.get('name', '?')}",
         "deal": f"recorded a deal ({body.get('method', '?')}), agreed by "
         + ", ".join(a for a in _listed(body.get("agreed")) if isinstance(a, str)),
+        "hand_for_hand": "hand for hand " + ("on" if body.get("on") else "off") + " (002 RP-8)",
+        "release": f"released {body.get('table', '?')} (002 RP-8 F)",
         "confirmed": f"{body.get('table', '?')} confirmed {body.get('id', '?')}",
         "refused": f"{body.get('table', '?')} refused {body.get('id', '?')}",
     }

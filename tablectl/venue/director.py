@@ -114,8 +114,9 @@ class VenueRunner:
         ruled = cmd.kind in ("seat", "unseat", "stack")
         if ev.body.get("accepted"):
             body: dict[str, Any] = {"table": ev.table, "id": cmd.id}
-            if "stack" in ev.body:
-                body["stack"] = ev.body["stack"]
+            for key in ("stack", "before"):  # before: what an absolute stack replaced
+                if key in ev.body:
+                    body[key] = ev.body[key]
             if ruled:
                 self.apply({"confirmed": body})
         elif ruled:

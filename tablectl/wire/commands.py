@@ -200,6 +200,10 @@ class TableReport:
     bb: int | None = None
     street: str | None = None  # the engine's street (idle preflop ... over)
     chips: int | None = None  # every chip at the table: stacks, bets and pots
+    # hand-for-hand (002 RP-8): the round of the last hand dealt under it, and whether the hand
+    # in progress is an all-in and call held for the director's release (RP-8 F)
+    hold_round: int | None = None
+    hold_allin: bool = False
     t: float | None = None  # the table's wall time when it queued the report
     events_seq: int | None = None  # the last event queued before it (transport)
 
@@ -218,6 +222,7 @@ class TableReport:
         "chips",
         "t",
         "events_seq",
+        "hold",
         # for screens only (the director's floor map), not modelled: docs/venue.md
         "alerts",
         "board",
@@ -245,6 +250,8 @@ class TableReport:
         for key in ("street", "chips", "t", "events_seq"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
+        if self.hold_round is not None:
+            out["hold"] = {"round": self.hold_round, "allin": self.hold_allin}
         return out
 
     @classmethod
@@ -269,6 +276,11 @@ class TableReport:
         if t is not None and (isinstance(t, bool) or not isinstance(t, int | float)):
             raise VenueDataError(f"report.t must be a time in seconds, got {t!r:.80}")
         chips, events_seq = o.get("chips"), o.get("events_seq")
+        hold = o.get("hold")
+        if hold is not None:
+            hold = _obj(hold, "report.hold", ("round", "allin"), ("round",))
+            if not isinstance(hold.get("allin", False), bool):
+                raise VenueDataError("report.hold.allin must be true or false")
         return cls(
             _text(o["table"], "report.table"),
             _int(o["seq"], "report.seq"),
@@ -282,6 +294,8 @@ class TableReport:
             _opt_seat(o.get("bb"), "report.bb"),
             street,
             None if chips is None else _int(chips, "report.chips"),
+            None if hold is None else _int(hold["round"], "report.hold.round", 0, 10**6),
+            False if hold is None else hold.get("allin", False),
             t,
             None if events_seq is None else _int(events_seq, "report.events_seq"),
         )
@@ -303,6 +317,7 @@ class Command:
     answers with it when the dealer confirms (or the table refuses). ``rule`` cites the rule."""
 
     kind: ClassVar[str] = ""
+    OPTIONAL: ClassVar[tuple[str, ...]] = ()  # keys a command may leave out
     table: str
     id: str
     rule: str = ""
@@ -344,7 +359,7 @@ class Command:
         o = _obj(
             obj,
             f"command {obj['command']}",
-            ("command", "table", "id", "rule", "why", *cls.FIELDS),
+            ("command", "table", "id", "rule", "why", *cls.FIELDS, *cls.OPTIONAL),
             ("table", "id", *cls.FIELDS),
         )
         head = (_text(o["table"], "command.table"), _text(o["id"], "command.id"))
@@ -423,37 +438,60 @@ class UnseatCmd(Command):
 @dataclass(frozen=True, slots=True)
 class StackCmd(Command):
     """Between hands, the seat's chips change by ``add`` (a re-buy or add-on, 002 Rule 28; a
-    forfeit on re-entry, 8-B; a colour-up, 25). ``stack`` is the result expected from the last
-    report; :meth:`floor` recomputes it from the stack the table has when the dealer confirms."""
+    colour-up, 25). ``stack`` is the result expected from the last report; :meth:`floor`
+    recomputes it from the stack the table has when the dealer confirms, so a hand played in
+    between is not undone.
+
+    With ``set`` the command carries the absolute result instead: ``stack`` is what the seat
+    holds once confirmed, whatever it held before. A forfeit re-entry (002 Rule 8-B: "a full
+    starting stack when made"; every old chip leaves play) and a busted player's re-buy in the
+    seat kept (002 Rule 28, "A player may not miss a hand") are absolute; the table confirms a
+    ``set`` for the named player even when eliminated there, and its answer says the stack it
+    replaced (``before``)."""
 
     kind: ClassVar[str] = "stack"
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "name", "stack", "add")
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("set",)
     seat: int = 1
     name: str = ""
     stack: int = 0
     add: int = 0
+    set: bool = False
 
     def body(self) -> dict[str, Any]:
-        return {"seat": self.seat, "name": self.name, "stack": self.stack, "add": self.add}
+        out: dict[str, Any] = {
+            "seat": self.seat,
+            "name": self.name,
+            "stack": self.stack,
+            "add": self.add,
+        }
+        if self.set:
+            out["set"] = True
+        return out
+
+    def result(self, current: int | None = None) -> int:
+        """The seat's stack once confirmed at a table whose seat holds ``current``."""
+        if self.set or current is None:
+            return self.stack
+        return max(0, current + self.add)
 
     def floor(self, by: str, current: int | None = None) -> FloorDecision:
         return self._decision(by, {"stack": {str(self.seat): self.result(current)}})
 
-    def result(self, current: int | None = None) -> int:
-        """The seat's stack once applied: ``current`` plus ``add``, or the expected ``stack``."""
-        return self.stack if current is None else max(0, current + self.add)
-
     @classmethod
     def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> StackCmd:
-        add = o["add"]
+        add, absolute = o["add"], o.get("set", False)
         if isinstance(add, bool) or not isinstance(add, int) or abs(add) > MAX_CHIPS:
             raise VenueDataError(f"command.add must be a whole number of chips, got {add!r:.80}")
+        if not isinstance(absolute, bool):
+            raise VenueDataError(f"command.set must be true or false, got {absolute!r:.80}")
         return cls(
             *head,
             seat=_seat(o["seat"], "command.seat"),
             name=_text(o["name"], "command.name"),
             stack=_int(o["stack"], "command.stack"),
             add=add,
+            set=absolute,
             **tail,
         )
 
@@ -546,4 +584,49 @@ class HaltCmd(Command):
         return cls(*head, halt=o["halt"], **tail)
 
 
-COMMANDS: dict[str, Any] = {c.kind: c for c in (SeatCmd, UnseatCmd, StackCmd, LevelCmd, HaltCmd)}
+@dataclass(frozen=True, slots=True)
+class HoldCmd(Command):
+    """Hand-for-hand (002 RP-8), taken on receipt: ``on`` while it lasts; ``round`` the round the
+    venue is on (0: finish the hand in progress, then hold, RP-8 A); ``deal`` whether this round's
+    one hand may be dealt; ``waiting`` the tables whose round hand is not over yet (the dealer
+    screen says for whom it holds); ``release`` the hand the director released after an all-in
+    and call (RP-8 F: no further card until instructed), 0 for none."""
+
+    kind: ClassVar[str] = "h4h"
+    FIELDS: ClassVar[tuple[str, ...]] = ("on", "round", "deal", "waiting", "release")
+    on: bool = True
+    round: int = 0
+    deal: bool = False
+    waiting: tuple[str, ...] = ()
+    release: int = 0
+
+    def body(self) -> dict[str, Any]:
+        return {
+            "on": self.on,
+            "round": self.round,
+            "deal": self.deal,
+            "waiting": list(self.waiting),
+            "release": self.release,
+        }
+
+    @classmethod
+    def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> HoldCmd:
+        if not isinstance(o["on"], bool) or not isinstance(o["deal"], bool):
+            raise VenueDataError("command.on and command.deal must be true or false")
+        waiting = o["waiting"]
+        if not isinstance(waiting, list) or len(waiting) > 1000:
+            raise VenueDataError("command.waiting must be a list of table names")
+        return cls(
+            *head,
+            on=o["on"],
+            round=_int(o["round"], "command.round", 0, 10**6),
+            deal=o["deal"],
+            waiting=tuple(_text(t, "command.waiting") for t in waiting),
+            release=_int(o["release"], "command.release"),
+            **tail,
+        )
+
+
+COMMANDS: dict[str, Any] = {
+    c.kind: c for c in (SeatCmd, UnseatCmd, StackCmd, LevelCmd, HaltCmd, HoldCmd)
+}

@@ -100,6 +100,7 @@ def parse_event(payload: bytes, table: str) -> dict[str, Any]:
         if not isinstance(accepted, bool):
             raise WireError(f"{what}.accepted must be true or false")
         _opt_int(body, "stack", what, 10**15)
+        _opt_int(body, "before", what, 10**15)
     return body
 
 

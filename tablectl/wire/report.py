@@ -15,6 +15,7 @@ def state_body(
     *,
     positions: tuple[int | None, int | None, int | None] | None = None,
     stack_chips: dict[int, list[int]] | None = None,
+    hold: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The retained state from a :class:`tablectl.engine.view.TableView`, in the one shape the
     venue folds as a ``report`` (:class:`tablectl.wire.commands.TableReport`; docs/venue.md
@@ -25,7 +26,9 @@ def state_body(
     ``positions`` (button, small blind seat, big blind seat) are those of the hand in progress or
     the last one played (the engine's ``Table.hand.positions``); without them the view's, which
     between hands are the next hand's. ``stack_chips``: the RFID reading of each stack zone,
-    for a colour-up's chip race (002 Rule 25). ``pot``, ``board``, ``to_act`` and ``alerts`` (the
+    for a colour-up's chip race (002 Rule 25). ``hold``: during hand-for-hand, the round of the
+    last hand dealt and whether an all-in and call waits for its release (002 RP-8;
+    ``TableHold.report``). ``pot``, ``board``, ``to_act`` and ``alerts`` (the
     open alerts, the latest :data:`ALERTS_REPORTED`) are for the director's floor map."""
     seats = []
     for s in view.seats:
@@ -61,7 +64,9 @@ def state_body(
     chips = sum(s["stack"] for s in seats) + pot
     in_hand = view.street not in ("idle", "over")
     alerts = [a.to_obj()["alert"] for a in view.alerts[-ALERTS_REPORTED:]]
+    extra = {"hold": hold} if hold is not None else {}
     return {
+        **extra,
         "status": status,
         "hand": view.hand_no,
         "in_hand": in_hand,

@@ -51,7 +51,7 @@ log = logging.getLogger("tablectl.venue")
 
 # the live sections of each page (drawn by the macros of templates/sections.html)
 PAGE_SECTIONS: dict[str, tuple[str, ...]] = {
-    "floor": ("health", "summary", "clock", "floor", "proposals"),
+    "floor": ("health", "h4h", "summary", "clock", "floor", "proposals"),
     "table": (
         "health",
         "table",
@@ -65,7 +65,16 @@ PAGE_SECTIONS: dict[str, tuple[str, ...]] = {
     ),
     "deal": ("health", "deal"),
     "results": ("health", "results"),
-    "public": ("health", "feed", "clock", "public_summary", "payouts", "public_seats", "moves"),
+    "public": (
+        "health",
+        "feed",
+        "public_h4h",
+        "clock",
+        "public_summary",
+        "payouts",
+        "public_seats",
+        "moves",
+    ),
 }
 ACTIONS = (
     "register",
@@ -79,6 +88,8 @@ ACTIONS = (
     "structure",
     "preset",
     "deal",
+    "h4h",
+    "release",
 )
 
 
@@ -264,6 +275,8 @@ class WebConsole:
             "summary": lambda: self.sections.summary(summary),
             "clock": lambda: self.sections.clock(c.clock_view(), may("clock"), csrf),
             "floor": lambda: self.sections.floor(c.tables_view()),
+            "h4h": lambda: self.sections.h4h(c.h4h_view(), may("h4h"), csrf),
+            "public_h4h": lambda: self.sections.public_h4h(c.h4h_view()),
             "proposals": lambda: self.sections.proposals(
                 c.proposals_view(), may("approve"), csrf, summary
             ),
@@ -535,6 +548,10 @@ class WebConsole:
             return c.act(by, {"approve": {"id": text("id")}})
         if action == "break":
             return c.act(by, {"break": {"table": text("table")}})
+        if action == "h4h":
+            return c.hand_for_hand(by, text("op") == "start")
+        if action == "release":
+            return c.release(by, text("table"))
         if action == "clock":
             try:
                 seconds = int(float(text("minutes") or 0) * 60)
