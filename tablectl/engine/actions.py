@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from tablectl.engine import turn
 from tablectl.engine.chips import complete_owed, on_chips, on_pull, on_push, push
+from tablectl.engine.citations import option
 from tablectl.engine.declarations import on_declare
 from tablectl.engine.folds import on_fold
 from tablectl.engine.hand import Hand
 from tablectl.engine.notices import Returned
 from tablectl.engine.outofturn import read_held
-from tablectl.engine.outputs import Output
+from tablectl.engine.outputs import Output, Ruling
 from tablectl.engine.presses import on_press, on_seat
 from tablectl.engine.reading import barred_by
 from tablectl.engine.turn import hand_back, ruling_of, take_action
@@ -78,6 +79,8 @@ def resolve_pending(table: TableState, hand: Hand, out: list[Output]) -> None:
             )
         )
         return
+    if _oot_bet_checks(table, hand, seat, said, held, out):
+        return
     if said is not None:
         say, amount, _ = said
         on_declare(table, {"seat": seat, "say": say, "amount": amount}, out)
@@ -106,6 +109,49 @@ def resolve_pending(table: TableState, hand: Hand, out: list[Output]) -> None:
             ),
             out,
         )
+
+
+def _oot_bet_checks(
+    table: TableState,
+    hand: Hand,
+    seat: int,
+    said: tuple[Any, ...] | None,
+    held: tuple[Any, ...] | None,
+    out: list[Output],
+) -> bool:
+    """Under ``oot_bet_after_check`` "check" (003 Betting and Raising 10), a bet out of turn
+    becomes a check when the player in turn just before it checked: its chips go back. True
+    when it did."""
+    if table.profile.oot_bet_after_check != "check" or hand.round.to_call(seat):
+        return False
+    ledger = table.book.ledger
+    last = ledger[-1] if ledger else None
+    if last is None or last.action != "check" or last.street != hand.street:
+        return False
+    live = [s for s in hand.dealt if s not in hand.folded]
+    if live[(live.index(seat) - 1) % len(live)] != last.seat:
+        return False  # the checker was not the seat just before the bettor
+    if not held and (said is None or said[0] not in ("bet", "raise", "all-in", None)):
+        return False  # a word of check or call out of turn stands as it is (42-A)
+    if held is not None:
+        hand_back(table, seat, sum(held[0]))
+    rule = option(table.profile, "oot_bet_after_check")
+    take_action(
+        table,
+        hand,
+        Ruling(
+            "check",
+            hand.round.bets.get(seat, 0),
+            0,
+            0,
+            rule,
+            f"the player in turn before seat {seat} checked: its bet out of turn becomes a "
+            f"check, the chips go back ({rule})",
+            seat=seat,
+        ),
+        out,
+    )
+    return True
 
 
 # the seam: turn.take_action calls this back when something waits for the next seat

@@ -84,6 +84,12 @@ _CITATIONS: dict[str, tuple[str, ...]] = {
     "oot_check.all_options": ("002 Rule 42-A",),
     "oot_check.no_raise": ("004 Betting and Raising 10", "000 Betting & Raising 7"),
     "oot_check.call_only": ("003 Betting and Raising 9",),
+    # A bet out of turn over a check just before it (house option ``oot_bet_after_check``).
+    "oot_bet_after_check.stands": ("002 Rule 42-A",),
+    "oot_bet_after_check.check": ("003 Betting and Raising 10",),
+    # The showdown order (house option ``show_order``).
+    "show_order.tda_18a": ("002 Rule 18-A",),
+    "show_order.side_pot_first": ("004 The Showdown 7",),
     # The clock (002 Rule 29; 001 "Clock"; 003: facing a bet, one more minute with a ten-second
     # warning). 003 says nothing of a clock not facing a bet: the house default checks the hand.
     "clock": ("002 Rule 29", "001 Clock", "003 Betting & Raising 15"),

@@ -177,7 +177,8 @@ def undercall(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
 
 def kill(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
     """The seat's hand is dead; its chips in the pot stay there (002 Rules 14-B, 16, 64-A, 67),
-    but not an uncalled bet or raise of its own when the kill ends the betting (64-A). At
+    but not an uncalled bet or raise of its own: that goes back, and the next seat faces only
+    the live bet (64-A). At
     showdown the last live hand wins without tabling (002 Rule 18-B, flow.maybe_award)."""
     hand = _live(table, fd, out)
     if hand is None:
@@ -197,8 +198,8 @@ def kill(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
     )
     hand.showdown.dead.add(seat)
     hand.folded.add(seat)
-    if len(hand.live()) == 1 and hand.street != "showdown":
-        _return_uncalled(table, hand, seat, rule, out)
+    if hand.street != "showdown":
+        flow.return_dead_raise(table, hand, seat, out, f" to the killed hand ({rule})")
     held = hand.oot.pending.pop(seat, None)
     if held is not None:  # chips put out of turn were never a bet: they go back
         table.felt.give_back[seat] = table.felt.give_back.get(seat, 0) + sum(held[0])
@@ -214,22 +215,6 @@ def kill(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         table.timing.clock = None
     out.append(flow.fold_ruling(hand, seat, rule, f"hand killed by the floor ({fd.by})"))
     flow.play_on(table, hand, seat, out)
-
-
-def _return_uncalled(
-    table: TableState, hand: Hand, seat: int, rule: str, out: list[Output]
-) -> None:
-    """The killed hand bet or raised and no one called: the uncalled amount goes back to it
-    (002 Rule 64-A). A blind is no bet the player initiated: it stays in the pot (002 Rule 31).
-    Only when the kill ends the betting: with hands still to act the bet stands."""
-    rnd = hand.round
-    if rnd.aggressor != seat:
-        return
-    called = max((b for s, b in rnd.bets.items() if s != seat), default=0)
-    excess = rnd.bets.get(seat, 0) - called
-    if excess <= 0:
-        return
-    flow.give_back(table, hand, seat, excess, out, f" to the killed hand ({rule})")
 
 
 def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tablectl.engine.betting import Round, min_bet_for
-from tablectl.engine.citations import cite
+from tablectl.engine.citations import cite, option
 from tablectl.engine.evaluator import describe, evaluate, with_board
 from tablectl.engine.hand import Hand
 from tablectl.engine.notices import Award, Eliminated, Returned, Showdown, Street, Tabled
@@ -167,6 +167,31 @@ def return_uncalled(table: TableState, hand: Hand, out: list[Output]) -> None:
         give_back(table, hand, top_seat, excess, out, "")
 
 
+def return_dead_raise(
+    table: TableState, hand: Hand, seat: int, out: list[Output], why: str
+) -> None:
+    """A hand mucked or killed while its own bet or raise is uncalled gets the uncalled amount
+    back, and the hands still to act face only the live bet (002 Rules 16-B, 64-A). A blind is
+    no bet the player initiated: it stays (002 Rule 31)."""
+    rnd = hand.round
+    if rnd.aggressor != seat:
+        return
+    live = max((b for s, b in rnd.bets.items() if s != seat), default=0)
+    excess = rnd.bets.get(seat, 0) - live
+    if excess <= 0:
+        return
+    give_back(table, hand, seat, excess, out, why)
+    if hand.to_act is None:
+        return  # the round is closed (the undercall's refold): no bet to face
+    # The bet to call falls to the live bet. The raise that made it is unknown here: the
+    # minimum bet is the least a raise may add, as on a fresh street (002 Rule 48).
+    rnd.current_bet = live
+    rnd.full_level = live
+    rnd.last_full_raise = rnd.min_bet
+    rnd.aggressor = None
+    rnd.previous_bet = None
+
+
 def give_back(
     table: TableState, hand: Hand, seat: int, excess: int, out: list[Output], why: str
 ) -> None:
@@ -239,7 +264,8 @@ def to_showdown(table: TableState, hand: Hand, out: list[Output]) -> None:
     hand.street = "showdown"
     hand.to_act = None
     first = table.show_first()
-    out.append(Showdown(f"showdown: seat {first} shows first (002 Rule 18-A)", show_first=first))
+    rule = option(table.profile, "show_order")
+    out.append(Showdown(f"showdown: seat {first} shows first ({rule})", show_first=first))
     maybe_award(table, hand, out)
 
 

@@ -30,11 +30,22 @@ def on_fold(table: TableState, seat: int, out: list[Output]) -> None:
     if seat not in hand.dealt or seat in hand.folded:
         void(out, f"seat {seat} has no live hand to fold", seat)
         return
-    hand.showdown.mucked.extend(hand.hole.get(seat, []))
     if hand.to_act is None and seat in hand.betting.forfeit:
+        hand.showdown.mucked.extend(hand.hole.get(seat, []))
         # the undercall closed the betting (the showdown may be on): the floor's other choice
         oot_fold(table, hand, seat, out)  # for an undercaller (002 Rule 44-B)
         return
+    if hand.betting.betting_over and hand.to_act is None:
+        # an all-in called and no more betting possible: the hand is tabled, not folded
+        void(
+            out,
+            f"seat {seat}'s cards were read in the muck after the all-in was called: "
+            "no caller may muck, the hand is live; table it face up",
+            seat,
+            rule="002 Rule 17",
+        )
+        return
+    hand.showdown.mucked.extend(hand.hole.get(seat, []))
     if hand.street == "showdown" or (
         hand.to_act is None and hand.betting.betting_over is False and hand.street == "river"
     ):
@@ -85,6 +96,9 @@ def oot_fold(table: TableState, hand: Hand, seat: int, out: list[Output]) -> Non
     if reopened:
         hand.round.bets = dict(hand.betting.closed_bets)
     back = _forfeit_undercall(table, hand, seat)
+    if not undercall:
+        # bet, then mucked before the call: the uncalled amount goes back (002 Rule 16-B)
+        flow.return_dead_raise(table, hand, seat, out, " (002 Rule 16-B)")
     hand.folded.add(seat)
     held = hand.oot.pending.pop(seat, None)
     if held is not None:
@@ -153,26 +167,29 @@ def _forfeit_undercall(table: TableState, hand: Hand, seat: int) -> int:
 
 def _bb_fold_returned(table: TableState, hand: Hand, seat: int, out: list[Output]) -> bool:
     """001 "Unintentional Folds" (profile ``bb_option_fold``): the big blind folding when it
-    may check, or before any other action, gets its cards back; True when the fold is undone."""
+    may check, or either blind before any other action (001 "Act in Turn"), gets its cards
+    back; True when the fold is undone."""
+    blind = seat == hand.positions.bb or seat == hand.positions.sb
     if (
         table.profile.bb_option_fold != "returned"
         or hand.street != "preflop"
-        or seat != hand.positions.bb
+        or not blind
         or seat in hand.betting.forfeit
     ):
         return False
-    on_option = hand.to_act == seat and hand.round.to_call(seat) == 0
+    on_option = seat == hand.positions.bb and hand.to_act == seat and hand.round.to_call(seat) == 0
     before_any = hand.betting.actions == 0 and not hand.oot.pending and not hand.oot.pending_say
     if not (on_option or before_any):
         return False
     hand.showdown.mucked = [c for c in hand.showdown.mucked if c not in hand.hole.get(seat, [])]
+    which = "big" if seat == hand.positions.bb else "small"
     why = "on its option to check" if on_option else "before any other action"
     then = "it keeps its option: check or raise" if on_option else "it acts in its turn"
     out.append(
         Alert(
             "action_void",
-            "001 Unintentional Folds",
-            f"seat {seat}, the big blind, folded {why}: return its cards, the fold does "
+            "001 Unintentional Folds" if which == "big" else "001 Act in Turn",
+            f"seat {seat}, the {which} blind, folded {why}: return its cards, the fold does "
             f"not stand and {then}; warn the player that such a fold will be binding in "
             "future",
             seat,

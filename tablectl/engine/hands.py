@@ -15,9 +15,14 @@ from tablectl.engine.outputs import UNSET, Alert, Output
 from tablectl.engine.state import TableState
 
 
-def start_hand(table: TableState, out: list[Output]) -> Hand | None:
-    """Begin the next hand: move the button, post antes and blinds (002 Rules 33-35, 24)."""
+def start_hand(table: TableState, out: list[Output], again: Hand | None = None) -> Hand | None:
+    """Begin the next hand: move the button, post antes and blinds (002 Rules 33-35, 24).
+    ``again``: the hand dealt again (a re-deal, an undo), at its limits and to its seats: a
+    level that changed during it and a player seated during it wait for the next hand (002
+    Rule 36-C)."""
     live = table.live_seats()
+    if again is not None:
+        live = [s for s in live if s in again.dealt]
     if len(live) < 2:
         out.append(
             Alert(
@@ -34,6 +39,9 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
         pos,
     )
     table.rewind.hand_log = []
+    table.rewind.statuses_at_start = {
+        s: (p.absent, p.penalty) for s, p in table.players.items() if p.absent or p.penalty
+    }
     # the chip zones as the hand began: undo replays the hand's events over them
     zones = table.felt.zones
     table.rewind.zones_at_start = (
@@ -42,9 +50,12 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
     )
     players = table.players
     blinds = (lv.small_blind, lv.big_blind)
+    ante, bb_ante = lv.ante, table.bb_ante
+    if again is not None:
+        blinds, ante, bb_ante = again.stakes.blinds, again.stakes.ante, again.stakes.bb_ante
     # the minimum bet is the big blind but at home (min_bet_for); Round.preflop's round inline:
     # (min_bet, current_bet the big blind, last_full_raise min_bet, full_level the big blind)
-    big_blind = lv.big_blind
+    big_blind = blinds[1]
     min_bet = (
         min_bet_for(table.profile, blinds, "preflop", table.unit)
         if table.profile.min_bet == "home"
@@ -56,7 +67,7 @@ def start_hand(table: TableState, out: list[Output]) -> Hand | None:
         table.hand_no,
         pos,
         tuple(live),
-        Stakes({s: players[s].stack for s in live}, blinds, lv.ante, table.bb_ante),
+        Stakes({s: players[s].stack for s in live}, blinds, ante, bb_ante),
         "preflop",
         Round(min_bet, big_blind, min_bet, big_blind, opened=True),
         hole={s: [] for s in live},
@@ -116,9 +127,10 @@ def restart_hand(table: TableState, out: list[Output], redeals: int) -> Hand | N
         table.players[s].stack, table.players[s].out = stack, gone
     table.seating.eliminated = eliminated
     table.seating.next_positions = pos
+    again = table.hand
     table.hand = None
     table.hand_no -= 1
-    hand = start_hand(table, out)
+    hand = start_hand(table, out, again)
     if hand is not None:
         hand.deal.redeals = redeals
     return hand

@@ -37,8 +37,15 @@ def note_oot(table: TableState, hand: Hand, seat: int, with_chips: bool, out: li
     """Count out-of-turn action past the seat in turn; once it is substantial (002 Rule 37: two
     actions, one with chips, or three actions) the out-of-turn actions are binding and the floor
     rules on the skipped hand (002 Rule 42-B, Addendum Examples 1 and 2)."""
-    hand.oot.oot_log.append((seat, with_chips))
     log = hand.oot.oot_log
+    for i, (s, chips) in enumerate(log):
+        if s == seat:
+            # one player's word and chips (a raise declared, then put out) are one action: one
+            # player's out-of-turn raise is no substantial action (002 Rule 37)
+            log[i] = (seat, chips or with_chips)
+            break
+    else:
+        log.append((seat, with_chips))
     if not (len(log) >= 3 or (len(log) >= 2 and any(c for _, c in log))):
         return
     skipped = hand.to_act

@@ -103,6 +103,13 @@ def press_check(table: TableState, out: list[Output]) -> None:
     )
 
 
+def restore_statuses(table: TableState, statuses: dict[int, tuple[bool, bool]]) -> None:
+    """Put every seat's status back as the hand began (``statuses``: the absent and penalized
+    seats), for undo: the hand's log marks them again as it replays."""
+    for seat, player in table.players.items():
+        player.absent, player.penalty = statuses.get(seat, (False, False))
+
+
 def on_seat(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     """Dealer console: a seat is absent (002 Rule 31), on penalty (67-C), or present again."""
     seat, status = body["seat"], body["status"]

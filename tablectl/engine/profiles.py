@@ -31,6 +31,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "blind_chips": ("tda_51", "call_returned"),
     "roberts_edition": ("004", "000"),
     "oot_check": ("all_options", "no_raise", "call_only"),
+    "oot_bet_after_check": ("stands", "check"),
+    "show_order": ("tda_18a", "side_pot_first"),
     "clock": ("tda_29", "wfp_dead"),
     "bb_option_fold": ("binding", "returned"),
     "extra_card": ("misdeal", "burn"),
@@ -148,6 +150,14 @@ class HouseProfile:
     # (004 Betting and Raising 10, 000 Betting & Raising 7: no bet or raise on the next turn) or
     # "call_only" (003 Betting and Raising 9: must call the bet made in turn, no raise or fold).
     oot_check: str = "all_options"
+    # A bet or raise out of turn when the player in turn just before it checks: "stands" (002
+    # Rule 42-A: the action did not change) or "check" (003 Betting and Raising 10: the player
+    # acting out of turn must also check; the chips go back).
+    oot_bet_after_check: str = "stands"
+    # Who shows first at showdown: "tda_18a" (002 Rule 18-A: the last aggressor on the river,
+    # else the first seat left of the button) or "side_pot_first" (004 The Showdown 7: the same
+    # among the players in the side pot, before anyone all-in for the main pot only).
+    show_order: str = "tda_18a"
 
     def __post_init__(self) -> None:
         # An unknown value fails when the profile is built (configuration time), never mid-hand.
@@ -194,6 +204,7 @@ PROFILES: dict[str, HouseProfile] = {
     "roberts": HouseProfile(
         name="roberts",
         rulebook="004",
+        show_order="side_pot_first",
         clock_seconds=70,
         misdeal_until="two_actions",
         multi_chip="amount_only",
@@ -212,6 +223,7 @@ PROFILES: dict[str, HouseProfile] = {
         exposed_misdeal="any",
         boxed_misdeal="one",
         oot_check="call_only",
+        oot_bet_after_check="check",
         clock_seconds=60,
         clock_warning=10,
         deal_sequence="sequence",

@@ -143,6 +143,8 @@ class Rewind:
     hand_log: list[Event] = field(default_factory=list)  # this hand's events, for undo by replay
     hand_snapshot: tuple[dict[int, tuple[int, bool]], list[int], Positions] | None = None
     zones_at_start: tuple[dict[str, list[int]], dict[int, int]] = ({}, {})
+    # each seat's (absent, penalty) as the hand began: undo replays a seat's status from it
+    statuses_at_start: dict[int, tuple[bool, bool]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -287,6 +289,10 @@ class TableState:
         ):
             return None
         live = hand.live()
+        if live and self.profile.show_order == "side_pot_first":
+            # 004 The Showdown 7: a player all-in for the main pot only shows after the side pot
+            top = max(hand.contributed.get(s, 0) for s in live)
+            live = [s for s in live if hand.contributed.get(s, 0) == top]
         if hand.betting.river_aggressor in live:
             return hand.betting.river_aggressor
         return next_seat(hand.positions.button, live) if live else None

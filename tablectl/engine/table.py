@@ -26,9 +26,10 @@ from tablectl.engine.notices import (
     Undone,
 )
 from tablectl.engine.outputs import UNSET, Alert, Output, Ruling
-from tablectl.engine.presses import verify_press
+from tablectl.engine.presses import restore_statuses, verify_press
 from tablectl.engine.reading import barred_by
 from tablectl.engine.state import Level, Player, SetupError, TableState
+from tablectl.engine.turn import void_alert
 from tablectl.engine.view import (
     PRESS_NAMES,
     Allowed,
@@ -111,6 +112,15 @@ class Table(TableState):
                 self.undo(out)  # undo replays the hand: the fold's own business, not a rule's
             elif not live or not dealing.screen(self, event, out):
                 handler(self, body, out)
+                if (
+                    kind == "floor"
+                    and self.rewind.hand_log
+                    and self.rewind.hand_log[-1] is event
+                    and not any(isinstance(o, FloorDecided) for o in out)
+                ):
+                    # refused (action_void): like an acknowledgement, no part of the hand, or
+                    # undo would take back a decision that changed nothing
+                    self.rewind.hand_log.pop()
             hand = self.hand
             if self.hand_no == hand_no:
                 # the usual event: the same hand goes on; after_event has work only while a
@@ -330,16 +340,40 @@ class Table(TableState):
         return collected
 
     def undo(self, out: list[Output]) -> None:
-        """Take back the last event of this hand by replaying the hand without it."""
+        """Take back the last event of this hand that changed it, by replaying the hand without
+        it; events that changed nothing (a seat marked present that was) go with it. When none
+        did, the hand is replayed as it was and the dealer told there is nothing to take back."""
         refused = verify_press(self, "undo")
         if refused is not None:
             out.append(refused)
             return
-        log = list(self.rewind.hand_log)
-        log.pop()
-        self.book.floor_overrides = {}  # the log's floor rulings set them again as it replays
-        self._replay_hand(log)
-        out.append(Undone("the last action was taken back"))
+        before = self._undo_mark()
+        statuses = self.rewind.statuses_at_start
+        whole = list(self.rewind.hand_log)
+        log = list(whole)
+        while len(log) > 1:  # the deal that started the hand stays (a misdeal undoes it)
+            log.pop()
+            self.book.floor_overrides = {}  # the log's floor rulings set them again as it replays
+            restore_statuses(self, statuses)
+            self._replay_hand(log)
+            if self._undo_mark() != before:
+                out.append(Undone("the last action was taken back"))
+                return
+        self.book.floor_overrides = {}
+        restore_statuses(self, statuses)
+        self._replay_hand(whole)
+        out.append(void_alert("nothing to undo in this hand: no action changed it"))
+
+    def _undo_mark(self) -> tuple[Any, ...]:
+        """What an undo must change: the hand, the chips and the seats' statuses."""
+        return (
+            self.hand,
+            {s: (p.stack, p.out, p.absent, p.penalty) for s, p in self.players.items()},
+            self.felt.zones,
+            self.felt.give_back,
+            self.book.ledger,
+            self.seating.button_placed,
+        )
 
     # the view --------------------------------------------------------------------
 
