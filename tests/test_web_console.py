@@ -36,7 +36,7 @@ from tablectl.venue.broker import find_mosquitto, free_port  # noqa: E402
 if find_mosquitto() is None:
     pytest.skip("mosquitto is not installed (sh .ci/debian-packages)", allow_module_level=True)
 
-from hw_sim.venue_room import CHROMIUM_ARGS, SimRoom  # noqa: E402
+from hw_sim.venue_room import SimRoom  # noqa: E402
 from tablectl.venue.serve import Served, build, demo_settings, serve_in_thread  # noqa: E402
 
 PASSWORD = "correct horse battery"
@@ -76,16 +76,6 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
         yield r
     finally:
         r.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def sign_in(browser: Any, room: Room, name: str = "director", **ctx: Any) -> Any:

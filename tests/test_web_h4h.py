@@ -18,12 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_console import CHROMIUM, Room, flash, sign_in
+from test_web_console import Room, flash, sign_in
 
 playwright = pytest.importorskip("playwright.sync_api")
 
 from hw_sim.table import make_change  # noqa: E402
-from hw_sim.venue_room import CHROMIUM_ARGS  # noqa: E402
 from hw_sim.venue_tables import SimTable  # noqa: E402
 
 WIDE = {"width": 1920, "height": 1080}
@@ -37,16 +36,6 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
         yield r
     finally:
         r.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def shoot(page: Any, name: str) -> None:

@@ -30,7 +30,6 @@ if not Path(CHROMIUM).exists():
 
 from venue_money import SETUP, played_out, three_left  # noqa: E402
 
-from hw_sim.venue_room import CHROMIUM_ARGS  # noqa: E402
 from tablectl.venue.broker import free_port  # noqa: E402
 from tablectl.venue.serve import Served, serve_in_thread  # noqa: E402
 from tablectl.venue.web.app import WebConsole  # noqa: E402
@@ -69,16 +68,6 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         yield s
     finally:
         s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def sign_in(browser: Any, served: Served, name: str, path: str) -> Any:
