@@ -8,13 +8,13 @@ too. A real mosquitto, uvicorn and Debian's chromium.
 
 from __future__ import annotations
 
-import os
 import shutil
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+import web_shots
 
 playwright = pytest.importorskip(
     "playwright.sync_api", reason="pip install playwright (test extra)"
@@ -45,14 +45,7 @@ def open_public(browser: Any, url: str) -> Any:
 
 def shoot(page: Any, name: str) -> None:
     """``TABLECTL_SCREENSHOTS=DIR``: the page at phone and desktop width into DIR."""
-    where = os.environ.get("TABLECTL_SCREENSHOTS")
-    if not where:
-        return
-    for label, size in (("phone", PHONE), ("desktop", {"width": 1280, "height": 800})):
-        page.set_viewport_size(size)
-        page.wait_for_timeout(150)
-        page.screenshot(path=str(Path(where) / f"web_{name}_{label}.png"), full_page=True)
-    page.set_viewport_size(PHONE)
+    web_shots.shoot(page, name, {"phone": PHONE, "desktop": web_shots.DESKTOP})
 
 
 def banner(page: Any) -> str:

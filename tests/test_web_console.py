@@ -12,7 +12,6 @@ kept off the clock, the public page open to anyone.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import time
@@ -21,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import web_shots
 
 playwright = pytest.importorskip(
     "playwright.sync_api", reason="pip install playwright (test extra)"
@@ -93,14 +93,7 @@ def sign_in(browser: Any, room: Room, name: str = "director", **ctx: Any) -> Any
 
 
 def shoot(page: Any, name: str) -> None:
-    where = os.environ.get("TABLECTL_SCREENSHOTS")
-    if not where:
-        return
-    for label, size in (("desktop", DESKTOP), ("phone", PHONE)):
-        page.set_viewport_size(size)
-        page.wait_for_timeout(150)
-        page.screenshot(path=str(Path(where) / f"web_{name}_{label}.png"), full_page=True)
-    page.set_viewport_size(DESKTOP)
+    web_shots.shoot(page, name, {"desktop": DESKTOP, "phone": PHONE})
 
 
 def flash(page: Any) -> str:

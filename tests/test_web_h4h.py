@@ -12,12 +12,11 @@ page, into DIR."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+import web_shots
 from test_web_console import Room, flash, sign_in
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -39,14 +38,7 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
 
 
 def shoot(page: Any, name: str) -> None:
-    where = os.environ.get("TABLECTL_SCREENSHOTS")
-    if not where:
-        return
-    for label, size in (("1920x1080", WIDE), ("phone", PHONE)):
-        page.set_viewport_size(size)
-        page.wait_for_timeout(150)
-        page.screenshot(path=str(Path(where) / f"web_h4h_{name}_{label}.png"), full_page=True)
-    page.set_viewport_size(WIDE)
+    web_shots.shoot(page, f"h4h_{name}", {"1920x1080": WIDE, "phone": PHONE})
 
 
 def all_in_and_call(t: SimTable) -> str:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import web_shots
 
 playwright = pytest.importorskip(
     "playwright.sync_api", reason="pip install playwright (test extra)"
@@ -81,15 +82,8 @@ def sign_in(browser: Any, served: Served, name: str, path: str) -> Any:
     return page
 
 
-def shoot(page: Any, name: str, sizes: tuple[str, ...] = ("desktop", "phone")) -> None:
-    where = os.environ.get("TABLECTL_SCREENSHOTS")
-    if not where:
-        return
-    for label in sizes:
-        page.set_viewport_size(DESKTOP if label == "desktop" else PHONE)
-        page.wait_for_timeout(150)
-        page.screenshot(path=str(Path(where) / f"web_{name}_{label}.png"), full_page=True)
-    page.set_viewport_size(DESKTOP)
+def shoot(page: Any, name: str) -> None:
+    web_shots.shoot(page, name, {"desktop": DESKTOP, "phone": PHONE})
 
 
 def test_floor_staff_see_the_figures_but_only_the_director_records_a_deal(
