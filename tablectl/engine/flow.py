@@ -183,13 +183,9 @@ def return_dead_raise(
     give_back(table, hand, seat, excess, out, why)
     if hand.to_act is None:
         return  # the round is closed (the undercall's refold): no bet to face
-    # The bet to call falls to the live bet. The raise that made it is unknown here: the
-    # minimum bet is the least a raise may add, as on a fresh street (002 Rule 48).
-    rnd.current_bet = live
-    rnd.full_level = live
-    rnd.last_full_raise = rnd.min_bet
-    rnd.aggressor = None
-    rnd.previous_bet = None
+    # The bet to call falls to the live bet, and the raise before the killed one is again the
+    # increment a raise must add (002 Rule 48-A).
+    rnd.take_back_increase(live)
 
 
 def give_back(
