@@ -99,6 +99,12 @@ class Round:
         self.acted[seat] = (self.current_bet, increment)
         return full
 
+    def stand(self, seat: int, to: int) -> None:
+        """Chips that stand in ``seat``'s bet, ``to`` in all, without being its action: it has
+        still to act on the bet (001 Act in Turn: chips out of turn that stand when the skipped
+        seat raised)."""
+        self.bets[seat] = to
+
     def take_back_increase(self, live: int) -> None:
         """The latest increase was an uncalled raise of a hand now mucked or killed: its uncalled
         part went back, the bet to call falls to ``live``, and the last full bet or raise before

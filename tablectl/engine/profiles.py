@@ -32,6 +32,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "roberts_edition": ("004", "000"),
     "oot_check": ("all_options", "no_raise", "call_only"),
     "oot_bet_after_check": ("stands", "check"),
+    "oot_bet_raised": ("returned", "stands"),
     "show_order": ("tda_18a", "side_pot_first"),
     "clock": ("tda_29", "wfp_dead"),
     "bb_option_fold": ("binding", "returned"),
@@ -154,6 +155,12 @@ class HouseProfile:
     # Rule 42-A: the action did not change) or "check" (003 Betting and Raising 10: the player
     # acting out of turn must also check; the chips go back).
     oot_bet_after_check: str = "stands"
+    # Chips bet or raised out of turn when a seat before it (the skipped seat) then raises:
+    # "returned" (002 Rule 42-A: the action changed, the chips go back, all options) or "stands"
+    # (001 Act in Turn: "If the skipped player makes a raise, the OOT action will stand. I.E. The
+    # OOT player can call the raise, or re-raise, but if he chooses to fold, the chips put in
+    # will remain in the pot").
+    oot_bet_raised: str = "returned"
     # Who shows first at showdown: "tda_18a" (002 Rule 18-A: the last aggressor on the river,
     # else the first seat left of the button) or "side_pot_first" (004 The Showdown 7: the same
     # among the players in the side pot, before anyone all-in for the main pot only).
@@ -195,6 +202,7 @@ PROFILES: dict[str, HouseProfile] = {
         blind_chips="call_returned",
         roberts_edition="000",
         oot_check="no_raise",
+        oot_bet_raised="stands",
         clock="wfp_dead",
         bb_option_fold="returned",
         extra_card="burn",
