@@ -19,7 +19,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "raise_threshold": ("at_least_half", "more_than_half"),
     "min_bet": ("big_blind", "home"),
     "bb_ante_short": ("blind_first", "ante_first"),
-    "odd_chip": ("left_of_button",),
+    "odd_chip": ("left_of_button", "carry"),
     "misdeal_until": ("substantial_action", "two_actions", "first_action"),
     "exposed_misdeal": ("first_two_or_two", "any"),
     "boxed_misdeal": ("two", "one"),
@@ -87,8 +87,10 @@ class HouseProfile:
     # Seconds before the end when the dealer warns the player (0: none): 003 Betting & Raising
     # 15's ten-second warning.
     clock_warning: int = 0
-    # Odd chips: to the first winner left of the button, at most one each (002 Rule 21; 000
-    # "Split pots" 3-5). No profile differs, named so a house can see it.
+    # Odd chips of a split pot: to the winners one each from the first left of the button
+    # ("left_of_button": 002 Rule 21; 000 "Split pots" 3-5), or "carry": left in the pot for the
+    # next hand (003 Ties 3: "An odd chip will be broken down to the smallest unit used in the
+    # game. If it cannot be, it will be left in the pot").
     odd_chip: str = "left_of_button"
 
     # Card irregularities (dealing.py, cards.py).
@@ -232,6 +234,7 @@ PROFILES: dict[str, HouseProfile] = {
         boxed_misdeal="one",
         oot_check="call_only",
         oot_bet_after_check="check",
+        odd_chip="carry",
         clock_seconds=60,
         clock_warning=10,
         deal_sequence="sequence",
