@@ -524,6 +524,7 @@ class SimConfig:
     max_seconds: float = 600.0  # a bound, not a figure: the run gives up and says so
     offline_hands: int = 12  # the "minute" a table is offline, in hands played in the room
     unlinked_hands: int = 2  # hands a table plays on while it cannot reach the venue
+    manual: int = 0  # tables without sensors, their floor person's entries (hw_sim.venue_manual)
 
 
 class VenueSim:
@@ -575,12 +576,17 @@ class VenueSim:
             client_id=f"tablectl-venue-{cfg.venue}-sim",
         )
         self.runner = runner = VenueRunner(client, by="Sim director")
+        from hw_sim.venue_manual import ManualSimTable
+
+        # the tables that break last (the final table's aside) are kept manual: the bubble
+        # is played with them
+        manual = self.names[1 : 1 + cfg.manual]
         client.start()
         try:
             if not client.wait_connected(30):
                 raise RuntimeError(f"the venue could not connect: {client.problems}")
             self.tables = [
-                SimTable(
+                (ManualSimTable if n in manual else SimTable)(
                     n,
                     cfg.venue,
                     self.broker.port,
@@ -594,8 +600,10 @@ class VenueSim:
             ]
             for t in self.tables:
                 t.connect()
+                if isinstance(t, ManualSimTable):
+                    t.runner = runner
             deadline = time.monotonic() + 30
-            while not all(t.link and t.link.connected for t in self.tables):
+            while not all(t.link and t.link.connected for t in self.tables if t.name not in manual):
                 for t in self.tables:
                     t.service()
                 runner.step(0.01)
@@ -608,6 +616,7 @@ class VenueSim:
                         "handed": cfg.handed,
                         "seed": cfg.seed,
                         "structure": structure_raw,
+                        "manual": manual,
                     }
                 }
             )
@@ -734,6 +743,8 @@ class VenueSim:
         milliseconds, a real outage lasts a few of them (the pace of a real room)."""
         if not t.can_play():
             return False
+        if t.name in self.runner.venue.manual.tables:
+            return True  # no link to lose: its floor person walks to the console
         linked = t.link is not None and t.link.connected and self.runner.client.connected
         if linked:
             t.hands_unlinked = 0

@@ -50,6 +50,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="structure preset from display/structures (default tda-style)",
     )
     sim.add_argument(
+        "--manual",
+        type=int,
+        default=0,
+        metavar="N",
+        help="keep N tables without sensors, entered by a simulated floor person (default 0)",
+    )
+    sim.add_argument(
         "-v",
         "--verbose",
         action="store_true",
@@ -329,6 +336,12 @@ def _sim(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if not 0 <= args.manual < args.tables:
+        print(
+            "tablectl venue sim: --manual must be 0 to --tables - 1 (the final table has sensors)",
+            file=sys.stderr,
+        )
+        return 2
     if args.hands_per_level < 1:
         print("tablectl venue sim: --hands-per-level must be at least 1", file=sys.stderr)
         return 2
@@ -340,6 +353,7 @@ def _sim(args: argparse.Namespace) -> int:
         handed=args.handed,
         hands_per_level=args.hands_per_level,
         structure=args.structure,
+        manual=args.manual,
     )
     with tempfile.TemporaryDirectory(prefix="tablectl-venue-") as tmp:
         try:

@@ -25,12 +25,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from tablectl.tournament import manual
 from tablectl.tournament.clock import ClockStateError, TourneyClock
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
 from tablectl.tournament.venue import Announcement, Output, Venue, VenueError
 from tablectl.venue.client import TableEvent, VenueClient
 from tablectl.venue.director import VenueRunner
-from tablectl.wire.commands import Command
+from tablectl.wire.commands import Command, SeatCmd, StackCmd, UnseatCmd
 
 RECENT_KEPT = 200  # events kept per table for its detail page (rulings included: a few hands)
 LOG_KEPT = 300  # staff actions kept in memory for the log page (all are in the journal)
@@ -564,9 +565,15 @@ class DirectorConsole:
             st = self.client.tables.get(name)
             state = (st.state if st else None) or {}
             online = None if st is None else st.online
+            mt = v.manual.tables.get(name)
+            if mt is not None:  # no Pi: the figures its floor person entered
+                state = vt.report.to_obj() if vt.report else {}
+                online = None
             rows.append(
                 {
                     "name": name,
+                    "manual": mt is not None,
+                    "entered": f"{mt.what}, entered by {mt.by}" if mt and mt.by else "",
                     "final": name == v.cfg.final,
                     "active": vt.active,
                     "breaking": vt.breaking,
@@ -618,6 +625,7 @@ class DirectorConsole:
                 "shared": e.shared,
                 "addons": e.addons,
                 "dest": list(e.dest) if e.dest else None,
+                "entered": self.venue.manual.busted_by.get(e.id, "") if e.status == "out" else "",
             }
             for e in self.venue.entries.values()
         ]
@@ -714,6 +722,44 @@ class DirectorConsole:
             body["amounts"] = money
         return self.act(by, {"deal": body})
 
+    def manual_entry(self, by: str, table: str, entry: dict[str, Any]) -> Result:
+        """A manual table's floor person's entry (tablectl.tournament.manual), journaled with
+        who made it."""
+        return self.act(by, {"manual": {"table": table, "by": by, **entry}})
+
+    def manual_view(self, table: str) -> dict[str, Any] | None:
+        """The floor person's page of a manual table: what to do now, the players, the
+        commands to carry out, the counts asked for; None for a table that is not manual."""
+        v = self.venue
+        mt = v.manual.tables.get(table)
+        if mt is None:
+            return None
+        deal, doing = manual.instruction(v, table)
+        players = manual.seated(v, table)
+        left = len(v.remaining())
+        return {
+            "table": table,
+            "deal": deal,
+            "doing": doing,
+            "h4h": v.h4h is not None,
+            "players": [
+                {"seat": e.seat, "name": e.name, "stack": e.stack, "leaving": e.status == "leaving"}
+                for e in players
+            ],
+            "waiting": [
+                {"id": c.id, "kind": c.kind, "text": _order(c), "rule": c.rule}
+                for c in manual.waiting(v, table)
+            ],
+            "asked": manual.asked(v, table) if v.started else [],
+            "next_place": left,
+            "hand": mt.hand,
+            "button": mt.button,
+            "uncounted": mt.uncounted,
+            "chips": manual.chips_at(v, table) if v.cfg else 0,
+            "entered": f"{mt.what}, entered by {mt.by}" if mt.by else "",
+            "started": v.started and not v.finished,
+        }
+
     def proposals_view(self) -> list[dict[str, Any]]:
         return [p.to_obj() for p in self.venue.proposals.values()]
 
@@ -746,6 +792,18 @@ class DirectorConsole:
         self.journal.close()
 
 
+def _order(cmd: Command) -> str:
+    """A venue command as the floor person carries it out."""
+    if isinstance(cmd, SeatCmd):
+        return f"seat {cmd.name} in seat {cmd.seat} with {cmd.stack:,} chips ({cmd.why})"
+    if isinstance(cmd, UnseatCmd):
+        return f"{cmd.name} (seat {cmd.seat}) moves to {cmd.to_table} seat {cmd.to_seat}"
+    if isinstance(cmd, StackCmd):
+        change = f"set to {cmd.stack:,}" if cmd.set else f"{cmd.add:+,}"
+        return f"{cmd.name} (seat {cmd.seat}): chips {change} ({cmd.why})"
+    return f"{cmd.kind}: {cmd.why}"
+
+
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
@@ -775,6 +833,8 @@ def _describe(event: dict[str, Any], out: list[Output] | None = None) -> str:
         "hand_for_hand": "hand for hand " + ("on" if body.get("on") else "off") + " (002 RP-8)",
         "release": f"released {body.get('table', '?')} (002 RP-8 F)",
         "confirmed": f"{body.get('table', '?')} confirmed {body.get('id', '?')}",
+        "manual": f"{body.get('table', '?')} (manual): entered "
+        + ", ".join(k for k in ("hand", "count", "confirm", "refuse") if k in body),
         "refused": f"{body.get('table', '?')} refused {body.get('id', '?')}",
     }
     text = words.get(kind, kind)
