@@ -35,7 +35,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tablectl.tournament import seating
+from tablectl.tournament import manual, seating
 from tablectl.tournament.chiprace import ChipRaceError, chip_race
 from tablectl.tournament.deals import Deal, DealError, DealFigures, cents, figures
 from tablectl.tournament.handforhand import MINUTES, MOST_MINUTES, Rounds, shared_prizes
@@ -72,6 +72,7 @@ EVENTS = (
     "deal",
     "hand_for_hand",
     "release",
+    "manual",
 )
 IN_PLAY = ("seated", "arriving", "leaving")
 
@@ -158,6 +159,7 @@ class Entry:
     shared: int = 0  # players sharing the places of one hand-for-hand hand (002 RP-8 A)
     owed_race: tuple[int, ...] = ()  # colours removed while walking to this seat (002 Rule 25)
     owed_add: int = 0  # a colour-up raced at the table left, for the new seat (002 Rule 25)
+    by: dict[str, int] = field(default_factory=dict)  # eliminated by: entry id -> share
 
 
 @dataclass
@@ -189,6 +191,7 @@ class VenueConfig:
     money_unit: int = 1  # the house's smallest unit of money, in cents (deals round to it)
     league: League | None = None  # league points for the results (tablectl.tournament.points)
     h4h_minutes: int = MINUTES  # off the clock per hand-for-hand hand (002 RP-8 B-D)
+    manual: tuple[str, ...] = ()  # tables without sensors (tablectl.tournament.manual)
 
     @property
     def final(self) -> str:
@@ -224,6 +227,7 @@ def parse_setup(body: object) -> VenueConfig:
         "money_unit",
         "league",
         "h4h_minutes",
+        "manual",
     )
     if not isinstance(body, dict):
         raise VenueError("setup must be an object")
@@ -277,6 +281,7 @@ def parse_setup(body: object) -> VenueConfig:
         money_unit=_money_unit(body.get("money_unit", 0.01)),
         league=_league(body.get("league")),
         h4h_minutes=_h4h_minutes(body),
+        manual=manual.setup_tables(body, tables),
     )
 
 
@@ -348,6 +353,7 @@ class Venue:
         self.deal: Deal | None = None  # the final table's agreed deal (its payouts replace these)
         self.h4h: Rounds | None = None  # hand-for-hand (002 RP-8), while it lasts
         self.h4h_proposed = 0  # the players left when hand-for-hand was last proposed
+        self.manual = manual.ManualRoom()  # tables without sensors (tablectl.tournament.manual)
         self._ids = 0
         self._pids = 0
 
@@ -368,7 +374,7 @@ class Venue:
         snapshot = self._snapshot()
         try:
             getattr(self, f"_on_{kind}")(body, out)
-        except (VenueError, VenueDataError) as exc:
+        except (VenueError, VenueDataError, manual.ManualError) as exc:
             self._restore(snapshot)
             return [Announcement("alert", f"{kind}: {exc}")]
         return out
@@ -382,6 +388,7 @@ class Venue:
         snap["broken"] = list(self.broken)
         snap["proposals"] = dict(self.proposals)
         snap["h4h"] = self.h4h.copy() if self.h4h else None
+        snap["manual"] = self.manual.copy()
         snap["rng"] = self.rng.getstate()
         return snap
 
@@ -538,6 +545,7 @@ class Venue:
         self.cfg = parse_setup(body)
         self.rng = random.Random(self.cfg.seed)
         self.tables = {t: VTable(t) for t in self.cfg.tables}
+        self.manual.tables = {t: manual.ManualTable() for t in self.cfg.manual}
         self.purse = Purse(0, rebuy_money=self.cfg.rebuy_money, addon_money=self.cfg.addon_money)
 
     def _name(self, body: object) -> str:
@@ -905,7 +913,7 @@ class Venue:
                     "eliminated",
                     text,
                     "",
-                    {"entry": e.id, "name": e.name, "place": place, "prize": prize},
+                    {"entry": e.id, "name": e.name, "place": place, "prize": prize, "by": e.by},
                 )
             )
 
@@ -1214,6 +1222,8 @@ class Venue:
         stack (``late``): 25-C, "chips of a removed denomination ... exchanged for current
         denominations only at equal value", what does not total a chip removed."""
         report = self.tables[table].report
+        if self.manual.has(table):
+            return  # counted by hand once raced there (tablectl.tournament.manual.asked)
         if late is not None:
             here = {late.seat: late}
         else:
@@ -1546,6 +1556,7 @@ class Venue:
         live = [t for t in self.active_tables() if not self.tables[t].breaking]
         if len(live) < 2:
             raise VenueError("one table in play: every hand there is hand for hand already")
+        self.manual.h4h_started()
         # a table halted (002 Rule 11-D) or short deals no hand: it joins once it can
         self.h4h = Rounds(start={t: self._hands(t) for t in self._h4h_tables()})
         out.append(
@@ -1561,6 +1572,11 @@ class Venue:
         for t in live:  # every table holds after its hand, one halted now included
             out.append(self._hold_cmd(t, "002 RP-8 A", self._h4h_why(t)))
         self._h4h_progress(out)
+
+    def _on_manual(self, body: object, out: list[Output]) -> None:
+        """A manual table's floor person entered a hand, a count or an answer
+        (:mod:`tablectl.tournament.manual`): folded as the table's report or answer."""
+        manual.apply(self, body, out, Announcement)
 
     def _on_release(self, body: object, out: list[Output]) -> None:
         """002 RP-8 F: the director releases a table holding an all-in and call (its cards face
@@ -1605,6 +1621,8 @@ class Venue:
         assert r is not None
         if table not in self._h4h_tables():
             return True  # broken, halted or down to one player: it deals no hand
+        if self.manual.has(table):  # its floor person says when (tablectl.tournament.manual)
+            return self.manual.h4h_done(table, r.round)
         report = self.tables[table].report
         if report is None:  # nothing heard from it: only round 0 has no hand to wait for
             return r.round == 0
