@@ -30,6 +30,7 @@ from tablectl.engine.table import Table
 from tablectl.tournament.handforhand import TableHold
 from tablectl.tournament.seating import final_table_size
 from tablectl.tournament.structures import Structure
+from tablectl.wire.busts import BustRecords
 from tablectl.wire.commands import StackCmd
 from tablectl.wire.envelope import Envelope
 from tablectl.wire.report import output_event, state_body
@@ -114,6 +115,7 @@ class SimTable:
         self.hold = TableHold()  # hand-for-hand as the venue's h4h commands say (002 RP-8)
         self.hole: dict[int, list[str]] = {}  # the hand in progress: its hole cards and deck
         self.deck: list[str] = []
+        self.busts = BustRecords()  # the last bust's award records, for bounties (issue 32)
 
     # --- the link ----------------------------------------------------------------------------
 
@@ -298,6 +300,7 @@ class SimTable:
     def _apply(self, obj: dict[str, Any]) -> list[Output]:
         assert self.engine is not None
         out = self.engine.apply(event_from_obj(obj))
+        self.busts.see(out, {s.seat: s.player for s in self.engine.view().seats})
         self._publish_outputs(out)
         return out
 
@@ -446,7 +449,11 @@ class SimTable:
         else:
             view = self.engine.view()
             body = state_body(
-                view, self.status(), positions=self.last_positions, hold=self.hold.report(view)
+                view,
+                self.status(),
+                positions=self.last_positions,
+                hold=self.hold.report(view),
+                busts=self.busts.last,
             )
         obj = {"table": self.name, **body, "events_seq": self.outbox.last_seq("events")}
         self.outbox.add(

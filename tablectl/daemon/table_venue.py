@@ -33,6 +33,7 @@ from tablectl.engine.events import Event, FloorDecision
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.view import TableView
 from tablectl.tournament.handforhand import TableHold
+from tablectl.wire.busts import BustRecords
 from tablectl.wire.commands import (
     Command,
     HaltCmd,
@@ -82,6 +83,7 @@ class TableVenue:
         self._state: dict[str, Any] | None = None  # the last state published
         self.hold = TableHold()  # hand-for-hand as the venue's h4h commands say (002 RP-8)
         self._seen: tuple[int, int, bool] = (0, 0, False)  # hand, board cards, held (RP-8 F)
+        self.busts = BustRecords()  # the last bust's award records, for bounties (issue 32)
 
     # --- the daemon's hooks ------------------------------------------------------------------
 
@@ -122,6 +124,7 @@ class TableVenue:
         if link is None or table is None:
             return
         view = table.view()
+        self.busts.see(outputs, {s.seat: s.player for s in view.seats})
         for out in outputs:
             if isinstance(out, Ruling | Alert | Notice):
                 kind, body = output_event(out, view.hand_no)
@@ -308,6 +311,7 @@ class TableVenue:
             self.status(view),
             positions=self.table.positions(),
             hold=self.hold.report(view),
+            busts=self.busts.last,
         )
         if body != self._state:
             self._state = body

@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablectl.engine.events import Event, FloorDecision, LevelEntry, event_from_obj
+
+if TYPE_CHECKING:
+    from tablectl.wire.busts import Busts
 
 SEATS = range(1, 11)  # the table engine's seats (shared/spec/scenario-format.md)
 REPORT_STATUSES = ("waiting", "playing", "between", "halted", "break", "offline")
@@ -206,6 +209,9 @@ class TableReport:
     hold_allin: bool = False
     t: float | None = None  # the table's wall time when it queued the report
     events_seq: int | None = None  # the last event queued before it (transport)
+    # the award records of the last hand that busted a player (tablectl.wire.busts; additive:
+    # None from a table without them, and the venue asks the director who eliminated whom)
+    busts: Busts | None = None
 
     KEYS: ClassVar[tuple[str, ...]] = (
         "table",
@@ -223,6 +229,7 @@ class TableReport:
         "t",
         "events_seq",
         "hold",
+        "busts",
         # for screens only (the director's floor map), not modelled: docs/venue.md
         "alerts",
         "board",
@@ -252,10 +259,14 @@ class TableReport:
                 out[key] = getattr(self, key)
         if self.hold_round is not None:
             out["hold"] = {"round": self.hold_round, "allin": self.hold_allin}
+        if self.busts is not None:
+            out["busts"] = self.busts.to_obj()
         return out
 
     @classmethod
     def from_obj(cls, obj: object) -> TableReport:
+        from tablectl.wire.busts import parse_busts  # it builds on this module's checks
+
         o = _obj(obj, "report", cls.KEYS, ("table", "seq", "seats"))
         status = o.get("status", "between")
         if status not in REPORT_STATUSES:
@@ -298,6 +309,7 @@ class TableReport:
             False if hold is None else hold.get("allin", False),
             t,
             None if events_seq is None else _int(events_seq, "report.events_seq"),
+            parse_busts(o.get("busts")),
         )
 
     def seat(self, seat: int) -> SeatReport | None:
