@@ -287,7 +287,12 @@ def _hand(venue: Any, table: str, hand: object, by: str, out: list[Any]) -> str:
         venue.manual.busted_by[bid] = by
         if bid in places:  # _eliminate places the smaller stack lower: order as entered
             entries[bid].stack = -places[bid]
+    mark = len(out)
     venue._on_report(report(venue, table, out_now), out)
+    for i in range(mark, len(out)):  # figures entered by hand say so, and by whom
+        o = out[i]
+        if getattr(o, "kind", "") == "eliminated" and o.data.get("entry") in out_now:
+            out[i] = replace(o, text=f"{o.text} (entered by {by} at {table})")
     names = ", ".join(entries[b].name for b in out_now)
     return f"hand {mt.hand}" + (f": {names} out" if names else ": hand over")
 

@@ -804,6 +804,21 @@ def _order(cmd: Command) -> str:
     return f"{cmd.kind}: {cmd.why}"
 
 
+def _manual_words(body: dict[str, Any]) -> str:
+    """A manual table's entry in words for the log (who made it is the log's "by")."""
+    if "confirm" in body:
+        ids = body["confirm"] if isinstance(body["confirm"], list) else [body["confirm"]]
+        return "confirmed " + ", ".join(str(i) for i in ids)
+    if "refuse" in body:
+        return f"refused {body['refuse']}: {str(body.get('reason', ''))[:60]}"
+    if "count" in body:
+        return "entered a chip count"
+    hand = body.get("hand") if isinstance(body.get("hand"), dict) else {}
+    busts = _listed(hand.get("busts"))
+    names = [str(b.get("name")) for b in busts if isinstance(b, dict)]
+    return "entered a hand" + (f": {', '.join(names)} out" if names else ": hand over")
+
+
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
@@ -833,8 +848,7 @@ def _describe(event: dict[str, Any], out: list[Output] | None = None) -> str:
         "hand_for_hand": "hand for hand " + ("on" if body.get("on") else "off") + " (002 RP-8)",
         "release": f"released {body.get('table', '?')} (002 RP-8 F)",
         "confirmed": f"{body.get('table', '?')} confirmed {body.get('id', '?')}",
-        "manual": f"{body.get('table', '?')} (manual): entered "
-        + ", ".join(k for k in ("hand", "count", "confirm", "refuse") if k in body),
+        "manual": f"{body.get('table', '?')} (manual): " + _manual_words(body),
         "refused": f"{body.get('table', '?')} refused {body.get('id', '?')}",
     }
     text = words.get(kind, kind)
