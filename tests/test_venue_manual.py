@@ -47,10 +47,15 @@ class Room:
         self.said = self.settle(self.v.apply({"start": {}}))
 
     def check(self) -> None:
-        """Every chip issued is at a table or carried between two (issue 31: chips conserved)."""
+        """Every chip issued is at a table or carried between two (issue 31: chips conserved),
+        and a manual table's report says every chip at it."""
         total = sum(e.stack for e in self.v.remaining())
         total += sum(mt.uncounted for mt in self.v.manual.tables.values())
         assert total == self.v.chips_issued
+        for t in self.v.manual.tables:
+            report = self.v.tables[t].report
+            if report is not None:
+                assert report.chips == manual.chips_at(self.v, t)
 
     def settle(self, said: list[Any]) -> list[Any]:
         """Confirm every seat, unseat and stack: a dealer's ``confirmed`` at a sensored table,

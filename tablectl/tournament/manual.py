@@ -161,7 +161,7 @@ def report(venue: Any, table: str, busted: dict[str, Any] | None = None) -> dict
         "sb": sb,
         "bb": bb,
         "seats": seats,
-        "chips": sum(e.stack for e in here) + mt.uncounted,
+        "chips": sum(s["stack"] for s in seats) + mt.uncounted,  # a busted stack was paid out
     }
 
 
