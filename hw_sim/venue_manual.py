@@ -12,7 +12,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from hw_sim.venue_tables import SimTable
+from hw_sim.venue_tables import SimTable, VenueSim
 from tablectl.tournament import manual
 from tablectl.wire.commands import SeatCmd, StackCmd, UnseatCmd
 
@@ -115,3 +115,18 @@ class ManualSimTable(SimTable):
                 "button": self.engine.positions().button,
             }
             self.enter(hand=hand)
+
+
+class ManualVenueSim(VenueSim):
+    """`tablectl venue sim --manual N`: the N tables after the first have no sensors (they
+    break last, the final table's aside, so the bubble is played with them)."""
+
+    def manual_names(self) -> list[str]:
+        return self.names[1 : 1 + self.cfg.manual]
+
+    def make_table(self, name: str, *args: Any) -> SimTable:
+        if name not in self.manual_names():
+            return super().make_table(name, *args)
+        table = ManualSimTable(name, *args)
+        table.runner = self.runner
+        return table

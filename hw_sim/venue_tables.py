@@ -549,6 +549,13 @@ class VenueSim:
         self.tables: list[SimTable] = []
         self.users: dict[str, str] = {}
 
+    def manual_names(self) -> list[str]:
+        """Tables without sensors (hw_sim.venue_manual.ManualVenueSim): none here."""
+        return []
+
+    def make_table(self, name: str, *args: Any) -> SimTable:
+        return SimTable(name, *args)
+
     def _structure(self) -> dict[str, Any]:
         import tomllib
 
@@ -583,17 +590,13 @@ class VenueSim:
             client_id=f"tablectl-venue-{cfg.venue}-sim",
         )
         self.runner = runner = VenueRunner(client, by="Sim director")
-        from hw_sim.venue_manual import ManualSimTable
-
-        # the tables that break last (the final table's aside) are kept manual: the bubble
-        # is played with them
-        manual = self.names[1 : 1 + cfg.manual]
+        manual = self.manual_names()
         client.start()
         try:
             if not client.wait_connected(30):
                 raise RuntimeError(f"the venue could not connect: {client.problems}")
             self.tables = [
-                (ManualSimTable if n in manual else SimTable)(
+                self.make_table(
                     n,
                     cfg.venue,
                     self.broker.port,
@@ -607,8 +610,6 @@ class VenueSim:
             ]
             for t in self.tables:
                 t.connect()
-                if isinstance(t, ManualSimTable):
-                    t.runner = runner
             deadline = time.monotonic() + 30
             while not all(t.link and t.link.connected for t in self.tables if t.name not in manual):
                 for t in self.tables:

@@ -11,8 +11,8 @@ from pathlib import Path
 from broker import need_mosquitto
 from test_venue_sim import sim
 
-from hw_sim.venue_manual import FLOOR, ManualSimTable
-from hw_sim.venue_tables import SimConfig, VenueSim
+from hw_sim.venue_manual import FLOOR, ManualSimTable, ManualVenueSim
+from hw_sim.venue_tables import SimConfig
 from tablectl.tournament.venue import Announcement
 
 LINE = re.compile(
@@ -31,7 +31,7 @@ def test_manual_2_seed_3_ends_with_the_usual_summary_line() -> None:
 
 def test_the_manual_tables_are_played_by_their_floor_persons_entries(tmp_path: Path) -> None:
     need_mosquitto()
-    s = VenueSim(SimConfig(tables=6, players=54, manual=2, seed=1), tmp_path)
+    s = ManualVenueSim(SimConfig(tables=6, players=54, manual=2, seed=1), tmp_path)
     result = s.run()
     assert result.ok(9), (result.line(), result.problems)
     v = s.runner.venue

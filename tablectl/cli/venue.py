@@ -320,7 +320,8 @@ def _run_server(settings: Any, host: str, port: int) -> int:
 
 
 def _sim(args: argparse.Namespace) -> int:
-    from hw_sim.venue_tables import SimConfig, VenueSim
+    from hw_sim.venue_manual import ManualVenueSim
+    from hw_sim.venue_tables import SimConfig
     from tablectl.venue.broker import BrokerError
 
     if args.tables < 2 or args.players < 2 or not 2 <= args.handed <= 10:
@@ -357,7 +358,7 @@ def _sim(args: argparse.Namespace) -> int:
     )
     with tempfile.TemporaryDirectory(prefix="tablectl-venue-") as tmp:
         try:
-            sim = VenueSim(cfg, Path(tmp))
+            sim = ManualVenueSim(cfg, Path(tmp))  # a VenueSim; with --manual N, N without sensors
             result = sim.run()
         except (BrokerError, RuntimeError, OSError) as exc:
             print(f"tablectl venue sim: {exc}", file=sys.stderr)

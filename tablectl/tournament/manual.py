@@ -405,10 +405,10 @@ def instruction(venue: Any, table: str) -> tuple[bool, str]:
         return False, "HALTED: hold play until players arrive (002 Rule 11-D)"
     r = venue.h4h
     if r is None:
-        return True, "play on"
+        return True, "Play on"
     if table in r.start and not venue.manual.h4h_done(table, r.round):
         if r.round == 0:
-            return True, "hand for hand: finish the hand in progress, then enter Hand over"
-        return True, f"hand for hand, round {r.round}: deal one hand, then enter Hand over"
+            return True, "Hand for hand: finish the hand in progress, then enter Hand over"
+        return True, f"Hand for hand, round {r.round}: deal one hand, then enter Hand over"
     others = [t for t in r.waiting if t != table]
     return False, "HOLD - hand for hand: waiting for " + (", ".join(others) or "the next round")
