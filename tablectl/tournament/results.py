@@ -5,7 +5,8 @@ one row, with ``entries`` counting them; another person of the same name (regist
 ``again``) is a row of their own. ``place`` is the place of the player's last entry (the winner's
 1; 0 while still playing), ``prize`` their money (a deal's figure when one was agreed), ``bounties``
 the bounty money their entries won (tablectl.tournament.venue_bounties), ``rebuys`` and
-``addons`` summed over their entries (002 Rule 28), ``points`` the venue's league formula (tablectl.tournament.points).
+``addons`` summed over their entries (002 Rule 28), ``points`` the venue's league formula
+(tablectl.tournament.points).
 """
 
 from __future__ import annotations
