@@ -33,12 +33,14 @@ def bust(
     """A report of a hand that busted ``out``, with the award records a table publishes."""
     r = report(v, "T1", seq, out=out)
     seat_names = names(v)
-    r["report"]["busts"] = {
-        "hand": seq,
-        "button": button,
-        "busted": {str(s): seat_names[s] for s in out},
-        "pots": pots,
-    }
+    r["report"]["busts"] = [
+        {
+            "hand": seq,
+            "button": button,
+            "busted": {str(s): seat_names[s] for s in out},
+            "pots": pots,
+        }
+    ]
     return v.apply(r)
 
 
@@ -156,7 +158,7 @@ def test_a_stranger_s_records_are_not_believed() -> None:
     occupant) or a winner not at the table: the director is asked, nothing paid."""
     v = three("fixed", 20)
     r = report(v, "T1", 1, out=(3,))
-    r["report"]["busts"] = {"hand": 1, "busted": {"3": "Somebody"}, "pots": [pot([1, 3], {1: 1})]}
+    r["report"]["busts"] = [{"hand": 1, "busted": {"3": "Somebody"}, "pots": [pot([1, 3], {1: 1})]}]
     assert notices(v.apply(r), "eliminated")[0].data.get("bounty_asked")
 
 
@@ -217,13 +219,13 @@ def test_the_table_s_records_come_from_the_engine_s_outputs() -> None:
     records.see([Award("", pot=0, amount=300, winners={1: 300}, seats=[1, 3])], {})
     assert records.last is None  # no bust yet
     records.see([Eliminated("", seat=3, place=2)], {1: "A", 3: "C"})
-    assert records.body() == {
-        "busts": {
+    assert records.last == [
+        {
             "hand": 4,
             "button": 2,
             "busted": {"3": "C"},
             "pots": [{"seats": [1, 3], "winners": {"1": 300}}],
         }
-    }
+    ]
     records.see([Award("", pot=0, amount=300, winners={1: 300}, hands={})], {})  # floor
     assert records.pots == [{"winners": {"1": 300}}]

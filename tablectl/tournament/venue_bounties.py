@@ -35,6 +35,7 @@ from tablectl.tournament.bounties import (
     eliminators,
     parse_bounty,
 )
+from tablectl.wire.busts import find
 from tablectl.wire.commands import TableReport
 
 
@@ -87,8 +88,8 @@ class Bounties:
 def eliminated_by(report: TableReport | None, entry: Any, venue: Any) -> dict[str, int]:
     """Who eliminated ``entry`` (entry id -> chips taken of the pot that busted them), from the
     report's award records; {} when the report does not say (the director is asked)."""
-    busts = report.busts if report is not None else None
-    if busts is None or busts.busted.get(entry.seat) != entry.name:
+    busts = find(report.busts, entry.seat, entry.name) if report is not None else None
+    if busts is None:
         return {}
     pots = [PotWon(p.seats, p.winners) for p in busts.pots if p.seats is not None]
     if len(pots) != len(busts.pots):
