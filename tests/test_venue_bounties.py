@@ -225,7 +225,26 @@ def test_the_table_s_records_come_from_the_engine_s_outputs() -> None:
             "button": 2,
             "busted": {"3": "C"},
             "pots": [{"seats": [1, 3], "winners": {"1": 300}}],
+            "winners": {"1": "A"},
         }
     ]
     records.see([Award("", pot=0, amount=300, winners={1: 300}, hands={})], {})  # floor
     assert records.pots == [{"winners": {"1": 300}}]
+
+
+def test_a_winner_gone_from_the_table_since_is_found_by_the_name_the_records_give() -> None:
+    """A state heard late (superseded while the link was down): the winner has left the seat
+    since, and the report no longer lists it; the records name the winner."""
+    v = three("fixed", 20)
+    s = seats_of(v, "T1")
+    r = report(v, "T1", 1, out=(3,))
+    r["report"]["seats"] = [x for x in r["report"]["seats"] if x["seat"] != 1]
+    r["report"]["busts"] = [
+        {
+            "hand": 1,
+            "busted": {"3": s[3].name},
+            "winners": {"1": s[1].name},
+            "pots": [pot([1, 3], {1: 4000})],
+        }
+    ]
+    assert notices(v.apply(r), "eliminated")[0].data["bounty"] == {s[1].id: 2000}

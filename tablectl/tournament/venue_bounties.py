@@ -38,6 +38,8 @@ from tablectl.tournament.bounties import (
 from tablectl.wire.busts import find
 from tablectl.wire.commands import TableReport
 
+IN_PLAY = ("seated", "arriving", "leaving")  # tablectl.tournament.venue's (it imports this)
+
 
 def parse_setup(value: object, unit: int) -> BountySetup | None:
     """The setup's ``bounty``: None when absent or ``{"kind": "none"}``."""
@@ -100,18 +102,12 @@ def eliminated_by(report: TableReport | None, entry: Any, venue: Any) -> dict[st
         return {}
     by: dict[str, int] = {}
     for seat, chips in seats.items():
+        # the winner by name: they may have moved since (a state heard late); a table that
+        # does not name them, by the report's seat
         seen = report.seat(seat) if report is not None else None
+        name = busts.winners.get(seat) or (seen.name if seen is not None else "")
         winner = next(
-            (
-                e
-                for e in venue.entries.values()
-                if e.table == entry.table
-                and e.seat == seat
-                and e.status in ("seated", "leaving")
-                and seen is not None
-                and seen.name == e.name
-            ),
-            None,
+            (e for e in venue.entries.values() if e.name == name and e.status in IN_PLAY), None
         )
         if winner is None:
             return {}

@@ -8,8 +8,11 @@ hand's records in its state as ``busts``, the last :data:`KEPT` such hands, olde
 (docs/venue.md "The table report"): a table that played on while the venue could not hear it
 publishes only its latest state, and one bust's record must not push out another's.
 
-``[{"hand": 12, "button": 3, "busted": {"5": "Ann"}, "pots": [{"seats": [2, 5], "winners":
-{"2": 3400}}, ...]}, ...]``
+``[{"hand": 12, "button": 3, "busted": {"5": "Ann"}, "winners": {"2": "Bob"}, "pots":
+[{"seats": [2, 5], "winners": {"2": 3400}}, ...]}, ...]``
+
+``winners`` names the winners' players: by the time the venue hears of the hand a winner may
+have moved to another table (a state superseded by a later one while the link was down).
 
 The key is additive: a table without it still reports, and the venue asks the director who
 eliminated whom. A floor award (002 Rule 23) pays every pot at once and names no eligible seats:
@@ -53,8 +56,11 @@ class BustRecords:
                 if not self.kept or self.kept[-1]["hand"] != self.hand:
                     self.kept.append({"hand": self.hand, "button": self.button, "busted": {}})
                     del self.kept[:-KEPT]
-                self.kept[-1]["pots"] = [dict(p) for p in self.pots]
-                self.kept[-1]["busted"][str(o.seat)] = names.get(o.seat, "")
+                last = self.kept[-1]
+                last["pots"] = [dict(p) for p in self.pots]
+                last["busted"][str(o.seat)] = names.get(o.seat, "")
+                won = {s for p in self.pots for s in p["winners"]}
+                last["winners"] = {s: names[int(s)] for s in sorted(won) if int(s) in names}
 
     @property
     def last(self) -> list[dict[str, Any]] | None:
@@ -79,6 +85,7 @@ class Busts:
     button: int | None
     busted: dict[int, str]  # seat -> the name of the player it busted
     pots: tuple[PotRecord, ...]
+    winners: dict[int, str]  # seat -> the name of the player who won chips of the pots
 
     def to_obj(self) -> dict[str, Any]:
         pots: list[dict[str, Any]] = []
@@ -90,6 +97,7 @@ class Busts:
             "hand": self.hand,
             "button": self.button,
             "busted": {str(s): n for s, n in self.busted.items()},
+            "winners": {str(s): n for s, n in self.winners.items()},
             "pots": pots,
         }
 
@@ -115,13 +123,10 @@ def find(busts: tuple[Busts, ...] | None, seat: int, name: str) -> Busts | None:
 
 
 def _parse_hand(value: object) -> Busts:
-    o = _obj(value, "report.busts", ("hand", "button", "busted", "pots"), ("hand", "pots"))
-    busted = o.get("busted", {})
-    if not isinstance(busted, dict) or len(busted) > 10:
-        raise VenueDataError("report.busts.busted must map at most 10 seats to names")
-    names = {}
-    for k, n in busted.items():
-        names[_seat_key(k, "report.busts.busted")] = n if n == "" else _text(n, "busted name")
+    o = _obj(
+        value, "report.busts", ("hand", "button", "busted", "winners", "pots"), ("hand", "pots")
+    )
+    names = _names(o.get("busted", {}), "report.busts.busted")
     pots = o["pots"]
     if not isinstance(pots, list) or len(pots) > 10:
         raise VenueDataError("report.busts.pots must be a list of at most 10 pots")
@@ -147,4 +152,11 @@ def _parse_hand(value: object) -> Busts:
         _opt_seat(o.get("button"), "report.busts.button"),
         names,
         tuple(records),
+        _names(o.get("winners", {}), "report.busts.winners"),
     )
+
+
+def _names(value: object, what: str) -> dict[int, str]:
+    if not isinstance(value, dict) or len(value) > 10:
+        raise VenueDataError(f"{what} must map at most 10 seats to names")
+    return {_seat_key(k, what): n if n == "" else _text(n, what) for k, n in value.items()}
