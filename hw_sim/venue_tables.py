@@ -492,15 +492,25 @@ class SimResult:
     # the players left after the first round of hands that left few enough for the final table:
     # a full table plus one (002 Rule 12), or fewer when that round busted two players at once
     fits_at: int = 0
+    # with --bounty: the bounty money paid, and whether the prize pool plus the bounty pool
+    # equals the money paid out (prizes and bounties) to the cent; None: no bounties
+    bounties_paid: float | None = None
+    money_conserved: bool = True
 
     def line(self) -> str:
-        return (
+        line = (
             f"entrants={self.entrants} hands={self.hands} moves={self.moves} "
             f"tables_broken={self.tables_broken} final_table={self.final_table} "
             f"winner={self.winner if self.winner is not None else 'none'} "
             f"chips_conserved={'yes' if self.chips_conserved else 'no'} "
             f"lost_messages={self.lost_messages}"
         )
+        if self.bounties_paid is not None:
+            line += (
+                f" bounties_paid={self.bounties_paid:.2f} "
+                f"money_conserved={'yes' if self.money_conserved else 'no'}"
+            )
+        return line
 
     def ok(self, handed: int) -> bool:
         from tablectl.tournament.seating import final_table_size
@@ -513,6 +523,7 @@ class SimResult:
             self.winner is not None
             and self.chips_conserved
             and self.lost_messages == 0
+            and self.money_conserved
             and fits >= self.final_table >= min(fits, self.fits_at or self.entrants)
             and not self.problems
         )
@@ -532,6 +543,8 @@ class SimConfig:
     offline_hands: int = 12  # the "minute" a table is offline, in hands played in the room
     unlinked_hands: int = 2  # hands a table plays on while it cannot reach the venue
     manual: int = 0  # tables without sensors, their floor person's entries (hw_sim.venue_manual)
+    bounty: str = "none"  # none | fixed | pko (issue 32 section 1)
+    bounty_amount: float = 20.0
 
 
 class VenueSim:
@@ -625,6 +638,7 @@ class VenueSim:
                         "seed": cfg.seed,
                         "structure": structure_raw,
                         "manual": manual,
+                        **self._bounty(),
                     }
                 }
             )
@@ -653,8 +667,32 @@ class VenueSim:
             r.problems.append("the tournament did not finish")
         for t in self.tables:
             r.problems += t.counts.problems
+        if cfg.bounty != "none":
+            self._money(v)
         r.seconds = time.monotonic() - started
         return r
+
+    def _bounty(self) -> dict[str, Any]:
+        if self.cfg.bounty == "none":
+            return {}
+        return {"bounty": {"kind": self.cfg.bounty, "amount": self.cfg.bounty_amount}}
+
+    def _money(self, v: Any) -> None:
+        """The money paid out (every prize and bounty, from the results) against the prize pool
+        plus the bounty pool, in cents."""
+        from tablectl.tournament.results import results
+
+        rows = results(v)
+        book = v.bounties.book
+        paid = round(sum(r.prize for r in rows) * 100) + round(sum(r.bounties for r in rows) * 100)
+        pools = round(v.purse.pool(v.structure) * 100) + book.pool
+        self.result.bounties_paid = sum(book.won.values()) / 100
+        self.result.money_conserved = paid == pools and not book.heads
+        if not self.result.money_conserved:
+            self.result.problems.append(
+                f"money paid out {paid / 100:.2f} != prize pool plus bounty pool {pools / 100:.2f}"
+                + (f"; {len(book.heads)} bounties unpaid" if book.heads else "")
+            )
 
     def _play(self, total: int, started: float) -> None:
         import time

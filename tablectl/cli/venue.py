@@ -57,6 +57,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="keep N tables without sensors, entered by a simulated floor person (default 0)",
     )
     sim.add_argument(
+        "--bounty",
+        choices=("none", "fixed", "pko"),
+        default="none",
+        help="bounties: a fixed bounty per entry, or progressive knockout (default none)",
+    )
+    sim.add_argument(
+        "--bounty-amount",
+        type=float,
+        default=20.0,
+        metavar="MONEY",
+        help="the bounty on each entry's head (default 20)",
+    )
+    sim.add_argument(
         "-v",
         "--verbose",
         action="store_true",
@@ -355,6 +368,8 @@ def _sim(args: argparse.Namespace) -> int:
         hands_per_level=args.hands_per_level,
         structure=args.structure,
         manual=args.manual,
+        bounty=args.bounty,
+        bounty_amount=args.bounty_amount,
     )
     with tempfile.TemporaryDirectory(prefix="tablectl-venue-") as tmp:
         try:

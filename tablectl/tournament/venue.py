@@ -35,7 +35,8 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tablectl.tournament import manual, seating
+from tablectl.tournament import manual, seating, venue_bounties
+from tablectl.tournament.bounties import BountyError, BountySetup
 from tablectl.tournament.chiprace import ChipRaceError, chip_race
 from tablectl.tournament.deals import Deal, DealError, DealFigures, cents, figures
 from tablectl.tournament.handforhand import MINUTES, MOST_MINUTES, Rounds, shared_prizes
@@ -73,6 +74,7 @@ EVENTS = (
     "hand_for_hand",
     "release",
     "manual",
+    "knockout",
 )
 IN_PLAY = ("seated", "arriving", "leaving")
 
@@ -192,6 +194,7 @@ class VenueConfig:
     league: League | None = None  # league points for the results (tablectl.tournament.points)
     h4h_minutes: int = MINUTES  # off the clock per hand-for-hand hand (002 RP-8 B-D)
     manual: tuple[str, ...] = ()  # tables without sensors (tablectl.tournament.manual)
+    bounty: BountySetup | None = None  # tablectl.tournament.venue_bounties
 
     @property
     def final(self) -> str:
@@ -228,6 +231,7 @@ def parse_setup(body: object) -> VenueConfig:
         "league",
         "h4h_minutes",
         "manual",
+        "bounty",
     )
     if not isinstance(body, dict):
         raise VenueError("setup must be an object")
@@ -262,6 +266,7 @@ def parse_setup(body: object) -> VenueConfig:
             raise VenueError(f"setup.{what}.money must be an amount >= 0")
         return float(value)
 
+    unit = _money_unit(body.get("money_unit", 0.01))
     return VenueConfig(
         tables=tuple(tables),
         handed=handed,
@@ -278,10 +283,11 @@ def parse_setup(body: object) -> VenueConfig:
         addon_money=money(addon, "addon"),
         addon_until_level=_need_int(addon, "until_level", 0),
         approve_moves=_need_bool(body, "approve_moves"),
-        money_unit=_money_unit(body.get("money_unit", 0.01)),
+        money_unit=unit,
         league=_league(body.get("league")),
         h4h_minutes=_h4h_minutes(body),
         manual=manual.setup_tables(body, tables),
+        bounty=venue_bounties.parse_setup(body.get("bounty"), unit),
     )
 
 
@@ -354,6 +360,7 @@ class Venue:
         self.h4h: Rounds | None = None  # hand-for-hand (002 RP-8), while it lasts
         self.h4h_proposed = 0  # the players left when hand-for-hand was last proposed
         self.manual = manual.ManualRoom()  # tables without sensors (tablectl.tournament.manual)
+        self.bounties = venue_bounties.Bounties()  # setup bounty (issue 32 section 1)
         self._ids = 0
         self._pids = 0
 
@@ -374,7 +381,7 @@ class Venue:
         snapshot = self._snapshot()
         try:
             getattr(self, f"_on_{kind}")(body, out)
-        except (VenueError, VenueDataError, manual.ManualError) as exc:
+        except (VenueError, VenueDataError, manual.ManualError, BountyError) as exc:
             self._restore(snapshot)
             return [Announcement("alert", f"{kind}: {exc}")]
         return out
@@ -389,6 +396,7 @@ class Venue:
         snap["proposals"] = dict(self.proposals)
         snap["h4h"] = self.h4h.copy() if self.h4h else None
         snap["manual"] = self.manual.copy()
+        snap["bounties"] = self.bounties.copy()
         snap["rng"] = self.rng.getstate()
         return snap
 
@@ -479,6 +487,7 @@ class Venue:
             "waiting": len(self.waiting()),
             "deal": self.deal.to_obj() if self.deal else None,
             "deal_shares": self._deal_shares(),
+            **venue_bounties.summary(self),
         }
 
     def _deal_shares(self) -> list[list[Any]]:
@@ -546,6 +555,7 @@ class Venue:
         self.rng = random.Random(self.cfg.seed)
         self.tables = {t: VTable(t) for t in self.cfg.tables}
         self.manual.tables = {t: manual.ManualTable() for t in self.cfg.manual}
+        self.bounties = venue_bounties.Bounties(self.cfg.bounty)
         self.purse = Purse(0, rebuy_money=self.cfg.rebuy_money, addon_money=self.cfg.addon_money)
 
     def _name(self, body: object) -> str:
@@ -592,6 +602,7 @@ class Venue:
             if not self._seat_pool():
                 return
             self.purse = _with(self.purse, entries=self.purse.entries + 1)
+            self.bounties.enter(entry.id)
             out.append(
                 Announcement(
                     "registered",
@@ -606,6 +617,7 @@ class Venue:
         entry = Entry(f"e{len(self.entries) + 1}", name)
         self.entries[entry.id] = entry
         self.purse = _with(self.purse, entries=self.purse.entries + 1)
+        self.bounties.enter(entry.id)
         out.append(
             Announcement(
                 "registered",
@@ -748,6 +760,7 @@ class Venue:
             new.status, new.table, new.seat = "seated", last.table, last.seat
             new.stack = last.stack
             last.status = "forfeited"
+            self.bounties.carry(last.id, new.id)
             # 002 Rule 8-B: a full starting stack when made, and every old chip leaves play:
             # the result itself, not a change that a hand played before the dealer confirms
             # would leave above or below a full stack
@@ -824,6 +837,7 @@ class Venue:
         seat drawn (8-A)."""
         assert self.cfg is not None
         place = (entry.table, entry.seat)
+        self.bounties.rebuy(entry)
         live = [t for t in self.active_tables() if not self.tables[t].breaking]
         if entry.table in live and entry.seat in self.open_seats(entry.table):
             entry.status, entry.stack = "arriving", 0
@@ -886,7 +900,7 @@ class Venue:
                     busted.append(e)
             elif not report.in_hand:
                 e.stack = seen.stack
-        self._eliminate(busted, out)
+        self._eliminate(busted, out, report)
         if self.h4h is not None:
             self._h4h_report(report, out)
         for e in list(self.entries.values()):
@@ -895,7 +909,9 @@ class Venue:
                 self._color_up(report.table, removed, out, late=e)
         self._settle(out)
 
-    def _eliminate(self, busted: list[Entry], out: list[Output]) -> None:
+    def _eliminate(
+        self, busted: list[Entry], out: list[Output], report: TableReport | None = None
+    ) -> None:
         # several out in one hand: the bigger stack before the hand finishes higher
         for e in sorted(busted, key=lambda e: (e.stack, e.id)):
             place = len(self.remaining())
@@ -908,14 +924,24 @@ class Venue:
             if self.h4h is not None:  # placed when the hand-for-hand hand is over everywhere
                 self.h4h.busts.append(e.id)
                 text += " (hand for hand: shares with anyone out on this hand, 002 RP-8 A)"
+            bounty = venue_bounties.knockout(self, e, report)
             out.append(
                 Announcement(
                     "eliminated",
-                    text,
+                    text + venue_bounties.words(self, bounty),
                     "",
-                    {"entry": e.id, "name": e.name, "place": place, "prize": prize, "by": e.by},
+                    {
+                        "entry": e.id,
+                        "name": e.name,
+                        "place": place,
+                        "prize": prize,
+                        "by": e.by,
+                        **bounty,
+                    },
                 )
             )
+            if "bounty_asked" in bounty:
+                out.append(Announcement("alert", venue_bounties.ask(e), "", {"knockout": e.id}))
 
     def _on_confirmed(self, body: object, out: list[Output]) -> None:
         stack = body.get("stack") if isinstance(body, dict) else None
@@ -1335,6 +1361,34 @@ class Venue:
                     },
                 )
             )
+            self._bounty_finish(out)
+
+    def _bounty_finish(self, out: list[Output]) -> None:
+        """The winner takes their own head once every knockout is paid (venue_bounties)."""
+        for entry, cents_won in venue_bounties.finish(self).items():
+            out.append(
+                Announcement(
+                    "bounty",
+                    f"{self.entries[entry].name} takes their own bounty",
+                    "",
+                    {"entry": entry, "bounty": {entry: cents_won}},
+                )
+            )
+
+    def _on_knockout(self, body: object, out: list[Output]) -> None:
+        """The director names who eliminated a player the table's report did not say
+        (venue_bounties.answer): the bounty is paid."""
+        entry, paid = venue_bounties.answer(self, body)
+        out.append(
+            Announcement(
+                "bounty",
+                f"{entry.name} was eliminated by "
+                + ", ".join(self.entries[k].name for k in entry.by),
+                "",
+                {"entry": entry.id, "by": entry.by, "bounty": paid},
+            )
+        )
+        self._bounty_finish(out)
 
     def pending_moves(self) -> bool:
         return any(e.status in ("arriving", "leaving") for e in self.entries.values())

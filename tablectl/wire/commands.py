@@ -211,7 +211,7 @@ class TableReport:
     events_seq: int | None = None  # the last event queued before it (transport)
     # the award records of the last hand that busted a player (tablectl.wire.busts; additive:
     # None from a table without them, and the venue asks the director who eliminated whom)
-    busts: Busts | None = None
+    busts: tuple[Busts, ...] | None = None
 
     KEYS: ClassVar[tuple[str, ...]] = (
         "table",
@@ -260,7 +260,7 @@ class TableReport:
         if self.hold_round is not None:
             out["hold"] = {"round": self.hold_round, "allin": self.hold_allin}
         if self.busts is not None:
-            out["busts"] = self.busts.to_obj()
+            out["busts"] = [b.to_obj() for b in self.busts]
         return out
 
     @classmethod
