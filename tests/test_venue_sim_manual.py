@@ -39,6 +39,8 @@ def test_the_manual_tables_are_played_by_their_floor_persons_entries(tmp_path: P
     assert [t.name for t in manual] == ["T2", "T3"] and sorted(v.manual.tables) == ["T2", "T3"]
     # nothing of theirs went over the broker
     assert all(t.name not in s.runner.client.tables for t in manual)
+    # and no command was sent there to wait for an answer that never comes
+    assert not [c for c in s.runner.sent.values() if c.table in ("T2", "T3")]
     # their busts were entered, each with who eliminated whom (the bounty path's record)
     out = [o for o in s.runner.said if isinstance(o, Announcement) and o.kind == "eliminated"]
     entered = [o for o in out if o.data["entry"] in v.manual.busted_by]

@@ -135,6 +135,7 @@ def test_two_manual_and_two_sensored_tables_play_the_bubble_hand_for_hand(
         n = len([e for e in v.entries.values() if e.table == t])
         assert tap(phone, f"button:has-text('Confirm all {n} seats')").startswith("Done: T")
         assert f"Table {t}" in phone.inner_text("h1")
+        assert "Next hand at Level 1: 100/200" in phone.inner_text(".level-line")
     shoot(phones["T3"], "phone_seats")
     assert not [cmd for cmd, _r in v.pending.values()]
 

@@ -737,8 +737,10 @@ class DirectorConsole:
         deal, doing = manual.instruction(v, table)
         players = manual.seated(v, table)
         left = len(v.remaining())
+        clock = self.clock_view()  # the level the next hand is dealt at (002 Rule 24)
         return {
             "table": table,
+            "level": f"{clock['title']}: {clock['blinds']}",
             "deal": deal,
             "doing": doing,
             "h4h": v.h4h is not None,
