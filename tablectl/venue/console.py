@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from tablectl.tournament import venue_bounties
 from tablectl.tournament.clock import ClockStateError, TourneyClock
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
 from tablectl.tournament.venue import Announcement, Output, Venue, VenueError
@@ -605,6 +606,9 @@ class DirectorConsole:
         return {**row, "text": text + f" of {self.venue.purse.entries}"}
 
     def entrants_view(self) -> list[dict[str, Any]]:
+        book = self.venue.bounties.book
+        heads = book.heads if book else {}
+        won = book.won if book else {}
         return [
             {
                 "id": e.id,
@@ -618,6 +622,11 @@ class DirectorConsole:
                 "shared": e.shared,
                 "addons": e.addons,
                 "dest": list(e.dest) if e.dest else None,
+                # bounties (tablectl.tournament.venue_bounties): the head, what was won, and
+                # whether the director is asked who eliminated the player
+                "bounty": heads[e.id] / 100 if e.id in heads else None,
+                "bounty_won": won.get(e.id, 0) / 100,
+                "asked": e.id in self.venue.bounties.asked,
             }
             for e in self.venue.entries.values()
         ]
@@ -638,6 +647,7 @@ class DirectorConsole:
             "addon": v.cfg.addon_chips > 0,
             "approve_moves": v.cfg.approve_moves,
             "late_until_level": v.cfg.late_until_level,
+            **venue_bounties.summary(v),
         }
 
     def deal_view(self, held_back: str = "") -> dict[str, Any]:
@@ -774,6 +784,7 @@ def _describe(event: dict[str, Any], out: list[Output] | None = None) -> str:
         + ", ".join(a for a in _listed(body.get("agreed")) if isinstance(a, str)),
         "hand_for_hand": "hand for hand " + ("on" if body.get("on") else "off") + " (002 RP-8)",
         "release": f"released {body.get('table', '?')} (002 RP-8 F)",
+        "knockout": f"named who eliminated {body.get('entry', '?')}",
         "confirmed": f"{body.get('table', '?')} confirmed {body.get('id', '?')}",
         "refused": f"{body.get('table', '?')} refused {body.get('id', '?')}",
     }
