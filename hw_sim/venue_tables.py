@@ -542,6 +542,7 @@ class SimConfig:
     max_seconds: float = 600.0  # a bound, not a figure: the run gives up and says so
     offline_hands: int = 12  # the "minute" a table is offline, in hands played in the room
     unlinked_hands: int = 2  # hands a table plays on while it cannot reach the venue
+    manual: int = 0  # tables without sensors, their floor person's entries (hw_sim.venue_manual)
     bounty: str = "none"  # none | fixed | pko (issue 32 section 1)
     bounty_amount: float = 20.0
 
@@ -560,6 +561,13 @@ class VenueSim:
         self.runner: Any = None
         self.tables: list[SimTable] = []
         self.users: dict[str, str] = {}
+
+    def manual_names(self) -> list[str]:
+        """Tables without sensors (hw_sim.venue_manual.ManualVenueSim): none here."""
+        return []
+
+    def make_table(self, name: str, *args: Any) -> SimTable:
+        return SimTable(name, *args)
 
     def _structure(self) -> dict[str, Any]:
         import tomllib
@@ -595,12 +603,13 @@ class VenueSim:
             client_id=f"tablectl-venue-{cfg.venue}-sim",
         )
         self.runner = runner = VenueRunner(client, by="Sim director")
+        manual = self.manual_names()
         client.start()
         try:
             if not client.wait_connected(30):
                 raise RuntimeError(f"the venue could not connect: {client.problems}")
             self.tables = [
-                SimTable(
+                self.make_table(
                     n,
                     cfg.venue,
                     self.broker.port,
@@ -615,7 +624,7 @@ class VenueSim:
             for t in self.tables:
                 t.connect()
             deadline = time.monotonic() + 30
-            while not all(t.link and t.link.connected for t in self.tables):
+            while not all(t.link and t.link.connected for t in self.tables if t.name not in manual):
                 for t in self.tables:
                     t.service()
                 runner.step(0.01)
@@ -628,6 +637,7 @@ class VenueSim:
                         "handed": cfg.handed,
                         "seed": cfg.seed,
                         "structure": structure_raw,
+                        "manual": manual,
                         **self._bounty(),
                     }
                 }
@@ -779,6 +789,8 @@ class VenueSim:
         milliseconds, a real outage lasts a few of them (the pace of a real room)."""
         if not t.can_play():
             return False
+        if t.name in self.runner.venue.manual.tables:
+            return True  # no link to lose: its floor person walks to the console
         linked = t.link is not None and t.link.connected and self.runner.client.connected
         if linked:
             t.hands_unlinked = 0

@@ -4,6 +4,7 @@ manual table fold on the sensored tables' path (tablectl.tournament.manual)."""
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +13,8 @@ from test_venue_model import STRUCTURE, commands, notices, seats_of
 
 from tablectl.tournament import manual
 from tablectl.tournament.venue import Venue
+from tablectl.venue.client import VenueClient
+from tablectl.venue.console import DirectorConsole
 from tablectl.wire.commands import HoldCmd, SeatCmd, StackCmd, UnseatCmd
 
 FLOOR = "Kim"
@@ -47,10 +50,15 @@ class Room:
         self.said = self.settle(self.v.apply({"start": {}}))
 
     def check(self) -> None:
-        """Every chip issued is at a table or carried between two (issue 31: chips conserved)."""
+        """Every chip issued is at a table or carried between two (issue 31: chips conserved),
+        and a manual table's report says every chip at it."""
         total = sum(e.stack for e in self.v.remaining())
         total += sum(mt.uncounted for mt in self.v.manual.tables.values())
         assert total == self.v.chips_issued
+        for t in self.v.manual.tables:
+            report = self.v.tables[t].report
+            if report is not None:
+                assert report.chips == manual.chips_at(self.v, t)
 
     def settle(self, said: list[Any]) -> list[Any]:
         """Confirm every seat, unseat and stack: a dealer's ``confirmed`` at a sensored table,
@@ -319,3 +327,40 @@ def test_rp8_a_the_round_waits_for_the_manual_tables_hand_over_and_places_are_sh
 
 def _id(room: Room, name: str) -> str:
     return next(e.id for e in reversed(room.v.entries.values()) if e.name == name)
+
+
+def test_the_floor_persons_entries_are_journaled_and_replayed_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """The console journals each entry with who made it; a restart replays them to the same
+    seats, stacks, eliminations and who entered them, and sends no command to the manual
+    table (its commands wait for the floor person again)."""
+    setup = {"tables": ["T1", "T2"], "handed": 6, "seed": 7, "structure": structure()}
+    setup["manual"] = ["T2"]
+    journal = tmp_path / "venue.jsonl"
+
+    def console() -> DirectorConsole:
+        return DirectorConsole(VenueClient("v1", "127.0.0.1", 1), setup, journal)
+
+    a = console()
+    assert a.register("Dana", [f"P{i}" for i in range(1, 11)]).ok
+    assert a.act("Dana", {"start": {}}).ok
+    at_t2 = [c["id"] for c in a.manual_view("T2")["waiting"]]
+    assert len(at_t2) == 5 and all(c.table == "T1" for c in a.runner.sent.values())
+    assert a.manual_entry("Kim", "T2", {"confirm": at_t2}).ok
+    names = [p["name"] for p in a.manual_view("T2")["players"]]
+    said = a.manual_entry("Kim", "T2", {"hand": {"busts": [{"name": names[0], "by": names[1]}]}})
+    assert said.ok and f"{names[0]} out in place 10" in said.text
+    refused = a.manual_entry("Kim", "T2", {"count": {n: 1 for n in names[1:]}})
+    assert not refused.ok and "count again" in refused.text
+    before = a.entrants_view()
+    assert a.log[0]["by"] == "Kim" and "T2 (manual): entered a chip count" in a.log[0]["what"]
+    a.close()
+
+    b = console()
+    assert b.entrants_view() == before
+    assert b.venue.manual.busted_by == a.venue.manual.busted_by
+    assert b.venue.manual.tables["T2"].by == "Kim"
+    assert all(c.table == "T1" for c in b.runner.sent.values())
+    assert any(r["by"] == "Kim" and "confirmed c" in r["what"] for r in b.log)
+    b.close()

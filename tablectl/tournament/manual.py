@@ -109,7 +109,9 @@ def chips_at(venue: Any, table: str) -> int:
 def asked(venue: Any, table: str) -> list[str]:
     """Why the venue wants this table's chips counted now ([]: it does not)."""
     mt = venue.manual.tables[table]
-    why = []
+    why: list[str] = []
+    if not venue.tables[table].active or not seated(venue, table):
+        return why  # broken, or nobody there yet
     steps = venue.structure.steps
     if mt.counted_step < venue.step_index:
         passed = steps[mt.counted_step + 1 : venue.step_index + 1]
@@ -159,7 +161,7 @@ def report(venue: Any, table: str, busted: dict[str, Any] | None = None) -> dict
         "sb": sb,
         "bb": bb,
         "seats": seats,
-        "chips": sum(e.stack for e in here) + mt.uncounted,
+        "chips": sum(s["stack"] for s in seats) + mt.uncounted,  # a busted stack was paid out
     }
 
 
@@ -285,7 +287,12 @@ def _hand(venue: Any, table: str, hand: object, by: str, out: list[Any]) -> str:
         venue.manual.busted_by[bid] = by
         if bid in places:  # _eliminate places the smaller stack lower: order as entered
             entries[bid].stack = -places[bid]
+    mark = len(out)
     venue._on_report(report(venue, table, out_now), out)
+    for i in range(mark, len(out)):  # figures entered by hand say so, and by whom
+        o = out[i]
+        if getattr(o, "kind", "") == "eliminated" and o.data.get("entry") in out_now:
+            out[i] = replace(o, text=f"{o.text} (entered by {by} at {table})")
     names = ", ".join(entries[b].name for b in out_now)
     return f"hand {mt.hand}" + (f": {names} out" if names else ": hand over")
 
@@ -364,6 +371,10 @@ def _confirm(venue: Any, table: str, body: dict[str, Any], out: list[Any]) -> st
             answer["stack"] = counted
         elif isinstance(cmd, StackCmd):
             was = 0 if entry is None or entry.status == "out" else current
+            if cmd.set and body.get("before") is not None and len(ids) == 1:
+                counted = _count(body["before"], "the chips replaced")  # leave play (8-B)
+                venue.manual.tables[table].uncounted += was - counted
+                was = counted
             answer["stack"], answer["before"] = cmd.result(was), was
         elif isinstance(cmd, SeatCmd):
             answer["stack"] = cmd.stack
@@ -380,3 +391,24 @@ def _refuse(venue: Any, table: str, body: dict[str, Any], out: list[Any]) -> str
     venue._on_refused({"table": table, "id": cmd.id, "reason": reason.strip()[:200]}, out)
     venue._on_report(report(venue, table), out)
     return f"refused {cmd.id}: {reason.strip()[:80]}"
+
+
+def instruction(venue: Any, table: str) -> tuple[bool, str]:
+    """What the floor person does now: whether the table may deal, and why in words (the
+    dealer screen's HOLD line at a sensored table)."""
+    vt = venue.tables[table]
+    if not vt.active:
+        return False, "not in play"
+    if vt.breaking:
+        return False, "the table breaks: move the players as the seat cards say (002 Rule 10-B)"
+    if vt.halted:
+        return False, "HALTED: hold play until players arrive (002 Rule 11-D)"
+    r = venue.h4h
+    if r is None:
+        return True, "Play on"
+    if table in r.start and not venue.manual.h4h_done(table, r.round):
+        if r.round == 0:
+            return True, "Hand for hand: finish the hand in progress, then enter Hand over"
+        return True, f"Hand for hand, round {r.round}: deal one hand, then enter Hand over"
+    others = [t for t in r.waiting if t != table]
+    return False, "HOLD - hand for hand: waiting for " + (", ".join(others) or "the next round")

@@ -6,7 +6,8 @@ one row, with ``entries`` counting them; another person of the same name (regist
 1; 0 while still playing), ``prize`` their money (a deal's figure when one was agreed), ``bounties``
 the bounty money their entries won (tablectl.tournament.venue_bounties), ``rebuys`` and
 ``addons`` summed over their entries (002 Rule 28), ``points`` the venue's league formula
-(tablectl.tournament.points).
+(tablectl.tournament.points), ``entered``
+who entered the bust-out by hand at a table without sensors (tablectl.tournament.manual).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ FIELDS = (
     "rebuys",
     "addons",
     "points",
+    "entered",
 )
 
 
@@ -42,6 +44,7 @@ class ResultRow:
     rebuys: int
     addons: int
     points: float | None  # None: no league configured, or still playing
+    entered: str = ""  # who entered the bust-out by hand (a manual table); "" when sensed
 
     def to_obj(self) -> dict[str, Any]:
         return asdict(self)
@@ -88,6 +91,7 @@ def results(venue: Venue, league: League | None = None) -> list[ResultRow]:
             rebuys=sum(e.rebuys for e in entries),
             addons=sum(e.addons for e in entries),
             points=points,
+            entered=venue.manual.busted_by.get(last.id, "") if place else "",
         )
         rows.append(((1, place) if place else (0, -last.stack), row))
     return [row for _key, row in sorted(rows, key=lambda r: r[0])]

@@ -25,13 +25,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from tablectl.tournament import venue_bounties
+from tablectl.tournament import manual, venue_bounties
 from tablectl.tournament.clock import ClockStateError, TourneyClock
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
 from tablectl.tournament.venue import Announcement, Output, Venue, VenueError
 from tablectl.venue.client import TableEvent, VenueClient
 from tablectl.venue.director import VenueRunner
-from tablectl.wire.commands import Command
+from tablectl.wire.commands import Command, SeatCmd, StackCmd, UnseatCmd
 
 RECENT_KEPT = 200  # events kept per table for its detail page (rulings included: a few hands)
 LOG_KEPT = 300  # staff actions kept in memory for the log page (all are in the journal)
@@ -565,9 +565,15 @@ class DirectorConsole:
             st = self.client.tables.get(name)
             state = (st.state if st else None) or {}
             online = None if st is None else st.online
+            mt = v.manual.tables.get(name)
+            if mt is not None:  # no Pi: the figures its floor person entered
+                state = vt.report.to_obj() if vt.report else {}
+                online = None
             rows.append(
                 {
                     "name": name,
+                    "manual": mt is not None,
+                    "entered": f"{mt.what}, entered by {mt.by}" if mt and mt.by else "",
                     "final": name == v.cfg.final,
                     "active": vt.active,
                     "breaking": vt.breaking,
@@ -627,6 +633,7 @@ class DirectorConsole:
                 "bounty": heads[e.id] / 100 if e.id in heads else None,
                 "bounty_won": won.get(e.id, 0) / 100,
                 "asked": e.id in self.venue.bounties.asked,
+                "entered": self.venue.manual.busted_by.get(e.id, "") if e.status == "out" else "",
             }
             for e in self.venue.entries.values()
         ]
@@ -724,6 +731,46 @@ class DirectorConsole:
             body["amounts"] = money
         return self.act(by, {"deal": body})
 
+    def manual_entry(self, by: str, table: str, entry: dict[str, Any]) -> Result:
+        """A manual table's floor person's entry (tablectl.tournament.manual), journaled with
+        who made it."""
+        return self.act(by, {"manual": {"table": table, "by": by, **entry}})
+
+    def manual_view(self, table: str) -> dict[str, Any] | None:
+        """The floor person's page of a manual table: what to do now, the players, the
+        commands to carry out, the counts asked for; None for a table that is not manual."""
+        v = self.venue
+        mt = v.manual.tables.get(table)
+        if mt is None:
+            return None
+        deal, doing = manual.instruction(v, table)
+        players = manual.seated(v, table)
+        left = len(v.remaining())
+        clock = self.clock_view()  # the level the next hand is dealt at (002 Rule 24)
+        return {
+            "table": table,
+            "level": f"{clock['title']}: {clock['blinds']}",
+            "deal": deal,
+            "doing": doing,
+            "h4h": v.h4h is not None,
+            "players": [
+                {"seat": e.seat, "name": e.name, "stack": e.stack, "leaving": e.status == "leaving"}
+                for e in players
+            ],
+            "waiting": [
+                {"id": c.id, "kind": c.kind, "text": _order(c), "rule": c.rule}
+                for c in manual.waiting(v, table)
+            ],
+            "asked": manual.asked(v, table) if v.started else [],
+            "next_place": left,
+            "hand": mt.hand,
+            "button": mt.button,
+            "uncounted": mt.uncounted,
+            "chips": manual.chips_at(v, table) if v.cfg else 0,
+            "entered": f"{mt.what}, entered by {mt.by}" if mt.by else "",
+            "started": v.started and not v.finished,
+        }
+
     def proposals_view(self) -> list[dict[str, Any]]:
         return [p.to_obj() for p in self.venue.proposals.values()]
 
@@ -756,6 +803,33 @@ class DirectorConsole:
         self.journal.close()
 
 
+def _order(cmd: Command) -> str:
+    """A venue command as the floor person carries it out."""
+    if isinstance(cmd, SeatCmd):
+        return f"seat {cmd.name} in seat {cmd.seat} with {cmd.stack:,} chips ({cmd.why})"
+    if isinstance(cmd, UnseatCmd):
+        return f"{cmd.name} (seat {cmd.seat}) moves to {cmd.to_table} seat {cmd.to_seat}"
+    if isinstance(cmd, StackCmd):
+        change = f"set to {cmd.stack:,}" if cmd.set else f"{cmd.add:+,}"
+        return f"{cmd.name} (seat {cmd.seat}): chips {change} ({cmd.why})"
+    return f"{cmd.kind}: {cmd.why}"
+
+
+def _manual_words(body: dict[str, Any]) -> str:
+    """A manual table's entry in words for the log (who made it is the log's "by")."""
+    if "confirm" in body:
+        ids = body["confirm"] if isinstance(body["confirm"], list) else [body["confirm"]]
+        return "confirmed " + ", ".join(str(i) for i in ids)
+    if "refuse" in body:
+        return f"refused {body['refuse']}: {str(body.get('reason', ''))[:60]}"
+    if "count" in body:
+        return "entered a chip count"
+    hand = body.get("hand") if isinstance(body.get("hand"), dict) else {}
+    busts = _listed(hand.get("busts"))
+    names = [str(b.get("name")) for b in busts if isinstance(b, dict)]
+    return "entered a hand" + (f": {', '.join(names)} out" if names else ": hand over")
+
+
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
@@ -786,6 +860,7 @@ def _describe(event: dict[str, Any], out: list[Output] | None = None) -> str:
         "release": f"released {body.get('table', '?')} (002 RP-8 F)",
         "knockout": f"named who eliminated {body.get('entry', '?')}",
         "confirmed": f"{body.get('table', '?')} confirmed {body.get('id', '?')}",
+        "manual": f"{body.get('table', '?')} (manual): " + _manual_words(body),
         "refused": f"{body.get('table', '?')} refused {body.get('id', '?')}",
     }
     text = words.get(kind, kind)

@@ -67,6 +67,8 @@ class VenueRunner:
         for o in out:
             self.said.append(o)
             if isinstance(o, Command):
+                if self.venue.manual.has(o.table):
+                    continue  # no Pi there: it waits for the floor person (venue.pending)
                 cmd_id = self.send(o)
                 self.sent[cmd_id] = o
                 self.stats.commands += 1

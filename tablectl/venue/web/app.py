@@ -64,6 +64,7 @@ PAGE_SECTIONS: dict[str, tuple[str, ...]] = {
         "log",
     ),
     "deal": ("health", "deal"),
+    "manual": ("health", "manual"),
     "results": ("health", "results"),
     "public": (
         "health",
@@ -91,6 +92,7 @@ ACTIONS = (
     "h4h",
     "release",
     "knockout",
+    "manual",
 )
 
 
@@ -170,6 +172,7 @@ class WebConsole:
             routes=[
                 Route("/", self.page("floor")),
                 Route("/table/{name}", self.page("table")),
+                Route("/manual/{name}", self.page("manual")),
                 Route("/clock", self.page("clock")),
                 Route("/entrants", self.page("entrants")),
                 Route("/balancing", self.page("balancing")),
@@ -293,6 +296,7 @@ class WebConsole:
             "moves": lambda: self.sections.moves(c.announcements(8)),
             "deal": lambda: self.sections.deal(c.deal_view(arg), may("deal"), csrf),
             "results": lambda: self.sections.results(self._results(), summary),
+            "manual": lambda: self.sections.manual(c.manual_view(arg), may("manual"), csrf),
         }
         return {name: str(data[name]()) for name in PAGE_SECTIONS[page]}
 
@@ -303,12 +307,14 @@ class WebConsole:
                 return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
             # a table's name, or the deal page's amount played for (/deal?held=100)
             arg = request.path_params.get("name", "") or request.query_params.get("held", "")
-            if name == "table" and _find(self.console.tables_view(), arg) is None:
+            if (name == "table" and _find(self.console.tables_view(), arg) is None) or (
+                name == "manual" and self.console.manual_view(arg) is None
+            ):
                 return self.render(
                     "page.html",
                     page="floor",
                     sess=sess,
-                    flash=[(False, f"no table {arg!r}")],
+                    flash=[(False, f"no {'manual ' if name == 'manual' else ''}table {arg!r}")],
                     sections=self.render_sections("floor", sess),
                     arg="",
                 )
@@ -511,6 +517,17 @@ class WebConsole:
         resp.delete_cookie(COOKIE)
         return resp
 
+    def _manual(self, form: Any, by: str) -> Result:
+        table = str(form.get("table", ""))
+        view = self.console.manual_view(table)
+        if view is None:
+            return Result(False, f"no manual table {table!r:.40}")
+        try:
+            entry = _manual_entry(form, [p["name"] for p in view["players"]])
+        except ValueError as exc:
+            return Result(False, str(exc))
+        return self.console.manual_entry(by, table, entry)
+
     # --- changes ---------------------------------------------------------------------------------
     async def do(self, request: Request) -> Response:
         _token, sess = self.session(request)
@@ -555,6 +572,8 @@ class WebConsole:
             return c.hand_for_hand(by, text("op") == "start")
         if action == "release":
             return c.release(by, text("table"))
+        if action == "manual":
+            return self._manual(form, by)
         if action == "clock":
             try:
                 seconds = int(float(text("minutes") or 0) * 60)
@@ -575,6 +594,44 @@ class WebConsole:
             amounts = {i: text(f"{key}_{i}") for i in ids}
             return c.record_deal(by, method, text("held_back"), agreed, amounts)
         return c.set_structure(by, _edited_structure(c.structure_obj, form))
+
+
+def _number(text: str, what: str) -> int:
+    try:
+        return int(text.replace(",", "").replace(" ", ""))
+    except ValueError:
+        raise ValueError(f"{what}: not a whole number: {text!r:.20}") from None
+
+
+def _manual_entry(form: Any, players: list[str]) -> dict[str, Any]:
+    """The phone page's form as a manual entry (tablectl.tournament.manual); ValueError in one
+    line for a figure that is not a number."""
+    text = lambda key: str(form.get(key, "")).strip()  # noqa: E731
+    op = text("op")
+    if op == "hand":
+        busts = []
+        for name in form.getlist("out"):
+            by = [b for b in (text(f"by:{name}"), text(f"by2:{name}")) if b]
+            bust: dict[str, Any] = {"name": name, "by": dict.fromkeys(by, 1)}
+            if text(f"place:{name}"):
+                bust["place"] = _number(text(f"place:{name}"), f"{name}'s place")
+            busts.append(bust)
+        hand: dict[str, Any] = {"busts": busts}
+        if text("button"):
+            hand["button"] = _number(text("button"), "the button")
+        return {"hand": hand}
+    if op == "count":
+        return {"count": {n: _number(text(f"count:{n}"), f"{n}'s chips") for n in players}}
+    if op == "confirm":
+        ids = [str(i) for i in form.getlist("id")]
+        entry: dict[str, Any] = {"confirm": ids[0] if len(ids) == 1 else ids}
+        for key in ("stack", "before"):
+            if text(key):
+                entry[key] = _number(text(key), "the chips counted")
+        return entry
+    if op == "refuse":
+        return {"refuse": text("id"), "reason": text("reason")}
+    raise ValueError(f"no manual entry {op!r:.20}")
 
 
 def _edited_structure(current: dict[str, Any], form: Any) -> dict[str, Any]:
