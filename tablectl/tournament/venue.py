@@ -1383,7 +1383,8 @@ class Venue:
             Announcement(
                 "bounty",
                 f"{entry.name} was eliminated by "
-                + ", ".join(self.entries[k].name for k in entry.by),
+                + ", ".join(self.entries[k].name for k in entry.by)
+                + venue_bounties.words(self, {"bounty": paid}),
                 "",
                 {"entry": entry.id, "by": entry.by, "bounty": paid},
             )

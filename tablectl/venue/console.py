@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from tablectl.tournament import manual
+from tablectl.tournament import manual, venue_bounties
 from tablectl.tournament.clock import ClockStateError, TourneyClock
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
 from tablectl.tournament.venue import Announcement, Output, Venue, VenueError
@@ -612,6 +612,9 @@ class DirectorConsole:
         return {**row, "text": text + f" of {self.venue.purse.entries}"}
 
     def entrants_view(self) -> list[dict[str, Any]]:
+        book = self.venue.bounties.book
+        heads = book.heads if book else {}
+        won = book.won if book else {}
         return [
             {
                 "id": e.id,
@@ -625,6 +628,11 @@ class DirectorConsole:
                 "shared": e.shared,
                 "addons": e.addons,
                 "dest": list(e.dest) if e.dest else None,
+                # bounties (tablectl.tournament.venue_bounties): the head, what was won, and
+                # whether the director is asked who eliminated the player
+                "bounty": heads[e.id] / 100 if e.id in heads else None,
+                "bounty_won": won.get(e.id, 0) / 100,
+                "asked": e.id in self.venue.bounties.asked,
                 "entered": self.venue.manual.busted_by.get(e.id, "") if e.status == "out" else "",
             }
             for e in self.venue.entries.values()
@@ -646,6 +654,7 @@ class DirectorConsole:
             "addon": v.cfg.addon_chips > 0,
             "approve_moves": v.cfg.approve_moves,
             "late_until_level": v.cfg.late_until_level,
+            **venue_bounties.summary(v),
         }
 
     def deal_view(self, held_back: str = "") -> dict[str, Any]:
@@ -849,6 +858,7 @@ def _describe(event: dict[str, Any], out: list[Output] | None = None) -> str:
         + ", ".join(a for a in _listed(body.get("agreed")) if isinstance(a, str)),
         "hand_for_hand": "hand for hand " + ("on" if body.get("on") else "off") + " (002 RP-8)",
         "release": f"released {body.get('table', '?')} (002 RP-8 F)",
+        "knockout": f"named who eliminated {body.get('entry', '?')}",
         "confirmed": f"{body.get('table', '?')} confirmed {body.get('id', '?')}",
         "manual": f"{body.get('table', '?')} (manual): " + _manual_words(body),
         "refused": f"{body.get('table', '?')} refused {body.get('id', '?')}",

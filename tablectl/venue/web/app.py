@@ -91,6 +91,7 @@ ACTIONS = (
     "deal",
     "h4h",
     "release",
+    "knockout",
     "manual",
 )
 
@@ -291,7 +292,7 @@ class WebConsole:
             "log": lambda: self.sections.log(list(c.log)),
             "feed": lambda: self.sections.feed(feed),
             "public_summary": lambda: self.sections.public_summary(summary, feed),
-            "public_seats": lambda: self.sections.public_seats(c.entrants_view()),
+            "public_seats": lambda: self.sections.public_seats(c.entrants_view(), summary),
             "moves": lambda: self.sections.moves(c.announcements(8)),
             "deal": lambda: self.sections.deal(c.deal_view(arg), may("deal"), csrf),
             "results": lambda: self.sections.results(self._results(), summary),
@@ -559,6 +560,8 @@ class WebConsole:
             return c.act(by, {action: body})
         if action == "addon":
             return c.act(by, {"addon": {"entry": text("entry")}})
+        if action == "knockout":  # who eliminated a player the table's report did not say
+            return c.act(by, {"knockout": {"entry": text("entry"), "by": {text("by"): 1}}})
         if action == "start":
             return c.start(by)
         if action == "approve":
