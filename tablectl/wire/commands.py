@@ -639,6 +639,50 @@ class HoldCmd(Command):
         )
 
 
+@dataclass(frozen=True, slots=True)
+class BagCmd(UnseatCmd):
+    """End of day (issue 32 section 3): the player's chips go into a bag, read and confirmed by
+    the dealer as the bag-and-tag record: ``stack`` the total, ``chips`` the stack zone's RFID
+    reading (chip values; empty when the table has none). Confirmed, it is an ``unseat`` (the
+    chips leave the table in the bag) and the answer carries the stack the table held; the
+    player is seated again on day two by a new draw (002 Rule 7)."""
+
+    kind: ClassVar[str] = "bag"
+    FIELDS: ClassVar[tuple[str, ...]] = ("seat", "name", "stack")
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("chips", "day")
+    stack: int = 0
+    chips: tuple[int, ...] = ()
+    day: int = 1
+
+    def body(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "stack": self.stack,
+            "chips": list(self.chips),
+            "day": self.day,
+        }
+
+    def colours(self) -> list[tuple[int, int]]:
+        """(chip value, how many), the largest first: the tag's lines."""
+        return sorted(((v, self.chips.count(v)) for v in set(self.chips)), reverse=True)
+
+    @classmethod
+    def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> BagCmd:
+        chips = o.get("chips", [])
+        if not isinstance(chips, list) or len(chips) > 2000:
+            raise VenueDataError("command.chips must be a list of at most 2000 chips")
+        return cls(
+            *head,
+            seat=_seat(o["seat"], "command.seat"),
+            name=_text(o["name"], "command.name"),
+            stack=_int(o["stack"], "command.stack"),
+            chips=tuple(_int(c, "command.chips", 1) for c in chips),
+            day=_int(o.get("day", 1), "command.day", 1, 99),
+            **tail,
+        )
+
+
 COMMANDS: dict[str, Any] = {
-    c.kind: c for c in (SeatCmd, UnseatCmd, StackCmd, LevelCmd, HaltCmd, HoldCmd)
+    c.kind: c for c in (SeatCmd, UnseatCmd, StackCmd, LevelCmd, HaltCmd, HoldCmd, BagCmd)
 }
