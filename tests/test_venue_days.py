@@ -41,6 +41,9 @@ def test_the_end_of_day_halts_every_table_and_asks_a_bag_of_each_player() -> Non
     assert big.colours() == [(1000, 13), (100, 4)]  # the reading by colour, for the tag
     assert notices(out, "day_end")[0].data == {"day": 1, "bags": 14, "chips": 14 * 10_000}
     assert v.apply({"end_day": {}})[0].kind == "alert"  # once
+    late = v.apply({"register": {"name": "Late"}})  # nobody is seated at a halted table
+    assert late[0].kind == "alert" and "wait for day 2" in late[0].text
+    assert "Late" not in {e.name for e in v.entries.values()}
 
 
 def test_bags_confirmed_end_the_day_and_day_two_draws_new_seats_with_every_chip() -> None:

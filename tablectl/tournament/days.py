@@ -26,6 +26,22 @@ from typing import Any
 from tablectl.tournament import seating
 from tablectl.wire.commands import BagCmd, HaltCmd
 
+# what waits for the next day: nobody enters, moves or deals while the chips are in bags
+NOT_AT_NIGHT = (
+    "register",
+    "reentry",
+    "rebuy",
+    "addon",
+    "approve",
+    "break",
+    "deal",
+    "hand_for_hand",
+)
+
+
+def night(d: Days) -> str:
+    return f"day {d.day} is {'over' if d.over else 'being bagged'}: wait for day {d.day + 1}"
+
 
 class DayError(ValueError):
     """An end of day, bag or day start that cannot apply: the message says why."""

@@ -383,6 +383,8 @@ class Venue:
         kind, body = next(iter(event.items()))
         if kind != "setup" and self.cfg is None:
             return [Announcement("alert", f"{kind} before setup: ignored")]
+        if self.days.stopped and kind in days.NOT_AT_NIGHT:
+            return [Announcement("alert", f"{kind}: {days.night(self.days)}")]
         snapshot = self._snapshot()
         try:
             getattr(self, f"_on_{kind}")(body, out)
