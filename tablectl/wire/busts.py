@@ -143,7 +143,7 @@ def _parse_hand(value: object) -> Busts:
         if not isinstance(winners, dict) or not 1 <= len(winners) <= 10:
             raise VenueDataError(f"{where}.winners must map 1 to 10 seats to chips")
         won = {
-            _seat_key(k, f"{where}.winners"): _int(c, f"{where}.winners")
+            _seat_key(k, f"{where}.winners seat"): _int(c, f"{where}.winners")
             for k, c in winners.items()
         }
         records.append(PotRecord(seats, won))
@@ -159,4 +159,6 @@ def _parse_hand(value: object) -> Busts:
 def _names(value: object, what: str) -> dict[int, str]:
     if not isinstance(value, dict) or len(value) > 10:
         raise VenueDataError(f"{what} must map at most 10 seats to names")
-    return {_seat_key(k, what): n if n == "" else _text(n, what) for k, n in value.items()}
+    return {
+        _seat_key(k, f"{what} seat"): n if n == "" else _text(n, what) for k, n in value.items()
+    }
