@@ -19,8 +19,7 @@ kept (``seconds_left``). The chips issued do not change: every chip bagged comes
 
 from __future__ import annotations
 
-from copy import deepcopy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tablectl.tournament import seating
@@ -86,7 +85,11 @@ class Days:
         return self.bagging or self.over
 
     def copy(self) -> Days:
-        return deepcopy(self)
+        """For the venue's snapshot (a refused event restores it): a bag is changed only by
+        being replaced, so the mappings are copied, not the bags."""
+        return replace(
+            self, bags=dict(self.bags), asked=dict(self.asked), reading=dict(self.reading)
+        )
 
 
 def end_day(venue: Any, body: object, out: list[Any], say: Any) -> None:
