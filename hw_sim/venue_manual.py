@@ -77,7 +77,7 @@ class ManualSimTable(SimTable):
             self.enter(refuse=cmd.id, reason=note or "refused")
             return
         entry: dict[str, Any] = {"confirm": cmd.id}
-        if cmd.kind == "unseat":
+        if cmd.kind in ("unseat", "bag"):
             entry["stack"] = extra["stack"]  # counted as the player picks the chips up
         if cmd.kind == "stack" and "before" in extra:
             entry["before"] = extra["before"]  # the chips an absolute stack replaces

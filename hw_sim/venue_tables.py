@@ -173,7 +173,7 @@ class SimTable:
             self._answer(cmd, True)
         elif cmd.kind == "seat":
             self._seat(cmd, int(b["seat"]), str(b["name"]), int(b["stack"]))
-        elif cmd.kind == "unseat":
+        elif cmd.kind in ("unseat", "bag"):  # a bag: the chips leave the table in it
             self._unseat(cmd, int(b["seat"]), str(b["name"]))
         elif cmd.kind == "stack":
             self._stack(cmd, StackCmd.from_obj({"command": "stack", **b, "table": self.name}))

@@ -248,3 +248,21 @@ def test_a_winner_gone_from_the_table_since_is_found_by_the_name_the_records_giv
         }
     ]
     assert notices(v.apply(r), "eliminated")[0].data["bounty"] == {s[1].id: 2000}
+
+
+def test_bad_award_records_are_refused_in_one_line_and_change_nothing() -> None:
+    v = three("fixed", 20)
+    for bad, words in (
+        ({"hand": 1, "pots": []}, "must be a list of 1 to 10 hands"),
+        ([{"hand": 1, "pots": "x"}], "pots must be a list"),
+        ([{"hand": 1, "pots": [{"winners": {"11": 5}}]}], "seat"),
+        ([{"hand": 1, "pots": [{"seats": [1], "winners": {}}]}], "1 to 10 seats"),
+        ([{"hand": 1, "busted": {"3": "A\u202eB"}, "pots": []}], "control or format"),
+        ([{"hand": 1, "pots": [], "extra": 1}], "unknown key"),
+    ):
+        r = report(v, "T1", 1, out=(3,))
+        r["report"]["busts"] = bad
+        said = v.apply(r)
+        assert len(said) == 1 and said[0].kind == "alert" and words in said[0].text, said
+        assert "\n" not in said[0].text
+        assert all(e.status != "out" for e in v.entries.values())

@@ -35,6 +35,7 @@ from tablectl.engine.view import TableView
 from tablectl.tournament.handforhand import TableHold
 from tablectl.wire.busts import BustRecords
 from tablectl.wire.commands import (
+    BagCmd,
     Command,
     HaltCmd,
     HoldCmd,
@@ -331,7 +332,12 @@ class TableVenue:
 
 def describe(env: Envelope, cmd: Command) -> tuple[str, str]:
     """(what, why) of a command for the dealer screen."""
-    if isinstance(cmd, SeatCmd):
+    if isinstance(cmd, BagCmd):  # end of day: the bag-and-tag record (issue 32 section 3)
+        colours = ", ".join(f"{n} x {v:,}" for v, n in cmd.colours())
+        what = f"BAG {cmd.seat}: {cmd.name} {cmd.stack:,} chips" + (
+            f" ({colours})" if colours else ""
+        )
+    elif isinstance(cmd, SeatCmd):
         what = f"SEAT {cmd.seat}: {cmd.name} sits down with {cmd.stack}"
         if cmd.waits:
             what += " (dealt in once the button passes)"

@@ -35,7 +35,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tablectl.tournament import manual, seating, venue_bounties
+from tablectl.tournament import days, manual, seating, venue_bounties
 from tablectl.tournament.bounties import BountyError, BountySetup
 from tablectl.tournament.chiprace import ChipRaceError, chip_race
 from tablectl.tournament.deals import Deal, DealError, DealFigures, cents, figures
@@ -44,6 +44,7 @@ from tablectl.tournament.points import League, PointsError, parse_league
 from tablectl.tournament.prizes import Purse
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
 from tablectl.wire.commands import (
+    BagCmd,
     Command,
     HaltCmd,
     HoldCmd,
@@ -75,6 +76,9 @@ EVENTS = (
     "release",
     "manual",
     "knockout",
+    "end_day",
+    "bagged",
+    "start_day",
 )
 IN_PLAY = ("seated", "arriving", "leaving")
 
@@ -361,6 +365,7 @@ class Venue:
         self.h4h_proposed = 0  # the players left when hand-for-hand was last proposed
         self.manual = manual.ManualRoom()  # tables without sensors (tablectl.tournament.manual)
         self.bounties = venue_bounties.Bounties()  # setup bounty (issue 32 section 1)
+        self.days = days.Days()  # end of day, bag and tag, the next day (issue 32 section 3)
         self._ids = 0
         self._pids = 0
 
@@ -378,10 +383,12 @@ class Venue:
         kind, body = next(iter(event.items()))
         if kind != "setup" and self.cfg is None:
             return [Announcement("alert", f"{kind} before setup: ignored")]
+        if self.days.stopped and kind in days.NOT_AT_NIGHT:
+            return [Announcement("alert", f"{kind}: {days.night(self.days)}")]
         snapshot = self._snapshot()
         try:
             getattr(self, f"_on_{kind}")(body, out)
-        except (VenueError, VenueDataError, manual.ManualError, BountyError) as exc:
+        except (VenueError, VenueDataError, manual.ManualError, BountyError, days.DayError) as exc:
             self._restore(snapshot)
             return [Announcement("alert", f"{kind}: {exc}")]
         return out
@@ -397,6 +404,7 @@ class Venue:
         snap["h4h"] = self.h4h.copy() if self.h4h else None
         snap["manual"] = self.manual.copy()
         snap["bounties"] = self.bounties.copy()
+        snap["days"] = self.days.copy()
         snap["rng"] = self.rng.getstate()
         return snap
 
@@ -966,6 +974,11 @@ class Venue:
         cmd, entry, extra = self._answer(body)
         if entry is None:
             return
+        if isinstance(cmd, BagCmd):  # the dealer counted the bag (tablectl.tournament.days)
+            bag = cmd.stack if stack is None else stack
+            read = days.colours(cmd.chips) if sum(cmd.chips) == bag else {}
+            days.bagged(self, entry, bag, read, "dealer", out, Announcement)
+            return
         if isinstance(cmd, SeatCmd) and entry.status == "arriving":
             entry.status = "seated"
             if entry.owed_add:  # the race at the table left, carried out here (002 Rule 25)
@@ -1320,7 +1333,7 @@ class Venue:
     # ------------------------------------------------------------------------------ the floor
     def _settle(self, out: list[Output]) -> None:
         """After any change: break tables, balance, halt or resume play, final table, winner."""
-        if not self.started or self.finished:
+        if not self.started or self.finished or self.days.stopped:
             return
         self._seat_waiting(out)
         wanted: list[Proposal] = []
@@ -1374,6 +1387,16 @@ class Venue:
                     {"entry": entry, "bounty": {entry: cents_won}},
                 )
             )
+
+    def _on_end_day(self, body: object, out: list[Output]) -> None:
+        days.end_day(self, body, out, Announcement)
+
+    def _on_bagged(self, body: object, out: list[Output]) -> None:
+        days.by_hand(self, body, out, Announcement)
+
+    def _on_start_day(self, body: object, out: list[Output]) -> None:
+        days.start_day(self, out, Announcement)
+        self._settle(out)
 
     def _on_knockout(self, body: object, out: list[Output]) -> None:
         """The director names who eliminated a player the table's report did not say

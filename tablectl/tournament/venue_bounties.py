@@ -23,7 +23,6 @@ The bounty pool is apart from the prize pool: money in = pool = paid + still on 
 
 from __future__ import annotations
 
-from copy import deepcopy
 from typing import Any
 
 from tablectl.tournament.bounties import (
@@ -35,8 +34,8 @@ from tablectl.tournament.bounties import (
     eliminators,
     parse_bounty,
 )
-from tablectl.wire.busts import find
 from tablectl.wire.commands import TableReport
+from tablectl.wire.commands import find_bust as find
 
 IN_PLAY = ("seated", "arriving", "leaving")  # tablectl.tournament.venue's (it imports this)
 
@@ -61,7 +60,13 @@ class Bounties:
         self.asked: list[str] = []  # busted entries whose eliminators the director must name
 
     def copy(self) -> Bounties:
-        return deepcopy(self)
+        """For the venue's snapshot (a refused event restores it)."""
+        other = Bounties()
+        other.asked = list(self.asked)
+        if self.book is not None:
+            b = self.book
+            other.book = Book(b.setup, dict(b.heads), dict(b.won), b.entries)
+        return other
 
     def enter(self, entry: str) -> None:
         if self.book is not None:

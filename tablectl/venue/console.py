@@ -465,6 +465,45 @@ class DirectorConsole:
             return Result(True, r.text + "; the clock is running")
         return r
 
+    def end_day(self, by: str) -> Result:
+        """End of day (tablectl.tournament.days): the tables halt and bag, the clock stops with
+        the time left in the level, kept for the next day."""
+        left = int(self.clock_view()["seconds_left"])
+        r = self.act(by, {"end_day": {"seconds_left": left}})
+        if r.ok and not self.clock.paused:
+            self.clock_control(by, "pause")
+        return r
+
+    def start_day(self, by: str) -> Result:
+        """The next day: a new seat draw (002 Rule 7) from the bags; the clock runs on from the
+        time left when the day ended."""
+        r = self.act(by, {"start_day": {}})
+        if r.ok and self.clock.paused:
+            self.clock_control(by, "resume")
+        return r
+
+    def days_view(self) -> dict[str, Any]:
+        """The day, the bags made and those still to make (the print page's and the console's)."""
+        d = self.venue.days
+        bags = sorted(d.bags.values(), key=lambda b: (b.table, b.seat))
+        waiting = [
+            {"entry": k, "name": e.name, "table": e.table, "seat": e.seat, "stack": d.asked[k]}
+            for k, e in ((k, self.venue.entries[k]) for k in d.asked)
+        ]
+        return {
+            "day": d.day,
+            "bag_day": d.day if d.stopped else d.day - 1,  # the day the bags were made
+            "bagging": d.bagging,
+            "over": d.over,
+            "seconds_left": d.seconds_left,
+            "bags": [b.to_obj() for b in bags],
+            "waiting": sorted(waiting, key=lambda w: (w["table"], w["seat"])),
+            "total": sum(b.stack for b in bags),
+            "chips": list(self.venue.structure.chips) if self.venue.cfg else [],
+            "started": self.venue.started,
+            "finished": self.venue.finished,
+        }
+
     def clock_control(self, by: str, op: str, seconds: int = 0) -> Result:
         """Pause, resume, a step forward or back, time added (negative: taken)."""
         now = self.monotonic()
@@ -859,6 +898,9 @@ def _describe(event: dict[str, Any], out: list[Output] | None = None) -> str:
         "hand_for_hand": "hand for hand " + ("on" if body.get("on") else "off") + " (002 RP-8)",
         "release": f"released {body.get('table', '?')} (002 RP-8 F)",
         "knockout": f"named who eliminated {body.get('entry', '?')}",
+        "end_day": "ended the day: bag and tag",
+        "bagged": f"entered the bag of {body.get('entry', '?')} by hand",
+        "start_day": "started the next day (002 Rule 7)",
         "confirmed": f"{body.get('table', '?')} confirmed {body.get('id', '?')}",
         "manual": f"{body.get('table', '?')} (manual): " + _manual_words(body),
         "refused": f"{body.get('table', '?')} refused {body.get('id', '?')}",

@@ -113,7 +113,7 @@ class VenueRunner:
         cmd = self.answered(ev)
         if cmd is None:
             return
-        ruled = cmd.kind in ("seat", "unseat", "stack")
+        ruled = cmd.kind in ("seat", "unseat", "stack", "bag")
         if ev.body.get("accepted"):
             body: dict[str, Any] = {"table": ev.table, "id": cmd.id}
             for key in ("stack", "before"):  # before: what an absolute stack replaced

@@ -22,14 +22,15 @@ its one record has ``winners`` only, and the venue asks the director too.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from tablectl.engine.notices import Award, Eliminated, HandStart
 from tablectl.engine.outputs import UNSET
-from tablectl.wire.commands import VenueDataError, _int, _obj, _opt_seat, _seat, _text
+from tablectl.wire.commands import BUSTS_KEPT
 
-KEPT = 10  # hands with a bust kept in the state (a table plays on unheard for a few hands)
+# hands with a bust kept in the state (a table plays on unheard for a few hands); the venue
+# reads as many (tablectl.wire.commands.parse_busts)
+KEPT = BUSTS_KEPT
 
 
 class BustRecords:
@@ -66,97 +67,3 @@ class BustRecords:
     def last(self) -> list[dict[str, Any]] | None:
         """The state's ``busts``: None until a hand busted a player."""
         return [dict(k) for k in self.kept] if self.kept else None
-
-
-@dataclass(frozen=True, slots=True)
-class PotRecord:
-    """One pot as the table awarded it: eligible ``seats`` (None: a floor award named none) and
-    the chips each winner took."""
-
-    seats: tuple[int, ...] | None
-    winners: dict[int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class Busts:
-    """A report's ``busts``: the award records of the last hand that busted a player."""
-
-    hand: int
-    button: int | None
-    busted: dict[int, str]  # seat -> the name of the player it busted
-    pots: tuple[PotRecord, ...]
-    winners: dict[int, str]  # seat -> the name of the player who won chips of the pots
-
-    def to_obj(self) -> dict[str, Any]:
-        pots: list[dict[str, Any]] = []
-        for p in self.pots:
-            pot: dict[str, Any] = {} if p.seats is None else {"seats": list(p.seats)}
-            pot["winners"] = {str(s): c for s, c in p.winners.items()}
-            pots.append(pot)
-        return {
-            "hand": self.hand,
-            "button": self.button,
-            "busted": {str(s): n for s, n in self.busted.items()},
-            "winners": {str(s): n for s, n in self.winners.items()},
-            "pots": pots,
-        }
-
-
-def _seat_key(key: object, what: str) -> int:
-    if not isinstance(key, str) or not key.isdigit():
-        raise VenueDataError(f"{what}: a seat number, got {key!r:.20}")
-    return _seat(int(key), what)
-
-
-def parse_busts(value: object) -> tuple[Busts, ...] | None:
-    """A report's ``busts`` (None when absent); :class:`VenueDataError` in one line if bad."""
-    if value is None:
-        return None
-    if not isinstance(value, list) or not 1 <= len(value) <= KEPT:
-        raise VenueDataError(f"report.busts must be a list of 1 to {KEPT} hands")
-    return tuple(_parse_hand(v) for v in value)
-
-
-def find(busts: tuple[Busts, ...] | None, seat: int, name: str) -> Busts | None:
-    """The latest hand's records that busted ``name`` in ``seat``."""
-    return next((b for b in reversed(busts or ()) if b.busted.get(seat) == name), None)
-
-
-def _parse_hand(value: object) -> Busts:
-    o = _obj(
-        value, "report.busts", ("hand", "button", "busted", "winners", "pots"), ("hand", "pots")
-    )
-    names = _names(o.get("busted", {}), "report.busts.busted")
-    pots = o["pots"]
-    if not isinstance(pots, list) or len(pots) > 10:
-        raise VenueDataError("report.busts.pots must be a list of at most 10 pots")
-    records = []
-    for i, p in enumerate(pots):
-        where = f"report.busts.pots[{i}]"
-        p = _obj(p, where, ("seats", "winners"), ("winners",))
-        seats = p.get("seats")
-        if seats is not None:
-            if not isinstance(seats, list) or len(seats) > 10:
-                raise VenueDataError(f"{where}.seats must be a list of at most 10 seats")
-            seats = tuple(_seat(s, f"{where}.seats") for s in seats)
-        winners = p["winners"]
-        if not isinstance(winners, dict) or not 1 <= len(winners) <= 10:
-            raise VenueDataError(f"{where}.winners must map 1 to 10 seats to chips")
-        won = {
-            _seat_key(k, f"{where}.winners"): _int(c, f"{where}.winners")
-            for k, c in winners.items()
-        }
-        records.append(PotRecord(seats, won))
-    return Busts(
-        _int(o["hand"], "report.busts.hand"),
-        _opt_seat(o.get("button"), "report.busts.button"),
-        names,
-        tuple(records),
-        _names(o.get("winners", {}), "report.busts.winners"),
-    )
-
-
-def _names(value: object, what: str) -> dict[int, str]:
-    if not isinstance(value, dict) or len(value) > 10:
-        raise VenueDataError(f"{what} must map at most 10 seats to names")
-    return {_seat_key(k, what): n if n == "" else _text(n, what) for k, n in value.items()}

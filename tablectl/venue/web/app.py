@@ -57,7 +57,7 @@ PAGE_SECTIONS: dict[str, tuple[str, ...]] = {
         "table",
     ),
     "clock": ("health", "clock", "levels"),
-    "entrants": ("health", "summary", "entrants", "payouts"),
+    "entrants": ("health", "summary", "days", "entrants", "payouts"),
     "balancing": ("health", "proposals", "tables_small"),
     "log": (
         "health",
@@ -92,6 +92,9 @@ ACTIONS = (
     "h4h",
     "release",
     "knockout",
+    "end_day",
+    "start_day",
+    "bagged",
     "manual",
 )
 
@@ -296,6 +299,7 @@ class WebConsole:
             "moves": lambda: self.sections.moves(c.announcements(8)),
             "deal": lambda: self.sections.deal(c.deal_view(arg), may("deal"), csrf),
             "results": lambda: self.sections.results(self._results(), summary),
+            "days": lambda: self.sections.days(c.days_view(), summary, may, csrf),
             "manual": lambda: self.sections.manual(c.manual_view(arg), may("manual"), csrf),
         }
         return {name: str(data[name]()) for name in PAGE_SECTIONS[page]}
@@ -427,7 +431,7 @@ class WebConsole:
         _token, sess = self.session(request)
         if sess is None:
             return RedirectResponse(f"/login?next=/print/{what}", status_code=303)
-        if what not in ("results", "payouts"):
+        if what not in ("results", "payouts", "bags"):
             return HTMLResponse(f"no printout {what!r:.40}", status_code=404)
         summary = self.console.summary_view()
         return self.render(
@@ -436,6 +440,7 @@ class WebConsole:
             rows=self._results(),
             deal=self.console.deal_view()["deal"],
             clock=self.console.clock_view(),
+            days=self.console.days_view(),
         )
 
     async def state_json(self, request: Request) -> Response:
@@ -560,6 +565,24 @@ class WebConsole:
             return c.act(by, {action: body})
         if action == "addon":
             return c.act(by, {"addon": {"entry": text("entry")}})
+        if action == "end_day":
+            return c.end_day(by)
+        if action == "start_day":
+            return c.start_day(by)
+        if action == "bagged":  # a bag counted by hand: chips by colour (c_<value> fields)
+            chips: dict[str, Any] = {}
+            for key in form:
+                if str(key).startswith("c_") and text(key):
+                    try:
+                        chips[str(key)[2:]] = int(text(key))
+                    except ValueError:
+                        return Result(False, f"{text(key)!r:.20} is not a number of chips")
+            body = {"entry": text("entry"), "chips": chips, "by": by}
+            if text("stack"):
+                if not text("stack").isdigit():
+                    return Result(False, f"the bag's total {text('stack')!r:.20} is not chips")
+                body["stack"] = int(text("stack"))
+            return c.act(by, {"bagged": body})
         if action == "knockout":  # who eliminated a player the table's report did not say
             return c.act(by, {"knockout": {"entry": text("entry"), "by": {text("by"): 1}}})
         if action == "start":
