@@ -320,7 +320,15 @@ class TagTracker(TagMapper):
             return None
         began = tag.at[best].since
         since = max(began, start)  # shares count from when the tag was placed where it is
-        for z, p in tag.at.items():
+        # a zone that missed the tag for a round or two (k of n) still reads it: a rival as
+        # much as one reading it this round (a card swept to the muck's edge, read by the
+        # board in half the rounds, must not go to the board while the muck skips a round)
+        lapsed = {
+            z: lp
+            for z, (lp, at) in tag.lapsed.items()
+            if z not in tag.at and z not in (best, home) and now - at <= self._lapse(z)
+        }
+        for z, p in (*tag.at.items(), *lapsed.items()):
             # a zone that began reading it later, still arriving: a card pitched over one seat
             # to the next, chips paid over the bet zone: it comes to rest in the last one
             late = z not in (best, home) and p.since > began + EPS
@@ -334,6 +342,10 @@ class TagTracker(TagMapper):
         h_share, h_n = self._share(uid, home, since, now)
         _, z_n = self._share(uid, best, since, now)
         rivals = [self._share(uid, z, since, now)[0] for z in tag.at if z not in (best, home)]
+        # a zone skipping a round now and then that reads it as often: wait until it reads it
+        # again or lets it go
+        if any(self._share(uid, z, since, now)[0] >= best_share for z in lapsed):
+            return HOLD
         rival = max([h_share, *rivals])
         if rival <= 0.1 and (home is None or home not in tag.at):
             # nowhere else reads it: a plain arrival, once home has been silent for its rest

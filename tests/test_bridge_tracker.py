@@ -485,3 +485,29 @@ def test_a_round_of_crosstalk_does_not_hold_the_seat_on_a_slow_reader() -> None:
     bets = [(t, e["chips"]) for t, e in out if "chips" in e and "bet:4" in e["chips"]]
     assert [c for _, c in bets] == [{"bet:4": [100], "stack:4": [5000]}]
     assert bets[0][0] < 5 * 0.4 + 0.2 + 1.0  # within two rounds of landing, not after a lapse
+
+
+def test_a_card_swept_to_the_mucks_edge_waits_while_the_muck_skips_rounds() -> None:
+    """The 7h, swept from seat 1 to the muck, lies at the muck's edge: the muck reads it from
+    round 10 but misses rounds 18 and 19; the board reads it every other round from round 11. When
+    the board's reads qualify (round 19) the muck is skipping: a zone that missed a tag for a
+    round or two (within its lapse) still reads it, and as often as the board, so the card
+    waits and comes to rest in the muck (docs/protocol.md, "Two antennas reading one tag").
+    Without the rule the board took it: "7h read in board ignored" (realistic, seed 1)."""
+    seven = card_uid("7h")
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        out: dict[str, list[bytes]] = {}
+        if r < 10:
+            out["seat:1"] = [seven]
+        if r >= 10 and r not in (18, 19):
+            out["muck"] = [seven]
+        if r >= 11 and r % 2 == 1:
+            out["board"] = [seven]
+        return out
+
+    today, tracked = both(
+        reads=reads, rounds=60, numbered=True, zones=("seat:1", "muck", "board")
+    )
+    assert ("7h", "board") in cards(today)
+    assert cards(tracked) == [("7h", "seat:1"), ("7h", "muck")]
