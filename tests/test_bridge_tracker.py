@@ -506,8 +506,6 @@ def test_a_card_swept_to_the_mucks_edge_waits_while_the_muck_skips_rounds() -> N
             out["board"] = [seven]
         return out
 
-    today, tracked = both(
-        reads=reads, rounds=60, numbered=True, zones=("seat:1", "muck", "board")
-    )
+    today, tracked = both(reads=reads, rounds=60, numbered=True, zones=("seat:1", "muck", "board"))
     assert ("7h", "board") in cards(today)
     assert cards(tracked) == [("7h", "seat:1"), ("7h", "muck")]
