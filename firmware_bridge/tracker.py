@@ -11,7 +11,7 @@ evidence. Pure: no I/O, no clock (``now`` is passed in), no threads.
   has been unread past any shadow (``unread_alert`` seconds and ``shadow_rounds`` rounds) one
   ``hardware`` alert names the tag (dead, shadowed or taken), so the engine never sees chips
   "missing" for a tag that merely stopped answering. Every enrolled chip not read within
-  ``never_read_alert`` of the first report is named too.
+  ``never_read_alert`` of the first report (or of its enrolment, when later) is named too.
 - **An exchange at the tray.** Chips that come onto the table from nowhere (the tray: change, a
   colour-up, a payout) while chips of the same total went unread are the dealer's exchange: the
   unread ones have left, at once.
@@ -131,7 +131,11 @@ class TagTracker(TagMapper):
         self._tag_uid: dict[int, bytes] = {}  # id(_Tag) -> its uid
         self.leave_rounds, self.shadow_rounds = leave_rounds, shadow_rounds
         self._started: float | None = None  # the first report: enrolled chips are due from then
-        self._never_read_alerted = False
+        # enrolled chip (hex) -> from when it must be read: the first report, or when it was
+        # enrolled after it (the dealer enrols a chip as it comes from the rack: in a hand)
+        self._enrolled: dict[str, float] = {}
+        self._named: set[str] = set()  # chips the never-read check has looked at
+        self._never_due = float("inf")  # the next chip due for the check
         self.tstats = TrackerStats()
         self.diag = RfCounters()  # per antenna, for tablectl diag (firmware_bridge.diag)
         self._tags: dict[bytes, _Tag] = {}
@@ -594,22 +598,35 @@ class TagTracker(TagMapper):
                     times.append(t0 + self._alert_after(tag.place))
                 else:
                     times.append(t0 + self.gone_after)
-        if self._started is not None and not self._never_read_alerted:
-            times.append(self._started + self.never_read_alert)
+        if self._never_due < float("inf"):
+            times.append(self._never_due)
         if self._fresh:
             times.append(min(self._fresh.values()) + self.motion)
         later = [t for t in times if t > now + EPS]
         return min(later) if later else None
 
     def _never_read(self, now: float) -> list[Event | Alert]:
-        """Every enrolled chip is read within ``never_read_alert`` seconds of the first report,
-        or one hardware alert names the tags never read (dead, or not on the table)."""
-        if self._never_read_alerted or self._started is None:
+        """Every enrolled chip is read within ``never_read_alert`` seconds of the first report
+        (or of its enrolment, when later: a chip enrolled in the dealer's hand is read once it
+        is put down), or one hardware alert names the tags never read (dead, or not here)."""
+        if self._started is None:
             return []
-        if now - self._started + EPS < self.never_read_alert:
+        if len(self.chips.chips) != len(self._enrolled):
+            for u in self.chips.chips:
+                if u not in self._enrolled:
+                    self._enrolled[u] = now
+                    self._never_due = min(self._never_due, now + self.never_read_alert)
+        if now + EPS < self._never_due:
             return []
-        self._never_read_alerted = True
-        never = sorted(u for u in self.chips.chips if bytes.fromhex(u) not in self._tags)
+        due = sorted(
+            u
+            for u, t in self._enrolled.items()
+            if u not in self._named and now - t + EPS >= self.never_read_alert
+        )
+        self._named.update(due)
+        pending = [t for u, t in self._enrolled.items() if u not in self._named]
+        self._never_due = min(pending) + self.never_read_alert if pending else float("inf")
+        never = [u for u in due if bytes.fromhex(u) not in self._tags]
         if not never:
             return []
         names = ", ".join(f"{u} ({self.chips.value(bytes.fromhex(u)):,})" for u in never[:8])
