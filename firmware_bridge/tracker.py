@@ -533,6 +533,30 @@ class TagTracker(TagMapper):
                     return uid
         return None
 
+    def set_up(self, now: float) -> None:
+        """The table set up afresh (a new session: the engine's ledger starts from its setup's
+        stacks): a fresh start of the chips' places. A chip not read where it lay has left the
+        table with the clearing before the set-up (to the rack: it may come back in any seat's
+        new stack), whatever went unread with it; the chip zones' contents as they now read
+        are where the next motions are ruled from (docs/protocol.md, "A set-up")."""
+        for uid, tag in sorted(self._tags.items()):
+            if tag.place is not None and not _is_card_zone(tag.place) and tag.place not in tag.at:
+                self._place(uid, tag, None, 0, now)
+                tag.lapsed.clear()
+        self._fresh.clear()  # no exchange spans a set-up
+        self._left.clear()
+        self._asking.clear()  # nor a question about a seat's bet
+        for name, content in self._content.items():
+            zone = self._zones[self._ant[name]]
+            if zone.cards:
+                continue
+            zone.accepted = tuple(sorted(content.items()))
+            self._chip_values[name] = sorted(
+                (v for u in content if (v := self.chips.value(u)) is not None), reverse=True
+            )
+            self._dirty.discard(name)
+        self._due = now
+
     def answered_chips(self, zone: str, chips: list[int] | None, now: float) -> None:
         """The dealer's count of a seat's bet asked about (``counted``; None: the read held is
         confirmed): chips of the seat go to the side of the line the count says (what the bet

@@ -320,6 +320,11 @@ class TableSim(Felt):
         self._lines = [dumps(setup_event)]
         self._lineno = 1
         self._outputs = []
+        mapper = self.bridge.mapper
+        if isinstance(mapper, TagTracker):
+            # the table set up afresh: the daemon starts a new session with a fresh tracker;
+            # here the same tracker is told, so the chips cleared off stay off
+            mapper.set_up(self.clock.t)
         # Every seat's starting stack is placed on its stack antenna.
         moves: list[tuple[bytes, str | None, bool]] = []
         for seat, stack in self.cfg.seats.items():

@@ -598,3 +598,36 @@ def test_a_chip_enrolled_in_the_dealers_hand_is_due_from_its_enrolment() -> None
     ((t, alert),) = alerts
     assert chip(25).hex() in alert.text and chip(500).hex() not in alert.text
     assert 3.5 <= t < 3.6  # 2 s after the enrolment, not after the first report
+
+
+def test_a_set_up_starts_the_chips_places_afresh() -> None:
+    """The table parted from its ledger and was set up again: every chip went to the rack (seat
+    5's stack of eight, read nowhere since), then seat 5's new stack of two 5,000s came from it,
+    one of them a chip of the old stack. The chips that stayed in the rack balance no exchange
+    (the rack's chips come back, so nothing arrives 'from nowhere' in their amount): told of
+    the set-up, the tracker counts seat 5's new stack as it reads, not with the old one's chips
+    still in it (bench/rf.py "table set up again")."""
+    old = [chip(5000), chip(5000, 1), chip(1000), chip(1000, 1), *(chip(100, i) for i in range(4))]
+    new = [chip(5000), chip(5000, 2)]
+    inv = ChipInventory({c.hex(): [25, 100, 500, 1000, 5000][c[-1] % 5] for c in old + new})
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        return {"stack:5": old if r < 20 else [] if r < 100 else new}
+
+    got: dict[bool, list] = {}
+    for told in (False, True):
+        reg = DeckRegistry([deck("A", 0)], in_play="A")
+        tracker = TagTracker(reg, inv)
+        tracker.set_antennas(standard_antennas())
+        out: list = []
+        for r in range(200):
+            t = r * 0.02
+            if told and r == 100:
+                tracker.set_up(t)  # the new session's setup, before its stacks are placed
+            tracker.report(ANT["stack:5"], tuple((u, 0) for u in reads(r)["stack:5"]), t, r)
+            out += [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
+        out += [event_to_obj(e) for e in tracker.poll(10.0) if not isinstance(e, Alert)]
+        got[told] = chips(out)
+    # not told: the old stack's chips still counted, seat 5 read 12,400 too many
+    assert got[False] == [{"stack:5": [5000, 5000, 1000, 1000, 100, 100, 100, 100]}]
+    assert got[True][-1] == {"stack:5": [5000, 5000]}
