@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 from test_bridge_tags import CHIPS, card_uid, chip, deck
 
+from firmware_bridge.sources import BridgeSource
 from firmware_bridge.tags import ChipInventory, DeckRegistry, TagMapper
 from firmware_bridge.tracker import TagTracker
 from hw_sim.mcu import standard_antennas
-from tablectl.engine.events import event_to_obj
+from tablectl.daemon.loop import Daemon
+from tablectl.engine.events import event_from_obj, event_to_obj
 from tablectl.engine.outputs import Alert
 
 ANT = {z: a for a, z in standard_antennas().items()}
@@ -631,3 +634,38 @@ def test_a_set_up_starts_the_chips_places_afresh() -> None:
     # not told: the old stack's chips still counted, seat 5 read 12,400 too many
     assert got[False] == [{"stack:5": [5000, 5000, 1000, 1000, 100, 100, 100, 100]}]
     assert got[True][-1] == {"stack:5": [5000, 5000]}
+
+
+def test_the_daemon_tells_the_tracker_the_dealers_chip_count(tmp_path: Path) -> None:
+    """The chip recount through the daemon (issue 27): the tracker of a real BridgeSource asks
+    "count seat 4's bet" for a 100 on the line (as in the test above); the daemon journals its
+    question and then the dealer's ``counted`` answer (one 100), and its listener hands the
+    answer to the source (``BridgeSource.answered``, chip branch), which tells the tracker: the
+    chip goes to the stack and the seat's stack is emitted as it then lies."""
+    a, b = chip(100, 0), chip(100, 1)
+    decks = DeckRegistry([deck("A", 0)], in_play="A")
+    source = BridgeSource(str(tmp_path / "mcu"), 250_000, None, None, registries=(decks, CHIPS))
+    tracker = source.mapper
+    assert isinstance(tracker, TagTracker)
+    tracker.ask_chips = True
+    tracker.set_antennas(standard_antennas())
+    setup = {"rules": "tda-2025", "seats": {"4": 3000, "7": 3000}, "button": 4, "blinds": [25, 50]}
+    daemon = Daemon(tmp_path / "j.db", setup, source)
+    daemon.restore()
+    asked: list = []
+    for r in range(80):
+        t = r * 0.02
+        if r < 20:
+            reads = {"stack:4": [a, b], "bet:4": []}
+        else:
+            reads = {"stack:4": [b] if r % 2 else [], "bet:4": [a] + ([] if r % 2 else [b])}
+        for zone, tags in reads.items():
+            tracker.report(ANT[zone], tuple((u, 0) for u in tags), t, r)
+            asked += [e for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
+    asks = [e for e in asked if e.kind == "recount"]
+    assert [e.body["ask"] for e in asks] == ["bet:4"]
+    source.clock = lambda: 1.6  # the tracker's time when the answer comes
+    daemon.handle(asks[0])
+    daemon.handle(event_from_obj({"counted": {"zone": "bet:4", "chips": [100]}}))
+    out = [event_to_obj(e) for e in tracker.poll(1.6) + tracker.poll(2.5)]
+    assert chips(out) == [{"stack:4": [100]}]
