@@ -56,6 +56,7 @@ def test_the_command_examples_parse_strictly() -> None:
         "level",
         "halt",
         "h4h",
+        "bag",  # end of day (issue 32 section 3)
     ]
     assert all(Command.from_obj(obj).to_obj() == obj for obj in lines)
 
