@@ -56,3 +56,15 @@ def test_manual_must_leave_a_table_with_sensors() -> None:
     done = sim("--tables", "2", "--players", "10", "--manual", "2")
     assert done.returncode == 2
     assert "--manual must be 0 to --tables - 1" in done.stderr
+
+
+def test_the_floor_persons_eliminators_pay_the_bounties() -> None:
+    """A manual table's "eliminated by whom" feeds the bounty path as a sensored table's award
+    records do: every bounty paid out, none lost (issue 32 with issue 31 part 2)."""
+    need_mosquitto()
+    args = ("--tables", "6", "--players", "54", "--manual", "2", "--seed", "3")
+    done = sim(*args, "--bounty", "pko")
+    last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+    assert done.returncode == 0, done.stderr[-2000:] + last
+    assert last.endswith("money_conserved=yes") and "chips_conserved=yes lost_messages=0" in last
+    assert re.search(r"bounties_paid=(\d+\.\d\d)", last).group(1) == "1080.00"  # 54 x 20

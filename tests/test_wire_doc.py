@@ -55,8 +55,8 @@ def test_the_command_examples_parse_strictly() -> None:
         "stack",  # absolute ("set": a forfeit re-entry, 002 Rule 8-B)
         "level",
         "halt",
+        "bag",
         "h4h",
-        "bag",  # end of day (issue 32 section 3)
     ]
     assert all(Command.from_obj(obj).to_obj() == obj for obj in lines)
 
