@@ -400,6 +400,7 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
                 winners=shares,
                 hands=words,
                 carried=left or UNSET,
+                seats=list(pot.seats),
             )
         )
     hand.showdown.carried = carried

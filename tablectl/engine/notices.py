@@ -71,7 +71,10 @@ class Showdown(Notice):
 @record
 class Award(Notice):
     """A pot awarded: ``pot`` 0 the main pot, then the side pots; what each winner's hand made;
-    ``carried``: odd chips of a split left in the pot for the next hand (003 Ties 3)."""
+    ``carried``: odd chips of a split left in the pot for the next hand (003 Ties 3);
+    ``seats`` the pot's eligible seats (who eliminated a player busted by it, for bounties:
+    tablectl.tournament.bounties). A floor award (002 Rule 23) pays all the pots at once and
+    names no eligible seats."""
 
     kind: ClassVar[str] = "award"
     pot: int = 0
@@ -79,6 +82,7 @@ class Award(Notice):
     winners: dict[int, int] = UNSET
     hands: dict[int, str] = UNSET
     carried: int = UNSET
+    seats: list[int] = UNSET
 
 
 @record
