@@ -399,8 +399,8 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
                 amount=pot.amount,
                 winners=shares,
                 hands=words,
-                carried=left or UNSET,
                 seats=list(pot.seats),
+                carried=left or UNSET,
             )
         )
     hand.showdown.carried = carried
