@@ -35,7 +35,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tablectl.tournament import days, manual, seating, venue_bounties
+from tablectl.tournament import announce, days, manual, seating, venue_bounties
 from tablectl.tournament.bounties import BountyError, BountySetup
 from tablectl.tournament.chiprace import ChipRaceError, chip_race
 from tablectl.tournament.deals import Deal, DealError, DealFigures, cents, figures
@@ -79,6 +79,8 @@ EVENTS = (
     "end_day",
     "bagged",
     "start_day",
+    "announce",
+    "tick",
 )
 IN_PLAY = ("seated", "arriving", "leaving")
 
@@ -366,6 +368,7 @@ class Venue:
         self.manual = manual.ManualRoom()  # tables without sensors (tablectl.tournament.manual)
         self.bounties = venue_bounties.Bounties()  # setup bounty (issue 32 section 1)
         self.days = days.Days()  # end of day, bag and tag, the next day (issue 32 section 3)
+        self.notes = announce.Board()  # the director's announcements (issue 31 part 3)
         self._ids = 0
         self._pids = 0
 
@@ -388,7 +391,14 @@ class Venue:
         snapshot = self._snapshot()
         try:
             getattr(self, f"_on_{kind}")(body, out)
-        except (VenueError, VenueDataError, manual.ManualError, BountyError, days.DayError) as exc:
+        except (
+            VenueError,
+            VenueDataError,
+            manual.ManualError,
+            BountyError,
+            days.DayError,
+            announce.AnnounceError,
+        ) as exc:
             self._restore(snapshot)
             return [Announcement("alert", f"{kind}: {exc}")]
         return out
@@ -405,6 +415,7 @@ class Venue:
         snap["manual"] = self.manual.copy()
         snap["bounties"] = self.bounties.copy()
         snap["days"] = self.days.copy()
+        snap["notes"] = self.notes.copy()
         snap["rng"] = self.rng.getstate()
         return snap
 
@@ -496,6 +507,7 @@ class Venue:
             "deal": self.deal.to_obj() if self.deal else None,
             "deal_shares": self._deal_shares(),
             **venue_bounties.summary(self),
+            "announcements": [n.to_obj() for n in self.notes.live],
         }
 
     def _deal_shares(self) -> list[list[Any]]:
@@ -1397,6 +1409,18 @@ class Venue:
     def _on_start_day(self, body: object, out: list[Output]) -> None:
         days.start_day(self, out, Announcement)
         self._settle(out)
+
+    def _on_announce(self, body: object, out: list[Output]) -> None:
+        assert self.cfg is not None
+        done = announce.announce(self.notes, body, tuple(self.cfg.tables))
+        if isinstance(done, str):
+            out.append(Announcement("announcement_over", f"{done} taken down", "", {"id": done}))
+        else:
+            out.append(Announcement("announcement", done.text, "", done.to_obj()))
+
+    def _on_tick(self, body: object, out: list[Output]) -> None:
+        for n in announce.tick(self.notes, body):
+            out.append(Announcement("announcement_over", f"{n.id} expired", "", {"id": n.id}))
 
     def _on_knockout(self, body: object, out: list[Output]) -> None:
         """The director names who eliminated a player the table's report did not say
