@@ -113,7 +113,11 @@ class ClockScreen:
         side_w = round(lay.w * 0.24)
         shows_moves = self.board is not None and bool(self.board.moves) and not self.no_feed
         moves_h = round(lay.h * 0.15) if shows_moves or self.no_feed else 0
-        body = pygame.Rect(0, top.bottom, lay.w, round(lay.h - top.bottom - bottom_h - moves_h))
+        notes = self.board.notes if self.board is not None and not self.no_feed else ()
+        notes_h = round(lay.h * (0.12 + 0.06 * (len(notes) > 1))) if notes else 0
+        body = pygame.Rect(
+            0, top.bottom, lay.w, round(lay.h - top.bottom - bottom_h - moves_h - notes_h)
+        )
         left = pygame.Rect(body.left, body.top, side_w, body.height).inflate(
             -lay.px(16), -lay.px(16)
         )
@@ -124,10 +128,11 @@ class ClockScreen:
         self._center(status, center)
         self._stats(status, left)
         self._prizes(status, right)
-        self._bottom(
-            status, pygame.Rect(0, body.bottom + moves_h, lay.w, lay.h - body.bottom - moves_h)
-        )
-        band = pygame.Rect(0, body.bottom, lay.w, moves_h)
+        if notes:
+            self._notes(notes, pygame.Rect(0, body.bottom, lay.w, notes_h))
+        below = body.bottom + notes_h
+        self._bottom(status, pygame.Rect(0, below + moves_h, lay.w, lay.h - below - moves_h))
+        band = pygame.Rect(0, below, lay.w, moves_h)
         if self.no_feed and self.feed is not None:
             self._no_feed(self.feed, band)
         if self.board is not None:
@@ -187,22 +192,32 @@ class ClockScreen:
                     " (big blind ante)" if step.bb_ante else ""
                 )
                 lines.append((ante, lay.px(36), theme.TEXT, "ante", lay.px(4)))
-        sizes = [p.fit_size(text, size, rect.width) for text, size, *_ in lines]
-        # stack the lines by their ink, not the font's line box (big type has a tall empty top)
-        # (the time measured as "00:00": its ink must not move as the digits change)
-        inks = [
-            theme.font(size)
-            .render(_DIGITS.sub("0", text) if tag == "time" else text, True, color)
-            .get_bounding_rect()
-            for (text, _s, color, tag, _g), size in zip(lines, sizes, strict=True)
-        ]
-        # The space between two lines grows with the smaller one: a fixed few pixels under a
-        # LEVEL line read as touching the big digits at 1920x1080.
-        spacing = [0] + [
-            max(lay.px(8), round(0.45 * min(a.height, b.height)))
-            for a, b in itertools.pairwise(inks)
-        ]
-        total = sum(i.height for i in inks) + sum(g for *_, g in lines) + sum(spacing)
+        scale = 1.0
+        while True:
+            sizes = [
+                p.fit_size(text, max(6, round(size * scale)), rect.width)
+                for text, size, *_ in lines
+            ]
+            # stack the lines by their ink, not the font's line box (big type has a tall empty
+            # top) (the time measured as "00:00": its ink must not move as the digits change)
+            inks = [
+                theme.font(size)
+                .render(_DIGITS.sub("0", text) if tag == "time" else text, True, color)
+                .get_bounding_rect()
+                for (text, _s, color, tag, _g), size in zip(lines, sizes, strict=True)
+            ]
+            # The space between two lines grows with the smaller one: a fixed few pixels under a
+            # LEVEL line read as touching the big digits at 1920x1080.
+            spacing = [0] + [
+                max(lay.px(8), round(0.45 * min(a.height, b.height)))
+                for a, b in itertools.pairwise(inks)
+            ]
+            total = sum(i.height for i in inks) + sum(g for *_, g in lines) + sum(spacing)
+            # a band across the screen (announcements, moves) leaves less height: all smaller
+            # rather than the last line cut
+            if total <= rect.height - 2 * lay.px(6) or scale < 0.6:
+                break
+            scale *= 0.92
         y = rect.top + max(lay.px(6), (rect.height - total) // 2)
         for (text, _s, color, tag, gap), size, ink, space in zip(
             lines, sizes, inks, spacing, strict=True
@@ -413,6 +428,30 @@ class ClockScreen:
                 tag="deal_name",
             )
             y += line
+
+    def _notes(self, notes: tuple[str, ...], band: pygame.Rect) -> None:
+        """The director's announcements, newest first, in large type across the screen, each
+        on one line (two for a lone one): read from the back of the room."""
+        lay, p = self.layout, self.painter
+        pygame.draw.rect(self.surface, (20, 50, 59), band)
+        pygame.draw.line(self.surface, theme.GOLD, band.topleft, band.topright, lay.px(2))
+        pad = lay.px(16)
+        text = band.inflate(-2 * pad, -lay.px(10))
+        if len(notes) == 1 and theme.font(lay.px(40)).size(notes[0])[0] > text.width:
+            # a long one wraps on two lines rather than shrinking out of reach
+            p.wrap(notes[0], text, lay.px(30), theme.WHITE, max_lines=2, tag="note")
+            return
+        step = text.height // len(notes)
+        for i, note in enumerate(notes):
+            p.text(
+                note,
+                (text.left, text.top + step * i + step // 2),
+                lay.px(40 if len(notes) == 1 else 32),
+                theme.WHITE if i == 0 else theme.TEXT,
+                anchor="midleft",
+                max_width=text.width,
+                tag="note",
+            )
 
     def _venue(self, board: VenueBoard, stats: pygame.Rect, band: pygame.Rect) -> None:
         """The venue's own lines: tables offline under the figures, and the recent seat moves
