@@ -6,6 +6,7 @@ from __future__ import annotations
 from test_venue_model import STRUCTURE, venue_with
 
 from tablectl.tournament.venue import Announcement, fold
+from tablectl.wire.commands import Command, NoteCmd
 
 AT = 1_790_000_000.0
 
@@ -82,3 +83,36 @@ def test_at_most_twenty_show_at_once() -> None:
         )
     out = v.apply({"announce": {"text": "one more", "minutes": 1, "at": AT}})
     assert "clear one first" in out[0].text
+
+
+def test_the_chosen_tables_dealer_screens_get_the_announcements_they_show() -> None:
+    v, _ = venue_with(12, tables=3)
+    out = v.apply({"announce": {"text": "Dinner", "minutes": 15, "at": AT, "tables": ["T2"]}})
+    (cmd,) = [o for o in out if isinstance(o, NoteCmd)]
+    assert (cmd.table, cmd.notes) == ("T2", ("Dinner",))
+    assert Command.from_obj(cmd.to_obj()) == cmd  # what the wire carries, strictly parsed
+    out = v.apply({"announce": {"text": "Bar", "minutes": 5, "at": AT, "tables": ["T2", "T3"]}})
+    assert sorted((o.table, o.notes) for o in out if isinstance(o, NoteCmd)) == [
+        ("T2", ("Bar", "Dinner")),  # newest first
+        ("T3", ("Bar",)),
+    ]
+    assert not [
+        o
+        for o in v.apply({"announce": {"text": "All", "minutes": 1, "at": AT}})
+        if isinstance(o, NoteCmd)
+    ]  # the clocks only: no dealer screen changes
+    # the expiry takes it off the screens it was on; the others are not sent anything
+    out = v.apply({"tick": {"at": AT + 300}})
+    assert sorted((o.table, o.notes) for o in out if isinstance(o, NoteCmd)) == [
+        ("T2", ("Dinner",)),
+        ("T3", ()),
+    ]
+    # taken on receipt: nothing waits for a dealer
+    assert not [c for c, _e in v.pending.values() if isinstance(c, NoteCmd)]
+
+
+def test_a_manual_table_gets_no_command() -> None:
+    v, _ = venue_with(12, tables=2, manual=["T2"])
+    out = v.apply({"announce": {"text": "Dinner", "minutes": 15, "at": AT, "tables": ["T2"]}})
+    assert not [o for o in out if isinstance(o, NoteCmd)]
+    assert said(out, "announcement")

@@ -49,6 +49,7 @@ from tablectl.wire.commands import (
     HaltCmd,
     HoldCmd,
     LevelCmd,
+    NoteCmd,
     SeatCmd,
     StackCmd,
     TableReport,
@@ -1412,15 +1413,28 @@ class Venue:
 
     def _on_announce(self, body: object, out: list[Output]) -> None:
         assert self.cfg is not None
+        before = list(self.notes.live)
         done = announce.announce(self.notes, body, tuple(self.cfg.tables))
         if isinstance(done, str):
             out.append(Announcement("announcement_over", f"{done} taken down", "", {"id": done}))
         else:
             out.append(Announcement("announcement", done.text, "", done.to_obj()))
+        self._send_notes(before, out)
 
     def _on_tick(self, body: object, out: list[Output]) -> None:
+        before = list(self.notes.live)
         for n in announce.tick(self.notes, body):
             out.append(Announcement("announcement_over", f"{n.id} expired", "", {"id": n.id}))
+        self._send_notes(before, out)
+
+    def _send_notes(self, before: list[announce.Note], out: list[Output]) -> None:
+        """Each sensored table whose dealer screen's announcements changed gets the new list."""
+        changed = {t for n in set(before) ^ set(self.notes.live) for t in n.tables}
+        assert self.cfg is not None
+        for t in self.cfg.tables:
+            if t in changed and not self.manual.has(t):
+                texts = tuple(n.text for n in reversed(announce.for_table(self.notes, t)))
+                out.append(NoteCmd(t, self._id(), "", "the director's announcements", texts))
 
     def _on_knockout(self, body: object, out: list[Output]) -> None:
         """The director names who eliminated a player the table's report did not say
