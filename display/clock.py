@@ -115,6 +115,9 @@ class ClockScreen:
         moves_h = round(lay.h * 0.15) if shows_moves or self.no_feed else 0
         notes = self.board.notes if self.board is not None and not self.no_feed else ()
         notes_h = round(lay.h * (0.12 + 0.06 * (len(notes) > 1))) if notes else 0
+        if shows_moves and notes:  # the two share the moves' band: the room's figures stay
+            notes, notes_h = notes[:1], round(lay.h * 0.07)
+            moves_h -= notes_h
         body = pygame.Rect(
             0, top.bottom, lay.w, round(lay.h - top.bottom - bottom_h - moves_h - notes_h)
         )
@@ -436,7 +439,7 @@ class ClockScreen:
         pygame.draw.rect(self.surface, (20, 50, 59), band)
         pygame.draw.line(self.surface, theme.GOLD, band.topleft, band.topright, lay.px(2))
         pad = lay.px(16)
-        text = band.inflate(-2 * pad, -lay.px(10))
+        text = band.inflate(-2 * pad, -lay.px(4))
         if len(notes) == 1 and theme.font(lay.px(40)).size(notes[0])[0] > text.width:
             # a long one wraps on two lines rather than shrinking out of reach
             p.wrap(notes[0], text, lay.px(30), theme.WHITE, max_lines=2, tag="note")
@@ -446,7 +449,7 @@ class ClockScreen:
             p.text(
                 note,
                 (text.left, text.top + step * i + step // 2),
-                lay.px(40 if len(notes) == 1 else 32),
+                min(lay.px(40 if len(notes) == 1 else 32), round(step * 0.85)),
                 theme.WHITE if i == 0 else theme.TEXT,
                 anchor="midleft",
                 max_width=text.width,
@@ -494,7 +497,7 @@ class ClockScreen:
         )
         left = label.right + lay.px(18)
         lines = board.moves[:2]
-        size = lay.px(44 if len(lines) == 1 else 30)
+        size = min(lay.px(44 if len(lines) == 1 else 30), round(band.height * 0.8 / len(lines)))
         step = band.height // (len(lines) + 1)
         for i, text in enumerate(lines):
             p.text(

@@ -92,3 +92,24 @@ def test_a_bad_announcement_in_the_payload_shows_nothing_and_breaks_nothing() ->
     ]
     board = board_from_clock(body, NOW)
     assert board is not None and board.notes == (DINNER,)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_announcements_and_seat_moves_together_cover_nothing(size: tuple[int, int]) -> None:
+    body = payload((DINNER, NOW + 900), ("Last orders", NOW + 60))
+    body["moves"] = {"moves": [{"t": NOW - 5, "text": "Ann: T2 seat 4 to T1 seat 7"}]}
+    board = board_from_clock(body, NOW)
+    assert board is not None and board.moves and len(board.notes) == 2
+    surface, screen = render_status(tda_clock().status(754.0, WALL), size, "20:14", board)
+    shown(screen, surface, "Ann: T2 seat 4 to T1 seat 7", "move")
+    # the newest alone while a move shows: the room's figures keep their place
+    assert [t.text for t in screen.painter.texts if t.tag == "note"] == ["Last orders"]
+    newest = shown(screen, surface, "Last orders", "note")
+    for text in ("LEVEL 5", "7:26", "BLINDS 300 / 600", "ANTE 600 (big blind ante)"):
+        assert shown(screen, surface, text).rect.bottom <= newest.rect.top
+    figures = [t for t in screen.painter.texts if t.tag in ("players", "average", "chips")]
+    for f in figures:
+        shown(screen, surface, f.text, f.tag)
+    tables = shown(screen, surface, "0 TABLES", "tables")
+    assert all(not tables.rect.colliderect(f.rect) for f in figures)
+    save(surface, "announce_moves", size)
