@@ -195,32 +195,22 @@ class ClockScreen:
                     " (big blind ante)" if step.bb_ante else ""
                 )
                 lines.append((ante, lay.px(36), theme.TEXT, "ante", lay.px(4)))
-        scale = 1.0
-        while True:
-            sizes = [
-                p.fit_size(text, max(6, round(size * scale)), rect.width)
-                for text, size, *_ in lines
-            ]
-            # stack the lines by their ink, not the font's line box (big type has a tall empty
-            # top) (the time measured as "00:00": its ink must not move as the digits change)
-            inks = [
-                theme.font(size)
-                .render(_DIGITS.sub("0", text) if tag == "time" else text, True, color)
-                .get_bounding_rect()
-                for (text, _s, color, tag, _g), size in zip(lines, sizes, strict=True)
-            ]
-            # The space between two lines grows with the smaller one: a fixed few pixels under a
-            # LEVEL line read as touching the big digits at 1920x1080.
-            spacing = [0] + [
-                max(lay.px(8), round(0.45 * min(a.height, b.height)))
-                for a, b in itertools.pairwise(inks)
-            ]
-            total = sum(i.height for i in inks) + sum(g for *_, g in lines) + sum(spacing)
-            # a band across the screen (announcements, moves) leaves less height: all smaller
-            # rather than the last line cut
-            if total <= rect.height - 2 * lay.px(6) or scale < 0.6:
-                break
-            scale *= 0.92
+        sizes = [p.fit_size(text, size, rect.width) for text, size, *_ in lines]
+        # stack the lines by their ink, not the font's line box (big type has a tall empty top)
+        # (the time measured as "00:00": its ink must not move as the digits change)
+        inks = [
+            theme.font(size)
+            .render(_DIGITS.sub("0", text) if tag == "time" else text, True, color)
+            .get_bounding_rect()
+            for (text, _s, color, tag, _g), size in zip(lines, sizes, strict=True)
+        ]
+        # The space between two lines grows with the smaller one: a fixed few pixels under a
+        # LEVEL line read as touching the big digits at 1920x1080.
+        spacing = [0] + [
+            max(lay.px(8), round(0.45 * min(a.height, b.height)))
+            for a, b in itertools.pairwise(inks)
+        ]
+        total = sum(i.height for i in inks) + sum(g for *_, g in lines) + sum(spacing)
         y = rect.top + max(lay.px(6), (rect.height - total) // 2)
         for (text, _s, color, tag, gap), size, ink, space in zip(
             lines, sizes, inks, spacing, strict=True
