@@ -664,6 +664,12 @@ class Venue:
                 f'(002 Rule 68); confirm it is another person of that name ("again": true), '
                 f"or re-enter the same player (8-B)"
             )
+        known = [e for e in self.entries.values() if member and e.member == member]
+        if known:  # the member id is the person's: one player, one hand (002 Rule 68)
+            raise VenueError(
+                f"member {member} is {known[0].name} ({known[0].id}) already: the same player "
+                f"re-enters (002 Rule 8-A), another person has another member id"
+            )
         if same:
             # 002 Rules 8-B, 68 (one player, one hand): names identify players in re-buys
             # and re-entries, so another person of the same name is told apart on every screen
