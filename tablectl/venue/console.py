@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from tablectl.tournament import announce, manual, venue_bounties
+from tablectl.tournament import announce, manual, players, venue_bounties
 from tablectl.tournament.clock import ClockStateError, TourneyClock
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
 from tablectl.tournament.venue import Announcement, Output, Venue, VenueError
@@ -446,18 +446,22 @@ class DirectorConsole:
         self.runner.publish()
         return result
 
-    def register(self, by: str, names: list[str], again: bool = False) -> Result:
+    def register(self, by: str, names: list[str], again: bool = False, member: str = "") -> Result:
         """002 Rule 8-A after the start: each late entry draws a seat at once; past the last
         seat, the waiting list. ``again``: the director confirmed that a name already registered
         is another person (without it such a name is refused and nothing is entered for it)."""
         names = [n.strip() for n in names if n.strip()]
         if not names:
             return Result(False, "no name given")
+        if member.strip() and len(names) > 1:  # whose would it be?
+            return Result(False, "a member id goes with one name: register them one at a time")
         done, refused = [], []
         for name in names:
             body: dict[str, Any] = {"name": name}
             if again:
                 body["again"] = True
+            if member.strip():
+                body["member"] = member.strip()
             r = self.act(by, {"register": body})
             if r.ok:  # under the name it was given: another person's is made unique (002 Rule 68)
                 done.append(next(reversed(self.venue.entries.values())).name)
@@ -691,6 +695,7 @@ class DirectorConsole:
     def entrants_view(self) -> list[dict[str, Any]]:
         book = self.venue.bounties.book
         heads = book.heads if book else {}
+        namesakes = {p.id: p.namesakes for p in players.players(self.venue.entries.values())}
         won = book.won if book else {}
         return [
             {
@@ -711,9 +716,15 @@ class DirectorConsole:
                 "bounty_won": won.get(e.id, 0) / 100,
                 "asked": e.id in self.venue.bounties.asked,
                 "entered": self.venue.manual.busted_by.get(e.id, "") if e.status == "out" else "",
+                "member": e.member,
+                "namesakes": namesakes.get(e.player or e.id, 0),
             }
             for e in self.venue.entries.values()
         ]
+
+    def players_view(self) -> list[dict[str, Any]]:
+        """One row a person across the entries (tablectl.tournament.players)."""
+        return [p.to_obj() for p in players.players(self.venue.entries.values())]
 
     def summary_view(self) -> dict[str, Any]:
         facts = self.runner.facts()

@@ -57,7 +57,7 @@ PAGE_SECTIONS: dict[str, tuple[str, ...]] = {
         "table",
     ),
     "clock": ("health", "clock", "levels"),
-    "entrants": ("health", "summary", "days", "entrants", "payouts"),
+    "entrants": ("health", "summary", "days", "entrants", "players", "payouts"),
     "balancing": ("health", "proposals", "tables_small"),
     "log": (
         "health",
@@ -295,6 +295,7 @@ class WebConsole:
             "levels": lambda: self.sections.levels(c.clock.structure, c.clock_view()["index"]),
             "entrants": lambda: self.sections.entrants(c.entrants_view(), summary, may, csrf),
             "payouts": lambda: self.sections.payouts(summary),
+            "players": lambda: self.sections.players(c.players_view(), summary),
             "tables_small": lambda: self.sections.tables_small(c.tables_view(), may("break"), csrf),
             "log": lambda: self.sections.log(list(c.log)),
             "feed": lambda: self.sections.feed(feed),
@@ -561,7 +562,8 @@ class WebConsole:
         c = self.console
         text = lambda key: str(form.get(key, "")).strip()  # noqa: E731
         if action == "register":
-            return c.register(by, text("names").splitlines(), again=bool(text("again")))
+            names = text("names").splitlines()
+            return c.register(by, names, again=bool(text("again")), member=text("member"))
         if action in ("reentry", "rebuy"):
             body: dict[str, Any] = {"name": text("name")}
             if action == "reentry" and text("forfeit"):
