@@ -264,7 +264,7 @@ def floor_event(draw: st.DrawFn, table: Table, kills: bool = False) -> dict[str,
     pot = 0
     if hand is not None:
         pot = (
-            sum(hand.showdown.won.values())
+            sum(hand.showdown.won.values()) + hand.showdown.carried  # odd chips left (003)
             if hand.street == "over"
             else sum(hand.contributed.values()) + hand.stakes.dead_money
         )
