@@ -31,6 +31,7 @@ def payload(*notes: tuple[str, float]) -> dict[str, object]:
             "average_stack": 28_235,
             "prize_pool": 4_800,
             "payouts": [[1, 2_400], [2, 1_440], [3, 960]],
+            "tables": {"T1": {}, "T2": {}},
             "announcements": [
                 {"id": f"n{i}", "text": t, "until": until, "tables": []}
                 for i, (t, until) in enumerate(notes, 1)
@@ -110,6 +111,6 @@ def test_announcements_and_seat_moves_together_cover_nothing(size: tuple[int, in
     figures = [t for t in screen.painter.texts if t.tag in ("players", "average", "chips")]
     for f in figures:
         shown(screen, surface, f.text, f.tag)
-    tables = shown(screen, surface, "0 TABLES", "tables")
+    tables = shown(screen, surface, "2 TABLES", "tables")
     assert all(not tables.rect.colliderect(f.rect) for f in figures)
     save(surface, "announce_moves", size)
