@@ -1,11 +1,16 @@
-"""The venue's rules that mutation runs found untested (issue 34), each written from the rule and
-driven through ``Venue.apply``."""
+"""The rules mutation runs found untested in the venue's seating and model (issue 34), each written
+from the rule: through ``Venue.apply`` where the venue reaches it, else the seating function."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from test_venue_model import commands, confirm, notices, report, seats_of, venue_with
 
-from tablectl.wire.commands import SeatCmd
+from tablectl.tournament import seating
+from tablectl.tournament.chiprace import card_key
+from tablectl.wire.commands import SeatCmd, UnseatCmd
 
 
 def test_rule_10a_a_player_seated_before_the_first_hand_is_dealt_in_at_once() -> None:
@@ -64,3 +69,101 @@ def test_rule_10b_a_proposed_break_names_the_table() -> None:
     (p,) = v.proposals.values()
     assert proposed.rule == "002 Rule 10-B"
     assert proposed.text == f"to approve ({p.id}): break table T3"
+
+
+# ----------------------------------------------------------------------- seating (mutmut run)
+
+
+def test_rule_12_a_three_handed_event_ends_at_a_final_table_of_four() -> None:
+    """002 Rule 12: a full table plus one; only a heads-up event keeps its own size."""
+    assert seating.final_table_size(3) == 4
+    assert seating.final_table_size(2) == 2
+
+
+def test_rule_10a_the_button_and_blind_seats_themselves_are_dealt_in() -> None:
+    """002 Rule 10-A: a new player may take "any seat including the small or big blind or the
+    button" and be dealt in, except *between* the small blind and the button. Last hand's small
+    blind seat is the next button, its big blind seat the next small blind: neither waits."""
+    assert not seating.waits_for_button(3, 3, 5)  # the next button
+    assert not seating.waits_for_button(5, 3, 5)  # the next small blind
+    assert seating.waits_for_button(4, 3, 5)
+    # the same round the corner of the table (small blind 9, big blind 2)
+    assert not seating.waits_for_button(9, 9, 2) and not seating.waits_for_button(2, 9, 2)
+    assert seating.waits_for_button(10, 9, 2) and seating.waits_for_button(1, 9, 2)
+    # positions not known (no hand reported): nothing to wait for
+    assert not seating.waits_for_button(4, None, 5) and not seating.waits_for_button(4, 3, None)
+
+
+def test_rule_11d_blinds_impacted_counts_every_seat_of_the_table_and_no_other() -> None:
+    """002 Rule 11-D: a table's blinds are impacted once its big blind would pass an open seat
+    of the table. Seats 1 and ``handed`` count like any other; there are no seats 0 or
+    ``handed + 1``; before the first hand there is no big blind to pass anything."""
+    full = list(range(1, 10))
+    assert not seating.blinds_impacted(full, 9, 9)  # nine-handed, full: nothing open
+    assert seating.blinds_impacted(full[1:], 9, 9)  # seat 1 open, from 9 to 2
+    assert seating.blinds_impacted([*range(1, 9)], 8, 9)  # seat 9 open, from 8 to 1
+    assert seating.blinds_impacted([1, 2, 3, 5, 6, 7, 9], 7, 9)  # seat 8 open, from 7 to 9
+    assert not seating.blinds_impacted([1, 2, 3], None, 9)  # no hand played yet
+
+
+def test_rule_11d_one_player_left_passes_every_open_seat() -> None:
+    """A table down to its last player (the next big blind is the same seat): every open seat
+    lies before it comes round again, so its blinds are impacted (002 Rule 11-D)."""
+    assert seating.blinds_impacted([5], 5, 9)
+
+
+def test_rule_10b_the_highest_cards_take_the_seat_cards_first() -> None:
+    """002 Rule 10-B, Illustration Addendum: one card dealt face up to each player, the first
+    seat card to the highest card by suit. With fewer seat cards than players, the players left
+    without one are those with the lowest cards, whatever their names."""
+    players = ["zed", "amy", "kim", "bob", "pat", "lou"]
+    for seed in range(20):
+        seats, dealt = seating.two_step_draw(players, [("A", 1), ("A", 2)], random.Random(seed))
+        got = sorted(seats, key=lambda p: card_key(dealt[p]))
+        rest = [p for p in players if p not in seats]
+        assert len(got) == 2 and len(rest) == 4
+        assert max(card_key(dealt[p]) for p in rest) < min(card_key(dealt[p]) for p in got)
+
+
+def test_rule_11a_before_the_first_hand_the_big_blind_is_two_players_after_the_button() -> None:
+    """002 Rule 11-A moves the player due the big blind next. A table that has drawn its button
+    but dealt no hand has no last big blind: the first one is posted two players clockwise from
+    the button (003 Button and blind use 2), so that player moves."""
+    v, out = venue_with(16)  # 8 and 8
+    confirm(v, out)
+    t1, t2 = sorted(seats_of(v, "T1")), sorted(seats_of(v, "T2"))
+    v.apply(report(v, "T1", 1, button=t1[5]))  # no blinds yet
+    said = v.apply(report(v, "T2", 1, out=tuple(t2[:2]), button=t2[4], sb=t2[5], bb=t2[6]))
+    (move,) = commands(said, UnseatCmd)
+    assert (move.table, move.seat, move.rule) == ("T1", t1[7], "002 Rule 11-A")
+
+
+def test_heads_up_the_first_big_blind_is_the_player_after_the_button() -> None:
+    """Heads-up the button is the small blind (002 Rule 35-B): the other player is due the big
+    blind."""
+    assert seating.next_big_blind(None, [3, 7], button=3) == 7
+    assert seating.next_big_blind(None, [3, 7], button=7) == 3
+    assert seating.next_big_blind(None, [2, 3, 7], button=7) == 3
+
+
+def test_rule_7_a_field_that_fits_one_table_starts_at_one_table() -> None:
+    """002 Rule 7 seats the field at random, at the fewest tables it needs: six players and
+    three tables of nine play at the first table only."""
+    v, _out = venue_with(6, tables=3)
+    assert v.summary()["tables"] == {"T1": 6}
+    assert v.active_tables() == ["T1"]
+
+
+def test_rule_7_a_field_too_big_for_the_tables_is_refused_in_words() -> None:
+    with pytest.raises(ValueError, match=r"^10 players do not fit 1 tables of 9$"):
+        seating.initial_draw([f"P{i}" for i in range(10)], ["A"], 9, random.Random(1))
+
+
+def test_rule_11c_seat_cards_go_one_by_one_to_the_shortest_table_ties_in_break_order() -> None:
+    """002 Rules 10-B, 11-C: each seat card goes to the table with the fewest players, a tie to
+    the first in the predetermined order. A at 5 and B at 6, four cards: A, then A (6 and 6,
+    A first), B, A: A ends at 8, B at 7."""
+    pool = seating.balanced_pool(
+        {"A": 5, "B": 6}, {"A": [1, 2, 3, 4], "B": [7, 8, 9]}, 4, ["A", "B"], random.Random(3)
+    )
+    assert [t for t, _ in pool] == ["A", "A", "B", "A"]
