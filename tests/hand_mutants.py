@@ -24,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "tablectl/engine/betting.py"
-CLASS = "class Round:"
+CLASS = "class Round"
 SWAPS = [
     (r" >= ", " > "),
     (r" > ", " >= "),
@@ -48,7 +48,9 @@ SWAPS = [
 def mutants(source: str, cls: str = CLASS) -> list[tuple[int, str]]:
     """(line index, mutated line) for each swap on each code line of the class body."""
     lines = source.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(cls))
+    start = next(
+        i for i, line in enumerate(lines) if line.startswith(cls) and line[len(cls)] in ":("
+    )
     end = next(
         (i for i in range(start + 1, len(lines)) if lines[i] and not lines[i][0].isspace()),
         len(lines),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_venue_model import commands, confirm, notices, report, seats_of, venue_with
+from test_venue_model import STRUCTURE, commands, confirm, notices, report, seats_of, venue_with
 
 from tablectl.tournament import seating
 from tablectl.tournament.chiprace import card_key
@@ -167,3 +167,31 @@ def test_rule_11c_seat_cards_go_one_by_one_to_the_shortest_table_ties_in_break_o
         {"A": 5, "B": 6}, {"A": [1, 2, 3, 4], "B": [7, 8, 9]}, 4, ["A", "B"], random.Random(3)
     )
     assert [t for t, _ in pool] == ["A", "A", "B", "A"]
+
+
+# ------------------------------------------------------ prizes.Purse (tests/hand_mutants.py)
+
+
+def _priced(**prize: float) -> dict:
+    structure = dict(STRUCTURE)
+    structure["prize"] = {**STRUCTURE["prize"], **prize}
+    return structure
+
+
+def test_the_guarantee_is_added_to_the_pool() -> None:
+    """The prize pool is what the entries put in plus the house's added money (``guaranteed``):
+    12 entries of 100 and 500 added make 1,700, paid 50/30/20 (the 10+ bracket)."""
+    v, _out = venue_with(12, structure=_priced(guaranteed=500))
+    assert v.summary()["prize_pool"] == 1700.0
+    assert v.summary()["payouts"] == [[1, 850.0], [2, 510.0], [3, 340.0]]
+
+
+def test_a_freeroll_pays_no_money_for_a_place() -> None:
+    """With no money in the pool the payout table stays percentages for the screens, but a place
+    is paid nothing: the 12th player out of a freeroll wins 0, not "50"."""
+    v, out = venue_with(12, structure=_priced(per_entry=0))
+    assert v.summary()["prize_pool"] == 0
+    confirm(v, out)
+    (seat, entry), *_ = seats_of(v, "T1").items()
+    v.apply(report(v, "T1", 1, out=(seat,), button=1, sb=2, bb=3))
+    assert v.prize_of(entry, 1) == 0.0 and v.prize_of(entry, 12) == 0.0
