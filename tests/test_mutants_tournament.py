@@ -6,10 +6,18 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_results import played_out
 from test_venue_model import STRUCTURE, commands, confirm, notices, report, seats_of, venue_with
 
+from tablectl.engine.events import event_from_obj
+from tablectl.engine.table import Table
+from tablectl.engine.view import TableView
 from tablectl.tournament import seating
 from tablectl.tournament.chiprace import card_key
+from tablectl.tournament.handforhand import runout_pending
+from tablectl.tournament.points import parse_league
+from tablectl.tournament.results import results
+from tablectl.tournament.venue import Venue
 from tablectl.wire.commands import SeatCmd, UnseatCmd
 
 
@@ -195,3 +203,115 @@ def test_a_freeroll_pays_no_money_for_a_place() -> None:
     (seat, entry), *_ = seats_of(v, "T1").items()
     v.apply(report(v, "T1", 1, out=(seat,), button=1, sb=2, bb=3))
     assert v.prize_of(entry, 1) == 0.0 and v.prize_of(entry, 12) == 0.0
+
+
+# -------------------------------------------------------------- handforhand.runout_pending
+
+
+def _hand(stacks: dict[int, int], *events: dict) -> TableView:
+    t = Table.from_setup(
+        {
+            "rules": "tda-2025",
+            "seats": {str(s): n for s, n in stacks.items()},
+            "button": 2,
+            "blinds": [100, 200],
+            "chips": [100, 500, 1000],
+        }
+    )
+    t.apply(event_from_obj({"deal": {"4": ["As", "Ah"], "6": ["7c", "2d"], "2": ["Kd", "Qs"]}}))
+    for ev in events:
+        t.apply(event_from_obj(ev))
+    return t.view()
+
+
+def _push(seat: int, *chips: int) -> dict:
+    return {"push": {"seat": seat, "chips": list(chips)}}
+
+
+def test_rp8f_only_an_all_in_and_call_with_cards_to_come_holds_the_cards() -> None:
+    """002 RP-8 F: "In the event of an all-in and call during H4H, the cards of all players in
+    the hand should remain face down. Dealers should not deal additional cards until
+    instructed." Button 2, small blind 4, big blind 6: Hal (2) acts first preflop."""
+    three = {2: 3000, 4: 9000, 6: 9000}
+    # a player still to act: no all-in and call yet
+    assert not runout_pending(_hand(three))
+    assert not runout_pending(_hand(three, _push(2, 1000, 1000, 1000)))
+    # everyone in for the big blind, nobody all-in: the flop comes and they bet on
+    limped = _hand(three, _push(2, 100, 100), _push(4, 100), {"press": "check"})
+    assert limped.street == "preflop" and limped.to_act is None
+    assert not runout_pending(limped)
+    # Hal all-in, called by both: Ida and Jon still bet between them on the flop
+    called = _hand(three, _push(2, 1000, 1000, 1000), _push(4, 1000, 1000, 500, 100, 100, 100, 100))
+    called_too = _hand(
+        three,
+        _push(2, 1000, 1000, 1000),
+        _push(4, 1000, 1000, 500, 100, 100, 100, 100),
+        _push(6, 1000, 1000, 500, 100, 100, 100),
+    )
+    assert called.to_act == 6 and not runout_pending(called)
+    assert called_too.to_act is None and not runout_pending(called_too)
+    # two all-in and one caller with chips behind: nobody can bet: the cards stay down
+    short = {2: 3000, 4: 5000, 6: 9000}
+    two_in = _hand(
+        short,
+        _push(2, 1000, 1000, 1000),
+        _push(4, 1000, 1000, 1000, 1000, 500, 100, 100, 100, 100),  # 4,900 on the blind: all in
+        _push(6, 1000, 1000, 1000, 1000, 500, 100, 100, 100),  # the call, on the big blind
+    )
+    assert two_in.to_act is None and runout_pending(two_in)
+    # run out to the river: no card to come, nothing left to hold
+    river = _hand(
+        short,
+        _push(2, 1000, 1000, 1000),
+        _push(4, 1000, 1000, 1000, 1000, 500, 100, 100, 100, 100),  # 4,900 on the blind: all in
+        _push(6, 1000, 1000, 1000, 1000, 500, 100, 100, 100),  # the call, on the big blind
+        {"board": ["2c", "7h", "8s"], "burn": "3d"},
+        {"board": ["9c"], "burn": "4d"},
+        {"board": ["Jc"], "burn": "5d"},
+    )
+    assert river.street not in ("preflop", "flop", "turn") and not runout_pending(river)
+
+
+# ---------------------------------------------------------------------------- results
+
+
+def test_results_list_players_still_in_by_stack_biggest_first_with_no_prize_yet() -> None:
+    """The standings while play goes on: those still in first, the biggest stack first, none
+    with a place or a prize yet; then the places out, best first."""
+    v, out = venue_with(4, tables=1, handed=10)
+    confirm(v, out)
+    here = seats_of(v, "T1")
+    low, mid, high, gone = sorted(here)
+    stacks = {low: 7000, mid: 21000, high: 12000}
+    v.apply(report(v, "T1", 1, out=(gone,), stacks=stacks))
+    rows = results(v)
+    assert [r.name for r in rows] == [here[s].name for s in (mid, high, low, gone)]
+    assert [(r.place, r.prize) for r in rows] == [(0, 0.0), (0, 0.0), (0, 0.0), (4, 0.0)]
+
+
+def test_results_leave_out_players_still_on_the_waiting_list() -> None:
+    """002 Rule 8-A: an entry counts once seated; a player still waiting for a seat has no row."""
+    v = Venue()
+    setup = {"tables": ["T1"], "handed": 4, "seed": 1, "structure": STRUCTURE}
+    v.apply({"setup": {**setup, "late_until_level": 2}})
+    for i in range(6):  # one table of four: a final table of five (002 Rule 12)
+        v.apply({"register": {"name": f"P{i + 1}"}})
+    confirm(v, v.apply({"start": {}}))
+    assert [e.name for e in v.waiting()] == ["P6"]
+    assert sorted(r.name for r in results(v)) == ["P1", "P2", "P3", "P4", "P5"]
+
+
+def test_league_formulas_read_each_figure_of_a_finish() -> None:
+    """tablectl.tournament.points: a formula reads ``players`` (people), ``b`` (the buy-in),
+    ``pool``, this player's ``prize`` and ``bounties``. Ten people, eleven entries at 100, a
+    re-buy of 50 and an add-on of 25: a pool of 1,175."""
+    v, *_ = played_out()
+    for formula, want in (
+        ("players", lambda r: 10),
+        ("b", lambda r: 100),
+        ("pool", lambda r: 1175),
+        ("prize", lambda r: r.prize),
+        ("bounties + 1", lambda r: 1),
+    ):
+        rows = results(v, parse_league(formula))
+        assert [r.points for r in rows] == [want(r) for r in rows], formula
