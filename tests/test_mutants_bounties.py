@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tablectl.tournament.bounties import (
+    Book,
     BountyError,
     BountySetup,
     PotWon,
@@ -64,3 +65,19 @@ def test_a_bad_bounty_is_refused_in_one_line(body: object, unit: int, words: str
     with pytest.raises(BountyError) as err:
         parse_bounty(body, unit)
     assert str(err.value) == words
+
+
+def test_a_knockout_the_book_cannot_take_is_refused_in_words() -> None:
+    """``Book.knockout`` (tests/hand_mutants.py): a player out already, and an eliminator not in
+    or the busted player itself, each refused in one line that says which."""
+    b = Book(BountySetup("fixed", 5000, 1))
+    for e in "ABC":
+        b.enter(e)
+    b.knockout("C", {"A": 100})
+    with pytest.raises(BountyError) as err:
+        b.knockout("C", {"A": 100})
+    assert str(err.value) == "C has no bounty: not an entry, or out already"
+    with pytest.raises(BountyError) as err:
+        b.knockout("B", {"B": 100})
+    assert str(err.value) == "B cannot eliminate B: not in, or the same"
+    assert b.heads == {"A": 5000, "B": 5000} and b.won == {"A": 5000}
