@@ -14,7 +14,7 @@ from tablectl.engine.table import Table
 from tablectl.engine.view import TableView
 from tablectl.tournament import seating
 from tablectl.tournament.chiprace import card_key
-from tablectl.tournament.handforhand import runout_pending
+from tablectl.tournament.handforhand import TableHold, runout_pending
 from tablectl.tournament.points import parse_league
 from tablectl.tournament.results import results
 from tablectl.tournament.venue import Venue
@@ -315,3 +315,44 @@ def test_league_formulas_read_each_figure_of_a_finish() -> None:
     ):
         rows = results(v, parse_league(formula))
         assert [r.points for r in rows] == [want(r) for r in rows], formula
+
+
+# ------------------------------------------------- handforhand.TableHold (hand_mutants.py)
+
+
+def test_a_table_never_told_of_hand_for_hand_deals_freely() -> None:
+    hold = TableHold()
+    assert hold.may_deal() and hold.started(1) is None
+    assert hold.report(_hand({2: 3000, 4: 9000, 6: 9000})) is None
+    assert hold.lines(_hand({2: 3000, 4: 9000, 6: 9000})) == ()
+
+
+def test_rp8a_a_second_hand_for_hand_period_deals_its_first_round() -> None:
+    """002 RP-8 A each time hand-for-hand starts: the hand in progress is round 0's, and round
+    1 allows one hand. A second period (the director ended the first and starts again) counts
+    from its own round 0, not from the rounds the first one dealt."""
+    hold = TableHold()
+    for _period in range(2):
+        hold.take({"on": True, "round": 0, "deal": False, "waiting": ["T2"], "release": 0})
+        assert not hold.may_deal()
+        hold.take({"on": True, "round": 1, "deal": True, "waiting": [], "release": 0})
+        assert hold.may_deal() and hold.started(7) is None and not hold.may_deal()
+        hold.take({"on": False, "round": 0, "deal": False, "waiting": [], "release": 0})
+        assert hold.may_deal()
+
+
+def test_rp8f_the_dealer_screen_says_all_in_and_call() -> None:
+    """002 RP-8 F in the dealer's words: an all-in *and* call, every hand face down."""
+    hold = TableHold()
+    hold.take({"on": True, "round": 1, "deal": True, "waiting": [], "release": 0})
+    view = _hand(
+        {2: 3000, 4: 5000, 6: 9000},
+        _push(2, 1000, 1000, 1000),
+        _push(4, 1000, 1000, 1000, 1000, 500, 100, 100, 100, 100),
+        _push(6, 1000, 1000, 1000, 1000, 500, 100, 100, 100),
+    )
+    assert hold.lines(view)[:2] == (
+        "ALL-IN: CARDS DOWN",
+        "all-in and call: keep every hand face down; deal no further card until the director "
+        "releases this table",
+    )
