@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_bridge_tags import CARD_ORDER, M, card_uid, chip, deck, uid
+from test_bridge_tags import ANT, CARD_ORDER, M, card_uid, chip, deck, uid
 
 from firmware_bridge.tags import (
     ChipInventory,
@@ -15,7 +15,11 @@ from firmware_bridge.tags import (
     EnrollError,
     Enrollment,
     RegistryError,
+    TagMapper,
+    is_card_zone,
+    is_chip_zone,
 )
+from hw_sim.mcu import standard_antennas
 from tablectl.engine.events import event_to_obj
 from tablectl.engine.outputs import Alert
 
@@ -193,3 +197,37 @@ def test_enrolment_keeps_the_back_and_says_what_a_refused_tap_is() -> None:
     for i, card in enumerate(CARD_ORDER[44:]):
         e.add(uid(2300 + i), card)
     assert e.finish().back == "blue" and reg.decks["B"].back == "blue"
+
+
+def test_zone_names_are_seats_1_to_10_written_plainly() -> None:
+    assert is_card_zone("seat:1") and is_card_zone("seat:10") and is_chip_zone("bet:10")
+    for bad in ("seat:0", "seat:11", "seat:07", "seat:x", "seat:", "bet:11", "stack:01"):
+        assert not is_card_zone(bad) and not is_chip_zone(bad), bad
+
+
+def test_an_unknown_zone_is_a_hardware_alert_naming_the_antenna() -> None:
+    m = TagMapper(DeckRegistry([deck("A", 0)]), ChipInventory())
+    (alert,) = m.set_antennas({0: "seat:1", 5: "seat:11"})
+    assert (alert.kind, alert.rule, alert.text) == (
+        "hardware",
+        "",
+        "antenna 5 reports unknown zone 'seat:11'; ignored",
+    )
+
+
+def test_a_reconnect_keeps_each_zone_and_a_new_map_renames_it() -> None:
+    """Zone state is kept across a reconnect with the same antenna map: the snapshot the MCU
+    sends after it, the same as before, is nothing to accept. An antenna mapped to another zone
+    starts afresh under its new name."""
+    m = M()
+    m.zone("seat:1", card_uid("As"))
+    assert len(m.step()) == 1
+    m.m.set_antennas(standard_antennas())
+    m.zone("seat:1", card_uid("As"))
+    assert not m.m.pending() and m.step() == [] and m.m.stats.accepted == 1
+    ants = standard_antennas()
+    ants[ANT["seat:1"]] = "seat:2"
+    del ants[ANT["seat:2"]]
+    m.m.set_antennas(ants)
+    m.m.report(ANT["seat:1"], ((card_uid("Kd"), 0),), m.t)
+    assert m.step() == [{"card": "Kd", "zone": "seat:2", "face": "down"}]
