@@ -231,3 +231,26 @@ def test_a_reconnect_keeps_each_zone_and_a_new_map_renames_it() -> None:
     m.m.set_antennas(ants)
     m.m.report(ANT["seat:1"], ((card_uid("Kd"), 0),), m.t)
     assert m.step() == [{"card": "Kd", "zone": "seat:2", "face": "down"}]
+
+
+def test_a_registry_refuses_a_deck_twice_a_card_twice_or_an_absent_deck_in_play() -> None:
+    with pytest.raises(RegistryError) as err:
+        DeckRegistry([deck("A", 0)], in_play="B")
+    assert str(err.value) == "deck in play 'B' is not enrolled"
+    reg = DeckRegistry([deck("A", 0)])
+    with pytest.raises(RegistryError) as err:
+        reg.add(deck("A", 1000))
+    assert str(err.value) == "deck 'A' is already enrolled"
+    with pytest.raises(RegistryError) as err:
+        reg.add(Deck("C", "red", {uid(5000).hex(): "As", uid(5001).hex(): "As"}))
+    assert str(err.value) == "deck 'C': As enrolled twice"
+    assert list(reg.decks) == ["A"]
+
+
+def test_an_unknown_zone_in_the_middle_of_the_map_leaves_the_rest_working() -> None:
+    m = TagMapper(DeckRegistry([deck("A", 0)]), ChipInventory())
+    assert len(m.set_antennas({0: "seat:1", 1: "kitchen", 2: "seat:3"})) == 1
+    m.report(2, ((card_uid("As"), 0),), 0.0)
+    assert [event_to_obj(e) for e in m.poll(1.0)] == [
+        {"card": "As", "zone": "seat:3", "face": "down"}
+    ]
