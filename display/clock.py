@@ -297,6 +297,39 @@ class ClockScreen:
         )
         y = self._stat("AVERAGE STACK", f"{status.average_stack:,}", x, y, width, "average")
         y = self._stat("CHIPS IN PLAY", f"{status.chips_in_play:,}", x, y, width, "chips")
+        if self.board is not None and self.board.bounties and not self.no_feed:
+            self._bounties(self.board, x, y, rect)
+
+    def _bounties(self, board: VenueBoard, x: int, y: int, rect: pygame.Rect) -> None:
+        """Each player's current bounty (issue 32), largest first, as many as fit above the
+        venue's own lines at the bottom of the panel (tables, offline)."""
+        lay, p = self.layout, self.painter
+        r = p.text("BOUNTIES", (x, y), lay.px(17), theme.DIM, tag="bounties_label")
+        y = r.bottom + lay.px(4)
+        # the tables line at the bottom, and the offline tables above it when there are any
+        line, bottom = lay.px(22), rect.bottom - lay.px(66 if board.offline else 36)
+        width = rect.width - lay.px(20)
+        for i, (name, amount) in enumerate(board.bounties):
+            if y + 2 * line > bottom and i < len(board.bounties) - 1:
+                p.text(f"+{len(board.bounties) - i} more", (x, y), lay.px(20), theme.DIM)
+                break
+            shown = p.text(
+                theme.money(amount, board.currency),
+                (rect.right - lay.px(12), y),
+                lay.px(20),
+                theme.TEXT,
+                anchor="topright",
+                tag="bounty",
+            )
+            p.text(
+                name,
+                (x, y),
+                lay.px(20),
+                theme.GOLD,
+                max_width=width - shown.width - lay.px(12),
+                tag="bounty_name",
+            )
+            y += line
 
     def _prizes(self, status: ClockStatus, rect: pygame.Rect) -> None:
         lay, p = self.layout, self.painter
@@ -311,6 +344,9 @@ class ClockScreen:
             y = self._stat(
                 "PRIZE POOL", theme.money(status.prize_pool, status.currency), x, y, width, "pool"
             )
+        if self.board is not None and self.board.bounty_pool > 0:  # apart from the prize pool
+            pool = theme.money(self.board.bounty_pool, status.currency)
+            y = self._stat("BOUNTY POOL", pool, x, y, width, "bounty_pool")
         if self.board is not None and self.board.deal:
             self._deal(self.board, x, y, rect)
             return

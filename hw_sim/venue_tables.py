@@ -30,6 +30,7 @@ from tablectl.engine.table import Table
 from tablectl.tournament.handforhand import TableHold
 from tablectl.tournament.seating import final_table_size
 from tablectl.tournament.structures import Structure
+from tablectl.wire.busts import BustRecords
 from tablectl.wire.commands import StackCmd
 from tablectl.wire.envelope import Envelope
 from tablectl.wire.report import output_event, state_body
@@ -114,6 +115,7 @@ class SimTable:
         self.hold = TableHold()  # hand-for-hand as the venue's h4h commands say (002 RP-8)
         self.hole: dict[int, list[str]] = {}  # the hand in progress: its hole cards and deck
         self.deck: list[str] = []
+        self.busts = BustRecords()  # the last bust's award records, for bounties (issue 32)
 
     # --- the link ----------------------------------------------------------------------------
 
@@ -171,7 +173,7 @@ class SimTable:
             self._answer(cmd, True)
         elif cmd.kind == "seat":
             self._seat(cmd, int(b["seat"]), str(b["name"]), int(b["stack"]))
-        elif cmd.kind == "unseat":
+        elif cmd.kind in ("unseat", "bag"):  # a bag: the chips leave the table in it
             self._unseat(cmd, int(b["seat"]), str(b["name"]))
         elif cmd.kind == "stack":
             self._stack(cmd, StackCmd.from_obj({"command": "stack", **b, "table": self.name}))
@@ -298,6 +300,7 @@ class SimTable:
     def _apply(self, obj: dict[str, Any]) -> list[Output]:
         assert self.engine is not None
         out = self.engine.apply(event_from_obj(obj))
+        self.busts.see(out, {s.seat: s.player for s in self.engine.view().seats})
         self._publish_outputs(out)
         return out
 
@@ -446,7 +449,11 @@ class SimTable:
         else:
             view = self.engine.view()
             body = state_body(
-                view, self.status(), positions=self.last_positions, hold=self.hold.report(view)
+                view,
+                self.status(),
+                positions=self.last_positions,
+                hold=self.hold.report(view),
+                busts=self.busts.last,
             )
         obj = {"table": self.name, **body, "events_seq": self.outbox.last_seq("events")}
         self.outbox.add(
@@ -485,15 +492,25 @@ class SimResult:
     # the players left after the first round of hands that left few enough for the final table:
     # a full table plus one (002 Rule 12), or fewer when that round busted two players at once
     fits_at: int = 0
+    # with --bounty: the bounty money paid, and whether the prize pool plus the bounty pool
+    # equals the money paid out (prizes and bounties) to the cent; None: no bounties
+    bounties_paid: float | None = None
+    money_conserved: bool = True
 
     def line(self) -> str:
-        return (
+        line = (
             f"entrants={self.entrants} hands={self.hands} moves={self.moves} "
             f"tables_broken={self.tables_broken} final_table={self.final_table} "
             f"winner={self.winner if self.winner is not None else 'none'} "
             f"chips_conserved={'yes' if self.chips_conserved else 'no'} "
             f"lost_messages={self.lost_messages}"
         )
+        if self.bounties_paid is not None:
+            line += (
+                f" bounties_paid={self.bounties_paid:.2f} "
+                f"money_conserved={'yes' if self.money_conserved else 'no'}"
+            )
+        return line
 
     def ok(self, handed: int) -> bool:
         from tablectl.tournament.seating import final_table_size
@@ -506,6 +523,7 @@ class SimResult:
             self.winner is not None
             and self.chips_conserved
             and self.lost_messages == 0
+            and self.money_conserved
             and fits >= self.final_table >= min(fits, self.fits_at or self.entrants)
             and not self.problems
         )
@@ -524,6 +542,9 @@ class SimConfig:
     max_seconds: float = 600.0  # a bound, not a figure: the run gives up and says so
     offline_hands: int = 12  # the "minute" a table is offline, in hands played in the room
     unlinked_hands: int = 2  # hands a table plays on while it cannot reach the venue
+    manual: int = 0  # tables without sensors, their floor person's entries (hw_sim.venue_manual)
+    bounty: str = "none"  # none | fixed | pko (issue 32 section 1)
+    bounty_amount: float = 20.0
 
 
 class VenueSim:
@@ -540,6 +561,13 @@ class VenueSim:
         self.runner: Any = None
         self.tables: list[SimTable] = []
         self.users: dict[str, str] = {}
+
+    def manual_names(self) -> list[str]:
+        """Tables without sensors (hw_sim.venue_manual.ManualVenueSim): none here."""
+        return []
+
+    def make_table(self, name: str, *args: Any) -> SimTable:
+        return SimTable(name, *args)
 
     def _structure(self) -> dict[str, Any]:
         import tomllib
@@ -575,12 +603,13 @@ class VenueSim:
             client_id=f"tablectl-venue-{cfg.venue}-sim",
         )
         self.runner = runner = VenueRunner(client, by="Sim director")
+        manual = self.manual_names()
         client.start()
         try:
             if not client.wait_connected(30):
                 raise RuntimeError(f"the venue could not connect: {client.problems}")
             self.tables = [
-                SimTable(
+                self.make_table(
                     n,
                     cfg.venue,
                     self.broker.port,
@@ -595,7 +624,7 @@ class VenueSim:
             for t in self.tables:
                 t.connect()
             deadline = time.monotonic() + 30
-            while not all(t.link and t.link.connected for t in self.tables):
+            while not all(t.link and t.link.connected for t in self.tables if t.name not in manual):
                 for t in self.tables:
                     t.service()
                 runner.step(0.01)
@@ -608,6 +637,8 @@ class VenueSim:
                         "handed": cfg.handed,
                         "seed": cfg.seed,
                         "structure": structure_raw,
+                        "manual": manual,
+                        **self._bounty(),
                     }
                 }
             )
@@ -636,8 +667,32 @@ class VenueSim:
             r.problems.append("the tournament did not finish")
         for t in self.tables:
             r.problems += t.counts.problems
+        if cfg.bounty != "none":
+            self._money(v)
         r.seconds = time.monotonic() - started
         return r
+
+    def _bounty(self) -> dict[str, Any]:
+        if self.cfg.bounty == "none":
+            return {}
+        return {"bounty": {"kind": self.cfg.bounty, "amount": self.cfg.bounty_amount}}
+
+    def _money(self, v: Any) -> None:
+        """The money paid out (every prize and bounty, from the results) against the prize pool
+        plus the bounty pool, in cents."""
+        from tablectl.tournament.results import results
+
+        rows = results(v)
+        book = v.bounties.book
+        paid = round(sum(r.prize for r in rows) * 100) + round(sum(r.bounties for r in rows) * 100)
+        pools = round(v.purse.pool(v.structure) * 100) + book.pool
+        self.result.bounties_paid = sum(book.won.values()) / 100
+        self.result.money_conserved = paid == pools and not book.heads
+        if not self.result.money_conserved:
+            self.result.problems.append(
+                f"money paid out {paid / 100:.2f} != prize pool plus bounty pool {pools / 100:.2f}"
+                + (f"; {len(book.heads)} bounties unpaid" if book.heads else "")
+            )
 
     def _play(self, total: int, started: float) -> None:
         import time
@@ -734,6 +789,8 @@ class VenueSim:
         milliseconds, a real outage lasts a few of them (the pace of a real room)."""
         if not t.can_play():
             return False
+        if t.name in self.runner.venue.manual.tables:
+            return True  # no link to lose: its floor person walks to the console
         linked = t.link is not None and t.link.connected and self.runner.client.connected
         if linked:
             t.hands_unlinked = 0

@@ -53,7 +53,9 @@ def all_in_and_call(t: SimTable) -> str:
     first, second = order[0], order[1]
     stacks = {s: eng.players[s].stack for s in (first, second)}
     loser = first if stacks[first] <= stacks[second] else second
-    junk = iter(["3s", "4h", "5c", "6d", "9d", "Th", "3c", "4s"])
+    junk = iter(
+        ["3s", "4h", "5c", "6d", "9d", "Th", "3c", "4s", "5s", "6h", "9c", "3h", "5d", "6s"]
+    )
     t.hole = {s: [next(junk), next(junk)] for s in live}
     t.hole[loser] = ["7c", "2d"]
     t.hole[first if loser == second else second] = ["As", "Ah"]

@@ -50,6 +50,26 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="structure preset from display/structures (default tda-style)",
     )
     sim.add_argument(
+        "--manual",
+        type=int,
+        default=0,
+        metavar="N",
+        help="keep N tables without sensors, entered by a simulated floor person (default 0)",
+    )
+    sim.add_argument(
+        "--bounty",
+        choices=("none", "fixed", "pko"),
+        default="none",
+        help="bounties: a fixed bounty per entry, or progressive knockout (default none)",
+    )
+    sim.add_argument(
+        "--bounty-amount",
+        type=float,
+        default=20.0,
+        metavar="MONEY",
+        help="the bounty on each entry's head (default 20)",
+    )
+    sim.add_argument(
         "-v",
         "--verbose",
         action="store_true",
@@ -313,7 +333,8 @@ def _run_server(settings: Any, host: str, port: int) -> int:
 
 
 def _sim(args: argparse.Namespace) -> int:
-    from hw_sim.venue_tables import SimConfig, VenueSim
+    from hw_sim.venue_manual import ManualVenueSim
+    from hw_sim.venue_tables import SimConfig
     from tablectl.venue.broker import BrokerError
 
     if args.tables < 2 or args.players < 2 or not 2 <= args.handed <= 10:
@@ -329,6 +350,12 @@ def _sim(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if not 0 <= args.manual < args.tables:
+        print(
+            "tablectl venue sim: --manual must be 0 to --tables - 1 (the final table has sensors)",
+            file=sys.stderr,
+        )
+        return 2
     if args.hands_per_level < 1:
         print("tablectl venue sim: --hands-per-level must be at least 1", file=sys.stderr)
         return 2
@@ -340,10 +367,13 @@ def _sim(args: argparse.Namespace) -> int:
         handed=args.handed,
         hands_per_level=args.hands_per_level,
         structure=args.structure,
+        manual=args.manual,
+        bounty=args.bounty,
+        bounty_amount=args.bounty_amount,
     )
     with tempfile.TemporaryDirectory(prefix="tablectl-venue-") as tmp:
         try:
-            sim = VenueSim(cfg, Path(tmp))
+            sim = ManualVenueSim(cfg, Path(tmp))  # a VenueSim; with --manual N, N without sensors
             result = sim.run()
         except (BrokerError, RuntimeError, OSError) as exc:
             print(f"tablectl venue sim: {exc}", file=sys.stderr)

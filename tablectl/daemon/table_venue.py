@@ -33,7 +33,9 @@ from tablectl.engine.events import Event, FloorDecision
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.view import TableView
 from tablectl.tournament.handforhand import TableHold
+from tablectl.wire.busts import BustRecords
 from tablectl.wire.commands import (
+    BagCmd,
     Command,
     HaltCmd,
     HoldCmd,
@@ -82,6 +84,7 @@ class TableVenue:
         self._state: dict[str, Any] | None = None  # the last state published
         self.hold = TableHold()  # hand-for-hand as the venue's h4h commands say (002 RP-8)
         self._seen: tuple[int, int, bool] = (0, 0, False)  # hand, board cards, held (RP-8 F)
+        self.busts = BustRecords()  # the last bust's award records, for bounties (issue 32)
 
     # --- the daemon's hooks ------------------------------------------------------------------
 
@@ -122,6 +125,7 @@ class TableVenue:
         if link is None or table is None:
             return
         view = table.view()
+        self.busts.see(outputs, {s.seat: s.player for s in view.seats})
         for out in outputs:
             if isinstance(out, Ruling | Alert | Notice):
                 kind, body = output_event(out, view.hand_no)
@@ -308,6 +312,7 @@ class TableVenue:
             self.status(view),
             positions=self.table.positions(),
             hold=self.hold.report(view),
+            busts=self.busts.last,
         )
         if body != self._state:
             self._state = body
@@ -327,7 +332,12 @@ class TableVenue:
 
 def describe(env: Envelope, cmd: Command) -> tuple[str, str]:
     """(what, why) of a command for the dealer screen."""
-    if isinstance(cmd, SeatCmd):
+    if isinstance(cmd, BagCmd):  # end of day: the bag-and-tag record (issue 32 section 3)
+        colours = ", ".join(f"{n} x {v:,}" for v, n in cmd.colours())
+        what = f"BAG {cmd.seat}: {cmd.name} {cmd.stack:,} chips" + (
+            f" ({colours})" if colours else ""
+        )
+    elif isinstance(cmd, SeatCmd):
         what = f"SEAT {cmd.seat}: {cmd.name} sits down with {cmd.stack}"
         if cmd.waits:
             what += " (dealt in once the button passes)"

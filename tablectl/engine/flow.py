@@ -395,6 +395,7 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
                 amount=pot.amount,
                 winners=shares,
                 hands=words,
+                seats=list(pot.seats),
             )
         )
     hand.contributed = {}

@@ -69,13 +69,17 @@ class Showdown(Notice):
 
 @record
 class Award(Notice):
-    """A pot awarded: ``pot`` 0 the main pot, then the side pots; what each winner's hand made."""
+    """A pot awarded: ``pot`` 0 the main pot, then the side pots; what each winner's hand made;
+    ``seats`` the pot's eligible seats (who eliminated a player busted by it, for bounties:
+    tablectl.tournament.bounties). A floor award (002 Rule 23) pays all the pots at once and
+    names no eligible seats."""
 
     kind: ClassVar[str] = "award"
     pot: int = 0
     amount: int = 0
     winners: dict[int, int] = UNSET
     hands: dict[int, str] = UNSET
+    seats: list[int] = UNSET
 
 
 @record

@@ -4,8 +4,10 @@ A player is a person: their first entry and every re-entry they bought (002 Rule
 one row, with ``entries`` counting them; another person of the same name (registered with
 ``again``) is a row of their own. ``place`` is the place of the player's last entry (the winner's
 1; 0 while still playing), ``prize`` their money (a deal's figure when one was agreed), ``bounties``
-0 until bounties exist (issue 32 section 1), ``rebuys`` and ``addons`` summed over their entries
-(002 Rule 28), ``points`` the venue's league formula (tablectl.tournament.points).
+the bounty money their entries won (tablectl.tournament.venue_bounties), ``rebuys`` and
+``addons`` summed over their entries (002 Rule 28), ``points`` the venue's league formula
+(tablectl.tournament.points), ``entered``
+who entered the bust-out by hand at a table without sensors (tablectl.tournament.manual).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from tablectl.tournament import venue_bounties
 from tablectl.tournament.points import League
 from tablectl.tournament.venue import IN_PLAY, Entry, Venue
 
@@ -26,6 +29,7 @@ FIELDS = (
     "rebuys",
     "addons",
     "points",
+    "entered",
 )
 
 
@@ -40,6 +44,7 @@ class ResultRow:
     rebuys: int
     addons: int
     points: float | None  # None: no league configured, or still playing
+    entered: str = ""  # who entered the bust-out by hand (a manual table); "" when sensed
 
     def to_obj(self) -> dict[str, Any]:
         return asdict(self)
@@ -62,6 +67,7 @@ def results(venue: Venue, league: League | None = None) -> list[ResultRow]:
         playing = last.status in IN_PLAY or last.status == "registered"
         place = 1 if playing and venue.finished else (0 if playing else last.place)
         prize = venue.prize_of(last, place) if place else 0.0
+        bounties = venue_bounties.won(venue, [e.id for e in entries])
         points = None
         if league is not None and place:
             points = league.points(
@@ -72,7 +78,7 @@ def results(venue: Venue, league: League | None = None) -> list[ResultRow]:
                     "b": venue.structure.per_entry,
                     "pool": pool,
                     "prize": prize,
-                    "bounties": 0.0,
+                    "bounties": bounties,
                 }
             )
         row = ResultRow(
@@ -80,11 +86,12 @@ def results(venue: Venue, league: League | None = None) -> list[ResultRow]:
             name=last.name,
             member=last.member,
             prize=prize,
-            bounties=0.0,
+            bounties=bounties,
             entries=len(entries),
             rebuys=sum(e.rebuys for e in entries),
             addons=sum(e.addons for e in entries),
             points=points,
+            entered=venue.manual.busted_by.get(last.id, "") if place else "",
         )
         rows.append(((1, place) if place else (0, -last.stack), row))
     return [row for _key, row in sorted(rows, key=lambda r: r[0])]

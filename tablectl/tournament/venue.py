@@ -35,7 +35,8 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tablectl.tournament import seating
+from tablectl.tournament import days, manual, seating, venue_bounties
+from tablectl.tournament.bounties import BountyError, BountySetup
 from tablectl.tournament.chiprace import ChipRaceError, chip_race
 from tablectl.tournament.deals import Deal, DealError, DealFigures, cents, figures
 from tablectl.tournament.handforhand import MINUTES, MOST_MINUTES, Rounds, shared_prizes
@@ -43,6 +44,7 @@ from tablectl.tournament.points import League, PointsError, parse_league
 from tablectl.tournament.prizes import Purse
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
 from tablectl.wire.commands import (
+    BagCmd,
     Command,
     HaltCmd,
     HoldCmd,
@@ -72,6 +74,11 @@ EVENTS = (
     "deal",
     "hand_for_hand",
     "release",
+    "manual",
+    "knockout",
+    "end_day",
+    "bagged",
+    "start_day",
 )
 IN_PLAY = ("seated", "arriving", "leaving")
 
@@ -158,6 +165,7 @@ class Entry:
     shared: int = 0  # players sharing the places of one hand-for-hand hand (002 RP-8 A)
     owed_race: tuple[int, ...] = ()  # colours removed while walking to this seat (002 Rule 25)
     owed_add: int = 0  # a colour-up raced at the table left, for the new seat (002 Rule 25)
+    by: dict[str, int] = field(default_factory=dict)  # eliminated by: entry id -> share
 
 
 @dataclass
@@ -189,6 +197,8 @@ class VenueConfig:
     money_unit: int = 1  # the house's smallest unit of money, in cents (deals round to it)
     league: League | None = None  # league points for the results (tablectl.tournament.points)
     h4h_minutes: int = MINUTES  # off the clock per hand-for-hand hand (002 RP-8 B-D)
+    manual: tuple[str, ...] = ()  # tables without sensors (tablectl.tournament.manual)
+    bounty: BountySetup | None = None  # tablectl.tournament.venue_bounties
 
     @property
     def final(self) -> str:
@@ -224,6 +234,8 @@ def parse_setup(body: object) -> VenueConfig:
         "money_unit",
         "league",
         "h4h_minutes",
+        "manual",
+        "bounty",
     )
     if not isinstance(body, dict):
         raise VenueError("setup must be an object")
@@ -258,6 +270,7 @@ def parse_setup(body: object) -> VenueConfig:
             raise VenueError(f"setup.{what}.money must be an amount >= 0")
         return float(value)
 
+    unit = _money_unit(body.get("money_unit", 0.01))
     return VenueConfig(
         tables=tuple(tables),
         handed=handed,
@@ -274,9 +287,11 @@ def parse_setup(body: object) -> VenueConfig:
         addon_money=money(addon, "addon"),
         addon_until_level=_need_int(addon, "until_level", 0),
         approve_moves=_need_bool(body, "approve_moves"),
-        money_unit=_money_unit(body.get("money_unit", 0.01)),
+        money_unit=unit,
         league=_league(body.get("league")),
         h4h_minutes=_h4h_minutes(body),
+        manual=manual.setup_tables(body, tables),
+        bounty=venue_bounties.parse_setup(body.get("bounty"), unit),
     )
 
 
@@ -348,6 +363,9 @@ class Venue:
         self.deal: Deal | None = None  # the final table's agreed deal (its payouts replace these)
         self.h4h: Rounds | None = None  # hand-for-hand (002 RP-8), while it lasts
         self.h4h_proposed = 0  # the players left when hand-for-hand was last proposed
+        self.manual = manual.ManualRoom()  # tables without sensors (tablectl.tournament.manual)
+        self.bounties = venue_bounties.Bounties()  # setup bounty (issue 32 section 1)
+        self.days = days.Days()  # end of day, bag and tag, the next day (issue 32 section 3)
         self._ids = 0
         self._pids = 0
 
@@ -365,10 +383,12 @@ class Venue:
         kind, body = next(iter(event.items()))
         if kind != "setup" and self.cfg is None:
             return [Announcement("alert", f"{kind} before setup: ignored")]
+        if self.days.stopped and kind in days.NOT_AT_NIGHT:
+            return [Announcement("alert", f"{kind}: {days.night(self.days)}")]
         snapshot = self._snapshot()
         try:
             getattr(self, f"_on_{kind}")(body, out)
-        except (VenueError, VenueDataError) as exc:
+        except (VenueError, VenueDataError, manual.ManualError, BountyError, days.DayError) as exc:
             self._restore(snapshot)
             return [Announcement("alert", f"{kind}: {exc}")]
         return out
@@ -382,6 +402,9 @@ class Venue:
         snap["broken"] = list(self.broken)
         snap["proposals"] = dict(self.proposals)
         snap["h4h"] = self.h4h.copy() if self.h4h else None
+        snap["manual"] = self.manual.copy()
+        snap["bounties"] = self.bounties.copy()
+        snap["days"] = self.days.copy()
         snap["rng"] = self.rng.getstate()
         return snap
 
@@ -472,6 +495,7 @@ class Venue:
             "waiting": len(self.waiting()),
             "deal": self.deal.to_obj() if self.deal else None,
             "deal_shares": self._deal_shares(),
+            **venue_bounties.summary(self),
         }
 
     def _deal_shares(self) -> list[list[Any]]:
@@ -538,6 +562,8 @@ class Venue:
         self.cfg = parse_setup(body)
         self.rng = random.Random(self.cfg.seed)
         self.tables = {t: VTable(t) for t in self.cfg.tables}
+        self.manual.tables = {t: manual.ManualTable() for t in self.cfg.manual}
+        self.bounties = venue_bounties.Bounties(self.cfg.bounty)
         self.purse = Purse(0, rebuy_money=self.cfg.rebuy_money, addon_money=self.cfg.addon_money)
 
     def _name(self, body: object) -> str:
@@ -584,6 +610,7 @@ class Venue:
             if not self._seat_pool():
                 return
             self.purse = _with(self.purse, entries=self.purse.entries + 1)
+            self.bounties.enter(entry.id)
             out.append(
                 Announcement(
                     "registered",
@@ -598,6 +625,7 @@ class Venue:
         entry = Entry(f"e{len(self.entries) + 1}", name)
         self.entries[entry.id] = entry
         self.purse = _with(self.purse, entries=self.purse.entries + 1)
+        self.bounties.enter(entry.id)
         out.append(
             Announcement(
                 "registered",
@@ -740,6 +768,7 @@ class Venue:
             new.status, new.table, new.seat = "seated", last.table, last.seat
             new.stack = last.stack
             last.status = "forfeited"
+            self.bounties.carry(last.id, new.id)
             # 002 Rule 8-B: a full starting stack when made, and every old chip leaves play:
             # the result itself, not a change that a hand played before the dealer confirms
             # would leave above or below a full stack
@@ -816,6 +845,7 @@ class Venue:
         seat drawn (8-A)."""
         assert self.cfg is not None
         place = (entry.table, entry.seat)
+        self.bounties.rebuy(entry)
         live = [t for t in self.active_tables() if not self.tables[t].breaking]
         if entry.table in live and entry.seat in self.open_seats(entry.table):
             entry.status, entry.stack = "arriving", 0
@@ -878,7 +908,7 @@ class Venue:
                     busted.append(e)
             elif not report.in_hand:
                 e.stack = seen.stack
-        self._eliminate(busted, out)
+        self._eliminate(busted, out, report)
         if self.h4h is not None:
             self._h4h_report(report, out)
         for e in list(self.entries.values()):
@@ -887,7 +917,9 @@ class Venue:
                 self._color_up(report.table, removed, out, late=e)
         self._settle(out)
 
-    def _eliminate(self, busted: list[Entry], out: list[Output]) -> None:
+    def _eliminate(
+        self, busted: list[Entry], out: list[Output], report: TableReport | None = None
+    ) -> None:
         # several out in one hand: the bigger stack before the hand finishes higher
         for e in sorted(busted, key=lambda e: (e.stack, e.id)):
             place = len(self.remaining())
@@ -900,14 +932,24 @@ class Venue:
             if self.h4h is not None:  # placed when the hand-for-hand hand is over everywhere
                 self.h4h.busts.append(e.id)
                 text += " (hand for hand: shares with anyone out on this hand, 002 RP-8 A)"
+            bounty = venue_bounties.knockout(self, e, report)
             out.append(
                 Announcement(
                     "eliminated",
-                    text,
+                    text + venue_bounties.words(self, bounty),
                     "",
-                    {"entry": e.id, "name": e.name, "place": place, "prize": prize},
+                    {
+                        "entry": e.id,
+                        "name": e.name,
+                        "place": place,
+                        "prize": prize,
+                        "by": e.by,
+                        **bounty,
+                    },
                 )
             )
+            if "bounty_asked" in bounty:
+                out.append(Announcement("alert", venue_bounties.ask(e), "", {"knockout": e.id}))
 
     def _on_confirmed(self, body: object, out: list[Output]) -> None:
         stack = body.get("stack") if isinstance(body, dict) else None
@@ -931,6 +973,11 @@ class Venue:
                 )
         cmd, entry, extra = self._answer(body)
         if entry is None:
+            return
+        if isinstance(cmd, BagCmd):  # the dealer counted the bag (tablectl.tournament.days)
+            bag = cmd.stack if stack is None else stack
+            read = days.colours(cmd.chips) if sum(cmd.chips) == bag else {}
+            days.bagged(self, entry, bag, read, "dealer", out, Announcement)
             return
         if isinstance(cmd, SeatCmd) and entry.status == "arriving":
             entry.status = "seated"
@@ -1214,6 +1261,8 @@ class Venue:
         stack (``late``): 25-C, "chips of a removed denomination ... exchanged for current
         denominations only at equal value", what does not total a chip removed."""
         report = self.tables[table].report
+        if self.manual.has(table):
+            return  # counted by hand once raced there (tablectl.tournament.manual.asked)
         if late is not None:
             here = {late.seat: late}
         else:
@@ -1284,7 +1333,7 @@ class Venue:
     # ------------------------------------------------------------------------------ the floor
     def _settle(self, out: list[Output]) -> None:
         """After any change: break tables, balance, halt or resume play, final table, winner."""
-        if not self.started or self.finished:
+        if not self.started or self.finished or self.days.stopped:
             return
         self._seat_waiting(out)
         wanted: list[Proposal] = []
@@ -1325,6 +1374,45 @@ class Venue:
                     },
                 )
             )
+            self._bounty_finish(out)
+
+    def _bounty_finish(self, out: list[Output]) -> None:
+        """The winner takes their own head once every knockout is paid (venue_bounties)."""
+        for entry, cents_won in venue_bounties.finish(self).items():
+            out.append(
+                Announcement(
+                    "bounty",
+                    f"{self.entries[entry].name} takes their own bounty",
+                    "",
+                    {"entry": entry, "bounty": {entry: cents_won}},
+                )
+            )
+
+    def _on_end_day(self, body: object, out: list[Output]) -> None:
+        days.end_day(self, body, out, Announcement)
+
+    def _on_bagged(self, body: object, out: list[Output]) -> None:
+        days.by_hand(self, body, out, Announcement)
+
+    def _on_start_day(self, body: object, out: list[Output]) -> None:
+        days.start_day(self, out, Announcement)
+        self._settle(out)
+
+    def _on_knockout(self, body: object, out: list[Output]) -> None:
+        """The director names who eliminated a player the table's report did not say
+        (venue_bounties.answer): the bounty is paid."""
+        entry, paid = venue_bounties.answer(self, body)
+        out.append(
+            Announcement(
+                "bounty",
+                f"{entry.name} was eliminated by "
+                + ", ".join(self.entries[k].name for k in entry.by)
+                + venue_bounties.words(self, {"bounty": paid}),
+                "",
+                {"entry": entry.id, "by": entry.by, "bounty": paid},
+            )
+        )
+        self._bounty_finish(out)
 
     def pending_moves(self) -> bool:
         return any(e.status in ("arriving", "leaving") for e in self.entries.values())
@@ -1546,6 +1634,7 @@ class Venue:
         live = [t for t in self.active_tables() if not self.tables[t].breaking]
         if len(live) < 2:
             raise VenueError("one table in play: every hand there is hand for hand already")
+        self.manual.h4h_started()
         # a table halted (002 Rule 11-D) or short deals no hand: it joins once it can
         self.h4h = Rounds(start={t: self._hands(t) for t in self._h4h_tables()})
         out.append(
@@ -1561,6 +1650,11 @@ class Venue:
         for t in live:  # every table holds after its hand, one halted now included
             out.append(self._hold_cmd(t, "002 RP-8 A", self._h4h_why(t)))
         self._h4h_progress(out)
+
+    def _on_manual(self, body: object, out: list[Output]) -> None:
+        """A manual table's floor person entered a hand, a count or an answer
+        (:mod:`tablectl.tournament.manual`): folded as the table's report or answer."""
+        manual.apply(self, body, out, Announcement)
 
     def _on_release(self, body: object, out: list[Output]) -> None:
         """002 RP-8 F: the director releases a table holding an all-in and call (its cards face
@@ -1605,6 +1699,8 @@ class Venue:
         assert r is not None
         if table not in self._h4h_tables():
             return True  # broken, halted or down to one player: it deals no hand
+        if self.manual.has(table):  # its floor person says when (tablectl.tournament.manual)
+            return self.manual.h4h_done(table, r.round)
         report = self.tables[table].report
         if report is None:  # nothing heard from it: only round 0 has no hand to wait for
             return r.round == 0

@@ -3,7 +3,8 @@ clock topic (``VenueRunner.publish``) turned into the figures the clock screen d
 
 Players left, the average stack and the chips in play come from the tables' reports (not typed
 at the clock); the prize pool and payouts in money from the venue's entries; recent seat moves
-are shown in large type for :data:`MOVE_SECONDS`; tables offline are named.
+are shown in large type for :data:`MOVE_SECONDS`; tables offline are named; with bounties the
+bounty pool (apart from the prize pool) and each player's current bounty, largest first.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ class VenueBoard:
     deal: tuple[tuple[str, float], ...] = ()
     deal_method: str = ""
     played_for: float = 0.0
+    # bounties (issue 32): the bounty pool, apart from the prize pool, and each player's
+    # current bounty (name, amount) largest first
+    bounty_pool: float = 0.0
+    bounties: tuple[tuple[str, float], ...] = ()
 
     def key(self) -> tuple[Any, ...]:
         return (
@@ -49,6 +54,8 @@ class VenueBoard:
             self.final_table,
             self.deal,
             self.played_for,
+            self.bounty_pool,
+            self.bounties,
         )
 
 
@@ -102,6 +109,12 @@ def board_from_clock(body: dict[str, Any] | None, now: float) -> VenueBoard | No
     made = s.get("deal") if isinstance(s.get("deal"), dict) else {}
     method = made.get("method") if isinstance(made.get("method"), str) else ""
     held = made.get("held_back")
+    bounty = s.get("bounty") if isinstance(s.get("bounty"), dict) else {}
+    heads: list[tuple[str, float]] = []
+    for h in listed(bounty.get("heads"))[:MAX_PLACES]:
+        if isinstance(h, list) and len(h) == 2 and isinstance(h[0], str) and _amount(h[1]):
+            heads.append((h[0][:32], float(h[1])))
+    bounty_pool = bounty.get("pool")
     moves = []
     box = body.get("moves")
     for m in reversed(listed(box.get("moves") if isinstance(box, dict) else None)):
@@ -130,6 +143,8 @@ def board_from_clock(body: dict[str, Any] | None, now: float) -> VenueBoard | No
         offline=offline,
         tables=len(tables) if isinstance(tables, dict | list) else 0,
         final_table=bool(s.get("final_table")),
+        bounty_pool=float(bounty_pool) if _amount(bounty_pool) else 0.0,
+        bounties=tuple(heads),
     )
 
 

@@ -25,12 +25,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from tablectl.tournament import manual, venue_bounties
 from tablectl.tournament.clock import ClockStateError, TourneyClock
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
 from tablectl.tournament.venue import Announcement, Output, Venue, VenueError
 from tablectl.venue.client import TableEvent, VenueClient
 from tablectl.venue.director import VenueRunner
-from tablectl.wire.commands import Command
+from tablectl.wire.commands import Command, SeatCmd, StackCmd, UnseatCmd
 
 RECENT_KEPT = 200  # events kept per table for its detail page (rulings included: a few hands)
 LOG_KEPT = 300  # staff actions kept in memory for the log page (all are in the journal)
@@ -464,6 +465,45 @@ class DirectorConsole:
             return Result(True, r.text + "; the clock is running")
         return r
 
+    def end_day(self, by: str) -> Result:
+        """End of day (tablectl.tournament.days): the tables halt and bag, the clock stops with
+        the time left in the level, kept for the next day."""
+        left = int(self.clock_view()["seconds_left"])
+        r = self.act(by, {"end_day": {"seconds_left": left}})
+        if r.ok and not self.clock.paused:
+            self.clock_control(by, "pause")
+        return r
+
+    def start_day(self, by: str) -> Result:
+        """The next day: a new seat draw (002 Rule 7) from the bags; the clock runs on from the
+        time left when the day ended."""
+        r = self.act(by, {"start_day": {}})
+        if r.ok and self.clock.paused:
+            self.clock_control(by, "resume")
+        return r
+
+    def days_view(self) -> dict[str, Any]:
+        """The day, the bags made and those still to make (the print page's and the console's)."""
+        d = self.venue.days
+        bags = sorted(d.bags.values(), key=lambda b: (b.table, b.seat))
+        waiting = [
+            {"entry": k, "name": e.name, "table": e.table, "seat": e.seat, "stack": d.asked[k]}
+            for k, e in ((k, self.venue.entries[k]) for k in d.asked)
+        ]
+        return {
+            "day": d.day,
+            "bag_day": d.day if d.stopped else d.day - 1,  # the day the bags were made
+            "bagging": d.bagging,
+            "over": d.over,
+            "seconds_left": d.seconds_left,
+            "bags": [b.to_obj() for b in bags],
+            "waiting": sorted(waiting, key=lambda w: (w["table"], w["seat"])),
+            "total": sum(b.stack for b in bags),
+            "chips": list(self.venue.structure.chips) if self.venue.cfg else [],
+            "started": self.venue.started,
+            "finished": self.venue.finished,
+        }
+
     def clock_control(self, by: str, op: str, seconds: int = 0) -> Result:
         """Pause, resume, a step forward or back, time added (negative: taken)."""
         now = self.monotonic()
@@ -564,9 +604,15 @@ class DirectorConsole:
             st = self.client.tables.get(name)
             state = (st.state if st else None) or {}
             online = None if st is None else st.online
+            mt = v.manual.tables.get(name)
+            if mt is not None:  # no Pi: the figures its floor person entered
+                state = vt.report.to_obj() if vt.report else {}
+                online = None
             rows.append(
                 {
                     "name": name,
+                    "manual": mt is not None,
+                    "entered": f"{mt.what}, entered by {mt.by}" if mt and mt.by else "",
                     "final": name == v.cfg.final,
                     "active": vt.active,
                     "breaking": vt.breaking,
@@ -605,6 +651,9 @@ class DirectorConsole:
         return {**row, "text": text + f" of {self.venue.purse.entries}"}
 
     def entrants_view(self) -> list[dict[str, Any]]:
+        book = self.venue.bounties.book
+        heads = book.heads if book else {}
+        won = book.won if book else {}
         return [
             {
                 "id": e.id,
@@ -618,6 +667,12 @@ class DirectorConsole:
                 "shared": e.shared,
                 "addons": e.addons,
                 "dest": list(e.dest) if e.dest else None,
+                # bounties (tablectl.tournament.venue_bounties): the head, what was won, and
+                # whether the director is asked who eliminated the player
+                "bounty": heads[e.id] / 100 if e.id in heads else None,
+                "bounty_won": won.get(e.id, 0) / 100,
+                "asked": e.id in self.venue.bounties.asked,
+                "entered": self.venue.manual.busted_by.get(e.id, "") if e.status == "out" else "",
             }
             for e in self.venue.entries.values()
         ]
@@ -638,6 +693,7 @@ class DirectorConsole:
             "addon": v.cfg.addon_chips > 0,
             "approve_moves": v.cfg.approve_moves,
             "late_until_level": v.cfg.late_until_level,
+            **venue_bounties.summary(v),
         }
 
     def deal_view(self, held_back: str = "") -> dict[str, Any]:
@@ -714,6 +770,46 @@ class DirectorConsole:
             body["amounts"] = money
         return self.act(by, {"deal": body})
 
+    def manual_entry(self, by: str, table: str, entry: dict[str, Any]) -> Result:
+        """A manual table's floor person's entry (tablectl.tournament.manual), journaled with
+        who made it."""
+        return self.act(by, {"manual": {"table": table, "by": by, **entry}})
+
+    def manual_view(self, table: str) -> dict[str, Any] | None:
+        """The floor person's page of a manual table: what to do now, the players, the
+        commands to carry out, the counts asked for; None for a table that is not manual."""
+        v = self.venue
+        mt = v.manual.tables.get(table)
+        if mt is None:
+            return None
+        deal, doing = manual.instruction(v, table)
+        players = manual.seated(v, table)
+        left = len(v.remaining())
+        clock = self.clock_view()  # the level the next hand is dealt at (002 Rule 24)
+        return {
+            "table": table,
+            "level": f"{clock['title']}: {clock['blinds']}",
+            "deal": deal,
+            "doing": doing,
+            "h4h": v.h4h is not None,
+            "players": [
+                {"seat": e.seat, "name": e.name, "stack": e.stack, "leaving": e.status == "leaving"}
+                for e in players
+            ],
+            "waiting": [
+                {"id": c.id, "kind": c.kind, "text": _order(c), "rule": c.rule}
+                for c in manual.waiting(v, table)
+            ],
+            "asked": manual.asked(v, table) if v.started else [],
+            "next_place": left,
+            "hand": mt.hand,
+            "button": mt.button,
+            "uncounted": mt.uncounted,
+            "chips": manual.chips_at(v, table) if v.cfg else 0,
+            "entered": f"{mt.what}, entered by {mt.by}" if mt.by else "",
+            "started": v.started and not v.finished,
+        }
+
     def proposals_view(self) -> list[dict[str, Any]]:
         return [p.to_obj() for p in self.venue.proposals.values()]
 
@@ -746,6 +842,33 @@ class DirectorConsole:
         self.journal.close()
 
 
+def _order(cmd: Command) -> str:
+    """A venue command as the floor person carries it out."""
+    if isinstance(cmd, SeatCmd):
+        return f"seat {cmd.name} in seat {cmd.seat} with {cmd.stack:,} chips ({cmd.why})"
+    if isinstance(cmd, UnseatCmd):
+        return f"{cmd.name} (seat {cmd.seat}) moves to {cmd.to_table} seat {cmd.to_seat}"
+    if isinstance(cmd, StackCmd):
+        change = f"set to {cmd.stack:,}" if cmd.set else f"{cmd.add:+,}"
+        return f"{cmd.name} (seat {cmd.seat}): chips {change} ({cmd.why})"
+    return f"{cmd.kind}: {cmd.why}"
+
+
+def _manual_words(body: dict[str, Any]) -> str:
+    """A manual table's entry in words for the log (who made it is the log's "by")."""
+    if "confirm" in body:
+        ids = body["confirm"] if isinstance(body["confirm"], list) else [body["confirm"]]
+        return "confirmed " + ", ".join(str(i) for i in ids)
+    if "refuse" in body:
+        return f"refused {body['refuse']}: {str(body.get('reason', ''))[:60]}"
+    if "count" in body:
+        return "entered a chip count"
+    hand = body.get("hand") if isinstance(body.get("hand"), dict) else {}
+    busts = _listed(hand.get("busts"))
+    names = [str(b.get("name")) for b in busts if isinstance(b, dict)]
+    return "entered a hand" + (f": {', '.join(names)} out" if names else ": hand over")
+
+
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
@@ -774,7 +897,12 @@ def _describe(event: dict[str, Any], out: list[Output] | None = None) -> str:
         + ", ".join(a for a in _listed(body.get("agreed")) if isinstance(a, str)),
         "hand_for_hand": "hand for hand " + ("on" if body.get("on") else "off") + " (002 RP-8)",
         "release": f"released {body.get('table', '?')} (002 RP-8 F)",
+        "knockout": f"named who eliminated {body.get('entry', '?')}",
+        "end_day": "ended the day: bag and tag",
+        "bagged": f"entered the bag of {body.get('entry', '?')} by hand",
+        "start_day": "started the next day (002 Rule 7)",
         "confirmed": f"{body.get('table', '?')} confirmed {body.get('id', '?')}",
+        "manual": f"{body.get('table', '?')} (manual): " + _manual_words(body),
         "refused": f"{body.get('table', '?')} refused {body.get('id', '?')}",
     }
     text = words.get(kind, kind)

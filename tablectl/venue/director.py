@@ -67,6 +67,8 @@ class VenueRunner:
         for o in out:
             self.said.append(o)
             if isinstance(o, Command):
+                if self.venue.manual.has(o.table):
+                    continue  # no Pi there: it waits for the floor person (venue.pending)
                 cmd_id = self.send(o)
                 self.sent[cmd_id] = o
                 self.stats.commands += 1
@@ -111,7 +113,7 @@ class VenueRunner:
         cmd = self.answered(ev)
         if cmd is None:
             return
-        ruled = cmd.kind in ("seat", "unseat", "stack")
+        ruled = cmd.kind in ("seat", "unseat", "stack", "bag")
         if ev.body.get("accepted"):
             body: dict[str, Any] = {"table": ev.table, "id": cmd.id}
             for key in ("stack", "before"):  # before: what an absolute stack replaced

@@ -174,6 +174,106 @@ class LevelReport:
         )
 
 
+# the award records a report carries for bounties (``busts``: tablectl.wire.busts)
+BUSTS_KEPT = 10
+
+
+@dataclass(frozen=True, slots=True)
+class PotRecord:
+    """One pot as the table awarded it: eligible ``seats`` (None: a floor award named none) and
+    the chips each winner took."""
+
+    seats: tuple[int, ...] | None
+    winners: dict[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Busts:
+    """A report's ``busts``: the award records of the last hand that busted a player."""
+
+    hand: int
+    button: int | None
+    busted: dict[int, str]  # seat -> the name of the player it busted
+    pots: tuple[PotRecord, ...]
+    winners: dict[int, str]  # seat -> the name of the player who won chips of the pots
+
+    def to_obj(self) -> dict[str, Any]:
+        pots: list[dict[str, Any]] = []
+        for p in self.pots:
+            pot: dict[str, Any] = {} if p.seats is None else {"seats": list(p.seats)}
+            pot["winners"] = {str(s): c for s, c in p.winners.items()}
+            pots.append(pot)
+        return {
+            "hand": self.hand,
+            "button": self.button,
+            "busted": {str(s): n for s, n in self.busted.items()},
+            "winners": {str(s): n for s, n in self.winners.items()},
+            "pots": pots,
+        }
+
+
+def _seat_key(key: object, what: str) -> int:
+    if not isinstance(key, str) or not key.isdigit():
+        raise VenueDataError(f"{what}: a seat number, got {key!r:.20}")
+    return _seat(int(key), what)
+
+
+def parse_busts(value: object) -> tuple[Busts, ...] | None:
+    """A report's ``busts`` (None when absent); :class:`VenueDataError` in one line if bad."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not 1 <= len(value) <= BUSTS_KEPT:
+        raise VenueDataError(f"report.busts must be a list of 1 to {BUSTS_KEPT} hands")
+    return tuple(_parse_hand(v) for v in value)
+
+
+def find_bust(busts: tuple[Busts, ...] | None, seat: int, name: str) -> Busts | None:
+    """The latest hand's records that busted ``name`` in ``seat``."""
+    return next((b for b in reversed(busts or ()) if b.busted.get(seat) == name), None)
+
+
+def _parse_hand(value: object) -> Busts:
+    o = _obj(
+        value, "report.busts", ("hand", "button", "busted", "winners", "pots"), ("hand", "pots")
+    )
+    names = _names(o.get("busted", {}), "report.busts.busted")
+    pots = o["pots"]
+    if not isinstance(pots, list) or len(pots) > 10:
+        raise VenueDataError("report.busts.pots must be a list of at most 10 pots")
+    records = []
+    for i, p in enumerate(pots):
+        where = f"report.busts.pots[{i}]"
+        p = _obj(p, where, ("seats", "winners"), ("winners",))
+        seats = p.get("seats")
+        if seats is not None:
+            if not isinstance(seats, list) or len(seats) > 10:
+                raise VenueDataError(f"{where}.seats must be a list of at most 10 seats")
+            seats = tuple(_seat(s, f"{where}.seats") for s in seats)
+        winners = p["winners"]
+        if not isinstance(winners, dict) or not 1 <= len(winners) <= 10:
+            raise VenueDataError(f"{where}.winners must map 1 to 10 seats to chips")
+        won = {
+            _seat_key(k, f"{where}.winners seat"): _int(c, f"{where}.winners")
+            for k, c in winners.items()
+        }
+        records.append(PotRecord(seats, won))
+    return Busts(
+        _int(o["hand"], "report.busts.hand"),
+        _opt_seat(o.get("button"), "report.busts.button"),
+        names,
+        tuple(records),
+        _names(o.get("winners", {}), "report.busts.winners"),
+    )
+
+
+def _names(value: object, what: str) -> dict[int, str]:
+    if not isinstance(value, dict) or len(value) > 10:
+        raise VenueDataError(f"{what} must map at most 10 seats to names")
+    return {
+        _seat_key(k, f"{what} seat"): n if n == "" else _text(n, what) for k, n in value.items()
+    }
+
+
 @dataclass(frozen=True, slots=True)
 class TableReport:
     """One table's state as the venue sees it: the one shape a table publishes retained on its
@@ -206,6 +306,9 @@ class TableReport:
     hold_allin: bool = False
     t: float | None = None  # the table's wall time when it queued the report
     events_seq: int | None = None  # the last event queued before it (transport)
+    # the award records of the last hands that busted a player (tablectl.wire.busts; additive:
+    # None from a table without them, and the venue asks the director who eliminated whom)
+    busts: tuple[Busts, ...] | None = None
 
     KEYS: ClassVar[tuple[str, ...]] = (
         "table",
@@ -223,6 +326,7 @@ class TableReport:
         "t",
         "events_seq",
         "hold",
+        "busts",
         # for screens only (the director's floor map), not modelled: docs/venue.md
         "alerts",
         "board",
@@ -252,6 +356,8 @@ class TableReport:
                 out[key] = getattr(self, key)
         if self.hold_round is not None:
             out["hold"] = {"round": self.hold_round, "allin": self.hold_allin}
+        if self.busts is not None:
+            out["busts"] = [b.to_obj() for b in self.busts]
         return out
 
     @classmethod
@@ -298,6 +404,7 @@ class TableReport:
             False if hold is None else hold.get("allin", False),
             t,
             None if events_seq is None else _int(events_seq, "report.events_seq"),
+            parse_busts(o.get("busts")),
         )
 
     def seat(self, seat: int) -> SeatReport | None:
@@ -627,6 +734,50 @@ class HoldCmd(Command):
         )
 
 
+@dataclass(frozen=True, slots=True)
+class BagCmd(UnseatCmd):
+    """End of day (issue 32 section 3): the player's chips go into a bag, read and confirmed by
+    the dealer as the bag-and-tag record: ``stack`` the total, ``chips`` the stack zone's RFID
+    reading (chip values; empty when the table has none). Confirmed, it is an ``unseat`` (the
+    chips leave the table in the bag) and the answer carries the stack the table held; the
+    player is seated again on day two by a new draw (002 Rule 7)."""
+
+    kind: ClassVar[str] = "bag"
+    FIELDS: ClassVar[tuple[str, ...]] = ("seat", "name", "stack")
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("chips", "day")
+    stack: int = 0
+    chips: tuple[int, ...] = ()
+    day: int = 1
+
+    def body(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "stack": self.stack,
+            "chips": list(self.chips),
+            "day": self.day,
+        }
+
+    def colours(self) -> list[tuple[int, int]]:
+        """(chip value, how many), the largest first: the tag's lines."""
+        return sorted(((v, self.chips.count(v)) for v in set(self.chips)), reverse=True)
+
+    @classmethod
+    def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> BagCmd:
+        chips = o.get("chips", [])
+        if not isinstance(chips, list) or len(chips) > 2000:
+            raise VenueDataError("command.chips must be a list of at most 2000 chips")
+        return cls(
+            *head,
+            seat=_seat(o["seat"], "command.seat"),
+            name=_text(o["name"], "command.name"),
+            stack=_int(o["stack"], "command.stack"),
+            chips=tuple(_int(c, "command.chips", 1) for c in chips),
+            day=_int(o.get("day", 1), "command.day", 1, 99),
+            **tail,
+        )
+
+
 COMMANDS: dict[str, Any] = {
-    c.kind: c for c in (SeatCmd, UnseatCmd, StackCmd, LevelCmd, HaltCmd, HoldCmd)
+    c.kind: c for c in (SeatCmd, UnseatCmd, StackCmd, LevelCmd, HaltCmd, HoldCmd, BagCmd)
 }

@@ -16,6 +16,7 @@ def state_body(
     positions: tuple[int | None, int | None, int | None] | None = None,
     stack_chips: dict[int, list[int]] | None = None,
     hold: dict[str, Any] | None = None,
+    busts: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The retained state from a :class:`tablectl.engine.view.TableView`, in the one shape the
     venue folds as a ``report`` (:class:`tablectl.wire.commands.TableReport`; docs/venue.md
@@ -28,8 +29,10 @@ def state_body(
     between hands are the next hand's. ``stack_chips``: the RFID reading of each stack zone,
     for a colour-up's chip race (002 Rule 25). ``hold``: during hand-for-hand, the round of the
     last hand dealt and whether an all-in and call waits for its release (002 RP-8;
-    ``TableHold.report``). ``pot``, ``board``, ``to_act`` and ``alerts`` (the
-    open alerts, the latest :data:`ALERTS_REPORTED`) are for the director's floor map."""
+    ``TableHold.report``). ``busts``: the award records of the last hand that busted a player,
+    for bounties (:class:`tablectl.wire.busts.BustRecords`). ``pot``, ``board``, ``to_act`` and
+    ``alerts`` (the open alerts, the latest :data:`ALERTS_REPORTED`) are for the director's
+    floor map."""
     seats = []
     for s in view.seats:
         if s.status == "empty":
@@ -64,7 +67,9 @@ def state_body(
     chips = sum(s["stack"] for s in seats) + pot
     in_hand = view.street not in ("idle", "over")
     alerts = [a.to_obj()["alert"] for a in view.alerts[-ALERTS_REPORTED:]]
-    extra = {"hold": hold} if hold is not None else {}
+    extra: dict[str, Any] = {"hold": hold} if hold is not None else {}
+    if busts is not None:
+        extra["busts"] = busts
     return {
         **extra,
         "status": status,

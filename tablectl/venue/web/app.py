@@ -57,13 +57,14 @@ PAGE_SECTIONS: dict[str, tuple[str, ...]] = {
         "table",
     ),
     "clock": ("health", "clock", "levels"),
-    "entrants": ("health", "summary", "entrants", "payouts"),
+    "entrants": ("health", "summary", "days", "entrants", "payouts"),
     "balancing": ("health", "proposals", "tables_small"),
     "log": (
         "health",
         "log",
     ),
     "deal": ("health", "deal"),
+    "manual": ("health", "manual"),
     "results": ("health", "results"),
     "public": (
         "health",
@@ -90,6 +91,11 @@ ACTIONS = (
     "deal",
     "h4h",
     "release",
+    "knockout",
+    "end_day",
+    "start_day",
+    "bagged",
+    "manual",
 )
 
 
@@ -169,6 +175,7 @@ class WebConsole:
             routes=[
                 Route("/", self.page("floor")),
                 Route("/table/{name}", self.page("table")),
+                Route("/manual/{name}", self.page("manual")),
                 Route("/clock", self.page("clock")),
                 Route("/entrants", self.page("entrants")),
                 Route("/balancing", self.page("balancing")),
@@ -288,10 +295,12 @@ class WebConsole:
             "log": lambda: self.sections.log(list(c.log)),
             "feed": lambda: self.sections.feed(feed),
             "public_summary": lambda: self.sections.public_summary(summary, feed),
-            "public_seats": lambda: self.sections.public_seats(c.entrants_view()),
+            "public_seats": lambda: self.sections.public_seats(c.entrants_view(), summary),
             "moves": lambda: self.sections.moves(c.announcements(8)),
             "deal": lambda: self.sections.deal(c.deal_view(arg), may("deal"), csrf),
             "results": lambda: self.sections.results(self._results(), summary),
+            "days": lambda: self.sections.days(c.days_view(), summary, may, csrf),
+            "manual": lambda: self.sections.manual(c.manual_view(arg), may("manual"), csrf),
         }
         return {name: str(data[name]()) for name in PAGE_SECTIONS[page]}
 
@@ -302,12 +311,14 @@ class WebConsole:
                 return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
             # a table's name, or the deal page's amount played for (/deal?held=100)
             arg = request.path_params.get("name", "") or request.query_params.get("held", "")
-            if name == "table" and _find(self.console.tables_view(), arg) is None:
+            if (name == "table" and _find(self.console.tables_view(), arg) is None) or (
+                name == "manual" and self.console.manual_view(arg) is None
+            ):
                 return self.render(
                     "page.html",
                     page="floor",
                     sess=sess,
-                    flash=[(False, f"no table {arg!r}")],
+                    flash=[(False, f"no {'manual ' if name == 'manual' else ''}table {arg!r}")],
                     sections=self.render_sections("floor", sess),
                     arg="",
                 )
@@ -420,7 +431,7 @@ class WebConsole:
         _token, sess = self.session(request)
         if sess is None:
             return RedirectResponse(f"/login?next=/print/{what}", status_code=303)
-        if what not in ("results", "payouts"):
+        if what not in ("results", "payouts", "bags"):
             return HTMLResponse(f"no printout {what!r:.40}", status_code=404)
         summary = self.console.summary_view()
         return self.render(
@@ -429,6 +440,7 @@ class WebConsole:
             rows=self._results(),
             deal=self.console.deal_view()["deal"],
             clock=self.console.clock_view(),
+            days=self.console.days_view(),
         )
 
     async def state_json(self, request: Request) -> Response:
@@ -510,6 +522,17 @@ class WebConsole:
         resp.delete_cookie(COOKIE)
         return resp
 
+    def _manual(self, form: Any, by: str) -> Result:
+        table = str(form.get("table", ""))
+        view = self.console.manual_view(table)
+        if view is None:
+            return Result(False, f"no manual table {table!r:.40}")
+        try:
+            entry = _manual_entry(form, [p["name"] for p in view["players"]])
+        except ValueError as exc:
+            return Result(False, str(exc))
+        return self.console.manual_entry(by, table, entry)
+
     # --- changes ---------------------------------------------------------------------------------
     async def do(self, request: Request) -> Response:
         _token, sess = self.session(request)
@@ -542,6 +565,26 @@ class WebConsole:
             return c.act(by, {action: body})
         if action == "addon":
             return c.act(by, {"addon": {"entry": text("entry")}})
+        if action == "end_day":
+            return c.end_day(by)
+        if action == "start_day":
+            return c.start_day(by)
+        if action == "bagged":  # a bag counted by hand: chips by colour (c_<value> fields)
+            chips: dict[str, Any] = {}
+            for key in form:
+                if str(key).startswith("c_") and text(key):
+                    try:
+                        chips[str(key)[2:]] = int(text(key))
+                    except ValueError:
+                        return Result(False, f"{text(key)!r:.20} is not a number of chips")
+            body = {"entry": text("entry"), "chips": chips, "by": by}
+            if text("stack"):
+                if not text("stack").isdigit():
+                    return Result(False, f"the bag's total {text('stack')!r:.20} is not chips")
+                body["stack"] = int(text("stack"))
+            return c.act(by, {"bagged": body})
+        if action == "knockout":  # who eliminated a player the table's report did not say
+            return c.act(by, {"knockout": {"entry": text("entry"), "by": {text("by"): 1}}})
         if action == "start":
             return c.start(by)
         if action == "approve":
@@ -552,6 +595,8 @@ class WebConsole:
             return c.hand_for_hand(by, text("op") == "start")
         if action == "release":
             return c.release(by, text("table"))
+        if action == "manual":
+            return self._manual(form, by)
         if action == "clock":
             try:
                 seconds = int(float(text("minutes") or 0) * 60)
@@ -572,6 +617,44 @@ class WebConsole:
             amounts = {i: text(f"{key}_{i}") for i in ids}
             return c.record_deal(by, method, text("held_back"), agreed, amounts)
         return c.set_structure(by, _edited_structure(c.structure_obj, form))
+
+
+def _number(text: str, what: str) -> int:
+    try:
+        return int(text.replace(",", "").replace(" ", ""))
+    except ValueError:
+        raise ValueError(f"{what}: not a whole number: {text!r:.20}") from None
+
+
+def _manual_entry(form: Any, players: list[str]) -> dict[str, Any]:
+    """The phone page's form as a manual entry (tablectl.tournament.manual); ValueError in one
+    line for a figure that is not a number."""
+    text = lambda key: str(form.get(key, "")).strip()  # noqa: E731
+    op = text("op")
+    if op == "hand":
+        busts = []
+        for name in form.getlist("out"):
+            by = [b for b in (text(f"by:{name}"), text(f"by2:{name}")) if b]
+            bust: dict[str, Any] = {"name": name, "by": dict.fromkeys(by, 1)}
+            if text(f"place:{name}"):
+                bust["place"] = _number(text(f"place:{name}"), f"{name}'s place")
+            busts.append(bust)
+        hand: dict[str, Any] = {"busts": busts}
+        if text("button"):
+            hand["button"] = _number(text("button"), "the button")
+        return {"hand": hand}
+    if op == "count":
+        return {"count": {n: _number(text(f"count:{n}"), f"{n}'s chips") for n in players}}
+    if op == "confirm":
+        ids = [str(i) for i in form.getlist("id")]
+        entry: dict[str, Any] = {"confirm": ids[0] if len(ids) == 1 else ids}
+        for key in ("stack", "before"):
+            if text(key):
+                entry[key] = _number(text(key), "the chips counted")
+        return entry
+    if op == "refuse":
+        return {"refuse": text("id"), "reason": text("reason")}
+    raise ValueError(f"no manual entry {op!r:.20}")
 
 
 def _edited_structure(current: dict[str, Any], form: Any) -> dict[str, Any]:

@@ -103,8 +103,9 @@ class Staff:
         return self.role == "director" or what in FLOOR_MAY
 
 
-# what floor staff may do besides looking: the entrants and the moves (002 Rules 8, 10-11, 28)
-FLOOR_MAY = frozenset({"register", "reentry", "rebuy", "addon", "approve"})
+# what floor staff may do besides looking: the entrants and the moves (002 Rules 8, 10-11, 28),
+# and a table without sensors' entries (tablectl.tournament.manual)
+FLOOR_MAY = frozenset({"register", "reentry", "rebuy", "addon", "approve", "manual", "bagged"})
 
 
 LockTable = OrderedDict[str, tuple[int, float]]  # key -> (failures, time of the last), oldest first
