@@ -7,6 +7,7 @@ import random
 
 import pytest
 from test_results import played_out
+from test_venue_manual import FLOOR, Room
 from test_venue_model import STRUCTURE, commands, confirm, notices, report, seats_of, venue_with
 
 from tablectl.engine.events import event_from_obj
@@ -356,3 +357,18 @@ def test_rp8f_the_dealer_screen_says_all_in_and_call() -> None:
         "all-in and call: keep every hand face down; deal no further card until the director "
         "releases this table",
     )
+
+
+def test_results_say_who_entered_a_bust_out_by_hand() -> None:
+    """A bust-out at a table without sensors is entered by its floor person: the results name
+    them on that player's row; a bust the table sensed, and a player still in, name no one."""
+    room = Room()
+    ann, bo, cy = room.names("T3")[:3]
+    room.enter("T3", hand={"busts": [{"name": ann, "by": {bo: 2, cy: 1}}], "button": 2})
+    t1 = sorted(seats_of(room.v, "T1"))
+    sensed = seats_of(room.v, "T1")[t1[0]].name
+    room.v.apply(report(room.v, "T1", 99, out=(t1[0],), button=t1[1], sb=t1[2], bb=t1[3]))
+    rows = {r.name: r for r in results(room.v)}
+    assert (rows[ann].place, rows[ann].entered) == (20, FLOOR)
+    assert (rows[sensed].place, rows[sensed].entered) == (19, "")
+    assert rows[bo].place == 0 and rows[bo].entered == ""
