@@ -23,6 +23,7 @@ from display.layout import DrawnText, Layout, LiveTexts, Painter
 from tablectl.engine.dealing import stops_play
 from tablectl.engine.notices import FloorDecided
 from tablectl.engine.outputs import Alert, Ruling
+from tablectl.engine.pots import carried_words
 from tablectl.engine.view import ClockView, LevelView, SeatView, TableView
 
 STREET_NAMES = {
@@ -345,6 +346,18 @@ class DealerScreen:
                 )
         y = top + card_h + lay.px(10)
         pots = view.pots
+        if not pots and view.carried:
+            # odd chips of a split wait in the pot for the next hand (003 Ties 3)
+            unit = view.chips[0] if view.chips else 1
+            p.text(
+                carried_words(view.carried, unit),
+                (inner.centerx, y),
+                lay.px(theme.BODY),
+                theme.GOLD,
+                anchor="midtop",
+                max_width=inner.width,
+                tag="carried",
+            )
         if not pots:
             return
         total_pot = sum(pt.amount for pt in pots)

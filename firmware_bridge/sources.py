@@ -113,8 +113,9 @@ class BridgeSource:
         return self.mapper.snapshot(self.clock())
 
     def answered(self, event: Event) -> None:
-        """The dealer's ``counted`` answer, once the engine has it: a card's place told to the
-        tracker, so it does not ask again or rule the doubtful reads afterwards."""
+        """The dealer's ``counted`` answer, once the engine has it: a card's place, or a chip
+        zone's count, told to the tracker, so it does not ask again or rule the doubtful reads
+        afterwards."""
         from firmware_bridge.tracker import TagTracker
 
         body = event.body
@@ -124,6 +125,8 @@ class BridgeSource:
             self.mapper.answered(
                 body["card"], body.get("zone"), body.get("face"), body.get("deck"), self.clock()
             )
+        elif isinstance(body.get("zone"), str):
+            self.mapper.answered_chips(body["zone"], body.get("chips"), self.clock())
 
     @property
     def finished(self) -> bool:

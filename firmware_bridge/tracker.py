@@ -11,7 +11,7 @@ evidence. Pure: no I/O, no clock (``now`` is passed in), no threads.
   has been unread past any shadow (``unread_alert`` seconds and ``shadow_rounds`` rounds) one
   ``hardware`` alert names the tag (dead, shadowed or taken), so the engine never sees chips
   "missing" for a tag that merely stopped answering. Every enrolled chip not read within
-  ``never_read_alert`` of the first report is named too.
+  ``never_read_alert`` of the first report (or of its enrolment, when later) is named too.
 - **An exchange at the tray.** Chips that come onto the table from nowhere (the tray: change, a
   colour-up, a payout) while chips of the same total went unread are the dealer's exchange: the
   unread ones have left, at once.
@@ -31,6 +31,7 @@ evidence. Pure: no I/O, no clock (``now`` is passed in), no threads.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -118,15 +119,23 @@ class TagTracker(TagMapper):
         motion: float = 1.0,
         leave_rounds: int = 3,
         shadow_rounds: int = 45,
+        ask_chips: bool = False,
     ) -> None:
         super().__init__(decks, chips, settle=quiet)
         self.rest, self.k, self.scan_period, self.quiet = rest, k, scan_period, quiet
         self.gone_after, self.unread_alert, self.motion = gone_after, unread_alert, motion
         self.never_read_alert = never_read_alert
+        # a recount of a seat's bet for a chip on the line (docs/protocol.md): off by default,
+        # it scored worse than holding (bench/RESULTS.md, issue 27 fourth pass)
+        self.ask_chips = ask_chips
         self._tag_uid: dict[int, bytes] = {}  # id(_Tag) -> its uid
         self.leave_rounds, self.shadow_rounds = leave_rounds, shadow_rounds
         self._started: float | None = None  # the first report: enrolled chips are due from then
-        self._never_read_alerted = False
+        # enrolled chip (hex) -> from when it must be read: the first report, or when it was
+        # enrolled after it (the dealer enrols a chip as it comes from the rack: in a hand)
+        self._enrolled: dict[str, float] = {}
+        self._named: set[str] = set()  # chips the never-read check has looked at
+        self._never_due = float("inf")  # the next chip due for the check
         self.tstats = TrackerStats()
         self.diag = RfCounters()  # per antenna, for tablectl diag (firmware_bridge.diag)
         self._tags: dict[bytes, _Tag] = {}
@@ -148,6 +157,10 @@ class TagTracker(TagMapper):
         # (uid, zone) -> (the antenna's round count when last marked, reads: bit 0 that round)
         self._hist: dict[tuple[bytes, str], tuple[int, int]] = {}
         self._held: set[bytes] = set()  # tags read by two antennas, not decided yet
+        # seat -> the bet zone asked about (a chip recount) and the read held: the seat's zones
+        # wait for the dealer's count (answered_chips)
+        self._asking: dict[str, tuple[str, list[int]]] = {}
+        self._counted: dict[str, float] = {}  # seat -> when the dealer last counted its bet
 
     def set_antennas(self, antennas: dict[int, str]) -> list[Alert]:
         alerts = super().set_antennas(antennas)
@@ -320,7 +333,15 @@ class TagTracker(TagMapper):
             return None
         began = tag.at[best].since
         since = max(began, start)  # shares count from when the tag was placed where it is
-        for z, p in tag.at.items():
+        # a zone that missed the tag for a round or two (k of n) still reads it: a rival as
+        # much as one reading it this round (a card swept to the muck's edge, read by the
+        # board in half the rounds, must not go to the board while the muck skips a round)
+        lapsed = {
+            z: lp
+            for z, (lp, at) in tag.lapsed.items()
+            if z not in tag.at and z not in (best, home) and now - at <= self._lapse(z)
+        }
+        for z, p in (*tag.at.items(), *lapsed.items()):
             # a zone that began reading it later, still arriving: a card pitched over one seat
             # to the next, chips paid over the bet zone: it comes to rest in the last one
             late = z not in (best, home) and p.since > began + EPS
@@ -334,6 +355,10 @@ class TagTracker(TagMapper):
         h_share, h_n = self._share(uid, home, since, now)
         _, z_n = self._share(uid, best, since, now)
         rivals = [self._share(uid, z, since, now)[0] for z in tag.at if z not in (best, home)]
+        # a zone skipping a round now and then that reads it as often: wait until it reads it
+        # again or lets it go
+        if any(self._share(uid, z, since, now)[0] >= best_share for z in lapsed):
+            return HOLD
         rival = max([h_share, *rivals])
         if rival <= 0.1 and (home is None or home not in tag.at):
             # nowhere else reads it: a plain arrival, once home has been silent for its rest
@@ -431,12 +456,17 @@ class TagTracker(TagMapper):
         # the pot and the bets as one motion too: a collection lands seat by seat, a payout
         # leaves the pot for the stacks; the pot waits for every seat, the bets for the pot
         pot_waits = bool(busy) and "pot" in self._dirty
+        out += self._ask_chips(busy, pot_waits, now)
         for name in sorted(self._dirty, key=lambda n: self._zones[self._ant[n]].order):
             zone = self._zones[self._ant[name]]
             if not zone.cards and _seat_group(name) in busy:
                 continue  # one motion: wait until the seat's stack and bet are both quiet
+            if _seat_group(name) in self._asking and not zone.cards:
+                continue  # the dealer counts the seat's bet: its zones wait for the count
             if pot_waits and (name == "pot" or name.startswith("bet:")):
                 continue
+            if pot_waits and name.startswith("stack:") and f"bet:{name[6:]}" in self._dirty:
+                continue  # its bet waits for the pot: the seat's stack waits with it
             self._dirty.discard(name)
             new = tuple(sorted(self._content[name].items()))
             if set(new) != set(zone.accepted):
@@ -444,6 +474,106 @@ class TagTracker(TagMapper):
         if due:
             out[:0] = self._emit(due)
         return out
+
+    def _ask_chips(self, busy: set[str], pot_waits: bool, now: float) -> list[Event | Alert]:
+        """A seat's motion about to be ruled with a chip whose side of the line between its
+        stack and its bet the reads cannot tell: a ``recount`` of the bet instead of the read
+        (tablectl/engine/recount.py); the seat's zones wait for the dealer's count."""
+        out: list[Event | Alert] = []
+        if not self.ask_chips:
+            return out
+        seats = {
+            _seat_group(n)
+            for n in self._dirty
+            if n.startswith(("bet:", "stack:")) and _seat_group(n) not in busy
+        }
+        for seat in sorted(seats - self._asking.keys(), key=int):
+            bet, stack = f"bet:{seat}", f"stack:{seat}"
+            if bet not in self._content or (pot_waits and bet in self._dirty):
+                continue
+            doubt = self._doubtful(bet, stack, now)
+            if doubt is None:
+                continue
+            read = sorted((self.chips.value(u) or 0 for u in self._content[bet]), reverse=True)
+            if read == self._chip_values.get(bet, []) and stack not in self._dirty:
+                continue  # the bet as the engine has it already: nothing to rule on
+            self._asking[seat] = (bet, read)
+            self.tstats.asked += 1
+            value = self.chips.value(doubt) or 0
+            why = f"a {value:,} chip read by both seat {seat}'s stack and bet antennas"
+            body = {"chips": {bet: read}, "ask": bet, "why": why}
+            out.append(event_from_obj({"recount": body}))
+        return out
+
+    def _doubtful(self, bet: str, stack: str, now: float) -> bytes | None:
+        """A chip of the seat's stack or bet that the other of the two began to read in this
+        motion (a push's time; not before it: a chip at rest at an edge is read so all along)
+        about as often as its own zone since: which side of the line it lies on is in doubt
+        (a chip at an edge reads in ~80% of its own antenna's rounds, ~50% of the other's)."""
+        if not (self._numbered(bet) and self._numbered(stack)):
+            return None  # a version 1 MCU numbers no rounds: no shares to compare
+        counted = self._counted.get(_seat_group(bet), float("-inf"))
+        for zone, other in ((bet, stack), (stack, bet)):
+            for uid in sorted(self._content[zone]):
+                tag = self._tags[uid]
+                if uid in self._unread or max(tag.placed, now - self.motion) <= counted + EPS:
+                    continue  # the dealer counted it where it is
+                moved = now - tag.placed <= self.motion
+                if moved:
+                    # moved in this motion: since it began to be read where it now lies
+                    p = tag.at.get(zone)
+                    since = min(p.since, tag.placed) if p is not None else tag.placed
+                else:
+                    since = now - self.motion
+                share, m = self._share(uid, other, since, now)
+                if share <= 0 or (not moved and self._prior(uid, other, since, now) >= PRIOR):
+                    continue  # not read there, or read there before too (an edge at rest)
+                own, n = self._share(uid, zone, since, now)
+                if min(n, m) >= self.k and share >= own - CLEAR:
+                    return uid
+        return None
+
+    def answered_chips(self, zone: str, chips: list[int] | None, now: float) -> None:
+        """The dealer's count of a seat's bet asked about (``counted``; None: the read held is
+        confirmed): chips of the seat go to the side of the line the count says (what the bet
+        holds more than counted lies in the stack, what it lacks comes from it), the bet is what
+        the engine now rules on, and the seat's stack is emitted as it then reads."""
+        seat = _seat_group(zone)
+        asked = self._asking.pop(seat, None)
+        if asked is None or zone != asked[0] or zone not in self._content:
+            return
+        stack = f"stack:{seat}"
+        want = Counter(chips if chips is not None else asked[1])
+        have = Counter(self.chips.value(u) or 0 for u in self._content[zone])
+        value = self.chips.value
+        for v, n in (have - want).items():  # read in the bet, not there: in the stack
+            picks = self._picks(zone, stack, v, n, now)
+            for uid in picks:
+                tag = self._tags[uid]
+                self._place(uid, tag, stack, tag.flags, now)
+                tag.kept.add(zone)
+        for v, n in (want - have).items():  # counted in the bet, read in the stack
+            for uid in self._picks(stack, zone, v, n, now):
+                tag = self._tags[uid]
+                self._place(uid, tag, zone, tag.flags, now)
+                tag.kept.add(stack)
+        self.tstats.answered += 1
+        self._counted[seat] = now
+        bz = self._zones[self._ant[zone]]
+        bz.accepted = tuple(sorted(self._content[zone].items()))
+        self._chip_values[zone] = sorted(want.elements(), reverse=True)
+        if sorted((value(u) or 0 for u in self._content[zone]), reverse=True) == sorted(
+            want.elements(), reverse=True
+        ):
+            self._dirty.discard(zone)
+        self._dirty.add(stack)
+        self._due = now
+
+    def _picks(self, src: str, dst: str, v: int, n: int, now: float) -> list[bytes]:
+        """``n`` chips of value ``v`` in ``src``, those ``dst`` reads (or read lately) first."""
+        mine = [u for u in sorted(self._content.get(src, {})) if self.chips.value(u) == v]
+        mine.sort(key=lambda u: -self._share(u, dst, now - self.motion, now)[0])
+        return mine[:n]
 
     def _next(self, now: float) -> float | None:
         """The earliest time after ``now`` at which a tag's evidence is complete: an arrival's
@@ -468,22 +598,35 @@ class TagTracker(TagMapper):
                     times.append(t0 + self._alert_after(tag.place))
                 else:
                     times.append(t0 + self.gone_after)
-        if self._started is not None and not self._never_read_alerted:
-            times.append(self._started + self.never_read_alert)
+        if self._never_due < float("inf"):
+            times.append(self._never_due)
         if self._fresh:
             times.append(min(self._fresh.values()) + self.motion)
         later = [t for t in times if t > now + EPS]
         return min(later) if later else None
 
     def _never_read(self, now: float) -> list[Event | Alert]:
-        """Every enrolled chip is read within ``never_read_alert`` seconds of the first report,
-        or one hardware alert names the tags never read (dead, or not on the table)."""
-        if self._never_read_alerted or self._started is None:
+        """Every enrolled chip is read within ``never_read_alert`` seconds of the first report
+        (or of its enrolment, when later: a chip enrolled in the dealer's hand is read once it
+        is put down), or one hardware alert names the tags never read (dead, or not here)."""
+        if self._started is None:
             return []
-        if now - self._started + EPS < self.never_read_alert:
+        if len(self.chips.chips) != len(self._enrolled):
+            for u in self.chips.chips:
+                if u not in self._enrolled:
+                    self._enrolled[u] = now
+                    self._never_due = min(self._never_due, now + self.never_read_alert)
+        if now + EPS < self._never_due:
             return []
-        self._never_read_alerted = True
-        never = sorted(u for u in self.chips.chips if bytes.fromhex(u) not in self._tags)
+        due = sorted(
+            u
+            for u, t in self._enrolled.items()
+            if u not in self._named and now - t + EPS >= self.never_read_alert
+        )
+        self._named.update(due)
+        pending = [t for u, t in self._enrolled.items() if u not in self._named]
+        self._never_due = min(pending) + self.never_read_alert if pending else float("inf")
+        never = [u for u in due if bytes.fromhex(u) not in self._tags]
         if not never:
             return []
         names = ", ".join(f"{u} ({self.chips.value(bytes.fromhex(u)):,})" for u in never[:8])

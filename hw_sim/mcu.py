@@ -94,6 +94,11 @@ class McuEmulator:
         # every antenna scans from power-up: its rounds are counted from then
         self._round_t: dict[int, float] = dict.fromkeys(self.antennas, clock())
         self._incomplete: dict[int, bool] = dict.fromkeys(self.antennas, False)
+        # the run of identical rounds an antenna's latest Round was: its first round's time,
+        # the period and that round's number. A run is handed over whole, so its last rounds
+        # lie in the future of other antennas' rounds still to come: a snapshot taken among
+        # those reports the run's round of the snapshot's time, not its last one.
+        self._runs: dict[int, tuple[float, float, int]] = {}
         # v2 reports of a run of identical rounds after its first, due at their rounds' times
         self._deferred: list[tuple[float, int, p.ZoneReport]] = []
         self._seq_deferred = 0
@@ -287,6 +292,7 @@ class McuEmulator:
         del hist[: max(0, len(hist) - self.window)]
         self._round[ant] += quiet + 1
         self._round_t[ant] = now
+        self._runs.pop(ant, None)
         self._incomplete[ant] = False
 
     def rounds(self, reads: Iterable[Round]) -> None:
@@ -306,6 +312,7 @@ class McuEmulator:
         for r in reads:
             ant = r.antenna
             first = r.t - (r.repeat - 1) * r.period
+            self._runs[ant] = (first, r.period, self._round[ant] + 1)
             self._flush_deferred(first)
             self._timed_snapshot(first)
             before = self._zones[ant]
@@ -362,7 +369,7 @@ class McuEmulator:
         if self._snapshot_due is None:
             self._snapshot_due = t + every
         elif t >= self._snapshot_due:
-            self.send_snapshot()
+            self.send_snapshot(at=t)
             self._snapshot_due = t + every
 
     def _flush_deferred(self, until: float) -> None:
@@ -389,19 +396,20 @@ class McuEmulator:
         with self._lock:
             return [u for u, _ in self._zones[self.zone_antenna[zone]]]
 
-    def send_snapshot(self) -> None:
+    def send_snapshot(self, at: float | None = None) -> None:
+        """Every antenna's report; ``at``: the MCU time of the snapshot among fed rounds."""
         with self._lock:
             for ant in sorted(self.antennas):  # ascending ids, as docs/protocol.md says
-                self._send_zone(ant, snapshot=True)
+                self._send_zone(ant, snapshot=True, at=at)
             self._send(p.SnapshotEnd(len(self.antennas)))
             self._last_snapshot = time.monotonic()
 
     # --- wire -------------------------------------------------------------------------------
 
-    def _send_zone(self, ant: int, snapshot: bool) -> None:
-        self._send(self._zone_msg(ant, snapshot))
+    def _send_zone(self, ant: int, snapshot: bool, at: float | None = None) -> None:
+        self._send(self._zone_msg(ant, snapshot, at))
 
-    def _zone_msg(self, ant: int, snapshot: bool) -> p.ZoneReport:
+    def _zone_msg(self, ant: int, snapshot: bool, at: float | None = None) -> p.ZoneReport:
         if self.session_proto < 2:
             return p.ZoneReport(ant, tuple(self._zones[ant]), snapshot)
         latest = dict(self._zones[ant])
@@ -416,12 +424,18 @@ class McuEmulator:
         tags = tuple(
             (u, (latest[u] | p.FLAG_LAST_ROUND) if u in latest else flags[u]) for u in order
         )
+        rnd, rt = self._round[ant], self._round_t[ant]
+        run = self._runs.get(ant)
+        if at is not None and rt > at and run is not None:
+            first, period, n0 = run
+            i = max(0, int((at - first) / period + 1e-9)) if period > 0 else 0
+            rnd, rt = n0 + i, first + i * period
         return p.ZoneReport2(
             ant,
             tags,
             snapshot,
-            self._round[ant],
-            int(self._round_t[ant] * 1000),
+            rnd,
+            int(rt * 1000),
             self.window,
             tuple(hits.get(u, 1) for u in order),
             tuple(p.NO_RSSI for _ in order),

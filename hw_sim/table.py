@@ -689,6 +689,8 @@ class TableSim(Felt):
             mapper = self.bridge.mapper
             if isinstance(mapper, TagTracker) and "card" in body:
                 mapper.answered(q.card, body.get("zone"), body.get("face"), None, self.clock.t)
+            elif isinstance(mapper, TagTracker):
+                mapper.answered_chips(q.zone, body.get("chips"), self.clock.t)
         return outs
 
     def _explain(

@@ -34,6 +34,12 @@ Where pokerkit and the rulebooks differ, the harness says so and bridges it expl
 * Re-opening (002 Rule 52-A): pokerkit counts the first wager of a street as a full one even
   when it is a short all-in, so it lets players who already acted re-raise; the generator only
   raises where the rules allow it too (:class:`_Reopening`).
+* Odd chips left in the pot (003 Ties 3, the house option ``odd_chip`` "carry" of the home
+  profile): with ``HandScript.odd_chip`` "carry" the harness splits each pot in whole units
+  without the odd ones, takes back what pokerkit pushed of them and counts them in
+  ``OracleResult.carried``; the engine, set up with that option (and otherwise the tda-2025
+  profile: the home profile's other options, its minimum bet and moving button, are no part of
+  this difference), must end with the same stacks and leave the same chips in the pot.
 * Antes are dead money: per-player antes count as contributions to the pots (a player all-in on
   a partial ante wins only what each opponent matched), pokerkit's ``ante_trimming_status=True``;
   a big blind ante goes wholly into the main pot, ``ante_trimming_status=False``.
@@ -95,6 +101,8 @@ class HandScript:
     actions: list[tuple[int, str, int]] = field(default_factory=list)
     board_after: list[int] = field(default_factory=list)
     blind_first: bool = True
+    # "left_of_button" (002 Rule 21) or "carry" (003 Ties 3): the engine's house option odd_chip
+    odd_chip: str = "left_of_button"
     # every n-th action's chips are pushed silently, without a declaration (0: none)
     silent_every: int = 0
 
@@ -164,6 +172,7 @@ class HandScript:
             "actions": self.actions,
             "board_after": self.board_after,
             "blind_first": self.blind_first,
+            "odd_chip": self.odd_chip,
             "silent_every": self.silent_every,
         }
 
@@ -339,20 +348,25 @@ class OracleResult:
 
     stacks: dict[int, int]
     odd_chip_corrections: int = 0
+    carried: int = 0  # odd chips left in the pot for the next hand (odd_chip "carry", 003)
     pushes: list[ChipsPushing] = field(default_factory=list)
 
 
-def _rule21_split(amount: int, winners: list[int], unit: int) -> dict[int, int]:
-    """Split in units of the smallest chip; odd units one each in player order (002 Rule 21)."""
+def _rule21_split(
+    amount: int, winners: list[int], unit: int, carry: bool = False
+) -> dict[int, int]:
+    """Split in units of the smallest chip; odd units one each in player order (002 Rule 21),
+    or to no one with ``carry`` (003 Ties 3: left in the pot)."""
     q, r = divmod(amount // unit, len(winners))
-    return {w: (q + (1 if k < r else 0)) * unit for k, w in enumerate(winners)}
+    return {w: (q + (1 if k < r and not carry else 0)) * unit for k, w in enumerate(winners)}
 
 
 def _push_all(
-    state: State, unit: int, result: OracleResult, pots: list[Pot] | None
+    state: State, unit: int, result: OracleResult, pots: list[Pot] | None, carry: bool = False
 ) -> dict[int, int]:
     """Push every pot; return chip corrections by player index where pokerkit's split differs
-    from 002 Rules 21-22 applied to the pots as they stood before any hand was killed."""
+    from 002 Rules 21-22 applied to the pots as they stood before any hand was killed (with
+    ``carry``, 003 Ties 3: the odd chips go to no one and are added to ``result.carried``)."""
     pushed = [0] * state.player_count
     contested = False
     while state.can_push_chips():
@@ -365,6 +379,7 @@ def _push_all(
         return {}  # uncontested: the last live player takes everything, nothing to split
     hands = list(state.get_up_hands(0, 0))
     fair = [0] * state.player_count
+    carried = 0
     for pot in pots:
         live = [i for i in pot.player_indices if hands[i] is not None]
         if not live:
@@ -373,9 +388,12 @@ def _push_all(
         winners = [i for i in live if hands[i] == best]
         if pot.amount % unit:
             raise OracleError(f"pot of {pot.amount} is not a whole number of {unit} chips")
-        for i, amount in _rule21_split(pot.amount, winners, unit).items():
+        split = _rule21_split(pot.amount, winners, unit, carry)
+        for i, amount in split.items():
             fair[i] += amount
-    if sum(fair) != sum(pushed):
+        carried += pot.amount - sum(split.values())
+    result.carried += carried
+    if sum(fair) + carried != sum(pushed):
         raise OracleError(f"pots {pots} hold {sum(fair)} but pokerkit pushed {sum(pushed)}")
     if fair != pushed:
         result.odd_chip_corrections += 1
@@ -501,7 +519,9 @@ def play(
             elif state.can_kill_hand():
                 state.kill_hand()
             elif state.can_push_chips():
-                for i, delta in _push_all(state, unit, result, pots_before_showdown).items():
+                carry = script.odd_chip == "carry"
+                pushed = _push_all(state, unit, result, pots_before_showdown, carry)
+                for i, delta in pushed.items():
                     corrections[i] = corrections.get(i, 0) + delta
             else:
                 raise OracleError("pokerkit is stuck: nothing to do and the hand is not over")
@@ -725,7 +745,10 @@ def script_to_events(script: HandScript) -> list[dict[str, Any]]:
                 "bb_ante": script.bb_ante,
                 "chips": list(script.chips),
                 # The house option for a big blind short of blind + ante (profiles.bb_ante_short).
-                "options": {"bb_ante_short": "blind_first" if script.blind_first else "ante_first"},
+                "options": {
+                    "bb_ante_short": "blind_first" if script.blind_first else "ante_first",
+                    "odd_chip": script.odd_chip,
+                },
             }
         },
         {"deal": {str(s): list(script.hole[s]) for s in script.order}},

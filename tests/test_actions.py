@@ -89,6 +89,40 @@ def test_oot_declared_raise_waits_and_is_dropped_when_action_changes() -> None:
     assert t.hand.oot.pending_say == {}
 
 
+def test_wfp_oot_raise_stands_when_raised_and_the_seat_calls_the_rest() -> None:
+    """001 Act in Turn (``oot_bet_raised`` "stands"): seat 1 raises to 700 out of turn, seat 4,
+    skipped, raises to 1,500; seat 1's 700 stays in its bet and it calls with 800 more."""
+    t = table("wfp")
+    run(t, DEAL4, push(1, 500, 100, 100))
+    run(t, push(4, 1000, 500), {"fold": 2}, {"fold": 3})
+    assert t.to_act() == 1 and t.to_call() == 800 and t.players[1].stack == 9300
+    assert t.felt.give_back == {}  # nothing to hand back: the chips stand
+    out = run(t, push(1, 500, 100, 100, 100))
+    assert [(r.seat, r.action, r.to) for r in rulings(out)] == [(1, "call", 1500)]
+    assert t.to_act() is None  # the round is closed
+
+
+def test_wfp_oot_raise_covering_the_new_bet_is_read_against_it() -> None:
+    """The chips out of turn cover the raise that followed: they stand as the seat's action,
+    read against the bet now (three 1,000s facing 1,000: a re-raise to 3,000), citing 001 Act
+    in Turn."""
+    t = table("wfp")
+    run(t, DEAL4, push(1, 1000, 1000, 1000))
+    out = run(t, push(4, 500, 500), {"fold": 2}, {"fold": 3})
+    [ruled] = [r for r in rulings(out) if r.seat == 1]
+    assert (ruled.action, ruled.rule) == ("raise", "001 Act in Turn, Know the Blinds")
+    assert ruled.to == 3000 and t.to_act() == 4
+
+
+@pytest.mark.parametrize("rules", ["tda-2025", "wfp"])
+def test_oot_call_is_returned_when_raised_under_both_options(rules: str) -> None:
+    """A call out of turn is no bet or raise: when the action changes it goes back (002 Rule
+    42-A) under ``oot_bet_raised`` "stands" too."""
+    t = table(rules)
+    run(t, DEAL4, push(1, 100, 100), push(4, 500, 100))
+    assert t.to_act() == 1 and t.to_call() == 600 and t.felt.give_back == {1: 200}
+
+
 def test_substantial_oot_binds_and_backs_up_to_the_skipped_seat() -> None:
     """002 Rule 42-B: a call with chips and a fold past the skipped seat are substantial (37)."""
     t = table(seats=6)

@@ -485,3 +485,116 @@ def test_a_round_of_crosstalk_does_not_hold_the_seat_on_a_slow_reader() -> None:
     bets = [(t, e["chips"]) for t, e in out if "chips" in e and "bet:4" in e["chips"]]
     assert [c for _, c in bets] == [{"bet:4": [100], "stack:4": [5000]}]
     assert bets[0][0] < 5 * 0.4 + 0.2 + 1.0  # within two rounds of landing, not after a lapse
+
+
+def test_a_card_swept_to_the_mucks_edge_waits_while_the_muck_skips_rounds() -> None:
+    """The 7h, swept from seat 1 to the muck, lies at the muck's edge: the muck reads it from
+    round 10 but misses rounds 18 and 19; the board reads it every other round from round 11. When
+    the board's reads qualify (round 19) the muck is skipping: a zone that missed a tag for a
+    round or two (within its lapse) still reads it, and as often as the board, so the card
+    waits and comes to rest in the muck (docs/protocol.md, "Two antennas reading one tag").
+    Without the rule the board took it: "7h read in board ignored" (realistic, seed 1)."""
+    seven = card_uid("7h")
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        out: dict[str, list[bytes]] = {}
+        if r < 10:
+            out["seat:1"] = [seven]
+        if r >= 10 and r not in (18, 19):
+            out["muck"] = [seven]
+        if r >= 11 and r % 2 == 1:
+            out["board"] = [seven]
+        return out
+
+    today, tracked = both(reads=reads, rounds=60, numbered=True, zones=("seat:1", "muck", "board"))
+    assert ("7h", "board") in cards(today)
+    assert cards(tracked) == [("7h", "seat:1"), ("7h", "muck")]
+
+
+def test_a_chip_pushed_onto_the_line_between_stack_and_bet_is_counted_by_the_dealer() -> None:
+    """Seat 4 pushes two 100s; one lands on the line between its bet and its stack, read by
+    both antennas in every other round (neither read it before). Which side it lies on decides a
+    bet of 100 or 200. The tracker does not guess: it asks "count seat 4's bet" (a ``recount``
+    holding the read) and holds the seat's stack; the dealer counts one 100 (``counted``, told
+    by BridgeSource.answered): the chip goes to the stack, and the stack is emitted as it then
+    lies, the bet not again (the engine rules on the count)."""
+    a, b = chip(100, 0), chip(100, 1)
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS, ask_chips=True)
+    tracker.set_antennas(standard_antennas())
+    out: list = []
+
+    def poll(t: float) -> None:
+        out.extend(a if isinstance(a, Alert) else event_to_obj(a) for a in tracker.poll(t))
+
+    for r in range(80):
+        t = r * 0.02
+        if r < 20:
+            reads = {"stack:4": [a, b], "bet:4": []}
+        else:
+            reads = {"stack:4": [b] if r % 2 else [], "bet:4": [a] + ([] if r % 2 else [b])}
+        for zone, tags in reads.items():
+            tracker.report(ANT[zone], tuple((u, 0) for u in tags), t, r)
+            poll(t + 0.0001)
+    asks = [o["recount"] for o in out if isinstance(o, dict) and "recount" in o]
+    assert asks == [
+        {
+            "chips": {"bet:4": [100, 100]},
+            "ask": "bet:4",
+            "why": "a 100 chip read by both seat 4's stack and bet antennas",
+        }
+    ]
+    assert chips(out) == [{"stack:4": [100, 100]}]  # the opening read only: the seat waits
+    tracker.answered_chips("bet:4", [100], 1.6)
+    out.clear()
+    poll(1.6)
+    poll(2.5)
+    assert chips(out) == [{"stack:4": [100]}]
+
+
+def test_a_seats_stack_waits_with_its_bet_while_the_pot_waits() -> None:
+    """Seat 4 pushes a 100 from its stack while a chip lands in the pot and seat 7's chip is
+    still in a hand: the pot waits for every seat and the bets for the pot, so seat 4's bet is
+    held. Its stack must be held with it (one motion): emitted alone, the stack 100 short read
+    as "chips missing... forfeit" (002 Rule 63; realistic, ~5 false stops in 400 hands)."""
+    a, b, c, d, e = chip(100, 0), chip(100, 1), chip(500, 0), chip(1000, 0), chip(25, 0)
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        return {
+            "stack:4": [a, b] if r < 10 else [a],
+            "bet:4": [b] if r >= 14 else [],
+            "stack:7": [c] if r < 12 else [],
+            "bet:7": [c] if r >= 40 else [],
+            "pot": [d] + ([e] if r >= 10 else []),
+        }
+
+    out = run(
+        tracker, reads, 80, numbered=True, zones=("stack:4", "bet:4", "stack:7", "bet:7", "pot")
+    )
+    seat4 = [c for c in chips(out) if "stack:4" in c or "bet:4" in c]
+    assert seat4[0] == {"pot": [1000], "stack:4": [100, 100], "stack:7": [500]}
+    assert all(("stack:4" in c) == ("bet:4" in c) for c in seat4[1:]), seat4
+    assert {"bet:4": [100], "stack:4": [100]}.items() <= seat4[-1].items()
+
+
+def test_a_chip_enrolled_in_the_dealers_hand_is_due_from_its_enrolment() -> None:
+    """The dealer enrols a 500 as it comes from the rack, 1.5 s after the table's first report,
+    and puts it in seat 2's stack 1 s later: read 2.5 s after the first report, within the
+    stated time (2 s) of its enrolment. The never-read check counts from the enrolment: no
+    alert (counted from the first report it named the chip "never read": ideal level, ~1 false
+    alert in 400 hands). A 25 enrolled with it and never read is still named, 2 s after."""
+    inv = ChipInventory({chip(100).hex(): 100})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv, never_read_alert=2.0)
+    tracker.set_antennas(standard_antennas())
+    alerts: list[tuple[float, Alert]] = []
+    for r in range(300):
+        t = r * 0.02
+        if r == 75:
+            inv.add(chip(500).hex(), 500)
+            inv.add(chip(25).hex(), 25)
+        tags = [chip(100)] + ([chip(500)] if r >= 125 else [])
+        tracker.report(ANT["stack:2"], tuple((u, 0) for u in tags), t, r)
+        alerts += [(t, a) for a in tracker.poll(t + 0.0001) if isinstance(a, Alert)]
+    ((t, alert),) = alerts
+    assert chip(25).hex() in alert.text and chip(500).hex() not in alert.text
+    assert 3.5 <= t < 3.6  # 2 s after the enrolment, not after the first report

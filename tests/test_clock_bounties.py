@@ -24,6 +24,8 @@ def summary(heads: list[list[object]]) -> dict[str, object]:
         "average_stack": 480_000 // max(1, len(heads)),
         "prize_pool": 4_800,
         "payouts": [[1, 2_400], [2, 1_440], [3, 960]],
+        "tables": {"T1": {}},
+        "final_table": True,
         "bounty": {"kind": "pko", "amount": 20.0, "pool": 960.0, "paid": 785.0, "heads": heads},
     }
 

@@ -255,6 +255,35 @@ def test_engine_view_of_a_side_pot_scenario_renders() -> None:
     shown(screen, surface, "Side 1 50  seats 1 4", "pot")
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_odd_chips_carried_to_the_next_pot_show_when_the_hand_is_over(
+    size: tuple[int, int],
+) -> None:
+    """003 Ties 3 (``odd_chip`` "carry"): the engine's view of the home scenario's split hand,
+    over with one 25 chip left in the pot, shows the line under the board, clear of the seats."""
+    engine = pytest.importorskip("tablectl.engine.table")
+    from tablectl.engine.events import parse_line
+
+    path = Path(__file__).parent / "scenarios" / "showdown_home_odd_chip_carried.jsonl"
+    table = None
+    for lineno, line in enumerate(path.read_text().splitlines(), 1):
+        event = parse_line(line, lineno).event
+        if event is None:
+            continue
+        if table is None:
+            table = engine.Table.from_setup(event.body)
+        elif table.street == "over":
+            break  # the first hand is over: the chip waits for the next pot
+        else:
+            table.apply(event)
+    assert table is not None and table.view().carried == 25
+    surface, screen = render_view(table.view(), size)
+    line = shown(screen, surface, "1 chip (25) carried to the next pot", "carried")
+    assert all(not line.rect.colliderect(r) for r in screen.seat_rects.values())
+    surface, screen = render_view(replace(table.view(), carried=0), size)
+    assert not [t for t in screen.painter.texts if t.tag == "carried"]
+
+
 def test_the_probe_notices_text_drawn_over() -> None:
     """The pixel check the other tests rely on fails when something covers the text."""
     surface, screen = render_view(examples.normal_action(), (800, 480))

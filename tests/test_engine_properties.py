@@ -94,6 +94,10 @@ def idempotent(table: Table, obj: dict[str, Any]) -> bool:
         return True  # the notice restates the clock's state
     if press == "floor":
         return True  # its notice is the whole effect: the floor is called
+    said = obj.get("declare")
+    if isinstance(said, dict) and hand is not None and said.get("amount") is None:
+        # "bet" or "raise" said again with no amount: the notice restates the declaration
+        return hand.betting.declared.get(said["seat"]) == (said["say"], None)
     return "tick" in obj and obj["tick"] == 0
 
 
@@ -264,7 +268,7 @@ def floor_event(draw: st.DrawFn, table: Table, kills: bool = False) -> dict[str,
     pot = 0
     if hand is not None:
         pot = (
-            sum(hand.showdown.won.values())
+            sum(hand.showdown.won.values()) + hand.showdown.carried  # odd chips left (003)
             if hand.street == "over"
             else sum(hand.contributed.values()) + hand.stakes.dead_money
         )

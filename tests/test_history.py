@@ -476,3 +476,23 @@ def test_a_floor_ruling_rewrites_the_action_and_undo_restores_it(tmp_path: Path)
     hands, _ = _replay(undone, tmp_path)
     text = pokerstars_text(hands[0])
     assert "Ann: calls 100" in text and "raises" not in text
+
+
+def test_odd_chips_carried_are_written_in_both_hands() -> None:
+    """003 Ties 3: the split hand says what it left in the pot, the next hand what it began
+    with; the .ohh pot's amount is what was won, the chips carried beside it."""
+    import json
+
+    from tablectl.daemon.history_ohh import ohh_text
+
+    path = Path(__file__).parent / "scenarios" / "showdown_home_odd_chip_carried.jsonl"
+    first, second = histories(path).hands
+    text = pokerstars_text(first)
+    assert "Seat 8 collected 50 from pot\nSeat 2 collected 50 from pot\n" in text
+    assert "1 chip (25) carried to the next pot (003 Ties 3)\n*** SUMMARY ***" in text
+    assert "Seat 2: posts big blind 50\n25 in the pot from the last hand (003 Ties 3)\n" in (
+        pokerstars_text(second)
+    )
+    [pot] = json.loads(ohh_text(first))["ohh"]["pots"]
+    assert (pot["amount"], pot["_carried"]) == (100, 25)
+    assert json.loads(ohh_text(second))["ohh"]["_carried_in"] == 25

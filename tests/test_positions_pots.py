@@ -65,6 +65,15 @@ def test_split_pot_odd_chips_left_of_button() -> None:
     assert split_pot(300, [2, 5, 9], button=4, unit=25) == {5: 100, 9: 100, 2: 100}
 
 
+def test_split_pot_carry_leaves_the_odd_chips_out() -> None:
+    """003 Ties 3 (``odd_chip`` "carry"): the odd chips, and a rest below the smallest chip, go
+    to no one; what the shares leave is carried to the next pot. One winner takes it all."""
+    assert split_pot(125, [1, 3], button=1, unit=25, carry=True) == {3: 50, 1: 50}
+    assert split_pot(175, [2, 5, 9], button=4, unit=25, carry=True) == {5: 50, 9: 50, 2: 50}
+    assert split_pot(1130, [3, 5], button=4, unit=100, carry=True) == {5: 500, 3: 500}
+    assert split_pot(125, [4], button=1, unit=25, carry=True) == {4: 125}
+
+
 def test_split_pot_rest_below_the_smallest_chip_goes_to_the_first_winner() -> None:
     """Chips below the smallest chip in play (from odd postings) are no chip to split: the whole
     rest goes with the odd chips to the first winner left of the button (002 Rule 21)."""

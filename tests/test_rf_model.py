@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from hw_sim.mcu import standard_antennas
@@ -286,3 +287,60 @@ def test_ideal_reads_equal_the_ground_truth_at_rest_after_every_motion() -> None
         assert score is not None and score.false_rulings == score.missed == 0
     assert checked > 10_000
     assert not wrong, wrong[:10]
+
+
+def test_a_snapshot_among_a_quiet_runs_rounds_reports_the_round_of_its_own_time(
+    tmp_path: Path,
+) -> None:
+    """A quiet antenna's perfect rounds come as one Round of many (``repeat``), handed over
+    whole at the first one's turn; a periodic snapshot taken at a later antenna's round in the
+    middle of that run stamped the quiet antenna's report with the run's *last* round (up to
+    seconds ahead). The bridge replays reports at their MCU time, so it then ruled ahead of the
+    reads still to come: a crosstalk read at seat 2 one round before the snapshot stood for
+    0.15 s and placed the board's 5h at seat 2 (a false fouled deck, realistic seed 1)."""
+    from firmware_bridge import link as lk
+    from firmware_bridge import protocol as p
+    from firmware_bridge.link import SerialLink
+    from hw_sim.mcu import McuEmulator
+
+    class Clock:
+        t = 1000.0
+
+        def __call__(self) -> float:
+            return self.t
+
+    clock = Clock()
+    mcu = McuEmulator(
+        str(tmp_path / "tty"), ANTS, snapshot_every=0.5, clock=clock, virtual_time=True
+    )
+    mcu.start()
+    link = SerialLink(mcu.link_path)
+    link.start()
+    a, b = AT["stack:4"], AT["seat:2"]
+    try:
+        assert link.wait_connected(5)
+        while not link.events.empty():
+            link.events.get_nowait()
+        mcu.rounds(
+            [
+                Round(b, 1000.01, ((b"x", 0),)),  # starts the snapshot clock: due at 1000.51
+                Round(a, 1003.0, ((b"y", 0),), repeat=300, period=0.01),  # 1000.01 .. 1003.0
+                Round(b, 1000.6, ()),  # the snapshot comes before this round
+            ]
+        )
+        link.ping(timeout=30)
+        reports = []
+        while not link.events.empty():
+            item = link.events.get_nowait()
+            if isinstance(item, lk.Report) and isinstance(item.zone, p.ZoneReport2):
+                reports.append(item.zone)
+        snap = [z for z in reports if z.snapshot and z.antenna == a]
+        assert snap, "no snapshot"
+        # stamped with the run's round at the snapshot's time, not its last round (1003.0)
+        assert snap[0].mcu_ms <= 1000_600
+        # every report of the rounds in MCU time order (the connect snapshot's aside)
+        times = [z.mcu_ms for z in reports if z.mcu_ms > 1000_000]
+        assert times == sorted(times)
+    finally:
+        link.stop()
+        mcu.stop()

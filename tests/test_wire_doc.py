@@ -55,6 +55,7 @@ def test_the_command_examples_parse_strictly() -> None:
         "stack",  # absolute ("set": a forfeit re-entry, 002 Rule 8-B)
         "level",
         "halt",
+        "bag",
         "h4h",
     ]
     assert all(Command.from_obj(obj).to_obj() == obj for obj in lines)

@@ -51,7 +51,8 @@ from tablectl.engine.notices import (
     Tabled,
     Undone,
 )
-from tablectl.engine.outputs import Alert, Notice, Output, Ruling
+from tablectl.engine.outputs import UNSET, Alert, Notice, Output, Ruling
+from tablectl.engine.pots import carried_words
 from tablectl.engine.view import TableView
 
 log = logging.getLogger("tablectl.daemon.history")
@@ -127,6 +128,8 @@ class HandRecord:
     void_alert: str = ""  # the latest alert that voids a deal, until the re-deal confirms it
     returned_all: dict[int, int] = field(default_factory=dict)  # a void deal's bets, handed back
     voided: list[HandRecord] = field(default_factory=list)  # this hand's void deals, in order
+    unit: int = 1  # the smallest chip in play: odd chips are counted in it
+    carried_in: int = 0  # odd chips the last hand left in the pot (003 Ties 3)
 
     def live(self) -> list[int]:
         return [s for s in self.start_stacks if s not in self.folded]
@@ -365,6 +368,8 @@ class HistoryBuilder:
             start_stacks=dict(stacks),
             t=event.t,
             wall=wall,
+            unit=view.chips[0] if view.chips else 1,
+            carried_in=start.carried if start.carried is not UNSET else 0,
         )
         hand.hole = {s: [] for s in stacks}
         by_seat = {s.seat: s for s in view.seats}
@@ -702,6 +707,8 @@ def _pokerstars_block(
         what = "the ante" if kind == "ante" else kind
         all_in = " and is all-in" if _posted_all_in(hand, seat) else ""
         lines.append(f"{name[seat]}: posts {what} {amount}{all_in}")
+    if hand.carried_in:
+        lines.append(f"{hand.carried_in} in the pot from the last hand (003 Ties 3)")
     lines.append("*** HOLE CARDS ***")
     if hero is not None and hand.hole.get(hero):  # the hero's own cards; an observer sees none
         lines.append(f"Dealt to {name[hero]} {_cards(hand.hole[hero])}")
@@ -751,6 +758,8 @@ def _pokerstars_block(
             which = "main pot" if award.pot == 0 else f"side pot-{award.pot}"
         for seat, amount in award.winners.items():
             lines.append(f"{name[seat]} collected {amount} from {which}")
+        if award.carried is not UNSET:
+            lines.append(f"{carried_words(award.carried, hand.unit)} (003 Ties 3)")
     for seat, place in hand.eliminated:
         lines.append(f"{name[seat]} finished the tournament in {_ordinal(place)} place")
     lines.append("*** SUMMARY ***")

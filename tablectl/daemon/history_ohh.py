@@ -10,6 +10,8 @@ starting_stack, cards), ``rounds`` (one a street, each with its ``cards`` and ``
 ``pots`` (number, amount, rake, player_wins), and the tournament fields: ``tournament`` true and
 ``tournament_info``. Floor decisions (tablectl/engine/floor.py) are kept in ``_floor`` per round,
 an uncalled bet handed back in ``_returned`` (player_id, amount: the spec's actions have none),
+odd chips of a split left in the pot for the next hand in the pot's ``_carried`` (its ``amount``
+is what was won) and those the hand began with in ``_carried_in`` (003 Ties 3), all
 user fields (the standard lets a site add fields beginning with an underscore). The tournament's
 buy-in and fee are in ``currency`` (``tablectl export --buy-in 10+1 --currency USD``).
 """
@@ -21,6 +23,7 @@ import json
 from typing import Any
 
 from tablectl.daemon.history import Act, HandRecord
+from tablectl.engine.outputs import UNSET
 
 SPEC_VERSION = "1.4.6"
 STREETS = {"preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "River"}
@@ -113,15 +116,18 @@ def ohh_obj(
                 shown["cards"] = list(hand.hole[seat])
                 showdown["actions"].append(shown)
         rounds.append(showdown)
-    pots = [
-        {
+    pots = []
+    for a in hand.awards:
+        carried = 0 if a.carried is UNSET else a.carried
+        pot: dict[str, Any] = {
             "number": a.pot,
-            "amount": a.amount,
+            "amount": a.amount - carried,
             "rake": 0,
             "player_wins": [{"player_id": ids[s], "win_amount": w} for s, w in a.winners.items()],
         }
-        for a in hand.awards
-    ]
+        if carried:
+            pot["_carried"] = carried  # left in the pot for the next hand (003 Ties 3)
+        pots.append(pot)
     ohh: dict[str, Any] = {
         "spec_version": SPEC_VERSION,
         "internal_version": "1",
@@ -159,6 +165,8 @@ def ohh_obj(
     }
     if hand.bb_ante:
         ohh["_bb_ante"] = True
+    if hand.carried_in:
+        ohh["_carried_in"] = hand.carried_in  # odd chips the last hand left in the pot (003)
     if hand.void:
         ohh["_void"] = hand.void + ": all bets returned"
     return {"ohh": ohh}

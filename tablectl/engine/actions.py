@@ -22,10 +22,10 @@ from tablectl.engine.folds import on_fold
 from tablectl.engine.hand import Hand
 from tablectl.engine.notices import Returned
 from tablectl.engine.outofturn import read_held
-from tablectl.engine.outputs import Output, Ruling
+from tablectl.engine.outputs import Alert, Output, Ruling
 from tablectl.engine.presses import on_press, on_seat
 from tablectl.engine.reading import barred_by
-from tablectl.engine.turn import hand_back, ruling_of, take_action
+from tablectl.engine.turn import chips_stand, hand_back, ruling_of, take_action
 
 if TYPE_CHECKING:
     from tablectl.engine.state import TableState
@@ -53,6 +53,8 @@ def resolve_pending(table: TableState, hand: Hand, out: list[Output]) -> None:
     held = hand.oot.pending.pop(seat, None)
     bet_then = said[2] if said is not None else held[1] if held is not None else 0
     if hand.round.current_bet != bet_then:
+        if _oot_chips_stand(table, hand, seat, said, held, out):
+            return
         what = []
         if said is not None:
             what.append(f"'{said[0] or said[1]}'")
@@ -109,6 +111,53 @@ def resolve_pending(table: TableState, hand: Hand, out: list[Output]) -> None:
             ),
             out,
         )
+
+
+def _oot_chips_stand(
+    table: TableState,
+    hand: Hand,
+    seat: int,
+    said: tuple[Any, ...] | None,
+    held: tuple[Any, ...] | None,
+    out: list[Output],
+) -> bool:
+    """Under ``oot_bet_raised`` "stands" (001 Act in Turn: "If the skipped player makes a raise,
+    the OOT action will stand. I.E. The OOT player can call the raise, or re-raise, but if he
+    chooses to fold, the chips put in will remain in the pot"), chips bet or raised out of turn
+    stay in the seat's bet when the action to it went up. Chips that cover the new bet are read
+    as the seat's action; less is no action yet: the seat calls, re-raises or folds. True when
+    the chips stood."""
+    if table.profile.oot_bet_raised != "stands" or held is None:
+        return False
+    chips = list(held[0])
+    amount = sum(chips)
+    bet = hand.round.bets.get(seat, 0)
+    bet_then = said[2] if said is not None else held[1]
+    if said is not None and said[0] in ("call", "check", "fold"):
+        return False  # a call out of turn is no bet or raise: 002 Rule 42-A
+    if bet + amount <= bet_then or (said is None and len(chips) == 1 and bet_then > bet):
+        return False  # a call, in chips or one chip facing a bet (001 Single Chip Bet)
+    rule = option(table.profile, "oot_bet_raised")
+    player = table.players[seat]
+    if amount >= hand.round.to_call(seat) or amount >= player.stack:
+        reading = read_held(table, hand, seat, chips, None, out)
+        if reading is not None:
+            text = f"The {amount} put out out of turn stands ({rule}). {reading.text}"
+            take_action(table, hand, ruling_of(seat, reading, rule=rule, text=text), out)
+        return True
+    chips_stand(table, hand, seat, amount)
+    owed = hand.round.to_call(seat)
+    out.append(
+        Alert(
+            "out_of_turn",
+            rule,
+            f"seat {seat}: the action to it was raised, and the {amount} it put out out of turn "
+            f"stands ({rule}): it calls {owed} more or re-raises; if it folds, the {amount} "
+            "stays in the pot",
+            seat,
+        )
+    )
+    return True
 
 
 def _oot_bet_checks(

@@ -32,6 +32,9 @@ class Round:
     opened: bool = False  # a chip bet was made (pre-flop the posted big blind opens, 44-B)
     increases: int = 0  # times the bet to call went up this street (bets, raises, all-ins)
     previous_bet: int | None = None  # the bet to call before the latest increase
+    # (current_bet, last_full_raise, full_level, aggressor, previous_bet) before the latest
+    # increase: what a killed hand's uncalled raise gives back (002 Rules 48, 64-A)
+    before_increase: tuple[int, int, int, int | None, int | None] | None = None
 
     @classmethod
     def preflop(cls, big_blind: int, min_bet: int) -> Round:
@@ -71,6 +74,13 @@ class Round:
         full = False
         double = profile.min_raise == "double_bet"
         if to > self.current_bet:
+            self.before_increase = (
+                self.current_bet,
+                self.last_full_raise,
+                self.full_level,
+                self.aggressor,
+                self.previous_bet,
+            )
             full = self.is_full(to, profile)
             if full:
                 self.last_full_raise = max(to - self.current_bet, self.last_full_raise)
@@ -88,6 +98,35 @@ class Round:
             increment = self.last_full_raise
         self.acted[seat] = (self.current_bet, increment)
         return full
+
+    def stand(self, seat: int, to: int) -> None:
+        """Chips that stand in ``seat``'s bet, ``to`` in all, without being its action: it has
+        still to act on the bet (001 Act in Turn: chips out of turn that stand when the skipped
+        seat raised)."""
+        self.bets[seat] = to
+
+    def take_back_increase(self, live: int) -> None:
+        """The latest increase was an uncalled raise of a hand now mucked or killed: its uncalled
+        part went back, the bet to call falls to ``live``, and the last full bet or raise before
+        it stands as the increment a raise must add (002 Rules 48-A, 64-A: "the largest prior
+        full bet or raise of the current betting round"; the returned raise is no prior bet)."""
+        before = self.before_increase
+        self.before_increase = None
+        if before is None or before[0] != live:
+            # the live bet is no level this round's record holds (a short all-in call of the
+            # killed raise): the minimum bet is the least a raise may add (002 Rule 48)
+            self.current_bet = self.full_level = live
+            self.last_full_raise = self.min_bet
+            self.aggressor = self.previous_bet = None
+            return
+        (
+            self.current_bet,
+            self.last_full_raise,
+            self.full_level,
+            self.aggressor,
+            self.previous_bet,
+        ) = before
+        self.increases -= 1
 
     def reopened_for(self, seat: int, profile: HouseProfile) -> bool:
         """Whether ``seat`` may raise: it has not acted, or it now faces at least a full raise

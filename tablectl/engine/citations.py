@@ -87,6 +87,12 @@ _CITATIONS: dict[str, tuple[str, ...]] = {
     # A bet out of turn over a check just before it (house option ``oot_bet_after_check``).
     "oot_bet_after_check.stands": ("002 Rule 42-A",),
     "oot_bet_after_check.check": ("003 Betting and Raising 10",),
+    # The odd chips of a split pot (house option ``odd_chip``).
+    "odd_chip.left_of_button": ("002 Rule 21",),
+    "odd_chip.carry": ("003 Ties 3",),
+    # Chips out of turn when the skipped seat raises (house option ``oot_bet_raised``).
+    "oot_bet_raised.returned": ("002 Rule 42-A",),
+    "oot_bet_raised.stands": ("001 Act in Turn, Know the Blinds",),
     # The showdown order (house option ``show_order``).
     "show_order.tda_18a": ("002 Rule 18-A",),
     "show_order.side_pot_first": ("004 The Showdown 7",),

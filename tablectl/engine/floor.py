@@ -226,8 +226,10 @@ def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
         _refuse(table, fd, out, "no hand has been dealt")
         return
     over = hand.street == "over"
+    # an award made: what it gave, and odd chips it left in the pot for the next hand (003 Ties
+    # 3), which the floor's award takes out again
     total = (
-        sum(hand.showdown.won.values())
+        sum(hand.showdown.won.values()) + hand.showdown.carried
         if over
         else sum(hand.contributed.values()) + hand.stakes.dead_money
     )
@@ -284,6 +286,7 @@ def award(table: TableState, fd: FloorDecision, out: list[Output]) -> None:
                 table.players[seat].out = False
                 table.seating.eliminated.remove(seat)
         hand.showdown.won = {}
+        hand.showdown.carried = 0
     for seat, amount in amounts.items():
         table.players[seat].stack += amount
         hand.showdown.won[seat] = amount

@@ -15,8 +15,8 @@ from tablectl.engine.citations import cite, option
 from tablectl.engine.evaluator import describe, evaluate, with_board
 from tablectl.engine.hand import Hand
 from tablectl.engine.notices import Award, Eliminated, Returned, Showdown, Street, Tabled
-from tablectl.engine.outputs import Alert, Output, Ruling
-from tablectl.engine.pots import Pot, build_pots, split_pot
+from tablectl.engine.outputs import UNSET, Alert, Output, Ruling
+from tablectl.engine.pots import Pot, build_pots, carried_words, split_pot
 from tablectl.engine.state import BET_SEAT
 
 if TYPE_CHECKING:
@@ -183,13 +183,9 @@ def return_dead_raise(
     give_back(table, hand, seat, excess, out, why)
     if hand.to_act is None:
         return  # the round is closed (the undercall's refold): no bet to face
-    # The bet to call falls to the live bet. The raise that made it is unknown here: the
-    # minimum bet is the least a raise may add, as on a fresh street (002 Rule 48).
-    rnd.current_bet = live
-    rnd.full_level = live
-    rnd.last_full_raise = rnd.min_bet
-    rnd.aggressor = None
-    rnd.previous_bet = None
+    # The bet to call falls to the live bet, and the raise before the killed one is again the
+    # increment a raise must add (002 Rule 48-A).
+    rnd.take_back_increase(live)
 
 
 def give_back(
@@ -350,7 +346,8 @@ def hand_values(hand: Hand, seats: Iterable[int]) -> dict[int, int | None]:
 
 
 def award(table: TableState, hand: Hand, out: list[Output]) -> None:
-    """Award each pot separately to its best live hand, cards speak (002 Rules 13, 21, 22)."""
+    """Award each pot separately to its best live hand, cards speak (002 Rules 13, 21, 22); a
+    split's odd chips under ``odd_chip`` "carry" stay in the pot for the next hand (003 Ties 3)."""
     folded = hand.folded
     in_hand = [s for s in hand.dealt if s not in folded]  # hand.live(), ascending
     live = set(in_hand)
@@ -367,6 +364,8 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
     button = hand.positions.button
     values = hand_values(hand, in_hand) if len(in_hand) > 1 else {}
     players, won = table.players, hand.showdown.won
+    carry = table.profile.odd_chip == "carry"
+    carried = 0
     for index, pot in enumerate(pots):
         contenders = pot.seats
         if len(contenders) > 1:
@@ -374,7 +373,9 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
             if rated:
                 best = max(rated)[0]
                 contenders = [s for v, s in rated if v == best]
-        shares = split_pot(pot.amount, contenders, button, table.unit)
+        shares = split_pot(pot.amount, contenders, button, table.unit, carry)
+        left = pot.amount - sum(shares.values())
+        carried += left
         for seat, amount in shares.items():
             players[seat].stack += amount
             won[seat] = won.get(seat, 0) + amount
@@ -388,6 +389,9 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
                 for s, a in shares.items()
             ]
         )
+        if left:
+            rule = option(table.profile, "odd_chip")
+            who += f"; {carried_words(left, table.unit)} ({rule})"
         out.append(
             Award(
                 f"{name} {pot.amount}: {who}",
@@ -396,8 +400,10 @@ def award(table: TableState, hand: Hand, out: list[Output]) -> None:
                 winners=shares,
                 hands=words,
                 seats=list(pot.seats),
+                carried=left or UNSET,
             )
         )
+    hand.showdown.carried = carried
     hand.contributed = {}
     hand.stakes.dead_money = 0
     hand.street = "over"

@@ -26,7 +26,8 @@ class Stakes:
     blinds: tuple[int, int]
     ante: int
     bb_ante: bool
-    dead_money: int = 0
+    dead_money: int = 0  # in the main pot: a big blind ante, a dead small blind, chips carried in
+    carried_in: int = 0  # left in the last hand's pot (003 Ties 3), part of ``dead_money``
 
 
 @dataclass(slots=True)
@@ -117,6 +118,8 @@ class Showdown:
     face_up: dict[int, set[str]] = field(default_factory=dict)  # hole cards read face up
     one_card: dict[int, bool] = field(default_factory=dict)  # one card tabled: alerted yet (16-A)
     won: dict[int, int] = field(default_factory=dict)
+    # odd chips of a split left in the pot for the next hand (003 Ties 3, ``odd_chip`` "carry")
+    carried: int = 0
 
 
 @dataclass(slots=True)

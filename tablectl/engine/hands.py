@@ -51,8 +51,12 @@ def start_hand(table: TableState, out: list[Output], again: Hand | None = None) 
     players = table.players
     blinds = (lv.small_blind, lv.big_blind)
     ante, bb_ante = lv.ante, table.bb_ante
+    # odd chips the last hand left in its pot start this one's (003 Ties 3)
+    last = table.hand
+    carried = last.showdown.carried if last is not None and last.street == "over" else 0
     if again is not None:
         blinds, ante, bb_ante = again.stakes.blinds, again.stakes.ante, again.stakes.bb_ante
+        carried = again.stakes.carried_in
     # the minimum bet is the big blind but at home (min_bet_for); Round.preflop's round inline:
     # (min_bet, current_bet the big blind, last_full_raise min_bet, full_level the big blind)
     big_blind = blinds[1]
@@ -67,7 +71,7 @@ def start_hand(table: TableState, out: list[Output], again: Hand | None = None) 
         table.hand_no,
         pos,
         tuple(live),
-        Stakes({s: players[s].stack for s in live}, blinds, ante, bb_ante),
+        Stakes({s: players[s].stack for s in live}, blinds, ante, bb_ante, carried, carried),
         "preflop",
         Round(min_bet, big_blind, min_bet, big_blind, opened=True),
         hole={s: [] for s in live},
@@ -76,6 +80,11 @@ def start_hand(table: TableState, out: list[Output], again: Hand | None = None) 
     table.last = None
     table.timing.clock = None
     flow.post_forced_bets(table, hand)
+    carried_text = (
+        f"; the pot starts with {carried} carried from the last hand (003 Ties 3)"
+        if carried
+        else ""
+    )
     both = (
         (
             f" (seat {pos.sb} posts the small blind dead and the big blind: 003 Button and "
@@ -87,13 +96,14 @@ def start_hand(table: TableState, out: list[Output], again: Hand | None = None) 
     out.append(
         HandStart(
             f"hand {hand.number}: button {pos.button}, small blind "
-            f"{pos.sb if pos.sb is not None else 'dead'}, big blind {pos.bb}{both}",
+            f"{pos.sb if pos.sb is not None else 'dead'}, big blind {pos.bb}{both}{carried_text}",
             hand_no=hand.number,
             button=pos.button,
             sb=pos.sb,
             bb=pos.bb,
             stacks=dict(hand.stakes.start_stacks),
             sb_posts_bb=True if pos.sb_posts_bb else UNSET,
+            carried=carried or UNSET,
         )
     )
     flow.begin_round(table, hand, out)

@@ -20,7 +20,7 @@ from tablectl.engine.records import record
 class HandStart(Notice):
     """A hand begins: the positions and the stacks before antes and blinds (seats dealt in);
     ``sb_posts_bb``: the moved small blind posts it dead and the big blind (003 Button and blind
-    use 5)."""
+    use 5); ``carried``: chips the last hand left in the pot (003 Ties 3)."""
 
     kind: ClassVar[str] = "hand_start"
     hand_no: int = 0
@@ -29,6 +29,7 @@ class HandStart(Notice):
     bb: int | None = None
     stacks: dict[int, int] = UNSET
     sb_posts_bb: bool = UNSET
+    carried: int = UNSET  # odd chips the last hand left in its pot, in this one's (003 Ties 3)
 
 
 @record
@@ -72,7 +73,8 @@ class Award(Notice):
     """A pot awarded: ``pot`` 0 the main pot, then the side pots; what each winner's hand made;
     ``seats`` the pot's eligible seats (who eliminated a player busted by it, for bounties:
     tablectl.tournament.bounties). A floor award (002 Rule 23) pays all the pots at once and
-    names no eligible seats."""
+    names no eligible seats. ``carried``: odd chips of a split left in the pot for the next hand
+    (003 Ties 3)."""
 
     kind: ClassVar[str] = "award"
     pot: int = 0
@@ -80,6 +82,7 @@ class Award(Notice):
     winners: dict[int, int] = UNSET
     hands: dict[int, str] = UNSET
     seats: list[int] = UNSET
+    carried: int = UNSET
 
 
 @record

@@ -58,12 +58,16 @@ def build_pots(contributed: Mapping[int, int], live: set[int], dead_money: int =
     return pots
 
 
-def split_pot(amount: int, winners: Sequence[int], button: int, unit: int) -> dict[int, int]:
+def split_pot(
+    amount: int, winners: Sequence[int], button: int, unit: int, carry: bool = False
+) -> dict[int, int]:
     """Split ``amount`` among tied ``winners`` (002 Rule 21).
 
     The pot is broken into the smallest chip in play (``unit``); each winner gets an equal whole
     number of those chips and the odd chips go one each to the winners in order from the first
-    seat left of the button (002 Rule 21; 000 "Split pots": at most one odd chip a player).
+    seat left of the button (002 Rule 21; 000 "Split pots": at most one odd chip a player). With
+    ``carry`` no one gets them: what the shares leave of ``amount`` stays in the pot for the next
+    hand (003 Ties 3: "If it cannot be, it will be left in the pot").
     """
     if len(winners) == 1 and unit:
         return {winners[0]: amount}  # one winner takes it all: the chips and any odd rest
@@ -72,8 +76,18 @@ def split_pot(amount: int, winners: Sequence[int], button: int, unit: int) -> di
     chips, rest = divmod(amount, unit)  # rest: below the smallest chip, only from odd postings
     share, odd = divmod(chips, n)
     result = {s: share * unit for s in order}
+    if carry:
+        return result
     for s in order[:odd]:
         result[s] += unit
     if rest:
         result[order[0]] += rest
     return result
+
+
+def carried_words(amount: int, unit: int) -> str:
+    """``1 chip (25) carried to the next pot``: chips a split left in the pot (003 Ties 3)."""
+    chips, rest = divmod(amount, unit)
+    if rest or not chips:
+        return f"{amount} in odd chips carried to the next pot"
+    return f"{chips} chip{'s' if chips > 1 else ''} ({amount}) carried to the next pot"

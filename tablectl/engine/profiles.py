@@ -19,7 +19,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "raise_threshold": ("at_least_half", "more_than_half"),
     "min_bet": ("big_blind", "home"),
     "bb_ante_short": ("blind_first", "ante_first"),
-    "odd_chip": ("left_of_button",),
+    "odd_chip": ("left_of_button", "carry"),
     "misdeal_until": ("substantial_action", "two_actions", "first_action"),
     "exposed_misdeal": ("first_two_or_two", "any"),
     "boxed_misdeal": ("two", "one"),
@@ -32,6 +32,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "roberts_edition": ("004", "000"),
     "oot_check": ("all_options", "no_raise", "call_only"),
     "oot_bet_after_check": ("stands", "check"),
+    "oot_bet_raised": ("returned", "stands"),
     "show_order": ("tda_18a", "side_pot_first"),
     "clock": ("tda_29", "wfp_dead"),
     "bb_option_fold": ("binding", "returned"),
@@ -86,8 +87,10 @@ class HouseProfile:
     # Seconds before the end when the dealer warns the player (0: none): 003 Betting & Raising
     # 15's ten-second warning.
     clock_warning: int = 0
-    # Odd chips: to the first winner left of the button, at most one each (002 Rule 21; 000
-    # "Split pots" 3-5). No profile differs, named so a house can see it.
+    # Odd chips of a split pot: to the winners one each from the first left of the button
+    # ("left_of_button": 002 Rule 21; 000 "Split pots" 3-5), or "carry": left in the pot for the
+    # next hand (003 Ties 3: "An odd chip will be broken down to the smallest unit used in the
+    # game. If it cannot be, it will be left in the pot").
     odd_chip: str = "left_of_button"
 
     # Card irregularities (dealing.py, cards.py).
@@ -154,6 +157,12 @@ class HouseProfile:
     # Rule 42-A: the action did not change) or "check" (003 Betting and Raising 10: the player
     # acting out of turn must also check; the chips go back).
     oot_bet_after_check: str = "stands"
+    # Chips bet or raised out of turn when a seat before it (the skipped seat) then raises:
+    # "returned" (002 Rule 42-A: the action changed, the chips go back, all options) or "stands"
+    # (001 Act in Turn: "If the skipped player makes a raise, the OOT action will stand. I.E. The
+    # OOT player can call the raise, or re-raise, but if he chooses to fold, the chips put in
+    # will remain in the pot").
+    oot_bet_raised: str = "returned"
     # Who shows first at showdown: "tda_18a" (002 Rule 18-A: the last aggressor on the river,
     # else the first seat left of the button) or "side_pot_first" (004 The Showdown 7: the same
     # among the players in the side pot, before anyone all-in for the main pot only).
@@ -195,6 +204,7 @@ PROFILES: dict[str, HouseProfile] = {
         blind_chips="call_returned",
         roberts_edition="000",
         oot_check="no_raise",
+        oot_bet_raised="stands",
         clock="wfp_dead",
         bb_option_fold="returned",
         extra_card="burn",
@@ -224,6 +234,7 @@ PROFILES: dict[str, HouseProfile] = {
         boxed_misdeal="one",
         oot_check="call_only",
         oot_bet_after_check="check",
+        odd_chip="carry",
         clock_seconds=60,
         clock_warning=10,
         deal_sequence="sequence",

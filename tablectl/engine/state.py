@@ -244,11 +244,15 @@ class TableState:
         return {s: p.stack for s, p in self.players.items()}
 
     def chips_total(self) -> int:
-        """Every chip at the table: stacks, bet zones and pots (bets count in ``contributed``)."""
+        """Every chip at the table: stacks, bet zones and pots (bets count in ``contributed``), and
+        odd chips a hand over left in its pot for the next (003 Ties 3)."""
         total = sum(p.stack for p in self.players.values())
-        hand = self.live_hand
+        hand = self.hand
         if hand is not None:
-            total += sum(hand.contributed.values()) + hand.stakes.dead_money
+            if hand.street == "over":
+                total += hand.showdown.carried
+            else:
+                total += sum(hand.contributed.values()) + hand.stakes.dead_money
         return total
 
     def level(self) -> Level:

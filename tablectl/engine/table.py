@@ -460,6 +460,7 @@ class Table(TableState):
             chips=self.chips,
             allowed=self.allowed(),
             recounts=tuple(_recount_view(k, *held) for k, held in self.recounts.items()),
+            carried=hand.showdown.carried if hand is not None and not in_hand else 0,
         )
 
     def allowed(self) -> Allowed:

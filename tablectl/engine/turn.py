@@ -139,6 +139,14 @@ def record_action(table: TableState, hand: Hand, ruled: Ruling, out: list[Output
     return to
 
 
+def chips_stand(table: TableState, hand: Hand, seat: int, amount: int) -> None:
+    """``amount`` put out out of turn stands in the seat's bet, no action yet: the seat still
+    calls, raises or folds, and a fold leaves the chips in the pot (001 Act in Turn)."""
+    table.players[seat].stack -= amount
+    hand.contributed[seat] = hand.contributed.get(seat, 0) + amount
+    hand.round.stand(seat, hand.round.bets.get(seat, 0) + amount)
+
+
 def _overridden(
     hand: Hand,
     seat: int,

@@ -114,3 +114,4 @@ class TableView:
     chips: tuple[int, ...] = field(default=())  # denominations in play
     allowed: Allowed = field(default_factory=lambda: Allowed(None))
     recounts: tuple[RecountView, ...] = ()  # questions for the dealer, oldest first
+    carried: int = 0  # odd chips the hand over left in its pot for the next hand (003 Ties 3)
