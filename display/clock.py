@@ -113,7 +113,14 @@ class ClockScreen:
         side_w = round(lay.w * 0.24)
         shows_moves = self.board is not None and bool(self.board.moves) and not self.no_feed
         moves_h = round(lay.h * 0.15) if shows_moves or self.no_feed else 0
-        body = pygame.Rect(0, top.bottom, lay.w, round(lay.h - top.bottom - bottom_h - moves_h))
+        notes = self.board.notes if self.board is not None and not self.no_feed else ()
+        notes_h = round(lay.h * (0.12 + 0.06 * (len(notes) > 1))) if notes else 0
+        if shows_moves and notes:  # the two share the moves' band: the room's figures stay
+            notes, notes_h = notes[:1], round(lay.h * 0.07)
+            moves_h -= notes_h
+        body = pygame.Rect(
+            0, top.bottom, lay.w, round(lay.h - top.bottom - bottom_h - moves_h - notes_h)
+        )
         left = pygame.Rect(body.left, body.top, side_w, body.height).inflate(
             -lay.px(16), -lay.px(16)
         )
@@ -124,10 +131,11 @@ class ClockScreen:
         self._center(status, center)
         self._stats(status, left)
         self._prizes(status, right)
-        self._bottom(
-            status, pygame.Rect(0, body.bottom + moves_h, lay.w, lay.h - body.bottom - moves_h)
-        )
-        band = pygame.Rect(0, body.bottom, lay.w, moves_h)
+        if notes:
+            self._notes(notes, pygame.Rect(0, body.bottom, lay.w, notes_h))
+        below = body.bottom + notes_h
+        self._bottom(status, pygame.Rect(0, below + moves_h, lay.w, lay.h - below - moves_h))
+        band = pygame.Rect(0, below, lay.w, moves_h)
         if self.no_feed and self.feed is not None:
             self._no_feed(self.feed, band)
         if self.board is not None:
@@ -414,6 +422,30 @@ class ClockScreen:
             )
             y += line
 
+    def _notes(self, notes: tuple[str, ...], band: pygame.Rect) -> None:
+        """The director's announcements, newest first, in large type across the screen, each
+        on one line (two for a lone one): read from the back of the room."""
+        lay, p = self.layout, self.painter
+        pygame.draw.rect(self.surface, (20, 50, 59), band)
+        pygame.draw.line(self.surface, theme.GOLD, band.topleft, band.topright, lay.px(2))
+        pad = lay.px(16)
+        text = band.inflate(-2 * pad, -lay.px(4))
+        if len(notes) == 1 and theme.font(lay.px(40)).size(notes[0])[0] > text.width:
+            # a long one wraps on two lines rather than shrinking out of reach
+            p.wrap(notes[0], text, lay.px(30), theme.WHITE, max_lines=2, tag="note")
+            return
+        step = text.height // len(notes)
+        for i, note in enumerate(notes):
+            p.text(
+                note,
+                (text.left, text.top + step * i + step // 2),
+                min(lay.px(40 if len(notes) == 1 else 32), round(step * 0.85)),
+                theme.WHITE if i == 0 else theme.TEXT,
+                anchor="midleft",
+                max_width=text.width,
+                tag="note",
+            )
+
     def _venue(self, board: VenueBoard, stats: pygame.Rect, band: pygame.Rect) -> None:
         """The venue's own lines: tables offline under the figures, and the recent seat moves
         in large type across the screen (a player looking for a new seat reads it from afar)."""
@@ -455,7 +487,7 @@ class ClockScreen:
         )
         left = label.right + lay.px(18)
         lines = board.moves[:2]
-        size = lay.px(44 if len(lines) == 1 else 30)
+        size = min(lay.px(44 if len(lines) == 1 else 30), round(band.height * 0.8 / len(lines)))
         step = band.height // (len(lines) + 1)
         for i, text in enumerate(lines):
             p.text(

@@ -109,6 +109,13 @@ class DealerScreen:
         self.cut = False  # some text in them was cut short
         # hand-for-hand (002 RP-8): the hold's headline, why and for whom it waits, alerts
         self.hold: tuple[str, ...] = ()
+        self.notes: tuple[str, ...] = ()  # the director's announcements (issue 31 part 3)
+
+    def set_notes(self, notes: tuple[str, ...]) -> None:
+        """The director's announcements for this table, newest first; () for none."""
+        if tuple(notes) != self.notes:
+            self.notes = tuple(notes)
+            self.invalidate()
 
     def set_hold(self, lines: tuple[str, ...]) -> None:
         """The venue's hand-for-hand lines (``TableHold.lines``); () when it is off."""
@@ -150,8 +157,13 @@ class DealerScreen:
         self.live.begin()
         self.surface.fill(theme.BACKGROUND)
         top = lay.rect(0, 0, 1, 0.1)
-        table = pygame.Rect(0, top.bottom, round(lay.w * 0.64), lay.h - top.bottom)
-        side = pygame.Rect(table.right, top.bottom, lay.w - table.right, lay.h - top.bottom)
+        below = top.bottom
+        if self.notes:  # across the screen under the top bar: read at arm's length
+            band = pygame.Rect(0, top.bottom, lay.w, round(lay.h * 0.13))
+            self._notes(band)
+            below = band.bottom
+        table = pygame.Rect(0, below, round(lay.w * 0.64), lay.h - below)
+        side = pygame.Rect(table.right, below, lay.w - table.right, lay.h - below)
         self._top_bar(view, top)
         self._table(view, table.inflate(-lay.px(8), -lay.px(8)))
         self._side(view, side.inflate(-lay.px(10), -lay.px(10)), floor)
@@ -754,6 +766,42 @@ class DealerScreen:
                 max_width=half,
                 tag="min_raise",
             )
+
+    def _notes(self, band: pygame.Rect) -> None:
+        """The director's newest announcement in large type (two lines when long), and how
+        many more there are."""
+        lay, p = self.layout, self.painter
+        pygame.draw.rect(self.surface, (20, 50, 59), band)
+        pygame.draw.line(self.surface, theme.GOLD, band.bottomleft, band.bottomright, lay.px(2))
+        more = f"+{len(self.notes) - 1} more" if len(self.notes) > 1 else ""
+        right = band.right - lay.px(10)
+        if more:
+            r = p.text(
+                more,
+                (right, band.centery),
+                lay.px(theme.BODY),
+                theme.GOLD,
+                anchor="midright",
+                tag="notes_more",
+            )
+            right = r.left - lay.px(10)
+        area = pygame.Rect(band.left + lay.px(10), band.top, right - band.left - lay.px(10), 0)
+        size = lay.px(theme.HEADLINE + 6)
+        if theme.font(size).size(self.notes[0])[0] <= area.width:
+            p.text(
+                self.notes[0],
+                (area.left, band.centery),
+                size,
+                theme.WHITE,
+                anchor="midleft",
+                max_width=area.width,
+                tag="note",
+            )
+            return
+        size = lay.px(theme.HEADLINE)
+        area.top = band.top + lay.px(4)
+        area.height = band.height - lay.px(8)
+        p.wrap(self.notes[0], area, size, theme.WHITE, max_lines=2, tag="note", line_gap=1.0)
 
     def _hold(self, rect: pygame.Rect) -> None:
         """Hand-for-hand (002 RP-8): HOLD and for whom, or deal the round's hand, or, after an

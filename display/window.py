@@ -107,6 +107,10 @@ class PygameDisplay:
         """Hand-for-hand on the dealer screen (002 RP-8): the hold's lines, () when off."""
         self.screen.set_hold(lines)
 
+    def set_notes(self, notes: tuple[str, ...]) -> None:
+        """The director's announcements for this table (issue 31 part 3), newest first."""
+        self.screen.set_notes(notes)
+
     def venue_answers(self) -> list[tuple[str, bool]]:
         """The dealer's answers tapped since the last call: (command id, confirmed)."""
         if self.console is None:

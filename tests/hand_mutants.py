@@ -5,6 +5,11 @@ the engine tests mutmut runs (pyproject.toml ``[tool.mutmut] tests_dir``) must f
     nice python3 tests/hand_mutants.py            # every mutant; prints each survivor
     nice python3 tests/hand_mutants.py 12 13      # only mutants 12 and 13
 
+Another decorated class, and the tests that cover it (default: all of ``tests_dir``):
+
+    nice python3 tests/hand_mutants.py --file tablectl/tournament/prizes.py --class Purse \
+        --tests tests/test_venue_model.py,tests/test_results.py
+
 Not a test module (pytest does not collect it): it rewrites the source while it runs and puts it
 back after each mutant (docs/testing.md).
 """
@@ -19,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "tablectl/engine/betting.py"
-CLASS = "class Round:"
+CLASS = "class Round"
 SWAPS = [
     (r" >= ", " > "),
     (r" > ", " >= "),
@@ -40,10 +45,12 @@ SWAPS = [
 ]
 
 
-def mutants(source: str) -> list[tuple[int, str]]:
+def mutants(source: str, cls: str = CLASS) -> list[tuple[int, str]]:
     """(line index, mutated line) for each swap on each code line of the class body."""
     lines = source.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(CLASS))
+    start = next(
+        i for i, line in enumerate(lines) if line.startswith(cls) and line[len(cls)] in ":("
+    )
     end = next(
         (i for i in range(start + 1, len(lines)) if lines[i] and not lines[i][0].isspace()),
         len(lines),
@@ -70,16 +77,27 @@ def mutants(source: str) -> list[tuple[int, str]]:
 def main(argv: list[str]) -> int:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
     tests = config["tests_dir"]
-    source = TARGET.read_text()
+    target, cls, picked = TARGET, CLASS, []
+    args = iter(argv)
+    for a in args:
+        if a == "--file":
+            target = ROOT / next(args)
+        elif a == "--class":
+            cls = f"class {next(args)}"
+        elif a == "--tests":
+            tests = next(args).split(",")
+        else:
+            picked.append(int(a))
+    source = target.read_text()
     lines = source.splitlines(keepends=True)
-    todo = list(enumerate(mutants(source)))
-    if argv:
-        todo = [todo[int(a)] for a in argv]
+    todo = list(enumerate(mutants(source, cls)))
+    if picked:
+        todo = [todo[n] for n in picked]
     survived = []
     try:
         for n, (i, new) in todo:
             mutated = [*lines[:i], new + "\n", *lines[i + 1 :]]
-            TARGET.write_text("".join(mutated))
+            target.write_text("".join(mutated))
             cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
             r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
             killed = r.returncode == 1
@@ -90,7 +108,7 @@ def main(argv: list[str]) -> int:
             if not killed:
                 survived.append(n)
     finally:
-        TARGET.write_text(source)
+        target.write_text(source)
     print(f"{len(todo) - len(survived)} of {len(todo)} killed; survivors: {survived}")
     return 0
 

@@ -57,6 +57,7 @@ def test_the_command_examples_parse_strictly() -> None:
         "halt",
         "bag",
         "h4h",
+        "note",
     ]
     assert all(Command.from_obj(obj).to_obj() == obj for obj in lines)
 

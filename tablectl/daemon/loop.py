@@ -127,6 +127,8 @@ class Display(Protocol):
 
     def set_hold(self, lines: tuple[str, ...]) -> None: ...  # hand-for-hand (002 RP-8)
 
+    def set_notes(self, notes: tuple[str, ...]) -> None: ...  # the director's announcements
+
     def console_busy(self) -> bool: ...  # a panel over the table: the bots wait
 
     def close(self) -> None: ...
@@ -965,6 +967,10 @@ class _VenueSide:
     def show_hold(self, lines: tuple[str, ...]) -> None:
         if self._d.display is not None:
             self._d.display.set_hold(lines)
+
+    def show_notes(self, notes: tuple[str, ...]) -> None:
+        if self._d.display is not None:
+            self._d.display.set_notes(notes)
 
     def answers(self) -> list[tuple[str, bool]]:
         return self._d.display.venue_answers() if self._d.display is not None else []

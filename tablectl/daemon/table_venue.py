@@ -12,7 +12,8 @@ panel) for CONFIRM or REFUSE. Confirmed, each becomes the contract's ``floor`` d
 ``by`` = the director the venue names (the venue's broker identity vouches for it: only the
 venue user may write a table's command topic), journaled through :meth:`Daemon.handle` like a
 console entry but not through the floor-badge gate. ``level`` (002 Rule 24) and ``halt`` (002
-Rule 11-D) need no confirmation and are taken on receipt, and so is ``h4h`` (002 RP-8,
+Rule 11-D) need no confirmation and are taken on receipt, and so are ``note`` (the director's
+announcements, shown on the dealer screen until the next ``note``) and ``h4h`` (002 RP-8,
 hand-for-hand): the dealer screen says HOLD and for whom it waits, or to deal the round's one
 hand, or, after an all-in and call, to keep the cards face down and deal no further card until
 the director releases the table. A hand dealt against the hold, or a board card dealt before the
@@ -40,6 +41,7 @@ from tablectl.wire.commands import (
     HaltCmd,
     HoldCmd,
     LevelCmd,
+    NoteCmd,
     SeatCmd,
     StackCmd,
     UnseatCmd,
@@ -64,6 +66,8 @@ class TablePort(Protocol):
     def show(self, commands: list[tuple[str, str, str]], halted: str | None) -> None: ...
 
     def show_hold(self, lines: tuple[str, ...]) -> None: ...  # hand-for-hand (002 RP-8)
+
+    def show_notes(self, notes: tuple[str, ...]) -> None: ...  # the director's announcements
 
     def answers(self) -> list[tuple[str, bool]]: ...  # the dealer's taps since the last call
 
@@ -210,6 +214,11 @@ class TableVenue:
             self._answer(env, True)
             self._show()
             self.publish_state()
+        elif isinstance(cmd, NoteCmd):  # the director's announcements, newest first
+            log.info("venue %s: announcements on the dealer screen: %s", env.venue, cmd.notes)
+            self._answer(env, True)
+            if self.table is not None:
+                self.table.show_notes(cmd.notes)
         elif isinstance(cmd, HoldCmd):
             self.hold.take(cmd.body())
             log.info("venue %s: hand for hand: %s", env.venue, cmd.body())

@@ -35,7 +35,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tablectl.tournament import days, manual, seating, venue_bounties
+from tablectl.tournament import announce, days, manual, seating, venue_bounties
 from tablectl.tournament.bounties import BountyError, BountySetup
 from tablectl.tournament.chiprace import ChipRaceError, chip_race
 from tablectl.tournament.deals import Deal, DealError, DealFigures, cents, figures
@@ -49,6 +49,7 @@ from tablectl.wire.commands import (
     HaltCmd,
     HoldCmd,
     LevelCmd,
+    NoteCmd,
     SeatCmd,
     StackCmd,
     TableReport,
@@ -79,6 +80,8 @@ EVENTS = (
     "end_day",
     "bagged",
     "start_day",
+    "announce",
+    "tick",
 )
 IN_PLAY = ("seated", "arriving", "leaving")
 
@@ -366,6 +369,7 @@ class Venue:
         self.manual = manual.ManualRoom()  # tables without sensors (tablectl.tournament.manual)
         self.bounties = venue_bounties.Bounties()  # setup bounty (issue 32 section 1)
         self.days = days.Days()  # end of day, bag and tag, the next day (issue 32 section 3)
+        self.notes = announce.Board()  # the director's announcements (issue 31 part 3)
         self._ids = 0
         self._pids = 0
 
@@ -388,7 +392,14 @@ class Venue:
         snapshot = self._snapshot()
         try:
             getattr(self, f"_on_{kind}")(body, out)
-        except (VenueError, VenueDataError, manual.ManualError, BountyError, days.DayError) as exc:
+        except (
+            VenueError,
+            VenueDataError,
+            manual.ManualError,
+            BountyError,
+            days.DayError,
+            announce.AnnounceError,
+        ) as exc:
             self._restore(snapshot)
             return [Announcement("alert", f"{kind}: {exc}")]
         return out
@@ -405,6 +416,7 @@ class Venue:
         snap["manual"] = self.manual.copy()
         snap["bounties"] = self.bounties.copy()
         snap["days"] = self.days.copy()
+        snap["notes"] = self.notes.copy()
         snap["rng"] = self.rng.getstate()
         return snap
 
@@ -496,6 +508,7 @@ class Venue:
             "deal": self.deal.to_obj() if self.deal else None,
             "deal_shares": self._deal_shares(),
             **venue_bounties.summary(self),
+            "announcements": [n.to_obj() for n in self.notes.live],
         }
 
     def _deal_shares(self) -> list[list[Any]]:
@@ -650,6 +663,12 @@ class Venue:
                 f"{name} is registered already ({', '.join(same)}): one player, one hand "
                 f'(002 Rule 68); confirm it is another person of that name ("again": true), '
                 f"or re-enter the same player (8-B)"
+            )
+        known = [e for e in self.entries.values() if member and e.member == member]
+        if known:  # the member id is the person's: one player, one hand (002 Rule 68)
+            raise VenueError(
+                f"member {member} is {known[0].name} ({known[0].id}) already: the same player "
+                f"re-enters (002 Rule 8-A), another person has another member id"
             )
         if same:
             # 002 Rules 8-B, 68 (one player, one hand): names identify players in re-buys
@@ -1397,6 +1416,31 @@ class Venue:
     def _on_start_day(self, body: object, out: list[Output]) -> None:
         days.start_day(self, out, Announcement)
         self._settle(out)
+
+    def _on_announce(self, body: object, out: list[Output]) -> None:
+        assert self.cfg is not None
+        before = list(self.notes.live)
+        done = announce.announce(self.notes, body, tuple(self.cfg.tables))
+        if isinstance(done, str):
+            out.append(Announcement("announcement_over", f"{done} taken down", "", {"id": done}))
+        else:
+            out.append(Announcement("announcement", done.text, "", done.to_obj()))
+        self._send_notes(before, out)
+
+    def _on_tick(self, body: object, out: list[Output]) -> None:
+        before = list(self.notes.live)
+        for n in announce.tick(self.notes, body):
+            out.append(Announcement("announcement_over", f"{n.id} expired", "", {"id": n.id}))
+        self._send_notes(before, out)
+
+    def _send_notes(self, before: list[announce.Note], out: list[Output]) -> None:
+        """Each sensored table whose dealer screen's announcements changed gets the new list."""
+        changed = {t for n in set(before) ^ set(self.notes.live) for t in n.tables}
+        assert self.cfg is not None
+        for t in self.cfg.tables:
+            if t in changed and not self.manual.has(t):
+                texts = tuple(n.text for n in reversed(announce.for_table(self.notes, t)))
+                out.append(NoteCmd(t, self._id(), "", "the director's announcements", texts))
 
     def _on_knockout(self, body: object, out: list[Output]) -> None:
         """The director names who eliminated a player the table's report did not say

@@ -4,7 +4,8 @@ clock topic (``VenueRunner.publish``) turned into the figures the clock screen d
 Players left, the average stack and the chips in play come from the tables' reports (not typed
 at the clock); the prize pool and payouts in money from the venue's entries; recent seat moves
 are shown in large type for :data:`MOVE_SECONDS`; tables offline are named; with bounties the
-bounty pool (apart from the prize pool) and each player's current bounty, largest first.
+bounty pool (apart from the prize pool) and each player's current bounty, largest first; the
+director's announcements until their expiry (issue 31 part 3).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ MOVE_SECONDS = 180.0  # a seat move stays on the clock this long (wall seconds)
 MOVES_SHOWN = 3
 MAX_PLACES = 100  # payout lines read from a payload (the clock shows the first few)
 MAX_TABLES = 100
+NOTES_SHOWN = 2  # announcements on the clock at once, the newest first
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +42,8 @@ class VenueBoard:
     # current bounty (name, amount) largest first
     bounty_pool: float = 0.0
     bounties: tuple[tuple[str, float], ...] = ()
+    # the director's announcements showing, newest first (at most NOTES_SHOWN)
+    notes: tuple[str, ...] = ()
 
     def key(self) -> tuple[Any, ...]:
         return (
@@ -56,6 +60,7 @@ class VenueBoard:
             self.played_for,
             self.bounty_pool,
             self.bounties,
+            self.notes,
         )
 
 
@@ -123,6 +128,17 @@ def board_from_clock(body: dict[str, Any] | None, now: float) -> VenueBoard | No
         if now - float(m["t"]) <= MOVE_SECONDS and len(moves) < MOVES_SHOWN:
             text = m.get("text")
             moves.append(text[:80] if isinstance(text, str) else "")
+    notes: list[str] = []
+    for n in reversed(listed(s.get("announcements"))[-MAX_PLACES:]):
+        # past its expiry it goes, even before the venue's tick reaches this clock
+        if (
+            isinstance(n, dict)
+            and isinstance(n.get("text"), str)
+            and _amount(n.get("until"))
+            and float(n["until"]) > now
+            and len(notes) < NOTES_SHOWN
+        ):
+            notes.append(n["text"][:200])
     offline = tuple(t[:32] for t in listed(s.get("offline"))[:MAX_TABLES] if isinstance(t, str))
     tables = s.get("tables")
     pool = s.get("prize_pool", 0)
@@ -145,6 +161,7 @@ def board_from_clock(body: dict[str, Any] | None, now: float) -> VenueBoard | No
         final_table=bool(s.get("final_table")),
         bounty_pool=float(bounty_pool) if _amount(bounty_pool) else 0.0,
         bounties=tuple(heads),
+        notes=tuple(notes),
     )
 
 

@@ -17,6 +17,7 @@ wait on for their live updates.
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
 from collections import deque
@@ -25,7 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from tablectl.tournament import manual, venue_bounties
+from tablectl.tournament import announce, manual, players, venue_bounties
 from tablectl.tournament.clock import ClockStateError, TourneyClock
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
 from tablectl.tournament.venue import Announcement, Output, Venue, VenueError
@@ -189,6 +190,7 @@ class DirectorConsole:
         *,
         presets: dict[str, dict[str, Any]] | None = None,
         monotonic: Callable[[], float] = time.monotonic,
+        wall: Callable[[], float] = time.time,
     ) -> None:
         self.client = client
         self.journal = VenueJournal(journal_path)
@@ -196,6 +198,7 @@ class DirectorConsole:
         self.runner.on_output = self._heard
         self.presets = presets or {}
         self.monotonic = monotonic
+        self.wall = wall  # the announcements' expiry (issue 31 part 3)
         self.version = 0
         self.problems: list[str] = []
         self.recent: dict[str, deque[dict[str, Any]]] = {}
@@ -280,6 +283,7 @@ class DirectorConsole:
         if events or self._states_changed() or self._feed_changed():
             self.version += 1
         self._run_clock()
+        self._expire_notes()
         self.runner.publish()
         self._write_seqs()
         return self.version != before
@@ -318,6 +322,13 @@ class DirectorConsole:
         for ev in self.clock.tick(self.monotonic()):
             if ev.kind in ("level", "break"):
                 self._level(ev.index, "clock")
+            self.version += 1
+
+    def _expire_notes(self) -> None:
+        """The clock's tick into the model, journaled only when an announcement is due."""
+        now = self.wall()
+        if announce.due(self.venue.notes, now):
+            self.runner.apply({"tick": {"at": round(now, 3)}})
             self.version += 1
 
     def _level(self, index: int, by: str) -> None:
@@ -435,18 +446,22 @@ class DirectorConsole:
         self.runner.publish()
         return result
 
-    def register(self, by: str, names: list[str], again: bool = False) -> Result:
+    def register(self, by: str, names: list[str], again: bool = False, member: str = "") -> Result:
         """002 Rule 8-A after the start: each late entry draws a seat at once; past the last
         seat, the waiting list. ``again``: the director confirmed that a name already registered
         is another person (without it such a name is refused and nothing is entered for it)."""
         names = [n.strip() for n in names if n.strip()]
         if not names:
             return Result(False, "no name given")
+        if member.strip() and len(names) > 1:  # whose would it be?
+            return Result(False, "a member id goes with one name: register them one at a time")
         done, refused = [], []
         for name in names:
             body: dict[str, Any] = {"name": name}
             if again:
                 body["again"] = True
+            if member.strip():
+                body["member"] = member.strip()
             r = self.act(by, {"register": body})
             if r.ok:  # under the name it was given: another person's is made unique (002 Rule 68)
                 done.append(next(reversed(self.venue.entries.values())).name)
@@ -455,6 +470,33 @@ class DirectorConsole:
         if refused:
             return Result(bool(done), "; ".join([f"registered {len(done)}", *refused]))
         return Result(True, f"registered {', '.join(done)}")
+
+    def announce(self, by: str, text: str, minutes: str, tables: list[str]) -> Result:
+        """The director's announcement, up for ``minutes`` from now (issue 31 part 3)."""
+        try:
+            length = float(minutes)
+        except ValueError:
+            return Result(False, f"minutes: not a number: {minutes!r:.20}")
+        body = {"text": text, "minutes": length, "at": round(self.wall(), 3), "tables": tables}
+        r = self.act(by, {"announce": body})
+        if r.ok:
+            self.runner.publish(force=True)
+        return r
+
+    def take_down(self, by: str, ident: str) -> Result:
+        return self.act(by, {"announce": {"clear": ident}})
+
+    def notes_view(self) -> dict[str, Any]:
+        """The live announcements for the pages, with the minutes each has left."""
+        now = self.wall()
+        cfg = self.venue.cfg
+        return {
+            "notes": [
+                {**n.to_obj(), "left": max(0, math.ceil((n.until - now) / 60))}
+                for n in self.venue.notes.live
+            ],
+            "tables": list(cfg.tables) if cfg else [],
+        }
 
     def start(self, by: str) -> Result:
         """Draw the seats and start level 1 (002 Rule 7): the clock runs from then, as the
@@ -653,6 +695,7 @@ class DirectorConsole:
     def entrants_view(self) -> list[dict[str, Any]]:
         book = self.venue.bounties.book
         heads = book.heads if book else {}
+        namesakes = {p.id: p.namesakes for p in players.players(self.venue.entries.values())}
         won = book.won if book else {}
         return [
             {
@@ -673,9 +716,15 @@ class DirectorConsole:
                 "bounty_won": won.get(e.id, 0) / 100,
                 "asked": e.id in self.venue.bounties.asked,
                 "entered": self.venue.manual.busted_by.get(e.id, "") if e.status == "out" else "",
+                "member": e.member,
+                "namesakes": namesakes.get(e.player or e.id, 0),
             }
             for e in self.venue.entries.values()
         ]
+
+    def players_view(self) -> list[dict[str, Any]]:
+        """One row a person across the entries (tablectl.tournament.players)."""
+        return [p.to_obj() for p in players.players(self.venue.entries.values())]
 
     def summary_view(self) -> dict[str, Any]:
         facts = self.runner.facts()
@@ -901,12 +950,16 @@ def _describe(event: dict[str, Any], out: list[Output] | None = None) -> str:
         "end_day": "ended the day: bag and tag",
         "bagged": f"entered the bag of {body.get('entry', '?')} by hand",
         "start_day": "started the next day (002 Rule 7)",
+        "announce": f"took down {body.get('clear')}"
+        if "clear" in body
+        else f"announced: {str(body.get('text', '?'))[:60]}",
+        "tick": "announcement expired",
         "confirmed": f"{body.get('table', '?')} confirmed {body.get('id', '?')}",
         "manual": f"{body.get('table', '?')} (manual): " + _manual_words(body),
         "refused": f"{body.get('table', '?')} refused {body.get('id', '?')}",
     }
     text = words.get(kind, kind)
-    if out:
+    if out and kind != "announce":  # an announcement's words are its text, already said
         said = [o.text for o in out if isinstance(o, Announcement)]
         moves = [o for o in out if isinstance(o, Command)]
         if said:

@@ -778,6 +778,32 @@ class BagCmd(UnseatCmd):
         )
 
 
+@dataclass(frozen=True, slots=True)
+class NoteCmd(Command):
+    """The director's announcements for this table's dealer screen (issue 31 part 3), taken on
+    receipt: ``notes`` every one showing there now, newest first (each new command replaces the
+    last; an empty list: none). Not a floor decision."""
+
+    kind: ClassVar[str] = "note"
+    FIELDS: ClassVar[tuple[str, ...]] = ("notes",)
+    notes: tuple[str, ...] = ()
+
+    def body(self) -> dict[str, Any]:
+        return {"notes": list(self.notes)}
+
+    @classmethod
+    def parse(cls, head: tuple[str, str], o: dict, tail: dict) -> NoteCmd:
+        notes = o["notes"]
+        if not isinstance(notes, list) or len(notes) > 20:
+            raise VenueDataError("command.notes must be a list of at most 20 texts")
+        for n in notes:
+            if not isinstance(n, str) or not 1 <= len(n) <= 200 or unprintable(n) is not None:
+                raise VenueDataError(
+                    f"command.notes: one line of 1 to 200 printable characters, got {n!r:.40}"
+                )
+        return cls(*head, notes=tuple(notes), **tail)
+
+
 COMMANDS: dict[str, Any] = {
-    c.kind: c for c in (SeatCmd, UnseatCmd, StackCmd, LevelCmd, HaltCmd, HoldCmd, BagCmd)
+    c.kind: c for c in (SeatCmd, UnseatCmd, StackCmd, LevelCmd, HaltCmd, HoldCmd, BagCmd, NoteCmd)
 }

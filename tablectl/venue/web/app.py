@@ -51,13 +51,13 @@ log = logging.getLogger("tablectl.venue")
 
 # the live sections of each page (drawn by the macros of templates/sections.html)
 PAGE_SECTIONS: dict[str, tuple[str, ...]] = {
-    "floor": ("health", "h4h", "summary", "clock", "floor", "proposals"),
+    "floor": ("health", "notes", "h4h", "summary", "clock", "floor", "proposals"),
     "table": (
         "health",
         "table",
     ),
     "clock": ("health", "clock", "levels"),
-    "entrants": ("health", "summary", "days", "entrants", "payouts"),
+    "entrants": ("health", "summary", "days", "entrants", "players", "payouts"),
     "balancing": ("health", "proposals", "tables_small"),
     "log": (
         "health",
@@ -69,6 +69,7 @@ PAGE_SECTIONS: dict[str, tuple[str, ...]] = {
     "public": (
         "health",
         "feed",
+        "public_notes",
         "public_h4h",
         "clock",
         "public_summary",
@@ -96,6 +97,7 @@ ACTIONS = (
     "start_day",
     "bagged",
     "manual",
+    "announce",
 )
 
 
@@ -283,6 +285,8 @@ class WebConsole:
             "clock": lambda: self.sections.clock(c.clock_view(), may("clock"), csrf),
             "floor": lambda: self.sections.floor(c.tables_view()),
             "h4h": lambda: self.sections.h4h(c.h4h_view(), may("h4h"), csrf),
+            "notes": lambda: self.sections.notes(c.notes_view(), may("announce"), csrf),
+            "public_notes": lambda: self.sections.public_notes(c.notes_view()),
             "public_h4h": lambda: self.sections.public_h4h(c.h4h_view()),
             "proposals": lambda: self.sections.proposals(
                 c.proposals_view(), may("approve"), csrf, summary
@@ -291,6 +295,7 @@ class WebConsole:
             "levels": lambda: self.sections.levels(c.clock.structure, c.clock_view()["index"]),
             "entrants": lambda: self.sections.entrants(c.entrants_view(), summary, may, csrf),
             "payouts": lambda: self.sections.payouts(summary),
+            "players": lambda: self.sections.players(c.players_view(), summary),
             "tables_small": lambda: self.sections.tables_small(c.tables_view(), may("break"), csrf),
             "log": lambda: self.sections.log(list(c.log)),
             "feed": lambda: self.sections.feed(feed),
@@ -557,7 +562,8 @@ class WebConsole:
         c = self.console
         text = lambda key: str(form.get(key, "")).strip()  # noqa: E731
         if action == "register":
-            return c.register(by, text("names").splitlines(), again=bool(text("again")))
+            names = text("names").splitlines()
+            return c.register(by, names, again=bool(text("again")), member=text("member"))
         if action in ("reentry", "rebuy"):
             body: dict[str, Any] = {"name": text("name")}
             if action == "reentry" and text("forfeit"):
@@ -597,6 +603,11 @@ class WebConsole:
             return c.release(by, text("table"))
         if action == "manual":
             return self._manual(form, by)
+        if action == "announce":
+            if text("clear"):
+                return c.take_down(by, text("clear"))
+            tables = [str(t) for t in form.getlist("tables")]
+            return c.announce(by, text("text"), text("minutes"), tables)
         if action == "clock":
             try:
                 seconds = int(float(text("minutes") or 0) * 60)
