@@ -6,7 +6,8 @@ reads and chips slid in one at a time), and turns accepted changes into the even
 shared/spec/scenario-format.md, built with :mod:`tablectl.engine.events`. Unknown tags never crash
 it: an unknown card is ``"??"``, a card of another enrolled deck carries ``"deck"``, an unknown chip
 is left out of the zone's content and raises a ``chips_unknown`` alert (000 tournament rule 20:
-non-tournament chips are not allowed on the table).
+non-tournament chips are not allowed on the table). An enrolled action item (a bounty chip) is in
+the zone's content as ``0`` (002 RP-20).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ DECK_SIZE = 52
 CARD_ORDER = tuple(r + s for s in SUITS for r in RANKS)
 CARD_ZONES = ("board", "burn", "muck")
 UNKNOWN_CHIP_RULE = "000 tournament rule 20"
+# An action item's value in a zone's chips: no nominal value (002 RP-20; the engine's chipread.ITEM)
+ACTION_ITEM = 0
 
 
 def uid_hex(uid: bytes) -> str:
@@ -150,20 +153,43 @@ class DeckRegistry:
 
 
 class ChipInventory:
-    """Chip tags: UID -> denomination."""
+    """Chip tags: UID -> denomination; and action items (bounty chips, clock tokens: 002 RP-20),
+    UID -> what the item is. An action item has no nominal value: it reads as
+    :data:`ACTION_ITEM` (``0``) in a zone's chips, which the engine rules by house option
+    ``action_item_bet`` (docs/scenario-extensions.md); an unknown tag is left out instead."""
 
-    def __init__(self, chips: dict[str, int] | None = None) -> None:
+    def __init__(self, chips: dict[str, int] | None = None, items: dict[str, str] | None = None):
         self.chips: dict[str, int] = {}
+        self.items: dict[str, str] = {}
         for uid, value in (chips or {}).items():
             self.add(uid, value)
+        for uid, what in (items or {}).items():
+            self.add_item(uid, what)
 
     def add(self, uid: str, value: int) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
             raise RegistryError(f"chip {uid}: denomination {value!r} is not a positive integer")
+        if uid.lower() in self.items:
+            raise RegistryError(f"chip {uid}: already enrolled as an action item")
         self.chips[uid.lower()] = value
 
+    def add_item(self, uid: str, what: str = "bounty") -> None:
+        """Enrol an action item of no nominal value; ``what`` names it (``bounty``, ``clock``)."""
+        if not isinstance(what, str) or not what.strip() or len(what) > 32 or "\n" in what:
+            raise RegistryError(f"action item {uid}: {what!r} is not a name of 1 to 32 characters")
+        if uid.lower() in self.chips:
+            raise RegistryError(
+                f"action item {uid}: already enrolled as a {self.chips[uid.lower()]} chip"
+            )
+        self.items[uid.lower()] = what.strip()
+
     def value(self, uid: bytes) -> int | None:
-        return self.chips.get(uid.hex())
+        """The tag's denomination, :data:`ACTION_ITEM` for an action item, None if unknown."""
+        h = uid.hex()
+        v = self.chips.get(h)
+        if v is None and h in self.items:
+            return ACTION_ITEM
+        return v
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> ChipInventory:
@@ -172,13 +198,19 @@ class ChipInventory:
         chips = data.get("chips", {})
         if not isinstance(chips, dict):
             raise RegistryError(f"{p}: 'chips' must map tag UIDs to denominations")
+        items = data.get("items", {})
+        if not isinstance(items, dict):
+            raise RegistryError(f"{p}: 'items' must map tag UIDs to action items (e.g. 'bounty')")
         try:
-            return cls(chips)
+            return cls(chips, items)
         except RegistryError as exc:
             raise RegistryError(f"{p}: {exc}") from None
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        _save_json(Path(path), {"chips": self.chips})
+        data: dict[str, Any] = {"chips": self.chips}
+        if self.items:
+            data["items"] = self.items
+        _save_json(Path(path), data)
 
 
 # --- zone contents -> events --------------------------------------------------------------------
@@ -435,7 +467,9 @@ class Enrollment:
         if other is not None:
             raise EnrollError(f"stray: this tag is {other[0]} of deck {other[1]}")
         if self.chips is not None and self.chips.value(uid) is not None:
-            raise EnrollError(f"stray: this tag is a {self.chips.value(uid)} chip")
+            value = self.chips.value(uid)
+            what = f"a {value} chip" if value else "an action item"
+            raise EnrollError(f"stray: this tag is {what}")
         if h in self.badges:
             raise EnrollError("stray: this tag is a staff badge")
         if text is not None and text.strip():

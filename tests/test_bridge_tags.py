@@ -228,3 +228,63 @@ def test_enrolment_in_tap_order_completes_a_deck() -> None:
     assert reg.in_play == "A" and reg.lookup(uid(3000 + 51)) == ("As", "A")
     with pytest.raises(EnrollError, match="already enrolled"):
         Enrollment(reg, "A", "red")
+
+
+def test_enrolled_action_item_is_a_zero_in_the_zone_and_the_engine_rules_it() -> None:
+    """002 RP-20: a bounty chip enrolled as an action item reads as 0 (no nominal value) in the
+    zone's chips, with no chips_unknown alert; the engine rules it by action_item_bet."""
+    from tablectl.engine.chipread import ITEM
+    from tablectl.engine.events import event_from_obj
+    from tablectl.engine.outputs import Ruling
+    from tablectl.engine.table import Table
+
+    bounty = b"\x07\x00\x00\x01"
+    inv = ChipInventory(dict(CHIPS.chips), {bounty.hex(): "bounty"})
+    assert inv.value(bounty) == ITEM == 0
+    m = M()
+    m.m = TagMapper(m.reg, inv)
+    m.m.set_antennas(standard_antennas())
+    m.zone("bet:1", bounty)
+    m.zone("stack:2", chip(100), bounty)
+    out = m.step()
+    assert out == [{"chips": {"bet:1": [0], "stack:2": [100, 0]}}]  # no chips_unknown alert
+    # the same tag not enrolled: left out, with the alert (000 tournament rule 20)
+    m.m = TagMapper(m.reg, CHIPS)
+    m.m.set_antennas(standard_antennas())
+    m.zone("bet:1", bounty)
+    out = m.step()
+    assert len(out) == 1 and out[0].kind == "chips_unknown"  # the zone reads empty: no event
+
+    setup = {
+        "rules": "tda-2025",
+        "options": {"action_item_bet": "call"},
+        "seats": {"1": 10000, "2": 10000, "3": 10000},
+        "button": 1,
+        "blinds": [100, 200],
+        "chips": [25, 100, 500, 1000, 5000],
+    }
+    table = Table.from_setup(event_from_obj({"setup": setup}).body)
+    deal = {"2": ["Qs", "Js"], "3": ["Ts", "9s"], "1": ["As", "Ks"]}
+    table.apply(event_from_obj({"deal": deal}))
+    said = table.apply(event_from_obj({"chips": {"bet:1": [ITEM]}}))
+    ruled = [o for o in said if isinstance(o, Ruling)]
+    assert [(r.seat, r.action, r.to, r.owes, r.rule) for r in ruled] == [
+        (1, "call", 200, 200, "002 RP-20")
+    ]
+
+
+def test_action_item_inventory_round_trip_and_conflicts(tmp_path: Path) -> None:
+    inv = ChipInventory({"0a0b0c0d": 500}, {"0A0B0C0F": "clock"})
+    inv.save(tmp_path / "chips.json")
+    back = ChipInventory.load(tmp_path / "chips.json")
+    assert back.items == {"0a0b0c0f": "clock"} and back.value(bytes.fromhex("0a0b0c0f")) == 0
+    with pytest.raises(RegistryError, match="already enrolled as a 500 chip"):
+        inv.add_item("0a0b0c0d", "bounty")
+    with pytest.raises(RegistryError, match="already enrolled as an action item"):
+        inv.add("0a0b0c0f", 100)
+    (tmp_path / "bad.json").write_text('{"chips": {}, "items": {"01": ""}}')
+    with pytest.raises(RegistryError, match=r"bad\.json: action item 01"):
+        ChipInventory.load(tmp_path / "bad.json")
+    e = Enrollment(DeckRegistry(), "A", "red", chips=inv)
+    with pytest.raises(EnrollError, match="stray: this tag is an action item"):
+        e.add(bytes.fromhex("0a0b0c0f"), "As")

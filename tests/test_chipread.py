@@ -927,3 +927,36 @@ def test_committed_chips_the_sensors_did_not_list_are_one_lump_of_their_value() 
         assert read_push(s, pushed, prior=[500], pulled_back=pulled) == read_push(
             s, pushed, prior=[500, 100], pulled_back=pulled
         )
+
+
+@pytest.mark.parametrize(
+    ("policy", "sit", "action", "to", "owes"),
+    [
+        # facing 1000 with 5000 behind: a call owes 1000; all-in owes everything
+        ("call", {}, "call", 1000, 1000),
+        ("all-in", {}, "all-in", 5000, 5000),
+        # nothing to call: the call is a check
+        ("call", {"current_bet": 0, "min_raise_to": 200}, "check", 0, 0),
+        # short of the call: the call is all-in
+        ("call", {"stack": 600}, "all-in", 600, 600),
+        # betting not re-opened to the seat (002 Rule 52-A): the all-in policy is a call
+        ("all-in", {"can_raise": False}, "call", 1000, 1000),
+    ],
+)
+def test_action_item_alone_ruled_by_house_policy(
+    policy: str, sit: dict[str, Any], action: str, to: int, owes: int
+) -> None:
+    """002 RP-20: an action item pushed alone is ruled a call or an all-in per house policy."""
+    base = {"current_bet": 1000, "seat_bet": 0, "stack": 5000, "min_raise_to": 2000}
+    profile = TDA.with_options(action_item_bet=policy)
+    r = chipread.read_item(BetSituation(**{**base, **sit}, min_bet=200, profile=profile))
+    assert (r.action, r.to, r.owes, r.returned, r.alert) == (action, to, owes, 0, None)
+    assert "002 RP-20" in r.text and "Hand the item back" in r.text
+
+
+def test_action_item_alone_under_floor_rules_nothing() -> None:
+    """002 RP-20 "or Rule 1": the default asks the floor; the seat's bet does not move."""
+    sit = BetSituation(current_bet=1000, seat_bet=200, stack=5000, min_raise_to=2000)
+    r = chipread.read_item(sit)
+    assert (r.alert, r.rule, r.to, r.owes) == ("action_item", "002 RP-20", 200, 0)
+    assert "002 Rule 1" in r.text

@@ -60,7 +60,8 @@ def resolve_pending(table: TableState, hand: Hand, out: list[Output]) -> None:
             what.append(f"'{said[0] or said[1]}'")
         if held is not None:
             hand_back(table, seat, sum(held[0]))
-            what.append(f"the {sum(held[0])} put out (hand it back)")
+            put = sum(held[0])
+            what.append(f"the {put or 'action item'} put out (hand it back)")
         barred = barred_by(table, hand, seat)
         options = "the player has all options: call, raise or fold (002 Rule 42-A)"
         if barred and table.profile.oot_check == "call_only":

@@ -198,14 +198,64 @@ def read_push(
     try:
         return _read(sit, pushed, prior, pulled_back)
     except Exception as exc:  # a ruling must always come back; the floor takes over
-        seat_bet = _n(getattr(sit, "seat_bet", 0))
-        return Reading(
-            "check",
-            seat_bet,
-            rule="002 Rule 1",
-            alert="action_void",
-            text=f"Chips could not be read ({type(exc).__name__}): call the floor (002 Rule 1).",
-        )
+        return _unreadable(sit, "Chips could not be read", exc)
+
+
+def _unreadable(sit: object, what: str, exc: Exception) -> Reading:
+    """The floor takes over a reading that failed (002 Rule 1): no action, the seat in turn."""
+    return Reading(
+        "check",
+        _n(getattr(sit, "seat_bet", 0)),
+        rule="002 Rule 1",
+        alert="action_void",
+        text=f"{what} ({type(exc).__name__}): call the floor (002 Rule 1).",
+    )
+
+
+# An action item (bounty chip, clock token: a tag enrolled with no nominal value) in a chip list.
+ITEM = 0
+
+
+def read_item(sit: BetSituation) -> Reading:
+    """An action item pushed alone by the seat in turn (002 RP-20: "Betting with these items will
+    be interpreted per house policy or Rule 1 and may be ruled a call or all-in at TDs
+    discretion"), ruled by house option ``action_item_bet``: ``floor`` asks the floor and rules
+    nothing (an ``action_item`` alert, the seat still in turn); ``call`` and ``all-in`` rule the
+    house policy, the chips still to put out ``owes``. The item itself never plays: handed back."""
+    try:
+        ctx = _context(sit, (), (), ())
+        policy = ctx.rules.action_item_bet
+        rule = ctx.option("action_item_bet")
+        said = "An action item (bounty chip, clock token) of no nominal value pushed alone"
+        if policy == "floor":
+            return Reading(
+                "check",
+                ctx.seat,
+                rule=rule,
+                alert="action_item",
+                text=f"{said}: the floor decides whether it is a call or an all-in ({rule}; "
+                "002 Rule 1); hand the item back. The seat is still in turn: enter the "
+                "floor's decision as its declaration.",
+            )
+        if policy == "all-in":
+            r = _declared_all_in(ctx)
+            if r.action == "all-in":
+                r = Reading(
+                    "all-in",
+                    ctx.cap,
+                    rule=rule,
+                    text=f"{said}: all-in for {_money(ctx.cap)} by house policy ({rule}).",
+                )
+            else:
+                r = replace(r, text=f"{said}, ruled all-in by house policy ({rule}). {r.text}")
+        else:
+            to = ctx.call_to
+            verb = f"a call of {_money(to)}" if ctx.facing else "a check"
+            r = Reading("call", to, rule=rule, text=f"{said}: {verb} by house policy ({rule}).")
+        r = _finish(ctx, r, 0)
+        return replace(r, text=r.text + " Hand the item back: it does not play.")
+    except Exception as exc:  # a ruling must always come back; the floor takes over
+        return _unreadable(sit, "An action item could not be ruled", exc)
 
 
 def _context(sit: BetSituation, pushed: object, prior: object, pulled_back: object) -> _Ctx:

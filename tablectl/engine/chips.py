@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tablectl.engine.chipread import ITEM, read_item
 from tablectl.engine.citations import cite
 from tablectl.engine.hand import Hand
 from tablectl.engine.notices import Blind, PulledBack, Returned
 from tablectl.engine.outofturn import note_oot, out_of_turn_alert
 from tablectl.engine.outputs import Alert, Output, Ruling
-from tablectl.engine.reading import read_chips
+from tablectl.engine.reading import read_chips, situation
 from tablectl.engine.state import BET_ZONE
 from tablectl.engine.turn import hand_back, no_hand, rule_in_turn, void
 from tablectl.engine.zones import multiset_minus, prior_chips, stale_free
@@ -53,9 +54,14 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         return
     betting = hand.betting  # bound once: read below for every push
     owed = betting.owes.get(seat, 0)
+    if ITEM in chips:
+        chips = _items(table, hand, seat, chips, owed, out)
+        if not chips:
+            return
+        amount = sum(chips)
     if (seat != hand.to_act or owed) and not _in_play(chips, table.chips):
         # chipread rules chips of no denomination for the seat in turn; elsewhere they stop here
-        unknown = [c for c in chips if c not in table.chips]
+        unknown = [c for c in chips if c not in table.chips and c != ITEM]
         if unknown:
             out.append(
                 Alert(
@@ -107,7 +113,7 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         out.append(
             out_of_turn_alert(
                 seat,
-                f"put out {amount}",
+                f"put out {amount}" if amount else "put out an action item (002 RP-20)",
                 hand.to_act,
                 "The bet stands",
                 " (a check, call or fold before it), otherwise it is returned and the player "
@@ -130,11 +136,44 @@ def push(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
         betting.last_push = seat
 
 
+def _items(
+    table: TableState, hand: Hand, seat: int, chips: list[int], owed: int, out: list[Output]
+) -> list[int]:
+    """Action items (bounty chips, clock tokens: no nominal value) among pushed chips; returns
+    the chips that play. Alone, by the seat in turn, they are ruled by house option
+    ``action_item_bet`` (002 RP-20), out of turn held as any out-of-turn push and ruled so
+    when the turn comes (outofturn.read_held); with chips the item does not play and is handed
+    back, and the chips are ruled as any push."""
+    real = [c for c in chips if c != ITEM]
+    rule = cite(table.profile, f"action_item_bet.{table.profile.action_item_bet}")
+    if not real and seat != hand.to_act and not owed:
+        return chips  # held as any out-of-turn push (002 Rule 42-A), ruled when its turn comes
+    if real or owed:
+        why = "with chips: the chips are ruled" if real else "while it owes chips: still owed"
+        out.append(
+            Alert(
+                "action_item",
+                rule,
+                f"seat {seat} put out an action item (bounty chip, clock token) {why}; the "
+                f"item has no nominal value and does not play ({rule}): hand it back",
+                seat,
+            )
+        )
+        return real
+    reading = read_item(situation(table, hand, seat, None))
+    if reading.alert in ("action_item", "action_void"):
+        # nothing ruled: the floor decides (entered as the seat's declaration); still in turn
+        out.append(Alert(reading.alert, reading.rule, reading.text, seat))
+    else:
+        rule_in_turn(table, hand, seat, reading, False, out)
+    return []
+
+
 def _in_play(chips: list[int], denominations: tuple[int, ...]) -> bool:
     """Whether every chip is of a denomination in play (a loop: no list built when they are, and
     no generator, which all() would need: this runs for nearly every push)."""
     for chip in chips:  # noqa: SIM110
-        if chip not in denominations:
+        if chip not in denominations and chip != ITEM:  # an item alone, held out of turn
             return False
     return True
 
@@ -234,6 +273,12 @@ def pull(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     """Chips taken out of a seat's bet zone (zone contents already updated)."""
     seat = body["seat"]
     chips = list(body["chips"])
+    if ITEM in chips:
+        # an action item handed back (002 RP-20): no value, nothing to rule
+        chips = [c for c in chips if c != ITEM]
+        if not chips:
+            return
+        body = {**body, "chips": chips}
     hand = table.hand
     if hand is not None and seat in hand.betting.gathered:
         # last street's bets lying in the zone: the dealer gathering them into the pot
@@ -322,7 +367,8 @@ def reconcile_stack(table: TableState, seat: int, out: list[Output]) -> None:
     player = table.players.get(seat)
     chips = table.felt.zones.get(f"stack:{seat}", [])
     known = [c for c in chips if c in table.chips]
-    unknown = sorted(c for c in chips if c not in table.chips)
+    # action items (bounty chips, 002 RP-20) belong in a stack: no value, no finding
+    unknown = sorted(c for c in chips if c not in table.chips and c != ITEM)
     seen_unknown, seen_missing = table.felt.stack_findings.get(seat, ((), 0))
     if unknown and tuple(unknown) != seen_unknown:
         out.append(

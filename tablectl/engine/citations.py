@@ -123,6 +123,10 @@ _CITATIONS: dict[str, tuple[str, ...]] = {
     "extra_card.burn": ("004 Irregularities 11", "000 Irregularities 18"),
     # A joker or scrap dealt is replaced (house option ``scrap_card``).
     "scrap_card.replace": ("004 Irregularities 8", "000 Irregularities 7"),
+    # Action items of no nominal value bet at the table (house option ``action_item_bet``).
+    "action_item_bet.floor": ("002 RP-20",),
+    "action_item_bet.call": ("002 RP-20",),
+    "action_item_bet.all-in": ("002 RP-20",),
     # Floor decisions (tablectl/engine/floor.py). The floor's word is final (002 Rule 1). 000
     # Decision-Making 2 says so of WFP management, but the engine also cites 002 Rule 1 for a
     # void console entry under every profile: one citation keeps the two the same.

@@ -217,7 +217,7 @@ def _amount(value: object, where: str, *, positive: bool = False) -> int:
     return value
 
 
-def _chip_list(value: object, where: str) -> list[int]:
+def _chip_list(value: object, where: str, items: bool = False) -> list[int]:
     if not isinstance(value, list):
         raise ScenarioError(f"{where}: expected a list of chip denominations, got {show(value)}")
     if len(value) > MAX_CHIPS:
@@ -227,7 +227,11 @@ def _chip_list(value: object, where: str) -> list[int]:
         )
     for v in value:  # the usual case, one pass (a loop: no generator to resume an item)
         if type(v) is not int or not 0 < v <= MAX_AMOUNT:
-            return [_amount(v, where, positive=True) for v in value]
+            # 0 is an action item (a bounty chip, 002 RP-20) where chips lie on the felt
+            return [
+                v if items and v == 0 and type(v) is int else _amount(v, where, positive=True)
+                for v in value
+            ]
     return list(value)
 
 
@@ -450,7 +454,7 @@ def _validate_push(body: object, kind: str = "push") -> dict[str, Any]:
         _keys(body, tuple(_MOVE_KEYS), kind)
     if not isinstance(body, dict):
         raise ScenarioError(f"{kind} must be an object with seat and chips, got {show(body)}")
-    chips = _chip_list(body.get("chips"), kind)
+    chips = _chip_list(body.get("chips"), kind, items=True)
     if not chips:
         raise ScenarioError(f"{kind}: no chips")
     return {"seat": _seat(body.get("seat"), kind), "chips": chips}
@@ -464,7 +468,8 @@ def _validate_chips(body: object) -> dict[str, list[int]]:
     if not isinstance(body, dict) or not body:
         raise ScenarioError(f"chips must map chip zones to their full contents, got {show(body)}")
     return {
-        _chip_zone(str(k)): _chip_list(v, f"chips.{_chip_zone(str(k))}") for k, v in body.items()
+        _chip_zone(str(k)): _chip_list(v, f"chips.{_chip_zone(str(k))}", items=True)
+        for k, v in body.items()
     }
 
 

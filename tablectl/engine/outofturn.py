@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablectl.engine import flow
+from tablectl.engine.chipread import ITEM, read_item
 from tablectl.engine.hand import Hand
 from tablectl.engine.outputs import Alert, Output, Ruling
-from tablectl.engine.reading import Reading
+from tablectl.engine.reading import Reading, situation
 from tablectl.engine.turn import hand_back, record_action, ruling_of
 from tablectl.engine.zones import read_zone
 
@@ -119,7 +120,16 @@ def read_held(
     out: list[Output] | None,
 ) -> Reading | None:
     """Read chips held since they were put out of turn, now that they count (002 Rule 42-A/B);
-    None when they are no action and go back to the player (with the alert when ``out``)."""
+    None when they are no action and go back to the player (with the alert when ``out``).
+    An action item held alone is ruled as in turn by house option ``action_item_bet``
+    (002 RP-20); under ``floor`` nothing is ruled and the floor is asked."""
+    if chips and all(c == ITEM for c in chips):
+        item = read_item(situation(table, hand, seat, None))
+        if item.alert in ("action_item", "action_void"):
+            if out is not None:
+                out.append(Alert(item.alert, item.rule, item.text, seat))
+            return None
+        return item
     reading, zoned = read_zone(table, hand, seat, chips, declared)
     if reading.alert == "action_void":
         if out is not None:

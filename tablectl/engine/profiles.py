@@ -40,6 +40,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "scrap_card": ("misdeal", "replace"),
     "deal_sequence": ("first_card", "sequence"),
     "moved_sb": ("sb", "sb_and_bb"),
+    "action_item_bet": ("floor", "call", "all-in"),
 }
 
 
@@ -167,6 +168,11 @@ class HouseProfile:
     # else the first seat left of the button) or "side_pot_first" (004 The Showdown 7: the same
     # among the players in the side pot, before anyone all-in for the main pot only).
     show_order: str = "tda_18a"
+    # A bounty chip, clock token or other action item of no nominal value pushed alone by the
+    # seat in turn (002 RP-20: "interpreted per house policy or Rule 1 and may be ruled a call or
+    # all-in at TDs discretion"): "floor" (002 Rule 1, the default: the floor is asked, nothing is
+    # ruled on the item), or the house policy "call" or "all-in".
+    action_item_bet: str = "floor"
 
     def __post_init__(self) -> None:
         # An unknown value fails when the profile is built (configuration time), never mid-hand.
