@@ -51,13 +51,11 @@ def test_the_refusals_say_why_in_money() -> None:
         figures("x" * 30, [1, 2], [1])
 
 
-def test_a_zero_figure_stays_zero_and_the_rest_are_not_disturbed() -> None:
-    # each figure down to a multiple of the unit: nothing due rounds to nothing
-    assert round_to_unit([Fraction(0), Fraction(100), Fraction(100)], [1, 1, 1], 200, 1) == (
-        0,
-        100,
-        100,
-    )
+def test_nothing_due_is_nothing_paid_and_the_cent_goes_to_a_largest_remainder() -> None:
+    # each figure down to a multiple of the unit: nothing due rounds to nothing, and the one
+    # cent left goes to the largest remainder (a tie of halves: the bigger stack)
+    exact = [Fraction(0), Fraction(201, 2), Fraction(199, 2)]
+    assert round_to_unit(exact, [1, 2, 1], 200, 1) == (0, 101, 99)
 
 
 def test_the_last_in_line_gives_back_its_only_unit() -> None:
@@ -89,7 +87,9 @@ def test_a_final_table_of_ten_and_a_stack_of_one_chip_can_deal() -> None:
 
 
 def test_a_stack_that_is_not_a_whole_number_of_chips_is_refused() -> None:
-    with pytest.raises(DealError, match="holds chips"):
+    with pytest.raises(
+        DealError, match=r"^every player in a deal holds chips \(a whole number above 0\)$"
+    ):
         figures("icm", [2.5, 10], [1000])  # type: ignore[list-item]
     with pytest.raises(DealError, match="holds chips"):
         figures("icm", [True, 10], [1000])
