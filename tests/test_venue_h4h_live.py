@@ -44,7 +44,10 @@ def test_the_bubble_is_played_hand_for_hand_through_the_broker(tmp_path: Path) -
     # RP-8 F: every all-in and call the venue held was released, and none dealt a card before
     # (how many the bots make depends on the room's timing; tests/test_web_h4h.py and
     # tests/test_table_venue.py make one for certain)
-    assert kinds["released"] == kinds["h4h_allin"] == len(seen["frozen"])
+    # A table can see its all-in and call in the moment hand-for-hand ends (the bubble bursts
+    # at another table): that hold ends with hand-for-hand, not by a release, so the venue may
+    # have held fewer than the tables froze (seen once in the full suite at a load of 10)
+    assert kinds["released"] == kinds["h4h_allin"] <= len(seen["frozen"])
     assert kinds["h4h_clock"] >= 1  # the clock's minutes per hand (RP-8 B-D)
     hold_cmds = [o for o in said if isinstance(o, HoldCmd)]
     assert {c.table for c in hold_cmds} >= {"T1", "T2"}
