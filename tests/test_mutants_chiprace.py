@@ -32,6 +32,11 @@ def test_the_words_name_the_rule_each_method_follows() -> None:
     assert nightly.lines()[0] == (
         "Color-up: 25 chips removed, exchanged for 100 (000 rule 6, nightly exception)"
     )
+    # "more than one chip of the color eliminated": two odd chips buy a 100 outright
+    assert nightly.color_up[1] == (2, 1) and nightly.odd[1] == 0
+    assert nightly.notes == (
+        "Seat 1: 2 odd x 25 exchanged for 1 x 100 (000 rule 6, nightly exception)",
+    )
 
 
 def test_the_tda_race_is_dealt_from_seat_1_whatever_the_button() -> None:
@@ -69,3 +74,11 @@ def test_the_refusals_of_a_method_and_a_leftover_list_the_choices() -> None:
         chip_race({1: [25, 100]}, 25, method="x")
     with pytest.raises(ChipRaceError, match=r"^leftover 'x' is not one of half_up, drop$"):
         chip_race({1: [25, 100]}, 25, leftover="x")
+
+
+def test_a_race_without_cards_or_different_cards_is_refused_in_words() -> None:
+    stacks = {1: [25, 100], 2: [25, 100]}
+    with pytest.raises(ChipRaceError, match=r"^odd chips to race: give the cards dealt or an rng$"):
+        chip_race(stacks, 25, chips=[25, 100])
+    with pytest.raises(ChipRaceError, match=r"^the race cards must all be different$"):
+        chip_race(stacks, 25, chips=[25, 100], cards=["As", "As"])
