@@ -82,3 +82,41 @@ def test_a_race_without_cards_or_different_cards_is_refused_in_words() -> None:
         chip_race(stacks, 25, chips=[25, 100])
     with pytest.raises(ChipRaceError, match=r"^the race cards must all be different$"):
         chip_race(stacks, 25, chips=[25, 100], cards=["As", "As"])
+
+
+def test_odd_chips_under_half_a_new_chip_make_nothing() -> None:
+    """000 rule 6: the odd remainder makes a chip only if it is half or more of one: two 100s
+    are two fifths of a 500, so nobody wins it."""
+    r = chip_race({1: [100, 100, 500], 2: [500]}, 100, chips=[100, 500], cards=["As", "Ks"])
+    assert r.awarded == {} and r.stacks == {1: [500], 2: [500]}
+
+
+def test_six_odd_chips_make_a_chip_and_a_half_raced_as_two_highest_first() -> None:
+    """002 Rule 25-A: the highest card wins the first new chip, the next highest the second;
+    150 raced in 100s is one chip and a half-chip rounded up (000 rule 6). Stacks are listed
+    highest denomination first."""
+    r = chip_race(
+        {s: [25, 100, 500] for s in range(1, 7)},
+        25,
+        chips=[25, 100, 500],
+        cards=["2c", "3c", "4c", "5c", "6c", "As"],
+    )
+    assert r.awarded == {5: 1, 6: 1}
+    assert r.stacks[6] == [500, 100, 100] and r.stacks[1] == [500, 100]
+
+
+def test_wfp_the_protected_chip_counts_among_those_raced_and_the_race_goes_on() -> None:
+    """000 rule 6: a player left with nothing is given a chip before anyone else is awarded one,
+    and it is one of the chips raced: 175 raced is two chips, one to seat 1 (which holds the
+    best card but only its odd chip) and the other to the best card among the rest."""
+    r = chip_race(
+        {1: [25], 2: [25, 500], 3: [25, 25, 500], 4: [25, 25, 25, 500]},
+        25,
+        chips=[25, 100, 500],
+        cards=["Ks", "Qs", "Js", "Ts", "9s", "8s", "As"],
+        method="wfp",
+        button=1,
+    )
+    assert r.cards[1] == ("As",) and r.protected == (1,)
+    assert r.awarded == {2: 1}
+    assert r.stacks == {1: [100], 2: [500, 100], 3: [500], 4: [500]}
