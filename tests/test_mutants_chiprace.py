@@ -120,3 +120,9 @@ def test_wfp_the_protected_chip_counts_among_those_raced_and_the_race_goes_on() 
     assert r.cards[1] == ("As",) and r.protected == (1,)
     assert r.awarded == {2: 1}
     assert r.stacks == {1: [100], 2: [500, 100], 3: [500], 4: [500]}
+
+
+@pytest.mark.parametrize("card", ["Xs", "Ash", "A"])
+def test_a_race_card_is_a_rank_then_a_suit_and_nothing_else(card: str) -> None:
+    with pytest.raises(ChipRaceError, match=rf"^'{card}' is not a card \(rank then suit"):
+        chip_race({1: [25, 100], 2: [25, 100]}, 25, chips=[25, 100], cards=[card, "2c"])
