@@ -48,8 +48,11 @@ def test_the_bubble_is_played_hand_for_hand_through_the_broker(tmp_path: Path) -
     # at another table): that hold ends with hand-for-hand, not by a release, so the venue may
     # have held fewer than the tables froze (seen once in the full suite at a load of 10)
     assert kinds["released"] == kinds["h4h_allin"] <= len(seen["frozen"])
-    assert kinds["h4h_clock"] >= 1  # the clock's minutes per hand (RP-8 B-D)
+    # RP-8 B-D: the clock loses its minutes for every hand-for-hand round played out before the
+    # last one (round 0 is played on the clock; the last may end with hand-for-hand itself). How
+    # many rounds the room plays depends on its timing (the tables interleave through the broker):
+    # tests/test_venue_h4h.py pins the minutes hand by hand.
+    played = max(max(r) for r in seen["rounds"].values())
+    assert kinds["h4h_clock"] >= played - 1
     hold_cmds = [o for o in said if isinstance(o, HoldCmd)]
     assert {c.table for c in hold_cmds} >= {"T1", "T2"}
-    # several rounds were played, a hand each (a table broken early played fewer)
-    assert max(len(r) for r in seen["rounds"].values()) >= 3 and kinds["h4h_clock"] >= 2
