@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import web_shots
-from test_web_console import PASSWORD, flash, sign_in
+from test_web_console import PASSWORD, Room, flash, sign_in
 from test_web_h4h import all_in_and_call
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -38,7 +37,9 @@ PAID = [20, 14, 10, 8, 6, 5, 4, 4, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2]
 ENTRANTS = 23
 
 
-class ManualRoom:
+class ManualRoom(Room):
+    """Room's serving and closing, with two sensored and two manual tables."""
+
     def __init__(self, tmp: Path) -> None:
         self.sim = SimRoom(tmp / "room", ["T1", "T2"], venue="demo")
         self.sim.open_tables()
@@ -52,18 +53,6 @@ class ManualRoom:
         self.served: Served = serve_in_thread(build(settings), free_port())
         self.url = self.served.url
         self.console = self.served.web.console
-
-    def serve_until(self, done: Any, timeout: float = 30.0) -> None:
-        deadline = time.monotonic() + timeout
-        while not done():
-            self.sim.service()
-            if time.monotonic() > deadline:
-                raise AssertionError("the tables did not get there in time")
-            time.sleep(0.02)
-
-    def close(self) -> None:
-        self.served.stop()
-        self.sim.close()
 
 
 @pytest.fixture(scope="module")
