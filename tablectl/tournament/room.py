@@ -18,8 +18,9 @@ Room events (JSON objects; docs/scenario-extensions.md "Room events"):
 - ``{"confirmed"|"refused": {"id": "sat1-c17", ...}}``: a table's answer, routed back to the
   event by its command id's prefix.
 
-Every command the room sends carries its event's prefix (``sat1-c17``), so its answer finds the
-event that sent it. The same room events give every event the same state: replay is recovery.
+Every command the room sends carries its event's prefix (``sat1-c17``; the first event's,
+``main``, none: a one-event room is a venue), so its answer finds the event that sent it. The
+same room events give every event the same state: replay is recovery.
 """
 
 from __future__ import annotations
@@ -57,16 +58,17 @@ def check_event_id(value: object) -> str:
 
 
 def prefixed(event: str, cmd: Command) -> Command:
-    """The command as the room sends it: its id with its event's prefix."""
-    return replace(cmd, id=f"{event}-{cmd.id}")
+    """The command as the room sends it: its id with its event's prefix (the first event's
+    bare, so a one-event room's ids are a venue's)."""
+    return cmd if event == MAIN else replace(cmd, id=f"{event}-{cmd.id}")
 
 
 def split_id(cmd_id: object) -> tuple[str, str]:
-    """``sat1-c17`` -> (``sat1``, ``c17``)."""
-    if not isinstance(cmd_id, str) or "-" not in cmd_id:
-        raise RoomError(f"a command id of the room is EVENT-ID, got {cmd_id!r:.40}")
-    event, _dash, own = cmd_id.partition("-")
-    return event, own
+    """``sat1-c17`` -> (``sat1``, ``c17``); ``c17`` -> (``main``, ``c17``)."""
+    if not isinstance(cmd_id, str) or not cmd_id:
+        raise RoomError(f"a command id of the room is [EVENT-]ID, got {cmd_id!r:.40}")
+    event, dash, own = cmd_id.partition("-")
+    return (event, own) if dash else (MAIN, cmd_id)
 
 
 class Room:
