@@ -327,8 +327,8 @@ def _run_server(settings: Any, host: str, port: int) -> int:
             print(f"venue journal: {problem}", file=sys.stderr)
         uvicorn.run(web.app, host=host, port=port, log_level="warning", ws="websockets-sansio")
     finally:
-        web.console.client.stop()
-        web.console.close()
+        web.stepper.client.stop()
+        web.stepper.close()
     return 0
 
 
