@@ -201,6 +201,29 @@ def test_a_table_is_handed_over_only_when_empty() -> None:
     assert sat.committed("T3") >= 2 and not sat.waiting()
 
 
+def test_a_table_an_event_does_not_need_joins_it_idle() -> None:
+    """Nobody waiting for a seat: in play, the table would only make the event break another at
+    once (002 Rule 11-C); it joins idle, hearing the level."""
+    room = Room()
+    room.apply({"open_event": {"id": "main", "setup": setup(["T1", "T2", "T3"])}})
+    room.apply({"open_event": {"id": "sat1", "setup": setup(["S1", "S2"], seed=2)}})
+    log: list[object] = []
+    for i in range(8):  # two tables: T3 is not used by the draw
+        room.apply({"in": "main", "event": {"register": {"name": f"M{i}"}}})
+    for i in range(8):
+        room.apply({"in": "sat1", "event": {"register": {"name": f"S{i}"}}})
+    confirm_all(room, room.apply({"in": "main", "event": {"start": {}}}), log)
+    confirm_all(room, room.apply({"in": "sat1", "event": {"start": {}}}), log)
+    out = room.apply({"hand_over": {"table": "T3", "from": "main", "to": "sat1"}})
+    sat = room.events["sat1"]
+    assert not alerts(out) and not sat.tables["T3"].active
+    assert [type(c).__name__ for c in cmds(out)] == ["LevelCmd"]
+    assert not [
+        s for s in out if isinstance(s.output, Announcement) and s.output.kind == "table_broken"
+    ]
+    assert sorted(sat.active_tables()) == ["S1", "S2"]
+
+
 def test_a_report_from_a_table_in_no_event_is_kept_not_folded() -> None:
     room, _ = two_events([])
     before = {k: state(v) for k, v in room.events.items()}

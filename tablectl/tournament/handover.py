@@ -3,10 +3,12 @@
 A room runs several events (:mod:`tablectl.tournament.room`); a table moves between them only
 when it is empty: broken in the event it leaves (002 Rule 10-B: its players moved, each seat
 confirmed), nobody seated there or on the way, no command to it waiting, never the event's
-final table. In the event it joins it is one more table of the setup: the break order takes it
-last (11-C: it breaks after the event's own tables), balancing fills it (11-A), late
-registrations draw its seats (8-A), and it hears the event's level at once (24: from its next
-hand).
+final table. In the event it joins it is one more table of the setup, last in the break order
+(11-C: it breaks after the event's own tables), and hears the event's level at once (24: from its
+next hand). Joining a started event it is in play only when the event needs it: players waiting
+for a seat (8-A), who draw its seats, then balancing fills it (11-A). Otherwise it joins idle, as
+a table the start's draw did not use: in play it would only make the event break another table
+at once (11-C: the players left fit the others).
 """
 
 from __future__ import annotations
@@ -102,11 +104,11 @@ def _add(
         break_order=(*cfg.break_order, name),
         manual=(*cfg.manual, name) if is_manual else cfg.manual,
     )
-    live = venue.started and not venue.finished
-    venue.tables[name] = new_table(name, live)
+    started = venue.started and not venue.finished
+    venue.tables[name] = new_table(name, started and bool(venue.waiting()))
     if is_manual:
         venue.manual.tables[name] = manual.ManualTable()
-    if live:
+    if started:
         out.append(level_cmd(venue, name))
         venue._settle(out)
 

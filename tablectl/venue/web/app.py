@@ -779,8 +779,8 @@ class WebConsole:
 
 
 def _satellite(text: Callable[[str], str], presets: dict[str, Any]) -> dict[str, Any]:
-    """The open-a-satellite form's setup: its tables, seats a table, the draw's seed, a preset
-    structure, late registration (002 Rule 8-A)."""
+    """The open-a-satellite form's setup: its tables (those without sensors), seats a table, the
+    draw's seed, a preset structure, late registration (002 Rule 8-A)."""
     tables = [t for t in text("tables").replace(",", " ").split() if t]
     preset = presets.get(text("preset"))
     if preset is None:
@@ -791,6 +791,9 @@ def _satellite(text: Callable[[str], str], presets: dict[str, Any]) -> dict[str,
         "seed": _number(text("seed") or "1", "seed"),
         "structure": preset,
     }
+    manual = [t for t in text("manual").replace(",", " ").split() if t]
+    if manual:  # tables without a Pi (tablectl.tournament.manual)
+        setup["manual"] = manual
     if text("late_until_level"):
         setup["late_until_level"] = _number(text("late_until_level"), "late registration")
     return setup
