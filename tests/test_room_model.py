@@ -294,3 +294,24 @@ def test_a_message_for_one_event_never_changes_another(events: list[dict[str, An
             room.apply({next(iter(ev)): body})
     assert state(room.events["sat1"]) == sat
     assert room.held == held
+
+
+def test_one_person_across_the_events_is_their_member_id() -> None:
+    """players.across: a member id registered in two events is one person (both results, the
+    prizes added); a name alone never joins two records (002 Rule 68: namesakes)."""
+    from tablectl.tournament.players import across
+
+    room = Room()
+    room.apply({"open_event": {"id": "main", "setup": setup(["T1"])}})
+    room.apply({"open_event": {"id": "sat1", "setup": setup(["S1"], seed=2)}})
+    room.apply({"in": "sat1", "event": {"register": {"name": "Ann", "member": "M-7"}}})
+    room.apply({"in": "sat1", "event": {"register": {"name": "Bo"}}})
+    room.apply({"in": "main", "event": {"register": {"name": "Ann B.", "member": "M-7"}}})
+    room.apply({"in": "main", "event": {"register": {"name": "Bo"}}})
+    people = across({k: v.entries.values() for k, v in room.events.items()})
+    assert [(p.name, p.member, sorted(p.events)) for p in people] == [
+        ("Ann B.", "M-7", ["main", "sat1"]),
+        ("Bo", "", ["main"]),
+        ("Bo", "", ["sat1"]),
+    ]
+    assert people[0].events["sat1"].name == "Ann" and people[0].to_obj()["prize"] == 0
