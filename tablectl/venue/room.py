@@ -148,7 +148,10 @@ class RoomConsole:
 
     # --- the loop -------------------------------------------------------------------------------
     def step(self) -> bool:
-        """One pump of the broker for every event; True when anything changed."""
+        """One pump of the broker for every event; True when anything changed. A room of one
+        event steps it as a venue on its own (today's console, its own pump)."""
+        if len(self.events) == 1:
+            return self.main.step()
         events = self.client.pump(0)
         force = self.client.republish
         self.client.republish = False
