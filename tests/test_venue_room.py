@@ -191,3 +191,24 @@ def test_each_event_has_its_clock_topic_and_a_stray_table_is_kept(tmp_path: Path
         for f in feeds:
             f.stop()
         broker.stop()
+
+
+def test_an_event_clock_needs_its_venue(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "tablectl", "clock", "--structure", "tda-style"),
+            *("--event", "sat1", "--state", str(tmp_path / "clock.json")),
+        ],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy"},
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert (
+        done.stderr.strip() == "tablectl clock: --event follows one event of a --venue: give both"
+    )
