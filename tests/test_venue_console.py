@@ -305,3 +305,26 @@ def test_hand_for_hand_from_the_console_shares_places_takes_minutes_and_replays(
     assert b.clock.paused and b.clock_view()["seconds_left"] == minutes_left  # not twice
     assert b.hand_for_hand("Dana", False).ok and not b.clock.paused
     b.close()
+
+
+def test_payouts_without_money_are_shares_of_the_pool_not_dollars() -> None:
+    """A structure with no buy-in (a free satellite, a league night) pays places as shares of
+    the pool: the console, the public page and the printed sheet say 65%, never "$65" beside a
+    $0 pool."""
+    from tablectl.venue.web.app import make_env
+
+    env = make_env()
+    sections = env.get_template("sections.html").module
+    free = {"prize_pool": 0, "currency": "$", "payouts": [[1, 65.0], [2, 35.0]]}
+    paid = {"prize_pool": 2900, "currency": "$", "payouts": [[1, 580.0], [2, 406.5]]}
+    assert '<li value="1">65%</li>' in str(sections.payouts(free))
+    assert '<li value="2">$406.50</li>' in str(sections.payouts(paid))
+    row = {
+        "id": "sat1", "name": "Satellite", "notes": [], "started": True, "finished": False,
+        "players_left": 5, "entrants": 8, "summary": free,
+        "clock": {"title": "Level 1", "blinds": "25/50", "seconds_left": 60, "paused": False},
+    }  # fmt: skip
+    listed = str(sections.public_events([row]))
+    assert "65%" in listed and "$65" not in listed
+    sheet = env.get_template("print_payouts.html").render(summary=free, deal=None, title="x")
+    assert "65%" in sheet and "$65" not in sheet

@@ -145,6 +145,14 @@ def _money(amount: float, currency: str = "$") -> str:
     return f"{currency}{amount:,.0f}" if float(amount).is_integer() else f"{currency}{amount:,.2f}"
 
 
+def _prize(amount: float, summary: dict[str, Any]) -> str:
+    """A place's payout: money, or its share of the pool when no money is entered (the model
+    gives percentages then: ``Purse.payouts``)."""
+    if summary.get("prize_pool"):
+        return _money(amount, summary.get("currency", "$"))
+    return f"{amount:g}%"
+
+
 def _when(t: float | None) -> str:
     return time.strftime("%H:%M:%S", time.localtime(t)) if t else ""
 
@@ -161,7 +169,12 @@ def make_env() -> Environment:
         lstrip_blocks=True,
     )
     env.filters.update(
-        mmss=_mmss, money=_money, when=_when, hhmm=_hhmm, chips=lambda n: f"{int(n):,}"
+        mmss=_mmss,
+        money=_money,
+        prize=_prize,
+        when=_when,
+        hhmm=_hhmm,
+        chips=lambda n: f"{int(n):,}",
     )
     return env
 
