@@ -342,6 +342,17 @@ class TagTracker(TagMapper):
         if best is None:
             return None
         began = tag.at[best].since
+        if (
+            best == "board"
+            and home is not None
+            and home.startswith("seat:")
+            and now - began + EPS < max(SILENT, SURE * self._period_of(best))
+            and self._is_card(uid)
+        ):
+            # a card leaves a seat for the muck (a fold) crossing the board on its way, in
+            # flight for longer than an arrival's rest with crosstalk; the board takes cards
+            # from the deck only, so one from a seat must rest there a while
+            return HOLD
         since = max(began, start)  # shares count from when the tag was placed where it is
         # a zone that missed the tag for a round or two (k of n) still reads it: a rival as
         # much as one reading it this round (a card swept to the muck's edge, read by the

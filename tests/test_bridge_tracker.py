@@ -759,3 +759,20 @@ def test_a_snapshot_repeating_a_round_is_no_new_round_on_a_shared_reader() -> No
             report("seat:5", [nine], 12.20 + 0.33 * (k // 3), 106 + k // 3)
         poll(12.31 + k * 0.11)
     assert out == [{"card": "9s", "zone": "seat:5", "face": "down"}]
+
+
+def test_a_folded_card_crossing_the_board_is_not_placed_on_it() -> None:
+    """Harsh reads: seat 1 folds the 2d; on its way to the muck it crosses the board, read there
+    for 200 ms (a transit with crosstalk), longer than an arrival's rest: placed on the board, it
+    was then read in the muck, "2d read twice: the deck is fouled" (harsh bench, seed 2). The
+    board takes cards from the deck only: a card from a seat rests there 0.4 s first."""
+    two = card_uid("2d")
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        if r < 10:
+            return {"seat:1": [two]}
+        return {"board": [two]} if r < 20 else {"muck": [two]} if r >= 21 else {}
+
+    today, tracked = both(reads=reads, rounds=60, zones=("seat:1", "board", "muck"))
+    assert ("2d", "board") in cards(today)
+    assert cards(tracked) == [("2d", "seat:1"), ("2d", "muck")]
