@@ -192,12 +192,6 @@ class TagTracker(TagMapper):
         self._due = now  # something to decide: poll now
         rounds = 1
         was = {uid for uid, _ in zone.raw}
-        if round_no is not None and round_no == self._round.get(antenna) and not incomplete:
-            # the round already reported, again (a snapshot): no new round, and its time is the
-            # host's (the bridge replays it at the latest report's), not the round's: counted,
-            # a card crossing an antenna for one round of a shared reader was "read" for two
-            # and the antenna's round time measured short from it (docs/protocol.md, "Rounds")
-            return
         if round_no is not None:
             last = self._round.get(antenna)
             if last is not None and round_no > last:

@@ -724,43 +724,6 @@ def test_a_dead_card_tag_is_asked_about_not_ruled_a_misdeal() -> None:
             assert not table.view().recounts and table.to_act() == 1
 
 
-def test_a_snapshot_repeating_a_round_is_no_new_round_on_a_shared_reader() -> None:
-    """One reader over every antenna (0.33 s a cycle), reporting on change. The periodic snapshot
-    repeats each antenna's last round, and the bridge replays it at its own clock (the latest
-    report's time): counted as a round, it measured seat 3's round time at 13 ms from the next
-    report, so the 9s, pitched to seat 5 over seat 3 and read there for one round, "rested" at
-    seat 3 before seat 5's turn came: a card to a seat with no hand, a misdeal (harsh and
-    shared benches, seed 2). Repeats of the round already reported are not rounds."""
-    nine = card_uid("9s")
-    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
-    tracker.set_antennas(standard_antennas())
-    out: list = []
-
-    def report(zone: str, tags: list[bytes], now: float, rnd: int) -> None:
-        tracker.report(ANT[zone], tuple((u, 0) for u in tags), now, rnd)
-
-    def poll(*times: float) -> None:
-        for now in times:
-            out.extend(event_to_obj(e) for e in tracker.poll(now) if e.kind != "unread")
-
-    report("seat:3", [], 10.00, 100)
-    report("seat:5", [], 10.01, 100)
-    poll(10.02)
-    report("seat:3", [], 11.90, 100)  # the snapshot, replayed at 11.90
-    report("seat:5", [], 11.90, 100)
-    poll(11.90)
-    report("seat:3", [nine], 11.98, 106)  # over seat 3 for one round
-    poll(11.99, 12.05, 12.13, 12.16)
-    report("seat:5", [nine], 12.20, 106)  # at rest at seat 5, read in its next slot
-    poll(12.25, 12.30)
-    report("seat:3", [], 12.31, 107)
-    for k in range(1, 12):
-        if k % 3 == 0:
-            report("seat:5", [nine], 12.20 + 0.33 * (k // 3), 106 + k // 3)
-        poll(12.31 + k * 0.11)
-    assert out == [{"card": "9s", "zone": "seat:5", "face": "down"}]
-
-
 def test_a_folded_card_crossing_the_board_is_not_placed_on_it() -> None:
     """Harsh reads: seat 1 folds the 2d; on its way to the muck it crosses the board, read there
     for 200 ms (a transit with crosstalk), longer than an arrival's rest: placed on the board, it
