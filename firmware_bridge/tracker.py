@@ -170,6 +170,10 @@ class TagTracker(TagMapper):
         # wait for the dealer's count (answered_chips)
         self._asking: dict[str, tuple[str, list[int]]] = {}
         self._counted: dict[str, float] = {}  # seat -> when the dealer last counted its bet
+        # the deck in play's cards never read, as last told to the engine (``unread``), and the
+        # deck and the number of tags known when it was worked out (it changes only with them)
+        self._unread_cards: list[str] | None = None
+        self._unread_key: tuple[str | None, int] = (None, -1)
 
     def set_antennas(self, antennas: dict[int, str]) -> list[Alert]:
         alerts = super().set_antennas(antennas)
@@ -348,6 +352,17 @@ class TagTracker(TagMapper):
         if best is None:
             return None
         began = tag.at[best].since
+        if (
+            best == "board"
+            and home is not None
+            and home.startswith("seat:")
+            and now - began + EPS < max(SILENT, SURE * self._period_of(best))
+            and self._is_card(uid)
+        ):
+            # a card leaves a seat for the muck (a fold) crossing the board on its way, in
+            # flight for longer than an arrival's rest with crosstalk; the board takes cards
+            # from the deck only, so one from a seat must rest there a while
+            return HOLD
         since = max(began, start)  # shares count from when the tag was placed where it is
         # a zone that missed the tag for a round or two (k of n) still reads it: a rival as
         # much as one reading it this round (a card swept to the muck's edge, read by the
@@ -495,6 +510,7 @@ class TagTracker(TagMapper):
     def poll(self, now: float) -> list[Event | Alert]:
         self._polled = now
         out: list[Event | Alert] = self._never_read(now)
+        out += self._cards_unread()
         for uid in sorted(self._active):  # in a fixed order: a seed plays the same
             out += self._decide(uid, self._tags[uid], now)
         self._exchange(now)
@@ -724,6 +740,24 @@ class TagTracker(TagMapper):
                 f"{names}{more}: dead tags, or not on the table. Check them with tablectl diag.",
             )
         ]
+
+    def _cards_unread(self) -> list[Event | Alert]:
+        """The deck in play's cards no antenna has read since the first report, as an ``unread``
+        event each time the list changes (a card is first read, or another deck comes into
+        play): a dead tag stays on it for good. The engine asks the dealer to count a seat read
+        short at the deal's end while the list can account for it, instead of ruling a misdeal
+        (tablectl/engine/dealing.py, check_deal)."""
+        deck = self.decks.decks.get(self.decks.in_play or "")
+        key = (self.decks.in_play, len(self._tags))
+        if self._started is None or deck is None or key == self._unread_key:
+            return []
+        self._unread_key = key
+        tags = self._tags
+        never = sorted(c for u, c in deck.cards.items() if bytes.fromhex(u) not in tags)
+        if never == self._unread_cards:
+            return []
+        self._unread_cards = never
+        return [event_from_obj({"unread": {"cards": never}})]
 
     def _exchange(self, now: float) -> None:
         """Chips come from off the table while chips of the same total went unread: the dealer
