@@ -1,7 +1,8 @@
 """The table on real RFID reads (issue 27): the score per level, with fixed seeds.
 
     python bench/rf.py [--hands 5000] [--seed 1] [--levels ideal,realistic,realistic+shared,harsh]
-                       [--mappings tracker,instant] [--chunk 250] [--jobs 2] [--explain [N]]
+                       [--mappings tracker,instant] [--chunk 250] [--jobs 2] [--runs]
+                       [--explain [N]]
 
 Each level plays ``--hands`` hands through the whole pipeline of `tablectl sim --rf LEVEL`
 (hw_sim.rf's reads, round by round over the pty in protocol version 2, firmware_bridge, the
@@ -17,7 +18,9 @@ hands, p99 <= 400 ms.
 
 The hands of a row are played in runs of ``--chunk`` hands, run i with seed ``--seed`` + i (fixed
 seeds: the same command prints the same counts), ``--jobs`` runs at a time in separate
-processes; a row's counts are the runs' sums, its p99 over all their motions.
+processes; a row's counts are the runs' sums, its p99 over all their motions. ``--runs`` prints
+each run's row too (a false ruling changes the hands that follow it, so two versions of the
+bridge play different hands after their first difference: the rows show which seeds moved).
 
 ``--explain`` then lists, per level and mapping, the first N (default 20) false rulings, false
 alerts and missed calls, each with its hand, the call, what physically happened, what the bridge
@@ -83,6 +86,11 @@ def main() -> None:
     ap.add_argument("--chunk", type=int, default=250, help="hands a run (default 250)")
     ap.add_argument("--jobs", type=int, default=1, help="runs at a time (processes)")
     ap.add_argument(
+        "--runs",
+        action="store_true",
+        help="also print each run's row (its seed in the mapping column), after the row",
+    )
+    ap.add_argument(
         "--explain",
         type=int,
         nargs="?",
@@ -116,12 +124,16 @@ def main() -> None:
             total = RfScore(level)
             incidents: list[Incident] = []
             wall = 0.0
-            for f in fs:
+            each: list[str] = []
+            for (seed, _), f in zip(runs, fs, strict=True):
                 score, more, w = f.result()
                 total.add(score)
                 incidents += more
                 wall += w
+                each.append(row(level, f"{mapping} seed {seed}", score, w))
             print(row(level, mapping, total, wall), flush=True)
+            if args.runs:
+                print("\n".join(each), flush=True)
             if explain:
                 notes += [f"## {level}, {mapping}: {len(incidents)} false or missed calls"]
                 notes += [i.render() for i in incidents[: args.explain]]

@@ -1127,8 +1127,9 @@ def _outcome(view: TableView, last: Any, last_id: int) -> str:
 def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     """The console's screens on a sample hand (tablectl screenshot --what console): the bar,
     the pad with a raise keyed, the keyboard, the alerts, floor mode, a floor form, the dealer
-    screen after the floor's decision, the detail view (alerts and rulings in full) and the
-    action panel while a void hand's alert stops play."""
+    screen after the floor's decision, the detail view (alerts and rulings in full), the
+    action panel while a void hand's alert stops play, and the question of a seat read short
+    of cards (a dead card tag)."""
     from display.dealer import DealerScreen, floor_line
     from tablectl.engine.notices import FloorDecided
     from tablectl.engine.table import Table
@@ -1230,4 +1231,15 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     ):
         table.apply(event_from_obj(obj))
     shot("stop_play")
+    # A dead card tag (issue 27): seat 4 is read holding one card while the deck has a card the
+    # table never read: the table asks how many cards seat 4 holds instead of a misdeal.
+    table = Table.from_setup({**setup, "seats": {"1": 10000, "2": 10000, "3": 10000, "4": 10000}})
+    for obj in (
+        {"unread": {"cards": ["9s"]}},
+        {"deal": {"2": ["2c", "2d"], "3": ["3c", "3d"], "4": ["4c"], "1": ["5c", "5d"]}},
+        {"push": {"seat": 4, "chips": [100, 100]}},
+    ):
+        table.apply(event_from_obj(obj))
+    con.mode = "table"
+    shot("recount_seat_cards")
     return out

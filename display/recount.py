@@ -19,6 +19,8 @@ from display.widgets import DANGER, NORMAL, PRIMARY, Button, grid
 from tablectl.engine.view import RecountView, TableView
 
 CARD_ZONES = (*(f"seat:{n}" for n in range(1, 11)), "board", "burn", "muck")
+SEAT_COUNTS = (2, 1, 0)  # the answers to "how many cards?", the likeliest first
+SEAT_COUNT_SUBS = {2: "the hand goes on", 1: "dealt short", 0: "dealt out"}
 
 
 def zone_words(zone: str) -> str:
@@ -30,7 +32,16 @@ def zone_words(zone: str) -> str:
 
 
 def question(q: RecountView) -> str:
+    if q.cards is not None:
+        return f"{zone_words(q.zone)}: HOW MANY CARDS?"
     return f"WHERE IS THE {q.card}?" if q.card else f"COUNT {zone_words(q.zone)}"
+
+
+def cards_line(q: RecountView) -> str:
+    """What the table read of a seat short of cards, and the deck's cards it never read."""
+    n = q.cards or 0
+    unread = ", ".join(q.unread[:6]) + (f" +{len(q.unread) - 6}" if len(q.unread) > 6 else "")
+    return f"{n} card{'' if n == 1 else 's'} at {zone_words(q.zone)}; never read: {unread}"
 
 
 def chips_line(chips: tuple[int, ...] | list[int]) -> str:
@@ -60,6 +71,10 @@ class RecountPanel:
         q = self.current(view)
         if q is None:
             return None
+        if arg.startswith("cards:") and q.cards is not None:
+            return {"zone": q.zone, "cards": int(arg[6:])}
+        if q.cards is not None:
+            return None  # a seat's cards are counted, never confirmed as read
         if arg == "confirm":
             return {"card": q.card} if q.card else {"zone": q.zone}
         if arg.startswith("zone:") and q.card:
@@ -81,6 +96,20 @@ class RecountPanel:
             return []
         w, h = lay.size
         confirm = pygame.Rect(lay.px(8), lay.px(170), w // 2 - lay.px(16), lay.px(96))
+        if q.cards is not None:
+            # the count: two (the hand goes on) first and largest; fewer is ruled as dealt short
+            area = pygame.Rect(w // 2 + lay.px(4), lay.px(66), w // 2 - lay.px(12), h - lay.px(74))
+            cells = grid(area, 1, len(SEAT_COUNTS), lay.px(8))
+            return [
+                Button(
+                    cell,
+                    f"recount:cards:{n}",
+                    f"{n} CARD{'' if n == 1 else 'S'}" if n else "NO CARD",
+                    sub=SEAT_COUNT_SUBS[n],
+                    fill=PRIMARY if n == 2 else DANGER,
+                )
+                for n, cell in zip(SEAT_COUNTS, cells, strict=True)
+            ]
         if q.card:
             out = [
                 Button(
@@ -154,7 +183,12 @@ class RecountPanel:
             lay.px(theme.BODY),
             theme.DIM,
         )
-        read = ", ".join(zone_words(z) for z in q.seen) if q.card else chips_line(q.chips)
+        if q.cards is not None:
+            read = cards_line(q)
+        elif q.card:
+            read = ", ".join(zone_words(z) for z in q.seen)
+        else:
+            read = chips_line(q.chips)
         p.wrap(
             read,
             pygame.Rect(
@@ -165,8 +199,12 @@ class RecountPanel:
             max_lines=2,
             tag="recount_read",
         )
-        if q.card:
-            hint = "Tap the zone where the card lies, or AS READ if it is there."
+        if q.card or q.cards is not None:
+            hint = (
+                "Count the cards at the seat (a dead tag reads as no card) and tap how many."
+                if q.cards is not None
+                else "Tap the zone where the card lies, or AS READ if it is there."
+            )
             p.wrap(
                 hint,
                 pygame.Rect(lay.px(12), lay.px(280), w // 2 - lay.px(24), lay.px(80)),

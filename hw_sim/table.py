@@ -589,7 +589,9 @@ class TableSim(Felt):
         calls: list[Call] = []
         if self.result.score is not None and engine:
             calls += self.result.score.bridge_alerts(bridge_alerts)
-        objs = [event_to_obj(e) for e in events]
+        # what the bridge said of the motion: its ``unread`` list (the cards it has not read yet)
+        # is the sensors' state, as its alerts are, no motion a perfect reader reports
+        objs = [event_to_obj(e) for e in events if e.kind != "unread"]
         if not engine and self.tracking:
             # The table cleared between sessions: to the tracker chips taken off the table and
             # read nowhere are unread, not gone, until the next session's chips (the same total
@@ -676,7 +678,11 @@ class TableSim(Felt):
                 break
             q = questions[0]
             body: dict[str, Any]
-            if q.card is None:
+            if q.cards is not None:
+                # a seat's hole cards: the dealer counts the cards lying there
+                here = self.zones.get(q.zone, [])
+                body = {"zone": q.zone, "cards": sum(1 for u in here if u not in self.chip_value)}
+            elif q.card is None:
                 body = {"zone": q.zone}
                 counted = self._values(q.zone) if q.zone in self.zones else []
                 if sorted(q.chips, reverse=True) != counted:
@@ -694,7 +700,7 @@ class TableSim(Felt):
             mapper = self.bridge.mapper
             if isinstance(mapper, TagTracker) and "card" in body:
                 mapper.answered(q.card, body.get("zone"), body.get("face"), None, self.clock.t)
-            elif isinstance(mapper, TagTracker):
+            elif isinstance(mapper, TagTracker) and "cards" not in body:
                 mapper.answered_chips(q.zone, body.get("chips"), self.clock.t)
         return outs
 

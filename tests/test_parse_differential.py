@@ -69,6 +69,10 @@ def _body(kind: str) -> st.SearchStrategy[Any]:
         "counted": st.one_of(
             st.fixed_dictionaries({"zone": st.just("bet:4")}, optional={"chips": chips}),
             st.fixed_dictionaries({"card": cards}, optional={"zone": st.just("seat:9")}),
+            st.fixed_dictionaries({"zone": st.just("seat:4"), "cards": st.integers(0, 2)}),
+        ),
+        "unread": st.fixed_dictionaries(
+            {"cards": st.lists(cards.filter(lambda c: c != "??"), max_size=5, unique=True)}
         ),
         "level": st.fixed_dictionaries(
             {"number": st.integers(1, 200), "blinds": st.just([100, 200])},

@@ -91,7 +91,15 @@ def test_a_card_placed_by_the_dealer_is_in_the_hand_history(tmp_path: Path) -> N
         ('{"counted": {}}', "names the 'zone' or the 'card'"),
         ('{"counted": {"zone": "bet:4", "chips": [0]}}', "counted.chips"),
         ('{"counted": {"card": "9s", "zone": "bet:4"}}', "zone 'bet:4'"),
-        ('{"counted": {"zone": "seat:4"}}', "chip zone"),
+        # a seat zone is a count of its hole cards (a dead card tag): 0 to 2, nothing else
+        ('{"counted": {"zone": "seat:4"}}', "counted.cards"),
+        ('{"counted": {"zone": "seat:4", "cards": 3}}', "counted.cards"),
+        ('{"counted": {"zone": "seat:4", "cards": "2"}}', "counted.cards"),
+        ('{"counted": {"zone": "seat:4", "chips": [100]}}', "unexpected keys chips"),
+        ('{"counted": {"zone": "stack:4", "cards": 2}}', "unexpected keys cards"),
+        ('{"unread": {"cards": ["9s", "9s"]}}', "each once"),
+        ('{"unread": {"cards": ["??"]}}', "not '??'"),
+        ('{"unread": ["9s"]}', "unread"),
     ],
 )
 def test_bad_recount_lines_are_one_line_errors(line: str, message: str) -> None:

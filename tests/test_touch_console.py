@@ -411,3 +411,21 @@ def test_a_card_is_placed_with_one_tap_and_the_read_confirmed_with_one(rig: Rig)
         {"counted": {"zone": "bet:1"}},
     ]
     assert rig.daemon.table.recounts == {}
+
+
+def test_a_seat_read_short_is_counted_with_one_tap(rig: Rig) -> None:
+    """A dead card tag: seat 3 is read holding one card while the deck has a card the table
+    never read. The panel asks how many cards seat 3 holds; one tap on 2 CARDS journals the
+    count, the question closes and the hand goes on (no misdeal)."""
+    rig.feed(
+        Event("unread", {"cards": ["9s"]}),
+        Event("deal", {"2": ["As", "Kd"], "3": ["7c"], "1": ["2c", "3d"]}),
+        Event("push", {"seat": 1, "chips": [200]}),
+    ).idle()
+    rig.call(lambda: None if rig.console.mode == "recount" else pytest.fail(rig.console.mode))
+    rig.button("recount:cards:2")
+    lines = rig.run()
+    assert lines[-1] == {"counted": {"zone": "seat:3", "cards": 2}}
+    table = rig.daemon.table
+    assert table.recounts == {} and table.hand is not None and table.hand.deal.unread == {3: 1}
+    assert not any(a.kind == "misdeal" for a in table.view().alerts)

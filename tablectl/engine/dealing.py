@@ -9,9 +9,9 @@ Pure functions over (table, hand); a misdeal or a void hand re-deals the same ha
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tablectl.engine import flow, hands
+from tablectl.engine import flow, hands, recount
 from tablectl.engine.citations import option
 from tablectl.engine.events import Event
 from tablectl.engine.hand import Hand
@@ -51,8 +51,11 @@ def deal_order(hand: Hand) -> list[int]:
 
 
 def count(hand: Hand, seat: int) -> int:
-    """The cards a seat holds or is owed (an exposed card's replacement comes after the deal)."""
-    return len(hand.hole.get(seat, [])) + hand.deal.owed_cards.get(seat, 0)
+    """The cards a seat holds or is owed (an exposed card's replacement comes after the deal),
+    those the dealer counted there that the table could not read included."""
+    deal = hand.deal
+    n = len(hand.hole.get(seat, [])) + deal.owed_cards.get(seat, 0)
+    return n + deal.unread.get(seat, 0) if deal.unread else n
 
 
 def card_seen(hand: Hand, card: str) -> bool:
@@ -191,8 +194,14 @@ def hole_card(
         scrap_card(table, hand, seat, out)
         return
     owed = deal.owed_cards.get(seat, 0)
-    held = len(cards) + owed  # count(hand, seat)
-    if owed and held >= 2:
+    held = len(cards) + owed  # count(hand, seat) but for the cards counted unread
+    if deal.unread.get(seat):
+        # a card counted at the seat whose tag the table could not read, read after all
+        if deal.unread[seat] > 1:
+            deal.unread[seat] -= 1
+        else:
+            del deal.unread[seat]
+    elif owed and held >= 2:
         # The replacement of an exposed card, dealt after the deal (000 Irregularities 17).
         if owed > 1:
             deal.owed_cards[seat] = owed - 1
@@ -474,13 +483,38 @@ def boxed_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> N
 # ------------------------------------------------------------------ the deal is over
 
 
+# Cards missing at the deal's end that dead tags may explain (0.1-0.3% of tags: one in a deal
+# is rare, two rarer still): more missing is a deal cut short, ruled at once.
+DEAD_CARDS_ASKED = 2
+
+
 def check_deal(table: TableState, hand: Hand, out: list[Output]) -> bool:
     """The deal is over (the shorthand ended, or action starts): every entitled seat must hold
     two cards. A seat dealt out or short is a misdeal (002 Rule 36-A(4), (5)); a button with one
-    card gets the next (002 Rules 36-B, 39). Returns True when the hand was misdealt."""
-    hand.deal.deal_done = True
-    if not hand.deal.deal_log:
+    card gets the next (002 Rules 36-B, 39). Returns True when the hand was misdealt.
+
+    The seats read short may hold cards whose tags the table cannot read: while the deck has
+    cards it has never read (``unread``, from the bridge) as many as are missing, and no more
+    than :data:`DEAD_CARDS_ASKED` are, the dealer is asked to count each short seat
+    (recount.ask_cards) instead; the hand goes on counting them full, and the count is ruled by
+    :func:`counted_cards` as this would have ruled."""
+    deal = hand.deal
+    deal.deal_done = True
+    if not deal.deal_log:
         return False  # no hole cards were read: a table dealt without card sensors
+    short = {s: count(hand, s) for s in deal_order(hand) if count(hand, s) < 2}
+    missing = sum(2 - n for n in short.values())
+    if short and missing <= min(len(table.felt.unread_cards), DEAD_CARDS_ASKED):
+        for seat, n in short.items():
+            deal.unread[seat] = deal.unread.get(seat, 0) + 2 - n
+            recount.ask_cards(table, seat, n, out)
+        return False
+    return _short(table, hand, out)
+
+
+def _short(table: TableState, hand: Hand, out: list[Output]) -> bool:
+    """The misdeal of a seat dealt out or short (002 Rule 36-A(4), (5)), or the button's missing
+    card (002 Rules 36-B, 39). True when the hand was misdealt."""
     button = hand.positions.button
     for seat in deal_order(hand):
         n = count(hand, seat)
@@ -501,6 +535,52 @@ def check_deal(table: TableState, hand: Hand, out: list[Output]) -> bool:
             )
         )
     return False
+
+
+def counted_cards(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
+    """The dealer counted a seat's hole cards (``counted`` with ``cards``): the cards beyond those
+    read are the seat's, unread. Fewer than two are ruled as the deal's end rules them: before
+    substantial action a misdeal (002 Rule 36-A(4), (5)), the button's missing card (Rule 39);
+    after it the hand is killed for the wrong number of cards (002 Rules 36-D, 40)."""
+    hand = table.live_hand
+    seat = int(body["zone"][5:])
+    if hand is None or seat not in hand.dealt or seat in hand.folded:
+        out.append(
+            Alert(
+                "action_void",
+                "002 Rule 1",
+                f"counted seat {seat} ignored: seat {seat} holds no hand; nothing changed",
+                seat,
+            )
+        )
+        return
+    deal = hand.deal
+    deal.unread.pop(seat, None)
+    read = count(hand, seat)
+    if body["cards"] > read:
+        deal.unread[seat] = body["cards"] - read
+    if count(hand, seat) >= 2 or not deal.deal_done:
+        return
+    if not substantial(table, hand):
+        if _short(table, hand, out):
+            recount.drop_cards(table, "the hand is dealt again", out)
+        return
+    if seat == hand.positions.button and count(hand, seat) == 1:
+        _short(table, hand, out)  # the button's card may be replaced even after SA (Rule 39)
+        return
+    kill(
+        table,
+        hand,
+        Alert(
+            "wrong_card_count",
+            "002 Rule 36-D",
+            f"seat {seat} has {count(hand, seat)} card(s) after substantial action: the hand is "
+            "dead, muck its cards, its chips stay in the pot; burn only one card for the next "
+            "street (002 Rule 40)",
+            seat,
+        ),
+        out,
+    )
 
 
 def _acting_seat(table: TableState, hand: Hand, event: Event) -> int | None:

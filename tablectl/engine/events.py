@@ -57,6 +57,7 @@ EVENT_KINDS = (
     "level",
     "recount",
     "counted",
+    "unread",
 )
 _KINDS = frozenset(EVENT_KINDS)
 SETUP_KEYS = (
@@ -1045,7 +1046,8 @@ def _validate_recount(body: object) -> dict[str, Any]:
 def _validate_counted(body: object) -> dict[str, Any]:
     """The dealer's answer to a recount: ``{"zone": "bet:4"}`` confirms the read held,
     ``{"zone": "bet:4", "chips": [100, 100]}`` is the dealer's count; ``{"card": "9s"}`` confirms,
-    ``{"card": "9s", "zone": "seat:9"}`` (``face`` optional) is where the card lies."""
+    ``{"card": "9s", "zone": "seat:9"}`` (``face`` optional) is where the card lies;
+    ``{"zone": "seat:4", "cards": 2}`` is the dealer's count of seat 4's hole cards."""
     body = _object(body, "counted", "naming the zone or the card recounted")
     if "card" in body:
         _keys(body, ("card", "zone", "face"), "counted")
@@ -1058,12 +1060,36 @@ def _validate_counted(body: object) -> dict[str, Any]:
         return out
     if "zone" not in body:
         raise ScenarioError("counted names the 'zone' or the 'card' recounted")
+    if isinstance(body["zone"], str) and body["zone"].startswith("seat:"):
+        # the dealer's count of a seat's hole cards (a card the table could not read)
+        _keys(body, ("zone", "cards"), "counted")
+        n = body.get("cards")
+        if type(n) is not int or not 0 <= n <= MAX_SEAT_CARDS:
+            raise ScenarioError(
+                f"counted.cards: the cards counted at {body['zone']} must be 0 to "
+                f"{MAX_SEAT_CARDS}, got {show(n)}"
+            )
+        return {"zone": _zone(body["zone"]), "cards": n}
     _keys(body, ("zone", "chips"), "counted")
     zone = body["zone"]
     out = {"zone": _chip_zone(zone) if isinstance(zone, str) else _chip_zone(show(zone))}
     if "chips" in body:
         out["chips"] = _chip_list(body["chips"], "counted.chips")
     return out
+
+
+MAX_SEAT_CARDS = 2  # a seat short of cards is counted: none, one or its two (a third is read)
+
+
+def _validate_unread(body: object) -> dict[str, Any]:
+    """``{"cards": ["9s"]}``: the cards of the deck in play whose tags the table has not read
+    since the deck was enrolled (dead tags, or cards not dealt yet); ``[]``: none."""
+    body = _object(body, "unread", "with the cards the table has not read")
+    _keys(body, ("cards",), "unread")
+    listed = _cards(body.get("cards"), "unread.cards")
+    if UNKNOWN_CARD in listed or len(set(listed)) != len(listed):
+        raise ScenarioError("unread.cards lists enrolled cards, each once, not '??'")
+    return {"cards": listed}
 
 
 _CONSOLE_VALIDATORS = {
@@ -1074,6 +1100,7 @@ _CONSOLE_VALIDATORS = {
     "level": _validate_level,
     "recount": _validate_recount,
     "counted": _validate_counted,
+    "unread": _validate_unread,
 }
 
 # Each event kind's validator (``card`` and ``board`` carry companions: parse_obj reads them).

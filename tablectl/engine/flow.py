@@ -461,7 +461,12 @@ def after_event(table: TableState, hand: Hand, out: list[Output]) -> None:
         not hand.deal.seated_checked
         and hand.street == "preflop"
         and hand.hole
-        and all(len(hand.hole.get(s, [])) + hand.deal.owed_cards.get(s, 0) >= 2 for s in hand.dealt)
+        # (dealing.count, inline: cards held, owed, and counted by the dealer but unread)
+        and all(
+            len(hand.hole.get(s, [])) + hand.deal.owed_cards.get(s, 0) + hand.deal.unread.get(s, 0)
+            >= 2
+            for s in hand.dealt
+        )
     ):
         hand.deal.seated_checked = True
         kill_absent(table, hand, out)

@@ -93,6 +93,9 @@ class Deal:
     deal_done: bool = False  # every entitled seat has its cards, or action started
     exposed: list[str] = field(default_factory=list)  # dealer-exposed hole cards (000 Irr 17)
     owed_cards: dict[int, int] = field(default_factory=dict)  # replacements a seat is owed
+    # hole cards a seat holds that the table did not read (a dead tag): asked of the dealer
+    # at the deal's end and counted on the answer (dealing.check_deal, counted_cards)
+    unread: dict[int, int] = field(default_factory=dict)
     boxed: int = 0  # boxed cards found on the initial deal (002 Rule 36-A(1))
     burn_pending: int = 0  # burns read since the last street was dealt
     burn_credit: int = 0  # extra burns already taken for later streets (000 Irr 14)

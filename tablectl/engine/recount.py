@@ -22,6 +22,8 @@ from tablectl.engine.state import TableState
 # no rule names a card the table lost track of; the dealer's word settles it (002 Rule 1).
 CHIPS_RULE = "002 Rule 26-A"
 CARD_RULE = "002 Rule 1"
+# A seat's cards counted at the deal's end: the count decides a misdeal (wrong number of cards)
+CARDS_RULE = "002 Rule 36-A(5)"
 HOLD = "Hold the action until it is answered."
 
 _CARD_KEYS = ("card", "zone", "face", "deck")
@@ -74,15 +76,53 @@ def on_recount(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     out.append(alert)
 
 
+def on_unread(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
+    """The bridge's list of the deck's cards it has not read since enrolment (a dead tag is
+    among them): kept for the deal's end (dealing.check_deal). Nothing to rule now."""
+    table.felt.unread_cards = tuple(body["cards"])
+
+
+def ask_cards(table: TableState, seat: int, read: int, out: list[Output]) -> None:
+    """Seat ``seat`` is short of hole cards at the deal's end while the deck has cards the table
+    has not read: one may lie there, its tag dead. Ask the dealer to count them instead of
+    ruling a misdeal (002 Rule 36-A(4), (5)) on a read the table cannot trust."""
+    zone = f"seat:{seat}"
+    unread = table.felt.unread_cards
+    named = ", ".join(unread[:3]) + (f" and {len(unread) - 3} more" if len(unread) > 3 else "")
+    text = (
+        f"seat {seat}: how many cards? The table read {read} there and has never read "
+        f"{len(unread)} card(s) of the deck ({named}): a dead tag, or a card dealt short. "
+        f"Count seat {seat}'s cards: two, the hand goes on; fewer, it is a misdeal before "
+        f"substantial action (002 Rule 36-A(5)). {HOLD}"
+    )
+    _close(table, zone, "asked again", out)
+    alert_id = table.console.alert_seq + sum(1 for o in out if type(o) is Alert) + 1
+    read_event = Event("counted", {"zone": zone, "cards": read})
+    table.recounts[zone] = (read_event, alert_id, tuple(unread))
+    out.append(Alert("recount", CARDS_RULE, text, seat))
+
+
+def drop_cards(table: TableState, why: str, out: list[Output]) -> None:
+    """Questions about seats' cards left open when the hand ends or is dealt again: closed."""
+    for key in [k for k, held in table.recounts.items() if held[0].kind == "counted"]:
+        _close(table, key, why, out)
+
+
 def resolve(table: TableState, event: Event, out: list[Output]) -> Event:
     """The ``counted`` answer as the ``chips`` or ``card`` event it stands for (with the answer's
-    time), the question closed with a notice; the answer itself when nothing waits for it."""
+    time), the question closed with a notice; the answer itself when nothing waits for it, or
+    when it counts a seat's cards (ruled by dealing.counted_cards)."""
     body = event.body
     key = body.get("card") or body["zone"]
     held = table.recounts.get(key)
     if held is None:
         return event
     read = held[0]
+    if read.kind == "counted" or "cards" in body:
+        if read.kind == "counted" and "cards" in body:
+            n = body["cards"]
+            _close(table, key, f"{_zone_words(key)} holds {n} card(s), counted", out)
+        return event
     if read.kind == "card":
         answer = {**read.body, **{k: body[k] for k in ("zone", "face") if k in body}}
         said = f"the {key} lies at {_zone_words(answer['zone'])}"
@@ -107,6 +147,10 @@ def supersede(table: TableState, event: Event, out: list[Output]) -> None:
         card = event.body["card"]
         if card in table.recounts:
             _close(table, card, f"the table read the {card} at {event.body['zone']}", out)
+        zone = event.body["zone"]
+        if zone in table.recounts and table.recounts[zone][0].kind == "counted":
+            # the card the seat was short of, read after all (a tag shadowed, not dead)
+            _close(table, zone, f"the table read the {card} at {_zone_words(zone)}", out)
         return
     for zone in event.body:
         if zone in table.recounts:
@@ -114,7 +158,8 @@ def supersede(table: TableState, event: Event, out: list[Output]) -> None:
 
 
 def on_counted(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
-    """An answer no question waits for (answered already, or never asked): nothing changes."""
+    """An answer no question waits for (answered already, or never asked): nothing changes.
+    (A seat's cards counted are ruled whether asked or not: dealing.counted_cards.)"""
     key = body.get("card") or body["zone"]
     out.append(
         Alert(

@@ -90,7 +90,7 @@ class Felt:
     """The chips as the sensors last showed them, and what the dealer is to hand back. Written
     by chips.py (the zones as read, the stack findings), turn.py and outofturn.py (chips handed
     back), flow.py and dealing.py (bets gathered, chips back), floor.py and table.py (an
-    undo)."""
+    undo), recount.py (the cards the table has not read)."""
 
     zones: dict[str, list[int]] = field(default_factory=dict)  # last raw chip-zone snapshots
     sensed_zones: set[str] = field(default_factory=set)  # zones a `chips` snapshot has reported
@@ -99,6 +99,9 @@ class Felt:
     give_back: dict[int, int] = field(default_factory=dict)
     # per seat, what its stack zone last showed wrong: (unknown chips, chips missing) (002 63)
     stack_findings: dict[int, tuple[tuple[int, ...], int]] = field(default_factory=dict)
+    # the deck's cards whose tags the table has not read since enrolment (the bridge's
+    # ``unread``): a seat short of cards may hold one of them (dealing.check_deal asks)
+    unread_cards: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)

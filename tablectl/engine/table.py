@@ -104,6 +104,9 @@ class Table(TableState):
             if live and (
                 kind in _OF_THE_HAND
                 or (kind == "press" and body not in _PRESSES_NOT_IN_HAND)
+                # the dealer's count of a seat's cards is the hand's (undo replays it after the
+                # question it answers: dealing.counted_cards)
+                or (kind == "counted" and "cards" in body)
                 or (kind == "floor" and body.decision not in _TABLE_DECISIONS)
             ):
                 self.rewind.hand_log.append(event)
@@ -515,6 +518,8 @@ def _level_notice(what: str, level: int, venue: bool = UNSET) -> LevelChange:
 def _recount_view(key: str, read: Event, alert_id: int, seen: tuple[str, ...]) -> RecountView:
     if read.kind == "card":
         return RecountView(alert_id, read.body["zone"], card=key, seen=seen)
+    if read.kind == "counted":  # a seat's cards to count; seen: the deck's cards unread
+        return RecountView(alert_id, key, cards=read.body["cards"], unread=seen)
     return RecountView(alert_id, key, chips=tuple(read.body[key]))
 
 
@@ -524,6 +529,15 @@ def fold_events(setup: dict[str, Any], events: Iterable[Event]) -> Table:
     for ev in events:
         table.apply(ev)
     return table
+
+
+def _on_counted(table: Table, body: dict[str, Any], out: list[Output]) -> None:
+    """A seat's hole cards counted by the dealer are ruled whether a question waits or not (undo
+    replays the count); any other answer reaching here found no question waiting."""
+    if "cards" in body:
+        dealing.counted_cards(table, body, out)
+    else:
+        recount.on_counted(table, body, out)
 
 
 _HANDLERS: dict[str, Callable[[Table, Any, list[Output]], None]] = {
@@ -539,5 +553,6 @@ _HANDLERS: dict[str, Callable[[Table, Any, list[Output]], None]] = {
     "name": Table._on_name,
     "level": Table._on_level,
     "recount": recount.on_recount,
-    "counted": recount.on_counted,
+    "counted": _on_counted,
+    "unread": recount.on_unread,
 }

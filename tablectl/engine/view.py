@@ -92,6 +92,10 @@ class RecountView:
     chips: tuple[int, ...] = ()  # the read held for that chip zone
     card: str | None = None
     seen: tuple[str, ...] = ()  # card zones the card was seen in
+    # a seat's hole cards to count (zone seat:N): the cards read there, and the deck's cards
+    # the table has not read (one may be there, its tag dead)
+    cards: int | None = None
+    unread: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
