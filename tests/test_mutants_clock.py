@@ -11,7 +11,7 @@ from gpiozero import Buzzer, Device
 from gpiozero.pins.mock import MockFactory
 from test_tourney_clock import SMALL, make_clock
 
-from tablectl.tournament.clock import BuzzerHooks, TourneyClock, dispatch
+from tablectl.tournament.clock import BuzzerHooks, ClockStateError, TourneyClock, dispatch
 from tablectl.tournament.structures import Step, parse_structure
 
 
@@ -297,3 +297,76 @@ def test_bonus_chips_and_a_guarantee_count_in_play_and_in_the_pool() -> None:
     st_ = c.status(0.0)
     assert st_.chips_in_play == 12_000 and st_.average_stack == 2_400
     assert st_.prize_pool == 700 and st_.payouts == ((1, 490.0), (2, 210.0))
+
+
+def test_the_last_level_is_finished_only_when_its_time_is_up() -> None:
+    c = make_clock(index=3)
+    c.resume(0.0)
+    assert not c.status(599.0).finished
+    assert c.status(600.0).finished
+
+
+def test_a_warning_sounded_is_not_sounded_again_after_a_restart() -> None:
+    """The state file keeps that this step's one-minute signal has sounded: restored and
+    resumed, the clock does not beep again; saved once the next step has begun (not ticked
+    since), that step's warning is still to come."""
+    structure = parse_structure(SMALL)
+    c = make_clock()
+    c.resume(0.0)
+    assert [e.kind for e in c.tick(545.0)] == ["one_minute"]
+    back = TourneyClock.from_dict(structure, c.to_dict(550.0))
+    back.resume(0.0)
+    assert back.tick(5.0) == []
+    later = TourneyClock.from_dict(structure, c.to_dict(700.0))  # 100 s into level 2
+    assert later.index == 1 and later.status(0.0).seconds_left == pytest.approx(500)
+    later.resume(0.0)
+    assert [(e.kind, e.step.number) for e in later.tick(445.0)] == [("one_minute", 2)]
+
+
+def _state(**change: object) -> dict[str, object]:
+    state: dict[str, object] = {
+        "version": 1,
+        "structure": "Test",
+        "index": 1,
+        "elapsed": 12.5,
+        "entrants": 9,
+        "players_left": 4,
+    }
+    return {**state, **change}
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([1], "not a tournament clock state (version 1)"),
+        (_state(version=2), "not a tournament clock state (version 1)"),
+        (_state(structure="Other"), "state is for structure 'Other', not 'Test'"),
+        (_state(index="one"), "state field missing or not a number: invalid literal for int()"),
+        (_state(elapsed=None), "state field missing or not a number: float() argument"),
+        (_state(extra_chips="x"), "state field missing or not a number: invalid literal"),
+        ({"version": 1, "structure": "Test"}, "state field missing or not a number: 'index'"),
+        (_state(index=4), "state out of range for this structure"),
+        (_state(index=-1), "state out of range for this structure"),
+        (_state(elapsed=-600.5), "state out of range for this structure"),
+        (_state(players_left=0), "state out of range for this structure"),
+        (_state(players_left=10), "state out of range for this structure"),
+    ],
+)
+def test_a_clock_state_that_cannot_be_restored_is_refused_in_words(
+    data: object, message: str
+) -> None:
+    with pytest.raises(ClockStateError) as err:
+        TourneyClock.from_dict(parse_structure(SMALL), data)
+    assert str(err.value).startswith(message)
+
+
+def test_a_clock_state_at_its_limits_is_restored() -> None:
+    """A step lengthened to twice its time (a negative elapsed), one player left of one entrant,
+    bonus chips: all come back as saved, paused."""
+    structure = parse_structure(SMALL)
+    c = TourneyClock.from_dict(structure, _state(elapsed=-600, entrants=1, players_left=1))
+    assert c.paused and c.status(0.0).seconds_left == pytest.approx(1200)
+    assert (c.entrants, c.players_left, c.extra_chips, c.warned) == (1, 1, 0, False)
+    c = TourneyClock.from_dict(structure, _state(index=3, elapsed=900, extra_chips=500))
+    assert c.status(0.0).finished and c.extra_chips == 500
+    assert c.status(0.0).chips_in_play == 9_500
