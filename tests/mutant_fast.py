@@ -61,7 +61,10 @@ def main(argv: list[str]) -> int:
     names = names or names_in(module_file)
     limit = int(os.environ.get("LIMIT", "60"))
     signal.signal(signal.SIGINT, signal.default_int_handler)  # a background job ignores it
-    args = ["-x", "-q", "-p", "no:cacheprovider", "--no-header", "-p", "no:warnings", *tests]
+    # --tb=no: formatting a failure's traceback through a mutated file of thousands of lines
+    # takes longer than the tests
+    args = ["-x", "-q", "--tb=no", "-p", "no:cacheprovider", "--no-header", "-p", "no:warnings"]
+    args += tests
     os.environ["MUTANT_UNDER_TEST"] = ""
     clean = _Outcome()
     with open(os.devnull, "w") as quiet, contextlib.redirect_stdout(quiet):
@@ -80,6 +83,8 @@ def main(argv: list[str]) -> int:
         try:
             with open(os.devnull, "w") as quiet, contextlib.redirect_stdout(quiet):
                 code = pytest.main(args, plugins=[outcome])
+        except BaseException:  # interrupted outside a test, where pytest does not catch it
+            code = pytest.ExitCode.INTERRUPTED
         finally:
             watchdog.cancel()
         hung = code == pytest.ExitCode.INTERRUPTED
