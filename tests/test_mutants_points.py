@@ -155,3 +155,27 @@ def test_a_league_that_cannot_be_used_is_refused_in_words(body: object, error: s
     with pytest.raises(PointsError) as err:
         parse_league(body)
     assert str(err.value) == error
+
+
+def test_the_tree_is_the_documented_one() -> None:
+    """``parse`` gives the tree of the module's ``Node``: ``("op", sym, a, b)``, ``"^"`` for both
+    spellings of power, ``("neg", a)``, ``("call", f, args)``."""
+    one, two = ("num", 1.0), ("num", 2.0)
+    assert parse("1 + 2") == ("op", "+", one, two)
+    assert parse("1 * 2") == ("op", "*", one, two)
+    assert parse("1 ^ 2") == parse("1 ** 2") == ("op", "^", one, two)
+    assert parse("-k") == ("neg", ("var", "k"))
+    assert parse("max(1, 2)") == ("call", "max", (one, two))
+
+
+def test_nesting_is_counted_in_depth_not_in_parts() -> None:
+    """40 nested expressions are read, 41 are too deep (the whole formula is the first); any
+    number of parts side by side is no deeper than one of them."""
+    assert worth("(1)+" * 44 + "(1)") == 45.0
+    assert worth("(" * 39 + "1" + ")" * 39) == 1.0
+    with pytest.raises(PointsError, match="nested too deep"):
+        parse("(" * 40 + "1" + ")" * 40)
+    with pytest.raises(PointsError, match="nested too deep"):
+        parse("((1)+" + "(" * 39 + "1" + ")" * 39 + ")")
+    with pytest.raises(PointsError, match="nested too deep"):
+        parse("(1)+(1)+(1)+" + "(" * 40 + "1" + ")" * 40)

@@ -297,3 +297,23 @@ def test_a_color_up_of_big_chips_is_named_as_the_clock_shows_them() -> None:
         "Next color-up after level 1: 1K chips come off (002 Rule 25).",
     )
     assert color_up_notices(s, 1)[0].startswith("Color-up now: 1K chips leave play. Full sets")
+
+
+def test_a_structure_with_no_file_named_is_called_structure() -> None:
+    with pytest.raises(StructureError) as err:
+        parse_structure({"name": "X"})
+    assert str(err.value) == "structure: missing 'starting_stack'"
+
+
+def test_a_break_with_nothing_said_is_a_break_with_no_note() -> None:
+    s = parse_structure(
+        with_(step=[{"blinds": [25, 50], "minutes": 5}, {"kind": "break", "minutes": 5}])
+    )
+    assert s.steps[1] == Step("break", 5.0, title="Break", note="")
+    assert s.steps[0].title == "" and s.steps[0].note == ""
+
+
+def test_a_payout_bracket_with_no_percentages_is_refused_in_words() -> None:
+    assert refused(with_(prize={"payouts": [{"entrants": 2}]})) == (
+        "t.toml: payout percentages [] must total 100"
+    )
