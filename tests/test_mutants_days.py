@@ -275,3 +275,56 @@ def test_day_two_of_fewer_players_draws_fewer_tables() -> None:
     assert alert(v.apply({"start_day": {}})) == (
         "start_day: the next day starts once every bag of this one is in"
     )
+
+
+def test_the_day_s_notices_cite_no_rule_and_each_halt_has_its_own_id() -> None:
+    v = played()
+    out = v.apply({"end_day": {}})
+    halts = [o for o in out if isinstance(o, HaltCmd)]
+    assert all(isinstance(h.id, str) and h.id for h in halts)
+    assert len({h.id for h in halts} | {b.id for b in bags(out)}) == len(halts) + len(bags(out))
+    assert notices(out, "day_end")[0].rule == ""
+    said = all_bagged(v, short=100)
+    assert [n.rule for n in notices(said, "day_over") + notices(said, "alert")] == ["", ""]
+
+
+def test_a_hand_in_play_at_two_tables_names_both() -> None:
+    v = played()
+    for seq, t in ((9, "T1"), (10, "T2")):
+        live = report(v, t, seq)
+        live["report"]["in_hand"] = True
+        v.apply(live)
+    assert alert(v.apply({"end_day": {}})) == (
+        "end_day: a hand is in play at T1, T2: end the day between hands"
+    )
+
+
+def test_a_bag_keeps_the_player_s_name_and_seat() -> None:
+    v = played()
+    first = bags(v.apply({"end_day": {}}))[0]
+    entry = v.entries[v.pending[first.id][1]]
+    v.apply({"confirmed": {"table": first.table, "id": first.id}})
+    bag = v.days.bags[entry.id]
+    assert (bag.name, bag.table, bag.seat) == (entry.name, first.table, first.seat)
+
+
+def test_a_bag_by_hand_withdraws_its_own_command_only_and_the_last_ends_the_day() -> None:
+    v = played()
+    v.apply({"end_day": {}})
+    waiting = bags_asked(v)
+    for n, cmd in enumerate(waiting):
+        entry = v.pending[cmd.id][1]
+        stack = v.entries[entry].stack
+        said = v.apply({"bagged": {"entry": entry, "chips": {"100": stack // 100}}})
+        assert len(bags_asked(v)) == len(waiting) - n - 1
+    assert [n.text for n in notices(said, "day_over")] == ["day 1 over: 14 bags, 140,000 chips"]
+
+
+def test_an_empty_bag_may_be_entered_by_hand() -> None:
+    """A bag of no chips (counted as such) is a count, not a refusal: the total then says the
+    bags are short."""
+    v = played()
+    first = bags(v.apply({"end_day": {}}))[0]
+    entry = v.pending[first.id][1]
+    said = v.apply({"bagged": {"entry": entry, "chips": {"100": 0}, "stack": 0}})
+    assert not notices(said, "alert") and v.days.bags[entry].stack == 0

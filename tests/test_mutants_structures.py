@@ -317,3 +317,34 @@ def test_a_payout_bracket_with_no_percentages_is_refused_in_words() -> None:
     assert refused(with_(prize={"payouts": [{"entrants": 2}]})) == (
         "t.toml: payout percentages [] must total 100"
     )
+
+
+def test_a_bracket_with_no_field_named_applies_from_any_field() -> None:
+    s = parse_structure(with_(prize={"payouts": [{"percent": [100]}]}))
+    assert s.payouts[0].entrants == 0
+
+
+def test_one_entrant_is_a_field() -> None:
+    assert parse_structure(with_(entrants=1)).entrants == 1
+
+
+def test_payouts_are_to_the_cent_whatever_the_pool() -> None:
+    """A pool of a fraction of a cent (a guarantee split oddly) still pays whole cents."""
+    s = parse_structure(with_(prize={"payouts": [{"entrants": 2, "percent": [50, 50]}]}))
+    assert payouts(s, 2, 10.004) == ((1, 5.0), (2, 5.0))
+
+
+def test_a_structure_that_opens_with_a_break_announces_its_color_up() -> None:
+    s = parse_structure(
+        with_(
+            step=[
+                {"kind": "break", "minutes": 5, "title": "Seating"},
+                {"blinds": [25, 50], "minutes": 10},
+                {"kind": "break", "minutes": 5, "color_up": [25]},
+                {"blinds": [50, 100], "minutes": 10},
+            ]
+        )
+    )
+    assert color_up_notices(s, 0) == (
+        "Next color-up after level 1: 25 chips come off (002 Rule 25).",
+    )
