@@ -284,6 +284,7 @@ def test_the_day_s_notices_cite_no_rule_and_each_halt_has_its_own_id() -> None:
     assert all(isinstance(h.id, str) and h.id for h in halts)
     assert len({h.id for h in halts} | {b.id for b in bags(out)}) == len(halts) + len(bags(out))
     assert notices(out, "day_end")[0].rule == ""
+    assert {b.rule for b in bags(out)} == {""}  # the bag is the venue's record, no rule's
     said = all_bagged(v, short=100)
     assert [n.rule for n in notices(said, "day_over") + notices(said, "alert")] == ["", ""]
 
@@ -328,3 +329,14 @@ def test_an_empty_bag_may_be_entered_by_hand() -> None:
     entry = v.pending[first.id][1]
     said = v.apply({"bagged": {"entry": entry, "chips": {"100": 0}, "stack": 0}})
     assert not notices(said, "alert") and v.days.bags[entry].stack == 0
+
+
+def test_day_two_says_an_hour_left_as_sixty_minutes_and_nobody_is_breaking() -> None:
+    v = played(12)
+    v.apply({"end_day": {"seconds_left": 3600}})
+    all_bagged(v)
+    out = v.apply({"start_day": {}})
+    assert notices(out, "day_start")[0].text.endswith(", 60:00 left")
+    halts = [o for o in out if isinstance(o, HaltCmd)]
+    assert halts and all(isinstance(h.id, str) and h.id for h in halts)
+    assert not any(t.breaking for t in v.tables.values())
