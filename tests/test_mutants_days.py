@@ -340,3 +340,14 @@ def test_day_two_says_an_hour_left_as_sixty_minutes_and_nobody_is_breaking() -> 
     halts = [o for o in out if isinstance(o, HaltCmd)]
     assert halts and all(isinstance(h.id, str) and h.id for h in halts)
     assert not any(t.breaking for t in v.tables.values())
+
+
+def test_each_bag_is_asked_at_its_player_s_seat_and_day_two_ends_with_day_two_bags() -> None:
+    v = played(12)
+    asked = bags(v.apply({"end_day": {}}))
+    assert all(b.seat == v.entries[v.pending[b.id][1]].seat for b in asked)
+    all_bagged(v)
+    confirm(v, v.apply({"start_day": {}}))
+    again = bags(v.apply({"end_day": {"seconds_left": 30}}))
+    assert len(again) == 12 and {b.day for b in again} == {2}
+    assert {b.why.split(":")[0] for b in again} == {"end of day 2"}
