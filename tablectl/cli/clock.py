@@ -70,6 +70,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     venue.add_argument("--venue", metavar="ID", help="the venue id (tablectl/<ID>/clock)")
     venue.add_argument(
+        "--event",
+        metavar="EVENT",
+        help="one event of a room of several (tablectl/<ID>/clock/<EVENT>; default the first)",
+    )
+    venue.add_argument(
         "--broker",
         default="localhost:1883",
         metavar="HOST[:PORT]",
@@ -124,6 +129,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"tablectl clock: cannot save {state}: {exc}", file=sys.stderr)
 
     feed = None
+    if getattr(args, "event", None) and not args.venue:
+        print("tablectl clock: --event follows one event of a --venue: give both", file=sys.stderr)
+        return 2
     if args.venue:
         feed = open_feed(args)
         if feed is None:
@@ -163,7 +171,13 @@ def open_feed(args: argparse.Namespace) -> object | None:
         from tablectl.venue.watch import ClockFeed
 
         feed = ClockFeed(
-            args.venue, host, port, username=args.user, password=args.password, ca_file=args.ca_file
+            args.venue,
+            host,
+            port,
+            username=args.user,
+            password=args.password,
+            ca_file=args.ca_file,
+            event=getattr(args, "event", None),
         )
     except (ValueError, ImportError) as exc:
         print(f"tablectl clock: {exc}", file=sys.stderr)

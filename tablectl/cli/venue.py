@@ -70,6 +70,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="the bounty on each entry's head (default 20)",
     )
     sim.add_argument(
+        "--events",
+        type=int,
+        default=1,
+        metavar="N",
+        help="2: a satellite (sat1, half the tables and players) beside the main event, in "
+        "one room over one broker; a summary line for each (default 1)",
+    )
+    sim.add_argument(
         "-v",
         "--verbose",
         action="store_true",
@@ -327,12 +335,16 @@ def _run_server(settings: Any, host: str, port: int) -> int:
             print(f"venue journal: {problem}", file=sys.stderr)
         uvicorn.run(web.app, host=host, port=port, log_level="warning", ws="websockets-sansio")
     finally:
-        web.console.client.stop()
-        web.console.close()
+        web.stepper.client.stop()
+        web.stepper.close()
     return 0
 
 
 def _sim(args: argparse.Namespace) -> int:
+    if args.events != 1:  # several events in one room (tablectl.cli.venue_events)
+        from tablectl.cli.venue_events import run
+
+        return run(args)
     from hw_sim.venue_manual import ManualVenueSim
     from hw_sim.venue_tables import SimConfig
     from tablectl.venue.broker import BrokerError

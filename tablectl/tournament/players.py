@@ -4,7 +4,8 @@ A re-entry is a new entry (002 Rule 8-A) whose ``player`` is the person's first 
 the entries, re-entries, re-buys, add-ons and results of one person are read together here, not
 matched by a string. Two people of one name are two records: the second was registered with
 ``again`` as ``Ann (2)`` (002 Rule 68), and each keeps the member id given at registration,
-which the pages show beside a name another person shares.
+which the pages show beside a name another person shares. Across the events of a room
+(:func:`across`), the member id is the person: their entries in each event read together.
 """
 
 from __future__ import annotations
@@ -95,3 +96,46 @@ def players(entries: Iterable[EntryLike]) -> list[Player]:
             )
         )
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """One person across the events of a room: the member id where one was given (else the
+    first entry in its event), with their record in each event (``events``: event id ->
+    :class:`Player`), so a satellite winner's seat in the main event and both results are one
+    person's."""
+
+    key: str
+    name: str
+    member: str
+    events: dict[str, Player]
+
+    @property
+    def prize(self) -> float:
+        return round(sum(p.prize for p in self.events.values()), 2)
+
+    def to_obj(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "name": self.name,
+            "member": self.member,
+            "events": {k: p.to_obj() for k, p in self.events.items()},
+            "prize": self.prize,
+        }
+
+
+def across(events: dict[str, Iterable[EntryLike]]) -> list[Person]:
+    """One :class:`Person` per member id across the events (a person without one is their own
+    in each event: a name alone never joins two records, 002 Rule 68), in order of first entry.
+    Two records of one member id in one event cannot be: a ``register`` giving a member id an
+    entry holds already is refused."""
+    people: dict[str, Person] = {}
+    for event, entries in events.items():
+        for p in players(entries):
+            key = f"member:{p.member}" if p.member else f"{event}:{p.id}"
+            found = people.get(key)
+            if found is None:
+                people[key] = Person(key, p.name, p.member, {event: p})
+            else:
+                found.events[event] = p
+    return list(people.values())

@@ -9,7 +9,8 @@ Events (JSON objects with one key, docs/venue.md "Tournament model"):
 :class:`~tablectl.wire.commands.TableReport`), ``confirmed`` and ``refused`` (a table's
 answer to a command), ``level`` (the clock announced a step), ``approve`` (the director approves
 a proposed move or break, with ``approve_moves`` set up) and ``break`` (the director breaks a
-table now), ``structure`` (the structure edited: from the next level on).
+table now), ``structure`` (the structure edited: from the next level on), ``table`` (a table
+joins or leaves the event, handed between events of a room: :mod:`tablectl.tournament.handover`).
 
 Outputs: commands for one table (:mod:`tablectl.wire.commands`) and
 :class:`Announcement` lines for the clock and the log. What the model decides, and the rule:
@@ -35,7 +36,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tablectl.tournament import announce, days, manual, seating, venue_bounties
+from tablectl.tournament import announce, days, handover, manual, seating, venue_bounties
 from tablectl.tournament.bounties import BountyError, BountySetup
 from tablectl.tournament.chiprace import ChipRaceError, chip_race
 from tablectl.tournament.deals import Deal, DealError, DealFigures, cents, figures
@@ -82,6 +83,7 @@ EVENTS = (
     "start_day",
     "announce",
     "tick",
+    "table",
 )
 IN_PLAY = ("seated", "arriving", "leaving")
 
@@ -399,6 +401,7 @@ class Venue:
             BountyError,
             days.DayError,
             announce.AnnounceError,
+            handover.HandOverError,
         ) as exc:
             self._restore(snapshot)
             return [Announcement("alert", f"{kind}: {exc}")]
@@ -1426,6 +1429,11 @@ class Venue:
         else:
             out.append(Announcement("announcement", done.text, "", done.to_obj()))
         self._send_notes(before, out)
+
+    def _on_table(self, body: object, out: list[Output]) -> None:
+        """A table joins or leaves this event (handed between a room's events, only when empty:
+        002 Rule 10-B; tablectl.tournament.handover)."""
+        handover.table(self, body, out, lambda name, active: VTable(name, active=active))
 
     def _on_tick(self, body: object, out: list[Output]) -> None:
         before = list(self.notes.live)

@@ -158,6 +158,7 @@ class VenueClient:
         self._session = uuid.uuid4().hex[:8]
         self._cmd_no = itertools.count(1)
         self._clock_seq = 0
+        self.event_clocks: set[str] = set()  # the events' own clock topics published (a room)
         self._watch_clock = watch_clock
         # called from paho's thread after a message is queued (an event loop's thread-safe
         # wake-up, so the venue process pumps at once instead of polling)
@@ -231,9 +232,10 @@ class VenueClient:
 
     def stop(self) -> None:
         if self.connected:  # a clean stop says so too: the clocks stop showing figures as live
-            info = self._client.publish(clock_topic(self.venue), CLOCK_OFFLINE, qos=1, retain=True)
-            with contextlib.suppress(RuntimeError, ValueError):
-                info.wait_for_publish(2.0)
+            for topic in [*sorted(self.event_clocks), clock_topic(self.venue)]:
+                info = self._client.publish(topic, CLOCK_OFFLINE, qos=1, retain=True)
+                with contextlib.suppress(RuntimeError, ValueError):
+                    info.wait_for_publish(2.0)
         self._client.disconnect()
         self._client.loop_stop()
         self.connected = False
@@ -424,13 +426,15 @@ class VenueClient:
             if p.table == table:
                 self._client.publish(table_topic(self.venue, table, "cmd"), p.payload, qos=1)
 
-    def publish_clock(self, body: dict[str, Any]) -> int:
-        """The clock state, retained (a kiosk that starts late sees it at once); its seq."""
+    def publish_clock(self, body: dict[str, Any], event: str | None = None) -> int:
+        """The clock state, retained (a kiosk that starts late sees it at once); its seq.
+        ``event``: one event's own clock topic, in a room of several (not the first)."""
         self._clock_seq += 1
         obj = {"seq": self._clock_seq, "t": round(time.time(), 6), **body}
-        self._client.publish(
-            clock_topic(self.venue), json.dumps(obj, separators=(",", ":")), qos=1, retain=True
-        )
+        topic = clock_topic(self.venue, event)
+        if event:
+            self.event_clocks.add(topic)
+        self._client.publish(topic, json.dumps(obj, separators=(",", ":")), qos=1, retain=True)
         return self._clock_seq
 
     def publish_venue(self, leaf: str, body: dict[str, Any], *, retain: bool = True) -> None:

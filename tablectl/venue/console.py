@@ -28,6 +28,7 @@ from typing import Any
 
 from tablectl.tournament import announce, manual, players, venue_bounties
 from tablectl.tournament.clock import ClockStateError, TourneyClock
+from tablectl.tournament.room import MAIN
 from tablectl.tournament.structures import Structure, StructureError, parse_structure
 from tablectl.tournament.venue import Announcement, Output, Venue, VenueError
 from tablectl.venue.client import TableEvent, VenueClient
@@ -144,9 +145,13 @@ def _line_problem(obj: object) -> str | None:
 class _JournaledRunner(VenueRunner):
     """The runner with each applied event and each command sent written to the journal."""
 
-    def __init__(self, client: VenueClient, journal: VenueJournal, by: str) -> None:
-        super().__init__(client, by=by)
+    def __init__(
+        self, client: VenueClient, journal: VenueJournal, by: str, event: str = MAIN
+    ) -> None:
+        super().__init__(client, by=by, event="" if event == MAIN else event)
         self.journal = journal
+        # an event's lines say whose they are (a room of several; the first event's say nothing)
+        self.tag: dict[str, str] = {} if event == MAIN else {"in": event}
         self.replaying = False
         self.replay_ids: dict[str, str] = {}  # model command id -> envelope id (from the journal)
         self.on_output: Callable[[list[Output]], None] | None = None
@@ -156,7 +161,7 @@ class _JournaledRunner(VenueRunner):
             # the staff's own decisions are synced; the tables' reports merely flushed (a lost
             # report comes again: the tables' states are retained)
             sync = next(iter(event)) not in ("report", "confirmed", "refused")
-            line = {"t": round(time.time(), 3), "by": self.by, "event": event}
+            line = {"t": round(time.time(), 3), "by": self.by, **self.tag, "event": event}
             self.journal.write(line, sync=sync)
         out = super().apply(event)
         if self.on_output is not None:
@@ -167,7 +172,7 @@ class _JournaledRunner(VenueRunner):
         if self.replaying:
             return self.replay_ids.get(cmd.id, f"replayed-{cmd.id}")
         env = super().send(cmd)
-        self.journal.write({"t": round(time.time(), 3), "sent": env, "cmd": cmd.id})
+        self.journal.write({"t": round(time.time(), 3), **self.tag, "sent": env, "cmd": cmd.id})
         return env
 
     def _answer(self, ev: TableEvent) -> None:
@@ -191,10 +196,17 @@ class DirectorConsole:
         presets: dict[str, dict[str, Any]] | None = None,
         monotonic: Callable[[], float] = time.monotonic,
         wall: Callable[[], float] = time.time,
+        event: str = MAIN,
+        journal: VenueJournal | None = None,
+        lines: tuple[list[dict[str, Any]], list[str]] | None = None,
     ) -> None:
+        """``event``, ``journal``, ``lines``: one event of a room (tablectl.venue.room), which
+        owns the journal and has read it once for every event."""
         self.client = client
-        self.journal = VenueJournal(journal_path)
-        self.runner = _JournaledRunner(client, self.journal, by="venue")
+        self.event = event
+        self._owns_journal = journal is None
+        self.journal = journal if journal is not None else VenueJournal(journal_path)
+        self.runner = _JournaledRunner(client, self.journal, by="venue", event=event)
         self.runner.on_output = self._heard
         self.presets = presets or {}
         self.monotonic = monotonic
@@ -209,7 +221,7 @@ class DirectorConsole:
         # the console's link to the tables (the broker): down since when (wall time)
         self._feed_live = False
         self._feed_since: float = time.time()
-        lines = self._restore(setup)
+        lines = self._restore(setup, lines)
         structure = self.venue.structure if self.venue.cfg else None
         if structure is None:
             raise ValueError(f"the venue's setup was refused: {self._last_alert()}")
@@ -221,16 +233,20 @@ class DirectorConsole:
     def venue(self) -> Venue:
         return self.runner.venue
 
-    def _restore(self, setup: dict[str, Any]) -> list[dict[str, Any]]:
+    def _restore(
+        self, setup: dict[str, Any], read: tuple[list[dict[str, Any]], list[str]] | None = None
+    ) -> list[dict[str, Any]]:
         """Replay the journal (a new one starts with the setup); re-send unanswered commands.
-        The journal's lines, for the clock."""
-        lines, problems = self.journal.load()
+        This event's lines (a room's journal holds several), for the clock."""
+        lines, problems = read if read is not None else self.journal.load()
         self.problems += problems
+        every = lines
+        lines = [line for line in lines if line.get("in", MAIN) == self.event]
         events = [line for line in lines if isinstance(line.get("event"), dict)]
         if not events:
             self.runner.apply({"setup": setup})
             return lines
-        answered = {line["answered"] for line in lines if "answered" in line}
+        answered = {line["answered"] for line in every if "answered" in line}
         self.runner.replay_ids = {
             str(line["cmd"]): str(line["sent"]) for line in lines if "sent" in line
         }
@@ -252,7 +268,10 @@ class DirectorConsole:
             if env in answered:
                 del self.runner.sent[env]
             else:  # the same envelope id: a table that took it already drops the repeat
-                self.client.command(cmd.table, cmd.kind, cmd.to_obj(), by="venue", cmd_id=env)
+                body = cmd.to_obj()
+                if self.runner.event:  # as it was sent: with the event's prefix
+                    body["id"] = f"{self.runner.event}-{cmd.id}"
+                self.client.command(cmd.table, cmd.kind, body, by="venue", cmd_id=env)
         seqs = [line["seqs"] for line in lines if isinstance(line.get("seqs"), dict)]
         if seqs:
             for table, seq in seqs[-1].items():
@@ -274,18 +293,24 @@ class DirectorConsole:
         return alerts[-1] if alerts else "no reason given"
 
     # --- the loop -------------------------------------------------------------------------------
-    def step(self) -> bool:
-        """Pump the broker, fold what came, run the clock; True when anything changed."""
+    def step(self, events: list[TableEvent] | None = None, force: bool = False) -> bool:
+        """Pump the broker, fold what came, run the clock; True when anything changed.
+        ``events``: what the room's one pump brought (a room of several events)."""
         before = self.version
-        events = self.runner.step(0)
+        if events is None:
+            events = self.runner.step(0)
+        else:
+            self.runner.take(events)
         for ev in events:
-            self._table_event(ev)
+            if self.runner.holds(ev.table):
+                self._table_event(ev)
         if events or self._states_changed() or self._feed_changed():
             self.version += 1
         self._run_clock()
         self._expire_notes()
-        self.runner.publish()
-        self._write_seqs()
+        self.runner.publish(force)
+        if self.event == MAIN:  # the transport's: once for the room
+            self._write_seqs()
         return self.version != before
 
     def _states_changed(self) -> bool:
@@ -590,7 +615,12 @@ class DirectorConsole:
 
     def _save_clock(self) -> None:
         self.journal.write(
-            {"t": round(time.time(), 3), "clock": self.clock.to_dict(self.monotonic())}, sync=True
+            {
+                "t": round(time.time(), 3),
+                **self.runner.tag,
+                "clock": self.clock.to_dict(self.monotonic()),
+            },
+            sync=True,
         )
         self._anchor_clock()
 
@@ -888,7 +918,8 @@ class DirectorConsole:
         return best
 
     def close(self) -> None:
-        self.journal.close()
+        if self._owns_journal:
+            self.journal.close()
 
 
 def _order(cmd: Command) -> str:

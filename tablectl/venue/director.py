@@ -40,10 +40,21 @@ class VenueRunner:
     """One venue process's loop body: :meth:`step` pumps the client, folds what arrived, sends
     what the model decided and publishes the clock's facts when they changed."""
 
-    def __init__(self, client: VenueClient, venue: Venue | None = None, by: str = "venue") -> None:
+    def __init__(
+        self,
+        client: VenueClient,
+        venue: Venue | None = None,
+        by: str = "venue",
+        *,
+        event: str = "",
+    ) -> None:
         self.client = client
         self.venue = venue or Venue()
         self.by = by
+        # one event of a room of several (not its first): its command ids carry the prefix, its
+        # clock has its own topic, and it folds only the tables it holds (tablectl.venue.room)
+        self.event = event
+        self.in_room = bool(event)  # set for every event of a room of several
         self.sent: dict[str, Command] = {}  # envelope id -> the model's command
         self.said: list[Output] = []
         self.stats = RunnerStats()
@@ -90,20 +101,36 @@ class VenueRunner:
                     self.announce.append({"kind": o.kind, "text": o.text, "t": now})
 
     def send(self, cmd: Command) -> str:
-        """Send one of the model's commands to its table; the envelope's id."""
-        return self.client.command(cmd.table, cmd.kind, cmd.to_obj(), by=self.by)
+        """Send one of the model's commands to its table; the envelope's id. An event's command
+        carries its prefix (``sat1-c17``): a table handed between events never sees one id twice
+        (tablectl.tournament.room)."""
+        body = cmd.to_obj()
+        if self.event:
+            body["id"] = f"{self.event}-{cmd.id}"
+        return self.client.command(cmd.table, cmd.kind, body, by=self.by)
 
     def step(self, timeout: float = 0.0) -> list[TableEvent]:
         """Pump the client: states become reports, command answers become confirmations."""
         events = self.client.pump(timeout)
+        self.take(events)
+        return events
+
+    def holds(self, table: str) -> bool:
+        """Whether this venue folds ``table``'s reports: every table of a venue on its own; in a
+        room, the tables of this event's setup (the room's map)."""
+        return not self.in_room or (self.venue.cfg is not None and table in self.venue.cfg.tables)
+
+    def take(self, events: list[TableEvent]) -> None:
+        """What a pump brought: states become reports, command answers become confirmations."""
         for table, st in self.client.tables.items():
+            if not self.holds(table):
+                continue
             if st.state is not None and st.state_seq > self._state_seq.get(table, 0):
                 self._state_seq[table] = st.state_seq
                 self.apply({"report": st.state})
         for ev in events:
             if ev.kind == "cmd_answer":
                 self._answer(ev)
-        return events
 
     def _answer(self, ev: TableEvent) -> None:
         """A table's answer to a command sent to it: a confirmation or a refusal for the model.
@@ -219,14 +246,15 @@ class VenueRunner:
     def publish(self, force: bool = False) -> None:
         """Publish the facts that changed (retained), and all of them on the clock topic: all of
         them after a (re)connect, when the venue's last will may have replaced the clock's."""
-        if self.client.republish:
+        if self.client.republish and not self.event:  # a room's events: the room reads it
             self.client.republish, force = False, True
         facts = self.facts()
         changed = False
         for leaf, body in facts.items():
             if force or self._published.get(leaf) != body:
                 self._published[leaf] = body
-                self.client.publish_venue(leaf, body)
+                if not self.event:  # an event's facts: on its clock topic only
+                    self.client.publish_venue(leaf, body)
                 changed = True
         if changed:  # the clock topic carries them all (tablectl.venue.board reads it)
-            self.client.publish_clock(facts)
+            self.client.publish_clock(facts, self.event or None)

@@ -1,7 +1,8 @@
 """``tablectl venue serve``: the director's web console on the venue's network (shell).
 
-Builds the :class:`~tablectl.venue.console.DirectorConsole` (the broker client, the journal) and
-the Starlette app, and serves them with uvicorn. ``--demo`` brings its own room: a local
+Builds the :class:`~tablectl.venue.room.RoomConsole` (the broker client, the journal, one
+:class:`~tablectl.venue.console.DirectorConsole` per event: the setup's is the first) and the
+Starlette app, and serves them with uvicorn. ``--demo`` brings its own room: a local
 mosquitto and simulated tables dealing a hand every few seconds (hw_sim.venue_room), and one
 director sign-in whose password is printed.
 """
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tablectl.venue.client import VenueClient
-from tablectl.venue.console import DirectorConsole
+from tablectl.venue.room import RoomConsole
 from tablectl.venue.settings import VenueSettings, presets
 from tablectl.venue.web.app import WebConsole
 from tablectl.venue.web.auth import Sessions
@@ -30,7 +31,7 @@ def build(settings: VenueSettings, *, client_id: str | None = None) -> WebConsol
         ca_file=settings.ca_file,
         client_id=client_id,
     )
-    console = DirectorConsole(client, settings.setup, settings.journal, presets=presets())
+    console = RoomConsole(client, settings.setup, settings.journal, presets=presets())
     client.start()
     sessions = Sessions(list(settings.staff), minutes=settings.session_minutes)
     return WebConsole(console, sessions)
@@ -52,8 +53,8 @@ class Served:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(10)
-        self.web.console.client.stop()
-        self.web.console.close()
+        self.web.stepper.client.stop()
+        self.web.stepper.close()
 
 
 def serve_in_thread(web: WebConsole, port: int, host: str = "127.0.0.1") -> Served:

@@ -45,9 +45,15 @@ class ClockFeed:
         password: str | None = None,
         ca_file: str | None = None,
         log: Callable[[str], None] | None = None,
+        event: str | None = None,
     ) -> None:
         self.venue = check_id("venue", venue)
-        self.topic = clock_topic(venue)
+        # one event of a room of several (its own clock topic); the first event's, "main", is
+        # the room's clock. The room's topic also carries the console's last will: an event's
+        # clock hears from it that the console is gone.
+        self.event = check_id("event", event) if event and event != "main" else None
+        self.room_topic = clock_topic(venue)
+        self.topic = clock_topic(venue, self.event)
         self.host, self.port = host, port
         self.where = f"{host}:{port}"
         self._lock = threading.Lock()
@@ -117,6 +123,8 @@ class ClockFeed:
             return
         self._set(connected=True, problem="")
         client.subscribe(self.topic, qos=1)
+        if self.topic != self.room_topic:
+            client.subscribe(self.room_topic, qos=1)
 
     def _on_connect_fail(self, _c: mqtt.Client, _ud: Any) -> None:
         # paho calls this inside its `except OSError` around connecting: the error is current
@@ -135,6 +143,8 @@ class ClockFeed:
         except WireError as exc:
             self._log(f"refused: {exc}")
             return
+        if message.topic != self.topic and body.get("offline") is not True:
+            return  # the room's clock, followed only for the console's last will
         with self._lock:
             if body.get("offline") is True:
                 # the venue's last will: keep its last figures, shown as stale

@@ -30,6 +30,7 @@ TOPICS = (
     Topic(f"{ROOT}/<venue>/table/<table>/online", ("table", "broker"), 1, True),
     Topic(f"{ROOT}/<venue>/table/<table>/cmd", ("venue",), 1, False),
     Topic(f"{ROOT}/<venue>/clock", ("venue", "broker"), 1, True),
+    Topic(f"{ROOT}/<venue>/clock/<event>", ("venue",), 1, True),
     Topic(f"{ROOT}/<venue>/venue/<leaf>", ("venue",), 1, True),
 )
 
@@ -51,8 +52,10 @@ def table_topic(venue: str, table: str, leaf: str) -> str:
     return f"{ROOT}/{venue}/table/{table}/{leaf}"
 
 
-def clock_topic(venue: str) -> str:
-    return f"{ROOT}/{venue}/clock"
+def clock_topic(venue: str, event: str | None = None) -> str:
+    """The room's clock (its first event's), or with ``event`` that event's (several events in
+    one room, docs/venue.md "Several events in one console")."""
+    return f"{ROOT}/{venue}/clock" + (f"/{event}" if event else "")
 
 
 def venue_topic(venue: str, leaf: str) -> str:

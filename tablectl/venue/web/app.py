@@ -35,9 +35,12 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from tablectl.tournament import players
 from tablectl.tournament.results import results
+from tablectl.tournament.room import MAIN
 from tablectl.venue.console import DirectorConsole, Result
 from tablectl.venue.results import to_csv, to_json
+from tablectl.venue.room import RoomConsole
 from tablectl.venue.web.auth import DEVICE_DAYS, NAME_MOST, Session, Sessions
 
 HERE = Path(__file__).resolve().parent
@@ -51,13 +54,13 @@ log = logging.getLogger("tablectl.venue")
 
 # the live sections of each page (drawn by the macros of templates/sections.html)
 PAGE_SECTIONS: dict[str, tuple[str, ...]] = {
-    "floor": ("health", "notes", "h4h", "summary", "clock", "floor", "proposals"),
+    "floor": ("health", "room", "notes", "h4h", "summary", "clock", "floor", "proposals"),
     "table": (
         "health",
         "table",
     ),
     "clock": ("health", "clock", "levels"),
-    "entrants": ("health", "summary", "days", "entrants", "players", "payouts"),
+    "entrants": ("health", "summary", "days", "entrants", "players", "room_players", "payouts"),
     "balancing": ("health", "proposals", "tables_small"),
     "log": (
         "health",
@@ -66,6 +69,7 @@ PAGE_SECTIONS: dict[str, tuple[str, ...]] = {
     "deal": ("health", "deal"),
     "manual": ("health", "manual"),
     "results": ("health", "results"),
+    "public_room": ("health", "feed", "public_events"),
     "public": (
         "health",
         "feed",
@@ -98,7 +102,21 @@ ACTIONS = (
     "bagged",
     "manual",
     "announce",
+    "open_event",
+    "hand_over",
 )
+
+
+class FormKey(str):
+    """The session's CSRF token, carrying the event the page shows: every form of the live
+    sections posts both (``csrf``, ``event``), so a stale tab acts on the event it shows."""
+
+    event: str
+
+    def __new__(cls, token: str, event: str) -> FormKey:
+        key = super().__new__(cls, token)
+        key.event = event
+        return key
 
 
 class Hub:
@@ -153,13 +171,16 @@ class WebConsole:
 
     def __init__(
         self,
-        console: DirectorConsole,
+        console: DirectorConsole | RoomConsole,
         sessions: Sessions,
         *,
         venue_name: str = "",
         pump_interval: float = 1.0,
     ) -> None:
-        self.console = console
+        # a room of events (tablectl.venue.room), or one venue's console on its own
+        self.room = console if isinstance(console, RoomConsole) else None
+        self.console = console.main if isinstance(console, RoomConsole) else console
+        self.stepper: DirectorConsole | RoomConsole = console
         self.sessions = sessions
         self.venue_name = venue_name or console.client.venue
         self.env = make_env()
@@ -189,6 +210,7 @@ class WebConsole:
                 Route("/print/{what}", self.printout),
                 Route("/seatcards", self.seatcards),
                 Route("/public", self.public),
+                Route("/public/{event}", self.public),
                 Route("/login", self.login_form, methods=["GET"]),
                 Route("/login", self.login, methods=["POST"]),
                 Route("/logout", self.logout, methods=["POST"]),
@@ -251,8 +273,35 @@ class WebConsole:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), self.pump_interval)
             wake.clear()
-            if self.console.step():
+            if self.stepper.step():
                 self.hub.notify()
+
+    # --- the events -----------------------------------------------------------------------------
+    def consoles(self) -> list[DirectorConsole]:
+        return list(self.room.events.values()) if self.room else [self.console]
+
+    def events(self) -> list[str]:
+        return list(self.room.events) if self.room else [MAIN]
+
+    def ev(self, event: str) -> DirectorConsole:
+        """The event's console (the first event's for an id the room does not hold)."""
+        if self.room is not None and event in self.room.events:
+            return self.room.events[event]
+        return self.console
+
+    def event_for(self, request: Request | WebSocket, sess: Session | None, table: str = "") -> str:
+        """The event a page shows: a table's own event, else ``?event=`` (remembered by the
+        session), else the session's, else the first."""
+        known = self.events()
+        if table and self.room is not None and self.room.event_of(table):
+            event = str(self.room.event_of(table))
+        else:
+            event = request.query_params.get("event", "")
+        if event not in known:
+            event = sess.event if sess is not None and sess.event in known else MAIN
+        if sess is not None:
+            sess.event = event
+        return event
 
     # --- sessions -------------------------------------------------------------------------------
     def session(self, request: Request | WebSocket) -> tuple[str | None, Session | None]:
@@ -273,9 +322,11 @@ class WebConsole:
         )
 
     # --- live sections --------------------------------------------------------------------------
-    def render_sections(self, page: str, sess: Session | None, arg: str = "") -> dict[str, str]:
-        c = self.console
-        csrf = sess.csrf if sess else ""
+    def render_sections(
+        self, page: str, sess: Session | None, arg: str = "", event: str = MAIN
+    ) -> dict[str, str]:
+        c = self.ev(event)
+        csrf = FormKey(sess.csrf if sess else "", event)
         may = sess.staff.may if sess else (lambda _what: False)
         summary = c.summary_view()  # once a push: several sections show it
         feed = c.feed_view()
@@ -306,6 +357,9 @@ class WebConsole:
             "results": lambda: self.sections.results(self._results(), summary),
             "days": lambda: self.sections.days(c.days_view(), summary, may, csrf),
             "manual": lambda: self.sections.manual(c.manual_view(arg), may("manual"), csrf),
+            "room": lambda: self.sections.room(self.room_view(event), may, csrf),
+            "room_players": lambda: self.sections.room_players(self.people()),
+            "public_events": lambda: self.sections.public_events(self.public_events()),
         }
         return {name: str(data[name]()) for name in PAGE_SECTIONS[page]}
 
@@ -316,16 +370,20 @@ class WebConsole:
                 return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
             # a table's name, or the deal page's amount played for (/deal?held=100)
             arg = request.path_params.get("name", "") or request.query_params.get("held", "")
-            if (name == "table" and _find(self.console.tables_view(), arg) is None) or (
-                name == "manual" and self.console.manual_view(arg) is None
+            event = self.event_for(request, sess, request.path_params.get("name", ""))
+            c = self.ev(event)
+            if (name == "table" and _find(c.tables_view(), arg) is None) or (
+                name == "manual" and c.manual_view(arg) is None
             ):
                 return self.render(
                     "page.html",
                     page="floor",
                     sess=sess,
                     flash=[(False, f"no {'manual ' if name == 'manual' else ''}table {arg!r}")],
-                    sections=self.render_sections("floor", sess),
+                    sections=self.render_sections("floor", sess, "", event),
                     arg="",
+                    event=event,
+                    events=self.events(),
                 )
             flash, sess.flash = sess.flash, []
             return self.render(
@@ -334,10 +392,12 @@ class WebConsole:
                 arg=arg,
                 sess=sess,
                 flash=flash,
-                sections=self.render_sections(name, sess, arg),
-                presets=sorted(self.console.presets),
-                structure=self.console.structure_obj,
-                started=self.console.venue.started,
+                sections=self.render_sections(name, sess, arg, event),
+                presets=sorted(c.presets),
+                structure=c.structure_obj,
+                started=c.venue.started,
+                event=event,
+                events=self.events(),
             )
 
         return handler
@@ -354,12 +414,17 @@ class WebConsole:
         if page not in PAGE_SECTIONS or page == "public":
             await ws.close(code=4404)
             return
-        await self._serve(ws, page, sess, ws.query_params.get("arg", ""))
+        event = ws.query_params.get("event", MAIN)
+        await self._serve(ws, page, sess, ws.query_params.get("arg", ""), event)
 
     async def live_public(self, ws: WebSocket) -> None:
-        await self._serve(ws, "public", None, "")
+        event = ws.query_params.get("event", "")
+        page = "public_room" if event == "*" else "public"
+        await self._serve(ws, page, None, "", event if event in self.events() else MAIN)
 
-    async def _serve(self, ws: WebSocket, page: str, sess: Session | None, arg: str) -> None:
+    async def _serve(
+        self, ws: WebSocket, page: str, sess: Session | None, arg: str, event: str = MAIN
+    ) -> None:
         await ws.accept()
         sent: dict[str, str] = {}
         stamp_sent: tuple[str, float] | None = None
@@ -368,9 +433,9 @@ class WebConsole:
                 if sess is not None and self.sessions.get(_token_of(ws)) is None:
                     await ws.close(code=4401)  # signed out or expired
                     return
-                sections = self.render_sections(page, sess, arg)
+                sections = self.render_sections(page, sess, arg, event)
                 changed = {k: v for k, v in sections.items() if sent.get(k) != v}
-                msg: dict[str, Any] = {"version": self.console.version, "sections": changed}
+                msg: dict[str, Any] = {"version": self.stepper.version, "sections": changed}
                 stamp = self.console.latest_state_t()
                 if stamp is not None and stamp != stamp_sent and changed:
                     msg["stamp"] = {"table": stamp[0], "t": stamp[1]}
@@ -384,24 +449,96 @@ class WebConsole:
 
     # --- pages without a layout -------------------------------------------------------------------
     async def public(self, request: Request) -> Response:
+        """No login: with several events, ``/public`` lists them and ``/public/EVENT`` is one
+        event's page; a room of one has its page at ``/public``, as before."""
+        event = request.path_params.get("event")
+        if event is None and len(self.events()) > 1:
+            return self.render(
+                "public.html",
+                page="public_room",
+                event="*",
+                sections=self.render_sections("public_room", None),
+            )
+        if event is not None and event not in self.events():
+            return HTMLResponse(f"no event {event!r:.40}", status_code=404)
+        event = event or MAIN
         return self.render(
-            "public.html", page="public", sections=self.render_sections("public", None)
+            "public.html",
+            page="public",
+            event=event,
+            several=len(self.events()) > 1,
+            sections=self.render_sections("public", None, "", event),
         )
+
+    # --- what the room's pages show ----------------------------------------------------------
+    def room_view(self, event: str) -> dict[str, Any]:
+        """The switcher's events, every table of the room with its event, the tables reporting
+        in none, and what the hand-over form offers."""
+        events = self.room.events_view() if self.room else []
+        colour = {e["id"]: i % 6 for i, e in enumerate(events)}
+        tables = []
+        for e in events:
+            c = self.ev(e["id"])
+            for t in c.tables_view():
+                tables.append(
+                    {
+                        "name": t["name"],
+                        "event": e["id"],
+                        "colour": colour[e["id"]],
+                        "active": t["active"],
+                        "players": len([s for s in t["seats"] if s.get("status") != "out"]),
+                        "manual": t["manual"],
+                    }
+                )
+        return {
+            "current": event,
+            "events": events,
+            "tables": tables,
+            "strays": self.room.strays_view() if self.room else [],
+            "presets": sorted(self.console.presets),
+        }
+
+    def people(self) -> list[dict[str, Any]]:
+        """The people with entries in more than one event (players.across)."""
+        by_event = {e: self.ev(e).venue.entries.values() for e in self.events()}
+        return [p.to_obj() for p in players.across(by_event) if len(p.events) > 1]
+
+    def public_events(self) -> list[dict[str, Any]]:
+        rows = []
+        for e in self.room.events_view() if self.room else []:
+            c = self.ev(e["id"])
+            rows.append(
+                {
+                    **e,
+                    "summary": c.summary_view(),
+                    "notes": c.notes_view()["notes"],
+                }
+            )
+        return rows
+
+    def _room_action(self, action: str, text: Callable[[str], str], by: str) -> Result:
+        """Opening an event and handing a table over: the room's, not one event's."""
+        if self.room is None:
+            return Result(False, f"{action}: this console runs one venue")
+        if action == "hand_over":
+            return self.room.hand_over(by, text("table"), text("to"))
+        try:
+            setup = _satellite(text, self.console.presets)
+        except ValueError as exc:
+            return Result(False, f"open event: {exc}")
+        return self.room.open_event(by, text("id"), setup)
 
     async def seatcards(self, request: Request) -> Response:
         _token, sess = self.session(request)
         if sess is None:
             return RedirectResponse("/login?next=/seatcards", status_code=303)
-        cards = [
-            e
-            for e in self.console.entrants_view()
-            if e["status"] in ("seated", "arriving", "leaving")
-        ]
+        c = self.ev(self.event_for(request, sess))
+        cards = [e for e in c.entrants_view() if e["status"] in ("seated", "arriving", "leaving")]
         cards.sort(key=lambda e: (e["table"], e["seat"]))
-        return self.render("seatcards.html", cards=cards, summary=self.console.summary_view())
+        return self.render("seatcards.html", cards=cards, summary=c.summary_view())
 
-    def _results(self) -> list[dict[str, Any]]:
-        v = self.console.venue
+    def _results(self, event: str = MAIN) -> list[dict[str, Any]]:
+        v = self.ev(event).venue
         assert v.cfg is not None
         return [r.to_obj() for r in results(v, v.cfg.league)]
 
@@ -412,13 +549,15 @@ class WebConsole:
             _token, sess = self.session(request)
             if sess is None:
                 return RedirectResponse("/login?next=/results", status_code=303)
-            v = self.console.venue
+            event = self.event_for(request, sess)
+            v = self.ev(event).venue
             assert v.cfg is not None
             if kind == "csv":
                 body, media = to_csv(results(v, v.cfg.league)), "text/csv; charset=utf-8"
             else:
                 body, media = to_json(v, v.cfg.league), "application/json"
-            name = f"results-{self.venue_name}.{kind}"  # a venue id: letters, digits, _ . -
+            # a venue id, an event id: letters, digits, _ . -
+            name = f"results-{self.venue_name}{'' if event == MAIN else '-' + event}.{kind}"
             return Response(
                 body,
                 media_type=media,
@@ -438,21 +577,22 @@ class WebConsole:
             return RedirectResponse(f"/login?next=/print/{what}", status_code=303)
         if what not in ("results", "payouts", "bags"):
             return HTMLResponse(f"no printout {what!r:.40}", status_code=404)
-        summary = self.console.summary_view()
+        event = self.event_for(request, sess)
+        c = self.ev(event)
         return self.render(
             f"print_{what}.html",
-            summary=summary,
-            rows=self._results(),
-            deal=self.console.deal_view()["deal"],
-            clock=self.console.clock_view(),
-            days=self.console.days_view(),
+            summary=c.summary_view(),
+            rows=self._results(event),
+            deal=c.deal_view()["deal"],
+            clock=c.clock_view(),
+            days=c.days_view(),
         )
 
     async def state_json(self, request: Request) -> Response:
         _token, sess = self.session(request)
         if sess is None:
             return JSONResponse({"error": "sign in first"}, status_code=401)
-        c = self.console
+        c = self.ev(self.event_for(request, sess))
         return JSONResponse(
             {
                 "version": c.version,
@@ -527,16 +667,16 @@ class WebConsole:
         resp.delete_cookie(COOKIE)
         return resp
 
-    def _manual(self, form: Any, by: str) -> Result:
+    def _manual(self, c: DirectorConsole, form: Any, by: str) -> Result:
         table = str(form.get("table", ""))
-        view = self.console.manual_view(table)
+        view = c.manual_view(table)
         if view is None:
             return Result(False, f"no manual table {table!r:.40}")
         try:
             entry = _manual_entry(form, [p["name"] for p in view["players"]])
         except ValueError as exc:
             return Result(False, str(exc))
-        return self.console.manual_entry(by, table, entry)
+        return c.manual_entry(by, table, entry)
 
     # --- changes ---------------------------------------------------------------------------------
     async def do(self, request: Request) -> Response:
@@ -550,17 +690,25 @@ class WebConsole:
         back = _safe_next(str(form.get("back", "/")))
         if action not in ACTIONS:
             return HTMLResponse(f"no action {action!r:.40}", status_code=404)
-        if not sess.staff.may("clock" if action in ("clock",) else action):
+        # the event the form was drawn for (none: a page of a room of one, the first event)
+        event = str(form.get("event", "") or MAIN)
+        may = {"open_event": "structure", "hand_over": "break"}.get(action, action)
+        if event not in self.events():
+            result = Result(False, f"no event {event!r:.40}: the page was of another room")
+        elif not sess.staff.may(may):
             result = Result(False, f"{sess.staff.role} staff may not {action}: ask the director")
         else:
-            result = self._do(action, form, sess.staff.name)
+            sess.event = event
+            result = self._do(action, form, sess.staff.name, event)
         sess.flash.append((result.ok, result.text))
         self.hub.notify()
         return RedirectResponse(back, status_code=303)
 
-    def _do(self, action: str, form: Any, by: str) -> Result:
-        c = self.console
+    def _do(self, action: str, form: Any, by: str, event: str = MAIN) -> Result:
+        c = self.ev(event)
         text = lambda key: str(form.get(key, "")).strip()  # noqa: E731
+        if action in ("open_event", "hand_over"):
+            return self._room_action(action, text, by)
         if action == "register":
             names = text("names").splitlines()
             return c.register(by, names, again=bool(text("again")), member=text("member"))
@@ -602,7 +750,7 @@ class WebConsole:
         if action == "release":
             return c.release(by, text("table"))
         if action == "manual":
-            return self._manual(form, by)
+            return self._manual(c, form, by)
         if action == "announce":
             if text("clear"):
                 return c.take_down(by, text("clear"))
@@ -628,6 +776,27 @@ class WebConsole:
             amounts = {i: text(f"{key}_{i}") for i in ids}
             return c.record_deal(by, method, text("held_back"), agreed, amounts)
         return c.set_structure(by, _edited_structure(c.structure_obj, form))
+
+
+def _satellite(text: Callable[[str], str], presets: dict[str, Any]) -> dict[str, Any]:
+    """The open-a-satellite form's setup: its tables (those without sensors), seats a table, the
+    draw's seed, a preset structure, late registration (002 Rule 8-A)."""
+    tables = [t for t in text("tables").replace(",", " ").split() if t]
+    preset = presets.get(text("preset"))
+    if preset is None:
+        raise ValueError(f"no preset {text('preset')!r:.40}")
+    setup: dict[str, Any] = {
+        "tables": tables,
+        "handed": _number(text("handed") or "9", "seats a table"),
+        "seed": _number(text("seed") or "1", "seed"),
+        "structure": preset,
+    }
+    manual = [t for t in text("manual").replace(",", " ").split() if t]
+    if manual:  # tables without a Pi (tablectl.tournament.manual)
+        setup["manual"] = manual
+    if text("late_until_level"):
+        setup["late_until_level"] = _number(text("late_until_level"), "late registration")
+    return setup
 
 
 def _number(text: str, what: str) -> int:

@@ -117,6 +117,7 @@ class Session:
     csrf: str
     expires: float
     flash: list[tuple[bool, str]] = field(default_factory=list)
+    event: str = "main"  # the event the pages show (a room of several; each form posts its own)
 
 
 class Sessions:

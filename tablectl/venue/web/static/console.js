@@ -7,6 +7,7 @@
   const pub = body.dataset.public === "1";
   const page = body.dataset.page;
   const arg = body.dataset.arg || "";
+  const event = body.dataset.event || "";  // the event shown (a room of several; "*": them all)
   const state = (window.tablectl = { updates: 0, latencies: [], connected: false, version: 0 });
   const status = document.getElementById("live-status");
 
@@ -55,7 +56,9 @@
   }
 
   function connect() {
-    const path = pub ? "/live/public" : "/live?page=" + encodeURIComponent(page) + "&arg=" + encodeURIComponent(arg);
+    const path = pub
+      ? "/live/public" + (event ? "?event=" + encodeURIComponent(event) : "")
+      : "/live?page=" + encodeURIComponent(page) + "&arg=" + encodeURIComponent(arg) + "&event=" + encodeURIComponent(event);
     const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + path);
     ws.onopen = function () {
       state.connected = true;
