@@ -4,7 +4,7 @@ rules (one record a person across entries, 002 Rules 8-A and 68) through ``playe
 
 from __future__ import annotations
 
-from tablectl.tournament.players import base_name, players
+from tablectl.tournament.players import across, base_name, players
 from tablectl.tournament.venue import Entry
 
 
@@ -32,3 +32,17 @@ def test_one_record_a_person_with_every_entry_summed() -> None:
     assert (bo.entries, bo.member, bo.places, bo.prize, bo.namesakes) == (("e2",), "M-2", (), 0, 0)
     assert (ann2.name, ann2.member, ann2.namesakes, ann2.status) == ("Ann (2)", "M-9", 1, "waiting")
     assert players([]) == []
+
+
+def test_a_person_across_events_is_keyed_by_member_id_else_by_event_and_entry() -> None:
+    """``across``: a member id is one person in every event; without one, a person is their own
+    in each event (a name alone never joins two records, 002 Rule 68)."""
+    main = [Entry("e1", "Ann B.", member="M-7", prize=100), Entry("e2", "Bo")]
+    sat = [Entry("e1", "Bo"), Entry("e2", "Ann", member="M-7", prize=20.5)]
+    people = across({"main": main, "sat1": sat})
+    assert [(p.key, p.name, sorted(p.events)) for p in people] == [
+        ("member:M-7", "Ann B.", ["main", "sat1"]),
+        ("main:e2", "Bo", ["main"]),
+        ("sat1:e1", "Bo", ["sat1"]),
+    ]
+    assert people[0].prize == 120.5 and people[0].to_obj()["key"] == "member:M-7"
