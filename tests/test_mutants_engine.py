@@ -51,3 +51,14 @@ def test_002_rule_1_a_floor_ruling_ends_the_undercall_a_later_one_is_the_first()
     assert (ruled.seat, ruled.action, ruled.to, ruled.owes) == (2, "call", 1000, 300)
     assert ruled.rule == "002 Rule 44-B" and "second undercall" not in ruled.text
     assert [a.rule for a in alerts(out, "undercall")] == ["002 Rule 44-B"]
+
+
+def test_002_rule_29_the_clock_leaves_the_screen_when_its_seat_acts() -> None:
+    """The clock is on the seat in turn's decision (002 Rule 29): when that seat acts, the dealer
+    screen shows no clock (the view's ``clock``), though the next seat has not acted yet."""
+    t = _three()
+    run(t, push(1, 100, 100), push(2, 100), {"press": "check"}, FLOP)
+    run(t, {"press": "clock"})
+    assert t.view().clock is not None and t.view().clock.seat == 2
+    run(t, {"tick": 10}, {"press": "check"})
+    assert t.to_act() == 3 and t.view().clock is None
