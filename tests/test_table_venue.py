@@ -629,3 +629,117 @@ def test_hand_for_hand_holds_the_table_and_a_hand_dealt_against_it_is_an_alert(
     assert dealt["text"] == "hand 1 dealt during the hold (002 RP-8 A)"
     assert card["text"] == "a card dealt in hand 2 before the release (002 RP-8 F)"
     assert dealt["rule"] == card["rule"] == "002 RP-8"
+
+
+def test_a_restarted_table_keeps_the_halt_the_hold_the_announcements_and_the_busts(
+    broker: Mosquitto, tmp_path: Path
+) -> None:
+    """What the venue's commands taken on receipt left at a table survives a daemon restart (a
+    power cut at the bubble): still halted (002 Rule 11-D), still holding hand for hand with
+    the round's hand counted as dealt (002 RP-8 A: no second hand), the director's
+    announcements still on the dealer screen, and the last bust's award records still in the
+    state the venue pays bounties from (issue 32) although the journal replays only the hand in
+    progress."""
+    from display.window import PygameDisplay
+
+    venue = Venue(broker.port)
+    journal = tmp_path / "j.db"
+    hold = {"on": True, "round": 1, "deal": True, "waiting": ["t2"], "release": 0}
+
+    def send(kind: str, body: dict[str, Any]) -> Callable[[], Any]:
+        def step() -> None:
+            venue.client.command("t1", kind, {"table": "t1", "id": kind, **body}, by="Dana")
+
+        return step
+
+    # hand 1 (button 1, small blind 2, big blind 3): Ann all in, Bob calls all in, Cy folds;
+    # Bob's ace high beats Ann's three high: Ann is out
+    bust = [
+        event_from_obj(obj)
+        for obj in (
+            {"deal": {"2": ["As", "Kd"], "3": ["7c", "7h"], "1": ["2c", "3d"]}},
+            {"push": {"seat": 1, "chips": [1000] * 10}},
+            {"push": {"seat": 2, "chips": [1000] * 9 + [500, 100, 100, 100, 100, 25, 25]}},
+            {"fold": 3},
+            {"board": ["7s", "8d", "Jh"], "burn": "4c"},
+            {"board": ["Qs"], "burn": "5c"},
+            {"board": ["9c"], "burn": "6c"},
+        )
+    ]
+    first = PygameDisplay(SIZE, fullscreen=False, console=True)
+    before: dict[str, Any] = {}
+    steps: list[Callable[[], Any]] = [
+        lambda: None,
+        venue.until(lambda: venue.state().get("status") is not None),
+        send("h4h", hold),
+        venue.until(lambda: venue.state().get("hold") is not None),
+        lambda: list(bust),  # the round's one hand
+        venue.until(lambda: bool(venue.state().get("busts"))),
+        send("note", {"notes": ["Dinner break at 8"]}),
+        send("halt", {"halt": True}),
+        venue.until(lambda: venue.state().get("status") == "halted"),
+        lambda: before.update(venue.state()),
+    ]
+    try:
+        daemon = Daemon(journal, SETUP, Steps(steps), display=first, venue=table_venue(broker.port))
+        assert daemon.run() == 0
+        assert first.screen.notes == ("Dinner break at 8",)
+        second = PygameDisplay(SIZE, fullscreen=False, console=True)
+        seen: dict[str, Any] = {}
+
+        def look() -> None:
+            seen.update(
+                notes=second.screen.notes,
+                hold=second.screen.hold,
+                halted=second.console.venue_halted,
+            )
+
+        again = Daemon(
+            journal, SETUP, Steps([look]), display=second, venue=table_venue(broker.port)
+        )
+        assert again.run() == 0
+        after = again.venue.busts.last, again.venue.status(again.table.view())
+    finally:
+        venue.client.stop()
+    assert before["busts"][0]["busted"] == {"1": "Ann"}
+    assert after == (before["busts"], "halted")
+    assert seen["notes"] == ("Dinner break at 8",)
+    assert seen["halted"] == "Dana"
+    # the round's hand was dealt before the restart: the table holds, it does not deal again
+    assert seen["hold"][:2] == ("HOLD \u2014 hand for hand", "waiting for t2 to finish the hand")
+
+
+@pytest.mark.parametrize(
+    "damaged",
+    [
+        "{not json",
+        '{"halted": 5, "notes": [], "seen": [0, 0, false], "hold": {}, "busts": {}}',
+        '{"halted": null, "notes": [], "seen": [0, 0, false], "hold": {"on": true}, "busts": {}}',
+    ],
+)
+def test_a_damaged_venue_side_is_logged_and_the_table_starts_without_it(
+    broker: Mosquitto, tmp_path: Path, caplog: pytest.LogCaptureFixture, damaged: str
+) -> None:
+    """A row the SD card damaged costs what it kept (the venue sends its commands again), never
+    the table: one error line, and the table plays."""
+    import sqlite3
+
+    from display.window import PygameDisplay
+    from tablectl.daemon.outbox import Outbox
+
+    journal = tmp_path / "j.db"
+    with Journal(journal) as j:
+        j.append(Event("setup", dict(event_from_obj({"setup": SETUP}).body)), 0)
+    db = sqlite3.connect(journal, isolation_level=None)
+    Outbox(db).save_side(damaged)
+    db.close()
+    display = PygameDisplay(SIZE, fullscreen=False, console=True)
+    daemon = Daemon(
+        journal, SETUP, Steps([lambda: list(HAND)]), display=display, venue=table_venue(broker.port)
+    )
+    with caplog.at_level("ERROR", logger="tablectl.venue"):
+        assert daemon.run() == 0
+    said = [r.message for r in caplog.records if "venue side" in r.message]
+    assert len(said) == 1 and "damaged, not restored" in said[0]
+    assert daemon.venue.halted is None and not daemon.venue.hold.on
+    assert daemon.table.hand_no == 1

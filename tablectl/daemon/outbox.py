@@ -52,6 +52,7 @@ CREATE TABLE IF NOT EXISTS venue_commands (
     body TEXT NOT NULL,
     answer TEXT
 );
+CREATE TABLE IF NOT EXISTS venue_side (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL);
 """
 
 PENDING, DONE, SUPERSEDED = 0, 1, 2
@@ -201,6 +202,23 @@ class Outbox:
                 (answer, cmd_id),
             )
         return cur.rowcount == 1
+
+    # --- what the venue's commands left at the table ------------------------------------------
+
+    def save_side(self, body: str) -> None:
+        """The table's side of the venue (a halt, the announcements, hand-for-hand, the bust
+        records: :class:`tablectl.daemon.table_venue.TableVenue`), one row, for a restart."""
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute(
+                "INSERT INTO venue_side(id, body) VALUES (1, ?) "
+                "ON CONFLICT(id) DO UPDATE SET body = excluded.body",
+                (body,),
+            )
+
+    def side(self) -> str | None:
+        row = self._db.execute("SELECT body FROM venue_side WHERE id = 1").fetchone()
+        return str(row[0]) if row else None
 
     def unanswered_commands(self) -> list[str]:
         """Bodies (JSON text) of commands received and not yet answered, oldest first: after a

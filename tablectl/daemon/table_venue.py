@@ -18,14 +18,19 @@ hand-for-hand): the dealer screen says HOLD and for whom it waits, or to deal th
 hand, or, after an all-in and call, to keep the cards face down and deal no further card until
 the director releases the table. A hand dealt against the hold, or a board card dealt before the
 release, is an alert on the screen and on the events stream (the engine is not told: the hold is
-the venue's, kept here). Unanswered commands are shown again after a restart.
+the venue's, kept here). Unanswered commands are shown again after a restart, and what the
+commands taken on receipt left at the table (a halt, the announcements, hand-for-hand and its
+rounds dealt, the bust records bounties are paid from) is kept beside the outbox and restored: a
+table restarted during a bubble still holds, a halted table is still halted.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import sqlite3
 from collections.abc import Callable
+from dataclasses import asdict, fields
 from typing import Any, Protocol
 
 from tablectl.daemon.outbox import Outbox
@@ -89,6 +94,8 @@ class TableVenue:
         self.hold = TableHold()  # hand-for-hand as the venue's h4h commands say (002 RP-8)
         self._seen: tuple[int, int, bool] = (0, 0, False)  # hand, board cards, held (RP-8 F)
         self.busts = BustRecords()  # the last bust's award records, for bounties (issue 32)
+        self.notes: tuple[str, ...] = ()  # the director's announcements on the dealer screen
+        self._side: str | None = None  # the side last saved (restart: _restore_side)
 
     # --- the daemon's hooks ------------------------------------------------------------------
 
@@ -105,8 +112,11 @@ class TableVenue:
                 continue  # refused when it arrived (and answered then)
             log.info("venue command %s (%s) still waits for the dealer", env.cmd_id, env.kind)
             self.pending[env.cmd_id] = (env, cmd)
+        self._restore_side()
         self.publish_state()
         self._show()
+        if self.notes:
+            table.show_notes(self.notes)
         self.link.start()
         log.info(
             "venue link: table %s of venue %s via %s:%d",
@@ -136,6 +146,7 @@ class TableVenue:
                 link.publish_event(kind, body)
         self._check_hold(view)
         self.publish_state()
+        self._save_side()
 
     def _check_hold(self, view: Any) -> None:
         """Hand-for-hand (002 RP-8): a hand started counts for the round, or is an alert when
@@ -170,6 +181,7 @@ class TableVenue:
                 log.warning("venue link: %s", item.text)
             else:
                 self._received(item)
+        self._save_side()
 
     def service(self) -> None:
         """Each loop turn: the dealer's answers from the screen; rows to paho."""
@@ -217,6 +229,7 @@ class TableVenue:
         elif isinstance(cmd, NoteCmd):  # the director's announcements, newest first
             log.info("venue %s: announcements on the dealer screen: %s", env.venue, cmd.notes)
             self._answer(env, True)
+            self.notes = tuple(cmd.notes)
             if self.table is not None:
                 self.table.show_notes(cmd.notes)
         elif isinstance(cmd, HoldCmd):
@@ -302,6 +315,61 @@ class TableVenue:
     ) -> None:
         if self.link is not None:
             self.link.answer(env, accepted, note, extra)
+
+    # --- kept across a restart ------------------------------------------------------------------
+
+    def _save_side(self) -> None:
+        """The commands' lasting effects, written only when they changed (a row per halt,
+        announcement, hand-for-hand round or bust: not per event, for the SD card)."""
+        if self.link is None:
+            return
+        body = json.dumps(
+            {
+                "halted": self.halted,
+                "notes": list(self.notes),
+                "hold": asdict(self.hold),
+                "seen": list(self._seen),
+                "busts": self.busts.record(),
+            },
+            separators=(",", ":"),
+        )
+        if body != self._side:
+            self._side = body
+            self.link.outbox.save_side(body)
+
+    def _restore_side(self) -> None:
+        """What :meth:`_save_side` kept, back after a restart; a damaged row is logged and
+        the table starts without it (as a table new to the venue would)."""
+        assert self.link is not None
+        text = self.link.outbox.side()
+        if text is None:
+            return
+        try:
+            side = json.loads(text)
+            halted, notes, seen = side["halted"], side["notes"], side["seen"]
+            if not (halted is None or isinstance(halted, str)) or not isinstance(notes, list):
+                raise ValueError("halted or notes")
+            hand, cards, held = seen
+            hold = side["hold"]
+            known = {f.name for f in fields(TableHold)}
+            if not isinstance(hold, dict) or set(hold) != known:
+                raise ValueError("hold")
+            self.hold = TableHold(
+                **{**hold, "waiting": tuple(hold["waiting"]), "warned": list(hold["warned"])}
+            )
+            self.busts = BustRecords.restored(side["busts"])
+            self.halted, self.notes = halted, tuple(str(n) for n in notes)
+            self._seen = (int(hand), int(cards), bool(held))
+            self._side = text
+        except (ValueError, TypeError, KeyError) as exc:
+            log.error("the venue side kept before the restart is damaged, not restored: %s", exc)
+            return
+        log.info(
+            "venue side restored: %s%s%s",
+            f"halted by {self.halted}; " if self.halted else "",
+            f"hand for hand round {self.hold.round}; " if self.hold.on else "",
+            f"{len(self.busts.kept)} bust hands kept",
+        )
 
     # --- out ----------------------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from tablectl.engine.notices import Award, Eliminated, HandStart
 from tablectl.engine.outputs import UNSET
-from tablectl.wire.commands import BUSTS_KEPT
+from tablectl.wire.commands import BUSTS_KEPT, parse_busts
 
 # hands with a bust kept in the state (a table plays on unheard for a few hands); the venue
 # reads as many (tablectl.wire.commands.parse_busts)
@@ -62,6 +62,26 @@ class BustRecords:
                 last["busted"][str(o.seat)] = names.get(o.seat, "")
                 won = {s for p in self.pots for s in p["winners"]}
                 last["winners"] = {s: names[int(s)] for s in sorted(won) if int(s) in names}
+
+    def record(self) -> dict[str, Any]:
+        """All of it, as JSON data: kept across a daemon restart (the journal replays only the
+        hand in progress, so the hands before it would be lost)."""
+        return {"hand": self.hand, "button": self.button, "pots": self.pots, "kept": self.kept}
+
+    @classmethod
+    def restored(cls, record: dict[str, Any]) -> BustRecords:
+        """:meth:`record`'s data back; ValueError when it is not (a damaged row)."""
+        out = cls()
+        hand, button = record.get("hand"), record.get("button")
+        pots, kept = record.get("pots"), record.get("kept")
+        if not isinstance(hand, int) or not (button is None or isinstance(button, int)):
+            raise ValueError("bust records: hand and button must be numbers")
+        if not isinstance(pots, list) or not isinstance(kept, list) or len(kept) > KEPT:
+            raise ValueError(f"bust records: pots and at most {KEPT} kept hands are lists")
+        if kept:
+            parse_busts(kept)  # what the venue will read: the same strict parse
+        out.hand, out.button, out.pots, out.kept = hand, button, pots, kept
+        return out
 
     @property
     def last(self) -> list[dict[str, Any]] | None:
