@@ -8,6 +8,7 @@ from typing import Any
 
 from test_actions import alerts, push, rulings, run
 
+from tablectl.engine.notices import FloorDecided
 from tablectl.engine.table import Table
 
 FLOP = {"board": ["Ah", "7c", "2d"], "burn": "5s"}
@@ -62,3 +63,17 @@ def test_002_rule_29_the_clock_leaves_the_screen_when_its_seat_acts() -> None:
     assert t.view().clock is not None and t.view().clock.seat == 2
     run(t, {"tick": 10}, {"press": "check"})
     assert t.to_act() == 3 and t.view().clock is None
+
+
+def test_002_rule_1_the_floor_notice_says_what_the_action_was_and_what_it_is_ruled() -> None:
+    """The floor's ruling notice tells the table the action it replaces and the ruling (002
+    Rule 1): seat 1's one 1,000 chip was a call of 200 (002 Rule 49), ruled a raise to 1,000."""
+    t = _three()
+    run(t, push(1, 1000))
+    out = run(t, {"floor": {"by": "Sam", "ruling": {"seat": 1, "action": "raise", "to": 1000}}})
+    [notice] = [o for o in out if isinstance(o, FloorDecided)]
+    assert notice.text == (
+        "floor (Sam): seat 1's call to 200 is ruled raise to 1000; play goes on from there "
+        "(002 Rule 1)"
+    )
+    assert notice.body()["was"] == {"action": "call", "to": 200}
