@@ -38,10 +38,13 @@ def question(q: RecountView) -> str:
 
 
 def cards_line(q: RecountView) -> str:
-    """What the table read of a seat short of cards, and the deck's cards it never read."""
-    n = q.cards or 0
-    unread = ", ".join(q.unread[:6]) + (f" +{len(q.unread) - 6}" if len(q.unread) > 6 else "")
-    return f"{n} card{'' if n == 1 else 's'} at {zone_words(q.zone)}; never read: {unread}"
+    """What the table read of a seat short of cards, and how many of the deck's cards it never
+    read (counted, not named: one may be this seat's hole card, and players see the screen)."""
+    n, k = q.cards or 0, len(q.unread)
+    return (
+        f"{n} card{'' if n == 1 else 's'} at {zone_words(q.zone)}; "
+        f"{k} card{'' if k == 1 else 's'} of the deck never read"
+    )
 
 
 def chips_line(chips: tuple[int, ...] | list[int]) -> str:

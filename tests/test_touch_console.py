@@ -15,6 +15,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 pygame = pytest.importorskip("pygame", reason="pygame is not installed")
 
+from display.recount import cards_line  # noqa: E402
 from display.touch import TapReader  # noqa: E402
 from tablectl.daemon.journal import Journal  # noqa: E402
 from tablectl.daemon.loop import Daemon  # noqa: E402
@@ -423,9 +424,20 @@ def test_a_seat_read_short_is_counted_with_one_tap(rig: Rig) -> None:
         Event("push", {"seat": 1, "chips": [200]}),
     ).idle()
     rig.call(lambda: None if rig.console.mode == "recount" else pytest.fail(rig.console.mode))
+    shown: list[str] = []
+
+    def look() -> None:
+        view = rig.daemon.table.view()
+        shown.append(cards_line(rig.console.recount.current(view)))
+        shown.extend(a.text for a in view.alerts if a.kind == "recount")
+
+    rig.call(look)
     rig.button("recount:cards:2")
     lines = rig.run()
     assert lines[-1] == {"counted": {"zone": "seat:3", "cards": 2}}
     table = rig.daemon.table
     assert table.recounts == {} and table.hand is not None and table.hand.deal.unread == {3: 1}
     assert not any(a.kind == "misdeal" for a in table.view().alerts)
+    # the card never read may be seat 3's own: counted on the screen, never named (002 Rule 1)
+    assert shown[0] == "1 card at SEAT 3; 1 card of the deck never read"
+    assert len(shown) == 2 and "seat 3: how many cards?" in shown[1] and "9s" not in shown[1]

@@ -409,6 +409,8 @@ def _declared_all_in(ctx: _Ctx) -> Reading:
 
 def _not_reopened(ctx: _Ctx, what: str) -> Reading:
     to = ctx.call_to
+    # the seat may already have the bet in (its chips out of turn after it acted): a check
+    then = f"a call of {_money(to)}" if to > ctx.seat else "a check: it has the bet in already"
     barred = ctx.sit.barred if isinstance(ctx.sit.barred, str) else ""
     if barred:
         return Reading(
@@ -416,14 +418,14 @@ def _not_reopened(ctx: _Ctx, what: str) -> Reading:
             to,
             rule=barred,
             text=f"{what}, but the seat checked out of turn and may not bet or raise "
-            f"on this turn ({barred}): a call of {_money(to)}.",
+            f"on this turn ({barred}): {then}.",
         )
     rule = ctx.option("reopen")
     return Reading(
         "call",
         to,
         rule=rule,
-        text=f"{what}, but betting is not re-opened to this seat ({rule}): a call of {_money(to)}.",
+        text=f"{what}, but betting is not re-opened to this seat ({rule}): {then}.",
     )
 
 

@@ -90,10 +90,11 @@ def ask_cards(table: TableState, seat: int, read: int, out: list[Output]) -> Non
     ruling a misdeal (002 Rule 36-A(4), (5)) on a read the table cannot trust."""
     zone = f"seat:{seat}"
     unread = table.felt.unread_cards
-    named = ", ".join(unread[:3]) + (f" and {len(unread) - 3} more" if len(unread) > 3 else "")
+    # the cards are counted, never named: a dead tag's card may be this seat's hole card, and
+    # the alert is on the dealer screen and the venue's stream during the hand (002 Rule 1)
     text = (
         f"seat {seat}: how many cards? The table read {read} there and has never read "
-        f"{len(unread)} card(s) of the deck ({named}): a dead tag, or a card dealt short. "
+        f"{len(unread)} card(s) of the deck: a dead tag, or a card dealt short. "
         f"Count seat {seat}'s cards: two, the hand goes on; fewer, it is a misdeal before "
         f"substantial action (002 Rule 36-A(5)). {HOLD}"
     )

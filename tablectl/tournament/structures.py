@@ -240,7 +240,8 @@ def color_up_notices(structure: Structure, index: int) -> tuple[str, ...]:
         chips = ", ".join(short_chips(c) for c in step.color_up)
         how, rule = RACE_TEXT[structure.race]
         return (f"Color-up now: {chips} chips leave play. {how} ({rule}).",)
-    last_level = step.number
+    # on a break, the level before it (a break's own number is 0)
+    last_level = next((s.number for s in reversed(steps[: index + 1]) if not s.is_break), 0)
     for later in steps[index + 1 :]:
         if later.color_up:
             chips = ", ".join(short_chips(c) for c in later.color_up)
