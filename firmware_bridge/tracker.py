@@ -174,12 +174,6 @@ class TagTracker(TagMapper):
         # deck and the number of tags known when it was worked out (it changes only with them)
         self._unread_cards: list[str] | None = None
         self._unread_key: tuple[str | None, int] = (None, -1)
-        # chips an unread alert named (dead or shadowed where they lie), and the chips part of
-        # ``unread`` as last told to the engine (zone -> values; ``table``: never read)
-        self._named_unread: set[bytes] = set()
-        self._unread_chips: dict[str, list[int]] = {}
-        self._never_key: tuple[int, int] = (-1, -1)
-        self._never_chips: list[int] = []
 
     def set_antennas(self, antennas: dict[int, str]) -> list[Alert]:
         alerts = super().set_antennas(antennas)
@@ -516,7 +510,7 @@ class TagTracker(TagMapper):
     def poll(self, now: float) -> list[Event | Alert]:
         self._polled = now
         out: list[Event | Alert] = self._never_read(now)
-        out += self._unread_event()
+        out += self._cards_unread()
         for uid in sorted(self._active):  # in a fixed order: a seed plays the same
             out += self._decide(uid, self._tags[uid], now)
         self._exchange(now)
@@ -747,65 +741,23 @@ class TagTracker(TagMapper):
             )
         ]
 
-    def _unread_event(self) -> list[Event | Alert]:
-        """One ``unread`` event each time the cards or the chips in it change."""
-        cards = self._cards_unread()
-        chips = self._chips_unread()
-        if cards is None and chips is None:
-            return []
-        body: dict[str, Any] = {"cards": self._unread_cards or []}
-        if self._unread_chips:
-            body["chips"] = self._unread_chips
-        return [event_from_obj({"unread": body})]
-
-    def _cards_unread(self) -> list[str] | None:
-        """The deck in play's cards no antenna has read since the first report, when the list
-        changed (a card is first read, or another deck comes into play): a dead tag stays on it
-        for good. The engine asks the dealer to count a seat read short at the deal's end while
-        the list can account for it, instead of ruling a misdeal (dealing.check_deal)."""
+    def _cards_unread(self) -> list[Event | Alert]:
+        """The deck in play's cards no antenna has read since the first report, as an ``unread``
+        event each time the list changes (a card is first read, or another deck comes into
+        play): a dead tag stays on it for good. The engine asks the dealer to count a seat read
+        short at the deal's end while the list can account for it, instead of ruling a misdeal
+        (tablectl/engine/dealing.py, check_deal)."""
         deck = self.decks.decks.get(self.decks.in_play or "")
         key = (self.decks.in_play, len(self._tags))
         if self._started is None or deck is None or key == self._unread_key:
-            return None
+            return []
         self._unread_key = key
         tags = self._tags
         never = sorted(c for u, c in deck.cards.items() if bytes.fromhex(u) not in tags)
         if never == self._unread_cards:
-            return None
+            return []
         self._unread_cards = never
-        return never
-
-    def _chips_unread(self) -> dict[str, list[int]] | None:
-        """The chips an alert named as unread (never read since enrolment: ``table``, where they
-        lie is not known; unread for long where they were placed: that zone), by zone, when
-        that changed. The engine asks for a count of a bet read short by some of them instead
-        of ruling the undercall (tablectl/engine/shortbet.py)."""
-        if self._started is None:
-            return None
-        value = self.chips.value
-        key = (len(self._named), len(self._tags))
-        if key != self._never_key:
-            self._never_key = key
-            self._never_chips = [
-                self.chips.chips[u] for u in self._named if bytes.fromhex(u) not in self._tags
-            ]
-        zones: dict[str, list[int]] = {}
-        if self._never_chips:
-            zones["table"] = sorted(self._never_chips, reverse=True)
-        if self._named_unread:
-            for uid in sorted(self._named_unread):
-                tag = self._tags[uid]
-                v = value(uid)
-                if uid in self._unread and tag.alerted and tag.place is not None and v:
-                    zones.setdefault(tag.place, []).append(v)
-                else:
-                    self._named_unread.discard(uid)  # read again, moved or gone
-            for values in zones.values():
-                values.sort(reverse=True)
-        if zones == self._unread_chips:
-            return None
-        self._unread_chips = zones
-        return zones
+        return [event_from_obj({"unread": {"cards": never}})]
 
     def _exchange(self, now: float) -> None:
         """Chips come from off the table while chips of the same total went unread: the dealer
@@ -992,7 +944,6 @@ class TagTracker(TagMapper):
             if self._taken(uid, tag):
                 return []
             self.tstats.unread_alerts += 1
-            self._named_unread.add(uid)
             value = self.chips.value(uid) or 0
             return [
                 Alert(

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import pairwise
 from pathlib import Path
 
 from test_bridge_tags import CHIPS, card_uid, chip, deck
@@ -766,24 +765,3 @@ def test_a_chip_on_the_line_is_placed_on_evidence_not_on_eight_rounds() -> None:
     out = run(tracker, reads, 60, numbered=True, zones=("stack:9", "bet:9"))
     assert chips(out) == [{"bet:9": [100, 100], "stack:9": [1000]}]
     assert tracker.places()[c] == "bet:9"
-
-
-def test_the_unread_list_names_a_dead_chip_and_a_chip_unread_for_long() -> None:
-    """A 100 never answers (a dead tag: never read since enrolment, where it lies is not known:
-    ``table``); a 500 read in seat 4's stack falls silent for good. Once the tracker's own
-    alerts name them, ``unread`` lists them by zone (the engine asks for a count of a bet read
-    short by some of them: tablectl/engine/shortbet.py), once per change of the list."""
-    dead, silent, read = chip(100), chip(500), chip(1000)
-    inv = ChipInventory({u.hex(): v for u, v in ((dead, 100), (silent, 500), (read, 1000))})
-
-    def reads(r: int) -> dict[str, list[bytes]]:
-        return {"stack:4": [silent, read] if r < 20 else [read]}
-
-    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv, never_read_alert=1.0)
-    out = run(tracker, reads, rounds=400, zones=("stack:4",), unread=True)
-    lists = [o["unread"].get("chips") for o in out if isinstance(o, dict) and "unread" in o]
-    assert lists[-1] == {"table": [100], "stack:4": [500]}
-    assert {"table": [100]} in lists
-    assert all(a != b for a, b in pairwise(lists))  # only on change
-    named = " ".join(o.text for o in out if isinstance(o, Alert))
-    assert dead.hex() in named and silent.hex() in named  # the alerts the list follows

@@ -102,15 +102,6 @@ class Felt:
     # the deck's cards whose tags the table has not read since enrolment (the bridge's
     # ``unread``): a seat short of cards may hold one of them (dealing.check_deal asks)
     unread_cards: tuple[str, ...] = ()
-    # the chips the bridge has not read for long, by the zone where each was last placed
-    # (``table``: never read): a bet read short by some of them is counted (shortbet.py)
-    unread_chips: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    # bet zones the dealer has just counted: their next read is the count, ruled as it is
-    counted_bets: set[str] = field(default_factory=set)
-    # bet zone -> its read when the engine asked for a count of it (shortbet.py), and the chips
-    # the count found that the table cannot read: they stay in the zone until it is cleared
-    short_reads: dict[str, list[int]] = field(default_factory=dict)
-    unseen: dict[str, list[int]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -157,7 +148,6 @@ class Rewind:
     zones_at_start: tuple[dict[str, list[int]], dict[int, int]] = ({}, {})
     # each seat's (absent, penalty) as the hand began: undo replays a seat's status from it
     statuses_at_start: dict[int, tuple[bool, bool]] = field(default_factory=dict)
-    replaying: bool = False  # the hand's log is being replayed: its reads were ruled once
 
 
 @dataclass(slots=True)

@@ -330,19 +330,15 @@ class Table(TableState):
         # The log starts after the last misdeal (002 Rule 36-C): keep the count.
         hands.restart_hand(self, [], self.hand.deal.redeals)
         collected: list[list[Output]] = []
-        self.rewind.replaying = True
-        try:
-            for ev in log:
-                outs = self.apply(Event(ev.kind, ev.body, None))
-                if collected or (
-                    collect_from is not None
-                    and self.book.ledger_deal is not None
-                    and (*self.book.ledger_deal, len(self.book.ledger) - 1) >= collect_from
-                    and self.book.ledger_deal == collect_from[:2]
-                ):
-                    collected.append(outs)
-        finally:
-            self.rewind.replaying = False
+        for ev in log:
+            outs = self.apply(Event(ev.kind, ev.body, None))
+            if collected or (
+                collect_from is not None
+                and self.book.ledger_deal is not None
+                and (*self.book.ledger_deal, len(self.book.ledger) - 1) >= collect_from
+                and self.book.ledger_deal == collect_from[:2]
+            ):
+                collected.append(outs)
         self.console.open_alerts, self.console.alert_seq = alerts, seq
         return collected
 
