@@ -31,7 +31,6 @@ evidence. Pure: no I/O, no clock (``now`` is passed in), no threads.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -90,19 +89,11 @@ INTERMITTENT = 5  # a tag its own antenna stopped reading this often is named by
 HISTORY = 64  # rounds of read history kept per tag and antenna
 _ALL = (1 << HISTORY) - 1
 # A chip or card read by two antennas (one at its zone's edge: ~80% of its own antenna's rounds,
-# ~50% of its neighbour's). A card lies where it reads in the clearly larger share of rounds:
-# the shares differ by CLEAR once both antennas have read SURE rounds. A chip lies where the
-# rounds weigh it with odds of 100 to 1: a read by a zone counts ln(0.8/0.5) for it, a miss
-# ln(0.2/0.5) against it, and a zone's weight must exceed every other's by EVIDENCE. Until
-# then the tag is held (its seat's zones are not ruled), at most HOLD_MAX (a card) or
-# CHIP_HOLD seconds or SURE rounds of the slower antenna, or DECIDE rounds: then the larger
-# share (a card) or the heavier weight (a chip) decides.
-READ_W, MISS_W, EVIDENCE = math.log(0.8 / 0.5), math.log(0.2 / 0.5), math.log(100)
+# ~50% of its neighbour's) lies where it reads in the clearly larger share of rounds: the
+# shares differ by CLEAR once both antennas have read SURE rounds, or whichever is larger once
+# they have read DECIDE rounds; until then the tag is held (its seat's zones are not ruled).
 CLEAR, SURE, DECIDE = 0.15, 8, 32
-HOLD_MAX = 0.35  # seconds (at least SURE rounds) a seat waits on a card in question
-# seconds a seat waits on a chip in question: with the 80 ms quiet, within the 400 ms a ruling
-# may take after the last physical change (issue 27)
-CHIP_HOLD = 0.25
+HOLD_MAX = 0.35  # seconds (at least SURE rounds) a seat waits on a tag in question
 PRIOR = 0.15  # a zone that read the tag this often before its presence began: a neighbour
 SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads before it leaves
 HOLD = "hold"
@@ -320,13 +311,6 @@ class TagTracker(TagMapper):
         n = self._rounds_since(zone, since, now)
         return (self._reads(uid, zone, now) & ((1 << n) - 1)).bit_count() / n, n
 
-    def _weight(self, uid: bytes, zone: str | None, since: float, now: float) -> float:
-        """The rounds of ``zone``'s antenna since ``since`` as evidence that the tag lies in it
-        rather than at its edge from a neighbour (``READ_W`` a read, ``MISS_W`` a miss)."""
-        share, n = self._share(uid, zone, since, now)
-        reads = round(share * n)
-        return reads * READ_W + (n - reads) * MISS_W
-
     def _prior(self, uid: bytes, zone: str, since: float, now: float) -> float:
         """The share of ``zone``'s rounds before ``since`` (4 rounds before it left out: the
         lapse that ended an earlier presence) that read the tag: a neighbour reading a tag at
@@ -390,10 +374,6 @@ class TagTracker(TagMapper):
         # again or lets it go
         if any(self._share(uid, z, since, now)[0] >= best_share for z in lapsed):
             return HOLD
-        chip = self.chips.value(uid) is not None
-        if chip:
-            # a zone that skipped the last round or two is a rival too (k of n)
-            rivals += [self._share(uid, z, since, now)[0] for z in lapsed]
         rival = max([h_share, *rivals])
         if rival <= 0.1 and (home is None or home not in tag.at):
             # nowhere else reads it: a plain arrival, once home has been silent for its rest
@@ -403,56 +383,15 @@ class TagTracker(TagMapper):
                 return best
             return HOLD
         n = min(z_n, h_n) if home is not None else z_n
-        slow = max(self._period_of(best), self._period_of(home) if home else 0.0)
-        if chip:
-            return self._weigh(uid, tag, best, [*tag.at, *lapsed], since, now, n, slow)
         if n >= SURE and best_share >= rival + CLEAR:
             return best
         if n >= SURE and h_share >= best_share + CLEAR:
             tag.kept.add(best)
             return None
+        slow = max(self._period_of(best), self._period_of(home) if home else 0.0)
         if n >= DECIDE or now - since + EPS >= max(HOLD_MAX, SURE * slow):
             # long enough: home keeps it unless read less; two others: ask
             if best_share > h_share:
-                return best
-            tag.kept.add(best)
-            return None
-        return HOLD
-
-    def _weigh(
-        self,
-        uid: bytes,
-        tag: _Tag,
-        best: str,
-        reading: list[str],
-        since: float,
-        now: float,
-        n: int,
-        slow: float,
-    ) -> str | None:
-        """A chip read by two antennas (on the line between a seat's stack and bet: ~80% of
-        its own antenna's rounds against ~50%; 8 rounds each tell them apart only by chance):
-        the rounds weighed as evidence; held until one zone leads by EVIDENCE, at most
-        CHIP_HOLD seconds (SURE rounds of the slower antenna) or DECIDE rounds."""
-        home = tag.place
-        others = [z for z in (home, *reading) if z is not None and z != best]
-        weigh = self._weight(uid, best, since, now)
-        lead = min((weigh - self._weight(uid, z, since, now) for z in others), default=EVIDENCE)
-        if lead >= EVIDENCE:
-            return best
-        if home is not None and self._weight(uid, home, since, now) - weigh >= EVIDENCE:
-            tag.kept.add(best)
-            return None
-        if n >= DECIDE or now - since + EPS >= max(CHIP_HOLD, SURE * slow):
-            # long enough: the heavier weight decides, but a home that still reads a chip
-            # resting there since before this motion (a push's time) keeps it unless outweighed
-            # by the evidence (a 5,000 at the stack's edge read in 64% of the stack's rounds
-            # and 67% of the bet's over 0.5 s is the stack's)
-            resting = home is not None and now - tag.placed > self.motion
-            reads = home is not None and (home in tag.at or home in tag.lapsed)
-            if lead > 0 and not (resting and reads):
-                return best
-            if home is None:
                 return best
             tag.kept.add(best)
             return None

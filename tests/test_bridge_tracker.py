@@ -739,29 +739,3 @@ def test_a_folded_card_crossing_the_board_is_not_placed_on_it() -> None:
     today, tracked = both(reads=reads, rounds=60, zones=("seat:1", "board", "muck"))
     assert ("2d", "board") in cards(today)
     assert cards(tracked) == [("2d", "seat:1"), ("2d", "muck")]
-
-
-# --- issue 27, chips: a split decision weighed as evidence, dead chips in a bet ---
-
-
-def test_a_chip_on_the_line_is_placed_on_evidence_not_on_eight_rounds() -> None:
-    """Seat 9 bets two 100s; the second slides onto the bet zone's edge towards the stack
-    (seed 1 hand 3 step 158 of bench/rf.py --explain): the bet antenna reads it from the start
-    of the push, the stack's from 80 ms later, and over the stack's first 9 rounds the stack
-    read it in 7 (78%), the bet in 4 (44%), skipping the round the stack's arrival was due.
-    Then it lies at the bet's edge: the bet reads it in 90% of rounds, the stack in 50%. Nine
-    rounds are too few to tell 80% from 50% (odds of 60 to 1, short of the 100 to 1 asked):
-    the seat waits for more rounds and one motion is ruled, a bet of 200 (placed in the stack
-    on those rounds, it was a bet of 100, then 200: "call to 200 owes 100")."""
-    k, h, c = chip(1000), chip(100), chip(100, 1)
-    stack_early, bet_early = {4, 5, 7, 8, 10, 11, 12}, {0, 2, 3, 5, 7, 9, 11}
-
-    def reads(r: int) -> dict[str, list[bytes]]:
-        at_stack = r in stack_early if r <= 12 else r % 2 == 0
-        at_bet = r in bet_early if r <= 12 else r % 10 != 3
-        return {"stack:9": [k] + [c] * at_stack, "bet:9": [h] + [c] * at_bet}
-
-    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
-    out = run(tracker, reads, 60, numbered=True, zones=("stack:9", "bet:9"))
-    assert chips(out) == [{"bet:9": [100, 100], "stack:9": [1000]}]
-    assert tracker.places()[c] == "bet:9"
