@@ -512,6 +512,23 @@ class SimResult:
             )
         return line
 
+    def score(self, runner: Any, tables: list[SimTable], total: int, what: str) -> None:
+        """The field's figures after the run, and the chips checked: the winner's table holds
+        every chip issued (``what``: "tournament" or "event", for the problem line)."""
+        v = runner.venue
+        self.hands = sum(t.counts.hands for t in tables)
+        self.moves, self.tables_broken, self.final_table = v.moves, len(v.broken), v.final_formed
+        if runner.finished is not None:
+            self.winner = int(runner.finished.data["seat"])
+            table = next(t for t in tables if t.name == runner.finished.data["table"])
+            if table.chips() != total or v.chips_issued != total:
+                self.chips_conserved = False
+                self.problems.append(f"the winner's table holds {table.chips()} of {total} chips")
+        else:
+            self.problems.append(f"the {what} did not finish")
+        for t in tables:
+            self.problems += t.counts.problems
+
     def ok(self, handed: int) -> bool:
         from tablectl.tournament.seating import final_table_size
 
@@ -655,18 +672,7 @@ class VenueSim:
             self.broker.stop()
         r = self.result
         v = runner.venue
-        r.hands = sum(t.counts.hands for t in self.tables)
-        r.moves, r.tables_broken, r.final_table = v.moves, len(v.broken), v.final_formed
-        if runner.finished is not None:
-            r.winner = int(runner.finished.data["seat"])
-            table = next(t for t in self.tables if t.name == runner.finished.data["table"])
-            if table.chips() != total or v.chips_issued != total:
-                r.chips_conserved = False
-                r.problems.append(f"the winner's table holds {table.chips()} of {total} chips")
-        else:
-            r.problems.append("the tournament did not finish")
-        for t in self.tables:
-            r.problems += t.counts.problems
+        r.score(runner, self.tables, total, "tournament")
         if cfg.bounty != "none":
             self._money(v)
         r.seconds = time.monotonic() - started

@@ -244,16 +244,4 @@ class _Room:
             ev.runner.publish(force=True)
 
     def _result(self, ev: _Event) -> None:
-        r, v = ev.result, ev.runner.venue
-        r.hands = sum(t.counts.hands for t in ev.tables)
-        r.moves, r.tables_broken, r.final_table = v.moves, len(v.broken), v.final_formed
-        if ev.runner.finished is not None:
-            r.winner = int(ev.runner.finished.data["seat"])
-            table = next(t for t in ev.tables if t.name == ev.runner.finished.data["table"])
-            if table.chips() != ev.total or v.chips_issued != ev.total:
-                r.chips_conserved = False
-                r.problems.append(f"the winner's table holds {table.chips()} of {ev.total} chips")
-        else:
-            r.problems.append("the event did not finish")
-        for t in ev.tables:
-            r.problems += t.counts.problems
+        ev.result.score(ev.runner, ev.tables, ev.total, "event")
