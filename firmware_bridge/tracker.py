@@ -97,6 +97,9 @@ HOLD_MAX = 0.35  # seconds (at least SURE rounds) a seat waits on a tag in quest
 PRIOR = 0.15  # a zone that read the tag this often before its presence began: a neighbour
 SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads before it leaves
 HOLD = "hold"
+# a report of a round older than this (MCU ms) than the newest is no snapshot of it: the MCU's
+# clock restarted (a snapshot's rounds are at most one cycle old: 0.5 s on a shared reader)
+MCU_BACK_MS = 2000
 EDGE = 0.1  # a neighbour reading a tag in this share of its last rounds: diag names the edge
 TAKEN = 2  # chips of a zone gone unread together: taken off the table, not dead one by one
 
@@ -141,7 +144,10 @@ class TagTracker(TagMapper):
         self._tags: dict[bytes, _Tag] = {}
         self._round: dict[int, int] = {}  # antenna -> last round number reported
         self._period: dict[int, float] = {}  # antenna -> seconds a round, as measured
-        self._seen_at: dict[int, float] = {}
+        self._seen_at: dict[int, float] = {}  # antenna -> when its latest round ended
+        self._round_ms: dict[int, int] = {}  # antenna -> the MCU time of its latest round
+        # the MCU's clock against the host's: (host time, MCU ms) of the newest round reported
+        self._mcu_clock: tuple[float, int] | None = None
         self._ant: dict[str, int] = {}  # zone -> antenna
         self._active: set[bytes] = set()  # tags with a read away from home, or unread at home
         self._unread: set[bytes] = set()  # enrolled chips placed but unread at home
@@ -181,9 +187,13 @@ class TagTracker(TagMapper):
         now: float,
         round_no: int | None = None,
         incomplete: bool = False,
+        mcu_ms: int | None = None,
     ) -> None:
-        """One antenna's reading. ``round_no`` (protocol v2) counts the antenna's rounds;
-        ``incomplete``: the inventory ran out of time, so a tag it lacks is not a miss."""
+        """One antenna's reading. ``round_no`` (protocol v2) counts the antenna's rounds and
+        ``mcu_ms`` is the MCU's time at the round's end: a report repeating a round already
+        reported (a snapshot) is no new round, and the antenna's round time is measured on the
+        MCU's clock (docs/protocol.md, "Rounds"). ``incomplete``: the inventory ran out of
+        time, so a tag it lacks is not a miss."""
         zone = self._zones.get(antenna)
         self.stats.reports += 1
         if zone is None:
@@ -192,21 +202,36 @@ class TagTracker(TagMapper):
         self._due = now  # something to decide: poll now
         rounds = 1
         was = {uid for uid, _ in zone.raw}
+        ended = now  # when the report's round ended, on the host's clock
         if round_no is not None:
             last = self._round.get(antenna)
-            if last is not None and round_no > last:
+            if mcu_ms is not None:
+                ended = max(self._round_end(mcu_ms, now), self._seen_at.get(antenna, ended))
+            if last is not None and round_no == last:
+                rounds = 0  # the round again (a snapshot): its reads, no new round
+            elif last is not None and round_no > last:
                 rounds = round_no - last
-                gap = now - self._seen_at.get(antenna, now)
+                last_ms = self._round_ms.get(antenna)
+                if mcu_ms is not None and last_ms is not None:
+                    gap = ((mcu_ms - last_ms) & 0xFFFFFFFF) / 1000.0
+                else:
+                    gap = ended - self._seen_at.get(antenna, ended)
                 if gap > 0:
                     self._period[antenna] = gap / rounds
             self._round[antenna] = round_no
-        self._seen_at[antenna] = now
+            if mcu_ms is not None:
+                self._round_ms[antenna] = mcu_ms
+        if rounds:
+            self._seen_at[antenna] = ended
+        # a round reported again adds what it read (it read it then); a tag it lacks is no miss
+        incomplete_read = incomplete or not rounds
         if self._started is None:
             self._started = now
         name = zone.name
         here = dict(tags)
-        self._mark(antenna, name, rounds, was, here, incomplete)
-        self.diag.report(antenna, name, here, was, self._content[name], rounds, incomplete)
+        self._mark(antenna, name, rounds, was, here, incomplete_read)
+        if rounds:
+            self.diag.report(antenna, name, here, was, self._content[name], rounds, incomplete)
         for uid, flags in here.items():
             tag = self._tags.get(uid)
             if tag is None:
@@ -236,7 +261,7 @@ class TagTracker(TagMapper):
                     self._active.add(uid)
             else:
                 self._active.add(uid)
-        if not incomplete:
+        if not incomplete_read:
             for uid, _ in zone.raw:
                 if uid not in here:
                     tag = self._tags.get(uid)
@@ -254,7 +279,21 @@ class TagTracker(TagMapper):
         if set(here) != {uid for uid, _ in zone.raw}:
             self._order += 1
             zone.order, zone.changed_at = self._order, now
-        zone.raw = _merge(zone.raw, tags) if incomplete else tuple(tags)
+        zone.raw = _merge(zone.raw, tags) if incomplete_read else tuple(tags)
+
+    def _round_end(self, mcu_ms: int, now: float) -> float:
+        """When the round that ended at MCU time ``mcu_ms`` ended, on the host's clock. A report
+        goes out as its round ends, so the newest round reported pins the MCU's clock to the
+        host's; a report of an older round (a snapshot lists each antenna's latest round, most
+        of them a cycle old on a shared reader) ended that much before it."""
+        pinned = self._mcu_clock
+        if pinned is not None:
+            host, ms = pinned
+            back = (((ms - mcu_ms) & 0xFFFFFFFF) ^ 0x80000000) - 0x80000000  # wraps at 2^32
+            if 0 <= back <= MCU_BACK_MS:
+                return min(now, host - back / 1000.0)
+        self._mcu_clock = (now, mcu_ms)  # newer (or the MCU restarted its clock)
+        return now
 
     def _mark(
         self,
@@ -269,7 +308,7 @@ class TagTracker(TagMapper):
         that report listed (the MCU reports on change), this round what this one lists."""
         r = self._rno.get(antenna, 0) + rounds
         self._rno[antenna] = r
-        silent = ((1 << min(rounds - 1, HISTORY)) - 1) << 1
+        silent = ((1 << min(max(rounds - 1, 0), HISTORY)) - 1) << 1
         hist = self._hist
         for uid in was | here.keys():
             last, mask = hist.get((uid, zone), (r, 0))
