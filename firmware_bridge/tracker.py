@@ -276,6 +276,14 @@ class TagTracker(TagMapper):
                             tag.misses += 1
                             if self.chips.value(uid) is not None:
                                 self._unread.add(uid)
+        elif incomplete and rounds:
+            # a round cut short lists some of the tags (a shared reader's 60 ms slot holds 27):
+            # one it did not reach still lies there, as its read history has it (k of n: a
+            # pot of 40 chips read 27 at a time is not two rounds short of each chip)
+            for uid, _ in zone.raw:
+                p = self._tags[uid].at.get(name) if uid not in here and uid in self._tags else None
+                if p is not None:
+                    p.rounds += rounds
         if set(here) != {uid for uid, _ in zone.raw}:
             self._order += 1
             zone.order, zone.changed_at = self._order, now
@@ -352,10 +360,15 @@ class TagTracker(TagMapper):
 
     def _prior(self, uid: bytes, zone: str, since: float, now: float) -> float:
         """The share of ``zone``'s rounds before ``since`` (4 rounds before it left out: the
-        lapse that ended an earlier presence) that read the tag: a neighbour reading a tag at
-        its zone's edge on and off reads it long before; a tag that just arrived, never."""
+        lapse that ended an earlier presence) since the tag was placed where it lies that read
+        it: a neighbour reading a tag at its zone's edge on and off reads it long before; a tag
+        that just arrived, never. (Rounds before it was placed read it where it lay then: 64
+        rounds of a shared reader are 20 s, and a chip pushed back to the stack it came from
+        is no chip at the stack's edge.)"""
         n = self._rounds_since(zone, since, now) + 4
-        m = HISTORY - n
+        tag = self._tags.get(uid)
+        placed = tag.placed if tag is not None and tag.place is not None else float("-inf")
+        m = min(HISTORY, self._rounds_since(zone, placed, now)) - n
         if m < 8:
             return 0.0
         return ((self._reads(uid, zone, now) >> n) & ((1 << m) - 1)).bit_count() / m
@@ -401,7 +414,7 @@ class TagTracker(TagMapper):
             late = z not in (best, home) and p.since > began + EPS
             if late and now + EPS < self._arrival(z, p) + self.quiet:
                 return HOLD
-        silent = max(SILENT, 8 * self._period_of(home)) if home is not None else 0.0
+        silent = self._silent(home) if home is not None else 0.0
         if home is not None and (best in tag.kept or self._prior(uid, best, began, now) >= PRIOR):
             # a neighbour that read it on and off before (a chip at its zone's edge), or one
             # already judged: it leaves only once home has been silent a while
@@ -435,6 +448,11 @@ class TagTracker(TagMapper):
             tag.kept.add(best)
             return None
         return HOLD
+
+    def _silent(self, home: str) -> float:
+        """How long home must miss a tag before a neighbour that read it on and off before (a
+        tag at its zone's edge) takes it: SILENT and 8 of home's rounds."""
+        return max(SILENT, 8 * self._period_of(home))
 
     def _lapse(self, zone: str) -> float:
         """How long a tag may go unread in a zone and still count as read there throughout."""
@@ -672,6 +690,7 @@ class TagTracker(TagMapper):
                     t0 + self.leave_rounds * self._period_of(tag.place),
                     t0 + self._departed(tag.place),
                     t0 + self._in_hand(tag.place),
+                    t0 + self._silent(tag.place),
                 )
                 if uid in self._unread:
                     times.append(t0 + self._alert_after(tag.place))
@@ -855,6 +874,18 @@ class TagTracker(TagMapper):
                 # a round of crosstalk while home reads it, or a neighbour reading a chip at
                 # its zone's edge as it did before: nothing is arriving
                 continue
+            if (
+                place is not None
+                and not home_reads
+                and (z in tag.kept or self._prior(uid, z, p.since, now) >= PRIOR)
+                and now + EPS < tag.read_at + self._silent(place)
+            ):
+                # a neighbour that read it before takes it once home has been silent a while
+                # (8 rounds: 2-4 s on a shared reader, longer than a push is in a hand): the
+                # seat waits for that, or its bet is ruled a chip short
+                busy.add(_seat_group(z))
+                busy.add(_seat_group(place))
+                moving = True
             if now + EPS < self._arrival(z, p) + self.quiet:
                 busy.add(_seat_group(z))
                 moving = True
