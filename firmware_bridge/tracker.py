@@ -639,7 +639,8 @@ class TagTracker(TagMapper):
             return  # the read confirmed: the chips are missing
         value = self.chips.value
         have = Counter(value(u) or 0 for u in self._content[zone])
-        lost = self._never + [b for b in sorted(self._dead) if self._tags[b].place is None]
+        # dead chips of unknown place, or counted in the pot (a payout may have taken them)
+        lost = self._never + [b for b in sorted(self._dead) if self._tags[b].place in (None, "pot")]
         for v, n in (Counter(chips) - have).items():
             self._count_dead([b for b in lost if value(b) == v][:n], zone, now)
         self.tstats.answered += 1
@@ -1109,8 +1110,13 @@ class TagTracker(TagMapper):
         left = self._left.get(tag.place)
         if left is None or left[1] < tag.read_at - self.motion:
             return None
-        if uid in self._dead and now - left[1] > self.motion:
-            return None  # a dead chip goes with zone-mates leaving now, not long ago
+        if uid in self._dead and (
+            now - left[1] > self.gone_after
+            or any(u not in self._dead for u in self._content[tag.place])
+        ):
+            # a dead chip goes with zone-mates that all left lately (placed elsewhere), not
+            # long ago, nor while they are only unread for a round or two
+            return None
         home = self._content[tag.place]
         if any(u not in self._unread for u in home):
             return None  # chips still read there: it may lie among them, shadowed

@@ -88,11 +88,13 @@ def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) 
 def ask_stack(
     table: TableState, seat: int, missing: int, chips: list[int], out: list[Output]
 ) -> bool:
-    """Ask for a count of a stack read ``missing`` short of what the seat owns when dead chips
-    the bridge cannot place (``unread``: ``table``) make up the difference exactly, instead of
+    """Ask for a count of a stack read ``missing`` short of what the seat owns when chips the
+    bridge cannot read and cannot place (``unread``: ``table``, or counted in the pot, which pays
+    any seat) make up the difference exactly, instead of
     the forfeit (002 Rule 63): the dealer's count (002 Rule 26-A) is then ruled as the stack's
     read. True when asked."""
-    lost = list(table.felt.unread_chips.get("table", ()))
+    # dead chips of unknown place, or counted in the pot (paid out to any seat since)
+    lost = [*table.felt.unread_chips.get("table", ()), *table.felt.unread_chips.get("pot", ())]
     if not lost or table.rewind.replaying or not _sums_to(lost, missing):
         return False
     zone = f"stack:{seat}"
