@@ -16,9 +16,9 @@ evidence. Pure: no I/O, no clock (``now`` is passed in), no threads.
   colour-up, a payout) while chips of the same total went unread are the dealer's exchange: the
   unread ones have left, at once.
 - **Dead chips in change.** Change read short of the chips it replaced by exactly one enrolled
-  chip never read settles the exchange with it: the dead chip is counted, unread, in the seat's
-  stack at once, goes with its zone-mates, and is listed to the engine (``unread``), which asks
-  the dealer to count a bet or stack it may make short (tablectl/engine/shortbet.py).
+  chip never read settles the exchange with it; where the dead chip lies is not known, and is
+  not guessed: it is listed to the engine (``unread``: ``table``), which asks the dealer to
+  count a bet or stack it may make short (tablectl/engine/shortbet.py); the count places it.
 - **Arrivals by repeated reads.** A tag is placed in a zone once that zone has read it without a
   break for ``k`` of its rounds and at least ``rest`` seconds (a pitched card slides over other
   seats for 30-120 ms: it is counted where it comes to rest), and its old place no longer reads it
@@ -938,9 +938,8 @@ class TagTracker(TagMapper):
         return seat if named <= {f"stack:{seat}", f"bet:{seat}"} else None
 
     def _count_dead(self, dead: list[bytes], zone: str, now: float) -> None:
-        """Dead chips in change counted, unread, in the seat's stack, whichever of its zones
-        the change landed in (docs/protocol.md, "Dead chips in change": a bet read short by one
-        is counted by the dealer); they follow their zone-mates from then on (``_follow``)."""
+        """Dead chips the dealer's count found in ``zone``: counted there, unread, from now on
+        (docs/protocol.md, "Dead chips in change"); they follow their zone-mates (``_follow``)."""
         for uid in dead:
             tag = self._tags.get(uid)
             if tag is None:
@@ -1217,9 +1216,12 @@ class TagTracker(TagMapper):
         (read by two antennas, not decided yet)."""
         tags: list[dict[str, Any]] = []
         for u in sorted(self.chips.chips):
-            if bytes.fromhex(u) not in self._tags and self._started is not None:
-                tags.append({"uid": u, "what": self._what(bytes.fromhex(u)), "state": "never read"})
+            b = bytes.fromhex(u)
+            if (b not in self._tags or b in self._dead) and self._started is not None:
+                tags.append({"uid": u, "what": self._what(b), "state": "never read"})
         for uid, t in sorted(self._tags.items()):
+            if uid in self._dead:
+                continue  # named above
             state = ""
             if t.alerted or (
                 uid in self._unread and t.place and now - t.read_at >= self._alert_after(t.place)
