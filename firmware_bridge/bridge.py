@@ -125,9 +125,12 @@ class Bridge:
             self._report_now = now
         # A version 2 report lists every tag of its last rounds; the mapper rules on the
         # tags read in the report's own round, exactly what a version 1 report lists, and
-        # the tracker counts rounds by its number (a version 1 MCU: by the scan period).
+        # the tracker counts rounds by its number and times them by the MCU's clock (a
+        # version 1 MCU: by the scan period).
         if isinstance(zone, p.ZoneReport2):
-            self.mapper.report(zone.antenna, zone.latest(), now, zone.round, zone.incomplete)
+            self.mapper.report(
+                zone.antenna, zone.latest(), now, zone.round, zone.incomplete, zone.mcu_ms
+            )
         else:
             self.mapper.report(zone.antenna, zone.tags, now)
         return out

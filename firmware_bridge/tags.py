@@ -275,9 +275,11 @@ class TagMapper:
         now: float,
         round_no: int | None = None,
         incomplete: bool = False,
+        mcu_ms: int | None = None,
     ) -> None:
-        """One antenna's reading. The round number and incomplete flag of protocol v2 are for
-        the tracker (firmware_bridge.tracker); this mapper rules on the reading alone."""
+        """One antenna's reading. The round number, incomplete flag and MCU time of protocol
+        v2 are for the tracker (firmware_bridge.tracker); this mapper rules on the reading
+        alone."""
         zone = self._zones.get(antenna)
         self.stats.reports += 1
         if zone is None:

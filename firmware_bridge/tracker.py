@@ -102,6 +102,9 @@ HOLD_MAX = 0.35  # seconds (at least SURE rounds) a seat waits on a tag in quest
 PRIOR = 0.15  # a zone that read the tag this often before its presence began: a neighbour
 SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads before it leaves
 HOLD = "hold"
+# a report of a round older than this (MCU ms) than the newest is no snapshot of it: the MCU's
+# clock restarted (a snapshot's rounds are at most one cycle old: 0.5 s on a shared reader)
+MCU_BACK_MS = 2000
 EDGE = 0.1  # a neighbour reading a tag in this share of its last rounds: diag names the edge
 TAKEN = 2  # chips of a zone gone unread together: taken off the table, not dead one by one
 MAX_LOST = 4  # dead chips of unknown place listed for the engine (``unread``: ``table``)
@@ -147,7 +150,10 @@ class TagTracker(TagMapper):
         self._tags: dict[bytes, _Tag] = {}
         self._round: dict[int, int] = {}  # antenna -> last round number reported
         self._period: dict[int, float] = {}  # antenna -> seconds a round, as measured
-        self._seen_at: dict[int, float] = {}
+        self._seen_at: dict[int, float] = {}  # antenna -> when its latest round ended
+        self._round_ms: dict[int, int] = {}  # antenna -> the MCU time of its latest round
+        # the MCU's clock against the host's: (host time, MCU ms) of the newest round reported
+        self._mcu_clock: tuple[float, int] | None = None
         self._ant: dict[str, int] = {}  # zone -> antenna
         self._active: set[bytes] = set()  # tags with a read away from home, or unread at home
         self._unread: set[bytes] = set()  # enrolled chips placed but unread at home
@@ -195,9 +201,13 @@ class TagTracker(TagMapper):
         now: float,
         round_no: int | None = None,
         incomplete: bool = False,
+        mcu_ms: int | None = None,
     ) -> None:
-        """One antenna's reading. ``round_no`` (protocol v2) counts the antenna's rounds;
-        ``incomplete``: the inventory ran out of time, so a tag it lacks is not a miss."""
+        """One antenna's reading. ``round_no`` (protocol v2) counts the antenna's rounds and
+        ``mcu_ms`` is the MCU's time at the round's end: a report repeating a round already
+        reported (a snapshot) is no new round, and the antenna's round time is measured on the
+        MCU's clock (docs/protocol.md, "Rounds"). ``incomplete``: the inventory ran out of
+        time, so a tag it lacks is not a miss."""
         zone = self._zones.get(antenna)
         self.stats.reports += 1
         if zone is None:
@@ -206,21 +216,36 @@ class TagTracker(TagMapper):
         self._due = now  # something to decide: poll now
         rounds = 1
         was = {uid for uid, _ in zone.raw}
+        ended = now  # when the report's round ended, on the host's clock
         if round_no is not None:
             last = self._round.get(antenna)
-            if last is not None and round_no > last:
+            if mcu_ms is not None:
+                ended = max(self._round_end(mcu_ms, now), self._seen_at.get(antenna, ended))
+            if last is not None and round_no == last:
+                rounds = 0  # the round again (a snapshot): its reads, no new round
+            elif last is not None and round_no > last:
                 rounds = round_no - last
-                gap = now - self._seen_at.get(antenna, now)
+                last_ms = self._round_ms.get(antenna)
+                if mcu_ms is not None and last_ms is not None:
+                    gap = ((mcu_ms - last_ms) & 0xFFFFFFFF) / 1000.0
+                else:
+                    gap = ended - self._seen_at.get(antenna, ended)
                 if gap > 0:
                     self._period[antenna] = gap / rounds
             self._round[antenna] = round_no
-        self._seen_at[antenna] = now
+            if mcu_ms is not None:
+                self._round_ms[antenna] = mcu_ms
+        if rounds:
+            self._seen_at[antenna] = ended
+        # a round reported again adds what it read (it read it then); a tag it lacks is no miss
+        incomplete_read = incomplete or not rounds
         if self._started is None:
             self._started = now
         name = zone.name
         here = dict(tags)
-        self._mark(antenna, name, rounds, was, here, incomplete)
-        self.diag.report(antenna, name, here, was, self._content[name], rounds, incomplete)
+        self._mark(antenna, name, rounds, was, here, incomplete_read)
+        if rounds:
+            self.diag.report(antenna, name, here, was, self._content[name], rounds, incomplete)
         for uid, flags in here.items():
             tag = self._tags.get(uid)
             if tag is None:
@@ -250,7 +275,7 @@ class TagTracker(TagMapper):
                     self._active.add(uid)
             else:
                 self._active.add(uid)
-        if not incomplete:
+        if not incomplete_read:
             for uid, _ in zone.raw:
                 if uid not in here:
                     tag = self._tags.get(uid)
@@ -265,10 +290,32 @@ class TagTracker(TagMapper):
                             tag.misses += 1
                             if self.chips.value(uid) is not None:
                                 self._unread.add(uid)
+        elif incomplete and rounds:
+            # a round cut short lists some of the tags (a shared reader's 60 ms slot holds 27):
+            # one it did not reach still lies there, as its read history has it (k of n: a
+            # pot of 40 chips read 27 at a time is not two rounds short of each chip)
+            for uid, _ in zone.raw:
+                p = self._tags[uid].at.get(name) if uid not in here and uid in self._tags else None
+                if p is not None:
+                    p.rounds += rounds
         if set(here) != {uid for uid, _ in zone.raw}:
             self._order += 1
             zone.order, zone.changed_at = self._order, now
-        zone.raw = _merge(zone.raw, tags) if incomplete else tuple(tags)
+        zone.raw = _merge(zone.raw, tags) if incomplete_read else tuple(tags)
+
+    def _round_end(self, mcu_ms: int, now: float) -> float:
+        """When the round that ended at MCU time ``mcu_ms`` ended, on the host's clock. A report
+        goes out as its round ends, so the newest round reported pins the MCU's clock to the
+        host's; a report of an older round (a snapshot lists each antenna's latest round, most
+        of them a cycle old on a shared reader) ended that much before it."""
+        pinned = self._mcu_clock
+        if pinned is not None:
+            host, ms = pinned
+            back = (((ms - mcu_ms) & 0xFFFFFFFF) ^ 0x80000000) - 0x80000000  # wraps at 2^32
+            if 0 <= back <= MCU_BACK_MS:
+                return min(now, host - back / 1000.0)
+        self._mcu_clock = (now, mcu_ms)  # newer (or the MCU restarted its clock)
+        return now
 
     def _mark(
         self,
@@ -283,7 +330,7 @@ class TagTracker(TagMapper):
         that report listed (the MCU reports on change), this round what this one lists."""
         r = self._rno.get(antenna, 0) + rounds
         self._rno[antenna] = r
-        silent = ((1 << min(rounds - 1, HISTORY)) - 1) << 1
+        silent = ((1 << min(max(rounds - 1, 0), HISTORY)) - 1) << 1
         hist = self._hist
         for uid in was | here.keys():
             last, mask = hist.get((uid, zone), (r, 0))
@@ -327,10 +374,15 @@ class TagTracker(TagMapper):
 
     def _prior(self, uid: bytes, zone: str, since: float, now: float) -> float:
         """The share of ``zone``'s rounds before ``since`` (4 rounds before it left out: the
-        lapse that ended an earlier presence) that read the tag: a neighbour reading a tag at
-        its zone's edge on and off reads it long before; a tag that just arrived, never."""
+        lapse that ended an earlier presence) since the tag was placed where it lies that read
+        it: a neighbour reading a tag at its zone's edge on and off reads it long before; a tag
+        that just arrived, never. (Rounds before it was placed read it where it lay then: 64
+        rounds of a shared reader are 20 s, and a chip pushed back to the stack it came from
+        is no chip at the stack's edge.)"""
         n = self._rounds_since(zone, since, now) + 4
-        m = HISTORY - n
+        tag = self._tags.get(uid)
+        placed = tag.placed if tag is not None and tag.place is not None else float("-inf")
+        m = min(HISTORY, self._rounds_since(zone, placed, now)) - n
         if m < 8:
             return 0.0
         return ((self._reads(uid, zone, now) >> n) & ((1 << m) - 1)).bit_count() / m
@@ -376,7 +428,7 @@ class TagTracker(TagMapper):
             late = z not in (best, home) and p.since > began + EPS
             if late and now + EPS < self._arrival(z, p) + self.quiet:
                 return HOLD
-        silent = max(SILENT, 8 * self._period_of(home)) if home is not None else 0.0
+        silent = self._silent(home) if home is not None else 0.0
         if home is not None and (best in tag.kept or self._prior(uid, best, began, now) >= PRIOR):
             # a neighbour that read it on and off before (a chip at its zone's edge), or one
             # already judged: it leaves only once home has been silent a while
@@ -410,6 +462,11 @@ class TagTracker(TagMapper):
             tag.kept.add(best)
             return None
         return HOLD
+
+    def _silent(self, home: str) -> float:
+        """How long home must miss a tag before a neighbour that read it on and off before (a
+        tag at its zone's edge) takes it: SILENT and 8 of home's rounds."""
+        return max(SILENT, 8 * self._period_of(home))
 
     def _lapse(self, zone: str) -> float:
         """How long a tag may go unread in a zone and still count as read there throughout."""
@@ -683,6 +740,7 @@ class TagTracker(TagMapper):
                     t0 + self.leave_rounds * self._period_of(tag.place),
                     t0 + self._departed(tag.place),
                     t0 + self._in_hand(tag.place),
+                    t0 + self._silent(tag.place),
                 )
                 if uid in self._unread:
                     times.append(t0 + self._alert_after(tag.place))
@@ -1013,6 +1071,18 @@ class TagTracker(TagMapper):
                 # a round of crosstalk while home reads it, or a neighbour reading a chip at
                 # its zone's edge as it did before: nothing is arriving
                 continue
+            if (
+                place is not None
+                and not home_reads
+                and (z in tag.kept or self._prior(uid, z, p.since, now) >= PRIOR)
+                and now + EPS < tag.read_at + self._silent(place)
+            ):
+                # a neighbour that read it before takes it once home has been silent a while
+                # (8 rounds: 2-4 s on a shared reader, longer than a push is in a hand): the
+                # seat waits for that, or its bet is ruled a chip short
+                busy.add(_seat_group(z))
+                busy.add(_seat_group(place))
+                moving = True
             if now + EPS < self._arrival(z, p) + self.quiet:
                 busy.add(_seat_group(z))
                 moving = True

@@ -429,6 +429,10 @@ class McuEmulator:
         if at is not None and rt > at and run is not None:
             first, period, n0 = run
             i = max(0, int((at - first) / period + 1e-9)) if period > 0 else 0
+            # the round whose end, timed as its own report is (first + i x period), is not
+            # after the snapshot: a snapshot repeats a round reported, never one to come
+            while i > 0 and first + i * period > at:
+                i -= 1
             rnd, rt = n0 + i, first + i * period
         return p.ZoneReport2(
             ant,

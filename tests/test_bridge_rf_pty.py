@@ -21,7 +21,7 @@ from firmware_bridge.link import SerialLink
 from firmware_bridge.tags import CARD_ORDER, ChipInventory, Deck, DeckRegistry, TagMapper
 from firmware_bridge.tracker import TagTracker
 from hw_sim.mcu import McuEmulator, standard_antennas
-from hw_sim.rf import IDEAL, RfParams, RfTable, neighbours, plan_motion
+from hw_sim.rf import IDEAL, Change, Motion, RfParams, RfTable, neighbours, plan_motion
 from hw_sim.table import VirtualClock, card_tag
 from tablectl.engine.events import event_to_obj
 from tablectl.engine.outputs import Alert
@@ -281,3 +281,52 @@ def test_a_shared_readers_slow_cycle(tables: Any) -> None:
     else:
         raise AssertionError("the shared reader never read the card in transit")
     assert cards(tracked) == [("9s", "seat:5")]
+
+
+def test_a_shared_readers_rounds_are_its_cycle_with_the_periodic_snapshot(tmp_path: Path) -> None:
+    """One reader over all 34 antennas (0.3-0.5 s a cycle) and the MCU's periodic snapshot, as
+    `tablectl sim --rf realistic --reader shared` runs them. The snapshot lists every antenna's
+    latest round, most of them rounds of the cycle before; replayed as new rounds at the
+    snapshot's moment, they made the tracker measure a seat's round at a few ms (the round after
+    the snapshot came 5 ms later), and a card pitched over seat 3 for that one round was at rest
+    there after 0.15 s of "rounds": "a card went to seat 3". Measured from the rounds' own
+    numbers and MCU times, every antenna's round is the reader's cycle, and the card is counted
+    where it rests, at seat 4."""
+    t = Table(tmp_path, IDEAL, 1, True, shared=True)
+    dry = RfTable(ANTS, IDEAL, 1, shared=True, t0=t.clock.t)
+    n = 100
+    for seat in range(1, 11):
+        for _ in range(8):
+            n += 1
+            uid = t.enrol(chip(n), 100)
+            t.place(uid, f"stack:{seat}")
+            dry.place_now(uid, AT[f"stack:{seat}"])
+    cycle = dry.cycle_s()
+    assert 0.3 <= cycle <= 0.5
+    ends = {(r.antenna, round((r.t - t.clock.t) / cycle - 0.5)): r.t for r in dry.run_until(1004.0)}
+    # the snapshot falls due inside seat 3's slot of the 6th cycle: sent just before the round
+    # the card crosses seat 3 in, the report after it is seat 3's next round
+    first, crossed = ends[(0, 0)], ends[(AT["seat:3"], 6)]
+    t.mcu.snapshot_every = crossed - first - 0.001
+    t.mcu.virtual_time = True
+    nine = card_tag("9s")
+    t.rf.apply(
+        Motion(
+            crossed - 0.007,
+            crossed + 0.001,
+            [
+                Change(crossed - 0.007, nine, AT["seat:3"], until=crossed + 0.001),
+                Change(crossed + 0.001, nine, AT["seat:4"]),
+            ],
+        )
+    )
+    try:
+        t.start()
+        out = t.run(4.0)
+        assert t.mcu.frames_sent > 34 * 2  # the opening snapshot and the periodic one
+        rounds = {a["zone"]: a["round_ms"] for a in t.mapper.snapshot(t.clock.t)["antennas"]}
+        assert abs(rounds["seat:3"] - 1000 * cycle) < 3.0
+        assert all(abs(ms - 1000 * cycle) < 3.0 for ms in rounds.values() if ms), rounds
+        assert cards(out) == [("9s", "seat:4")]
+    finally:
+        t.stop()

@@ -820,3 +820,63 @@ def test_a_dead_chip_of_unknown_place_is_listed_and_counted_where_the_dealer_fin
     assert tracker.places()[dead] == "stack:4"
     after = [event_to_obj(e) for e in tracker.poll(3.1) if not isinstance(e, Alert)]
     assert [e["unread"]["chips"] for e in after] == [{"stack:4": [100]}]  # no stack again
+
+
+# --- issue 27, rf-rounds: the rules on a shared reader's real rounds (0.3 s each) ---
+
+
+def _slow(reads: Reads, rounds: int, zones: tuple[str, str]) -> list[tuple[float, dict]]:
+    """A shared reader, 0.3 s a cycle: each antenna of ``zones`` reads once a cycle (the
+    second 0.15 s after the first) and reports every round, numbered; the chips events and
+    when the tracker emitted them."""
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    tracker.set_antennas(standard_antennas())
+    out: list[tuple[float, dict]] = []
+    for r in range(rounds):
+        now = reads(r)
+        for i, zone in enumerate(zones):
+            t = r * 0.3 + i * 0.15
+            tracker.report(ANT[zone], tuple((u, 0) for u in now.get(zone, [])), t, r)
+            while (due := tracker.next_due()) is not None and due <= t + 0.15:
+                out += [(due, event_to_obj(e)) for e in tracker.poll(due + 1e-6)]
+                if tracker.next_due() == due:
+                    break
+    return [(t, e["chips"]) for t, e in out if "chips" in e]
+
+
+def test_a_seat_waits_for_its_chip_at_the_edge_to_leave_home() -> None:
+    """Seat 7's 100 lies at its stack's edge, read by the bet antenna every other round; seat
+    7 pushes it and another 100 into its bet. The bet antenna, a neighbour that read the chip
+    before, takes it once the stack has missed it 8 rounds (2.4 s), longer than a push is in
+    a hand on this reader (1.6 s): the seat was ruled when the push's time ran out, a bet of
+    100 ("call to 200 owes 100"), and the 100 came after. The seat waits for it: one ruling."""
+    k, a, b = chip(1000), chip(100), chip(100, 1)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        stack = [k] + ([a, b] if r < 20 else [])
+        bet = ([a] if r % 2 and r < 20 else []) + ([a, b] if r > 20 else [])
+        return {"stack:7": stack, "bet:7": bet}
+
+    got = [c for _, c in _slow(reads, 40, ("stack:7", "bet:7"))]
+    assert got[-1:] == [{"bet:7": [100, 100], "stack:7": [1000]}]
+    assert {"bet:7": [100], "stack:7": [1000, 100]} not in got
+
+
+def test_a_chip_taken_back_to_its_stack_is_no_chip_at_the_stacks_edge() -> None:
+    """Seat 7 pushes a 100 from its stack into its bet, then takes it back. The stack antenna
+    read the chip for 10 rounds before the push, while it lay there: counted as a neighbour
+    reading it at the stack's edge, the stack took it back only once the bet had missed it 8
+    rounds (2.4 s on a shared reader) instead of on its arrival (2 rounds and 80 ms quiet)."""
+    k, a = chip(1000), chip(100)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        back = r < 10 or r >= 20
+        return {"stack:7": [k] + [a] * back, "bet:7": [a] * (11 <= r < 20)}
+
+    got = _slow(reads, 40, ("stack:7", "bet:7"))
+    assert [c for _, c in got] == [
+        {"stack:7": [1000, 100]},
+        {"bet:7": [100], "stack:7": [1000]},
+        {"bet:7": [], "stack:7": [1000, 100]},
+    ]
+    assert got[-1][0] < 20 * 0.3 + 1.2  # its arrival, not 2.4 s of the bet's silence

@@ -344,3 +344,70 @@ def test_a_snapshot_among_a_quiet_runs_rounds_reports_the_round_of_its_own_time(
     finally:
         link.stop()
         mcu.stop()
+
+
+def test_a_snapshot_never_reports_a_round_before_its_own_report(tmp_path: Path) -> None:
+    """A run of rounds of antenna A whose window changes in its 8th round (a tag read before
+    the run drops out) reports that round at its time, after the other antennas' rounds
+    before it. A periodic snapshot due at another antenna's round at the same MCU time (to
+    the float: A's round time computed as first + 7 x period came out 1e-13 s later) stamped
+    A's report with that round, and then A's own report of it followed: the round twice, the
+    second time as news. A real MCU sends a round's report as the round ends, so a snapshot
+    only ever repeats a round already reported (or one that changed nothing)."""
+    from firmware_bridge import link as lk
+    from firmware_bridge import protocol as p
+    from firmware_bridge.link import SerialLink
+    from hw_sim.mcu import McuEmulator
+
+    # a run whose 8th round's time, as the emulator computes it, lies a hair after a time
+    # that a snapshot's index computation puts at or past that round
+    period, repeat = 0.01, 10
+    for ms in range(1000, 2000):
+        last = 1000.0 + ms / 1000
+        first = last - (repeat - 1) * period
+        due = first + 7 * period
+        at = round(due, 3)
+        if due > at and int((at - first) / period + 1e-9) == 7:
+            break
+    else:
+        raise AssertionError("no such float")
+
+    class Clock:
+        t = 1000.0
+
+        def __call__(self) -> float:
+            return self.t
+
+    clock = Clock()
+    mcu = McuEmulator(
+        str(tmp_path / "tty"), ANTS, snapshot_every=0.1, clock=clock, virtual_time=True
+    )
+    mcu.start()
+    link = SerialLink(mcu.link_path)
+    link.start()
+    a, b = AT["stack:4"], AT["seat:2"]
+    try:
+        assert link.wait_connected(5)
+        while not link.events.empty():
+            link.events.get_nowait()
+        mcu.rounds(
+            [
+                Round(b, first - 0.5, ()),  # starts the snapshot clock
+                Round(a, first - period, ((b"z", 0),), repeat=8, period=period),
+                Round(a, last, ((b"y", 0),), repeat=repeat, period=period),
+                Round(b, at, ()),  # the snapshot is due: it goes out before this round
+            ]
+        )
+        link.ping(timeout=30)
+        seen: list[tuple[int, bool]] = []
+        while not link.events.empty():
+            item = link.events.get_nowait()
+            zone = item.zone if isinstance(item, lk.Report) else None
+            if isinstance(zone, p.ZoneReport2) and zone.antenna == a:
+                seen.append((zone.round, zone.snapshot))
+        assert any(snap for _, snap in seen[1:]), seen  # the periodic snapshot came
+        for (r0, _), (r1, snap) in itertools.pairwise(seen):
+            assert r1 > r0 or (snap and r1 == r0), seen
+    finally:
+        link.stop()
+        mcu.stop()
