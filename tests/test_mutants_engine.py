@@ -77,3 +77,18 @@ def test_002_rule_1_the_floor_notice_says_what_the_action_was_and_what_it_is_rul
         "(002 Rule 1)"
     )
     assert notice.body()["was"] == {"action": "call", "to": 200}
+
+
+def test_002_rule_44_a_a_declared_call_paid_stays_the_ruling_on_the_screen() -> None:
+    """A declared call binds (002 Rule 44-A): the seat owes its chips, and chips pushed next pay
+    what it owes, no new action. The dealer screen's latest ruling stays the declared call, with
+    its rule and words, now owing nothing and with the chips beyond the call to hand back."""
+    t = _three()
+    run(t, {"declare": {"seat": 1, "say": "call"}})
+    declared = t.view().last
+    assert declared is not None and declared.owes == 200
+    run(t, push(1, 500))
+    last = t.view().last
+    assert last is not None
+    assert (last.seat, last.action, last.to, last.owes, last.returned) == (1, "call", 200, 0, 300)
+    assert (last.rule, last.text) == ("002 Rule 44-A", "call declared: 200 total")

@@ -87,3 +87,22 @@ def test_002_rule_44b_undercall_closing_the_river_then_folded_at_the_showdown(
     assert r.text == "the undercaller folds: 600 stays in the pot, 600 is handed back"
     assert t.stacks() == {1: 8000, 2: 9800, 3: 9200, 4: 8000}
     assert t.hand.street == "showdown" and t.hand.live() == [1, 4]
+
+
+def test_002_rule_18_b_undercaller_folding_after_the_others_tabled_ends_the_showdown() -> None:
+    """As above, but seats 1 and 4 table their hands before seat 3's fold (the floor's other
+    choice, 002 Rule 44-B): the fold leaves only tabled hands, so the pot is awarded there and
+    then (002 Rule 18-B), to seat 1's pair of jacks over seat 4's queen high."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
+    run(t, DEAL4, push(4, 100, 100), push(1, 100, 100), push(2, 100), {"press": "check"})
+    for board, burn in ((["2h", "5c", "9d"], "3c"), (["Tc"], "4c")):
+        run(t, {"board": board, "burn": burn}, *[{"press": "check"}] * 4)
+    run(t, {"board": ["Jh"], "burn": "4d"}, {"press": "check"}, push(3, 500, 100))
+    run(t, push(4, 1000, 500, 100, 100, 100), push(1, 1000, 500, 100, 100, 100), {"fold": 2})
+    run(t, push(3, 500, 100))
+    for seat, card in ((1, "Js"), (1, "5s"), (4, "Qs"), (4, "6s")):
+        run(t, {"card": card, "zone": f"seat:{seat}", "face": "up"})
+    assert t.hand.street == "showdown"
+    run(t, {"fold": 3})
+    assert t.street == "over" and t.hand.showdown.won.get(1, 0) > 0
+    assert t.hand.showdown.won.get(4, 0) == 0 and t.stacks()[3] == 9200

@@ -518,13 +518,14 @@ def _declared_raise(ctx: _Ctx, amount: int | None) -> Reading:
             f"be made clear before the next player acts (002 Rule 43-B)."
         )
     elif len(ctx.new) == 1 and ctx.rules.overchip_declared_no_amount == "min_raise":
-        target, rule = floor, "002 Rule 49"
+        # the profile's own single-chip rule where it has one (001 Single Chip Bet for wfp)
+        target, rule = floor, ctx.cite("overchip_bet")
         why = f"Raise declared with one chip and no amount: the house reads the minimum {word}."
     elif len(ctx.new) == 1:
-        target, rule = ctx.zone, "002 Rule 49"
+        target, rule = ctx.zone, ctx.cite("overchip_bet")
         why = (
             f"Raise declared with one chip and no amount: the most the chip allows, "
-            f"{_money(ctx.zone)} (002 Rule 49)."
+            f"{_money(ctx.zone)} ({rule})."
         )
     else:
         target, rule = ctx.zone, "002 Rule 47"
