@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from test_room_model import alerts as room_alerts
+from test_room_model import setup
 from test_venue_model import STRUCTURE, confirm, notices, report, venue_with
 
-from tablectl.tournament.venue import Venue
+from tablectl.tournament.room import Room, Said
+from tablectl.tournament.venue import Announcement, Venue
 from tablectl.wire.commands import LevelCmd, UnseatCmd
 
 
@@ -167,3 +170,82 @@ def test_a_table_with_a_command_waiting_stays_though_nobody_sits_there() -> None
     assert alerts(v.apply({"table": {"remove": "T3"}})) == [
         f"table: table T3 has 1 command(s) waiting ({waiting}); it stays"
     ]
+
+
+ONE_OF = "one of open_event, in, hand_over, report, confirmed, refused"
+
+
+def said_as(said: list[Said]) -> list[tuple[str, str, str]]:
+    return [(s.event, getattr(s.output, "kind", ""), getattr(s.output, "text", "")) for s in said]
+
+
+def test_an_event_opens_with_its_announcement_and_a_setup_refused_is_the_room_s_alert() -> None:
+    room = Room()
+    said = room.apply({"open_event": {"id": "sat1", "setup": setup(["S1", "S2"])}})
+    assert said == [
+        Said(
+            "sat1",
+            Announcement("event_opened", "event sat1 opened: 2 table(s)", "", {"event": "sat1"}),
+        )
+    ]
+    bad = room.apply({"open_event": {"id": "sat2", "setup": {**setup(["X"]), "handed": 11}}})
+    assert bad == [Said("", Announcement("alert", "setup: setup.handed: a table seats at most 10"))]
+    assert "sat2" not in room.events and "X" not in room.held
+    assert room.event_of("S2") == "sat1" and room.event_of("X") is None
+    assert room.tables_of("sat1") == ["S1", "S2"]
+
+
+def test_a_stray_table_opened_in_an_event_is_no_stray_any_more() -> None:
+    room = Room()
+    body = {"table": "X9", "seq": 1, "hand": 1, "seats": []}
+    assert said_as(room.apply({"report": body})) == [
+        ("", "stray", "table X9 reports but is in no event: shown, not folded")
+    ]
+    room.apply({"open_event": {"id": "sat1", "setup": setup(["X9"])}})
+    assert room.strays == {} and room.event_of("X9") == "sat1"
+
+
+def test_the_room_refuses_what_is_no_room_event_in_words() -> None:
+    room = Room()
+    room.apply({"open_event": {"id": "main", "setup": setup(["T1"])}})
+    room.apply({"open_event": {"id": "sat1", "setup": setup(["S1"])}})
+    needs_open = 'open_event: needs {"id": EVENT, "setup": {...}}'
+    for event, words in (
+        ("x", "not a room event: 'x'"),
+        ({}, "not a room event: {}"),
+        ({"bogus": 1}, f"bogus: not a room event ({ONE_OF})"),
+        ({"report": {}, "refused": {}}, f"report: not a room event ({ONE_OF})"),
+        ({"open_event": 5}, needs_open),
+        ({"open_event": ["id", "setup"]}, needs_open),
+        ({"open_event": {"id": "sat2"}}, needs_open),
+        ({"in": "main"}, 'in: needs {"in": EVENT, "event": {...}}'),
+        ({"in": "sat9", "event": {"start": {}}}, "in: no event 'sat9' (open: main, sat1)"),
+        (
+            {"confirmed": {"table": "T1", "id": ""}},
+            "confirmed: a command id of the room is [EVENT-]ID, got ''",
+        ),
+        (
+            {"refused": {"table": "T1", "id": 5}},
+            "refused: a command id of the room is [EVENT-]ID, got 5",
+        ),
+    ):
+        assert said_as(room.apply(event)) == [("", "alert", words)], event
+    assert said_as(Room().apply({"in": "main", "event": {}})) == [
+        ("", "alert", "in: no event 'main' (open: none)")
+    ]
+
+
+def test_an_event_s_own_event_reaches_it_whatever_the_order_of_the_keys() -> None:
+    room = Room()
+    room.apply({"open_event": {"id": "sat1", "setup": setup(["S1"])}})
+    said = room.apply({"event": {"register": {"name": "Ann"}}, "in": "sat1"})
+    assert [s.event for s in said] == ["sat1"] * len(said) and not room_alerts(said)
+    assert [e.name for e in room.events["sat1"].entries.values()] == ["Ann"]
+
+
+def test_an_answer_s_id_is_split_at_its_first_dash() -> None:
+    """An event id has no "-" (it prefixes command ids): ``sat1-c1-2`` is sat1's ``c1-2``."""
+    room = Room()
+    room.apply({"open_event": {"id": "sat1", "setup": setup(["S1"])}})
+    said = room.apply({"confirmed": {"table": "S1", "id": "sat1-c1-2"}})
+    assert said_as(said) == [("sat1", "alert", "confirmed: no command 'c1-2' is waiting")]
