@@ -13,7 +13,7 @@ from test_room_model import alerts as room_alerts
 from test_room_model import setup
 from test_venue_model import STRUCTURE, confirm, notices, report, venue_with
 
-from tablectl.tournament.room import Room, Said
+from tablectl.tournament.room import Room, Said, handover_ok
 from tablectl.tournament.venue import Announcement, Venue
 from tablectl.wire.commands import LevelCmd, UnseatCmd
 
@@ -249,3 +249,65 @@ def test_an_answer_s_id_is_split_at_its_first_dash() -> None:
     room.apply({"open_event": {"id": "sat1", "setup": setup(["S1"])}})
     said = room.apply({"confirmed": {"table": "S1", "id": "sat1-c1-2"}})
     assert said_as(said) == [("sat1", "alert", "confirmed: no command 'c1-2' is waiting")]
+
+
+def test_a_stray_table_s_reports_keep_the_newest_and_are_announced_once() -> None:
+    room = Room()
+    body = {"table": "X9", "seq": 2, "hand": 1, "seats": []}
+    assert len(room.apply({"report": body})) == 1
+    assert room.apply({"report": {**body, "hand": 7}}) == []  # the same seq again: not newer
+    assert room.strays["X9"].hand == 1
+    assert room.apply({"report": {**body, "seq": 3, "hand": 2}}) == []  # newer: kept, not shown
+    assert room.strays["X9"].seq == 3 and room.strays["X9"].hand == 2
+
+
+def test_an_answer_is_routed_by_its_id_or_refused_in_words() -> None:
+    room = Room()
+    room.apply({"open_event": {"id": "sat1", "setup": setup(["S1"])}})
+    for event, words in (
+        ({"confirmed": "c1"}, "confirmed: needs an object with the command's id"),
+        (
+            {"refused": {"table": "S1", "id": "sat9-c1"}},
+            "refused: command sat9-c1: no event 'sat9'",
+        ),
+        ({"confirmed": {"table": "S1", "id": "c1"}}, "confirmed: command c1: no event 'main'"),
+    ):
+        assert said_as(room.apply(event)) == [("", "alert", words)], event
+
+
+def test_hand_over_refusals_in_words_and_a_manual_table_stays_manual() -> None:
+    """A table is handed only by the event holding it, to another open event; a manual table
+    (no sensors) is manual in the event it joins."""
+    room = Room()
+    room.apply({"open_event": {"id": "main", "setup": {**setup(["T1", "T2"]), "manual": ["T2"]}}})
+    room.apply({"open_event": {"id": "sat1", "setup": setup(["S1"])}})
+    shape = 'hand_over: needs {"table": NAME, "from": EVENT, "to": EVENT}'
+    for body, words in (
+        ("T2", shape),
+        ({"table": "T2", "from": "main"}, shape),
+        ({"table": "X9", "from": "main", "to": "sat1"}, "hand_over: table X9 is in no event"),
+        ({"table": "T2", "from": "sat1", "to": "main"}, "hand_over: table T2 is in event main"),
+        ({"table": 5, "from": "main", "to": "sat1"}, "hand_over: table 5 is in no event"),
+        (
+            {"table": "T2", "from": "main", "to": "main"},
+            "hand_over: no other event 'main' to hand table T2 to",
+        ),
+        (
+            {"table": "T2", "from": "main", "to": "sat9"},
+            "hand_over: no other event 'sat9' to hand table T2 to",
+        ),
+    ):
+        assert said_as(room.apply({"hand_over": body})) == [("", "alert", words)], body
+    body = {"table": "T2", "from": "main", "to": "sat1"}
+    said = room.apply({"hand_over": body})
+    assert said == [
+        Said(
+            "sat1",
+            Announcement("handed_over", "table T2 handed from main to sat1", "002 Rule 10-B", body),
+        )
+    ]
+    assert room.event_of("T2") == "sat1" and room.events["sat1"].manual.has("T2")
+    assert not room.events["main"].manual.has("T2") and room.tables_of("main") == ["T1"]
+    assert handover_ok(room, "X9") == "table X9 is in no event"
+    assert handover_ok(room, "T2") == ""
+    assert handover_ok(room, "T1") == "table T1 hosts this event's final table"
