@@ -143,3 +143,69 @@ def test_what_the_floor_person_is_told_to_do() -> None:
     )
     h4h.enter("T2", hand={})
     assert manual.instruction(h4h.v, "T2") == (False, "HOLD - hand for hand: waiting for T1")
+
+
+def test_bad_bust_outs_and_counts_are_refused_in_their_words() -> None:
+    room = Room()
+    a, b, c = room.names("T3")[:3]
+    for hand, words in (
+        ({"busts": [{"name": a, "by": b}, {"name": a, "by": c}]}, f"{a} is entered out twice"),
+        ({"busts": [{"name": a, "by": [b]}]}, f"{a}: eliminated by whom?"),
+        ({"busts": [{"name": a, "by": a}]}, f"{a} cannot be eliminated by '{a}': not at T3"),
+        ({"busts": [{"name": a, "by": {b: 0}}]}, f"{b}'s share must be a whole number above 0"),
+        ({"busts": [{"name": a, "by": {b: True}}]}, f"{b}'s share must be a whole number above 0"),
+        (
+            {"busts": [{"name": a, "by": b, "place": 20}, {"name": c, "by": b, "place": 20}]},
+            "20 players in: a player out now finishes in place 19-20 (each named), not 20, 20",
+        ),
+        ({"busts": [{"name": a, "by": b, "place": -1}]}, f"{a}'s place must be a whole number"),
+    ):
+        (alert,) = room.enter("T3", hand=hand)
+        assert alert.kind == "alert" and alert.text.startswith(f"manual: {words}"), alert.text
+    names = room.names("T3")
+    stacks = {n: 10000 for n in names}
+    for count, words in (
+        ("all", f"a count names every player at T3: missing {', '.join(sorted(names))}"),
+        ({**stacks, "Zed": 1}, "a count names every player at T3: not at T3: Zed"),
+        ({**stacks, a: -1}, f"{a}'s count must be a whole number of chips, got -1"),
+        ({**stacks, a: 10**12 + 1}, f"{a}'s count must be a whole number of chips, got"),
+        ({**stacks, a: 1.5}, f"{a}'s count must be a whole number of chips, got 1.5"),
+    ):
+        (alert,) = room.enter("T3", count=count)
+        assert alert.kind == "alert" and alert.text.startswith(f"manual: {words}"), alert.text
+    room.check()
+
+
+def test_the_floor_person_s_entries_say_what_they_were() -> None:
+    """What the console shows as the table's last entry, and an elimination entered by hand
+    says who entered it, where."""
+    room = Room()
+    a, b = room.names("T3")[:2]
+    said = room.enter("T3", hand={"busts": [{"name": a, "by": b}]})
+    (out,) = notices(said, "eliminated")
+    assert out.text.endswith(f" (entered by {FLOOR} at T3)")
+    assert room.v.manual.tables["T3"].what == f"hand 1: {a} out"
+    names = room.names("T3")
+    stacks = {n: room.v.entries[e.id].stack for n, e in _at(room, "T3").items()}
+    assert not alerts(room.enter("T3", count=stacks))
+    assert room.v.manual.tables["T3"].what == f"counted {sum(stacks.values()):,} chips"
+    assert len(names) == len(stacks)
+
+
+def _at(room: Room, table: str) -> dict[str, Any]:
+    return {e.name: e for e in manual.seated(room.v, table)}
+
+
+def test_the_report_of_a_manual_table_names_the_blinds_after_the_button() -> None:
+    """A manual table enters its button only: the blinds are the next two players clockwise
+    (002 Rule 11-A's "due the big blind next" is read from them), round the table."""
+    room = Room()
+    seats = [e.seat for e in manual.seated(room.v, "T3")]
+    assert not alerts(room.enter("T3", hand={"button": seats[-1]}))
+    r = room.v.tables["T3"].report
+    assert (r.button, r.sb, r.bb) == (seats[-1], seats[0], seats[1])
+    assert not alerts(room.enter("T3", hand={"button": seats[0]}))
+    r = room.v.tables["T3"].report
+    assert (r.button, r.sb, r.bb) == (seats[0], seats[1], seats[2])
+    assert not alerts(room.enter("T3", hand={}))  # the button stays where it was
+    assert room.v.tables["T3"].report.button == seats[0]

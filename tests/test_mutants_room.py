@@ -311,3 +311,14 @@ def test_hand_over_refusals_in_words_and_a_manual_table_stays_manual() -> None:
     assert handover_ok(room, "X9") == "table X9 is in no event"
     assert handover_ok(room, "T2") == ""
     assert handover_ok(room, "T1") == "table T1 hosts this event's final table"
+
+
+def test_what_is_no_venue_event_inside_an_event_is_the_event_s_to_refuse() -> None:
+    """Only a one-key ``setup`` or ``table`` event is the room's to refuse inside an event;
+    anything else that is no venue event is refused by the event, in its words."""
+    room = Room()
+    room.apply({"open_event": {"id": "sat1", "setup": setup(["S1"])}})
+    for inner in (5, {"table": {"add": "X"}, "start": {}}):
+        (said,) = room.apply({"in": "sat1", "event": inner})
+        assert said.event == "sat1" and said.output.text.startswith("not a venue event (one key")
+    assert room.tables_of("sat1") == ["S1"]
