@@ -209,3 +209,18 @@ def test_the_report_of_a_manual_table_names_the_blinds_after_the_button() -> Non
     assert (r.button, r.sb, r.bb) == (seats[0], seats[1], seats[2])
     assert not alerts(room.enter("T3", hand={}))  # the button stays where it was
     assert room.v.tables["T3"].report.button == seats[0]
+
+
+def test_no_count_is_asked_of_a_table_whose_players_have_not_sat_down() -> None:
+    """The draw's seats wait for the floor person: nobody sits at the manual table yet, so no
+    count is asked at the end of a level; once they are seated it is."""
+    v = Venue()
+    v.apply({"setup": {"tables": ["T1", "T2"], "structure": structure(), "manual": ["T2"]}})
+    for i in range(12):
+        v.apply({"register": {"name": f"P{i}"}})
+    v.apply({"start": {}})
+    v.apply({"level": {"index": 1}})
+    assert v.tables["T2"].active and manual.asked(v, "T2") == []
+    ids = [c.id for c in manual.waiting(v, "T2")]
+    assert not alerts(v.apply({"manual": {"table": "T2", "by": FLOOR, "confirm": ids}}))
+    assert manual.asked(v, "T2") == ["end of level"]

@@ -322,3 +322,25 @@ def test_what_is_no_venue_event_inside_an_event_is_the_event_s_to_refuse() -> No
         (said,) = room.apply({"in": "sat1", "event": inner})
         assert said.event == "sat1" and said.output.text.startswith("not a venue event (one key")
     assert room.tables_of("sat1") == ["S1"]
+
+
+def test_inside_an_event_no_setup_or_table_event_and_only_its_own_tables_reports() -> None:
+    """The room's map says where each table is: an event's setup and its tables change only by
+    open_event and hand_over; a report goes to the event holding its table."""
+    room = Room()
+    room.apply({"open_event": {"id": "main", "setup": setup(["T1"])}})
+    room.apply({"open_event": {"id": "sat1", "setup": setup(["S1"])}})
+    for inner, words in (
+        ({"setup": setup(["S2"])}, "in: setup: by open_event or hand_over, not inside an event"),
+        ({"table": {"add": "S2"}}, "in: table: by open_event or hand_over, not inside an event"),
+        (
+            {"report": {"table": "S1", "seq": 1, "hand": 1, "seats": []}},
+            "in: table 'S1' is not in event main",
+        ),
+        ({"report": "S1"}, "in: table None is not in event main"),
+    ):
+        assert said_as(room.apply({"in": "main", "event": inner})) == [("", "alert", words)]
+    said = room.apply({"in": "sat1", "event": {"report": {"table": "S1", "seq": 1, "seats": []}}})
+    assert all(s.event == "sat1" for s in said)
+    assert room.events["sat1"].tables["S1"].report is not None
+    assert room.tables_of("main") == ["T1"] and room.tables_of("sat1") == ["S1"]
