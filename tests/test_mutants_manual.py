@@ -224,3 +224,30 @@ def test_no_count_is_asked_of_a_table_whose_players_have_not_sat_down() -> None:
     ids = [c.id for c in manual.waiting(v, "T2")]
     assert not alerts(v.apply({"manual": {"table": "T2", "by": FLOOR, "confirm": ids}}))
     assert manual.asked(v, "T2") == ["end of level"]
+
+
+def test_a_colour_up_count_is_asked_for_the_steps_passed_since_the_last_count() -> None:
+    """002 Rule 25: a count is asked at the end of a level, and as a colour-up when a step
+    passed since the table's last count colours up (not one still to come); the count after
+    the race may then change the chips in play."""
+    room = Room()
+    up = next(i for i, s in enumerate(room.v.structure.steps) if s.color_up)
+    room.v.apply({"level": {"index": up - 1}})
+    assert manual.asked(room.v, "T3") == ["end of level"]  # the colour-up is still to come
+    stacks = {n: 10000 for n in room.names("T3")}
+    assert not alerts(room.enter("T3", count=stacks))
+    room.v.apply({"level": {"index": up}})
+    assert manual.asked(room.v, "T3") == ["colour-up (002 Rule 25)", "end of level"]
+    first = room.names("T3")[0]
+    said = room.enter("T3", count={**stacks, first: 10100})
+    assert [n.data for n in notices(said, "color_up")] == [{"table": "T3", "chips": 100}]
+
+
+def test_hand_for_hand_over_asks_no_hand_for_hand_count() -> None:
+    room = Room(manual_tables=("T2",))
+    room.bust_to(13)
+    room.v.apply({"hand_for_hand": {"on": True}})
+    assert "hand-for-hand (002 RP-8)" in manual.asked(room.v, "T2")
+    room.v.apply({"hand_for_hand": {"on": False}})
+    assert room.v.h4h is None
+    assert "hand-for-hand (002 RP-8)" not in manual.asked(room.v, "T2")

@@ -15,7 +15,7 @@ from test_venue_model import STRUCTURE, confirm, notices, report, venue_with
 
 from tablectl.tournament.room import Room, Said, handover_ok
 from tablectl.tournament.venue import Announcement, Venue
-from tablectl.wire.commands import LevelCmd, UnseatCmd
+from tablectl.wire.commands import LevelCmd, SeatCmd, UnseatCmd
 
 
 def alerts(said: list[Any]) -> list[str]:
@@ -344,3 +344,19 @@ def test_inside_an_event_no_setup_or_table_event_and_only_its_own_tables_reports
     assert all(s.event == "sat1" for s in said)
     assert room.events["sat1"].tables["S1"].report is not None
     assert room.tables_of("main") == ["T1"] and room.tables_of("sat1") == ["S1"]
+
+
+def test_a_table_s_report_goes_to_its_event_and_its_commands_carry_the_prefix() -> None:
+    room = Room()
+    room.apply({"open_event": {"id": "sat1", "setup": setup(["S1"])}})
+    for i in range(3):
+        room.apply({"in": "sat1", "event": {"register": {"name": f"S{i}"}}})
+    said = room.apply({"in": "sat1", "event": {"start": {}}})
+    seats = [s.output for s in said if isinstance(s.output, SeatCmd)]
+    assert len(seats) == 3 and all(c.id.startswith("sat1-c") for c in seats)
+    said = room.apply({"report": {"table": "S1", "seq": 1, "hand": 1, "seats": []}})
+    assert all(s.event == "sat1" for s in said) and room.strays == {}
+    assert room.events["sat1"].tables["S1"].report is not None
+    stray = room.apply({"report": {"table": "X9", "seq": 1, "hand": 1, "seats": []}})
+    text = "table X9 reports but is in no event: shown, not folded"
+    assert stray == [Said("", Announcement("stray", text, "", {"table": "X9"}))]
