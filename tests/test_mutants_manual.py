@@ -251,3 +251,16 @@ def test_hand_for_hand_over_asks_no_hand_for_hand_count() -> None:
     room.v.apply({"hand_for_hand": {"on": False}})
     assert room.v.h4h is None
     assert "hand-for-hand (002 RP-8)" not in manual.asked(room.v, "T2")
+
+
+def test_each_entry_is_one_report_and_a_busted_seat_takes_no_blind() -> None:
+    room = Room()
+    seats = [e.seat for e in manual.seated(room.v, "T3")]
+    seq = room.v.tables["T3"].report.seq
+    assert not alerts(room.enter("T3", hand={}))
+    assert room.v.tables["T3"].report.seq == seq + 1
+    at = {e.seat: e.name for e in manual.seated(room.v, "T3")}
+    hand = {"busts": [{"name": at[seats[0]], "by": at[seats[1]]}], "button": seats[-1]}
+    assert not alerts(room.enter("T3", hand=hand))
+    r = room.v.tables["T3"].report
+    assert r.seq == seq + 2 and (r.button, r.sb, r.bb) == (seats[-1], seats[1], seats[2])
