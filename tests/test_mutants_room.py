@@ -195,6 +195,21 @@ def test_an_event_opens_with_its_announcement_and_a_setup_refused_is_the_room_s_
     assert room.tables_of("sat1") == ["S1", "S2"]
 
 
+def test_an_event_opened_without_a_structure_is_refused_in_words() -> None:
+    """A setup with no structure (or not a table) said "argument of type 'NoneType' is not
+    iterable": the director is told what is missing, and nothing opens (002 Rule 24: the
+    structure is the event's own)."""
+    room = Room()
+    for structure in (None, "tda-style", 5):
+        body = {**setup(["X"]), "structure": structure}
+        if structure is None:
+            del body["structure"]
+        bad = room.apply({"open_event": {"id": "sat2", "setup": body}})
+        words = "setup: setup.structure: a structure table is needed (name, starting_stack, steps)"
+        assert bad == [Said("", Announcement("alert", words))]
+    assert "sat2" not in room.events and "X" not in room.held
+
+
 def test_a_stray_table_opened_in_an_event_is_no_stray_any_more() -> None:
     room = Room()
     body = {"table": "X9", "seq": 1, "hand": 1, "seats": []}

@@ -124,6 +124,8 @@ def _positive_int(value: object, where: str) -> int:
 
 def parse_structure(data: dict[str, Any], origin: str = "structure") -> Structure:
     """Validate a decoded TOML structure (see display/structures/README in docs/kiosk.md)."""
+    if not isinstance(data, dict):  # missing (a setup without one) or not a table
+        raise StructureError(f"{origin}: a structure table is needed (name, starting_stack, steps)")
     name = _need(data, "name", str, origin)
     source = str(data.get("source", ""))
     start = _positive_int(_need(data, "starting_stack", int, origin), f"{origin}: starting_stack")
