@@ -129,9 +129,3 @@ def level_cmd(venue: Venue, name: str) -> LevelCmd:
         on_break=step.is_break,
         color_up=step.color_up,
     )
-
-
-def describe(body: Any) -> str:
-    if isinstance(body, dict) and "add" in body:
-        return f"table {body['add']} joined"
-    return f"table {body.get('remove', '?') if isinstance(body, dict) else '?'} left"
