@@ -1,0 +1,98 @@
+"""The floor's decisions pinned word for word (issue 34, docs/testing.md).
+
+The floor scenarios (tests/scenarios/floor_*.jsonl) check what each decision does to the chips;
+the dealer and the director also read each decision's notice (its words, its rule, the value
+as the console wrote it, the difference in chips) and each refusal's reason.
+``tests/golden/floor_outputs.json`` holds every output of those scenarios line by line, as
+``tests/golden/scenario_outputs.json`` does for the others. A meant change of wording:
+regenerate it with ``python3 tests/test_mutants_floor.py`` and read the diff before committing.
+
+The tests after it drive ``Table.apply`` through decisions no scenario reaches.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from scenario_files import OURS
+from test_actions import run
+from test_mutants_chipread import transcript
+
+from tablectl.engine.outputs import Alert
+from tablectl.engine.table import Table
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "floor_outputs.json"
+
+
+def floor_scenarios() -> list[Path]:
+    """The scenarios test_mutants_chipread leaves to this file."""
+    return [p for p in OURS if p.name.startswith("floor_")]
+
+
+def golden() -> dict[str, list[str]]:
+    return json.loads(GOLDEN.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", floor_scenarios(), ids=lambda p: p.name)
+def test_floor_decisions_word_for_word(path: Path) -> None:
+    expected = golden().get(path.name)
+    assert expected is not None, f"{path.name} is not in {GOLDEN.name}: regenerate it"
+    got = transcript(path)
+    diff = [f"- {e}\n+ {g}" for e, g in zip(expected, got, strict=False) if e != g]
+    assert got == expected, "\n".join(diff[:3]) or f"{len(expected)} lines expected, {len(got)}"
+
+
+def test_floor_golden_file_has_no_stale_scenario() -> None:
+    assert set(golden()) == {p.name for p in floor_scenarios()}
+
+
+SETUP = {
+    "rules": "tda-2025",
+    "seats": {"1": 10000, "2": 10000, "3": 10000},
+    "button": 1,
+    "blinds": [100, 200],
+    "chips": [100, 500, 1000],
+}
+DEAL = {"deal": {"2": ["Qs", "Js"], "3": ["Ts", "9s"], "1": ["As", "Ks"]}}
+
+
+def _floor(**decision: object) -> dict[str, object]:
+    return {"floor": {"by": "Sam", **decision}}
+
+
+def _refused(t: Table, decision: dict[str, object]) -> str:
+    """The one output of a refused decision: an ``action_void`` alert; the table unchanged."""
+    before = t.view()
+    out = run(t, decision)
+    assert len(out) == 1 and isinstance(out[0], Alert) and out[0].kind == "action_void", out
+    after = t.view()
+    assert (after.seats, after.pots, after.to_act, after.street) == (
+        before.seats,
+        before.pots,
+        before.to_act,
+        before.street,
+    )
+    return out[0].text
+
+
+@pytest.mark.parametrize("dealt", [False, True])
+def test_002_rule_1_no_ruling_without_a_hand_in_progress(dealt: bool) -> None:
+    """A ruling changes an action of the hand in progress (002 Rule 1): before the first deal,
+    and once a hand is over (here won by seat 3's blind when seats 1 and 2 fold), there is none,
+    and the hand just played is not replayed."""
+    t = Table(SETUP)
+    if dealt:
+        run(t, DEAL, {"fold": 1}, {"fold": 2})
+    text = _refused(t, _floor(ruling={"seat": 1, "action": "call", "to": 200}))
+    assert text == (
+        "floor decision 'ruling' by Sam not applied: no hand is in progress; nothing changed"
+    )
+
+
+if __name__ == "__main__":
+    data = {p.name: transcript(p) for p in floor_scenarios()}
+    GOLDEN.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{GOLDEN}: {len(data)} scenarios, {sum(map(len, data.values()))} lines", file=sys.stderr)
