@@ -3,10 +3,11 @@ docs/testing.md): each test is written from the rule it names, through ``Table.a
 
 from __future__ import annotations
 
-from test_actions import alerts, run
+from test_actions import alerts, push, run
 from test_cards import card
 
 from tablectl.engine.dealing import stops_play
+from tablectl.engine.notices import Returned
 from tablectl.engine.table import Table
 
 
@@ -49,3 +50,40 @@ def test_002_rule_36c_only_a_re_deal_stops_play() -> None:
     t = _six()
     [void] = alerts(run(t, {"fold": 4}, {"fold": 5}, {"fold": 6}, card("Ah", 8)))
     assert not stops_play(void)
+
+
+def test_002_rule_36a5_a_seat_counted_one_card_is_a_misdeal_while_another_waits() -> None:
+    """Seats 3 and 4 are read holding one card each and the deck has two cards the table never
+    read: both are asked for a count. The dealer counts one card at seat 3: a seat dealt one
+    card is a misdeal before substantial action (002 Rule 36-A(5)), whatever seat 4's count."""
+    t = Table(
+        {
+            "seats": {"1": 50000, "2": 50000, "3": 50000, "4": 50000},
+            "button": 1,
+            "blinds": [100, 200],
+            "chips": [25, 100, 500, 1000, 5000],
+        }
+    )
+    reads = [(2, "Qs"), (3, "Ts"), (4, "8s"), (1, "As"), (2, "Js"), (1, "Ks")]
+    out = run(
+        t, {"unread": {"cards": ["9s", "2c"]}}, *(card(c, s) for s, c in reads), push(4, 100, 100)
+    )
+    assert [(a.kind, a.seat) for a in alerts(out)] == [("recount", 3), ("recount", 4)]
+    out = run(t, {"counted": {"zone": "seat:3", "cards": 1}})
+    [misdeal] = alerts(out)
+    assert (misdeal.kind, misdeal.rule, misdeal.seat) == ("misdeal", "002 Rule 36-A(5)", 3)
+    assert misdeal.text.startswith("misdeal: seat 3 was dealt one card;")
+    assert t.hand is not None and t.hand.deal.redeals == 1
+
+
+def test_002_rule_36e_a_card_read_twice_fouls_the_deck_at_its_seat() -> None:
+    """002 Rule 36-E: a card read a second time (seat 2's 3c, read at seat 5) fouls the deck;
+    the alert names the seat it was read at, and every chip bet goes back to the seats that
+    bet it (seats 1, 5 and 6 put nothing in: nothing to return to them)."""
+    t = _six()
+    out = run(t, push(4, 100, 100), card("3c", 5))
+    [foul] = alerts(out)
+    assert (foul.kind, foul.rule, foul.seat) == ("fouled_deck", "002 Rule 36-E", 5)
+    [back] = [o for o in out if isinstance(o, Returned)]
+    assert back.seats == {2: 100, 3: 200, 4: 200}
+    assert back.text == "all bets returned: seat 2 100, seat 3 200, seat 4 200"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from scenario_files import OURS
-from test_actions import run
+from test_actions import push, run
 from test_mutants_chipread import transcript
 
 from tablectl.engine.outputs import Alert
@@ -90,6 +90,37 @@ def test_002_rule_1_no_ruling_without_a_hand_in_progress(dealt: bool) -> None:
     assert text == (
         "floor decision 'ruling' by Sam not applied: no hand is in progress; nothing changed"
     )
+
+
+def test_002_rule_1_no_ruling_once_the_showdown_has_begun() -> None:
+    """A ruling replays the hand from the action it changes (002 Rule 1): once the river is
+    checked down the showdown has begun, and the floor is told so."""
+    t = Table(SETUP)
+    run(t, DEAL, push(1, 100, 100), push(2, 100), {"press": "check"})
+    for board in (["Ah", "7c", "2d"], ["9c"], ["3s"]):
+        run(t, {"board": board, "burn": "5s" if len(board) == 3 else board[0][0] + "h"})
+        run(t, *({"press": "check"} for _ in range(3)))
+    assert t.view().street == "showdown"
+    text = _refused(t, _floor(ruling={"seat": 1, "action": "check"}))
+    assert text.endswith(
+        "seat 1's latest action was on the river and the showdown has begun; nothing changed"
+    )
+
+
+@pytest.mark.parametrize("action", ["fold", "check"])
+def test_002_rule_1_a_fold_or_check_ruled_leaves_the_bet_where_it_was(action: str) -> None:
+    """A fold or a check puts no chips in: ruled so, the seat's bet stays what it was before
+    the action (002 Rule 1; a fold or check to another amount is refused), and given that
+    amount it is ruled: seat 2 bets 600 first on the flop, ruled to 0 (its bet before), the
+    600 goes back and seat 3 is to act."""
+    t = Table(SETUP)
+    run(t, DEAL, push(1, 100, 100), push(2, 100), {"press": "check"})
+    run(t, {"board": ["Ah", "7c", "2d"], "burn": "5s"}, push(2, 500, 100))
+    text = _refused(t, _floor(ruling={"seat": 2, "action": action, "to": 600}))
+    assert text.endswith(f"a {action} leaves seat 2's bet at 0, not 600; nothing changed")
+    out = run(t, _floor(ruling={"seat": 2, "action": action, "to": 0}))
+    assert not [o for o in out if isinstance(o, Alert)]
+    assert t.view().pots[0].amount == 600 and t.to_act() == 3
 
 
 if __name__ == "__main__":
