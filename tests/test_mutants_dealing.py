@@ -87,3 +87,17 @@ def test_002_rule_36e_a_card_read_twice_fouls_the_deck_at_its_seat() -> None:
     [back] = [o for o in out if isinstance(o, Returned)]
     assert back.seats == {2: 100, 3: 200, 4: 200}
     assert back.text == "all bets returned: seat 2 100, seat 3 200, seat 4 200"
+
+
+def test_000_irregularities_3_another_back_read_in_a_hand_voids_the_action() -> None:
+    """000 Irregularities 3: a card of another deck's back in a player's hand voids all action
+    and every chip goes back; the alert names the seat it was read at, and the same hand is
+    dealt again (002 Rule 36-C)."""
+    t = _six()
+    out = run(t, push(4, 100, 100), {"card": "Qs", "zone": "seat:5", "deck": "B"})
+    [foreign] = alerts(out)
+    assert (foreign.kind, foreign.rule, foreign.seat) == ("foreign_card", "000 Irregularities 3", 5)
+    assert foreign.text.startswith("Qs of deck B (another back) was read at seat 5: stop play")
+    [back] = [o for o in out if isinstance(o, Returned)]
+    assert back.seats == {2: 100, 3: 200, 4: 200}
+    assert t.hand is not None and t.hand.deal.redeals == 1

@@ -63,11 +63,13 @@ def _floor(**decision: object) -> dict[str, object]:
     return {"floor": {"by": "Sam", **decision}}
 
 
-def _refused(t: Table, decision: dict[str, object]) -> str:
-    """The one output of a refused decision: an ``action_void`` alert; the table unchanged."""
+def _refused(t: Table, decision: dict[str, object], seat: int | None = None) -> str:
+    """The one output of a refused decision: an ``action_void`` alert at ``seat``; the table
+    unchanged. Returns the alert's words."""
     before = t.view()
     out = run(t, decision)
     assert len(out) == 1 and isinstance(out[0], Alert) and out[0].kind == "action_void", out
+    assert out[0].seat == seat
     after = t.view()
     assert (after.seats, after.pots, after.to_act, after.street) == (
         before.seats,
@@ -101,7 +103,7 @@ def test_002_rule_1_no_ruling_once_the_showdown_has_begun() -> None:
         run(t, {"board": board, "burn": "5s" if len(board) == 3 else board[0][0] + "h"})
         run(t, *({"press": "check"} for _ in range(3)))
     assert t.view().street == "showdown"
-    text = _refused(t, _floor(ruling={"seat": 1, "action": "check"}))
+    text = _refused(t, _floor(ruling={"seat": 1, "action": "check"}), 1)
     assert text.endswith(
         "seat 1's latest action was on the river and the showdown has begun; nothing changed"
     )
@@ -116,7 +118,7 @@ def test_002_rule_1_a_fold_or_check_ruled_leaves_the_bet_where_it_was(action: st
     t = Table(SETUP)
     run(t, DEAL, push(1, 100, 100), push(2, 100), {"press": "check"})
     run(t, {"board": ["Ah", "7c", "2d"], "burn": "5s"}, push(2, 500, 100))
-    text = _refused(t, _floor(ruling={"seat": 2, "action": action, "to": 600}))
+    text = _refused(t, _floor(ruling={"seat": 2, "action": action, "to": 600}), 2)
     assert text.endswith(f"a {action} leaves seat 2's bet at 0, not 600; nothing changed")
     out = run(t, _floor(ruling={"seat": 2, "action": action, "to": 0}))
     assert not [o for o in out if isinstance(o, Alert)]
