@@ -38,6 +38,10 @@ def test_002_rule_37_three_actions_without_chips_are_substantial() -> None:
     out = run(t, {"fold": 4}, {"fold": 5}, {"fold": 6}, card("Ah", 8))
     [void] = alerts(out)
     assert (void.kind, void.rule, void.seat) == ("action_void", "002 Rule 36-D", 8)
+    assert void.text == (
+        "Ah was read at seat 8, which has no hand: take it away and muck it; after "
+        "substantial action the hand goes on"
+    )
     assert t.hand is not None and t.hand.deal.redeals == 0 and t.to_act() == 1
 
 
@@ -101,3 +105,30 @@ def test_000_irregularities_3_another_back_read_in_a_hand_voids_the_action() -> 
     [back] = [o for o in out if isinstance(o, Returned)]
     assert back.seats == {2: 100, 3: 200, 4: 200}
     assert t.hand is not None and t.hand.deal.redeals == 1
+
+
+def test_000_irregularities_17_a_held_card_turned_up_in_the_deal_is_exposed() -> None:
+    """A card the table read face down at a seat, then read face up there during the deal, was
+    exposed by the dealer: the third card off the deck is replaced after the deal and becomes
+    the burn (000 Irregularities 17); the first card off the deck is a misdeal (002 Rule
+    36-A(7))."""
+    t = Table(
+        {
+            "seats": {"1": 10000, "2": 10000, "3": 10000, "4": 10000},
+            "button": 1,
+            "blinds": [100, 200],
+            "chips": [25, 100, 500, 1000, 5000],
+        }
+    )
+    out = run(t, card("Qs", 2), card("Ts", 3), card("8s", 4), card("8s", 4, "up"))
+    [exposed] = alerts(out)
+    assert (exposed.kind, exposed.rule, exposed.seat) == (
+        "exposed_card",
+        "000 Irregularities 17",
+        4,
+    )
+    assert exposed.text.startswith("seat 4's 8s was exposed by the dealer: finish the deal")
+    out = run(t, card("Qs", 2, "up"))
+    [misdeal] = alerts(out)
+    assert (misdeal.kind, misdeal.rule, misdeal.seat) == ("misdeal", "002 Rule 36-A(7)", 2)
+    assert "the first card off the deck was exposed" in misdeal.text

@@ -92,6 +92,10 @@ def test_002_rule_1_no_ruling_without_a_hand_in_progress(dealt: bool) -> None:
     assert text == (
         "floor decision 'ruling' by Sam not applied: no hand is in progress; nothing changed"
     )
+    text = _refused(t, _floor(undercall={"seat": 1, "decide": "call"}))
+    assert text == (
+        "floor decision 'undercall' by Sam not applied: no hand is in progress; nothing changed"
+    )
 
 
 def test_002_rule_1_no_ruling_once_the_showdown_has_begun() -> None:
@@ -123,6 +127,18 @@ def test_002_rule_1_a_fold_or_check_ruled_leaves_the_bet_where_it_was(action: st
     out = run(t, _floor(ruling={"seat": 2, "action": action, "to": 0}))
     assert not [o for o in out if isinstance(o, Alert)]
     assert t.view().pots[0].amount == 600 and t.to_act() == 3
+
+
+def test_002_rule_1_a_ruling_may_put_in_all_the_seats_chips() -> None:
+    """The floor may rule an action to any bet from the seat's bet before it to all its chips
+    (002 Rule 1): seat 1's call of 200 ruled all-in to its 10,000, one more is refused."""
+    t = Table(SETUP)
+    run(t, DEAL, push(1, 1000))
+    text = _refused(t, _floor(ruling={"seat": 1, "action": "all-in", "to": 10001}), 1)
+    assert "seat 1 can bet from 0 (its bet before that action) to 10000" in text
+    out = run(t, _floor(ruling={"seat": 1, "action": "all-in", "to": 10000}))
+    assert not [o for o in out if isinstance(o, Alert)]
+    assert t.stacks()[1] == 0 and t.to_act() == 2
 
 
 if __name__ == "__main__":
