@@ -128,6 +128,8 @@ def test_000_irregularities_17_a_held_card_turned_up_in_the_deal_is_exposed() ->
         4,
     )
     assert exposed.text.startswith("seat 4's 8s was exposed by the dealer: finish the deal")
+    # read again where it lies, set aside to be the burn: no second card, no fouled deck
+    assert alerts(run(t, card("8s", 4, "up"))) == []
     out = run(t, card("Qs", 2, "up"))
     [misdeal] = alerts(out)
     assert (misdeal.kind, misdeal.rule, misdeal.seat) == ("misdeal", "002 Rule 36-A(7)", 2)

@@ -141,6 +141,31 @@ def test_002_rule_1_a_ruling_may_put_in_all_the_seats_chips() -> None:
     assert t.stacks()[1] == 0 and t.to_act() == 2
 
 
+@pytest.mark.parametrize("seat_3_folds", [False, True])
+def test_002_rule_44b_undercaller_in_turn_folded_by_the_floor_passes_the_turn(
+    seat_3_folds: bool,
+) -> None:
+    """On the flop seat 2 bets 200, seat 3 raises to 1,000 and seat 1 undercalls with one 500
+    chip (002 Rule 44-B: the floor decides). Seat 2 re-raises to 3,000 and seat 3 calls or
+    folds: seat 1 is in turn, owing its call, when the floor lets it fold: its cards go to the
+    muck and its 200 stays in the pot. With no one left to act the round is over; with seat 3
+    gone, seat 2 wins the pot, its uncalled 2,000 back (002 Rule 16-B)."""
+    t = Table(SETUP)
+    run(t, DEAL, push(1, 100, 100), push(2, 100), {"press": "check"})
+    run(t, {"board": ["Ah", "7c", "2d"], "burn": "5s"}, push(2, 100, 100), push(3, 500, 500))
+    run(t, push(1, 500), push(2, 1000, 1000, 500, 100, 100, 100))
+    run(t, {"fold": 3} if seat_3_folds else push(3, 1000, 1000))
+    assert t.to_act() == 1
+    run(t, _floor(undercall={"seat": 1, "decide": "fold"}))
+    assert t.to_act() is None and t.hand is not None
+    if seat_3_folds:
+        assert t.view().street == "over" and t.stacks() == {1: 9600, 2: 11600, 3: 8800}
+    else:
+        assert t.stacks()[1] == 9600
+        assert [(p.amount, p.seats) for p in t.view().pots] == [(6800, (2, 3))]
+        assert t.hand.showdown.mucked == ["As", "Ks"]
+
+
 if __name__ == "__main__":
     data = {p.name: transcript(p) for p in floor_scenarios()}
     GOLDEN.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
