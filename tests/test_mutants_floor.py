@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 from scenario_files import OURS
-from test_actions import push, run
+from test_actions import DEAL4, push, run
+from test_actions import table as four_seats
 from test_mutants_chipread import transcript
 
 from tablectl.engine.outputs import Alert
@@ -164,6 +165,19 @@ def test_002_rule_44b_undercaller_in_turn_folded_by_the_floor_passes_the_turn(
         assert t.stacks()[1] == 9600
         assert [(p.amount, p.seats) for p in t.view().pots] == [(6800, (2, 3))]
         assert t.hand.showdown.mucked == ["As", "Ks"]
+
+
+def test_002_rule_64a_a_killed_hand_gets_back_its_chips_out_of_turn() -> None:
+    """Seat 4 calls 200 with a 500 chip (300 to hand back, 002 Rule 49), then puts 1,000 out
+    of turn (held, not a bet: 002 Rule 42-A). The floor kills its hand (002 Rule 64-A): its
+    call stays in the pot, the held 1,000 was never in it and goes back with the 300."""
+    t = four_seats()
+    run(t, DEAL4, push(4, 500), push(1, 100, 100), push(4, 1000))
+    assert t.hand is not None and t.hand.oot.pending == {4: ((1000,), 200)}
+    assert t.felt.give_back == {4: 300}
+    run(t, _floor(kill=4))
+    assert t.felt.give_back == {4: 1300} and t.hand.oot.pending == {}
+    assert t.stacks()[4] == 9800 and t.to_act() == 2
 
 
 if __name__ == "__main__":
