@@ -180,6 +180,28 @@ def test_002_rule_64a_a_killed_hand_gets_back_its_chips_out_of_turn() -> None:
     assert t.stacks()[4] == 9800 and t.to_act() == 2
 
 
+def test_002_rule_64a_held_chips_alone_go_back_to_the_killed_hand() -> None:
+    """Seat 1 puts 1,000 out of turn with nothing else due to it; the floor kills its hand
+    (002 Rule 64-A): the 1,000 goes back, nothing more."""
+    t = four_seats()
+    run(t, DEAL4, push(1, 1000))
+    assert t.felt.give_back == {}
+    run(t, _floor(kill=1))
+    assert t.felt.give_back == {1: 1000} and t.stacks()[1] == 10000
+
+
+def test_002_rule_29_the_clock_goes_with_the_killed_hand_only() -> None:
+    """The clock is on the seat in turn (002 Rule 29): killing another seat's hand leaves it
+    running; killing the clocked seat's hand (002 Rule 64-A) takes it off the screen."""
+    t = four_seats()
+    run(t, DEAL4, {"press": "clock"})
+    assert t.view().clock is not None and t.view().clock.seat == 4
+    run(t, _floor(kill=2))
+    assert t.view().clock is not None and t.view().clock.seat == 4
+    run(t, _floor(kill=4))
+    assert t.view().clock is None and t.to_act() == 1
+
+
 if __name__ == "__main__":
     data = {p.name: transcript(p) for p in floor_scenarios()}
     GOLDEN.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
