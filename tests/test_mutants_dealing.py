@@ -88,6 +88,7 @@ def test_002_rule_36e_a_card_read_twice_fouls_the_deck_at_its_seat() -> None:
     out = run(t, push(4, 100, 100), card("3c", 5))
     [foul] = alerts(out)
     assert (foul.kind, foul.rule, foul.seat) == ("fouled_deck", "002 Rule 36-E", 5)
+    assert foul.text.startswith("3c was read twice: the deck is fouled: stop play, every chip")
     [back] = [o for o in out if isinstance(o, Returned)]
     assert back.seats == {2: 100, 3: 200, 4: 200}
     assert back.text == "all bets returned: seat 2 100, seat 3 200, seat 4 200"
