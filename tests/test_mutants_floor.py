@@ -22,6 +22,7 @@ from test_actions import DEAL4, push, run
 from test_actions import table as four_seats
 from test_mutants_chipread import transcript
 
+from tablectl.engine.events import event_from_obj
 from tablectl.engine.outputs import Alert
 from tablectl.engine.table import Table
 
@@ -200,6 +201,21 @@ def test_002_rule_29_the_clock_goes_with_the_killed_hand_only() -> None:
     assert t.view().clock is not None and t.view().clock.seat == 4
     run(t, _floor(kill=4))
     assert t.view().clock is None and t.to_act() == 1
+
+
+def test_002_rule_23_no_award_before_a_deal_nor_to_a_seat_gone_since() -> None:
+    """The floor awards the pots of the hand in progress or just ended (002 Rule 23): before
+    the first deal there are none. Once seat 1 has left the table after hand 1 (002 Rule
+    11-A), hand 1's award cannot be taken back and made again: its chips left with it."""
+    t = Table(SETUP)
+    text = _refused(t, _floor(award={"1": 300}))
+    assert text == (
+        "floor decision 'award' by Sam not applied: no hand has been dealt; nothing changed"
+    )
+    run(t, DEAL, {"fold": 1}, {"fold": 2})
+    t.apply(event_from_obj(_floor(unseat=1)))
+    text = _refused(t, _floor(award={"2": 300}), 1)
+    assert text.endswith("seat 1 has left the table since hand 1 was dealt; nothing changed")
 
 
 if __name__ == "__main__":
