@@ -218,6 +218,17 @@ def test_002_rule_23_no_award_before_a_deal_nor_to_a_seat_gone_since() -> None:
     assert text.endswith("seat 1 has left the table since hand 1 was dealt; nothing changed")
 
 
+def test_002_rule_23_no_award_taken_back_from_a_stack_set_since() -> None:
+    """Seat 3 won a pot of 200 on hand 1 (seats 1 and 2 fold to its blind, its uncalled 100
+    back); the floor then sets its stack to 100 between hands (002 Rule 62). An award made
+    again would first take back the 200, which seat 3 no longer has: refused."""
+    t = Table(SETUP)
+    run(t, DEAL, {"fold": 1}, {"fold": 2})
+    t.apply(event_from_obj(_floor(stack={"3": 100})))
+    text = _refused(t, _floor(award={"2": 300}), 3)
+    assert text.endswith("seat 3 no longer has the 200 it was awarded; nothing changed")
+
+
 if __name__ == "__main__":
     data = {p.name: transcript(p) for p in floor_scenarios()}
     GOLDEN.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
