@@ -56,10 +56,9 @@ def test_002_rule_36c_only_a_re_deal_stops_play() -> None:
     assert not stops_play(void)
 
 
-def test_002_rule_36a5_a_seat_counted_one_card_is_a_misdeal_while_another_waits() -> None:
+def _two_seats_asked() -> Table:
     """Seats 3 and 4 are read holding one card each and the deck has two cards the table never
-    read: both are asked for a count. The dealer counts one card at seat 3: a seat dealt one
-    card is a misdeal before substantial action (002 Rule 36-A(5)), whatever seat 4's count."""
+    read: when seat 4 calls, both are asked for a count (issue 27)."""
     t = Table(
         {
             "seats": {"1": 50000, "2": 50000, "3": 50000, "4": 50000},
@@ -73,11 +72,35 @@ def test_002_rule_36a5_a_seat_counted_one_card_is_a_misdeal_while_another_waits(
         t, {"unread": {"cards": ["9s", "2c"]}}, *(card(c, s) for s, c in reads), push(4, 100, 100)
     )
     assert [(a.kind, a.seat) for a in alerts(out)] == [("recount", 3), ("recount", 4)]
+    return t
+
+
+def test_002_rule_36a5_a_seat_counted_one_card_is_a_misdeal_while_another_waits() -> None:
+    """The dealer counts one card at seat 3 while seat 4's count waits: a seat dealt one card
+    is a misdeal before substantial action (002 Rule 36-A(5)), whatever seat 4's count."""
+    t = _two_seats_asked()
     out = run(t, {"counted": {"zone": "seat:3", "cards": 1}})
     [misdeal] = alerts(out)
     assert (misdeal.kind, misdeal.rule, misdeal.seat) == ("misdeal", "002 Rule 36-A(5)", 3)
     assert misdeal.text.startswith("misdeal: seat 3 was dealt one card;")
     assert t.hand is not None and t.hand.deal.redeals == 1
+
+
+def test_002_rule_36d_a_seat_counted_one_card_after_substantial_action_is_dead() -> None:
+    """Seat 1 calls too: two actions, one with chips, are substantial (002 Rule 37). The
+    dealer then counts one card at seat 3: its hand is dead, its chips stay in the pot, and
+    only one card is burned next (002 Rules 36-D, 40); play goes on with seat 2."""
+    t = _two_seats_asked()
+    run(t, push(1, 100, 100))
+    out = run(t, {"counted": {"zone": "seat:3", "cards": 1}})
+    [dead] = alerts(out)
+    assert (dead.kind, dead.rule, dead.seat) == ("wrong_card_count", "002 Rule 36-D", 3)
+    assert dead.text == (
+        "seat 3 has 1 card(s) after substantial action: the hand is dead, muck its cards, its "
+        "chips stay in the pot; burn only one card for the next street (002 Rule 40)"
+    )
+    assert t.hand is not None and t.hand.folded == {3} and t.hand.deal.redeals == 0
+    assert t.to_act() == 2 and t.stacks()[3] == 49800
 
 
 def test_002_rule_36e_a_card_read_twice_fouls_the_deck_at_its_seat() -> None:
