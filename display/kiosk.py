@@ -46,7 +46,9 @@ class Kiosk:
         self.running = True
         self.last_save = -1e9
         self.dirty = True
-        self.followed: float | None = None  # the wall time of the venue's clock last taken
+        # the venue's clock setting last taken, whole: two settings made in the same
+        # millisecond (a step and a resume) share a time stamp but not their fields
+        self.followed: dict[str, Any] | None = None
 
     def key(self, key: int, unicode: str, now: float) -> None:
         c = self.clock
@@ -99,11 +101,11 @@ class Kiosk:
         """The director's console runs the room's clock: each time it is set (pause, resume, a
         step, time added) this kiosk takes it; a key pressed here holds until the next."""
         state = getattr(self.feed, "clock_state", lambda: None)()
-        if state is None or state.get("t") == self.followed:
+        if state is None or state == self.followed:
             return
         if state.get("structure") not in (None, self.clock.structure.name):
             return  # another structure: the kiosk's own file says which it shows
-        self.followed = state["t"]
+        self.followed = dict(state)
         events = self.clock.follow(
             int(state["index"]),
             float(state["seconds_left"]),

@@ -112,8 +112,14 @@ class NfcReader:
         uid = bytes(tag.identifier)
         text = None
         try:
-            if tag.ndef is not None:
-                for record in tag.ndef.records:
+            # nfcpy gives None both for a tag without NDEF and for a read that failed half-way
+            # (the tag slid off, a busy reader): a blank answer is read once more, or a card
+            # that names itself would be refused as blank ("no card text")
+            ndef = tag.ndef
+            if ndef is None:
+                ndef = tag.ndef
+            if ndef is not None:
+                for record in ndef.records:
                     if getattr(record, "type", "") == "urn:nfc:wkt:T":
                         text = str(record.text)
                         break

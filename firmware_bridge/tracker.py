@@ -15,6 +15,10 @@ evidence. Pure: no I/O, no clock (``now`` is passed in), no threads.
 - **An exchange at the tray.** Chips that come onto the table from nowhere (the tray: change, a
   colour-up, a payout) while chips of the same total went unread are the dealer's exchange: the
   unread ones have left, at once.
+- **Dead chips in change.** Change read short of the chips it replaced by exactly one enrolled
+  chip never read settles the exchange with it; where the dead chip lies is not known, and is
+  not guessed: it is listed to the engine (``unread``: ``table``), which asks the dealer to
+  count a bet or stack it may make short (tablectl/engine/shortbet.py); the count places it.
 - **Arrivals by repeated reads.** A tag is placed in a zone once that zone has read it without a
   break for ``k`` of its rounds and at least ``rest`` seconds (a pitched card slides over other
   seats for 30-120 ms: it is counted where it comes to rest), and its old place no longer reads it
@@ -82,6 +86,7 @@ class TrackerStats:
     answered: int = 0  # cards placed by the dealer's answer to a recount
     followed: int = 0  # unread chips counted where their zone-mates went
     stale_exchanged: int = 0  # chips unread for long that went to the tray with their zone
+    dead: int = 0  # dead chips counted where the change they came in landed
 
 
 EPS = 1e-6  # a due time computed from the same floats counts as reached
@@ -99,6 +104,7 @@ SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads be
 HOLD = "hold"
 EDGE = 0.1  # a neighbour reading a tag in this share of its last rounds: diag names the edge
 TAKEN = 2  # chips of a zone gone unread together: taken off the table, not dead one by one
+MAX_LOST = 4  # dead chips of unknown place listed for the engine (``unread``: ``table``)
 
 
 class TagTracker(TagMapper):
@@ -165,6 +171,14 @@ class TagTracker(TagMapper):
         # deck and the number of tags known when it was worked out (it changes only with them)
         self._unread_cards: list[str] | None = None
         self._unread_key: tuple[str | None, int] = (None, -1)
+        # chips an unread alert named (dead or shadowed where they lie); dead chips (never read)
+        # counted where the change they came in landed (an exchange short by exactly them); and
+        # the chips part of ``unread`` as last told to the engine (zone -> values)
+        self._named_unread: set[bytes] = set()
+        self._dead: set[bytes] = set()
+        self._never: list[bytes] = []  # chips the never-read alert named, still never read
+        self._lost_key = (-1, -1)
+        self._unread_chips: dict[str, list[int]] = {}
 
     def set_antennas(self, antennas: dict[int, str]) -> list[Alert]:
         alerts = super().set_antennas(antennas)
@@ -449,10 +463,11 @@ class TagTracker(TagMapper):
     def poll(self, now: float) -> list[Event | Alert]:
         self._polled = now
         out: list[Event | Alert] = self._never_read(now)
-        out += self._cards_unread()
         for uid in sorted(self._active):  # in a fixed order: a seed plays the same
             out += self._decide(uid, self._tags[uid], now)
         self._exchange(now)
+        # what the table cannot read, before the chips it may leave short (the engine asks)
+        first = self._unread_event()
         busy: set[str] = set()
         for uid in sorted(self._active):  # in a fixed order: a seed plays the same
             self._motion(self._tags[uid], now, busy)
@@ -467,7 +482,7 @@ class TagTracker(TagMapper):
                     busy.add(_seat_group(place))
         self._due = self._next(now)
         if not self._dirty:
-            return out
+            return first + out
         due: list[tuple[_Zone, Tags]] = []
         # the pot and the bets as one motion too: a collection lands seat by seat, a payout
         # leaves the pot for the stacks; the pot waits for every seat, the bets for the pot
@@ -489,7 +504,7 @@ class TagTracker(TagMapper):
                 due.append((zone, new))
         if due:
             out[:0] = self._emit(due)
-        return out
+        return first + out
 
     def _ask_chips(self, busy: set[str], pot_waits: bool, now: float) -> list[Event | Alert]:
         """A seat's motion about to be ruled with a chip whose side of the line between its
@@ -579,7 +594,14 @@ class TagTracker(TagMapper):
         holds more than counted lies in the stack, what it lacks comes from it), the bet is what
         the engine now rules on, and the seat's stack is emitted as it then reads."""
         seat = _seat_group(zone)
+        if zone.startswith("stack:") and zone in self._content and seat not in self._asking:
+            self._counted_stack(zone, chips, now)
+            return
         asked = self._asking.pop(seat, None)
+        if asked is None and zone.startswith("bet:") and zone in self._content:
+            # the engine asked (a bet read short while a chip it cannot read is counted at the
+            # seat: tablectl/engine/shortbet.py): the read held is the bet as last emitted
+            asked = (zone, list(self._chip_values.get(zone, [])))
         if asked is None or zone != asked[0] or zone not in self._content:
             return
         stack = f"stack:{seat}"
@@ -593,10 +615,15 @@ class TagTracker(TagMapper):
                 self._place(uid, tag, stack, tag.flags, now)
                 tag.kept.add(zone)
         for v, n in (want - have).items():  # counted in the bet, read in the stack
-            for uid in self._picks(stack, zone, v, n, now):
+            # a dead chip of unknown place the stack does not count first (the engine asked
+            # because the seat's chips as read came short by it: shortbet.py)
+            found = [b for b in self._lost() if value(b) == v][:n]
+            self._count_dead(found, zone, now)
+            for uid in self._picks(stack, zone, v, n - len(found), now):
                 tag = self._tags[uid]
                 self._place(uid, tag, zone, tag.flags, now)
                 tag.kept.add(stack)
+                self._still_dead(uid, tag)
         self.tstats.answered += 1
         self._counted[seat] = now
         bz = self._zones[self._ant[zone]]
@@ -609,10 +636,33 @@ class TagTracker(TagMapper):
         self._dirty.add(stack)
         self._due = now
 
+    def _counted_stack(self, zone: str, chips: list[int] | None, now: float) -> None:
+        """The dealer's count of a stack the engine asked about (read short of what the seat
+        owns while dead chips of unknown place could make it up: tablectl/engine/shortbet.py):
+        the dead chips the count finds there more than read are counted there from now on."""
+        if chips is None:
+            return  # the read confirmed: the chips are missing
+        value = self.chips.value
+        have = Counter(value(u) or 0 for u in self._content[zone])
+        lost = self._lost()
+        for v, n in (Counter(chips) - have).items():
+            self._count_dead([b for b in lost if value(b) == v][:n], zone, now)
+        self.tstats.answered += 1
+        sz = self._zones[self._ant[zone]]
+        sz.accepted = tuple(sorted(self._content[zone].items()))
+        self._chip_values[zone] = sorted(chips, reverse=True)
+
+    def _lost(self) -> list[bytes]:
+        """Dead chips of unknown place, or counted in the pot (a payout may have taken them)."""
+        return self._never + [b for b in sorted(self._dead) if self._tags[b].place in (None, "pot")]
+
     def _picks(self, src: str, dst: str, v: int, n: int, now: float) -> list[bytes]:
         """``n`` chips of value ``v`` in ``src``, those ``dst`` reads (or read lately) first."""
         mine = [u for u in sorted(self._content.get(src, {})) if self.chips.value(u) == v]
-        mine.sort(key=lambda u: -self._share(u, dst, now - self.motion, now)[0])
+        # a chip counted there unread (a dead tag) first: the count found it where it lies
+        mine.sort(
+            key=lambda u: (u not in self._unread, -self._share(u, dst, now - self.motion, now)[0])
+        )
         return mine[:n]
 
     def _next(self, now: float) -> float | None:
@@ -666,7 +716,7 @@ class TagTracker(TagMapper):
         self._named.update(due)
         pending = [t for u, t in self._enrolled.items() if u not in self._named]
         self._never_due = min(pending) + self.never_read_alert if pending else float("inf")
-        never = [u for u in due if bytes.fromhex(u) not in self._tags]
+        never = [u for u in due if (b := bytes.fromhex(u)) not in self._tags or b in self._dead]
         if not never:
             return []
         names = ", ".join(f"{u} ({self.chips.value(bytes.fromhex(u)):,})" for u in never[:8])
@@ -680,23 +730,73 @@ class TagTracker(TagMapper):
             )
         ]
 
-    def _cards_unread(self) -> list[Event | Alert]:
-        """The deck in play's cards no antenna has read since the first report, as an ``unread``
-        event each time the list changes (a card is first read, or another deck comes into
-        play): a dead tag stays on it for good. The engine asks the dealer to count a seat read
-        short at the deal's end while the list can account for it, instead of ruling a misdeal
-        (tablectl/engine/dealing.py, check_deal)."""
+    def _unread_event(self) -> list[Event | Alert]:
+        """One ``unread`` event each time the cards or the chips in it change."""
+        cards = self._cards_unread()
+        chips = self._chips_unread()
+        if cards is None and chips is None:
+            return []
+        body: dict[str, Any] = {"cards": self._unread_cards or []}
+        if self._unread_chips:
+            body["chips"] = self._unread_chips
+        return [event_from_obj({"unread": body})]
+
+    def _cards_unread(self) -> list[str] | None:
+        """The deck in play's cards no antenna has read since the first report, when the list
+        changed (a card is first read, or another deck comes into play): a dead tag stays on it
+        for good. The engine asks the dealer to count a seat read short at the deal's end while
+        the list can account for it, instead of ruling a misdeal (dealing.check_deal)."""
         deck = self.decks.decks.get(self.decks.in_play or "")
         key = (self.decks.in_play, len(self._tags))
         if self._started is None or deck is None or key == self._unread_key:
-            return []
+            return None
         self._unread_key = key
         tags = self._tags
         never = sorted(c for u, c in deck.cards.items() if bytes.fromhex(u) not in tags)
         if never == self._unread_cards:
-            return []
+            return None
         self._unread_cards = never
-        return [event_from_obj({"unread": {"cards": never}})]
+        return never
+
+    def _chips_unread(self) -> dict[str, list[int]] | None:
+        """The chips counted where they lie but not read there, by zone, when that changed: dead
+        chips counted where their change landed (``_exchange``), and chips an alert named as
+        unread for long where they were placed. The engine asks for a count of a bet read short
+        by some of them instead of ruling the undercall (tablectl/engine/shortbet.py)."""
+        if self._started is None:
+            return None
+        value = self.chips.value
+        zones: dict[str, list[int]] = {}
+        for uid in sorted(self._dead):
+            place = self._tags[uid].place
+            if place is not None:
+                zones.setdefault(place, []).append(value(uid) or 0)
+        # dead chips whose place is not known: gone to the tray with their zone-mates and back
+        # in change nowhere the tracker could tell, or never read at all (the 30 s alert named
+        # them); a few only (a rack of enrolled chips off the table is no list of dead tags)
+        key = (len(self._named), len(self._tags))
+        if key != self._lost_key:  # the never-read ones change only with these
+            self._lost_key = key
+            self._never = [
+                b for u in sorted(self._named) if (b := bytes.fromhex(u)) not in self._tags
+            ]
+        lost = self._never + [b for b in sorted(self._dead) if self._tags[b].place is None]
+        if 0 < len(lost) <= MAX_LOST:
+            zones["table"] = [value(b) or 0 for b in lost]
+        if self._named_unread:
+            for uid in sorted(self._named_unread):
+                tag = self._tags[uid]
+                v = value(uid)
+                if uid in self._unread and tag.alerted and tag.place is not None and v:
+                    zones.setdefault(tag.place, []).append(v)
+                else:
+                    self._named_unread.discard(uid)  # read again, moved or gone
+        for values in zones.values():
+            values.sort(reverse=True)
+        if zones == self._unread_chips:
+            return None
+        self._unread_chips = zones
+        return zones
 
     def _exchange(self, now: float) -> None:
         """Chips come from off the table while chips of the same total went unread: the dealer
@@ -744,6 +844,8 @@ class TagTracker(TagMapper):
             and now - t.read_at >= self.gone_after
         ]
         stale_value = sum(value(u) or 0 for u in stale)
+        dead: list[bytes] = []
+        seat: str | None = None
         if fresh == sum(values):
             gone: list[bytes] | None = unread
         elif stale and fresh == sum(values) + stale_value:
@@ -753,14 +855,109 @@ class TagTracker(TagMapper):
             pool = unread + stale
             # nothing: not an exchange
             gone = subset_summing(pool, [value(u) or 0 for u in pool], fresh) or None
+            seat = self._one_seat(zones | self._landed())
+            if gone is None and seat is not None:
+                # change given back to the seat whose chips it replaced (a stack's 5,000
+                # changed, a push the dealer made change for), short by exactly one chip
+                # never read: a dead tag in the change
+                dead = self._dead_in_change(sum(values) + stale_value - fresh, now)
+                if dead:
+                    gone = unread + stale
         else:
             return
         if gone is None:
             return
+        self._carry_dead(gone, zones)
+        if dead:
+            self._lose_dead(dead, now)
         self._fresh.clear()
         for uid in gone:
             self.tstats.exchanged += 1
             self._place(uid, self._tags[uid], None, 0, now)
+
+    def _carry_dead(self, gone: list[bytes], zones: set[str | None]) -> None:
+        """Dead chips counted in a zone an exchange emptied went to the tray with their
+        zone-mates: where the change brings them back is not known (``table``)."""
+        out = set(gone)
+        carried = [
+            u
+            for u in sorted(self._dead)
+            if u not in out
+            and (z := self._tags[u].place) in zones
+            and z is not None
+            and all(v in out or v in self._dead or v in self._fresh for v in self._content[z])
+        ]
+        for uid in carried:
+            self._place(uid, self._tags[uid], None, 0, self._polled)
+
+    def _lose_dead(self, dead: list[bytes], now: float) -> None:
+        """Dead chips that came in change: the exchange is settled with them, but which chip
+        of the change they are, and so which zone they lie in, the reads cannot tell; they are
+        listed as of unknown place (``table``) until the dealer's count of a stack finds them
+        (docs/protocol.md, "Dead chips in change")."""
+        for uid in dead:
+            tag = self._tags.get(uid)
+            if tag is None:
+                tag = self._tags[uid] = _Tag()
+                self._tag_uid[id(tag)] = uid
+            elif tag.place is not None:
+                self._place(uid, tag, None, 0, now)
+            self._dead.add(uid)
+            self.tstats.dead += 1
+
+    def _landed(self) -> set[str | None]:
+        """The zones where the chips come from off the table (change) now lie."""
+        return {self._tags[u].place for u in self._fresh}
+
+    def _dead_in_change(self, short: int, now: float) -> list[bytes]:
+        """The one enrolled chip never read whose value is exactly what an exchange's change
+        is short of the chips it replaced: a dead tag in the change. Only a chip enrolled a
+        push's time ago or more (one enrolled as the dealer makes change may still be in the
+        hand)."""
+        tags, value = self._tags, self.chips.value
+        for u, t in sorted(self._enrolled.items()):
+            b = bytes.fromhex(u)
+            if (
+                now - t + EPS >= self.motion
+                and (b not in tags or (b in self._dead and tags[b].place is None))
+                and value(b) == short
+            ):
+                return [b]
+        return []
+
+    def _one_seat(self, zones: set[str | None]) -> str | None:
+        """The one seat whose stack or bet ``zones`` name (the pot aside: change for a payout
+        lands in the pot and a stack), or None."""
+        if None in zones:
+            return None
+        named = {z for z in zones if z is not None and z != "pot"}
+        seats = {_seat_group(z) for z in named}
+        if len(seats) != 1:
+            return None
+        (seat,) = seats
+        return seat if named <= {f"stack:{seat}", f"bet:{seat}"} else None
+
+    def _count_dead(self, dead: list[bytes], zone: str, now: float) -> None:
+        """Dead chips the dealer's count found in ``zone``: counted there, unread, from now on
+        (docs/protocol.md, "Dead chips in change"); they follow their zone-mates (``_follow``)."""
+        for uid in dead:
+            tag = self._tags.get(uid)
+            if tag is None:
+                tag = self._tags[uid] = _Tag()
+                self._tag_uid[id(tag)] = uid
+            self._place(uid, tag, zone, 0, now)
+            self._fresh.pop(uid, None)
+            self._dead.add(uid)
+            self._still_dead(uid, tag)
+            self.tstats.dead += 1
+
+    def _still_dead(self, uid: bytes, tag: _Tag) -> None:
+        """A dead chip just counted somewhere: unread there since always (no push's time in a
+        hand, no alert of its own), and watched so it follows its zone-mates (``_follow``)."""
+        if uid in self._dead:
+            tag.read_at = float("-inf")
+            self._unread.add(uid)
+            self._active.add(uid)
 
     def _leaving(self, now: float) -> list[bytes]:
         """Chips gone unread lately while change came, the exchange not over: too lately to
@@ -872,7 +1069,10 @@ class TagTracker(TagMapper):
             self.tstats.followed += 1
             self._place(uid, tag, follow, tag.flags, now)
             self._unread.add(uid)  # still unread where it is now counted
+            self._still_dead(uid, tag)
             return []
+        if uid in self._dead:
+            return []  # a dead tag: named once by the never-read check, followed above
         if uid not in self._unread:
             # a card (or a stray tag) unread this long was gathered: it left the table
             if unread >= self.gone_after:
@@ -883,6 +1083,7 @@ class TagTracker(TagMapper):
             if self._taken(uid, tag):
                 return []
             self.tstats.unread_alerts += 1
+            self._named_unread.add(uid)
             value = self.chips.value(uid) or 0
             return [
                 Alert(
@@ -915,6 +1116,13 @@ class TagTracker(TagMapper):
             return None
         left = self._left.get(tag.place)
         if left is None or left[1] < tag.read_at - self.motion:
+            return None
+        if uid in self._dead and (
+            now - left[1] > self.gone_after
+            or any(u not in self._dead for u in self._content[tag.place])
+        ):
+            # a dead chip goes with zone-mates that all left lately (placed elsewhere), not
+            # long ago, nor while they are only unread for a round or two
             return None
         home = self._content[tag.place]
         if any(u not in self._unread for u in home):
@@ -983,7 +1191,7 @@ class TagTracker(TagMapper):
             tag.lapsed.pop(tag.place, None)  # its old place losing it was its leaving
             self._content[tag.place].pop(uid, None)
             self._dirty.add(tag.place)
-            if zone is not None and self.chips.value(uid) is not None:
+            if zone is not None and self.chips.value(uid) is not None and uid not in self._dead:
                 self._left[tag.place] = (zone, now)  # where its chips went (_follow)
         if zone is not None:
             self._content[zone][uid] = flags
@@ -1008,9 +1216,12 @@ class TagTracker(TagMapper):
         (read by two antennas, not decided yet)."""
         tags: list[dict[str, Any]] = []
         for u in sorted(self.chips.chips):
-            if bytes.fromhex(u) not in self._tags and self._started is not None:
-                tags.append({"uid": u, "what": self._what(bytes.fromhex(u)), "state": "never read"})
+            b = bytes.fromhex(u)
+            if (b not in self._tags or b in self._dead) and self._started is not None:
+                tags.append({"uid": u, "what": self._what(b), "state": "never read"})
         for uid, t in sorted(self._tags.items()):
+            if uid in self._dead:
+                continue  # named above
             state = ""
             if t.alerted or (
                 uid in self._unread and t.place and now - t.read_at >= self._alert_after(t.place)

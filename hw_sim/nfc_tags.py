@@ -86,6 +86,9 @@ def _bind_loopback_only(device: object, port: int) -> None:
 class SimTag:
     uid: bytes
     text: str | None = None
+    # the first reads of the tag's memory answered with an error: a tag slid off the reader
+    # mid-read, or a reader too busy to keep its timing (seen on a loaded CI machine)
+    failed_reads: int = 0
 
 
 class TagField:
@@ -109,11 +112,12 @@ class TagField:
         if self._thread is not None:
             self._thread.join(timeout=5)
 
-    def tap(self, uid: bytes, text: str | None = None) -> None:
-        """Hold a tag to the reader until it has been read once."""
+    def tap(self, uid: bytes, text: str | None = None, *, failed_reads: int = 0) -> None:
+        """Hold a tag to the reader until it has been read once; its first ``failed_reads``
+        block reads fail."""
         if len(uid) != 8:
             raise ValueError("a simulated Type 3 tag needs an 8-byte UID (IDm)")
-        self._taps.put(SimTag(uid, text))
+        self._taps.put(SimTag(uid, text, failed_reads))
 
     def wait_idle(self, timeout: float = 10.0) -> bool:
         """True once every queued tap has been read."""
@@ -167,8 +171,12 @@ class TagField:
         if emu is None:
             return False
         blocks = ndef_blocks(tag.text)
+        failures = [tag.failed_reads]
 
         def read(block: int, rb: object, re: object) -> bytes | None:
+            if failures[0] > 0:  # answered with an error status: the reader's command fails
+                failures[0] -= 1
+                return None
             return blocks[block] if block < len(blocks) else None
 
         emu.add_service(0x0009, read, None)

@@ -241,6 +241,7 @@ class TableSim(Felt):
         self._lineno = 0  # the scenario line of the last event (kept or not)
         self._outputs: list[tuple[int, dict[str, Any]]] = []
         self._hand_outputs: list[Output] = []
+        self._owed_seen = 0  # the hand's outputs looked at for chips owed (_pay_owed)
         self._session = 0
         self._pending_fault: str | None = None
         self.hole: dict[int, list[bytes]] = {}
@@ -762,7 +763,7 @@ class TableSim(Felt):
     def _play_hand(self) -> None:
         t = self.table
         assert t is not None
-        self._hand_outputs = []
+        self._hand_outputs, self._owed_seen = [], 0
         live = sorted(s for s, p in t.players.items() if not p.out)
         button = t.positions().button
         order = sorted(live, key=lambda s: (s <= button, s))
@@ -871,6 +872,7 @@ class TableSim(Felt):
                 self.result.problems.append(f"hand {t.hand_no} stuck on {t.street}")
                 self.result.chips_conserved = False
                 break
+            self._pay_owed()
             self._hand_back()
             if t.street == "over":
                 break
@@ -937,7 +939,7 @@ class TableSim(Felt):
             # a call short by one chip: the engine makes the seat owe the rest
             self._irregular = irregular
             self._push(seat, d.to - me.bet - CHIPS[1])
-            self._complete_owed(seat)
+            self._pay_owed()
             return
         elif irregular == "string_bet":
             # a raise in two motions: the call, then the rest
@@ -957,17 +959,21 @@ class TableSim(Felt):
         amount = d.to - me.bet
         raising = d.to > me.bet + view.to_call
         self._push(seat, amount, raising)
-        self._complete_owed(seat)
+        self._pay_owed()
 
-    def _complete_owed(self, seat: int) -> None:
-        """A ruling that makes the seat owe chips: its next chips complete it."""
-        t = self.table
-        assert t is not None
-        last = t.last
-        if isinstance(last, Ruling) and last.seat == seat and last.owes > 0:
-            owes = min(last.owes, t.players[seat].stack)
-            if owes > 0:
-                self._push(seat, owes)
+    def _pay_owed(self) -> None:
+        """Each ruling that makes a seat owe chips (an undercall, 002 Rule 44-B; a bet under
+        the minimum, Rule 45-A, also one out of turn made binding when play reaches it, Rule
+        42-B): the seat's next chips complete it, before play goes on. The engine's ledger has
+        charged the whole amount, so what the seat can still put out is on its felt (a call of
+        all but one chip leaves the ledger at 0 and the chip in front of the player)."""
+        while self._owed_seen < len(self._hand_outputs):
+            out = self._hand_outputs[self._owed_seen]
+            self._owed_seen += 1
+            if isinstance(out, Ruling) and out.owes > 0:
+                owes = min(out.owes, self._zone_total(f"stack:{out.seat}"))
+                if owes > 0:
+                    self._push(out.seat, owes)
 
     def _out_of_turn(self, view: TableView, seat: int) -> bool:
         """Another player, one with no chips out this street yet (chips added to a bet would

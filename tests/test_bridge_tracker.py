@@ -739,3 +739,84 @@ def test_a_folded_card_crossing_the_board_is_not_placed_on_it() -> None:
     today, tracked = both(reads=reads, rounds=60, zones=("seat:1", "board", "muck"))
     assert ("2d", "board") in cards(today)
     assert cards(tracked) == [("2d", "seat:1"), ("2d", "muck")]
+
+
+def test_a_dead_chip_in_change_settles_the_exchange_and_is_found_by_the_dealer() -> None:
+    """The dealer changes seat 4's 5,000: four 1,000s, a 500 and five 100s, one of whose tags
+    is dead (enrolled, never read). The change reads 4,900, so no exchange of the 5,000 for it
+    balances: today's tracker kept the 5,000 counted in the stack (unread is not gone) and the
+    seat's stack read 9,900, 4,900 too many, for as long as the 5,000 was not seen elsewhere.
+    The dead 100 makes up the exchange exactly: the 5,000 has left, at the motion's end. Which
+    chip of the change is dead, and so where it lies, the reads cannot tell: ``unread`` lists
+    it as of unknown place (``table``), before the chips it leaves short (the engine asks for a
+    count instead of ruling: tablectl/engine/shortbet.py). Seat 4 then calls 200 with two
+    100s, the dead one among them: its bet reads 100; the dealer counts 100 100, and from then
+    on the tracker counts the dead chip in the bet (BridgeSource.answered), the stack as read."""
+    five = chip(5000)
+    change = [chip(1000, i) for i in range(4)] + [chip(500)] + [chip(100, i) for i in range(4)]
+    dead = chip(100, 4)
+    inv = ChipInventory(
+        {five.hex(): 5000, dead.hex(): 100}
+        | {chip(1000, i).hex(): 1000 for i in range(4)}
+        | {chip(500).hex(): 500}
+        | {chip(100, i).hex(): 100 for i in range(4)}
+    )
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+    out: list = []
+
+    def poll(t: float) -> None:
+        out.extend(a if isinstance(a, Alert) else event_to_obj(a) for a in tracker.poll(t))
+
+    def unread() -> list:
+        return [o["unread"].get("chips") for o in out if isinstance(o, dict) and "unread" in o]
+
+    for r in range(200):
+        t = r * 0.02
+        if r < 20:
+            reads = {"stack:4": [five], "bet:4": []}
+        elif r < 40:
+            reads = {"stack:4": [], "bet:4": []}  # the 5,000 to the tray, the change coming
+        elif r < 150:
+            reads = {"stack:4": change, "bet:4": []}
+        else:  # the call: a read 100 and the dead one
+            reads = {"stack:4": change[:-1], "bet:4": [change[-1]]}
+        for zone, tags in reads.items():
+            tracker.report(ANT[zone], tuple((u, 0) for u in tags), t, r)
+        poll(t + 0.0001)
+    poll(4.5)
+    assert chips(out) == [
+        {"stack:4": [5000]},
+        {"stack:4": [1000, 1000, 1000, 1000, 500, 100, 100, 100, 100]},
+        {"bet:4": [100], "stack:4": [1000, 1000, 1000, 1000, 500, 100, 100, 100]},
+    ]
+    assert unread()[-1] == {"table": [100]}
+    told = [
+        i for i, o in enumerate(out) if isinstance(o, dict) and o.get("unread", {}).get("chips")
+    ]
+    change = [i for i, o in enumerate(out) if isinstance(o, dict) and "chips" in o][1]
+    assert told[0] < change  # at the exchange (not 30 s later), before the stack it leaves short
+    out.clear()
+    tracker.answered_chips("bet:4", [100, 100], 4.6)
+    poll(4.6)
+    poll(5.5)
+    assert chips(out) == []  # the engine rules the count; the stack reads as it did
+    assert unread() == [{"bet:4": [100]}]
+    assert tracker.places()[dead] == "bet:4"
+
+
+def test_a_dead_chip_of_unknown_place_is_listed_and_counted_where_the_dealer_finds_it() -> None:
+    """A 100 never answers (dead since enrolment: where it lies is not known). Once the never-
+    read alert names it, ``unread`` lists it under ``table`` (the engine asks for a count of a
+    stack read short by it instead of ruling chips missing: shortbet.ask_stack); the dealer's
+    count of seat 4's stack finds it there, and from then on it is counted in that stack."""
+    dead, read = chip(100, 1), chip(1000)
+    inv = ChipInventory({dead.hex(): 100, read.hex(): 1000})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv, never_read_alert=1.0)
+    out = run(tracker, lambda r: {"stack:4": [read]}, rounds=100, zones=("stack:4",), unread=True)
+    lists = [o["unread"].get("chips") for o in out if isinstance(o, dict) and "unread" in o]
+    assert lists[-1] == {"table": [100]}
+    tracker.answered_chips("stack:4", [1000, 100], 3.0)
+    assert tracker.places()[dead] == "stack:4"
+    after = [event_to_obj(e) for e in tracker.poll(3.1) if not isinstance(e, Alert)]
+    assert [e["unread"]["chips"] for e in after] == [{"stack:4": [100]}]  # no stack again

@@ -40,6 +40,21 @@ def test_read_uid_and_ndef_text(field: TagField) -> None:
     assert field.wait_idle(5)
 
 
+def test_a_card_read_failing_half_way_is_read_again_not_taken_as_blank(field: TagField) -> None:
+    """A card slid off the reader mid-read (or a reader too busy to keep its timing) answers
+    its first memory read with an error; nfcpy then reports no NDEF, as for a blank tag, and
+    `tablectl enroll` refused a card that names itself: "the tag carries no card text"."""
+    reader = NfcReader(field.path, ("212F",))
+    assert reader.open()
+    try:
+        field.tap(tag_uid(9), "7d", failed_reads=1)
+        tap = reader.read(5)
+        assert tap is not None and tap.uid == tag_uid(9) and tap.text == "7d"
+    finally:
+        reader.close()
+    assert field.wait_idle(5)
+
+
 def test_no_reader_runs_degraded(caplog: pytest.LogCaptureFixture) -> None:
     reader = NfcReader("tty:tablectl-no-such-reader")
     with caplog.at_level(logging.WARNING):

@@ -100,6 +100,14 @@ def test_a_card_placed_by_the_dealer_is_in_the_hand_history(tmp_path: Path) -> N
         ('{"unread": {"cards": ["9s", "9s"]}}', "each once"),
         ('{"unread": {"cards": ["??"]}}', "not '??'"),
         ('{"unread": ["9s"]}', "unread"),
+        # the chips not read for long, by zone (a dead chip tag: shortbet.py)
+        ('{"unread": {"cards": [], "chips": [100]}}', "unread.chips must be an object"),
+        ('{"unread": {"cards": [], "chips": {"seat:4": [100]}}}', "is not bet:N, stack:N or pot"),
+        ('{"unread": {"cards": [], "chips": {"stack:4": []}}}', "an empty list"),
+        ('{"unread": {"cards": [], "chips": {"stack:4": [0]}}}', "unread.chips.stack:4"),
+        ('{"unread": {"cards": [], "chips": {"bet:4": ["100"]}}}', "unread.chips.bet:4"),
+        ('{"unread": {"cards": [], "chips": {"table": [0]}}}', "unread.chips.table"),
+        ('{"unread": {"chips": {"stack:4": [100]}}}', "unread.cards"),
     ],
 )
 def test_bad_recount_lines_are_one_line_errors(line: str, message: str) -> None:

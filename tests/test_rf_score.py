@@ -261,6 +261,26 @@ def test_each_irregularity_is_committed_and_called_on_the_truth() -> None:
     assert s.false_rulings == s.missed == 0
 
 
+@pytest.mark.parametrize(
+    ("seed", "hands"),
+    [
+        (26, 3),  # 100 out of turn, binding as a bet of 200 when play reached it: owes 100
+        (32, 5),  # a call of all but one chip of the stack: owes 100, the ledger at 0
+    ],
+)
+def test_a_seat_that_owes_chips_puts_them_out(seed: int, hands: int) -> None:
+    """A ruling that makes a seat owe chips (002 Rules 42-B, 44-B, 45-A) is completed by the
+    seat before play goes on, whenever the ruling comes: the bots paid it only right after
+    their own push and only up to the ledger's stack, so the ledger and the felt parted by a
+    chip, the winner was paid from the tray a chip more than the pot, and on perfect reads
+    the tracker's exchange could not match: false rulings and alerts at the ideal level
+    (5,000 ideal hands: seeds 26 and 32)."""
+    result = TableSim(
+        SimConfig(hands=hands, seed=seed, rf="ideal", tracker=True, write_scenarios=False)
+    ).run()
+    assert result.chips_conserved and not result.problems, result.problems[:3]
+
+
 def test_a_simulator_busy_on_the_wall_clock_is_no_stalled_table(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """With --rf the table's time is the simulation's: the emulator busy for over a second
     sending a burst of rounds (a loaded machine) leaves the link without frames or ACKs on the

@@ -161,3 +161,58 @@ def test_the_kiosk_follows_the_directors_clock(tmp_path: Path) -> None:
         c.client.stop()
         c.close()
         room.close()
+
+
+def test_two_clock_settings_in_one_millisecond_are_both_taken(tmp_path: Path) -> None:
+    """The console stamps each clock setting to the millisecond; a step and a resume made in
+    the same one (a director's two taps) share the stamp. The kiosk took the step and then
+    skipped the resume as already taken: a clock left paused while the room's ran (seen in CI
+    under load). Both are sent on the real broker; the kiosk frames between them."""
+    need_mosquitto()
+    import json
+    import time
+
+    import paho.mqtt.client as mqtt
+
+    from display.kiosk import Kiosk
+    from hw_sim.venue_room import SimRoom
+    from tablectl.files.clock_files import load_structure, preset_dir
+    from tablectl.tournament.clock import TourneyClock
+    from tablectl.venue.watch import ClockFeed
+    from tablectl.wire.topics import clock_topic
+
+    pygame.display.init()
+    pygame.font.init()
+    room = SimRoom(tmp_path / "room", ["T1"])
+    feed = ClockFeed("demo", "127.0.0.1", room.port, username="T1", password=room.users["T1"])
+    feed.start()
+    structure = load_structure(preset_dir() / "tda-style.toml")
+    kiosk = Kiosk(TourneyClock(structure), pygame.Surface((800, 480)), [], lambda *_: None, feed)
+    director = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="director")
+    director.username_pw_set("venue", room.users["venue"])
+    stamp = round(time.time(), 3)
+
+    def setting(seq: int, paused: bool) -> None:
+        clock = {"index": 1, "seconds_left": 1200.0, "paused": paused, "t": stamp}
+        body = {"seq": seq, "t": stamp, "clock": {**clock, "structure": structure.name}}
+        director.publish(
+            clock_topic("demo"), json.dumps(body), qos=1, retain=True
+        ).wait_for_publish(5)
+        deadline = time.monotonic() + 15
+        while (feed.clock_state() or {}).get("paused") is not paused:
+            assert time.monotonic() < deadline, feed.clock_state()
+            time.sleep(0.02)
+        kiosk.frame(time.monotonic(), datetime.now())
+
+    try:
+        director.connect("127.0.0.1", room.port, 15)
+        director.loop_start()
+        setting(1, True)  # the step: level 2, paused
+        assert (kiosk.clock.index, kiosk.clock.paused) == (1, True)
+        setting(2, False)  # the resume, stamped the same millisecond
+        assert (kiosk.clock.index, kiosk.clock.paused) == (1, False)
+    finally:
+        director.loop_stop()
+        director.disconnect()
+        feed.stop()
+        room.close()

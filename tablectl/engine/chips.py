@@ -19,6 +19,7 @@ from tablectl.engine.notices import Blind, PulledBack, Returned
 from tablectl.engine.outofturn import note_oot, out_of_turn_alert
 from tablectl.engine.outputs import Alert, Output, Ruling
 from tablectl.engine.reading import read_chips, situation
+from tablectl.engine.shortbet import ask_short, ask_stack
 from tablectl.engine.state import BET_ZONE
 from tablectl.engine.turn import hand_back, no_hand, rule_in_turn, void
 from tablectl.engine.zones import multiset_minus, prior_chips, stale_free
@@ -340,6 +341,8 @@ def pull(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
 def on_chips(table: TableState, body: dict[str, list[int]], out: list[Output]) -> None:
     """A raw zone snapshot: bet-zone growth is a push, shrinkage a pull; stack zones are checked
     against the ledger once the bet zones are read (002 Rule 63)."""
+    if table.felt.unread_chips and not table.felt.answered and ask_short(table, body, out):
+        return  # held: the dealer counts the bet first
     stacks = []
     table.felt.sensed_zones.update(body)
     for zone, chips in body.items():
@@ -393,7 +396,12 @@ def reconcile_stack(table: TableState, seat: int, out: list[Output]) -> None:
         )
         if not paid_later:
             missing = max(player.stack - sum(known) - away, 0)
-    if missing and missing != seen_missing:
+    answered = table.felt.answered  # the dealer's count: ruled, not asked again
+    if (
+        missing
+        and (missing != seen_missing or answered)
+        and (answered or not ask_stack(table, seat, missing, chips, out))
+    ):
         out.append(
             Alert(
                 "chips_missing",

@@ -1082,14 +1082,34 @@ MAX_SEAT_CARDS = 2  # a seat short of cards is counted: none, one or its two (a 
 
 
 def _validate_unread(body: object) -> dict[str, Any]:
-    """``{"cards": ["9s"]}``: the cards of the deck in play whose tags the table has not read
-    since the deck was enrolled (dead tags, or cards not dealt yet); ``[]``: none."""
+    """``{"cards": ["9s"], "chips": {"stack:6": [100]}}``: the cards of the deck in play whose
+    tags the table has not read since the deck was enrolled (dead tags, or cards not dealt yet;
+    ``[]``: none), and (optional) the chips the bridge counts where they lie but cannot read
+    there (a dead tag, a chip unread past any shadow), by zone; ``table``: dead chips whose
+    place it does not know."""
     body = _object(body, "unread", "with the cards the table has not read")
-    _keys(body, ("cards",), "unread")
+    _keys(body, ("cards", "chips"), "unread")
     listed = _cards(body.get("cards"), "unread.cards")
     if UNKNOWN_CARD in listed or len(set(listed)) != len(listed):
         raise ScenarioError("unread.cards lists enrolled cards, each once, not '??'")
-    return {"cards": listed}
+    out: dict[str, Any] = {"cards": listed}
+    if "chips" in body:
+        chips = _object(body["chips"], "unread.chips", "of zone -> chip denominations")
+        zones: dict[str, list[int]] = {}
+        for zone, values in chips.items():
+            key = (
+                "table"
+                if zone == "table"
+                else _chip_zone(zone if isinstance(zone, str) else show(zone))
+            )
+            if key in zones:
+                raise ScenarioError(f"unread.chips names {key} twice")
+            listed_chips = _chip_list(values, f"unread.chips.{key}")
+            if not listed_chips:
+                raise ScenarioError(f"unread.chips.{key}: an empty list; leave the zone out")
+            zones[key] = sorted(listed_chips, reverse=True)
+        out["chips"] = zones
+    return out
 
 
 _CONSOLE_VALIDATORS = {

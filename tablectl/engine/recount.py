@@ -78,8 +78,10 @@ def on_recount(table: TableState, body: dict[str, Any], out: list[Output]) -> No
 
 def on_unread(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     """The bridge's list of the deck's cards it has not read since enrolment (a dead tag is
-    among them): kept for the deal's end (dealing.check_deal). Nothing to rule now."""
+    among them), kept for the deal's end (dealing.check_deal), and of the chips it has not read
+    for long, kept for a bet read short (shortbet.py). Nothing to rule now."""
     table.felt.unread_cards = tuple(body["cards"])
+    table.felt.unread_chips = {z: tuple(c) for z, c in body.get("chips", {}).items()}
 
 
 def ask_cards(table: TableState, seat: int, read: int, out: list[Output]) -> None:

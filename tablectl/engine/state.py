@@ -102,6 +102,10 @@ class Felt:
     # the deck's cards whose tags the table has not read since enrolment (the bridge's
     # ``unread``): a seat short of cards may hold one of them (dealing.check_deal asks)
     unread_cards: tuple[str, ...] = ()
+    # the chips the bridge counts where they lie but cannot read (a dead tag, a chip unread past
+    # any shadow), by zone: a bet read short by some of them is counted (shortbet.py)
+    unread_chips: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    answered: bool = False  # a dealer's count is being ruled: it is asked about no further
 
 
 @dataclass(slots=True)
@@ -148,6 +152,7 @@ class Rewind:
     zones_at_start: tuple[dict[str, list[int]], dict[int, int]] = ({}, {})
     # each seat's (absent, penalty) as the hand began: undo replays a seat's status from it
     statuses_at_start: dict[int, tuple[bool, bool]] = field(default_factory=dict)
+    replaying: bool = False  # the hand's log is being replayed: its reads were ruled once
 
 
 @dataclass(slots=True)

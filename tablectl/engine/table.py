@@ -82,12 +82,14 @@ class Table(TableState):
         kind = event.kind
         if event.t is not None and event.t > self.timing.t:
             self._advance_time(event.t - self.timing.t, out)
+        answered = False
         if self.recounts:
             # The dealer's answer to a recount becomes the read it confirms or corrects, ruled
             # below as any trusted read is; a trusted read answers a question about it.
             if kind == "counted":
                 event = recount.resolve(self, event, out)
                 kind = event.kind
+                answered = kind == "chips"
             elif kind == "chips" or kind == "card":
                 recount.supersede(self, event, out)
         handler = _HANDLERS.get(kind)
@@ -114,7 +116,12 @@ class Table(TableState):
             if kind == "press" and body == "undo":
                 self.undo(out)  # undo replays the hand: the fold's own business, not a rule's
             elif not live or not dealing.screen(self, event, out):
-                handler(self, body, out)
+                if answered:  # the dealer's count is ruled as it is: nothing asked again
+                    self.felt.answered = True
+                    handler(self, body, out)
+                    self.felt.answered = False
+                else:
+                    handler(self, body, out)
                 if (
                     kind == "floor"
                     and self.rewind.hand_log
@@ -330,15 +337,19 @@ class Table(TableState):
         # The log starts after the last misdeal (002 Rule 36-C): keep the count.
         hands.restart_hand(self, [], self.hand.deal.redeals)
         collected: list[list[Output]] = []
-        for ev in log:
-            outs = self.apply(Event(ev.kind, ev.body, None))
-            if collected or (
-                collect_from is not None
-                and self.book.ledger_deal is not None
-                and (*self.book.ledger_deal, len(self.book.ledger) - 1) >= collect_from
-                and self.book.ledger_deal == collect_from[:2]
-            ):
-                collected.append(outs)
+        self.rewind.replaying = True
+        try:
+            for ev in log:
+                outs = self.apply(Event(ev.kind, ev.body, None))
+                if collected or (
+                    collect_from is not None
+                    and self.book.ledger_deal is not None
+                    and (*self.book.ledger_deal, len(self.book.ledger) - 1) >= collect_from
+                    and self.book.ledger_deal == collect_from[:2]
+                ):
+                    collected.append(outs)
+        finally:
+            self.rewind.replaying = False
         self.console.open_alerts, self.console.alert_seq = alerts, seq
         return collected
 

@@ -1,0 +1,133 @@
+"""A bet read short by a chip the table cannot read: counted, not ruled (issue 27).
+
+A dead chip tag (one that never answers) pushed into a bet reads the bet short by its value:
+"call to 200 owes 100", an undercall ruled on a read the table cannot trust. The bridge knows
+where such a chip is counted (a dead tag that came as change is counted where the change
+landed; a chip unread past any shadow where it lay) and lists it by zone (``unread``). When
+the seat in turn's push would be ruled short of what it owes and some of the chips unread at
+its seat (its stack or its bet) make up the shortfall exactly, the engine asks the dealer to
+count the bet (a ``recount`` alert, 002 Rule 26-A) instead of ruling the undercall (002 Rule
+44-B); the dealer's ``counted`` answer is the read ruled on (recount.resolve), by the one rule
+path, and the bridge then counts the chip where the dealer found it. Any other short read is
+ruled at once. docs/scenario-extensions.md, "A bet read short by a chip the table cannot read".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tablectl.engine import recount
+from tablectl.engine.chipread import ITEM
+from tablectl.engine.outputs import Output
+from tablectl.engine.reading import read_chips
+from tablectl.engine.zones import multiset_minus, prior_chips
+
+if TYPE_CHECKING:
+    from tablectl.engine.state import TableState
+
+MAX_UNREAD = 16  # unread chips weighed for one seat (a subset sum over at most this many)
+
+
+def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) -> bool:
+    """Hold the snapshot ``body`` and ask for a count of the bet it reads short, if a bet zone in
+    it grew by a push the seat in turn owes more than, and the seat's unread chips can make up
+    the difference. True when asked (nothing in ``body`` is applied)."""
+    felt = table.felt
+    hand = table.live_hand
+    if hand is None or table.rewind.replaying:
+        return False
+    seat = hand.to_act
+    zone = f"bet:{seat}"
+    if seat is None or zone not in body:
+        return False
+    unread = [
+        *felt.unread_chips.get(f"stack:{seat}", ()),
+        *felt.unread_chips.get(zone, ()),
+    ][:MAX_UNREAD]
+    if not unread and "table" not in felt.unread_chips:
+        return False
+    before = felt.zones.get(zone, [])
+    chips = list(body[zone])
+    added = multiset_minus(chips, before)
+    betting = hand.betting
+    if (
+        not added
+        or multiset_minus(before, chips)
+        or ITEM in added
+        or any(c not in table.chips for c in added)
+        or betting.owes.get(seat)
+        or betting.last_push == seat
+        or seat in betting.declared
+        or (hand.street == "preflop" and not hand.deal.seated_checked)
+    ):
+        return False
+    felt.zones[zone] = chips  # read as push() reads it: the zone as the snapshot shows it
+    try:
+        prior = prior_chips(table, hand, seat, added)
+        if prior is None:
+            reading = read_chips(table, hand, seat, added, None)
+        else:
+            reading = read_chips(table, hand, seat, added, None, prior)
+    finally:
+        felt.zones[zone] = before
+    short = reading.owes
+    if short <= 0:
+        return False
+    if not _sums_to(unread, short) and not _lost_in(table, seat, body, added, short):
+        return False
+    log = table.rewind.hand_log
+    if log and log[-1].kind == "chips":  # this snapshot (a live hand logs every one)
+        log.pop()  # held, not ruled: the count is the read the hand keeps
+    why = (
+        f"short of the call by {short:,}, while the table cannot read "
+        f"{' '.join(f'{c:,}' for c in unread)} counted at seat {seat}: a dead tag may lie "
+        "in the bet"
+    )
+    recount.on_recount(table, {"ask": zone, "chips": dict(body), "why": why}, out)
+    return True
+
+
+def ask_stack(
+    table: TableState, seat: int, missing: int, chips: list[int], out: list[Output]
+) -> bool:
+    """Ask for a count of a stack read ``missing`` short of what the seat owns when chips the
+    bridge cannot read and cannot place (``unread``: ``table``, or counted in the pot, which pays
+    any seat) make up the difference exactly, instead of
+    the forfeit (002 Rule 63): the dealer's count (002 Rule 26-A) is then ruled as the stack's
+    read. True when asked."""
+    # dead chips of unknown place, or counted in the pot (paid out to any seat since)
+    lost = [*table.felt.unread_chips.get("table", ()), *table.felt.unread_chips.get("pot", ())]
+    if not lost or table.rewind.replaying or not _sums_to(lost, missing):
+        return False
+    zone = f"stack:{seat}"
+    why = (
+        f"{missing:,} short of what the seat owns, while the table cannot read "
+        f"{' '.join(f'{c:,}' for c in lost)} and does not know where: a dead tag may lie in it"
+    )
+    recount.on_recount(table, {"ask": zone, "chips": {zone: list(chips)}, "why": why}, out)
+    return True
+
+
+def _lost_in(
+    table: TableState, seat: int, body: dict[str, list[int]], added: list[int], short: int
+) -> bool:
+    """Dead chips of unknown place (``table``) make up the shortfall exactly, and the seat's
+    stack and push as read come to what it owns less that shortfall: the chip left the stack
+    unread (a real undercall leaves the rest of the seat's chips in its stack, read there)."""
+    felt = table.felt
+    if not _sums_to(list(felt.unread_chips.get("table", ())), short):
+        return False
+    player = table.players.get(seat)
+    stack = body.get(f"stack:{seat}", felt.zones.get(f"stack:{seat}", []))
+    return (
+        player is not None
+        and player.stack - felt.give_back.get(seat, 0) - sum(stack) - sum(added) == short
+    )
+
+
+def _sums_to(values: list[int], total: int) -> bool:
+    """Some of ``values`` add up to ``total`` exactly."""
+    sums = {0}
+    for v in values:
+        sums |= {s + v for s in sums if s + v <= total}
+    return total in sums
