@@ -229,6 +229,27 @@ def test_002_rule_23_no_award_taken_back_from_a_stack_set_since() -> None:
     assert text.endswith("seat 3 no longer has the 200 it was awarded; nothing changed")
 
 
+def test_chips_are_conserved_but_for_the_floors_stated_differences() -> None:
+    """Chips at the table are conserved except by the floor's ``stack``, ``seat`` and
+    ``unseat``, whose notices state the difference (002 Rules 8-A, 11-A, 28, 62): the table
+    counts them, and the chips at the table are the first count plus what it counted (what
+    the daemon checks between hands)."""
+    t = Table(SETUP)
+    first = t.chips_total()
+    steps = [
+        (_floor(seat={"seat": 6, "name": "Ann", "stack": 5000}), 5000),
+        (_floor(stack={"1": 12000, "3": 9000}), 1000),
+        (_floor(unseat=2), -10000),
+    ]
+    added = 0
+    for decision, difference in steps:
+        [notice] = t.apply(event_from_obj(decision))
+        assert notice.body()["difference"] == difference
+        added += difference
+        assert t.book.chips_added == added and t.chips_total() == first + added
+    assert added == -4000
+
+
 if __name__ == "__main__":
     data = {p.name: transcript(p) for p in floor_scenarios()}
     GOLDEN.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
