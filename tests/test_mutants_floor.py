@@ -250,6 +250,39 @@ def test_chips_are_conserved_but_for_the_floors_stated_differences() -> None:
     assert added == -4000
 
 
+def _seats(button: int, *seats: int) -> Table:
+    return Table(SETUP | {"seats": {str(s): 10000 for s in seats}, "button": button})
+
+
+def test_002_rule_35a_the_button_goes_on_a_seat_dealt_next_hand() -> None:
+    """The floor puts the button on a seat dealt in the next hand (002 Rule 35-A), heads-up
+    too; Ann, who took seat 2 between the button and the small blind and waits for the button
+    to pass (002 Rule 10-A), is not dealt next hand."""
+    t = _seats(1, 1, 3, 5, 7)
+    t.apply(event_from_obj(_floor(seat={"seat": 2, "name": "Ann", "stack": 5000})))
+    text = _refused(t, _floor(button=2), 2)
+    assert text.endswith("seat 2 is not dealt in the next hand; nothing changed")
+    t = _seats(1, 1, 2)
+    [notice] = t.apply(event_from_obj(_floor(button=2)))
+    assert notice.body()["button"] == 2 and notice.body()["sb"] == 2
+
+
+def test_002_rule_10a_a_newcomer_past_seat_10_waits_for_the_button() -> None:
+    """With the button on seat 9 and the small blind on seat 3, seats 10, 1 and 2 lie between
+    the button and the small blind: a player seated there waits for the button (002 Rule
+    10-A); seat 4 is past the small blind and plays, as does anyone joining a lone player."""
+    t = _seats(9, 3, 5, 7, 9)
+    for seat, waits in ((2, True), (10, True), (4, False)):
+        [notice] = t.apply(
+            event_from_obj(_floor(seat={"seat": seat, "name": f"P{seat}", "stack": 5000}))
+        )
+        assert notice.body()["waiting"] is waits, seat
+    # a player alone at the table: no button to wait for, the newcomer plays the next hand
+    t = _seats(1, 1)
+    [notice] = t.apply(event_from_obj(_floor(seat={"seat": 5, "name": "P5", "stack": 5000})))
+    assert notice.body()["waiting"] is False
+
+
 if __name__ == "__main__":
     data = {p.name: transcript(p) for p in floor_scenarios()}
     GOLDEN.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
