@@ -250,6 +250,19 @@ def test_chips_are_conserved_but_for_the_floors_stated_differences() -> None:
     assert added == -4000
 
 
+def test_002_rule_23_an_award_mid_hand_gathers_the_bets() -> None:
+    """The floor awards the pots of a hand in progress (002 Rule 23): seat 1's call lying in
+    its bet zone is part of them, so the zone is gathered with the award, and the hand is
+    over."""
+    t = Table(SETUP)
+    run(t, DEAL, push(1, 100, 100))
+    assert t.felt.zones == {"bet:1": [100, 100]}
+    out = t.apply(event_from_obj(_floor(award={"1": 500})))
+    assert [o.kind for o in out] == ["floor", "award"]
+    assert t.felt.zones == {} and t.view().street == "over"
+    assert t.stacks() == {1: 10300, 2: 9900, 3: 9800}
+
+
 def _seats(button: int, *seats: int) -> Table:
     return Table(SETUP | {"seats": {str(s): 10000 for s in seats}, "button": button})
 
