@@ -20,6 +20,7 @@ import pytest
 from scenario_files import OURS
 from test_actions import DEAL4, push, run
 from test_actions import table as four_seats
+from test_cards import card
 from test_mutants_chipread import transcript
 
 from tablectl.engine.events import event_from_obj
@@ -261,6 +262,28 @@ def test_002_rule_23_an_award_mid_hand_gathers_the_bets() -> None:
     assert [o.kind for o in out] == ["floor", "award"]
     assert t.felt.zones == {} and t.view().street == "over"
     assert t.stacks() == {1: 10300, 2: 9900, 3: 9800}
+
+
+def test_002_rule_23_a_bust_out_undone_by_the_floors_award() -> None:
+    """Seat 3 is all-in for its 200 big blind and loses the showdown to seat 1's aces: it is
+    eliminated. The floor awards the 600 pot to seat 3 instead (002 Rule 23): the award made
+    is taken back, seat 3 is in the game again with 600; given back to seat 1, it is out again."""
+    t = Table(SETUP | {"seats": {"1": 10000, "2": 10000, "3": 200}})
+    run(t, DEAL, push(1, 100, 100), push(2, 100))
+    for board, burn in ((["Ah", "7c", "2d"], "5s"), (["9c"], "4h"), (["3s"], "6h")):
+        run(t, {"board": board, "burn": burn})
+        while t.to_act() is not None:
+            run(t, {"press": "check"})
+    for seat, cards in ((2, ["Qs", "Js"]), (3, ["Ts", "9s"]), (1, ["As", "Ks"])):
+        run(t, *(card(c, seat, "up") for c in cards))
+    assert t.players[3].out and t.seating.eliminated == [3]
+    t.apply(event_from_obj(_floor(award={"3": 600})))
+    assert t.stacks() == {1: 9800, 2: 9800, 3: 600}
+    assert not t.players[3].out and t.seating.eliminated == []
+    # and the floor changes its mind: seat 1's again, seat 3 eliminated again
+    out = t.apply(event_from_obj(_floor(award={"1": 600})))
+    assert [o.kind for o in out] == ["floor", "award", "eliminated"]
+    assert t.players[3].out and t.seating.eliminated == [3]
 
 
 def _seats(button: int, *seats: int) -> Table:
