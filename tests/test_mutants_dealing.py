@@ -1,0 +1,160 @@
+"""Deal rules the mutation run of tablectl/engine/dealing.py found unpinned (issue 34,
+docs/testing.md): each test is written from the rule it names, through ``Table.apply``."""
+
+from __future__ import annotations
+
+from test_actions import alerts, push, run
+from test_cards import card
+
+from tablectl.engine.dealing import stops_play
+from tablectl.engine.notices import Returned
+from tablectl.engine.table import Table
+
+
+def _six(rules: str = "tda-2025") -> Table:
+    """Six seats of 10,000, 100/200, button 1: dealt (seat 4 first to act)."""
+    t = Table(
+        {
+            "rules": rules,
+            "seats": {str(s): 10000 for s in range(1, 7)},
+            "button": 1,
+            "blinds": [100, 200],
+            "chips": [25, 100, 500, 1000, 5000],
+        }
+    )
+    deal = {str(s): [f"{r}c", f"{r}d"] for s, r in zip(range(1, 7), "234567", strict=True)}
+    run(t, {"deal": deal})
+    return t
+
+
+def test_002_rule_37_three_actions_without_chips_are_substantial() -> None:
+    """002 Rule 37: any three actions in turn are substantial action, chips or none, so a card
+    then read at an empty seat is taken away and the hand goes on (36-D); after two folds it
+    is still a misdeal (36-A(3))."""
+    t = _six()
+    out = run(t, {"fold": 4}, {"fold": 5}, card("Ah", 8))
+    assert [a.kind for a in alerts(out)] == ["misdeal"]
+    t = _six()
+    out = run(t, {"fold": 4}, {"fold": 5}, {"fold": 6}, card("Ah", 8))
+    [void] = alerts(out)
+    assert (void.kind, void.rule, void.seat) == ("action_void", "002 Rule 36-D", 8)
+    assert void.text == (
+        "Ah was read at seat 8, which has no hand: take it away and muck it; after "
+        "substantial action the hand goes on"
+    )
+    assert t.hand is not None and t.hand.deal.redeals == 0 and t.to_act() == 1
+
+
+def test_002_rule_36c_only_a_re_deal_stops_play() -> None:
+    """The dealer screen and the bots stop the hand on an alert that orders the same hand dealt
+    again (a misdeal, 002 Rule 36-C), not on any other alert of the deal."""
+    t = _six()
+    [misdeal] = alerts(run(t, card("Ah", 8)))
+    assert misdeal.kind == "misdeal" and stops_play(misdeal)
+    t = _six()
+    [void] = alerts(run(t, {"fold": 4}, {"fold": 5}, {"fold": 6}, card("Ah", 8)))
+    assert not stops_play(void)
+
+
+def _two_seats_asked() -> Table:
+    """Seats 3 and 4 are read holding one card each and the deck has two cards the table never
+    read: when seat 4 calls, both are asked for a count (issue 27)."""
+    t = Table(
+        {
+            "seats": {"1": 50000, "2": 50000, "3": 50000, "4": 50000},
+            "button": 1,
+            "blinds": [100, 200],
+            "chips": [25, 100, 500, 1000, 5000],
+        }
+    )
+    reads = [(2, "Qs"), (3, "Ts"), (4, "8s"), (1, "As"), (2, "Js"), (1, "Ks")]
+    out = run(
+        t, {"unread": {"cards": ["9s", "2c"]}}, *(card(c, s) for s, c in reads), push(4, 100, 100)
+    )
+    assert [(a.kind, a.seat) for a in alerts(out)] == [("recount", 3), ("recount", 4)]
+    return t
+
+
+def test_002_rule_36a5_a_seat_counted_one_card_is_a_misdeal_while_another_waits() -> None:
+    """The dealer counts one card at seat 3 while seat 4's count waits: a seat dealt one card
+    is a misdeal before substantial action (002 Rule 36-A(5)), whatever seat 4's count."""
+    t = _two_seats_asked()
+    out = run(t, {"counted": {"zone": "seat:3", "cards": 1}})
+    [misdeal] = alerts(out)
+    assert (misdeal.kind, misdeal.rule, misdeal.seat) == ("misdeal", "002 Rule 36-A(5)", 3)
+    assert misdeal.text.startswith("misdeal: seat 3 was dealt one card;")
+    assert t.hand is not None and t.hand.deal.redeals == 1
+
+
+def test_002_rule_36d_a_seat_counted_one_card_after_substantial_action_is_dead() -> None:
+    """Seat 1 calls too: two actions, one with chips, are substantial (002 Rule 37). The
+    dealer then counts one card at seat 3: its hand is dead, its chips stay in the pot, and
+    only one card is burned next (002 Rules 36-D, 40); play goes on with seat 2."""
+    t = _two_seats_asked()
+    run(t, push(1, 100, 100))
+    out = run(t, {"counted": {"zone": "seat:3", "cards": 1}})
+    [dead] = alerts(out)
+    assert (dead.kind, dead.rule, dead.seat) == ("wrong_card_count", "002 Rule 36-D", 3)
+    assert dead.text == (
+        "seat 3 has 1 card(s) after substantial action: the hand is dead, muck its cards, its "
+        "chips stay in the pot; burn only one card for the next street (002 Rule 40)"
+    )
+    assert t.hand is not None and t.hand.folded == {3} and t.hand.deal.redeals == 0
+    assert t.to_act() == 2 and t.stacks()[3] == 49800
+
+
+def test_002_rule_36e_a_card_read_twice_fouls_the_deck_at_its_seat() -> None:
+    """002 Rule 36-E: a card read a second time (seat 2's 3c, read at seat 5) fouls the deck;
+    the alert names the seat it was read at, and every chip bet goes back to the seats that
+    bet it (seats 1, 5 and 6 put nothing in: nothing to return to them)."""
+    t = _six()
+    out = run(t, push(4, 100, 100), card("3c", 5))
+    [foul] = alerts(out)
+    assert (foul.kind, foul.rule, foul.seat) == ("fouled_deck", "002 Rule 36-E", 5)
+    assert foul.text.startswith("3c was read twice: the deck is fouled: stop play, every chip")
+    [back] = [o for o in out if isinstance(o, Returned)]
+    assert back.seats == {2: 100, 3: 200, 4: 200}
+    assert back.text == "all bets returned: seat 2 100, seat 3 200, seat 4 200"
+
+
+def test_000_irregularities_3_another_back_read_in_a_hand_voids_the_action() -> None:
+    """000 Irregularities 3: a card of another deck's back in a player's hand voids all action
+    and every chip goes back; the alert names the seat it was read at, and the same hand is
+    dealt again (002 Rule 36-C)."""
+    t = _six()
+    out = run(t, push(4, 100, 100), {"card": "Qs", "zone": "seat:5", "deck": "B"})
+    [foreign] = alerts(out)
+    assert (foreign.kind, foreign.rule, foreign.seat) == ("foreign_card", "000 Irregularities 3", 5)
+    assert foreign.text.startswith("Qs of deck B (another back) was read at seat 5: stop play")
+    [back] = [o for o in out if isinstance(o, Returned)]
+    assert back.seats == {2: 100, 3: 200, 4: 200}
+    assert t.hand is not None and t.hand.deal.redeals == 1
+
+
+def test_000_irregularities_17_a_held_card_turned_up_in_the_deal_is_exposed() -> None:
+    """A card the table read face down at a seat, then read face up there during the deal, was
+    exposed by the dealer: the third card off the deck is replaced after the deal and becomes
+    the burn (000 Irregularities 17); the first card off the deck is a misdeal (002 Rule
+    36-A(7))."""
+    t = Table(
+        {
+            "seats": {"1": 10000, "2": 10000, "3": 10000, "4": 10000},
+            "button": 1,
+            "blinds": [100, 200],
+            "chips": [25, 100, 500, 1000, 5000],
+        }
+    )
+    out = run(t, card("Qs", 2), card("Ts", 3), card("8s", 4), card("8s", 4, "up"))
+    [exposed] = alerts(out)
+    assert (exposed.kind, exposed.rule, exposed.seat) == (
+        "exposed_card",
+        "000 Irregularities 17",
+        4,
+    )
+    assert exposed.text.startswith("seat 4's 8s was exposed by the dealer: finish the deal")
+    # read again where it lies, set aside to be the burn: no second card, no fouled deck
+    assert alerts(run(t, card("8s", 4, "up"))) == []
+    out = run(t, card("Qs", 2, "up"))
+    [misdeal] = alerts(out)
+    assert (misdeal.kind, misdeal.rule, misdeal.seat) == ("misdeal", "002 Rule 36-A(7)", 2)
+    assert "the first card off the deck was exposed" in misdeal.text
