@@ -118,13 +118,15 @@ def void_hand(table: TableState, hand: Hand, why: Alert, out: list[Output]) -> N
 
 def kill(table: TableState, hand: Hand, alert: Alert, out: list[Output]) -> None:
     """A hand killed by a ruling (``alert`` says which seat and why): dead and folded, its chips
-    stay in the pot (002 Rule 36-D)."""
+    stay in the pot (002 Rule 36-D); chips it put out of turn, held and never a bet, go back."""
     seat = alert.seat
     assert seat is not None  # a killed hand is a seat's
     out.append(alert)
     hand.showdown.dead.add(seat)
     hand.folded.add(seat)
-    hand.oot.pending.pop(seat, None)
+    held = hand.oot.pending.pop(seat, None)
+    if held is not None:  # chips put out of turn were never a bet: they go back (002 Rule 42-A)
+        table.felt.give_back[seat] = table.felt.give_back.get(seat, 0) + sum(held[0])
     hand.betting.owes.pop(seat, None)
     flow.play_on(table, hand, seat, out)
 
