@@ -42,6 +42,32 @@ def motion(rf: RfTable, moves: list[tuple[bytes, str | None]], kind: str, t0: fl
     return m
 
 
+def linked_emulator(tmp_path: Path, snapshot_every: float) -> tuple[Any, Any]:
+    """The MCU emulator on virtual time (its clock stands at 1000.0: the rounds handed to it
+    say when) and the bridge's link to it over the pty, connected, the connect's reports
+    drained. The caller stops both."""
+    from firmware_bridge.link import SerialLink
+    from hw_sim.mcu import McuEmulator
+
+    mcu = McuEmulator(
+        str(tmp_path / "tty"),
+        ANTS,
+        snapshot_every=snapshot_every,
+        clock=lambda: 1000.0,
+        virtual_time=True,
+    )
+    mcu.start()
+    link = SerialLink(mcu.link_path)
+    link.start()
+    if not link.wait_connected(5):
+        link.stop()
+        mcu.stop()
+        raise AssertionError("the link never connected to the emulator")
+    while not link.events.empty():
+        link.events.get_nowait()
+    return mcu, link
+
+
 def test_geometry_is_the_specs() -> None:
     near = neighbours(ANTS)
     assert {ANTS[a] for a in near[AT["seat:5"]]} == {"seat:4", "seat:6", "board"}
@@ -300,27 +326,10 @@ def test_a_snapshot_among_a_quiet_runs_rounds_reports_the_round_of_its_own_time(
     0.15 s and placed the board's 5h at seat 2 (a false fouled deck, realistic seed 1)."""
     from firmware_bridge import link as lk
     from firmware_bridge import protocol as p
-    from firmware_bridge.link import SerialLink
-    from hw_sim.mcu import McuEmulator
 
-    class Clock:
-        t = 1000.0
-
-        def __call__(self) -> float:
-            return self.t
-
-    clock = Clock()
-    mcu = McuEmulator(
-        str(tmp_path / "tty"), ANTS, snapshot_every=0.5, clock=clock, virtual_time=True
-    )
-    mcu.start()
-    link = SerialLink(mcu.link_path)
-    link.start()
+    mcu, link = linked_emulator(tmp_path, snapshot_every=0.5)
     a, b = AT["stack:4"], AT["seat:2"]
     try:
-        assert link.wait_connected(5)
-        while not link.events.empty():
-            link.events.get_nowait()
         mcu.rounds(
             [
                 Round(b, 1000.01, ((b"x", 0),)),  # starts the snapshot clock: due at 1000.51
@@ -356,8 +365,6 @@ def test_a_snapshot_never_reports_a_round_before_its_own_report(tmp_path: Path) 
     only ever repeats a round already reported (or one that changed nothing)."""
     from firmware_bridge import link as lk
     from firmware_bridge import protocol as p
-    from firmware_bridge.link import SerialLink
-    from hw_sim.mcu import McuEmulator
 
     # a run whose 8th round's time, as the emulator computes it, lies a hair after a time
     # that a snapshot's index computation puts at or past that round
@@ -372,24 +379,9 @@ def test_a_snapshot_never_reports_a_round_before_its_own_report(tmp_path: Path) 
     else:
         raise AssertionError("no such float")
 
-    class Clock:
-        t = 1000.0
-
-        def __call__(self) -> float:
-            return self.t
-
-    clock = Clock()
-    mcu = McuEmulator(
-        str(tmp_path / "tty"), ANTS, snapshot_every=0.1, clock=clock, virtual_time=True
-    )
-    mcu.start()
-    link = SerialLink(mcu.link_path)
-    link.start()
+    mcu, link = linked_emulator(tmp_path, snapshot_every=0.1)
     a, b = AT["stack:4"], AT["seat:2"]
     try:
-        assert link.wait_connected(5)
-        while not link.events.empty():
-            link.events.get_nowait()
         mcu.rounds(
             [
                 Round(b, first - 0.5, ()),  # starts the snapshot clock
