@@ -90,7 +90,8 @@ class Felt:
     """The chips as the sensors last showed them, and what the dealer is to hand back. Written
     by chips.py (the zones as read, the stack findings), turn.py and outofturn.py (chips handed
     back), flow.py and dealing.py (bets gathered, chips back), floor.py and table.py (an
-    undo), recount.py (the cards the table has not read)."""
+    undo), recount.py (the cards the table has not read), shortbet.py (a push read as push()
+    would read it, the zone put back at once: whether to ask for a count)."""
 
     zones: dict[str, list[int]] = field(default_factory=dict)  # last raw chip-zone snapshots
     sensed_zones: set[str] = field(default_factory=set)  # zones a `chips` snapshot has reported
