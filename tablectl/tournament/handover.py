@@ -18,7 +18,6 @@ from dataclasses import replace
 from typing import Any
 
 from tablectl.tournament import manual
-from tablectl.wire.commands import LevelCmd
 
 IN_PLAY = ("seated", "arriving", "leaving")  # as tablectl.tournament.venue's (no import: a cycle)
 Venue = Any  # tablectl.tournament.venue.Venue, which calls this module
@@ -109,23 +108,5 @@ def _add(
     if is_manual:
         venue.manual.tables[name] = manual.ManualTable()
     if started:
-        out.append(level_cmd(venue, name))
+        out.append(venue.level_cmd(name, "the event's level, from the next hand"))
         venue._settle(out)
-
-
-def level_cmd(venue: Venue, name: str) -> LevelCmd:
-    """The event's level for one table (002 Rule 24: from its next hand)."""
-    step = venue.structure.steps[venue.step_index]
-    return LevelCmd(
-        name,
-        venue._id(),
-        "002 Rule 24",
-        "the event's level, from the next hand",
-        index=venue.step_index,
-        number=step.number,
-        blinds=(step.small_blind, step.big_blind),
-        ante=step.ante,
-        bb_ante=step.bb_ante,
-        on_break=step.is_break,
-        color_up=step.color_up,
-    )

@@ -1242,6 +1242,23 @@ class Venue:
             )
         )
 
+    def level_cmd(self, table: str, text: str) -> LevelCmd:
+        """The level now for one table (002 Rule 24: from its next hand)."""
+        step = self.structure.steps[self.step_index]
+        return LevelCmd(
+            table,
+            self._id(),
+            "002 Rule 24",
+            text,
+            index=self.step_index,
+            number=step.number,
+            blinds=(step.small_blind, step.big_blind),
+            ante=step.ante,
+            bb_ante=step.bb_ante,
+            on_break=step.is_break,
+            color_up=step.color_up,
+        )
+
     def _announce(self, index: int, out: list[Output]) -> None:
         """002 Rule 24: every table hears the level; it applies from its next hand."""
         step = self.structure.steps[index]
@@ -1249,21 +1266,7 @@ class Venue:
         if not step.is_break:
             self.level_number = step.number
         for t in self.active_tables():
-            out.append(
-                LevelCmd(
-                    t,
-                    self._id(),
-                    "002 Rule 24",
-                    "applies from the next hand",
-                    index=index,
-                    number=step.number,
-                    blinds=(step.small_blind, step.big_blind),
-                    ante=step.ante,
-                    bb_ante=step.bb_ante,
-                    on_break=step.is_break,
-                    color_up=step.color_up,
-                )
-            )
+            out.append(self.level_cmd(t, "applies from the next hand"))
         if step.color_up:
             for t in self.active_tables():
                 self._color_up(t, step.color_up, out)
