@@ -21,7 +21,7 @@ from scenario_files import OURS
 from test_actions import DEAL4, push, run
 from test_actions import table as four_seats
 from test_cards import card
-from test_mutants_chipread import transcript
+from test_mutants_chipread import assert_word_for_word, transcript
 
 from tablectl.engine.events import event_from_obj
 from tablectl.engine.outputs import Alert
@@ -41,11 +41,7 @@ def golden() -> dict[str, list[str]]:
 
 @pytest.mark.parametrize("path", floor_scenarios(), ids=lambda p: p.name)
 def test_floor_decisions_word_for_word(path: Path) -> None:
-    expected = golden().get(path.name)
-    assert expected is not None, f"{path.name} is not in {GOLDEN.name}: regenerate it"
-    got = transcript(path)
-    diff = [f"- {e}\n+ {g}" for e, g in zip(expected, got, strict=False) if e != g]
-    assert got == expected, "\n".join(diff[:3]) or f"{len(expected)} lines expected, {len(got)}"
+    assert_word_for_word(path, GOLDEN, golden())
 
 
 def test_floor_golden_file_has_no_stale_scenario() -> None:
