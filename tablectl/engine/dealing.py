@@ -131,6 +131,16 @@ def kill(table: TableState, hand: Hand, alert: Alert, out: list[Output]) -> None
     flow.play_on(table, hand, seat, out)
 
 
+def kill_miscounted(table: TableState, hand: Hand, seat: int, held: str, out: list[Output]) -> None:
+    """A seat found holding ``held`` after substantial action: its hand is dead (002 Rules
+    36-D, 40)."""
+    text = (
+        f"seat {seat} has {held} after substantial action: the hand is dead, muck its cards, "
+        "its chips stay in the pot; burn only one card for the next street (002 Rule 40)"
+    )
+    kill(table, hand, Alert("wrong_card_count", "002 Rule 36-D", text, seat), out)
+
+
 # ------------------------------------------------------------------ hole cards
 
 
@@ -311,19 +321,7 @@ def too_many(table: TableState, hand: Hand, seat: int, card: str, out: list[Outp
         return
     hand.hole[seat].append(card)
     hand.deal.in_play.add(card)
-    kill(
-        table,
-        hand,
-        Alert(
-            "wrong_card_count",
-            "002 Rule 36-D",
-            f"seat {seat} has three cards after substantial action: the hand is dead, muck its "
-            "cards, its chips stay in the pot; burn only one card for the next street "
-            "(002 Rule 40)",
-            seat,
-        ),
-        out,
-    )
+    kill_miscounted(table, hand, seat, "three cards", out)
 
 
 def expose(table: TableState, hand: Hand, seat: int, card: str, out: list[Output]) -> None:
@@ -570,19 +568,7 @@ def counted_cards(table: TableState, body: dict[str, Any], out: list[Output]) ->
     if seat == hand.positions.button and count(hand, seat) == 1:
         _short(table, hand, out)  # the button's card may be replaced even after SA (Rule 39)
         return
-    kill(
-        table,
-        hand,
-        Alert(
-            "wrong_card_count",
-            "002 Rule 36-D",
-            f"seat {seat} has {count(hand, seat)} card(s) after substantial action: the hand is "
-            "dead, muck its cards, its chips stay in the pot; burn only one card for the next "
-            "street (002 Rule 40)",
-            seat,
-        ),
-        out,
-    )
+    kill_miscounted(table, hand, seat, f"{count(hand, seat)} card(s)", out)
 
 
 def _acting_seat(table: TableState, hand: Hand, event: Event) -> int | None:
