@@ -3,11 +3,13 @@ docs/testing.md): each test is written from the rule it names, through ``Table.a
 
 from __future__ import annotations
 
-from test_actions import alerts, push, run
+import pytest
+from test_actions import alerts, push, rulings, run
 from test_cards import card
 
 from tablectl.engine.dealing import stops_play
-from tablectl.engine.notices import Returned
+from tablectl.engine.notices import RecountClosed, Returned
+from tablectl.engine.outputs import Output
 from tablectl.engine.table import Table
 
 
@@ -158,3 +160,211 @@ def test_000_irregularities_17_a_held_card_turned_up_in_the_deal_is_exposed() ->
     [misdeal] = alerts(out)
     assert (misdeal.kind, misdeal.rule, misdeal.seat) == ("misdeal", "002 Rule 36-A(7)", 2)
     assert "the first card off the deck was exposed" in misdeal.text
+
+
+# ------------------------------------------------------------------ a seat's cards counted
+
+
+def test_002_rule_1_a_count_of_a_seat_with_no_hand_changes_nothing() -> None:
+    """The dealer's count of a seat's cards when the seat holds no hand (the hand over, a seat
+    not dealt in, a folded seat) is ignored in words and changes nothing (002 Rule 1)."""
+    words = "counted seat {0} ignored: seat {0} holds no hand; nothing changed"
+    over, empty, folded = _six(), _six(), _six()
+    run(over, *({"fold": s} for s in (4, 5, 6, 1, 2)))  # seat 3 wins the blinds
+    run(folded, {"fold": 4})
+    for seat, table in ((3, over), (8, empty), (4, folded)):
+        [void] = alerts(run(table, {"counted": {"zone": f"seat:{seat}", "cards": 2}}))
+        assert (void.kind, void.rule, void.seat, void.text) == (
+            "action_void",
+            "002 Rule 1",
+            seat,
+            words.format(seat),
+        )
+
+
+def test_a_seat_counted_holding_its_two_read_cards_changes_nothing() -> None:
+    """A count nobody asked for of a seat the table read holding its two cards: nothing to rule
+    (002 Rule 36-A(5) rules only a seat short); the hand goes on."""
+    t = _six()
+    assert alerts(run(t, {"counted": {"zone": "seat:2", "cards": 2}})) == []
+    assert t.to_act() == 4 and t.hand is not None and t.hand.deal.redeals == 0
+
+
+def test_002_rule_36a5_the_re_deal_closes_the_other_seat_s_question() -> None:
+    """The misdeal of seat 3 counted one card (002 Rule 36-A(5)) closes the question still open
+    about seat 4's cards: the hand is dealt again, nothing is left to count."""
+    t = _two_seats_asked()
+    out = run(t, {"counted": {"zone": "seat:3", "cards": 1}})
+    closed = [o.text for o in out if isinstance(o, RecountClosed)]
+    assert closed[-1].endswith("closed: the hand is dealt again") and not t.recounts
+
+
+def test_002_rule_36d_a_seat_counted_two_cards_after_substantial_action_plays_on() -> None:
+    """After substantial action (002 Rule 37) the dealer counts two cards at seat 3: its tag
+    was dead, its hand is whole and plays on: no dead hand (002 Rule 36-D rules a wrong count
+    only)."""
+    t = _two_seats_asked()
+    run(t, push(1, 100, 100))
+    out = run(t, {"counted": {"zone": "seat:3", "cards": 2}})
+    assert alerts(out) == []
+    assert t.hand is not None and t.hand.folded == set() and t.to_act() == 2
+
+
+def test_002_rule_36a5_the_dead_tag_read_after_all_then_a_third_card() -> None:
+    """Seat 3 counted two cards (one tag unread), the dead tag then read after all: that is the
+    card counted, no alert. A card read there after it is a third card: a misdeal before
+    substantial action (002 Rule 36-A(5))."""
+    t = _two_seats_asked()
+    run(t, {"counted": {"zone": "seat:3", "cards": 2}})
+    assert alerts(run(t, card("9s", 3))) == []
+    [misdeal] = alerts(run(t, card("2c", 3)))
+    assert (misdeal.kind, misdeal.rule, misdeal.seat) == ("misdeal", "002 Rule 36-A(5)", 3)
+    assert misdeal.text.startswith("misdeal: seat 3 was dealt a third card (2c);")
+
+
+def test_002_rule_39_the_button_counted_one_card_after_substantial_action_gets_the_next() -> None:
+    """The button is read with one card, the dealer asked to count it; seats 4 and 1 call
+    (substantial action, 002 Rule 37); the count finds one card: the button is given the next
+    card off the deck (002 Rules 36-B, 39), its hand not dead."""
+    t = Table(
+        {
+            "seats": {"1": 50000, "2": 50000, "3": 50000, "4": 50000},
+            "button": 1,
+            "blinds": [100, 200],
+            "chips": [25, 100, 500, 1000, 5000],
+        }
+    )
+    reads = [(2, "Qs"), (3, "Ts"), (4, "8s"), (1, "As"), (2, "Js"), (3, "9h"), (4, "7h")]
+    out = run(t, {"unread": {"cards": ["9s"]}}, *(card(c, s) for s, c in reads), push(4, 100, 100))
+    assert [(a.kind, a.seat) for a in alerts(out)] == [("recount", 1)]
+    run(t, push(1, 100, 100))
+    [button] = alerts(run(t, {"counted": {"zone": "seat:1", "cards": 1}}))
+    assert (button.kind, button.rule, button.seat) == ("wrong_card_count", "002 Rule 39", 1)
+    assert button.text == (
+        "the button (seat 1) has one card: give it the next card off the deck now (002 Rule "
+        "36-B); if it acts with one card its hand is dead"
+    )
+    assert t.hand is not None and t.hand.folded == set() and t.to_act() == 2
+
+
+# ------------------------------------------------------------------ acting before the deal is whole
+
+
+def _four(rules: str = "tda-2025") -> Table:
+    return Table(
+        {
+            "rules": rules,
+            "seats": {"1": 10000, "2": 10000, "3": 10000, "4": 10000},
+            "button": 1,
+            "blinds": [100, 200],
+            "chips": [25, 100, 500, 1000, 5000],
+        }
+    )
+
+
+# seat 3 (the big blind) is read with one card: the deal is not whole
+SHORT_DEAL = [(2, "2c"), (3, "3c"), (4, "4c"), (1, "5c"), (2, "2d"), (4, "4d"), (1, "5d")]
+
+
+@pytest.mark.parametrize(
+    "action",
+    [{"fold": 4}, {"declare": {"seat": 4, "say": "call"}}, {"declare": {"seat": 4, "say": "fold"}}],
+)
+def test_002_rule_36a5_an_action_in_turn_ends_the_deal_a_seat_short_is_a_misdeal(
+    action: dict[str, object],
+) -> None:
+    """The first action in turn, a fold or a declaration, ends the deal: seat 3 read with one
+    card is a misdeal (002 Rule 36-A(5)); the action is not ruled."""
+    t = _four()
+    out = run(t, *(card(c, s) for s, c in SHORT_DEAL), action)
+    [misdeal] = alerts(out)
+    assert (misdeal.kind, misdeal.rule, misdeal.seat) == ("misdeal", "002 Rule 36-A(5)", 3)
+    assert rulings(out) == [] and t.hand is not None and t.hand.deal.redeals == 1
+
+
+def test_002_rule_42a_a_fold_out_of_turn_does_not_end_the_deal() -> None:
+    """Seat 2 folds out of turn while seat 3 still waits for its second card: no action in
+    turn, the deal goes on (002 Rule 42-A: an out-of-turn action is held for the turn), and
+    seat 3's card completes it without a misdeal."""
+    t = _four()
+    out = run(t, *(card(c, s) for s, c in SHORT_DEAL), {"fold": 2}, card("3d", 3))
+    assert [a.kind for a in alerts(out)] == ["out_of_turn"]
+    assert t.hand is not None and t.hand.deal.redeals == 0
+
+
+def test_002_rule_36a5_a_misdeal_on_the_first_push_hands_its_chips_back() -> None:
+    """Seat 4's call is the first action: seat 3 has one card, a misdeal (002 Rule 36-A(5));
+    the call's chips were never a bet: they are handed back to seat 4, who may pull them."""
+    t = _four()
+    out = run(t, *(card(c, s) for s, c in SHORT_DEAL), push(4, 100, 100))
+    assert [a.kind for a in alerts(out)] == ["misdeal"] and rulings(out) == []
+    assert t.felt.give_back == {4: 200} and t.felt.zones["bet:4"] == [100, 100]
+    assert alerts(run(t, {"pull": {"seat": 4, "chips": [100, 100]}})) == []
+
+
+def test_002_rule_36a5_a_misdeal_on_the_first_chips_read_hands_them_back() -> None:
+    """The same with the chips read as a snapshot of the bet zone (``chips``): the 200 read at
+    seat 4 are handed back, the stack zone read with it is no bet."""
+    t = _four()
+    snapshot = {
+        "chips": {
+            "bet:4": [100, 100],
+            "stack:4": [
+                5000,
+                1000,
+                1000,
+                1000,
+                1000,
+                500,
+                500,
+                500,
+                500,
+                100,
+                100,
+                100,
+                100,
+                100,
+                100,
+                100,
+                100,
+            ],
+        }
+    }
+    out = run(t, *(card(c, s) for s, c in SHORT_DEAL), snapshot)
+    assert [a.kind for a in alerts(out)] == ["misdeal"] and rulings(out) == []
+    assert t.felt.give_back == {4: 200} and t.felt.zones["bet:4"] == [100, 100]
+
+
+def _button_one_card() -> tuple[Table, list[Output]]:
+    """The button (seat 1) dealt one card: told at the first action (002 Rules 36-B, 39)."""
+    t = _four()
+    reads = [(2, "2c"), (3, "3c"), (4, "4c"), (1, "5c"), (2, "2d"), (3, "3d"), (4, "4d")]
+    out = run(t, *(card(c, s) for s, c in reads), push(4, 100, 100))
+    assert [(a.kind, a.rule, a.seat) for a in alerts(out)] == [
+        ("wrong_card_count", "002 Rule 39", 1)
+    ]
+    return t, out
+
+
+@pytest.mark.parametrize("fold", [{"fold": 1}, {"declare": {"seat": 1, "say": "fold"}}])
+def test_002_rule_39_the_button_with_one_card_may_fold(fold: dict[str, object]) -> None:
+    """The button with one card folds: a fold is no action on the hand (002 Rule 39 kills the
+    hand that acts with one card): a plain fold, not a dead hand."""
+    t, _ = _button_one_card()
+    out = run(t, fold)
+    assert alerts(out) == [] and [r.action for r in rulings(out)] == ["fold"]
+
+
+def test_002_rule_39_the_button_acting_with_one_card_is_dead_and_gets_its_chips_back() -> None:
+    """The button calls with one card: its hand is dead (002 Rule 39), the call is not ruled and
+    its chips are handed back; a pull of them raises nothing."""
+    t, _ = _button_one_card()
+    out = run(t, push(1, 100, 100))
+    [dead] = alerts(out)
+    assert (dead.kind, dead.rule, dead.seat) == ("dead_hand", "002 Rule 39", 1)
+    assert dead.text == (
+        "seat 1 acted with 1 card(s): the hand is dead; hand back any chips it just put out"
+    )
+    assert rulings(out) == [] and t.felt.give_back == {1: 200}
+    assert t.felt.zones["bet:1"] == [100, 100] and t.stacks()[1] == 10000
+    assert alerts(run(t, {"pull": {"seat": 1, "chips": [100, 100]}})) == []
