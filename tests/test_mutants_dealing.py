@@ -368,3 +368,184 @@ def test_002_rule_39_the_button_acting_with_one_card_is_dead_and_gets_its_chips_
     assert rulings(out) == [] and t.felt.give_back == {1: 200}
     assert t.felt.zones["bet:1"] == [100, 100] and t.stacks()[1] == 10000
     assert alerts(run(t, {"pull": {"seat": 1, "chips": [100, 100]}})) == []
+
+
+# ------------------------------------------------------------------ irregular cards
+
+
+def test_002_rule_36a7_the_first_card_off_the_deck_exposed_in_words() -> None:
+    """002 Rule 36-A(7): the first card off the deck exposed is a misdeal, said in words."""
+    t = _four()
+    [misdeal] = alerts(run(t, card("Qs", 2, "up")))
+    assert misdeal.text.startswith("misdeal: the first card off the deck was exposed; reshuffle")
+
+
+def test_000_irregularities_7_a_joker_at_a_seat_holding_two_cards_is_a_stray_scrap() -> None:
+    """Profile wfp (000 Irregularities 7): a joker read at a seat that holds its two cards is a
+    scrap of paper: out of play, the hand goes on, nothing owed to the seat."""
+    t = _six("wfp")
+    [scrap] = alerts(run(t, card("??", 5)))
+    assert (scrap.kind, scrap.rule, scrap.seat) == ("foreign_card", "000 Irregularities 7", 5)
+    assert scrap.text == (
+        "a card of no enrolled deck was read at seat 5: a scrap of paper; take it out of play, "
+        "the hand goes on"
+    )
+    assert t.hand is not None and t.hand.deal.owed_cards == {} and t.to_act() == 4
+
+
+def test_000_irregularities_7_two_jokers_at_one_seat_are_both_replaced() -> None:
+    """Profile wfp: seat 3 is dealt a joker for each of its cards: each is a scrap of paper
+    replaced once the round is dealt (000 Irregularities 7); its two replacements complete it,
+    a card after them is a third card: a misdeal (002 Rule 36-A(5))."""
+    t = _four("wfp")
+    reads = [(2, "2c"), (3, "??"), (4, "4c"), (1, "5c"), (2, "2d"), (3, "??"), (4, "4d"), (1, "5d")]
+    out = run(t, *(card(c, s) for s, c in reads))
+    assert [(a.kind, a.seat) for a in alerts(out)] == [("foreign_card", 3), ("foreign_card", 3)]
+    assert alerts(run(t, card("3c", 3), card("3d", 3))) == []
+    [third] = alerts(run(t, card("3h", 3)))
+    assert (third.kind, third.rule) == ("misdeal", "002 Rule 36-A(5)")
+
+
+def test_003_misdeals_1b_one_boxed_card_on_the_deal_is_a_misdeal_at_home() -> None:
+    """Profile home (003 Misdeals 1(b)): one boxed card on the initial deal is a misdeal, cited
+    so."""
+    t = _four("home")
+    [misdeal] = alerts(run(t, card("2c", 2), {"card": "Kd", "zone": "muck", "face": "up"}))
+    assert (misdeal.kind, misdeal.rule) == ("misdeal", "003 Misdeals 1(b)")
+    assert misdeal.text.startswith("misdeal: 1 boxed cards on the deal;")
+
+
+def test_000_irregularities_10_an_extra_card_to_another_seat_than_the_first_is_a_misdeal() -> None:
+    """Profile wfp: only the first player's extra card becomes the burn (000 Irregularities 10);
+    a third card to seat 3 after the starting hands is a misdeal (002 Rule 36-A(5))."""
+    t = _four("wfp")
+    deal = [(2, "2c"), (3, "3c"), (4, "4c"), (1, "5c"), (2, "2d"), (3, "3d"), (4, "4d"), (1, "5d")]
+    [misdeal] = alerts(run(t, *(card(c, s) for s, c in deal), card("3h", 3)))
+    assert (misdeal.kind, misdeal.rule, misdeal.seat) == ("misdeal", "002 Rule 36-A(5)", 3)
+
+
+def test_002_rule_36d_a_third_card_read_again_at_its_dead_hand_changes_nothing() -> None:
+    """After substantial action seat 3 is dealt a third card: its hand is dead (002 Rules 36-D,
+    40). The antenna reads that card again where it lies: the same card, no new ruling."""
+    t = _four()
+    deal = [(2, "2c"), (3, "3c"), (4, "4c"), (1, "5c"), (2, "2d"), (3, "3d"), (4, "4d"), (1, "5d")]
+    run(t, *(card(c, s) for s, c in deal), push(4, 100, 100), push(1, 100, 100))
+    [dead] = alerts(run(t, card("3h", 3)))
+    assert (dead.kind, dead.rule) == ("wrong_card_count", "002 Rule 36-D")
+    assert alerts(run(t, card("3h", 3))) == []
+
+
+# ------------------------------------------------------------------ dead tags read after all
+
+
+def test_002_rule_36a5_an_asked_seat_s_dead_tag_read_then_a_third_card() -> None:
+    """Seat 3 is read with one card and asked for a count (a dead tag may lie there); before
+    the count the tag is read after all: seat 3 holds its two. A card read there after it is a
+    third card: a misdeal before substantial action (002 Rule 36-A(5))."""
+    t = _two_seats_asked()
+    assert [a.kind for a in alerts(run(t, card("9s", 3)))] == []
+    [misdeal] = alerts(run(t, card("2c", 3)))
+    assert (misdeal.kind, misdeal.rule, misdeal.seat) == ("misdeal", "002 Rule 36-A(5)", 3)
+
+
+def test_002_rule_36a5_a_seat_read_dealt_out_counted_two_then_its_tags_read() -> None:
+    """Seat 3 is read with no card while the deck has two cards never read: the dealer counts
+    two there. One dead tag is read after all: seat 3 still holds two and calls; the second is
+    read: no alert; a card after them is a third card, its hand dead after substantial action
+    (002 Rules 36-D, 40)."""
+    t = Table(
+        {
+            "seats": {"1": 50000, "2": 50000, "3": 50000, "4": 50000},
+            "button": 1,
+            "blinds": [100, 200],
+            "chips": [25, 100, 500, 1000, 5000],
+        }
+    )
+    reads = [(2, "Qs"), (4, "8s"), (1, "As"), (2, "Js"), (4, "7s"), (1, "Ks")]
+    out = run(
+        t, {"unread": {"cards": ["9s", "2c"]}}, *(card(c, s) for s, c in reads), push(4, 100, 100)
+    )
+    assert [(a.kind, a.seat) for a in alerts(out)] == [("recount", 3)]
+    run(t, {"counted": {"zone": "seat:3", "cards": 2}}, push(1, 100, 100), push(2, 100))
+    assert alerts(run(t, card("9s", 3))) == []
+    out = run(t, {"press": "check"})
+    assert alerts(out) == [] and [r.action for r in rulings(out)] == ["check"]
+    assert alerts(run(t, card("2c", 3))) == []
+    [dead] = alerts(run(t, card("3h", 3)))
+    assert (dead.kind, dead.rule, dead.seat) == ("wrong_card_count", "002 Rule 36-D", 3)
+
+
+# ------------------------------------------------------------------ blind chips during the deal
+
+
+def _heads_up() -> Table:
+    """Heads-up, button 1 the small blind and first to act; seat 5 dealt one card so far."""
+    t = Table(
+        {
+            "seats": {"1": 10000, "5": 10000},
+            "button": 1,
+            "blinds": [100, 200],
+            "chips": [25, 100, 500, 1000, 5000],
+        }
+    )
+    run(t, card("4c", 5))
+    return t
+
+
+def test_002_rule_35b_the_small_blind_pushing_its_blind_during_the_deal_is_no_action() -> None:
+    """Heads-up the small blind is first in turn while the cards are still dealt: pushing out
+    the chips of its posted blind is no action, the deal goes on (002 Rule 35-B: the button
+    is dealt the last card)."""
+    t = _heads_up()
+    assert alerts(run(t, push(1, 100))) == []
+    assert alerts(run(t, card("4h", 1), card("Ks", 5), card("Kd", 1))) == []
+    assert t.hand is not None and t.hand.deal.redeals == 0 and t.to_act() == 1
+
+
+def test_002_rule_36a5_the_small_blind_calling_during_the_deal_ends_it() -> None:
+    """Heads-up: the small blind's blind lies in its zone; it then puts out 100 more, a call,
+    while seat 5 holds one card: the action ends the deal, a seat dealt one card is a misdeal
+    (002 Rule 36-A(5)), and the 100 of the call goes back."""
+    t = _heads_up()
+    run(t, push(1, 100))
+    [misdeal] = alerts(run(t, push(1, 100)))
+    assert (misdeal.kind, misdeal.rule, misdeal.seat) == ("misdeal", "002 Rule 36-A(5)", 5)
+    assert t.felt.give_back == {1: 100} and t.felt.zones["bet:1"] == [100, 100]
+
+
+def test_002_rule_36a5_the_small_blind_s_call_read_in_its_zone_ends_the_deal() -> None:
+    """The same read as a snapshot of the zone: 100 more than the blind in it is a call that
+    ends the deal (a misdeal, 002 Rule 36-A(5)); the 100 beyond the blind go back."""
+    t = _heads_up()
+    run(t, {"chips": {"bet:1": [100]}})
+    [misdeal] = alerts(run(t, {"chips": {"bet:1": [100, 100]}}))
+    assert (misdeal.kind, misdeal.rule, misdeal.seat) == ("misdeal", "002 Rule 36-A(5)", 5)
+    assert t.felt.give_back == {1: 100} and t.felt.zones["bet:1"] == [100, 100]
+
+
+def test_002_rule_37_no_misdeal_after_substantial_action_when_the_button_is_counted_short() -> None:
+    """Seats 3 and the button are read with one card each and asked; seats 4 and 1 call
+    (substantial action, 002 Rule 37). Seat 3 is counted one card: its hand is dead (002 Rules
+    36-D, 40). The button is then counted one card: it is given the next card (002 Rule 39);
+    no misdeal after substantial action: the dead seat 3 is not ruled again, the hand is not
+    dealt again, and play goes on."""
+    t = Table(
+        {
+            "seats": {"1": 50000, "2": 50000, "3": 50000, "4": 50000},
+            "button": 1,
+            "blinds": [100, 200],
+            "chips": [25, 100, 500, 1000, 5000],
+        }
+    )
+    reads = [(2, "Qs"), (3, "Ts"), (4, "8s"), (1, "As"), (2, "Js"), (4, "7h")]
+    out = run(
+        t, {"unread": {"cards": ["9s", "2c"]}}, *(card(c, s) for s, c in reads), push(4, 100, 100)
+    )
+    assert [(a.kind, a.seat) for a in alerts(out)] == [("recount", 3), ("recount", 1)]
+    run(t, push(1, 100, 100))
+    [dead] = alerts(run(t, {"counted": {"zone": "seat:3", "cards": 1}}))
+    assert (dead.kind, dead.seat) == ("wrong_card_count", 3)
+    [button] = alerts(run(t, {"counted": {"zone": "seat:1", "cards": 1}}))
+    assert (button.kind, button.rule, button.seat) == ("wrong_card_count", "002 Rule 39", 1)
+    assert t.hand is not None and t.hand.deal.redeals == 0 and t.hand.folded == {3}
+    assert t.to_act() == 2
