@@ -549,3 +549,15 @@ def test_002_rule_37_no_misdeal_after_substantial_action_when_the_button_is_coun
     assert (button.kind, button.rule, button.seat) == ("wrong_card_count", "002 Rule 39", 1)
     assert t.hand is not None and t.hand.deal.redeals == 0 and t.hand.folded == {3}
     assert t.to_act() == 2
+
+
+def test_002_rule_36d_the_seat_in_turn_counted_one_card_is_dead_and_the_turn_passes() -> None:
+    """Seats 4, 1 and 2 called: the big blind (seat 3) is in turn at its option when the dealer
+    counts one card there: its hand is dead (002 Rules 36-D, 40) and the turn passes: every
+    live seat has acted, the betting round is over."""
+    t = _two_seats_asked()
+    run(t, push(1, 100, 100), push(2, 100))
+    assert t.to_act() == 3
+    [dead] = alerts(run(t, {"counted": {"zone": "seat:3", "cards": 1}}))
+    assert (dead.kind, dead.seat) == ("wrong_card_count", 3)
+    assert t.hand is not None and t.hand.folded == {3} and t.to_act() is None
