@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fast_trace import DEAL, PREFLOP, SETUP, card_fast_paths_off, same_both_ways
+from fast_trace import CHECKS, DEAL, FLOP, PREFLOP, SETUP, card_fast_paths_off, same_both_ways
 
 _MISDEAL = {"deal": {**DEAL, "4": ["4c"]}}  # a seat short: the same hand is dealt again (36-C)
 
@@ -37,3 +37,10 @@ def test_a_deal_after_earlier_reads_is_the_same_either_way(
     monkeypatch: pytest.MonkeyPatch, rules: str, before: list[dict[str, Any]]
 ) -> None:
     _same(monkeypatch, {**SETUP, "rules": rules}, [*before, {"deal": DEAL}])
+
+
+def test_a_turn_of_seven_cards_is_the_same_either_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seven cards put out for the turn: the first is the turn, the rest come before the betting
+    closed (002 RP-5) or on a full board: card by card either way, never the usual street."""
+    board = {"board": ["9c", "Td", "Jd", "Qd", "2h", "3h", "4h"], "burn": "8d"}
+    _same(monkeypatch, SETUP, [*PREFLOP, FLOP, *CHECKS, board])
