@@ -34,3 +34,17 @@ def test_004_b_r_7_a_chip_not_in_play_left_in_the_zone_is_handed_back_with_the_c
     assert (ruled.action, ruled.to) == ("call", 200)
     assert ruled.text.endswith("Return 50 to the seat.")
     assert t.felt.give_back == {4: 50} and t.to_act() == 1
+
+
+def test_004_b_r_7_a_chip_not_in_play_is_still_handed_back_after_an_all_in_declared() -> None:
+    """The big blind, facing a raise to 600, pushes a 50 (no denomination in play: 004 Betting
+    and Raising 7): no action, the chip to hand back. It then declares all-in (002 Rule 41-A):
+    the 50 lying in its zone is no part of its bet (its blind of 200 is more than the zone
+    holds), so the all-in owes the rest of its stack and the 50 is still to hand back."""
+    t = table()
+    run(t, DEAL4, push(4, 500, 100), {"fold": 1}, {"fold": 2})
+    run(t, push(3, 50))
+    assert t.felt.give_back == {3: 50} and t.to_act() == 3
+    [ruled] = rulings(run(t, {"declare": {"seat": 3, "say": "all-in"}}))
+    assert (ruled.action, ruled.to, ruled.owes) == ("all-in", 10000, 9800)
+    assert t.felt.give_back == {3: 50}
