@@ -8,6 +8,7 @@ import logging
 import pickle
 import re
 import shutil
+import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -253,3 +254,64 @@ def test_a_restore_says_what_it_replayed(tmp_path: Path, caplog: pytest.LogCaptu
     assert daemon.stats.bad_rows == 0
     with journal.Journal(journal_path) as j:
         assert j._db.execute("SELECT count(*) FROM checkpoints").fetchone()[0] == checkpoints
+
+
+def test_floor_decisions_are_kept_for_the_screen_and_move_the_chips_expected(
+    tmp_path: Path,
+) -> None:
+    """Every floor decision shows on the dealer screen (002 Rule 1); the chips the floor
+    brought to the table (a seat taken with a stack) move the expected total, a misdeal none
+    (002 Rule 36-C): no conservation alarm either way."""
+    scenario = Path(__file__).parent / "scenarios" / "cards_redeal_keeps_limits_and_seats.jsonl"
+    source = ScriptSource(scenario)
+    daemon = Daemon(tmp_path / "journal.db", source.setup, source)
+    assert daemon.run() == 0
+    assert [d.text.split(":")[1].split()[0] for d in daemon.floor_decisions] == ["Ann", "misdeal"]
+    assert daemon.floor_decisions[0].difference == 10000
+    assert daemon.stats.conservation_errors == 0
+
+
+def test_the_dealer_signed_in_deals_again_after_a_restart(tmp_path: Path) -> None:
+    """Who deals comes back from the journaled badges (a floor badge is not a dealer's)."""
+    script = tmp_path / "s.jsonl"
+    script.write_text(
+        '{"setup": {"seats": {"1": 100, "2": 100}, "blinds": [1, 2]}}\n'
+        '{"badge": {"name": "Flo", "role": "floor"}}\n'
+        '{"badge": {"name": "Dee", "role": "dealer"}}\n'
+    )
+    journal_path = tmp_path / "journal.db"
+    source = ScriptSource(script)
+    assert Daemon(journal_path, source.setup, source).run() == 0
+    daemon = Daemon(journal_path, None, ScriptSource(script))
+    daemon.restore()
+    unwrap(daemon.journal).close()
+    assert daemon.dealer == "Dee"
+
+
+def test_a_checkpoint_that_cannot_be_written_costs_only_the_log_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A checkpoint is a cache of the replay: one the journal refuses to store is logged with
+    its row and the reason, and the session goes on, every row journaled."""
+    journal_path = tmp_path / "journal.db"
+    journal.Journal(journal_path).close()
+    db = sqlite3.connect(journal_path)
+    with db:
+        db.execute(
+            "CREATE TRIGGER full BEFORE INSERT ON checkpoints "
+            "BEGIN SELECT RAISE(ABORT, 'disk full'); END"
+        )
+    db.close()
+    script = tmp_path / "session.jsonl"
+    lines = make_session(5, 2, faults=False)
+    script.write_text("\n".join(lines) + "\n")
+    source = ScriptSource(script)
+    daemon = Daemon(journal_path, source.setup, source)
+    with caplog.at_level(logging.ERROR, logger="tablectl.daemon"):
+        assert daemon.run() == 0
+    said = [r.getMessage() for r in caplog.records]
+    assert said and all(
+        re.fullmatch(r"checkpoint after journal row \d+ not written: disk full", m) for m in said
+    ), said
+    with journal.Journal(journal_path) as j:
+        assert j.latest_checkpoint() is None and len(list(j.rows())) == len(lines)
