@@ -219,7 +219,14 @@ def hole_card(
             deal.owed_cards[seat] = owed - 1
         else:
             del deal.owed_cards[seat]
-    elif check_first and not deal.deal_done and not deal.deal_log and seat != deal_order(hand)[0]:
+    elif (
+        check_first
+        and not deal.deal_done
+        and not deal.deal_log
+        and seat != deal_order(hand)[0]
+        # a joker dealt to the first seat was the first card (000 Irregularities 7)
+        and deal_order(hand)[0] not in deal.scrapped
+    ):
         misdeal(
             table,
             out,
