@@ -71,12 +71,6 @@ class _Tag:
     lapsed: dict[str, tuple[_Presence, float]] = field(default_factory=dict)
     misses: int = 0  # times its own antenna stopped reading it where it lay (diag)
     placed: float = 0.0  # when it was placed where it is
-    # when its place began reading it for the arrival that placed it there (k of n), and the
-    # other zone of its seat's stack and bet if that one read it then too (it landed at the
-    # line between them): shares between the two count from the arrival, the rounds that
-    # decided it included, until the other has left it alone a while
-    arrived: float = 0.0
-    rival: str | None = None
     # zones already judged not to hold the tag (a neighbour reading it at its zone's edge):
     # only its place falling silent moves it there now (no decision taken back on a few rounds)
     kept: set[str] = field(default_factory=set)
@@ -271,8 +265,6 @@ class TagTracker(TagMapper):
                 p.flags = flags
             if tag.place is not None and tag.place != name:
                 self.diag.seen(tag.place, name)
-                if name == tag.rival and self._left_alone(uid, name, now):
-                    tag.rival = None  # it left the chip alone a while: this is news (a push)
             if tag.place == name:
                 tag.read_at, tag.alerted = now, False
                 self._unread.discard(uid)
@@ -421,15 +413,7 @@ class TagTracker(TagMapper):
             # flight for longer than an arrival's rest with crosstalk; the board takes cards
             # from the deck only, so one from a seat must rest there a while
             return HOLD
-        # shares count from when the tag was placed where it is; between a seat's stack and
-        # bet from when its place began reading it for that placement: the rounds that
-        # decided it count on (a chip at rest at the line between them reads in ~80% and ~50%
-        # of the rounds, and ten rounds since its placement alone often read it the other way)
-        if best == tag.rival:
-            since = tag.arrived
-            best_share = self._share(uid, best, since, now)[0]
-        else:
-            since = max(began, start)
+        since = max(began, start)  # shares count from when the tag was placed where it is
         # a zone that missed the tag for a round or two (k of n) still reads it: a rival as
         # much as one reading it this round (a card swept to the muck's edge, read by the
         # board in half the rounds, must not go to the board while the muck skips a round)
@@ -542,9 +526,8 @@ class TagTracker(TagMapper):
         # what the table cannot read, before the chips it may leave short (the engine asks)
         first = self._unread_event()
         busy: set[str] = set()
-        missed: set[str] = set()  # seats with a stack chip unread at home and read nowhere
         for uid in sorted(self._active):  # in a fixed order: a seed plays the same
-            self._motion(self._tags[uid], now, busy, missed)
+            self._motion(self._tags[uid], now, busy)
         leaving = self._leaving(now)
         if self._fresh and leaving:
             # change placed while chips went unread lately: the exchange is not settled (or
@@ -560,17 +543,11 @@ class TagTracker(TagMapper):
         due: list[tuple[_Zone, Tags]] = []
         # the pot and the bets as one motion too: a collection lands seat by seat, a payout
         # leaves the pot for the stacks; the pot waits for every seat, the bets for the pot
-        # (a stack chip its antenna skips a round is no chip of a collection: the pot and
-        # the bets do not wait for it, the stack does; docs/rf.md, the latency)
-        collecting = "pot" in self._dirty
-        pot_waits = bool(busy) and collecting
-        out += self._ask_chips(busy | missed, pot_waits, now)
+        pot_waits = bool(busy) and "pot" in self._dirty
+        out += self._ask_chips(busy, pot_waits, now)
         for name in sorted(self._dirty, key=lambda n: self._zones[self._ant[n]].order):
             zone = self._zones[self._ant[name]]
-            group = _seat_group(name)
-            if not zone.cards and (
-                group in busy or (group in missed and (not collecting or name.startswith("stack:")))
-            ):
+            if not zone.cards and _seat_group(name) in busy:
                 continue  # one motion: wait until the seat's stack and bet are both quiet
             if _seat_group(name) in self._asking and not zone.cards:
                 continue  # the dealer counts the seat's bet: its zones wait for the count
@@ -1065,11 +1042,9 @@ class TagTracker(TagMapper):
             return 0.0
         return max(self.rest, self.leave_rounds * self._period_of(zone))
 
-    def _motion(self, tag: _Tag, now: float, busy: set[str], missed: set[str]) -> None:
+    def _motion(self, tag: _Tag, now: float, busy: set[str]) -> None:
         """Mark the seat group busy while a chip of it is in a hand (unread at home for less
-        than a push takes) or arriving in it; settle the tag when nothing is pending. A stack
-        chip unread and read nowhere marks its seat in ``missed``: its stack waits (a push
-        may have taken it), a collection does not (a deep chip is skipped 3% of rounds)."""
+        than a push takes) or arriving in it; settle the tag when nothing is pending."""
         moving = False
         place = tag.place
         if (
@@ -1078,7 +1053,7 @@ class TagTracker(TagMapper):
             and place not in tag.at
             and now - tag.read_at + EPS < self._in_hand(place)
         ):
-            (missed if place.startswith("stack:") and not tag.at else busy).add(_seat_group(place))
+            busy.add(_seat_group(place))
             moving = True
         uid = self._uid_of(tag)
         if uid in self._held:
@@ -1294,31 +1269,10 @@ class TagTracker(TagMapper):
         self._unread.discard(uid)
         if zone is None:
             self._fresh.pop(uid, None)
-        p = tag.at.get(zone) if zone is not None else None
-        tag.arrived = min(p.since, now) if p is not None else now
-        tag.rival = self._rival(tag, zone, now)
         tag.place, tag.flags, tag.read_at, tag.placed = zone, flags, now, now
         tag.alerted, tag.asked = False, frozenset()
         tag.kept.clear()
         self.tstats.moves += 1
-
-    def _rival(self, tag: _Tag, zone: str | None, now: float) -> str | None:
-        """The other zone of a seat's stack and bet reading a chip placed in one of them, now
-        or within the last SILENT: it landed at, or crossed, the line between them."""
-        if zone is None or not zone.startswith(("stack:", "bet:")):
-            return None
-        kind, _, seat = zone.partition(":")
-        other = f"{'bet' if kind == 'stack' else 'stack'}:{seat}"
-        lapsed = tag.lapsed.get(other)
-        if other in tag.at or (lapsed is not None and now - lapsed[1] <= self._silent(other)):
-            return other
-        return None
-
-    def _left_alone(self, uid: bytes, zone: str, now: float) -> bool:
-        """Whether ``zone``'s antenna had not read the tag for SILENT and 8 rounds before its
-        latest round."""
-        n = min(HISTORY - 1, max(8, int(SILENT / self._period_of(zone) + 1 - EPS)))
-        return not (self._reads(uid, zone, now) >> 1) & ((1 << n) - 1)
 
     def _is_card(self, uid: bytes) -> bool:
         return self.chips.value(uid) is None and self.decks.knows(uid)
