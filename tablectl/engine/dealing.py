@@ -574,8 +574,7 @@ def counted_cards(table: TableState, body: dict[str, Any], out: list[Output]) ->
     if count(hand, seat) >= 2 or not deal.deal_done:
         return
     if not substantial(table, hand):
-        if _short(table, hand, out):
-            recount.drop_cards(table, "the hand is dealt again", out)
+        _short(table, hand, out)  # a misdeal closes the question (hands.redeal)
         return
     if seat == hand.positions.button and count(hand, seat) == 1:
         # the button's card may be replaced even after SA (Rule 39); the other seats are not
