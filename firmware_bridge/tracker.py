@@ -1189,11 +1189,16 @@ class TagTracker(TagMapper):
     def _follow(self, uid: bytes, tag: _Tag, now: float) -> str | None:
         """An unread chip whose zone-mates all left for one zone while it went unread went with
         them (a bet collected into the pot, a whole stack pushed): it is counted there, unread
-        (shadowed in the pile), rather than left alone in a zone that is empty."""
+        (shadowed in the pile), rather than left alone in a zone that is empty. With them: the
+        last of them placed there within a push's time and an arrival's rest of its going."""
         if uid not in self._unread or tag.place is None or now - tag.read_at + EPS < self.rest:
             return None
         left = self._left.get(tag.place)
         if left is None or left[1] < tag.read_at - self.motion:
+            return None
+        if uid not in self._dead and left[1] > tag.read_at + self._in_hand(tag.place) + self.rest:
+            # zone-mates placed elsewhere long after it went unread left without it (a pot
+            # gone to the tray whose chips come back as change later): it stays unread here
             return None
         if uid in self._dead and (
             now - left[1] > self.gone_after

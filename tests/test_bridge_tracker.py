@@ -967,3 +967,30 @@ def test_a_dead_chip_taken_to_the_tray_with_the_pot_settles_the_payout() -> None
     assert tracker.places() == {u: "stack:2" for u in paid}
     lists = [o["unread"].get("chips") for o in out if isinstance(o, dict) and "unread" in o]
     assert lists[-1] == {"table": [100]}
+
+
+def test_an_unread_chip_follows_zone_mates_that_left_with_it_not_a_hand_later() -> None:
+    """The pot (1,000 500 100) is taken to the tray and nothing balances it yet (the tracker
+    keeps its chips counted there, unread). Two seconds later the 1,000 is put down in seat
+    3's stack. Main's ``_follow`` had no bound in time: the pot's other chips, unread since
+    they left, "went where their zone-mates went" and seat 3's stack read 1,600 for a 1,000
+    (seen on ideal seed 32: a pot's chips back as change a hand later dragged the rest of the
+    pot after them). Zone-mates placed elsewhere long after a chip went unread are no company:
+    it follows only those placed within a push's time (and an arrival's rest) of its going."""
+    pot = [chip(1000), chip(500), chip(100)]
+    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in pot})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+
+    def script(r: int) -> dict[str, list[bytes]]:
+        if r < 50:
+            return {"pot": pot, "stack:3": []}
+        if r < 150:
+            return {"pot": [], "stack:3": []}
+        return {"pot": [], "stack:3": pot[:1]}
+
+    out = _rounds(tracker, script, 300)
+    stacks = [c["stack:3"] for c in chips(out) if "stack:3" in c]
+    assert stacks == [[1000]]
+    assert tracker.places()[chip(1000)] == "stack:3"
+    assert {tracker.places().get(u) for u in pot[1:]} == {"pot"}  # unread, not gone
