@@ -7,9 +7,11 @@ landed; a chip unread past any shadow where it lay) and lists it by zone (``unre
 the seat in turn's push would be ruled short of what it owes and some of the chips unread at
 its seat (its stack or its bet) make up the shortfall exactly, the engine asks the dealer to
 count the bet (a ``recount`` alert, 002 Rule 26-A) instead of ruling the undercall (002 Rule
-44-B); the dealer's ``counted`` answer is the read ruled on (recount.resolve), by the one rule
-path, and the bridge then counts the chip where the dealer found it. Any other short read is
-ruled at once. docs/scenario-extensions.md, "A bet read short by a chip the table cannot read".
+44-B); so too for a bet or raise read short while the seat's chips as read come short of what
+it owns by exactly dead chips of unknown place (``table``). The dealer's ``counted`` answer is
+the read ruled on (recount.resolve), by the one rule path, and the bridge then counts the chip
+where the dealer found it. Any other short read is ruled at once.
+docs/scenario-extensions.md, "A bet read short by a chip the table cannot read".
 """
 
 from __future__ import annotations
