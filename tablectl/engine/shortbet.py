@@ -25,7 +25,6 @@ from tablectl.engine.reading import read_chips
 from tablectl.engine.zones import multiset_minus, prior_chips
 
 if TYPE_CHECKING:
-    from tablectl.engine.hand import Hand
     from tablectl.engine.state import TableState
 
 MAX_UNREAD = 16  # unread chips weighed for one seat (a subset sum over at most this many)
@@ -34,48 +33,36 @@ MAX_UNREAD = 16  # unread chips weighed for one seat (a subset sum over at most 
 def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) -> bool:
     """Hold the snapshot ``body`` and ask for a count of the bet it reads short, if a bet zone in
     it grew by a push the seat in turn owes more than, and the seat's unread chips can make up
-    the difference; or by a push of any seat whose chips as read come short of what it owns by
-    exactly dead chips of unknown place. True when asked (nothing in ``body`` is applied)."""
+    the difference. True when asked (nothing in ``body`` is applied)."""
+    felt = table.felt
     hand = table.live_hand
     if hand is None or table.rewind.replaying:
         return False
-    asked = _in_turn(table, hand, body) or _lost_push(table, hand.to_act, body)
-    if asked is None:
-        return False
-    zone, why = asked
-    log = table.rewind.hand_log
-    if log and log[-1].kind == "chips":  # this snapshot (a live hand logs every one)
-        log.pop()  # held, not ruled: the count is the read the hand keeps
-    recount.on_recount(table, {"ask": zone, "chips": dict(body), "why": why}, out)
-    return True
-
-
-def _in_turn(table: TableState, hand: Hand, body: dict[str, list[int]]) -> tuple[str, str] | None:
-    """The bet zone to count and why, when the seat in turn's push reads short of a call by its
-    unread chips, or short of what it owns by dead chips of unknown place."""
-    felt = table.felt
     seat = hand.to_act
     zone = f"bet:{seat}"
     if seat is None or zone not in body:
-        return None
+        return False
     unread = [
         *felt.unread_chips.get(f"stack:{seat}", ()),
         *felt.unread_chips.get(zone, ()),
     ][:MAX_UNREAD]
     if not unread and "table" not in felt.unread_chips:
-        return None
+        return False
     before = felt.zones.get(zone, [])
     chips = list(body[zone])
-    added = _pushed(table, before, chips)
+    added = multiset_minus(chips, before)
     betting = hand.betting
     if (
         not added
+        or multiset_minus(before, chips)
+        or ITEM in added
+        or any(c not in table.chips for c in added)
         or betting.owes.get(seat)
         or betting.last_push == seat
         or seat in betting.declared
         or (hand.street == "preflop" and not hand.deal.seated_checked)
     ):
-        return None
+        return False
     felt.zones[zone] = chips  # read as push() reads it: the zone as the snapshot shows it
     try:
         prior = prior_chips(table, hand, seat, added)
@@ -87,49 +74,27 @@ def _in_turn(table: TableState, hand: Hand, body: dict[str, list[int]]) -> tuple
         felt.zones[zone] = before
     short = reading.owes
     if short > 0 and _sums_to(unread, short):
-        return zone, (
+        why = (
             f"short of the call by {short:,}, while the table cannot read "
             f"{' '.join(f'{c:,}' for c in unread)} counted at seat {seat}: a dead tag may lie "
             "in the bet"
         )
-    # a bet or a raise read short is no undercall, but the seat's chips as read come short of
-    # what it owns all the same (a dead tag of unknown place in the change)
-    lost = _lost_in(table, seat, body, added)
-    if not lost or (short > 0 and short != lost):
-        return None
-    return zone, _lost_why(table, seat, lost)
-
-
-def _lost_push(
-    table: TableState, to_act: int | None, body: dict[str, list[int]]
-) -> tuple[str, str] | None:
-    """A push by a seat not in turn (out of turn) whose chips as read come short of what it
-    owns by exactly dead chips of unknown place: its bet zone to count, and why."""
-    felt = table.felt
-    if "table" not in felt.unread_chips:
-        return None
-    for zone in sorted(z for z in body if z.startswith("bet:")):
-        seat = int(zone[4:])
-        added = _pushed(table, felt.zones.get(zone, []), list(body[zone]))
-        if seat != to_act and added and (lost := _lost_in(table, seat, body, added)):
-            return zone, _lost_why(table, seat, lost)
-    return None
-
-
-def _pushed(table: TableState, before: list[int], chips: list[int]) -> list[int]:
-    """The chips a bet zone grew by, when it only grew by chips in play (else none)."""
-    added = multiset_minus(chips, before)
-    if multiset_minus(before, chips) or ITEM in added or any(c not in table.chips for c in added):
-        return []
-    return added
-
-
-def _lost_why(table: TableState, seat: int, lost: int) -> str:
-    chips = " ".join(f"{c:,}" for c in table.felt.unread_chips["table"])
-    return (
-        f"seat {seat}'s chips as read are {lost:,} short of what it owns, while the table "
-        f"cannot read {chips} and does not know where: a dead tag may lie in the bet"
-    )
+    else:
+        # a bet or a raise read short is no undercall, but the seat's chips as read come
+        # short of what it owns all the same (a dead tag of unknown place in the change)
+        lost = _lost_in(table, seat, body, added)
+        if not lost or (short > 0 and short != lost):
+            return False
+        why = (
+            f"seat {seat}'s chips as read are {lost:,} short of what it owns, while the table "
+            f"cannot read {' '.join(f'{c:,}' for c in felt.unread_chips['table'])} and does "
+            "not know where: a dead tag may lie in the bet"
+        )
+    log = table.rewind.hand_log
+    if log and log[-1].kind == "chips":  # this snapshot (a live hand logs every one)
+        log.pop()  # held, not ruled: the count is the read the hand keeps
+    recount.on_recount(table, {"ask": zone, "chips": dict(body), "why": why}, out)
+    return True
 
 
 def ask_stack(
