@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 from test_venue_manual import FLOOR, Room, structure
-from test_venue_model import notices
+from test_venue_model import commands, notices
 
 from tablectl.tournament import manual
 from tablectl.tournament.venue import Venue
+from tablectl.wire.commands import SeatCmd, StackCmd, UnseatCmd
 
 
 def alerts(said: list[Any]) -> list[str]:
@@ -264,3 +265,346 @@ def test_each_entry_is_one_report_and_a_busted_seat_takes_no_blind() -> None:
     assert not alerts(room.enter("T3", hand=hand))
     r = room.v.tables["T3"].report
     assert r.seq == seq + 2 and (r.button, r.sb, r.bb) == (seats[-1], seats[1], seats[2])
+
+
+def test_every_manual_table_is_named_when_an_entry_names_another() -> None:
+    room = Room(manual_tables=("T2", "T3"))
+    said = room.v.apply({"manual": {"table": "T1", "by": FLOOR, "hand": {}}})
+    assert alerts(said) == ["manual: table 'T1' is not a manual table (manual: T2, T3)"]
+
+
+def test_a_count_changes_the_chips_only_when_a_colour_up_has_passed() -> None:
+    """002 Rule 25: only the count after a colour-up may change the chips in play; at the
+    level before it (the race still to come) a count that differs is counted again."""
+    room = Room()
+    up = next(i for i, s in enumerate(room.v.structure.steps) if s.color_up)
+    room.v.apply({"level": {"index": up - 1}})
+    names = room.names("T3")
+    stacks = {n: room.v.entries[_at(room, "T3")[n].id].stack for n in names}
+    held = sum(stacks.values())
+    (alert,) = room.enter("T3", count={**stacks, names[0]: stacks[names[0]] + 100})
+    assert alert.text == (
+        f"manual: the counts sum to {held + 100:,} but T3 holds {held:,} chips: count again"
+    )
+    room.check()
+
+
+def test_a_halted_manual_table_reports_halted_until_players_arrive() -> None:
+    """002 Rule 11-D: three out on one hand leave open seats between the big blind and the next
+    one; the table holds until players arrive, and its report says so as a sensored table's
+    would; once the moves are confirmed it is between hands again."""
+    room = Room(players=27)  # 9 a table
+    names = room.names("T3")  # seats 1-9
+    busts = [{"name": n, "by": names[0]} for n in names[3:6]]
+    said = room.enter("T3", hand={"busts": busts, "button": 1})  # blinds 2 and 3, 4-6 open
+    assert room.v.tables["T3"].halted and not alerts(said)
+    assert manual.instruction(room.v, "T3") == (
+        False,
+        "HALTED: hold play until players arrive (002 Rule 11-D)",
+    )
+    stacks = {e.name: e.stack for e in manual.seated(room.v, "T3")}
+    assert not alerts(room.enter("T3", count=stacks))
+    assert room.v.tables["T3"].report.status == "halted"
+    room.settle([])
+    assert not room.v.tables["T3"].halted
+    assert not alerts(room.enter("T3", hand={}))
+    assert room.v.tables["T3"].report.status == "between"
+
+
+def _one_table(players: str) -> Venue:
+    """A one-table event at a manual table, every seat confirmed."""
+    v = Venue()
+    v.apply({"setup": {"tables": ["T1"], "seed": 5, "structure": structure(), "manual": ["T1"]}})
+    for name in players:
+        v.apply({"register": {"name": name}})
+    v.apply({"start": {}})
+    ids = [c.id for c in manual.waiting(v, "T1")]
+    assert not alerts(v.apply({"manual": {"table": "T1", "by": FLOOR, "confirm": ids}}))
+    return v
+
+
+def _blinds_after(v: Venue, button: int, busts: list[dict[str, Any]] | None = None) -> tuple:
+    hand: dict[str, Any] = {"button": button, "busts": busts or []}
+    assert not alerts(v.apply({"manual": {"table": "T1", "by": FLOOR, "hand": hand}}))
+    r = v.tables["T1"].report
+    return r.button, r.sb, r.bb
+
+
+def test_three_handed_and_heads_up_blinds_follow_the_button_entered() -> None:
+    """Three-handed the blinds are the two players after the button, round the table; heads-up
+    the button is the small blind (002 Rule 35-B); a button entered on a seat nobody holds
+    heads-up leaves the small blind to the next player and the big blind to the other."""
+    v = _one_table("ABC")
+    at = {e.seat: e.name for e in manual.seated(v, "T1")}
+    s1, s2, s3 = sorted(at)
+    assert _blinds_after(v, s1) == (s1, s2, s3)
+    assert _blinds_after(v, s2) == (s2, s3, s1)
+    assert _blinds_after(v, s3) == (s3, s1, s2)
+    out = [{"name": at[s1], "by": at[s2]}]
+    assert _blinds_after(v, s2, out) == (s2, s2, s3)  # heads-up: the button is the small blind
+    assert _blinds_after(v, s3) == (s3, s3, s2)
+    assert _blinds_after(v, s1) == (s1, s2, s3)  # the seat left empty: no one on the button
+
+
+def test_a_lone_player_or_no_button_has_no_blinds() -> None:
+    v = _one_table("AB")
+    s1, s2 = sorted(e.seat for e in manual.seated(v, "T1"))
+    assert not alerts(v.apply({"manual": {"table": "T1", "by": FLOOR, "hand": {}}}))
+    r = v.tables["T1"].report
+    assert (r.button, r.sb, r.bb) == (None, None, None)
+    assert _blinds_after(v, s1) == (s1, s1, s2)
+
+
+def test_a_count_of_no_chips_is_a_count_and_a_trillion_the_most() -> None:
+    """A count is a whole number of chips from 0 (a player with nothing left in front of
+    them) to 10**12; the chips the player moving takes are limited by the table's chips."""
+    room = Room()
+    names = room.names("T3")
+    stacks = {n: room.v.entries[_at(room, "T3")[n].id].stack for n in names}
+    moved = {**stacks, names[0]: 0, names[1]: stacks[names[1]] + stacks[names[0]]}
+    assert not alerts(room.enter("T3", count=moved))
+    assert _at(room, "T3")[names[0]].stack == 0
+    room.check()
+    room = Room(manual_tables=("T1",), players=27)
+    room.bust("T1", room.names("T1")[:2])
+    room.bust("T2", room.names("T2")[:2])
+    said = room.report("T3", tuple(room.names("T3")[:2]), settle=False)  # T1 sends one to T3
+    (unseat,) = commands(said, UnseatCmd)
+    held = manual.chips_at(room.v, "T1")
+    (alert,) = room.enter("T1", confirm=unseat.id, stack=10**12)
+    assert alert.text == f"manual: {unseat.name} cannot take 1,000,000,000,000: T1 holds {held:,}"
+    (alert,) = room.enter("T1", confirm=unseat.id, stack=10**12 + 1)
+    assert alert.text == (
+        "manual: the chips taken must be a whole number of chips, got 1000000000001"
+    )
+
+
+def test_a_second_hand_over_in_a_round_is_refused_naming_the_rule() -> None:
+    room = Room(manual_tables=("T2",))
+    room.bust_to(13)
+    room.v.apply({"hand_for_hand": {"on": True}})
+    assert not alerts(room.enter("T2", hand={}))  # round 0's hand in progress
+    assert not alerts(room.enter("T2", hand={}))  # round 1's hand
+    assert alerts(room.enter("T2", hand={})) == [
+        "manual: T2 has reported round 1's hand over: hold until the next round (002 RP-8 A)"
+    ]
+
+
+def test_the_button_is_a_seat_from_1_to_10() -> None:
+    """Tables seat at most ten (002 Rule 12): seat 10 is a button, 11 is not."""
+    room = Room()
+    seats = [e.seat for e in manual.seated(room.v, "T3")]
+    assert not alerts(room.enter("T3", hand={"button": 10}))
+    r = room.v.tables["T3"].report
+    assert (r.button, r.sb, r.bb) == (10, seats[0], seats[1])
+    assert alerts(room.enter("T3", hand={"button": 11})) == [
+        "manual: hand.button must be a seat 1-10, got 11"
+    ]
+
+
+def _draw_waiting() -> Venue:
+    """T1 sensored and T2 manual: the seat draw's cards for T2 wait for its floor person."""
+    v = Venue()
+    v.apply({"setup": {"tables": ["T1", "T2"], "structure": structure(), "manual": ["T2"]}})
+    for i in range(12):
+        v.apply({"register": {"name": f"P{i}"}})
+    v.apply({"start": {}})
+    return v
+
+
+def test_the_floor_person_refuses_a_command_saying_why() -> None:
+    """A seat the floor person cannot give (002 Rule 7's draw) is refused with the reason, as a
+    sensored table's dealer refuses it: the director is alerted, the player drawn a fresh seat,
+    the table's report made again, and the entry says what it was."""
+    v = _draw_waiting()
+    first = manual.waiting(v, "T2")[0]
+    for reason in (None, "", "   ", 5):
+        entry = {"table": "T2", "by": FLOOR, "refuse": first.id, "reason": reason}
+        assert alerts(v.apply({"manual": entry})) == ["manual: a refusal says why"]
+    assert manual.waiting(v, "T2")[0] == first and v.tables["T2"].report is None
+    said = v.apply(
+        {"manual": {"table": "T2", "by": FLOOR, "refuse": first.id, "reason": "  no chair "}}
+    )
+    assert alerts(said) == [f"T2 refused seat {first.id}: no chair"]
+    (again,) = commands(said, SeatCmd)
+    assert (again.name, again.why) == (first.name, "re-drawn: seat refused")
+    assert first.id not in v.pending and v.tables["T2"].report.seq == 1
+    assert (v.manual.tables["T2"].by, v.manual.tables["T2"].what) == (
+        FLOOR,
+        f"refused {first.id}: no chair",
+    )
+    long = "a reason " * 20
+    second = manual.waiting(v, "T2")[0]
+    entry = {"table": "T2", "by": FLOOR, "refuse": second.id, "reason": long}
+    assert alerts(v.apply({"manual": entry})) == [f"T2 refused seat {second.id}: {long[:80]}"]
+    assert v.manual.tables["T2"].what == f"refused {second.id}: {long.strip()[:80]}"
+    assert v.tables["T2"].report.seq == 2
+
+
+def test_two_out_on_one_hand_are_named_and_a_lone_eliminator_has_a_share_of_one() -> None:
+    """An eliminator named alone takes the whole bust-out, a share of 1 (the bounty's path,
+    002 Rule 28's bounties); two out on one hand are both named in the entry's words; a
+    player out on the hand eliminated no one on it."""
+    room = Room()
+    a, b, c = room.names("T3")[:3]
+    hand = {"busts": [{"name": a, "by": c}, {"name": b, "by": a}]}
+    assert alerts(room.enter("T3", hand=hand)) == [
+        "manual: a player out on this hand eliminated no one on it"
+    ]
+    said = room.enter("T3", hand={"busts": [{"name": a, "by": c}, {"name": b, "by": c}]})
+    by = {n.data["name"]: n.data["by"] for n in notices(said, "eliminated")}
+    cid = room.v.entries[_at(room, "T3")[c].id].id
+    assert by == {a: {cid: 1}, b: {cid: 1}}
+    assert room.v.manual.tables["T3"].what == f"hand 1: {a}, {b} out"
+    room.check()
+
+
+def test_a_count_s_refusal_names_who_is_missing_and_who_is_not_there() -> None:
+    room = Room()
+    names = room.names("T3")
+    count = {n: 10000 for n in names[1:]} | {"Zed": 1, "Abe": 2}
+    assert alerts(room.enter("T3", count=count)) == [
+        f"manual: a count names every player at T3: missing {names[0]}; not at T3: Abe, Zed"
+    ]
+
+
+def test_a_colour_up_counted_by_hand_is_announced_with_the_chips_it_changed() -> None:
+    """002 Rule 25: the count after the race may change the chips in play, up or down; the
+    notice says by how much, citing the rule."""
+    room = Room()
+    up = next(i for i, s in enumerate(room.v.structure.steps) if s.color_up)
+    room.v.apply({"level": {"index": up}})
+    names = room.names("T3")
+    stacks = {n: room.v.entries[_at(room, "T3")[n].id].stack for n in names}
+    said = room.enter("T3", count={**stacks, names[0]: stacks[names[0]] - 300})
+    (note,) = notices(said, "color_up")
+    assert (note.text, note.rule) == ("T3: colour-up counted by hand, -300 chips", "002 Rule 25")
+
+
+def test_players_leaving_a_broken_manual_table_take_the_chips_counted() -> None:
+    """002 Rule 10-B at a table without sensors: each player moved off a broken table takes
+    their last count unless the floor person counts otherwise; what each leaves behind adds up
+    at the table, and the last one may take every chip still there, not one more."""
+    room = Room()
+    room.bust("T3", room.names("T3")[:1])
+    a, b = room.names("T3")[:2]
+    said = room.enter("T3", hand={"busts": [{"name": a, "by": b}]})  # 18 left fit two tables
+    assert room.v.tables["T3"].breaking
+    first, second, third, fourth, last = manual.waiting(room.v, "T3")
+    stack = {e.name: e.stack for e in manual.seated(room.v, "T3")}
+    said = room.enter("T3", confirm=first.id)
+    (seat,) = commands(said, SeatCmd)
+    assert (seat.name, seat.stack) == (first.name, stack[first.name])
+    assert not alerts(room.enter("T3", confirm=second.id, stack=stack[second.name] - 300))
+    assert not alerts(room.enter("T3", confirm=third.id, stack=stack[third.name] - 200))
+    assert room.v.manual.tables["T3"].uncounted == 500
+    assert not alerts(room.enter("T3", confirm=fourth.id))
+    held = manual.chips_at(room.v, "T3")
+    assert held == stack[last.name] + 500
+    (alert,) = room.enter("T3", confirm=last.id, stack=held + 1)
+    assert alert.text == f"manual: {last.name} cannot take {held + 1:,}: T3 holds {held:,}"
+    said = room.enter("T3", confirm=last.id, stack=held)
+    (seat,) = commands(said, SeatCmd)
+    assert seat.stack == held and room.v.manual.tables["T3"].uncounted == 0
+    room.settle(said)
+
+
+def _stack_table(**setup: Any) -> Venue:
+    v = Venue()
+    body = {"tables": ["T1"], "seed": 5, "structure": structure(), "manual": ["T1"], **setup}
+    assert not v.apply({"setup": body})
+    for name in "ABC":
+        v.apply({"register": {"name": name}})
+    v.apply({"start": {}})
+    ids = [c.id for c in manual.waiting(v, "T1")]
+    assert not alerts(v.apply({"manual": {"table": "T1", "by": FLOOR, "confirm": ids}}))
+    return v
+
+
+def _conserved(v: Venue) -> bool:
+    at = sum(e.stack for e in v.remaining()) + v.manual.tables["T1"].uncounted
+    return at == v.chips_issued
+
+
+def _enter(v: Venue, **entry: Any) -> list[Any]:
+    return v.apply({"manual": {"table": "T1", "by": FLOOR, **entry}})
+
+
+def test_a_re_entry_forfeiting_at_a_manual_table_removes_the_chips_counted() -> None:
+    """002 Rule 8-B: the forfeited stack leaves play. The floor person says how many chips
+    they replaced (``before``); what that differs from the last count stays at the table,
+    uncounted; without it the last count left play, as it stands when confirmed."""
+    v = _stack_table(reentries=1, late_until_level=3)
+    at = {e.name: e for e in manual.seated(v, "T1")}
+    assert not alerts(_enter(v, hand={"busts": [{"name": "C", "by": "A"}]}))  # A 20,000
+    v.apply({"reentry": {"name": "A", "forfeit": True}})
+    (cmd,) = manual.waiting(v, "T1")
+    assert isinstance(cmd, StackCmd) and cmd.set
+    (alert,) = _enter(v, confirm=cmd.id, before=-1)
+    assert alert.text == "manual: the chips replaced must be a whole number of chips, got -1"
+    issued = v.chips_issued
+    assert not alerts(_enter(v, confirm=cmd.id, before=19500))
+    assert v.manual.tables["T1"].uncounted == 500
+    assert v.chips_issued == issued + 10000 - 19500 and _conserved(v)
+    assert _stack_of(v, "A") == 10000 and at["A"].status == "forfeited"
+    v.apply({"reentry": {"name": "B", "forfeit": True}})
+    (cmd,) = manual.waiting(v, "T1")
+    assert not alerts(_enter(v, confirm=cmd.id, before=9800))
+    assert v.manual.tables["T1"].uncounted == 700 and _conserved(v)
+    w = _stack_table(reentries=1, late_until_level=3)
+    w.apply({"reentry": {"name": "A", "forfeit": True}})
+    (cmd,) = manual.waiting(w, "T1")
+    assert not alerts(_enter(w, hand={"busts": [{"name": "C", "by": "A"}]}))  # before it
+    issued = w.chips_issued
+    assert not alerts(_enter(w, confirm=cmd.id))
+    assert w.chips_issued == issued + 10000 - 20000 and _conserved(w)
+    assert w.manual.tables["T1"].uncounted == 0
+
+
+def _stack_of(v: Venue, name: str) -> int:
+    (e,) = [e for e in manual.seated(v, "T1") if e.name == name]
+    return e.stack
+
+
+def test_an_add_on_at_a_manual_table_adds_to_the_stack_as_it_stands() -> None:
+    """002 Rule 28: an add-on's chips join the player's stack between hands, the stack as the
+    floor person's entries leave it when they confirm (a bust-out won meanwhile included)."""
+    v = _stack_table(addon={"chips": 5000, "money": 50, "until_level": 3})
+    v.apply({"addon": {"name": "A"}})
+    (cmd,) = manual.waiting(v, "T1")
+    assert not alerts(_enter(v, hand={"busts": [{"name": "C", "by": "A"}]}))
+    issued = v.chips_issued
+    said = _enter(v, confirm=cmd.id, before=123)  # "before" is for a stack replaced only
+    assert not alerts(said)
+    assert _stack_of(v, "A") == 25000 and v.chips_issued == issued + 5000 and _conserved(v)
+    assert v.manual.tables["T1"].what == f"confirmed {cmd.id}"
+
+
+def test_a_table_done_with_its_round_is_told_every_table_it_waits_for() -> None:
+    """002 RP-8 A: a table whose hand is over holds until every other table's is."""
+    room = Room()
+    room.v.apply({"hand_for_hand": {"on": True}})
+    assert not alerts(room.enter("T3", hand={}))  # round 0: the others are between hands
+    assert room.v.h4h.round == 1
+    assert not alerts(room.enter("T3", hand={}))
+    assert manual.instruction(room.v, "T3") == (False, "HOLD - hand for hand: waiting for T1, T2")
+
+
+def test_a_count_during_hand_for_hand_answers_its_question_once() -> None:
+    """002 RP-8: hand-for-hand asks each manual table for a count once; a count during it
+    answers that, a count before it does not."""
+    room = Room(manual_tables=("T2",))
+    room.bust_to(13)
+    stacks = {e.name: e.stack for e in manual.seated(room.v, "T2")}
+    assert not alerts(room.enter("T2", count=stacks))
+    room.v.apply({"hand_for_hand": {"on": True}})
+    assert manual.asked(room.v, "T2") == ["hand-for-hand (002 RP-8)"]
+    assert not alerts(room.enter("T2", count=stacks))
+    assert manual.asked(room.v, "T2") == []
+
+
+def test_confirming_several_commands_at_once_names_them_all() -> None:
+    v = _draw_waiting()
+    ids = [c.id for c in manual.waiting(v, "T2")]
+    assert not alerts(v.apply({"manual": {"table": "T2", "by": FLOOR, "confirm": ids}}))
+    assert v.manual.tables["T2"].what == "confirmed " + ", ".join(ids)

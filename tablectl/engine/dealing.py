@@ -525,16 +525,21 @@ def _short(table: TableState, hand: Hand, out: list[Output]) -> bool:
             misdeal(table, out, f"seat {seat} was dealt one card", "002 Rule 36-A(5)", seat)
             return True
     if count(hand, button) == 1:
-        out.append(
-            Alert(
-                "wrong_card_count",
-                "002 Rule 39",
-                f"the button (seat {button}) has one card: give it the next card off the "
-                "deck now (002 Rule 36-B); if it acts with one card its hand is dead",
-                button,
-            )
-        )
+        _button_one_card(button, out)
     return False
+
+
+def _button_one_card(button: int, out: list[Output]) -> None:
+    """The button dealt one card gets the next card off the deck (002 Rules 36-B, 39)."""
+    out.append(
+        Alert(
+            "wrong_card_count",
+            "002 Rule 39",
+            f"the button (seat {button}) has one card: give it the next card off the "
+            "deck now (002 Rule 36-B); if it acts with one card its hand is dead",
+            button,
+        )
+    )
 
 
 def counted_cards(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
@@ -566,7 +571,9 @@ def counted_cards(table: TableState, body: dict[str, Any], out: list[Output]) ->
             recount.drop_cards(table, "the hand is dealt again", out)
         return
     if seat == hand.positions.button and count(hand, seat) == 1:
-        _short(table, hand, out)  # the button's card may be replaced even after SA (Rule 39)
+        # the button's card may be replaced even after SA (Rule 39); the other seats are not
+        # ruled again: after SA a short seat's hand is dead, never a misdeal (36-D, 37)
+        _button_one_card(seat, out)
         return
     kill_miscounted(table, hand, seat, f"{count(hand, seat)} card(s)", out)
 
