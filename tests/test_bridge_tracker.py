@@ -994,3 +994,33 @@ def test_an_unread_chip_follows_zone_mates_that_left_with_it_not_a_hand_later() 
     assert stacks == [[1000]]
     assert tracker.places()[chip(1000)] == "stack:3"
     assert {tracker.places().get(u) for u in pot[1:]} == {"pot"}  # unread, not gone
+
+
+def test_a_chip_taken_for_dead_in_change_that_answers_is_no_dead_chip() -> None:
+    """As the dead chip in the change above, but the 100 taken for dead was only slow (in the
+    dealer's hand): it is read in seat 4's bet 4 s later. It answers, so it is no dead tag: it
+    is placed where it is read and no longer listed as a chip the table cannot read (listed, it
+    would have the engine ask about a bet that reads right)."""
+    old = [chip(5000), chip(1000), chip(1000, 1), chip(100), chip(100, 1)]
+    stack = [chip(5000, 1), chip(1000, 2)]
+    bet = [chip(1000, 3), chip(100, 2)]
+    slow = chip(100, 3)
+    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in old})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+
+    def script(r: int) -> dict[str, list[bytes]]:
+        if r == 20:
+            for u in (*stack, *bet, slow):
+                inv.add(u.hex(), CHIPS.value(u) or 0)
+        if r < 20:
+            return {"stack:4": old, "bet:4": []}
+        if r < 35:
+            return {"stack:4": [], "bet:4": []}
+        return {"stack:4": stack, "bet:4": bet + ([slow] if r >= 200 else [])}
+
+    out = _rounds(tracker, script, 300)
+    lists = [o["unread"].get("chips", {}) for o in out if isinstance(o, dict) and "unread" in o]
+    assert {"table": [100]} in lists  # taken for dead while it was not read
+    assert lists[-1] == {}  # read since: nothing the table cannot read
+    assert tracker.places()[slow] == "bet:4"
