@@ -489,3 +489,33 @@ def test_every_event_kind_is_kept_for_undo_or_named_as_no_part_of_the_hand() -> 
     by_body = {"press", "floor"}  # undo, pause, resume and the floor's seating are not
     assert set(EVENT_KINDS) == _OF_THE_HAND | never | by_body
     assert not _OF_THE_HAND & (never | by_body)
+
+
+@pytest.mark.parametrize(
+    ("name", "owes", "returned"),
+    [
+        ("action_oot_declared_call_and_chips_bind.jsonl", 0, 0),
+        ("action_oot_declared_call_and_more_chips_bind.jsonl", 0, 300),
+        ("action_oot_declared_raise_and_chips_bind.jsonl", 0, 0),
+    ],
+)
+def test_a_word_and_chips_out_of_turn_binding_in_turn_show_the_seat_paid(
+    name: str, owes: int, returned: int
+) -> None:
+    """A declaration and chips out of turn that bind when the action comes round (002 Rule 42-A):
+    the chips put out pay the declared action at once, so the dealer screen's last ruling shows
+    nothing owed (and any chips beyond it to hand back), not the amount the words alone owed."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).parent / "scenarios" / name
+    lines = [json.loads(x) for x in path.read_text().splitlines() if x and x[0] != "#"]
+    t = Table.from_setup(lines[0]["setup"])
+    for obj in lines[1:]:
+        if "expect" in obj or "fold" in obj:
+            break
+        t.apply(event_from_obj(obj))
+    t.apply(event_from_obj({"fold": 4}))
+    last = t.view().last
+    assert last is not None and last.seat == 1
+    assert (last.owes, last.returned) == (owes, returned)

@@ -561,3 +561,17 @@ def test_002_rule_36d_the_seat_in_turn_counted_one_card_is_dead_and_the_turn_pas
     [dead] = alerts(run(t, {"counted": {"zone": "seat:3", "cards": 1}}))
     assert (dead.kind, dead.seat) == ("wrong_card_count", 3)
     assert t.hand is not None and t.hand.folded == {3} and t.to_act() is None
+
+
+def test_000_irregularities_7_a_joker_as_the_first_card_is_the_first_seat_s_card() -> None:
+    """Profile wfp: the first card off the deck, to seat 2 (first left of the button), is a
+    joker: a scrap of paper, no misdeal, seat 2 gets a card once the round is dealt (000
+    Irregularities 7). The deal goes on to seat 3: no misdeal for a first card to the wrong
+    seat (002 Rule 36-A(2)): the first card went to seat 2. Its replacement completes it."""
+    t = _four("wfp")
+    [scrap] = alerts(run(t, card("??", 2)))
+    assert (scrap.kind, scrap.seat) == ("foreign_card", 2)
+    reads = [(3, "3c"), (4, "4c"), (1, "5c"), (2, "2d"), (3, "3d"), (4, "4d"), (1, "5d")]
+    assert alerts(run(t, *(card(c, s) for s, c in reads), card("2c", 2))) == []
+    assert t.hand is not None and t.hand.deal.redeals == 0 and t.hand.hole[2] == ["2d", "2c"]
+    assert t.to_act() == 4

@@ -56,8 +56,10 @@ def test_a_setup_without_rules_chips_ante_bb_ante_or_button_takes_the_defaults()
 
 
 def test_unknown_rules_are_a_setup_error_naming_them() -> None:
-    with pytest.raises(SetupError, match="nosuchbook"):
+    known = "tda-2025, wfp, roberts, home"
+    with pytest.raises(SetupError) as refused:
         Table.from_setup(BASE | {"rules": "nosuchbook"})
+    assert str(refused.value) == f"unknown house profile 'nosuchbook' (known: {known})"
 
 
 def test_the_levels_and_breaks_a_setup_lists() -> None:

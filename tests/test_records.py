@@ -123,3 +123,26 @@ def test_keyword_only_fields_are_the_dataclass_s() -> None:
     assert (made.a, made.b, made.seat, made.note) == (1, "x", 3, "")
     with pytest.raises(TypeError):
         Keyed(1, "y", 3)  # type: ignore[misc]
+
+
+def test_a_field_not_in_init_is_skipped_and_those_after_it_set() -> None:
+    """A field with ``init=False`` is no parameter; the fields after it still are (issue 34). (It
+    is left unset, where the dataclass would set its default: no engine record has one.)"""
+
+    @record
+    class Marked:
+        a: int
+        mark: str = dataclasses.field(default="m", init=False)
+        b: int = 2
+
+    made = Marked(1, 5)
+    assert (made.a, made.b) == (1, 5)
+    assert list(inspect.signature(Marked).parameters) == ["a", "b"]
+
+
+def test_a_record_with_no_fields() -> None:
+    @record
+    class Empty:
+        pass
+
+    assert Empty() == Empty() and repr(Empty()).endswith("Empty()")

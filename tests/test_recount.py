@@ -114,3 +114,47 @@ def test_bad_recount_lines_are_one_line_errors(line: str, message: str) -> None:
     with pytest.raises(ScenarioError) as err:
         parse_line(line, 7)
     assert message in str(err.value) and "\n" not in str(err.value) and "7" in str(err.value)
+
+
+# The deal of tests/scenarios/recount_seat_cards_dead_tag.jsonl: the 9s never read, seat 4 read
+# with one card at the deal's end; its push makes the table ask "seat 4: how many cards?".
+DEAD_9S = [
+    {"unread": {"cards": ["9s"]}},
+    {"card": "Qs", "zone": "seat:2"},
+    {"card": "Ts", "zone": "seat:3"},
+    {"card": "8s", "zone": "seat:4"},
+    {"card": "As", "zone": "seat:1"},
+    {"card": "Js", "zone": "seat:2"},
+    {"card": "9h", "zone": "seat:3"},
+    {"card": "Ks", "zone": "seat:1"},
+    {"push": {"seat": 4, "chips": [100, 100]}},
+]
+
+
+def test_a_misdeal_by_the_floor_closes_the_question_of_a_seats_cards() -> None:
+    """The floor declares a misdeal (002 Rule 36-C) while the dealer is asked to count seat 4's
+    cards: every card is reshuffled, so the question closes with the re-deal instead of holding
+    the action of the hand dealt again (its answer would be ruled on cards no longer there)."""
+    table, outs = _table(*DEAD_9S)
+    assert [r.zone for r in table.view().recounts] == ["seat:4"]
+    outs = table.apply(event_from_obj({"floor": {"by": "Sam (floor)", "misdeal": True}}))
+    assert table.view().recounts == ()
+    closed = [o for o in outs if type(o).__name__ == "RecountClosed"]
+    assert [o.text for o in closed] == ["recount 1 closed: the hand is dealt again"]
+    outs = table.apply(event_from_obj({"counted": {"zone": "seat:4", "cards": 1}}))
+    assert not any(isinstance(o, Alert) and o.kind == "misdeal" for o in outs)
+
+
+def test_the_next_hand_closes_the_question_of_a_seats_cards() -> None:
+    """Every other seat folds while seat 4's cards are still to be counted: the hand is over
+    (002 Rule 36-A(5) has no deal left to rule), so the next hand's first card closes the
+    question instead of the count being ruled on the new hand's cards."""
+    table, outs = _table(*DEAD_9S, {"fold": 1}, {"fold": 2}, {"fold": 3})
+    assert table.view().street == "over"
+    assert [r.zone for r in table.view().recounts] == ["seat:4"]
+    table.apply(event_from_obj({"press": "award"}))
+    outs = table.apply(event_from_obj({"card": "Qs", "zone": "seat:3"}))
+    assert table.view().recounts == ()
+    assert [o.text for o in outs if type(o).__name__ == "RecountClosed"] == [
+        "recount 1 closed: the hand is over"
+    ]

@@ -193,9 +193,12 @@ def complete_owed(
             hand.betting.forfeit.pop(seat, None)  # the undercall is now a full call (002 Rule 44-B)
         if hand.betting.undercalls:
             hand.betting.undercalls.pop(seat, None)  # corrected (002 Rule 44-C)
-    last = table.last
-    if last is not None and last.seat == seat:
-        table.last = Ruling(
+    # The ruling completed is the dealer screen's last one, or this event's own (a word and
+    # chips out of turn binding in turn: 002 Rule 42-A), which becomes the last once applied.
+    mine = [i for i, o in enumerate(out) if type(o) is Ruling and o.seat == seat]
+    last = out[mine[-1]] if mine else table.last
+    if isinstance(last, Ruling) and last.seat == seat:
+        done = Ruling(
             last.action,
             last.to,
             rest,
@@ -204,6 +207,10 @@ def complete_owed(
             last.text,
             seat=seat,
         )
+        if mine:
+            out[mine[-1]] = done
+        else:
+            table.last = done
     if amount > paid:
         hand_back(table, seat, amount - paid)
         out.append(

@@ -219,7 +219,14 @@ def hole_card(
             deal.owed_cards[seat] = owed - 1
         else:
             del deal.owed_cards[seat]
-    elif check_first and not deal.deal_done and not deal.deal_log and seat != deal_order(hand)[0]:
+    elif (
+        check_first
+        and not deal.deal_done
+        and not deal.deal_log
+        and seat != deal_order(hand)[0]
+        # a joker dealt to the first seat was the first card (000 Irregularities 7)
+        and deal_order(hand)[0] not in deal.scrapped
+    ):
         misdeal(
             table,
             out,
@@ -567,8 +574,7 @@ def counted_cards(table: TableState, body: dict[str, Any], out: list[Output]) ->
     if count(hand, seat) >= 2 or not deal.deal_done:
         return
     if not substantial(table, hand):
-        if _short(table, hand, out):
-            recount.drop_cards(table, "the hand is dealt again", out)
+        _short(table, hand, out)  # a misdeal closes the question (hands.redeal)
         return
     if seat == hand.positions.button and count(hand, seat) == 1:
         # the button's card may be replaced even after SA (Rule 39); the other seats are not

@@ -7,7 +7,7 @@ call them.
 
 from __future__ import annotations
 
-from tablectl.engine import flow
+from tablectl.engine import flow, recount
 from tablectl.engine.betting import Round, min_bet_for
 from tablectl.engine.hand import Hand, Stakes
 from tablectl.engine.notices import HandStart
@@ -20,6 +20,10 @@ def start_hand(table: TableState, out: list[Output], again: Hand | None = None) 
     ``again``: the hand dealt again (a re-deal, an undo), at its limits and to its seats: a
     level that changed during it and a player seated during it wait for the next hand (002
     Rule 36-C)."""
+    if again is None and table.recounts:
+        # a seat's cards asked about belong to the hand that is over (an undo's restart keeps
+        # them: its replay answers them)
+        recount.drop_cards(table, "the hand is over", out)
     live = table.live_seats()
     if again is not None:
         live = [s for s in live if s in again.dealt]
@@ -125,7 +129,10 @@ def redeal(table: TableState, out: list[Output]) -> Hand | None:
         return None
     # Chips lying in bet zones go back to their players: the new hand's first round takes
     # them as gathered (flow.begin_round), so pulling them is no action.
-    return restart_hand(table, out, table.hand.deal.redeals + 1)
+    hand = restart_hand(table, out, table.hand.deal.redeals + 1)
+    # a seat's cards asked about are reshuffled with the rest: nothing is left to count
+    recount.drop_cards(table, "the hand is dealt again", out)
+    return hand
 
 
 def restart_hand(table: TableState, out: list[Output], redeals: int) -> Hand | None:
