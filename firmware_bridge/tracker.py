@@ -265,6 +265,8 @@ class TagTracker(TagMapper):
                 p.flags = flags
             if tag.place is not None and tag.place != name:
                 self.diag.seen(tag.place, name)
+            if uid in self._dead:
+                self._dead.discard(uid)  # it answers: no dead tag (a guess proved wrong)
             if tag.place == name:
                 tag.read_at, tag.alerted = now, False
                 self._unread.discard(uid)
@@ -911,16 +913,20 @@ class TagTracker(TagMapper):
             gone = unread + stale
         elif now - since + EPS >= self.motion:
             pool = unread + stale
-            # nothing: not an exchange
-            gone = subset_summing(pool, [value(u) or 0 for u in pool], fresh) or None
             seat = self._one_seat(zones | self._landed())
-            if gone is None and seat is not None:
+            if seat is not None:
                 # change given back to the seat whose chips it replaced (a stack's 5,000
                 # changed, a push the dealer made change for), short by exactly one chip
-                # never read: a dead tag in the change
+                # never read: a dead tag in the change; or over by one, a dead tag that went
+                # to the tray with the chips it lay among (a pot changed for its winner).
+                # Before a part of the chips: one of them left unread for a whole motion has
+                # gone to the tray with the rest, where a dead tag would be asked about
                 dead = self._dead_in_change(sum(values) + stale_value - fresh, now)
-                if dead:
-                    gone = unread + stale
+            # a part of them (a payout landing seat by seat), or nothing: not an exchange
+            if dead:
+                gone = unread + stale
+            else:
+                gone = subset_summing(pool, [value(u) or 0 for u in pool], fresh) or None
         else:
             return
         if gone is None:
@@ -969,16 +975,18 @@ class TagTracker(TagMapper):
 
     def _dead_in_change(self, short: int, now: float) -> list[bytes]:
         """The one enrolled chip never read whose value is exactly what an exchange's change
-        is short of the chips it replaced: a dead tag in the change. Only a chip enrolled a
-        push's time ago or more (one enrolled as the dealer makes change may still be in the
-        hand)."""
+        is short of the chips it replaced (a dead tag in the change), or over them (``short``
+        negative: a dead tag among the chips taken to the tray). Only a chip enrolled a push's
+        time ago or more (one enrolled as the dealer makes change may still be in the hand);
+        a dead chip of unknown place, or counted in the pot (a payout may have taken it to the
+        tray), is one too."""
         tags, value = self._tags, self.chips.value
         for u, t in sorted(self._enrolled.items()):
             b = bytes.fromhex(u)
             if (
                 now - t + EPS >= self.motion
-                and (b not in tags or (b in self._dead and tags[b].place is None))
-                and value(b) == short
+                and (b not in tags or (b in self._dead and tags[b].place in (None, "pot")))
+                and value(b) == abs(short)
             ):
                 return [b]
         return []
@@ -1181,11 +1189,16 @@ class TagTracker(TagMapper):
     def _follow(self, uid: bytes, tag: _Tag, now: float) -> str | None:
         """An unread chip whose zone-mates all left for one zone while it went unread went with
         them (a bet collected into the pot, a whole stack pushed): it is counted there, unread
-        (shadowed in the pile), rather than left alone in a zone that is empty."""
+        (shadowed in the pile), rather than left alone in a zone that is empty. With them: the
+        last of them placed there within a push's time and an arrival's rest of its going."""
         if uid not in self._unread or tag.place is None or now - tag.read_at + EPS < self.rest:
             return None
         left = self._left.get(tag.place)
         if left is None or left[1] < tag.read_at - self.motion:
+            return None
+        if uid not in self._dead and left[1] > tag.read_at + self._in_hand(tag.place) + self.rest:
+            # zone-mates placed elsewhere long after it went unread left without it (a pot
+            # gone to the tray whose chips come back as change later): it stays unread here
             return None
         if uid in self._dead and (
             now - left[1] > self.gone_after

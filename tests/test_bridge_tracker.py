@@ -880,3 +880,147 @@ def test_a_chip_taken_back_to_its_stack_is_no_chip_at_the_stacks_edge() -> None:
         {"bet:7": [], "stack:7": [1000, 100]},
     ]
     assert got[-1][0] < 20 * 0.3 + 1.2  # its arrival, not 2.4 s of the bet's silence
+
+
+# --- issue 27, rf-dead3: the worst seeds of 5,000 hands (17 and 18: a dead 100 in change) ---
+
+
+def _rounds(tracker: TagTracker, script: Callable[[int], dict[str, list[bytes]]], n: int) -> list:
+    """Every antenna the script names reads once a round (20 ms), numbered; the outputs."""
+    out: list = []
+    for r in range(n):
+        t = r * 0.02
+        for zone, tags in script(r).items():
+            tracker.report(ANT[zone], tuple((u, 0) for u in tags), t, r)
+        out += [a if isinstance(a, Alert) else event_to_obj(a) for a in tracker.poll(t + 0.0001)]
+    return out
+
+
+def test_a_dead_chip_in_the_change_for_a_push_is_asked_about_not_a_stack_chip_left() -> None:
+    """Seed 17, hand 1: seat 4 (5,000 1,000 1,000 100 100) pushes 1,200; the dealer takes the
+    stack to the tray and brings change: 5,000 1,000 back to the stack, 1,000 100 100 to the
+    bet, one of the 100s a new chip whose tag is dead. The change is 100 short of the chips
+    it replaced. Main settled the exchange with a part of them adding up to the change, so one
+    old 100 stayed counted in the stack, gone from the felt: the stack read 100 too many, the
+    bet 100 short ("call ... owes 100", 002 Rule 44-B, a false ruling), and 3 s later a
+    hardware alert named that 100, which is in the tray. A chip unread for a whole motion went
+    to the tray with the rest: the dead one in the change is what is missing, of unknown place
+    (``unread``: ``table``, before the chips), and the engine asks for a count of the bet."""
+    old = [chip(5000), chip(1000), chip(1000, 1), chip(100), chip(100, 1)]
+    stack = [chip(5000, 1), chip(1000, 2)]
+    bet = [chip(1000, 3), chip(100, 2)]
+    dead = chip(100, 3)
+    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in old})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+
+    def script(r: int) -> dict[str, list[bytes]]:
+        if r == 20:  # the dealer makes change: the new chips come from the rack, enrolled
+            for u in (*stack, *bet, dead):
+                inv.add(u.hex(), CHIPS.value(u) or 0)
+        if r < 20:
+            return {"stack:4": old, "bet:4": []}
+        if r < 35:
+            return {"stack:4": [], "bet:4": []}  # in the dealer's hands
+        return {"stack:4": stack, "bet:4": bet}
+
+    out = _rounds(tracker, script, 300)  # 6 s: past the 3 s unread alert
+    assert chips(out) == [
+        {"stack:4": [5000, 1000, 1000, 100, 100]},
+        {"bet:4": [1000, 100], "stack:4": [5000, 1000]},
+    ]
+    told = [i for i, o in enumerate(out) if isinstance(o, dict) and "unread" in o]
+    assert out[told[-1]]["unread"]["chips"] == {"table": [100]}
+    assert told[-1] < [i for i, o in enumerate(out) if isinstance(o, dict) and "chips" in o][1]
+    assert not [a for a in out if isinstance(a, Alert)]  # no 100 named in stack:4
+    assert dead not in tracker.places() and chip(100) not in tracker.places()
+
+
+def test_a_dead_chip_taken_to_the_tray_with_the_pot_settles_the_payout() -> None:
+    """Seed 17, hand 1: the pot (1,000 500 and a dead 100 never read) is paid to seat 2 in
+    change made at the tray: 1,000 500 100, new chips. The change is 100 more than the chips
+    read in the pot: main found no exchange and kept the pot's chips counted in the pot after
+    it was swept, so the next hand's pot read 1,500 too many. The dead chip went to the tray
+    with them: the payout is settled, the pot empty, the dead chip of unknown place."""
+    pot = [chip(1000), chip(500)]
+    dead = chip(100)
+    paid = [chip(1000, 1), chip(500, 1), chip(100, 1)]
+    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in (*pot, dead)})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+
+    def script(r: int) -> dict[str, list[bytes]]:
+        if r == 100:
+            for u in paid:
+                inv.add(u.hex(), CHIPS.value(u) or 0)
+        if r < 100:
+            return {"pot": pot, "stack:2": []}
+        if r < 115:
+            return {"pot": [], "stack:2": []}
+        return {"pot": [], "stack:2": paid}
+
+    out = _rounds(tracker, script, 300)
+    last: dict = {}
+    for c in chips(out):
+        last.update(c)
+    assert last == {"pot": [], "stack:2": [1000, 500, 100]}
+    assert tracker.places() == {u: "stack:2" for u in paid}
+    lists = [o["unread"].get("chips") for o in out if isinstance(o, dict) and "unread" in o]
+    assert lists[-1] == {"table": [100]}
+
+
+def test_an_unread_chip_follows_zone_mates_that_left_with_it_not_a_hand_later() -> None:
+    """The pot (1,000 500 100) is taken to the tray and nothing balances it yet (the tracker
+    keeps its chips counted there, unread). Two seconds later the 1,000 is put down in seat
+    3's stack. Main's ``_follow`` had no bound in time: the pot's other chips, unread since
+    they left, "went where their zone-mates went" and seat 3's stack read 1,600 for a 1,000
+    (seen on ideal seed 32: a pot's chips back as change a hand later dragged the rest of the
+    pot after them). Zone-mates placed elsewhere long after a chip went unread are no company:
+    it follows only those placed within a push's time (and an arrival's rest) of its going."""
+    pot = [chip(1000), chip(500), chip(100)]
+    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in pot})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+
+    def script(r: int) -> dict[str, list[bytes]]:
+        if r < 50:
+            return {"pot": pot, "stack:3": []}
+        if r < 150:
+            return {"pot": [], "stack:3": []}
+        return {"pot": [], "stack:3": pot[:1]}
+
+    out = _rounds(tracker, script, 300)
+    stacks = [c["stack:3"] for c in chips(out) if "stack:3" in c]
+    assert stacks == [[1000]]
+    assert tracker.places()[chip(1000)] == "stack:3"
+    assert {tracker.places().get(u) for u in pot[1:]} == {"pot"}  # unread, not gone
+
+
+def test_a_chip_taken_for_dead_in_change_that_answers_is_no_dead_chip() -> None:
+    """As the dead chip in the change above, but the 100 taken for dead was only slow (in the
+    dealer's hand): it is read in seat 4's bet 4 s later. It answers, so it is no dead tag: it
+    is placed where it is read and no longer listed as a chip the table cannot read (listed, it
+    would have the engine ask about a bet that reads right)."""
+    old = [chip(5000), chip(1000), chip(1000, 1), chip(100), chip(100, 1)]
+    stack = [chip(5000, 1), chip(1000, 2)]
+    bet = [chip(1000, 3), chip(100, 2)]
+    slow = chip(100, 3)
+    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in old})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+
+    def script(r: int) -> dict[str, list[bytes]]:
+        if r == 20:
+            for u in (*stack, *bet, slow):
+                inv.add(u.hex(), CHIPS.value(u) or 0)
+        if r < 20:
+            return {"stack:4": old, "bet:4": []}
+        if r < 35:
+            return {"stack:4": [], "bet:4": []}
+        return {"stack:4": stack, "bet:4": bet + ([slow] if r >= 200 else [])}
+
+    out = _rounds(tracker, script, 300)
+    lists = [o["unread"].get("chips", {}) for o in out if isinstance(o, dict) and "unread" in o]
+    assert {"table": [100]} in lists  # taken for dead while it was not read
+    assert lists[-1] == {}  # read since: nothing the table cannot read
+    assert tracker.places()[slow] == "bet:4"

@@ -403,7 +403,10 @@ def reconcile_stack(table: TableState, seat: int, out: list[Output]) -> None:
         )
         if not paid_later:
             missing = max(player.stack - sum(known) - away, 0)
-    answered = table.felt.answered  # the dealer's count: ruled, not asked again
+    # the dealer's count of this stack is ruled, not asked again; after a count of the bet
+    # alone, a stack short by a dead chip of unknown place is still asked about (it lies in
+    # the stack, not in the bet counted)
+    answered = table.felt.answered == f"stack:{seat}"
     if (
         missing
         and (missing != seen_missing or answered)

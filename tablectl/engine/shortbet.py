@@ -7,9 +7,11 @@ landed; a chip unread past any shadow where it lay) and lists it by zone (``unre
 the seat in turn's push would be ruled short of what it owes and some of the chips unread at
 its seat (its stack or its bet) make up the shortfall exactly, the engine asks the dealer to
 count the bet (a ``recount`` alert, 002 Rule 26-A) instead of ruling the undercall (002 Rule
-44-B); the dealer's ``counted`` answer is the read ruled on (recount.resolve), by the one rule
-path, and the bridge then counts the chip where the dealer found it. Any other short read is
-ruled at once. docs/scenario-extensions.md, "A bet read short by a chip the table cannot read".
+44-B); so too for a bet or raise read short while the seat's chips as read come short of what
+it owns by exactly dead chips of unknown place (``table``). The dealer's ``counted`` answer is
+the read ruled on (recount.resolve), by the one rule path, and the bridge then counts the chip
+where the dealer found it. Any other short read is ruled at once.
+docs/scenario-extensions.md, "A bet read short by a chip the table cannot read".
 """
 
 from __future__ import annotations
@@ -71,18 +73,26 @@ def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) 
     finally:
         felt.zones[zone] = before
     short = reading.owes
-    if short <= 0:
-        return False
-    if not _sums_to(unread, short) and not _lost_in(table, seat, body, added, short):
-        return False
+    if short > 0 and _sums_to(unread, short):
+        why = (
+            f"short of the call by {short:,}, while the table cannot read "
+            f"{' '.join(f'{c:,}' for c in unread)} counted at seat {seat}: a dead tag may lie "
+            "in the bet"
+        )
+    else:
+        # a bet or a raise read short is no undercall, but the seat's chips as read come
+        # short of what it owns all the same (a dead tag of unknown place in the change)
+        lost = _lost_in(table, seat, body, added)
+        if not lost or (short > 0 and short != lost):
+            return False
+        why = (
+            f"seat {seat}'s chips as read are {lost:,} short of what it owns, while the table "
+            f"cannot read {' '.join(f'{c:,}' for c in felt.unread_chips['table'])} and does "
+            "not know where: a dead tag may lie in the bet"
+        )
     log = table.rewind.hand_log
     if log and log[-1].kind == "chips":  # this snapshot (a live hand logs every one)
         log.pop()  # held, not ruled: the count is the read the hand keeps
-    why = (
-        f"short of the call by {short:,}, while the table cannot read "
-        f"{' '.join(f'{c:,}' for c in unread)} counted at seat {seat}: a dead tag may lie "
-        "in the bet"
-    )
     recount.on_recount(table, {"ask": zone, "chips": dict(body), "why": why}, out)
     return True
 
@@ -108,21 +118,17 @@ def ask_stack(
     return True
 
 
-def _lost_in(
-    table: TableState, seat: int, body: dict[str, list[int]], added: list[int], short: int
-) -> bool:
-    """Dead chips of unknown place (``table``) make up the shortfall exactly, and the seat's
-    stack and push as read come to what it owns less that shortfall: the chip left the stack
-    unread (a real undercall leaves the rest of the seat's chips in its stack, read there)."""
+def _lost_in(table: TableState, seat: int, body: dict[str, list[int]], added: list[int]) -> int:
+    """What the seat's stack and push as read come short of what it owns, when dead chips of
+    unknown place (``table``) make it up exactly, else 0: the chip left the stack unread (a
+    real undercall leaves the rest of the seat's chips in its stack, read there)."""
     felt = table.felt
-    if not _sums_to(list(felt.unread_chips.get("table", ())), short):
-        return False
     player = table.players.get(seat)
+    if player is None:
+        return 0
     stack = body.get(f"stack:{seat}", felt.zones.get(f"stack:{seat}", []))
-    return (
-        player is not None
-        and player.stack - felt.give_back.get(seat, 0) - sum(stack) - sum(added) == short
-    )
+    lost = player.stack - felt.give_back.get(seat, 0) - sum(stack) - sum(added)
+    return lost if lost > 0 and _sums_to(list(felt.unread_chips.get("table", ())), lost) else 0
 
 
 def _sums_to(values: list[int], total: int) -> bool:

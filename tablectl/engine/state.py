@@ -106,7 +106,7 @@ class Felt:
     # the chips the bridge counts where they lie but cannot read (a dead tag, a chip unread past
     # any shadow), by zone: a bet read short by some of them is counted (shortbet.py)
     unread_chips: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    answered: bool = False  # a dealer's count is being ruled: it is asked about no further
+    answered: str = ""  # the zone whose dealer's count is being ruled: not asked about again
 
 
 @dataclass(slots=True)

@@ -82,14 +82,15 @@ class Table(TableState):
         kind = event.kind
         if event.t is not None and event.t > self.timing.t:
             self._advance_time(event.t - self.timing.t, out)
-        answered = False
+        answered = ""
         if self.recounts:
             # The dealer's answer to a recount becomes the read it confirms or corrects, ruled
             # below as any trusted read is; a trusted read answers a question about it.
             if kind == "counted":
+                zone = event.body.get("zone", "")
                 event = recount.resolve(self, event, out)
                 kind = event.kind
-                answered = kind == "chips"
+                answered = zone if kind == "chips" else ""
             elif kind == "chips" or kind == "card":
                 recount.supersede(self, event, out)
         handler = _HANDLERS.get(kind)
@@ -117,9 +118,9 @@ class Table(TableState):
                 self.undo(out)  # undo replays the hand: the fold's own business, not a rule's
             elif not live or not dealing.screen(self, event, out):
                 if answered:  # the dealer's count is ruled as it is: nothing asked again
-                    self.felt.answered = True
+                    self.felt.answered = answered
                     handler(self, body, out)
-                    self.felt.answered = False
+                    self.felt.answered = ""
                 else:
                     handler(self, body, out)
                 if (
