@@ -896,6 +896,33 @@ def _rounds(tracker: TagTracker, script: Callable[[int], dict[str, list[bytes]]]
     return out
 
 
+def _change_for_a_push(read_from: int | None) -> tuple[list, TagTracker, bytes]:
+    """Seat 4's stack (5,000 1,000 1,000 100 100) goes to the dealer, who makes change from the
+    rack (new chips, enrolled as they come): stack 5,000 1,000, bet 1,000 100, and a 100 of the
+    change not read (dead), or read in the bet from round ``read_from`` on (slow). 6 s of
+    rounds: the outputs, the tracker, and that 100."""
+    old = [chip(5000), chip(1000), chip(1000, 1), chip(100), chip(100, 1)]
+    stack = [chip(5000, 1), chip(1000, 2)]
+    bet = [chip(1000, 3), chip(100, 2)]
+    last = chip(100, 3)
+    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in old})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+
+    def script(r: int) -> dict[str, list[bytes]]:
+        if r == 20:  # the dealer makes change: the new chips come from the rack, enrolled
+            for u in (*stack, *bet, last):
+                inv.add(u.hex(), CHIPS.value(u) or 0)
+        if r < 20:
+            return {"stack:4": old, "bet:4": []}
+        if r < 35:
+            return {"stack:4": [], "bet:4": []}  # in the dealer's hands
+        late = read_from is not None and r >= read_from
+        return {"stack:4": stack, "bet:4": bet + ([last] if late else [])}
+
+    return _rounds(tracker, script, 300), tracker, last
+
+
 def test_a_dead_chip_in_the_change_for_a_push_is_asked_about_not_a_stack_chip_left() -> None:
     """Seed 17, hand 1: seat 4 (5,000 1,000 1,000 100 100) pushes 1,200; the dealer takes the
     stack to the tray and brings change: 5,000 1,000 back to the stack, 1,000 100 100 to the
@@ -906,25 +933,7 @@ def test_a_dead_chip_in_the_change_for_a_push_is_asked_about_not_a_stack_chip_le
     hardware alert named that 100, which is in the tray. A chip unread for a whole motion went
     to the tray with the rest: the dead one in the change is what is missing, of unknown place
     (``unread``: ``table``, before the chips), and the engine asks for a count of the bet."""
-    old = [chip(5000), chip(1000), chip(1000, 1), chip(100), chip(100, 1)]
-    stack = [chip(5000, 1), chip(1000, 2)]
-    bet = [chip(1000, 3), chip(100, 2)]
-    dead = chip(100, 3)
-    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in old})
-    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
-    tracker.set_antennas(standard_antennas())
-
-    def script(r: int) -> dict[str, list[bytes]]:
-        if r == 20:  # the dealer makes change: the new chips come from the rack, enrolled
-            for u in (*stack, *bet, dead):
-                inv.add(u.hex(), CHIPS.value(u) or 0)
-        if r < 20:
-            return {"stack:4": old, "bet:4": []}
-        if r < 35:
-            return {"stack:4": [], "bet:4": []}  # in the dealer's hands
-        return {"stack:4": stack, "bet:4": bet}
-
-    out = _rounds(tracker, script, 300)  # 6 s: past the 3 s unread alert
+    out, tracker, dead = _change_for_a_push(None)  # 6 s: past the 3 s unread alert
     assert chips(out) == [
         {"stack:4": [5000, 1000, 1000, 100, 100]},
         {"bet:4": [1000, 100], "stack:4": [5000, 1000]},
@@ -1001,25 +1010,7 @@ def test_a_chip_taken_for_dead_in_change_that_answers_is_no_dead_chip() -> None:
     dealer's hand): it is read in seat 4's bet 4 s later. It answers, so it is no dead tag: it
     is placed where it is read and no longer listed as a chip the table cannot read (listed, it
     would have the engine ask about a bet that reads right)."""
-    old = [chip(5000), chip(1000), chip(1000, 1), chip(100), chip(100, 1)]
-    stack = [chip(5000, 1), chip(1000, 2)]
-    bet = [chip(1000, 3), chip(100, 2)]
-    slow = chip(100, 3)
-    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in old})
-    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
-    tracker.set_antennas(standard_antennas())
-
-    def script(r: int) -> dict[str, list[bytes]]:
-        if r == 20:
-            for u in (*stack, *bet, slow):
-                inv.add(u.hex(), CHIPS.value(u) or 0)
-        if r < 20:
-            return {"stack:4": old, "bet:4": []}
-        if r < 35:
-            return {"stack:4": [], "bet:4": []}
-        return {"stack:4": stack, "bet:4": bet + ([slow] if r >= 200 else [])}
-
-    out = _rounds(tracker, script, 300)
+    out, tracker, slow = _change_for_a_push(200)
     lists = [o["unread"].get("chips", {}) for o in out if isinstance(o, dict) and "unread" in o]
     assert {"table": [100]} in lists  # taken for dead while it was not read
     assert lists[-1] == {}  # read since: nothing the table cannot read

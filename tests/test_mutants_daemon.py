@@ -29,6 +29,17 @@ def _build_of(monkeypatch: pytest.MonkeyPatch, engine_dir: Path) -> str:
     return journal.engine_build()
 
 
+def _session(tmp_path: Path, seed: int, hands: int) -> tuple[Path, Path]:
+    """A scripted session (``make_session``: ``seed``, ``hands`` hands) run to its end by the
+    daemon: the script and its journal."""
+    script = tmp_path / "session.jsonl"
+    script.write_text("\n".join(make_session(seed, hands, faults=False)) + "\n")
+    journal_path = tmp_path / "journal.db"
+    source = ScriptSource(script)
+    assert Daemon(journal_path, source.setup, source).run() == 0
+    return script, journal_path
+
+
 def test_the_engine_build_names_the_engine_s_sources(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -86,11 +97,7 @@ def _from_another_thread(read: Callable[[], object]) -> str:
 def test_a_restored_journal_and_table_are_the_loop_s_alone(tmp_path: Path) -> None:
     """issue 30: with a guard, the journal and the engine a restore opens (from the setup, and
     from a checkpoint) refuse any thread but the loop's, naming what was touched."""
-    script = tmp_path / "session.jsonl"
-    script.write_text("\n".join(make_session(2, 4, faults=False)) + "\n")
-    journal_path = tmp_path / "journal.db"
-    source = ScriptSource(script)
-    assert Daemon(journal_path, source.setup, source).run() == 0
+    script, journal_path = _session(tmp_path, 2, 4)
     with journal.Journal(journal_path) as j:
         assert j.latest_checkpoint() is not None
     guard = LoopGuard()
@@ -134,16 +141,13 @@ def test_a_journal_resumed_under_another_configuration_says_so(
 ) -> None:
     """The journal's tournament is resumed whatever the configuration says; seats that differ
     from the configuration's are logged (the director may have meant a new tournament)."""
-    script = tmp_path / "session.jsonl"
-    script.write_text("\n".join(make_session(3, 1, faults=False)) + "\n")
-    journal_path = tmp_path / "journal.db"
-    source = ScriptSource(script)
-    assert Daemon(journal_path, source.setup, source).run() == 0
+    script, journal_path = _session(tmp_path, 3, 1)
     warning = (
         "the journal's seats differ from the configuration's: resuming the journal's "
         "tournament (move the journal away to start a new one)"
     )
-    for config, warned in ((source.setup, False), ({**source.setup, "seats": {"1": 5}}, True)):
+    setup = ScriptSource(script).setup
+    for config, warned in ((setup, False), ({**setup, "seats": {"1": 5}}, True)):
         caplog.clear()
         daemon = Daemon(journal_path, config, ScriptSource(script))
         with caplog.at_level(logging.WARNING):
@@ -194,11 +198,7 @@ def test_the_latest_checkpoint_of_this_build_is_used_and_the_others_logged(
 ) -> None:
     """A checkpoint of another build, or one that does not load, is passed over with a line in
     the log; the latest one this build can load is used, with its row and hand."""
-    script = tmp_path / "session.jsonl"
-    script.write_text("\n".join(make_session(6, 6, faults=False)) + "\n")
-    journal_path = tmp_path / "journal.db"
-    source = ScriptSource(script)
-    assert Daemon(journal_path, source.setup, source).run() == 0
+    _, journal_path = _session(tmp_path, 6, 6)
     with journal.Journal(journal_path) as j:
         rows = j._db.execute("SELECT row_id, hand_no FROM checkpoints ORDER BY row_id DESC")
         (last, _), (before, hand), (oldest, _) = rows.fetchall()[:3]
