@@ -29,15 +29,27 @@ def _build_of(monkeypatch: pytest.MonkeyPatch, engine_dir: Path) -> str:
     return journal.engine_build()
 
 
-def _session(tmp_path: Path, seed: int, hands: int) -> tuple[Path, Path]:
-    """A scripted session (``make_session``: ``seed``, ``hands`` hands) run to its end by the
-    daemon: the script and its journal."""
+def _run(tmp_path: Path, lines: list[str]) -> tuple[Path, Path]:
+    """A script of ``lines`` run to its end by the daemon: the script and its journal."""
     script = tmp_path / "session.jsonl"
-    script.write_text("\n".join(make_session(seed, hands, faults=False)) + "\n")
+    script.write_text("\n".join(lines) + "\n")
     journal_path = tmp_path / "journal.db"
     source = ScriptSource(script)
     assert Daemon(journal_path, source.setup, source).run() == 0
     return script, journal_path
+
+
+def _session(tmp_path: Path, seed: int, hands: int) -> tuple[Path, Path]:
+    """A scripted session (``make_session``: ``seed``, ``hands`` hands) run to its end."""
+    return _run(tmp_path, make_session(seed, hands, faults=False))
+
+
+def _restored(journal_path: Path, script: Path) -> Daemon:
+    """A daemon restarted on the journal, restored and its journal closed."""
+    daemon = Daemon(journal_path, None, ScriptSource(script))
+    daemon.restore()
+    unwrap(daemon.journal).close()
+    return daemon
 
 
 def test_the_engine_build_names_the_engine_s_sources(
@@ -159,16 +171,9 @@ def test_a_journal_resumed_under_another_configuration_says_so(
 def test_the_players_names_come_back_with_the_journal(tmp_path: Path) -> None:
     """The names journaled with the setup name the seats again after a restart (the hand
     histories' players)."""
-    script = tmp_path / "s.jsonl"
     setup = '{"setup": {"seats": {"1": 100, "2": 100}, "blinds": [1, 2], "names": {"1": "Ann"}}}'
-    script.write_text(setup + "\n")
-    journal_path = tmp_path / "journal.db"
-    source = ScriptSource(script)
-    assert Daemon(journal_path, source.setup, source).run() == 0
-    daemon = Daemon(journal_path, None, ScriptSource(script))
-    daemon.restore()
-    unwrap(daemon.journal).close()
-    assert daemon.builder.names == {1: "Ann"}
+    script, journal_path = _run(tmp_path, [setup])
+    assert _restored(journal_path, script).builder.names == {1: "Ann"}
 
 
 def test_a_new_journal_starts_with_its_setup_before_any_hand_and_a_guarded_table(
@@ -273,19 +278,15 @@ def test_floor_decisions_are_kept_for_the_screen_and_move_the_chips_expected(
 
 def test_the_dealer_signed_in_deals_again_after_a_restart(tmp_path: Path) -> None:
     """Who deals comes back from the journaled badges (a floor badge is not a dealer's)."""
-    script = tmp_path / "s.jsonl"
-    script.write_text(
-        '{"setup": {"seats": {"1": 100, "2": 100}, "blinds": [1, 2]}}\n'
-        '{"badge": {"name": "Flo", "role": "floor"}}\n'
-        '{"badge": {"name": "Dee", "role": "dealer"}}\n'
+    script, journal_path = _run(
+        tmp_path,
+        [
+            '{"setup": {"seats": {"1": 100, "2": 100}, "blinds": [1, 2]}}',
+            '{"badge": {"name": "Flo", "role": "floor"}}',
+            '{"badge": {"name": "Dee", "role": "dealer"}}',
+        ],
     )
-    journal_path = tmp_path / "journal.db"
-    source = ScriptSource(script)
-    assert Daemon(journal_path, source.setup, source).run() == 0
-    daemon = Daemon(journal_path, None, ScriptSource(script))
-    daemon.restore()
-    unwrap(daemon.journal).close()
-    assert daemon.dealer == "Dee"
+    assert _restored(journal_path, script).dealer == "Dee"
 
 
 def test_a_checkpoint_that_cannot_be_written_costs_only_the_log_line(
