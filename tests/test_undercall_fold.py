@@ -67,6 +67,20 @@ def test_002_rule_44b_undercaller_completing_after_the_round_closed() -> None:
     assert sum(p.amount for p in t.pots()) == 1900
 
 
+def _river_closed_on_an_undercall() -> Table:
+    """Four seats check to the river; seat 3 bets 600, seat 4 raises to 1,800, seat 1 calls,
+    seat 2 folds, and seat 3 puts out 600 more: an undercall (1,200 of 1,800) that closes the
+    river's betting (002 Rule 44-B)."""
+    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
+    run(t, DEAL4, push(4, 100, 100), push(1, 100, 100), push(2, 100), {"press": "check"})
+    for board, burn in ((["2h", "5c", "9d"], "3c"), (["Tc"], "4c")):
+        run(t, {"board": board, "burn": burn}, *[{"press": "check"}] * 4)
+    run(t, {"board": ["Jh"], "burn": "4d"}, {"press": "check"}, push(3, 500, 100))
+    run(t, push(4, 1000, 500, 100, 100, 100), push(1, 1000, 500, 100, 100, 100), {"fold": 2})
+    run(t, push(3, 500, 100))
+    return t
+
+
 @pytest.mark.parametrize(
     "fold", [{"fold": 3}, {"floor": {"by": "Sam", "undercall": {"seat": 3, "decide": "fold"}}}]
 )
@@ -75,13 +89,7 @@ def test_002_rule_44b_undercall_closing_the_river_then_folded_at_the_showdown(
 ) -> None:
     """The river's betting closed on seat 3's undercall (1,200 of 1,800) and the showdown began:
     its fold there (or the floor's) is still the other choice: 600 stays, 600 is handed back."""
-    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
-    run(t, DEAL4, push(4, 100, 100), push(1, 100, 100), push(2, 100), {"press": "check"})
-    for board, burn in ((["2h", "5c", "9d"], "3c"), (["Tc"], "4c")):
-        run(t, {"board": board, "burn": burn}, *[{"press": "check"}] * 4)
-    run(t, {"board": ["Jh"], "burn": "4d"}, {"press": "check"}, push(3, 500, 100))
-    run(t, push(4, 1000, 500, 100, 100, 100), push(1, 1000, 500, 100, 100, 100), {"fold": 2})
-    run(t, push(3, 500, 100))
+    t = _river_closed_on_an_undercall()
     assert t.hand.street == "showdown" and t.hand.betting.forfeit == {3: 600}
     [r] = rulings(run(t, fold))
     assert r.text == "the undercaller folds: 600 stays in the pot, 600 is handed back"
@@ -93,13 +101,7 @@ def test_002_rule_18_b_undercaller_folding_after_the_others_tabled_ends_the_show
     """As above, but seats 1 and 4 table their hands before seat 3's fold (the floor's other
     choice, 002 Rule 44-B): the fold leaves only tabled hands, so the pot is awarded there and
     then (002 Rule 18-B), to seat 1's pair of jacks over seat 4's queen high."""
-    t = _table("tda-2025", {1: 10000, 2: 10000, 3: 10000, 4: 10000})
-    run(t, DEAL4, push(4, 100, 100), push(1, 100, 100), push(2, 100), {"press": "check"})
-    for board, burn in ((["2h", "5c", "9d"], "3c"), (["Tc"], "4c")):
-        run(t, {"board": board, "burn": burn}, *[{"press": "check"}] * 4)
-    run(t, {"board": ["Jh"], "burn": "4d"}, {"press": "check"}, push(3, 500, 100))
-    run(t, push(4, 1000, 500, 100, 100, 100), push(1, 1000, 500, 100, 100, 100), {"fold": 2})
-    run(t, push(3, 500, 100))
+    t = _river_closed_on_an_undercall()
     for seat, card in ((1, "Js"), (1, "5s"), (4, "Qs"), (4, "6s")):
         run(t, {"card": card, "zone": f"seat:{seat}", "face": "up"})
     assert t.hand.street == "showdown"
