@@ -286,9 +286,10 @@ class VenueClient:
 
     def refuse(self, text: str) -> None:
         """A message not taken: one logged line, kept for the pages."""
-        self.refused += 1
-        self.problems.append(text)
+        # counted last: whoever waits on the count (the pages, a test) then finds the line logged
         log.warning("refused: %s", text)
+        self.problems.append(text)
+        self.refused += 1
 
     def _checked(self, topic: str, payload: bytes, received: float) -> list[TableEvent]:
         """One broker message applied, or refused in one line; never an exception out."""
