@@ -8,7 +8,9 @@ the seat in turn's push would be ruled short of what it owes and some of the chi
 its seat (its stack or its bet) make up the shortfall exactly, the engine asks the dealer to
 count the bet (a ``recount`` alert, 002 Rule 26-A) instead of ruling the undercall (002 Rule
 44-B); so too for a bet or raise read short while the seat's chips as read come short of what
-it owns by exactly dead chips of unknown place (``table``). The dealer's ``counted`` answer is
+it owns by exactly dead chips of unknown place (``table``), and for a bet or raise pushed from
+a stack that counts a chip the table cannot read, when that chip would make it another action
+or amount (the reads cannot tell whether it went along). The dealer's ``counted`` answer is
 the read ruled on (recount.resolve), by the one rule path, and the bridge then counts the chip
 where the dealer found it. Any other short read is ruled at once.
 docs/scenario-extensions.md, "A bet read short by a chip the table cannot read".
@@ -19,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablectl.engine import recount
-from tablectl.engine.chipread import ITEM
+from tablectl.engine.chipread import ITEM, Reading
 from tablectl.engine.outputs import Output
 from tablectl.engine.reading import read_chips
 from tablectl.engine.zones import multiset_minus, prior_chips
@@ -63,21 +65,18 @@ def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) 
         or (hand.street == "preflop" and not hand.deal.seated_checked)
     ):
         return False
-    felt.zones[zone] = chips  # read as push() reads it: the zone as the snapshot shows it
-    try:
-        prior = prior_chips(table, hand, seat, added)
-        if prior is None:
-            reading = read_chips(table, hand, seat, added, None)
-        else:
-            reading = read_chips(table, hand, seat, added, None, prior)
-    finally:
-        felt.zones[zone] = before
+    reading = _read(table, seat, zone, before, chips, added)
     short = reading.owes
     if short > 0 and _sums_to(unread, short):
         why = (
             f"short of the call by {short:,}, while the table cannot read "
             f"{' '.join(f'{c:,}' for c in unread)} counted at seat {seat}: a dead tag may lie "
             "in the bet"
+        )
+    elif (taken := _taken_along(table, seat, body, before, chips, added, reading)) is not None:
+        why = (
+            f"a {taken:,} chip the table cannot read is counted in seat {seat}'s stack, which "
+            "the push came from: it may lie in the bet"
         )
     else:
         # a bet or a raise read short is no undercall, but the seat's chips as read come
@@ -95,6 +94,63 @@ def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) 
         log.pop()  # held, not ruled: the count is the read the hand keeps
     recount.on_recount(table, {"ask": zone, "chips": dict(body), "why": why}, out)
     return True
+
+
+def _read(
+    table: TableState, seat: int, zone: str, before: list[int], chips: list[int], added: list[int]
+) -> Reading:
+    """The push ``added`` ruled as push() rules it, the bet zone read as ``chips``."""
+    felt = table.felt
+    hand = table.live_hand
+    assert hand is not None
+    felt.zones[zone] = chips  # read as push() reads it: the zone as the snapshot shows it
+    try:
+        prior = prior_chips(table, hand, seat, added)
+        if prior is None:
+            return read_chips(table, hand, seat, added, None)
+        return read_chips(table, hand, seat, added, None, prior)
+    finally:
+        felt.zones[zone] = before
+
+
+def _taken_along(
+    table: TableState,
+    seat: int,
+    body: dict[str, list[int]],
+    before: list[int],
+    chips: list[int],
+    added: list[int],
+    reading: Reading,
+) -> int | None:
+    """A chip counted in the seat's stack that the table cannot read (a dead tag the dealer's
+    count placed there), when the push came from that stack (chips left it in this snapshot)
+    and the push with that chip would be another action or amount (a bet or raise of 100
+    more): its value, else None. The reads cannot tell whether it went along (docs/protocol.md,
+    "Chips counted but not read"); a call read in full stays a call with it, and is not asked."""
+    stack = f"stack:{seat}"
+    counted = table.felt.unread_chips.get(stack, ())
+    if not counted or stack not in body:
+        return None
+    if not multiset_minus(table.felt.zones.get(stack, []), list(body[stack])):
+        return None  # nothing left the stack: the push did not come from it
+    for v in sorted(set(counted), reverse=True):
+        if _changes(table, seat, before, chips, added, reading, [v]):
+            return v
+    return None
+
+
+def _changes(
+    table: TableState,
+    seat: int,
+    before: list[int],
+    chips: list[int],
+    added: list[int],
+    reading: Reading,
+    more: list[int],
+) -> bool:
+    """The push with the chips ``more`` too is another action or amount than ``reading``."""
+    other = _read(table, seat, f"bet:{seat}", before, [*chips, *more], [*added, *more])
+    return (other.action, other.to) != (reading.action, reading.to)
 
 
 def ask_stack(
