@@ -750,6 +750,10 @@ class TableSim(Felt):
         """What the engine, as it stands, rules on what a perfect reader would have reported."""
         shadow = copy.deepcopy(self.table)
         assert shadow is not None
+        # a perfect reader reads every chip: the bridge's list of chips it cannot read is no
+        # part of the truth (kept, the truth's engine asks about them as the real one does,
+        # and the real one's ruling on the dealer's answer scores as false, the question missed)
+        shadow.felt.unread_chips = {}
         out: list[Output] = []
         for obj in truth:
             try:

@@ -20,6 +20,7 @@ from hw_sim.table import SimConfig, TableSim
 from tablectl.engine.events import Event, event_from_obj
 from tablectl.engine.notices import RecountClosed
 from tablectl.engine.outputs import Alert, Ruling
+from tablectl.engine.table import Table
 
 ROOT = Path(__file__).resolve().parents[1]
 SIM = (sys.executable, "-m", "tablectl", "sim")
@@ -220,6 +221,35 @@ def test_the_dealer_answers_recounts_from_the_ground_truth(tmp_path, monkeypatch
         for c, q in zip(counted, asked, strict=True)
     )
     assert sim.table is not None and not sim.table.view().recounts  # none left waiting
+
+
+def test_the_truth_is_ruled_with_nothing_unread() -> None:
+    """The truth is what a perfect reader reports, and a perfect reader reads every chip: the
+    engine's copy that rules on it does not hold the bridge's list of chips it cannot read.
+    Holding it (rf-dead3), the copy asked "count seat 4's bet" of a raise from a stack the list
+    counts a dead 100 in, as the real engine does (shortbet.py): the question scored as a
+    missed call, the real engine's ruling on the dealer's count as a false ruling. Lines of
+    tests/scenarios/recount_raise_with_a_dead_chip_counted_in_the_stack.jsonl."""
+    import json
+
+    path = Path(__file__).parent / "scenarios"
+    lines = [
+        json.loads(x)
+        for x in (path / "recount_raise_with_a_dead_chip_counted_in_the_stack.jsonl")
+        .read_text()
+        .splitlines()
+        if x.startswith("{")
+    ]
+    sim = TableSim(SimConfig(hands=1, seed=1, rf="ideal", write_scenarios=False))
+    sim.table = Table.from_setup(lines[0]["setup"])
+    for obj in lines[1:4]:  # the deal, the unread list, the stack
+        sim.table.apply(event_from_obj(obj))
+    assert sim.table.felt.unread_chips == {"stack:4": (100,)}
+    truth = {"bet:4": [500, 100, 100], "stack:4": [5000] * 9 + [1000] * 4 + [100] * 3}
+    out = sim._rule_on_truth([{"chips": truth}])
+    assert [(o.seat, o.action, o.to) for o in out if isinstance(o, Ruling)] == [(4, "raise", 700)]
+    assert not [o for o in out if isinstance(o, Alert)]
+    assert sim.table.felt.unread_chips == {"stack:4": (100,)}  # the real engine's, kept
 
 
 @pytest.mark.parametrize("mapping", ["--instant", "--tracker"])
