@@ -19,8 +19,6 @@ evidence. Pure: no I/O, no clock (``now`` is passed in), no threads.
   chip never read settles the exchange with it; where the dead chip lies is not known, and is
   not guessed: it is listed to the engine (``unread``: ``table``), which asks the dealer to
   count a bet or stack it may make short (tablectl/engine/shortbet.py); the count places it.
-  Change that all landed in one zone has it there; change that landed in one seat's stack
-  and bet has it in one of them: the tracker asks for a count of the bet (not found: the stack).
 - **Arrivals by repeated reads.** A tag is placed in a zone once that zone has read it without a
   break for ``k`` of its rounds and at least ``rest`` seconds (a pitched card slides over other
   seats for 30-120 ms: it is counted where it comes to rest), and its old place no longer reads it
@@ -187,10 +185,6 @@ class TagTracker(TagMapper):
         self._never: list[bytes] = []  # chips the never-read alert named, still never read
         self._lost_key = (-1, -1)
         self._unread_chips: dict[str, list[int]] = {}
-        # seat -> dead chips of the change for it, in its bet or its stack: the bet asked
-        # about (_place_change_dead); questions to send at the next poll
-        self._dead_seat: dict[str, list[bytes]] = {}
-        self._questions: list[Event | Alert] = []
 
     def set_antennas(self, antennas: dict[int, str]) -> list[Alert]:
         alerts = super().set_antennas(antennas)
@@ -533,8 +527,6 @@ class TagTracker(TagMapper):
         self._exchange(now)
         # what the table cannot read, before the chips it may leave short (the engine asks)
         first = self._unread_event()
-        first += self._questions  # a dead chip of change at a seat: its bet asked about
-        self._questions = []
         busy: set[str] = set()
         for uid in sorted(self._active):  # in a fixed order: a seed plays the same
             self._motion(self._tags[uid], now, busy)
@@ -644,8 +636,6 @@ class TagTracker(TagMapper):
         self._fresh.clear()  # no exchange spans a set-up
         self._left.clear()
         self._asking.clear()  # nor a question about a seat's bet
-        self._dead_seat.clear()
-        self._questions.clear()
         for name, content in self._content.items():
             zone = self._zones[self._ant[name]]
             if zone.cards:
@@ -693,9 +683,6 @@ class TagTracker(TagMapper):
                 self._place(uid, tag, zone, tag.flags, now)
                 tag.kept.add(stack)
                 self._still_dead(uid, tag)
-        # a dead chip of the change for the seat the count did not find in the bet: in the stack
-        rest = [u for u in self._dead_seat.pop(seat, []) if self._tags[u].place is None]
-        self._count_dead([u for u in rest if u in self._dead], stack, now)
         self.tstats.answered += 1
         self._counted[seat] = now
         bz = self._zones[self._ant[zone]]
@@ -919,7 +906,6 @@ class TagTracker(TagMapper):
         stale_value = sum(value(u) or 0 for u in stale)
         dead: list[bytes] = []
         seat: str | None = None
-        short = 0
         if fresh == sum(values):
             gone: list[bytes] | None = unread
         elif stale and fresh == sum(values) + stale_value:
@@ -935,8 +921,7 @@ class TagTracker(TagMapper):
                 # to the tray with the chips it lay among (a pot changed for its winner).
                 # Before a part of the chips: one of them left unread for a whole motion has
                 # gone to the tray with the rest, where a dead tag would be asked about
-                short = sum(values) + stale_value - fresh
-                dead = self._dead_in_change(short, now)
+                dead = self._dead_in_change(sum(values) + stale_value - fresh, now)
             # a part of them (a payout landing seat by seat), or nothing: not an exchange
             if dead:
                 gone = unread + stale
@@ -947,44 +932,12 @@ class TagTracker(TagMapper):
         if gone is None:
             return
         self._carry_dead(gone, zones)
-        landed = self._landed()
         if dead:
             self._lose_dead(dead, now)
         self._fresh.clear()
         for uid in gone:
             self.tstats.exchanged += 1
             self._place(uid, self._tags[uid], None, 0, now)
-        if dead and short > 0 and seat is not None:
-            self._place_change_dead(dead, seat, landed, now)
-
-    def _place_change_dead(
-        self, dead: list[bytes], seat: str, landed: set[str | None], now: float
-    ) -> None:
-        """A dead chip that came in change lies where the change landed: counted there when it
-        all landed in one zone (docs/protocol.md, "Dead chips in change"); when it landed in
-        the seat's stack and bet (a push the dealer made change for), one question settles it:
-        "count seat N's bet" (found there, it is counted there; not found, in the stack),
-        instead of a question about the bet and then another about the stack."""
-        if len(landed) == 1 and None not in landed:
-            (zone,) = landed
-            assert zone is not None
-            self._count_dead(dead, zone, now)
-            return
-        bet, stack = f"bet:{seat}", f"stack:{seat}"
-        if landed != {bet, stack} or seat in self._asking:
-            return  # the pot too (a payout): it stays of unknown place, the engine asks
-        read = sorted((self.chips.value(u) or 0 for u in self._content[bet]), reverse=True)
-        self._asking[seat] = (bet, read)
-        self._dead_seat[seat] = list(dead)
-        self.tstats.asked += 1
-        value = sum(self.chips.value(u) or 0 for u in dead)
-        why = (
-            f"a {value:,} chip of the change for seat {seat} does not answer: it lies in "
-            "its bet or its stack"
-        )
-        self._questions.append(
-            event_from_obj({"recount": {"chips": {bet: read}, "ask": bet, "why": why}})
-        )
 
     def _carry_dead(self, gone: list[bytes], zones: set[str | None]) -> None:
         """Dead chips counted in a zone an exchange emptied went to the tray with their

@@ -746,13 +746,12 @@ def test_a_dead_chip_in_change_settles_the_exchange_and_is_found_by_the_dealer()
     is dead (enrolled, never read). The change reads 4,900, so no exchange of the 5,000 for it
     balances: today's tracker kept the 5,000 counted in the stack (unread is not gone) and the
     seat's stack read 9,900, 4,900 too many, for as long as the 5,000 was not seen elsewhere.
-    The dead 100 makes up the exchange exactly: the 5,000 has left, at the motion's end. The
-    change all landed in seat 4's stack, so the dead chip lies there: ``unread`` lists it
-    counted in the stack (rf-dead4; until then of unknown place, ``table``, and the stack read
-    100 short, a question), before the stack's chips. Seat 4 then calls 200 with two 100s, the
-    dead one among them: its bet reads 100 (the engine asks for a count instead of ruling the
-    undercall: tablectl/engine/shortbet.py); the dealer counts 100 100, and from then on the
-    tracker counts the dead chip in the bet (BridgeSource.answered), the stack as read."""
+    The dead 100 makes up the exchange exactly: the 5,000 has left, at the motion's end. Which
+    chip of the change is dead, and so where it lies, the reads cannot tell: ``unread`` lists
+    it as of unknown place (``table``), before the chips it leaves short (the engine asks for a
+    count instead of ruling: tablectl/engine/shortbet.py). Seat 4 then calls 200 with two
+    100s, the dead one among them: its bet reads 100; the dealer counts 100 100, and from then
+    on the tracker counts the dead chip in the bet (BridgeSource.answered), the stack as read."""
     five = chip(5000)
     change = [chip(1000, i) for i in range(4)] + [chip(500)] + [chip(100, i) for i in range(4)]
     dead = chip(100, 4)
@@ -788,10 +787,10 @@ def test_a_dead_chip_in_change_settles_the_exchange_and_is_found_by_the_dealer()
     poll(4.5)
     assert chips(out) == [
         {"stack:4": [5000]},
-        {"stack:4": [1000, 1000, 1000, 1000, 500, 100, 100, 100, 100, 100]},
-        {"bet:4": [100], "stack:4": [1000, 1000, 1000, 1000, 500, 100, 100, 100, 100]},
+        {"stack:4": [1000, 1000, 1000, 1000, 500, 100, 100, 100, 100]},
+        {"bet:4": [100], "stack:4": [1000, 1000, 1000, 1000, 500, 100, 100, 100]},
     ]
-    assert unread()[-1] == {"stack:4": [100]}
+    assert unread()[-1] == {"table": [100]}
     told = [
         i for i, o in enumerate(out) if isinstance(o, dict) and o.get("unread", {}).get("chips")
     ]
@@ -801,8 +800,7 @@ def test_a_dead_chip_in_change_settles_the_exchange_and_is_found_by_the_dealer()
     tracker.answered_chips("bet:4", [100, 100], 4.6)
     poll(4.6)
     poll(5.5)
-    # the engine rules the count; the stack no longer counts the dead chip
-    assert chips(out) == [{"stack:4": [1000, 1000, 1000, 1000, 500, 100, 100, 100]}]
+    assert chips(out) == []  # the engine rules the count; the stack reads as it did
     assert unread() == [{"bet:4": [100]}]
     assert tracker.places()[dead] == "bet:4"
 
@@ -933,40 +931,18 @@ def test_a_dead_chip_in_the_change_for_a_push_is_asked_about_not_a_stack_chip_le
     old 100 stayed counted in the stack, gone from the felt: the stack read 100 too many, the
     bet 100 short ("call ... owes 100", 002 Rule 44-B, a false ruling), and 3 s later a
     hardware alert named that 100, which is in the tray. A chip unread for a whole motion went
-    to the tray with the rest: the dead one in the change is what is missing (``unread``:
-    ``table``), and it lies in the seat's bet or its stack, where the change landed. The
-    tracker asks "count seat 4's bet" and holds the seat (rf-dead4: the engine asked about the
-    bet, then, the bet confirmed, about the stack: two questions for one chip); the count
-    finds it in the bet, and the stack follows as read."""
+    to the tray with the rest: the dead one in the change is what is missing, of unknown place
+    (``unread``: ``table``, before the chips), and the engine asks for a count of the bet."""
     out, tracker, dead = _change_for_a_push(None)  # 6 s: past the 3 s unread alert
-    assert chips(out) == [{"stack:4": [5000, 1000, 1000, 100, 100]}]
-    asks = [i for i, o in enumerate(out) if isinstance(o, dict) and "recount" in o]
-    assert [out[i]["recount"]["chips"] for i in asks] == [{"bet:4": [1000, 100]}]
-    assert out[asks[0]]["recount"]["ask"] == "bet:4"
+    assert chips(out) == [
+        {"stack:4": [5000, 1000, 1000, 100, 100]},
+        {"bet:4": [1000, 100], "stack:4": [5000, 1000]},
+    ]
     told = [i for i, o in enumerate(out) if isinstance(o, dict) and "unread" in o]
     assert out[told[-1]]["unread"]["chips"] == {"table": [100]}
-    assert told[-1] < asks[0]
+    assert told[-1] < [i for i, o in enumerate(out) if isinstance(o, dict) and "chips" in o][1]
     assert not [a for a in out if isinstance(a, Alert)]  # no 100 named in stack:4
     assert dead not in tracker.places() and chip(100) not in tracker.places()
-    tracker.answered_chips("bet:4", [1000, 100, 100], 6.1)
-    after = [event_to_obj(e) for e in tracker.poll(6.2) if not isinstance(e, Alert)]
-    assert chips(after) == [{"stack:4": [5000, 1000]}]
-    assert [e["unread"]["chips"] for e in after if "unread" in e] == [{"bet:4": [100]}]
-    assert tracker.places()[dead] == "bet:4"
-
-
-def test_a_dead_chip_in_the_change_not_found_in_the_bet_is_counted_in_the_stack() -> None:
-    """As above, the dealer's count confirming the bet as read (1,000 100): the dead chip of
-    the change for seat 4 lies in its stack, the only other zone the change landed in. It is
-    counted there, and the stack is emitted with it: no second question about the stack (the
-    engine asked one on rf-dead3, the stack read 100 short of what the seat owns)."""
-    out, tracker, dead = _change_for_a_push(None)
-    assert [o["recount"]["ask"] for o in out if isinstance(o, dict) and "recount" in o] == ["bet:4"]
-    tracker.answered_chips("bet:4", None, 6.1)
-    after = [event_to_obj(e) for e in tracker.poll(6.2) if not isinstance(e, Alert)]
-    assert chips(after) == [{"stack:4": [5000, 1000, 100]}]
-    assert [e["unread"]["chips"] for e in after if "unread" in e] == [{"stack:4": [100]}]
-    assert tracker.places()[dead] == "stack:4"
 
 
 def test_a_dead_chip_taken_to_the_tray_with_the_pot_settles_the_payout() -> None:
