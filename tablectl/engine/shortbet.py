@@ -18,7 +18,7 @@ docs/scenario-extensions.md, "A bet read short by a chip the table cannot read".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tablectl.engine import recount
 from tablectl.engine.chipread import ITEM, Reading
@@ -65,7 +65,8 @@ def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) 
         or (hand.street == "preflop" and not hand.deal.seated_checked)
     ):
         return False
-    reading = _read(table, seat, zone, before, chips, added)
+    push = _Push(seat, before, chips, added)
+    reading = _read(table, push)
     short = reading.owes
     if short > 0 and _sums_to(unread, short):
         why = (
@@ -73,7 +74,7 @@ def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) 
             f"{' '.join(f'{c:,}' for c in unread)} counted at seat {seat}: a dead tag may lie "
             "in the bet"
         )
-    elif (taken := _taken_along(table, seat, body, before, chips, added, reading)) is not None:
+    elif (taken := _taken_along(table, body, push, reading)) is not None:
         why = (
             f"a {taken:,} chip the table cannot read is counted in seat {seat}'s stack, which "
             "the push came from: it may lie in the bet"
@@ -96,61 +97,51 @@ def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) 
     return True
 
 
-def _read(
-    table: TableState, seat: int, zone: str, before: list[int], chips: list[int], added: list[int]
-) -> Reading:
-    """The push ``added`` ruled as push() rules it, the bet zone read as ``chips``."""
+class _Push(NamedTuple):
+    """A push as a snapshot reads it: the seat, its bet zone before and now, the chips added."""
+
+    seat: int
+    before: list[int]
+    chips: list[int]
+    added: list[int]
+
+
+def _read(table: TableState, push: _Push, more: tuple[int, ...] = ()) -> Reading:
+    """The push (with the chips ``more`` too) ruled as push() rules it, the bet zone read as
+    the snapshot shows it."""
     felt = table.felt
     hand = table.live_hand
     assert hand is not None
-    felt.zones[zone] = chips  # read as push() reads it: the zone as the snapshot shows it
+    seat, zone, added = push.seat, f"bet:{push.seat}", [*push.added, *more]
+    felt.zones[zone] = [*push.chips, *more]  # read as push() reads it
     try:
         prior = prior_chips(table, hand, seat, added)
         if prior is None:
             return read_chips(table, hand, seat, added, None)
         return read_chips(table, hand, seat, added, None, prior)
     finally:
-        felt.zones[zone] = before
+        felt.zones[zone] = push.before
 
 
 def _taken_along(
-    table: TableState,
-    seat: int,
-    body: dict[str, list[int]],
-    before: list[int],
-    chips: list[int],
-    added: list[int],
-    reading: Reading,
+    table: TableState, body: dict[str, list[int]], push: _Push, reading: Reading
 ) -> int | None:
     """A chip counted in the seat's stack that the table cannot read (a dead tag the dealer's
     count placed there), when the push came from that stack (chips left it in this snapshot)
     and the push with that chip would be another action or amount (a bet or raise of 100
     more): its value, else None. The reads cannot tell whether it went along (docs/protocol.md,
     "Chips counted but not read"); a call read in full stays a call with it, and is not asked."""
-    stack = f"stack:{seat}"
+    stack = f"stack:{push.seat}"
     counted = table.felt.unread_chips.get(stack, ())
     if not counted or stack not in body:
         return None
     if not multiset_minus(table.felt.zones.get(stack, []), list(body[stack])):
         return None  # nothing left the stack: the push did not come from it
     for v in sorted(set(counted), reverse=True):
-        if _changes(table, seat, before, chips, added, reading, [v]):
+        other = _read(table, push, (v,))
+        if (other.action, other.to) != (reading.action, reading.to):
             return v
     return None
-
-
-def _changes(
-    table: TableState,
-    seat: int,
-    before: list[int],
-    chips: list[int],
-    added: list[int],
-    reading: Reading,
-    more: list[int],
-) -> bool:
-    """The push with the chips ``more`` too is another action or amount than ``reading``."""
-    other = _read(table, seat, f"bet:{seat}", before, [*chips, *more], [*added, *more])
-    return (other.action, other.to) != (reading.action, reading.to)
 
 
 def ask_stack(
