@@ -71,9 +71,6 @@ class _Tag:
     lapsed: dict[str, tuple[_Presence, float]] = field(default_factory=dict)
     misses: int = 0  # times its own antenna stopped reading it where it lay (diag)
     placed: float = 0.0  # when it was placed where it is
-    # when its place began reading it for the arrival that placed it there (k of n): shares
-    # against a rival count from then, the rounds that decided it included
-    arrived: float = 0.0
     # zones already judged not to hold the tag (a neighbour reading it at its zone's edge):
     # only its place falling silent moves it there now (no decision taken back on a few rounds)
     kept: set[str] = field(default_factory=set)
@@ -419,15 +416,7 @@ class TagTracker(TagMapper):
             # flight for longer than an arrival's rest with crosstalk; the board takes cards
             # from the deck only, so one from a seat must rest there a while
             return HOLD
-        # shares count from when the tag was placed where it is; between a seat's stack and
-        # bet from when its place began reading it for that placement: the rounds that
-        # decided it count on (a chip at rest at the line between them reads in ~80% and ~50%
-        # of the rounds, and ten rounds since its placement alone often read it the other way)
-        if _pair(home, best):
-            since = max(began, tag.arrived)
-            best_share = self._share(uid, best, since, now)[0]
-        else:
-            since = max(began, start)
+        since = max(began, start)  # shares count from when the tag was placed where it is
         # a zone that missed the tag for a round or two (k of n) still reads it: a rival as
         # much as one reading it this round (a card swept to the muck's edge, read by the
         # board in half the rounds, must not go to the board while the muck skips a round)
@@ -1347,8 +1336,6 @@ class TagTracker(TagMapper):
         self._unread.discard(uid)
         if zone is None:
             self._fresh.pop(uid, None)
-        p = tag.at.get(zone) if zone is not None else None
-        tag.arrived = min(p.since, now) if p is not None else now
         tag.place, tag.flags, tag.read_at, tag.placed = zone, flags, now, now
         tag.alerted, tag.asked = False, frozenset()
         tag.kept.clear()
@@ -1438,12 +1425,6 @@ def subset_summing(items: list[bytes], values: list[int], target: int) -> list[b
 
 def _seat_group(zone: str) -> str:
     return zone.split(":")[1] if ":" in zone else zone
-
-
-def _pair(a: str | None, b: str) -> bool:
-    """Whether ``a`` and ``b`` are one seat's stack and bet (either way round)."""
-    kinds = {a.partition(":")[0], b.partition(":")[0]} if a is not None else set()
-    return kinds == {"stack", "bet"} and _seat_group(a or "") == _seat_group(b)
 
 
 def _is_card_zone(zone: str) -> bool:
