@@ -1115,11 +1115,7 @@ class TagTracker(TagMapper):
             and place not in tag.at
             and now - tag.read_at + EPS < self._in_hand(place)
         ):
-            # a reader per antenna misses a deep chip for a few rounds; a shared reader's slow
-            # cycle cannot tell that from chips in a hand: there it holds the collection too
-            skipped = place.startswith("stack:") and not tag.at
-            fast = self._in_hand(place) <= self.motion + EPS
-            (missed if skipped and fast else busy).add(_seat_group(place))
+            (missed if place.startswith("stack:") and not tag.at else busy).add(_seat_group(place))
             moving = True
         uid = self._uid_of(tag)
         if uid in self._held:
