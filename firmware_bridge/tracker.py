@@ -530,9 +530,8 @@ class TagTracker(TagMapper):
         # what the table cannot read, before the chips it may leave short (the engine asks)
         first = self._unread_event()
         busy: set[str] = set()
-        missed: set[str] = set()  # seats with a stack chip unread at home and read nowhere
         for uid in sorted(self._active):  # in a fixed order: a seed plays the same
-            self._motion(self._tags[uid], now, busy, missed)
+            self._motion(self._tags[uid], now, busy)
         leaving = self._leaving(now)
         if self._fresh and leaving:
             # change placed while chips went unread lately: the exchange is not settled (or
@@ -548,17 +547,11 @@ class TagTracker(TagMapper):
         due: list[tuple[_Zone, Tags]] = []
         # the pot and the bets as one motion too: a collection lands seat by seat, a payout
         # leaves the pot for the stacks; the pot waits for every seat, the bets for the pot
-        # (a stack chip its antenna skips a round is no chip of a collection: the pot and
-        # the bets do not wait for it, the stack does; docs/rf.md, the latency)
-        collecting = "pot" in self._dirty
-        pot_waits = bool(busy) and collecting
-        out += self._ask_chips(busy | missed, pot_waits, now)
+        pot_waits = bool(busy) and "pot" in self._dirty
+        out += self._ask_chips(busy, pot_waits, now)
         for name in sorted(self._dirty, key=lambda n: self._zones[self._ant[n]].order):
             zone = self._zones[self._ant[name]]
-            group = _seat_group(name)
-            if not zone.cards and (
-                group in busy or (group in missed and (not collecting or name.startswith("stack:")))
-            ):
+            if not zone.cards and _seat_group(name) in busy:
                 continue  # one motion: wait until the seat's stack and bet are both quiet
             if _seat_group(name) in self._asking and not zone.cards:
                 continue  # the dealer counts the seat's bet: its zones wait for the count
@@ -1102,11 +1095,9 @@ class TagTracker(TagMapper):
             return 0.0
         return max(self.rest, self.leave_rounds * self._period_of(zone))
 
-    def _motion(self, tag: _Tag, now: float, busy: set[str], missed: set[str]) -> None:
+    def _motion(self, tag: _Tag, now: float, busy: set[str]) -> None:
         """Mark the seat group busy while a chip of it is in a hand (unread at home for less
-        than a push takes) or arriving in it; settle the tag when nothing is pending. A stack
-        chip unread and read nowhere marks its seat in ``missed``: its stack waits (a push
-        may have taken it), a collection does not (a deep chip is skipped 3% of rounds)."""
+        than a push takes) or arriving in it; settle the tag when nothing is pending."""
         moving = False
         place = tag.place
         if (
@@ -1115,7 +1106,7 @@ class TagTracker(TagMapper):
             and place not in tag.at
             and now - tag.read_at + EPS < self._in_hand(place)
         ):
-            (missed if place.startswith("stack:") and not tag.at else busy).add(_seat_group(place))
+            busy.add(_seat_group(place))
             moving = True
         uid = self._uid_of(tag)
         if uid in self._held:
