@@ -1,0 +1,202 @@
+"""The venue's balancing, table breaks, re-buys, add-ons and eliminations under mutation (issue
+34), each written from the rule through ``Venue.apply``, with the words the director and the
+dealers read."""
+
+from __future__ import annotations
+
+from test_mutants_days import all_bagged
+from test_venue_model import commands, confirm, notices, report, seats_of, venue_with
+
+from tablectl.tournament.venue import Announcement, Venue
+from tablectl.wire.commands import HaltCmd, SeatCmd, StackCmd, UnseatCmd
+
+# ----------------------------------------------------------------- breaking tables (10-B, 12)
+
+
+def test_rule_10b_a_table_breaking_says_why_in_its_rule() -> None:
+    """002 Rules 10-B and 12: 19 players at three tables (7, 6, 6), one busts at T1: the 18
+    left fit two tables, so the first table of the break order breaks, and the director and
+    the clock read why."""
+    v, out = venue_with(19, tables=3)
+    confirm(v, out)
+    seat = next(iter(seats_of(v, "T1")))
+    said = v.apply(report(v, "T1", 1, out=(seat,), button=1, sb=2, bb=3))
+    (broken,) = notices(said, "table_broken")
+    assert (broken.text, broken.rule, broken.data) == (
+        "table T3 breaks: 18 players fit 2 table(s)",
+        "002 Rule 10-B",
+        {"table": "T3"},
+    )
+
+
+def test_rule_10b_an_approved_break_says_why_it_was_proposed() -> None:
+    """With ``approve_moves`` the break waits for the director (002 Rule 10-B): the proposal
+    gives the reason, and the break, once approved, says the same."""
+    v, out = venue_with(19, tables=3, approve_moves=True)
+    confirm(v, out)
+    seat = next(iter(seats_of(v, "T1")))
+    said = v.apply(report(v, "T1", 1, out=(seat,), button=1, sb=2, bb=3))
+    (proposed,) = notices(said, "proposed")
+    why = "table T3 breaks: 18 players fit 2 table(s)"
+    assert proposed.data == {
+        "id": proposed.data["id"],
+        "kind": "break",
+        "table": "T3",
+        "rule": "002 Rule 10-B",
+        "why": why,
+    }
+    approved = v.apply({"approve": {"id": proposed.data["id"]}})
+    (broken,) = notices(approved, "table_broken")
+    assert (broken.text, broken.rule) == (why, "002 Rule 10-B")
+    assert {m.rule for m in commands(approved, UnseatCmd)} == {"002 Rule 10-B"}
+
+
+def test_rule_10b_a_broken_table_closes_while_the_next_break_waits_for_the_director() -> None:
+    """Four tables of 7 with ``approve_moves``: a bust makes T4 break (27 players fit three
+    tables, 002 Rule 10-B); before its players have sat down, nine more bust and the 18 left fit
+    two tables, so T3's break is proposed. T4 closes once its last player has left it, whether
+    or not the director has approved the next break: the clock stops showing it."""
+    v, out = venue_with(28, tables=4, approve_moves=True)
+    confirm(v, out)
+    t1 = sorted(seats_of(v, "T1"))
+    v.apply(report(v, "T1", 1, out=(t1[0],), button=t1[1], sb=t1[2], bb=t1[3]))
+    assert list(v.proposals) == ["m1"]  # the director's ids count from 1, one at a time
+    approved = v.apply({"approve": {"id": "m1"}})
+    t1 = sorted(seats_of(v, "T1"))
+    said = v.apply(report(v, "T1", 2, out=tuple(t1[:5]), button=t1[5], sb=t1[0], bb=t1[5]))
+    (move,) = notices(said, "proposed")
+    assert move.data["id"] == "m2"
+    t2 = sorted(seats_of(v, "T2"))
+    said = v.apply(report(v, "T2", 1, out=tuple(t2[:4]), button=t2[4], sb=t2[5], bb=t2[6]))
+    (withdrawn,) = notices(said, "withdrawn")
+    assert (withdrawn.text, withdrawn.rule) == (
+        f"proposal {move.data['id']} withdrawn: no longer needed",
+        "002 Rule 11-A",
+    )
+    (proposed,) = notices(said, "proposed")
+    assert proposed.text == "to approve (m3): break table T3"
+    confirm(v, approved)
+    assert list(v.proposals) == ["m3"]
+    assert sorted(v.summary()["tables"]) == ["T1", "T2", "T3"]
+    assert not v.tables["T4"].active
+
+
+def test_rule_10b_a_table_broken_on_day_one_stays_broken_on_day_two() -> None:
+    """A table broken by the break order (002 Rule 10-B, here T2 before T3) is out of the
+    event: day two's new draw (002 Rule 7) seats the 18 bagged players at the tables that
+    still played, T1 and T3, not at the first two of the list."""
+    v, out = venue_with(19, tables=3, break_order=["T2", "T3"])
+    confirm(v, out)
+    seat = next(iter(seats_of(v, "T1")))
+    said = v.apply(report(v, "T1", 1, out=(seat,), button=1, sb=2, bb=3))
+    assert [n.text for n in notices(said, "table_broken")] == [
+        "table T2 breaks: 18 players fit 2 table(s)"
+    ]
+    confirm(v, said)
+    assert v.summary()["tables_broken"] == 1
+    v.apply({"end_day": {}})
+    all_bagged(v)
+    day_two = v.apply({"start_day": {}})
+    assert [(h.table, h.why) for h in commands(day_two, HaltCmd)] == [
+        ("T1", "day 2: play resumes"),
+        ("T3", "day 2: play resumes"),
+    ]
+    assert {s.table for s in commands(day_two, SeatCmd)} == {"T1", "T3"}
+
+
+# ------------------------------------------------------------------------- balancing (11-A)
+
+
+def test_rule_11a_a_proposed_move_to_a_seat_taken_since_is_proposed_again() -> None:
+    """002 Rule 11-A with ``approve_moves``: T2 down to 5 against T1's 8, the player due the big
+    blind at T1 is proposed for T2's worst position, seat 1 (the big blind passed seat 8 last).
+    A late registrant (8-A) draws that very seat before the director approves: the proposal is
+    withdrawn and made again for the next worst seat, never approving a move into an occupied
+    seat."""
+    v, out = venue_with(16, approve_moves=True, late_until_level=2, seed=5)
+    confirm(v, out)
+    t1, t2 = sorted(seats_of(v, "T1")), sorted(seats_of(v, "T2"))
+    v.apply(report(v, "T1", 1, button=t1[0], sb=t1[1], bb=t1[2]))
+    said = v.apply(report(v, "T2", 1, out=tuple(t2[:3]), button=t2[4], sb=t2[5], bb=t2[6]))
+    (first,) = notices(said, "proposed")
+    assert first.text == "to approve (m1): move P6 from T1 seat 4 to T2 seat 1"
+    assert first.data["why"] == (
+        "balancing T1 (8) and T2 (5): the player due the big blind next, to the worst position"
+    )
+    (seat,) = commands(v.apply({"register": {"name": "Late"}}), SeatCmd)
+    assert (seat.table, seat.seat) == ("T2", 1)
+    said = confirm(v, [seat])
+    assert [(n.kind, n.text) for n in said if isinstance(n, Announcement)] == [
+        ("proposed", "to approve (m2): move P6 from T1 seat 4 to T2 seat 2"),
+        ("withdrawn", "proposal m1 withdrawn: no longer needed"),
+    ]
+    (move,) = commands(v.apply({"approve": {"id": "m2"}}), UnseatCmd)
+    assert (move.table, move.seat, move.to_table, move.to_seat) == ("T1", 4, "T2", 2)
+
+
+# ------------------------------------------------------------------ re-buys and add-ons (28)
+
+
+def _short_stack(**setup: object) -> tuple[Venue, str]:
+    """Four players at one table; the first seat down to 4,000 between hands."""
+    v, out = venue_with(4, tables=1, **setup)
+    confirm(v, out)
+    seat = sorted(seats_of(v, "T1"))[0]
+    v.apply(report(v, "T1", 1, stacks={seat: 4000}, button=1, sb=2, bb=3))
+    return v, seats_of(v, "T1")[seat].name
+
+
+def test_rule_28_a_rebuy_and_an_addon_up_to_their_last_level_then_refused_in_words() -> None:
+    """002 Rule 28: re-buys and add-ons up to the level the house sets (``until_level``), that
+    level included; from the next one the director is told no. The dealer's command says which
+    it is and where the chips go."""
+    v, name = _short_stack(
+        rebuy={"chips": 10000, "money": 100, "until_level": 2},
+        addon={"chips": 15000, "money": 50, "until_level": 2},
+    )
+    v.apply({"level": {"index": 1}})
+    assert v.level_number == 2
+    (rebuy,) = commands(v.apply({"rebuy": {"name": name}}), StackCmd)
+    (addon,) = commands(v.apply({"addon": {"name": name}}), StackCmd)
+    assert (rebuy.rule, rebuy.why, rebuy.name, rebuy.stack, rebuy.add, rebuy.set) == (
+        "002 Rule 28",
+        "re-buy",
+        name,
+        14000,
+        10000,
+        False,
+    )
+    assert (addon.rule, addon.why, addon.stack, addon.add) == (
+        "002 Rule 28",
+        "add-on",
+        19000,
+        15000,
+    )
+    v.apply({"level": {"index": 2}})
+    assert [o.text for o in v.apply({"rebuy": {"name": name}})] == [
+        "rebuy: no re-buys now (002 Rule 28)"
+    ]
+    assert [o.text for o in v.apply({"addon": {"name": name}})] == ["addon: no add-ons now"]
+
+
+def test_rule_28_no_rebuy_nor_addon_when_the_house_offers_none() -> None:
+    """A house that sets up no re-buys (002 Rule 28's options) refuses one at level 1."""
+    v, name = _short_stack()
+    assert v.level_number == 1
+    assert [o.text for o in v.apply({"rebuy": {"name": name}})] == [
+        "rebuy: no re-buys now (002 Rule 28)"
+    ]
+    assert [o.text for o in v.apply({"addon": {"name": name}})] == ["addon: no add-ons now"]
+
+
+def test_rule_28_chips_join_a_stack_only_at_a_seat() -> None:
+    """002 Rule 28: the chips join the stack between hands at the player's seat; a player still
+    walking to the first seat is not there to take them, and the director is told so."""
+    v, _out = venue_with(
+        4,
+        tables=1,
+        rebuy={"chips": 10000, "until_level": 2},
+        addon={"chips": 5000, "until_level": 2},
+    )
+    assert [o.text for o in v.apply({"rebuy": {"name": "P1"}})] == ["rebuy: P1 is not seated"]
+    assert [o.text for o in v.apply({"addon": {"name": "P1"}})] == ["addon: P1 is not seated"]
