@@ -5,7 +5,7 @@ dealers read."""
 from __future__ import annotations
 
 from test_mutants_days import all_bagged
-from test_venue_model import commands, confirm, notices, report, seats_of, venue_with
+from test_venue_model import STRUCTURE, commands, confirm, notices, report, seats_of, venue_with
 
 from tablectl.tournament.venue import Announcement, Venue
 from tablectl.wire.commands import HaltCmd, SeatCmd, StackCmd, UnseatCmd
@@ -132,6 +132,11 @@ def test_rule_11a_a_proposed_move_to_a_seat_taken_since_is_proposed_again() -> N
     ]
     (move,) = commands(v.apply({"approve": {"id": "m2"}}), UnseatCmd)
     assert (move.table, move.seat, move.to_table, move.to_seat) == ("T1", 4, "T2", 2)
+    assert (move.rule, move.why, move.name) == (
+        "002 Rule 11-A",
+        "balancing T1 (8) and T2 (6): the player due the big blind next, to the worst position",
+        "P6",
+    )
 
 
 # ------------------------------------------------------------------ re-buys and add-ons (28)
@@ -200,3 +205,52 @@ def test_rule_28_chips_join_a_stack_only_at_a_seat() -> None:
     )
     assert [o.text for o in v.apply({"rebuy": {"name": "P1"}})] == ["rebuy: P1 is not seated"]
     assert [o.text for o in v.apply({"addon": {"name": "P1"}})] == ["addon: P1 is not seated"]
+
+
+def test_rule_28_a_busted_player_whose_table_broke_re_buys_into_a_drawn_seat() -> None:
+    """002 Rule 28 keeps a busted player's seat for a re-buy; when the table has broken since
+    (10-B) the seat is gone and one is drawn from the seat pool (8-A), the re-buy counted at
+    once. Two busted at T3 leave 17, who fit two tables with one seat over: the first re-buy
+    takes it, the second is told there is none."""
+    v, out = venue_with(19, tables=3, rebuy={"chips": 8000, "money": 40, "until_level": 3})
+    confirm(v, out)
+    t3 = sorted(seats_of(v, "T3"))
+    first, second = (seats_of(v, "T3")[s].name for s in t3[:2])
+    said = v.apply(report(v, "T3", 1, out=tuple(t3[:2]), button=t3[2], sb=t3[3], bb=t3[4]))
+    assert [n.text for n in notices(said, "table_broken")] == [
+        "table T3 breaks: 17 players fit 2 table(s)"
+    ]
+    confirm(v, said)
+    issued = v.chips_issued
+    (seat,) = commands(v.apply({"rebuy": {"name": first}}), SeatCmd)
+    assert (seat.rule, seat.why, seat.name, seat.stack) == (
+        "002 Rule 8-A",
+        f"re-buy after busting: seat {t3[0]} is gone",
+        first,
+        8000,
+    )
+    assert (seat.table, seat.seat) == ("T2", 3)  # the one open seat
+    assert v.chips_issued == issued + 8000 and v.summary()["rebuys"] == 1
+    assert [o.text for o in v.apply({"rebuy": {"name": second}})] == [
+        "rebuy: no open seat at the tables in play"
+    ]
+    assert v.chips_issued == issued + 8000 and v.summary()["rebuys"] == 1
+
+
+def test_rule_28_a_rebuy_above_the_house_limit_is_refused_in_words() -> None:
+    """002 Rule 28's house option: a re-buy only at or below ``at_most`` chips."""
+    v, name = _short_stack(rebuy={"chips": 10000, "until_level": 2, "at_most": 3000})
+    assert [o.text for o in v.apply({"rebuy": {"name": name}})] == [
+        f"rebuy: {name} has 4000: re-buys at 3000 or less"
+    ]
+
+
+def test_the_director_breaks_no_table_before_the_start() -> None:
+    """002 Rule 10-B's break by the director is for a tournament under way: before the start
+    nobody sits anywhere, and the director is told why."""
+    v = Venue()
+    v.apply({"setup": {"tables": ["T1", "T2"], "structure": STRUCTURE}})
+    v.apply({"register": {"name": "Ann"}})
+    assert [o.text for o in v.apply({"break": {"table": "T2"}})] == [
+        "break: a table breaks only while the tournament is under way"
+    ]
