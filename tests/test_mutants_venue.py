@@ -254,3 +254,54 @@ def test_the_director_breaks_no_table_before_the_start() -> None:
     assert [o.text for o in v.apply({"break": {"table": "T2"}})] == [
         "break: a table breaks only while the tournament is under way"
     ]
+
+
+def test_rule_10b_the_director_breaks_a_table_when_the_others_seat_exactly_its_players() -> None:
+    """002 Rule 10-B: the director may break a table while the other tables have a seat for
+    each of its players, the last seat included: 19 at three tables (7, 6, 6); the director
+    cannot break T2 (5 open seats elsewhere for its 6), but once one busts at T1 its 6 fit the
+    6 seats open at T1 and T3, and the break of T3 the venue proposed is withdrawn."""
+    v, out = venue_with(19, tables=3, approve_moves=True)
+    confirm(v, out)
+    assert [o.text for o in v.apply({"break": {"table": "T2"}})] == [
+        "break: the other tables have 5 open seats for 6 players"
+    ]
+    seat = next(iter(seats_of(v, "T1")))
+    v.apply(report(v, "T1", 1, out=(seat,), button=1, sb=2, bb=3))
+    said = v.apply({"break": {"table": "T2"}})
+    assert [(n.kind, n.text) for n in said if isinstance(n, Announcement)] == [
+        ("table_broken", "the director breaks table T2"),
+        ("withdrawn", "proposal m1 withdrawn: no longer needed"),
+    ]
+    assert len(commands(said, UnseatCmd)) == 6
+
+
+def test_rule_28_a_busted_player_s_seat_taken_since_is_gone() -> None:
+    """002 Rule 28 keeps a busted player's seat for a re-buy only while it is still theirs: a
+    late registrant (8-A) drawn to it takes it, and the re-buy draws another seat."""
+    v, out = venue_with(12, seed=12, late_until_level=2, rebuy={"chips": 8000, "until_level": 3})
+    confirm(v, out)
+    t2 = sorted(seats_of(v, "T2"))
+    name = seats_of(v, "T2")[t2[0]].name
+    v.apply(report(v, "T2", 1, out=(t2[0],), button=t2[1], sb=t2[2], bb=t2[3]))
+    (late,) = commands(v.apply({"register": {"name": "Late"}}), SeatCmd)
+    assert (late.table, late.seat) == ("T2", t2[0])
+    confirm(v, [late])
+    (seat,) = commands(v.apply({"rebuy": {"name": name}}), SeatCmd)
+    assert seat.why == f"re-buy after busting: seat {t2[0]} is gone"
+    assert (seat.rule, seat.table) == ("002 Rule 8-A", "T2") and seat.seat != t2[0]
+
+
+def test_rule_28_a_rebuy_in_the_kept_seat_brings_chips_once_the_table_confirms() -> None:
+    """002 Rule 28: a busted player's re-buy in the kept seat is an absolute ``stack`` there;
+    the player is back in the count at once, the chips once the dealer has put them down."""
+    v, out = venue_with(7, tables=1, seed=11, rebuy={"chips": 8000, "until_level": 3})
+    confirm(v, out)
+    seat = next(s for s, e in seats_of(v, "T1").items() if e.name == "P6")
+    v.apply(report(v, "T1", 1, out=(seat,), button=4, sb=5, bb=6))
+    assert (v.summary()["chips_in_play"], v.summary()["players_left"]) == (60000, 6)
+    (cmd,) = commands(v.apply({"rebuy": {"name": "P6"}}), StackCmd)
+    assert (cmd.why, cmd.stack, cmd.set) == ("re-buy after busting: the seat is kept", 8000, True)
+    assert (v.summary()["chips_in_play"], v.summary()["players_left"]) == (60000, 7)
+    v.apply({"confirmed": {"table": "T1", "id": cmd.id, "stack": 8000, "before": 0}})
+    assert v.summary()["chips_in_play"] == 68000
