@@ -104,6 +104,77 @@ def test_rule_10b_a_table_broken_on_day_one_stays_broken_on_day_two() -> None:
     assert {s.table for s in commands(day_two, SeatCmd)} == {"T1", "T3"}
 
 
+def test_rule_10b_a_broken_table_s_players_fill_the_shortest_tables_first() -> None:
+    """002 Rule 10-B with 11: the seat cards of a breaking table keep the tables balanced. 19 at
+    three tables (7, 6, 6); three bust at T1 and T3 breaks: its 6 players go 4 to T1 (down to
+    4) and 2 to T2 (6), 8 and 8, and no balancing move follows."""
+    v, out = venue_with(19, tables=3)
+    confirm(v, out)
+    t1 = sorted(seats_of(v, "T1"))
+    said = v.apply(report(v, "T1", 1, out=tuple(t1[:3]), button=t1[3], sb=t1[4], bb=t1[5]))
+    moves = commands(said, UnseatCmd)
+    assert sorted(m.to_table for m in moves) == ["T1"] * 4 + ["T2"] * 2
+    more = confirm(v, said)
+    assert v.summary()["tables"] == {"T1": 8, "T2": 8}
+    assert not [m for m in commands(more, UnseatCmd) if m.rule == "002 Rule 11-A"]
+
+
+def _moving(v: Venue, busts: dict[str, int]) -> list[UnseatCmd]:
+    """Reports busting the first ``busts[table]`` players of each table, in order; the
+    unseats they caused."""
+    moves: list[UnseatCmd] = []
+    for table, n in busts.items():
+        seats = sorted(seats_of(v, table))
+        bust = tuple(seats[:n])
+        said = v.apply(
+            report(v, table, 1, out=bust, button=seats[n], sb=seats[n + 1], bb=seats[n + 2])
+        )
+        moves += commands(said, UnseatCmd)
+    return moves
+
+
+def test_rule_10b_a_broken_table_closes_with_its_last_player_gone_whatever_moves_elsewhere() -> (
+    None
+):
+    """002 Rules 10-B and 11-A: 24 at three tables (8 each, T2 first to break). A bust at T2 and
+    two at T3 send T1's player due the big blind to T3 (11-A); before that player sits, four
+    bust at T1 and the 17 left fit two tables: T2 breaks. T2 closes once its own players have
+    left it: the move between T1 and T3 still under way is none of its business."""
+    v, out = venue_with(24, tables=3, break_order=["T2", "T3"])
+    confirm(v, out)
+    (balance,) = _moving(v, {"T2": 1, "T3": 2})
+    assert (balance.table, balance.to_table, balance.rule) == ("T1", "T3", "002 Rule 11-A")
+    breaking = _moving(v, {"T1": 4})
+    assert {m.table for m in breaking} == {"T2"} and len(breaking) == 7
+    confirm(v, breaking)
+    assert v.summary()["tables"] == {"T1": 8, "T3": 9}
+    assert (v.tables["T2"].active, v.tables["T2"].breaking) == (False, False)
+
+
+def test_rule_10b_a_breaking_table_stays_open_for_a_player_on_the_way_to_it() -> None:
+    """002 Rules 10-B and 11-A: a bust at T3 and two at T2 send T1's next big blind to T2; three
+    bust at T1 before that player sits, and T2 (first in the break order) breaks. Its own
+    players leave, but T2 stays open for the one on the way: once seated there, that player
+    draws a new seat too (10-B), and only then does T2 close."""
+    v, out = venue_with(24, tables=3, break_order=["T2", "T3"])
+    confirm(v, out)
+    (balance,) = _moving(v, {"T3": 1, "T2": 2})
+    assert (balance.table, balance.to_table, balance.to_seat) == ("T1", "T2", 1)
+    breaking = _moving(v, {"T1": 3})
+    assert {m.table for m in breaking} == {"T2"} and len(breaking) == 6
+    confirm(v, breaking)
+    assert v.summary()["tables"] == {"T1": 8, "T2": 1, "T3": 9}
+    assert (v.tables["T2"].active, v.tables["T2"].breaking) == (True, True)
+    more = confirm(v, [balance])
+    assert [(o.kind, o.text) for o in more if isinstance(o, Announcement)] == [
+        ("moved", f"{balance.name}: T1 seat {balance.seat} -> T2 seat 1"),
+        ("moved", f"{balance.name}: T2 seat 1 -> T1 seat 1"),
+    ]
+    assert [(m.table, m.rule) for m in commands(more, UnseatCmd)] == [("T2", "002 Rule 10-B")]
+    assert v.summary()["tables"] == {"T1": 9, "T3": 9}
+    assert (v.tables["T2"].active, v.tables["T2"].breaking) == (False, False)
+
+
 # ------------------------------------------------------------------------- balancing (11-A)
 
 
@@ -301,7 +372,12 @@ def test_rule_28_a_rebuy_in_the_kept_seat_brings_chips_once_the_table_confirms()
     v.apply(report(v, "T1", 1, out=(seat,), button=4, sb=5, bb=6))
     assert (v.summary()["chips_in_play"], v.summary()["players_left"]) == (60000, 6)
     (cmd,) = commands(v.apply({"rebuy": {"name": "P6"}}), StackCmd)
-    assert (cmd.why, cmd.stack, cmd.set) == ("re-buy after busting: the seat is kept", 8000, True)
+    assert (cmd.why, cmd.stack, cmd.add, cmd.set) == (
+        "re-buy after busting: the seat is kept",
+        8000,
+        8000,
+        True,
+    )
     assert (v.summary()["chips_in_play"], v.summary()["players_left"]) == (60000, 7)
     v.apply({"confirmed": {"table": "T1", "id": cmd.id, "stack": 8000, "before": 0}})
     assert v.summary()["chips_in_play"] == 68000
