@@ -5,8 +5,11 @@ dealers read."""
 from __future__ import annotations
 
 from test_mutants_days import all_bagged
+from test_venue_bounties import three as bounty_venue
+from test_venue_h4h import Room as H4hRoom
 from test_venue_model import STRUCTURE, commands, confirm, notices, report, seats_of, venue_with
 
+from tablectl.tournament.players import players
 from tablectl.tournament.venue import Announcement, Venue
 from tablectl.wire.commands import HaltCmd, SeatCmd, StackCmd, UnseatCmd
 
@@ -144,6 +147,9 @@ def test_rule_10b_a_broken_table_closes_with_its_last_player_gone_whatever_moves
     confirm(v, out)
     (balance,) = _moving(v, {"T2": 1, "T3": 2})
     assert (balance.table, balance.to_table, balance.rule) == ("T1", "T3", "002 Rule 11-A")
+    assert balance.why == (
+        "balancing T1 (8) and T3 (6): the player due the big blind next, to the worst position"
+    )
     breaking = _moving(v, {"T1": 4})
     assert {m.table for m in breaking} == {"T2"} and len(breaking) == 7
     confirm(v, breaking)
@@ -255,6 +261,15 @@ def test_rule_28_a_rebuy_and_an_addon_up_to_their_last_level_then_refused_in_wor
     assert [o.text for o in v.apply({"addon": {"name": name}})] == ["addon: no add-ons now"]
 
 
+def test_an_addon_is_once_an_entry() -> None:
+    """The add-on (002 Rule 28's procedure, the house's option) once per entry, in words."""
+    v, name = _short_stack(addon={"chips": 5000, "until_level": 2})
+    confirm(v, v.apply({"addon": {"name": name}}))
+    assert [o.text for o in v.apply({"addon": {"name": name}})] == [
+        f"addon: {name} has taken the add-on"
+    ]
+
+
 def test_rule_28_no_rebuy_nor_addon_when_the_house_offers_none() -> None:
     """A house that sets up no re-buys (002 Rule 28's options) refuses one at level 1."""
     v, name = _short_stack()
@@ -349,7 +364,9 @@ def test_rule_10b_the_director_breaks_a_table_when_the_others_seat_exactly_its_p
 
 def test_rule_28_a_busted_player_s_seat_taken_since_is_gone() -> None:
     """002 Rule 28 keeps a busted player's seat for a re-buy only while it is still theirs: a
-    late registrant (8-A) drawn to it takes it, and the re-buy draws another seat."""
+    late registrant (8-A) drawn to it takes it, and the re-buy draws another seat from the seat
+    pool, at the shortest table (8-A: T1, down to 5 against T2's 6). The player is back with
+    one re-buy and no place."""
     v, out = venue_with(12, seed=12, late_until_level=2, rebuy={"chips": 8000, "until_level": 3})
     confirm(v, out)
     t2 = sorted(seats_of(v, "T2"))
@@ -358,9 +375,14 @@ def test_rule_28_a_busted_player_s_seat_taken_since_is_gone() -> None:
     (late,) = commands(v.apply({"register": {"name": "Late"}}), SeatCmd)
     assert (late.table, late.seat) == ("T2", t2[0])
     confirm(v, [late])
+    t1 = sorted(seats_of(v, "T1"))
+    v.apply(report(v, "T1", 1, out=(t1[0],), button=t1[1], sb=t1[2], bb=t1[3]))
+    assert v.summary()["tables"] == {"T1": 5, "T2": 6}
     (seat,) = commands(v.apply({"rebuy": {"name": name}}), SeatCmd)
     assert seat.why == f"re-buy after busting: seat {t2[0]} is gone"
-    assert (seat.rule, seat.table) == ("002 Rule 8-A", "T2") and seat.seat != t2[0]
+    assert (seat.rule, seat.table) == ("002 Rule 8-A", "T1")
+    (player,) = (p for p in players(v.entries.values()) if p.name == name)
+    assert (player.rebuys, player.places, player.status) == (1, (), "arriving")
 
 
 def test_rule_28_a_rebuy_in_the_kept_seat_brings_chips_once_the_table_confirms() -> None:
@@ -381,3 +403,60 @@ def test_rule_28_a_rebuy_in_the_kept_seat_brings_chips_once_the_table_confirms()
     assert (v.summary()["chips_in_play"], v.summary()["players_left"]) == (60000, 7)
     v.apply({"confirmed": {"table": "T1", "id": cmd.id, "stack": 8000, "before": 0}})
     assert v.summary()["chips_in_play"] == 68000
+
+
+# ------------------------------------------------------------------------------ eliminations
+
+
+def test_an_elimination_in_the_money_says_the_place_and_the_prize() -> None:
+    """Places by elimination order; a paid place says what it wins (twelve paid of $2,000:
+    13th nothing, 12th 1%). The busted entry holds no chips any more (the director's
+    entrants list shows its stack)."""
+    room = H4hRoom()
+    said = room.bust_to(11)
+    thirteenth, twelfth = notices(said, "eliminated")[-2:]
+    assert (thirteenth.text, thirteenth.rule, thirteenth.data["prize"]) == (
+        f"{thirteenth.data['name']} out in place 13",
+        "",
+        0.0,
+    )
+    assert (twelfth.text, twelfth.rule, twelfth.data["place"], twelfth.data["prize"]) == (
+        f"{twelfth.data['name']} out in place 12, wins $20.00",
+        "",
+        12,
+        20.0,
+    )
+    busted = room.v.entries[twelfth.data["entry"]]
+    assert (busted.status, busted.stack, busted.place, busted.prize) == ("out", 0, 12, 20.0)
+
+
+def test_rp8_a_a_player_out_during_hand_for_hand_is_told_the_places_are_shared() -> None:
+    """002 RP-8 A: players out on the same hand-for-hand hand share the places it covers; the
+    elimination says so before the hand is over everywhere."""
+    room = H4hRoom()
+    room.bust_to(13)
+    room.v.apply({"hand_for_hand": {"on": True}})
+    table = room.v.active_tables()[1]
+    name = room.names(table)[-1]
+    (out,) = notices(room.report(table, out=(name,), hold=1), "eliminated")
+    assert (out.text, out.rule) == (
+        f"{name} out in place 13 (hand for hand: shares with anyone out on this hand, 002 RP-8 A)",
+        "",
+    )
+
+
+def test_a_bounty_without_its_eliminator_is_asked_of_the_director() -> None:
+    """A knockout bounty (the house's option) whose table does not say who eliminated the
+    player: the director is asked, in one alert naming the player and the entry."""
+    v = bounty_venue("pko", 20)
+    said = v.apply(report(v, "T1", 1, out=(sorted(seats_of(v, "T1"))[0],)))
+    (out,) = notices(said, "eliminated")
+    (alert,) = notices(said, "alert")
+    name, entry = out.data["name"], out.data["entry"]
+    assert (out.rule, out.data["bounty_asked"]) == ("", True)
+    assert (alert.text, alert.rule, alert.data) == (
+        f"who eliminated {name} ({entry})? the table's report does not say; their bounty waits "
+        "for the answer (knockout)",
+        "",
+        {"knockout": entry},
+    )
