@@ -460,3 +460,25 @@ def test_a_bounty_without_its_eliminator_is_asked_of_the_director() -> None:
         "",
         {"knockout": entry},
     )
+
+
+def test_rule_28_re_buys_add_up_kept_seat_then_drawn_seat() -> None:
+    """002 Rule 28: each re-buy counts, in the seat kept or in a seat drawn: P3 busts, re-buys
+    in the kept seat; busts again, a late registrant (8-A) takes that seat, and the second
+    re-buy draws another: two re-buys, and the pool counts both."""
+    v, out = venue_with(
+        7, tables=1, seed=4, late_until_level=2, rebuy={"chips": 8000, "until_level": 3}
+    )
+    confirm(v, out)
+    t = sorted(seats_of(v, "T1"))
+    assert seats_of(v, "T1")[t[0]].name == "P3"
+    v.apply(report(v, "T1", 1, out=(t[0],), button=t[1], sb=t[2], bb=t[3]))
+    (kept,) = commands(v.apply({"rebuy": {"name": "P3"}}), StackCmd)
+    v.apply({"confirmed": {"table": "T1", "id": kept.id, "stack": 8000, "before": 0}})
+    v.apply(report(v, "T1", 2, out=(t[0],), button=t[2], sb=t[3], bb=t[4]))
+    (late,) = commands(v.apply({"register": {"name": "Late"}}), SeatCmd)
+    assert late.seat == t[0]
+    (drawn,) = commands(v.apply({"rebuy": {"name": "P3"}}), SeatCmd)
+    assert drawn.why == f"re-buy after busting: seat {t[0]} is gone"
+    (player,) = (p for p in players(v.entries.values()) if p.name == "P3")
+    assert player.rebuys == 2 and v.summary()["rebuys"] == 2
