@@ -482,3 +482,36 @@ def test_rule_28_re_buys_add_up_kept_seat_then_drawn_seat() -> None:
     assert drawn.why == f"re-buy after busting: seat {t[0]} is gone"
     (player,) = (p for p in players(v.entries.values()) if p.name == "P3")
     assert player.rebuys == 2 and v.summary()["rebuys"] == 2
+
+
+# ------------------------------------------------------------------ the seat draw (7, 8-A)
+
+
+def test_rule_8a_the_waiting_list_is_seated_up_to_the_last_level_of_late_entry() -> None:
+    """002 Rule 8-A: a waiting player takes a seat that opens while late entry is open, its last
+    level included, and is announced as registered (with a bounty's head, the house's option);
+    after that level an open seat is not filled."""
+    v = Venue()
+    setup = {"tables": ["T1", "T2"], "handed": 4, "seed": 1, "structure": STRUCTURE}
+    v.apply({"setup": {**setup, "late_until_level": 2, "bounty": {"kind": "pko", "amount": 20}}})
+    for name in [f"P{i + 1}" for i in range(8)] + ["W1", "W2"]:
+        v.apply({"register": {"name": name}})
+    confirm(v, v.apply({"start": {}}))
+    v.apply({"level": {"index": 1}})
+    assert v.level_number == 2
+    seat = next(iter(seats_of(v, "T1")))
+    said = v.apply(report(v, "T1", 1, out=(seat,), button=1, sb=2, bb=3))
+    (registered,) = notices(said, "registered")
+    assert (registered.text, registered.rule, registered.data) == (
+        "W1 registered from the waiting list (e9)",
+        "002 Rule 8-A",
+        {"entry": "e9", "name": "W1"},
+    )
+    assert ["W1", 20.0] in v.summary()["bounty"]["heads"]
+    assert v.summary()["bounty"]["pool"] == 180.0
+    confirm(v, said)
+    v.apply({"level": {"index": 2}})
+    seat = next(iter(seats_of(v, "T2")))
+    said = v.apply(report(v, "T2", 1, out=(seat,), button=1, sb=2, bb=3))
+    assert notices(said, "registered") == [] and commands(said, SeatCmd) == []
+    assert [e.name for e in v.waiting()] == ["W2"]
