@@ -11,7 +11,7 @@ from test_venue_model import STRUCTURE, commands, confirm, notices, report, seat
 
 from tablectl.tournament.players import players
 from tablectl.tournament.venue import Announcement, Venue
-from tablectl.wire.commands import HaltCmd, SeatCmd, StackCmd, UnseatCmd
+from tablectl.wire.commands import HaltCmd, LevelCmd, SeatCmd, StackCmd, UnseatCmd
 
 # ----------------------------------------------------------------- breaking tables (10-B, 12)
 
@@ -515,3 +515,67 @@ def test_rule_8a_the_waiting_list_is_seated_up_to_the_last_level_of_late_entry()
     said = v.apply(report(v, "T2", 1, out=(seat,), button=1, sb=2, bb=3))
     assert notices(said, "registered") == [] and commands(said, SeatCmd) == []
     assert [e.name for e in v.waiting()] == ["W2"]
+
+
+def test_rule_7_the_start_draws_every_seat_once_and_only_with_two_players() -> None:
+    """002 Rule 7: the start is a random draw of everyone registered, once, and needs two
+    players; each seat command says why and carries a full starting stack."""
+    v = Venue()
+    v.apply({"setup": {"tables": ["T1", "T2"], "structure": STRUCTURE}})
+    v.apply({"register": {"name": "Ann"}})
+    assert [o.text for o in v.apply({"start": {}})] == ["start: a tournament needs two players"]
+    assert not v.started
+    v.apply({"register": {"name": "Bo"}})
+    seats = commands(v.apply({"start": {}}), SeatCmd)
+    assert [(s.name, s.rule, s.why, s.stack, s.waits) for s in seats] == [
+        ("Ann", "002 Rule 7", "random seat draw", 10000, False),
+        ("Bo", "002 Rule 7", "random seat draw", 10000, False),
+    ]
+    assert v.chips_issued == 20000 and {s.table for s in seats} == {"T1"}
+    assert v.tables["T1"].active and not v.tables["T2"].active
+    assert [o.text for o in v.apply({"start": {}})] == ["start: the tournament has started already"]
+
+
+# ----------------------------------------------------------------- the clock's levels (24)
+
+
+def test_rule_24_each_table_hears_the_level_from_its_next_hand_and_a_break_keeps_the_number() -> (
+    None
+):
+    """002 Rule 24: the clock's step goes to every table in play, applying from its next hand,
+    with its figures; a break step is a step with no level number of its own (the level in force
+    stays the one before it)."""
+    v, out = venue_with(12, tables=2)
+    confirm(v, out)
+    said = v.apply({"level": {"index": 5}})
+    assert [
+        (c.table, c.rule, c.why, c.index, c.number, c.blinds, c.ante, c.bb_ante, c.on_break)
+        for c in commands(said, LevelCmd)
+    ] == [
+        ("T1", "002 Rule 24", "applies from the next hand", 5, 6, (400, 800), 800, True, False),
+        ("T2", "002 Rule 24", "applies from the next hand", 5, 6, (400, 800), 800, True, False),
+    ]
+    assert v.level_number == 6 and v.summary()["level"] == 6
+    said = v.apply({"level": {"index": 6}})
+    assert [(c.table, c.on_break, c.number, c.color_up) for c in commands(said, LevelCmd)] == [
+        ("T1", True, 0, ()),
+        ("T2", True, 0, ()),
+    ]
+    assert v.level_number == 6 and v.step_index == 6
+    assert [o.text for o in v.apply({"level": {"index": 99}})] == [
+        f'level: level needs {{"index": 0..{len(v.structure.steps) - 1}}}'
+    ]
+
+
+def test_rule_24_an_edited_structure_is_announced_by_name_and_steps() -> None:
+    """002 Rule 24: the director's edited structure is announced (the level in force stays)."""
+    v, _out = venue_with(4, tables=1)
+    (said,) = v.apply({"structure": dict(STRUCTURE, name="Sunday", step=STRUCTURE["step"][:3])})
+    assert (said.kind, said.text, said.rule) == (
+        "structure",
+        "structure now Sunday: 3 steps",
+        "002 Rule 24",
+    )
+    assert [o.text for o in v.apply({"structure": "fast"})] == [
+        "structure: structure must be an object (the decoded TOML)"
+    ]
