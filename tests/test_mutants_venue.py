@@ -579,3 +579,48 @@ def test_rule_24_an_edited_structure_is_announced_by_name_and_steps() -> None:
     assert [o.text for o in v.apply({"structure": "fast"})] == [
         "structure: structure must be an object (the decoded TOML)"
     ]
+
+
+def test_rule_8a_a_re_entry_with_every_seat_taken_is_refused_and_changes_nothing() -> None:
+    """002 Rule 8-A: a re-entry draws from the seat pool. Two heads-up tables full, a player
+    waiting: the first bust's seat goes to the waiting player, so the busted player's re-entry
+    finds no seat and is refused in words, with no buy-in and no chips counted."""
+    v = Venue()
+    setup = {"tables": ["T1", "T2"], "handed": 2, "seed": 1, "structure": STRUCTURE}
+    v.apply({"setup": {**setup, "late_until_level": 2, "reentries": 1}})
+    for name in ("P1", "P2", "P3", "P4", "W1"):
+        v.apply({"register": {"name": name}})
+    confirm(v, v.apply({"start": {}}))
+    seat = next(iter(seats_of(v, "T1")))
+    name = seats_of(v, "T1")[seat].name
+    said = v.apply(report(v, "T1", 1, out=(seat,), button=1, sb=1, bb=2))
+    (w1,) = commands(said, SeatCmd)
+    assert (w1.name, w1.why, w1.stack) == ("W1", "drawn from the seat pool", 10000)
+    confirm(v, said)
+    assert (v.chips_issued, v.summary()["entrants"]) == (50000, 5)
+    assert [o.text for o in v.apply({"reentry": {"name": name}})] == [
+        "reentry: no open seat at the tables in play"
+    ]
+    assert (v.chips_issued, v.summary()["entrants"]) == (50000, 5)
+
+
+def test_rule_8a_a_late_registrant_s_stack_is_counted_in_play() -> None:
+    """002 Rule 8-A: a late registrant draws a seat with a full stack, counted in play."""
+    v, out = venue_with(12, tables=2, late_until_level=2)
+    confirm(v, out)
+    (seat,) = commands(v.apply({"register": {"name": "Late"}}), SeatCmd)
+    assert (seat.why, seat.stack) == ("drawn from the seat pool", 10000)
+    assert v.chips_issued == 130000
+
+
+def test_rule_24_the_clock_s_step_is_a_step_of_the_structure() -> None:
+    """002 Rule 24: the clock announces a step of the structure: the first (0) and the last are
+    steps; past the last, a number in words or no object at all is refused in one line."""
+    v, out = venue_with(4, tables=1)
+    confirm(v, out)
+    last = len(v.structure.steps) - 1
+    words = f'level: level needs {{"index": 0..{last}}}'
+    for bad in ({"index": last + 1}, {"index": "3"}, {"index": True}, [], {"index": -1}):
+        assert [o.text for o in v.apply({"level": bad})] == [words]
+    assert [c.index for c in commands(v.apply({"level": {"index": last}}), LevelCmd)] == [last]
+    assert [c.index for c in commands(v.apply({"level": {"index": 0}}), LevelCmd)] == [0]
