@@ -579,6 +579,9 @@ def test_rule_24_an_edited_structure_is_announced_by_name_and_steps() -> None:
     assert [o.text for o in v.apply({"structure": "fast"})] == [
         "structure: structure must be an object (the decoded TOML)"
     ]
+    assert [o.text for o in v.apply({"structure": {"name": "x"}})] == [
+        "structure: structure: missing 'starting_stack'"
+    ]
 
 
 def test_rule_8a_a_re_entry_with_every_seat_taken_is_refused_and_changes_nothing() -> None:
