@@ -627,3 +627,57 @@ def test_rule_24_the_clock_s_step_is_a_step_of_the_structure() -> None:
         assert [o.text for o in v.apply({"level": bad})] == [words]
     assert [c.index for c in commands(v.apply({"level": {"index": last}}), LevelCmd)] == [last]
     assert [c.index for c in commands(v.apply({"level": {"index": 0}}), LevelCmd)] == [0]
+
+
+# ------------------------------------------------------------------------ colour-ups (25)
+
+
+def _colour_up_step() -> int:
+    return next(i for i, s in enumerate(STRUCTURE["step"]) if s.get("color_up"))
+
+
+def test_rule_25_a_scheduled_colour_up_in_the_dealer_s_words() -> None:
+    """002 Rule 25: at the break that removes the 100 chips, the table hears the step (a break,
+    colour-up 100) and the race in words: each seat's odd chips and cards, one 500 chip at most
+    to a player; each changed stack is a dealer's command saying why."""
+    v, out = venue_with(4, tables=1)
+    confirm(v, out)
+    stacks = {s: 10000 + 100 * i for i, s in enumerate(sorted(seats_of(v, "T1")))}
+    assert stacks == {1: 10000, 2: 10100, 3: 10200, 5: 10300}
+    v.apply(report(v, "T1", 1, chips=True, stacks=stacks, button=1, sb=2, bb=3))
+    said = v.apply({"level": {"index": _colour_up_step()}})
+    (level,) = commands(said, LevelCmd)
+    assert (level.on_break, level.color_up, level.why) == (
+        True,
+        (100,),
+        "applies from the next hand",
+    )
+    (race,) = notices(said, "color_up")
+    assert (race.text, race.rule, race.data) == (
+        "Color-up: 100 chips removed, exchanged for 500 (002 Rule 25); Seat 3: 2 odd, cards 5c "
+        "9h, wins 1; Seat 2: 1 odd, cards 7h, wins none; Seat 5: 3 odd, cards 2s 6s 3d, wins none",
+        "002 Rule 25",
+        {"table": "T1", "removed": 100},
+    )
+    assert [(c.seat, c.rule, c.why, c.stack, c.add, c.set) for c in commands(said, StackCmd)] == [
+        (2, "002 Rule 25", "colour-up and chip race", 10000, -100, False),
+        (3, "002 Rule 25", "colour-up and chip race", 10500, 300, False),
+        (5, "002 Rule 25", "colour-up and chip race", 10000, -300, False),
+    ]
+
+
+def test_rule_25_a_table_without_stack_readings_colours_up_by_hand() -> None:
+    """002 Rule 25 without RFID readings: the director is told, in one alert naming the table and
+    the first seat unread, and no stack changes."""
+    v, out = venue_with(4, tables=1)
+    confirm(v, out)
+    v.apply(report(v, "T1", 1, button=1, sb=2, bb=3))
+    said = v.apply({"level": {"index": _colour_up_step()}})
+    (alert,) = notices(said, "alert")
+    first = next(e.seat for e in v.entries.values())
+    assert (alert.text, alert.rule, alert.data) == (
+        f"T1: no RFID stack reading for seat {first}; colour up by hand",
+        "002 Rule 25",
+        {"table": "T1"},
+    )
+    assert commands(said, StackCmd) == []
