@@ -556,6 +556,8 @@ def test_rule_24_each_table_hears_the_level_from_its_next_hand_and_a_break_keeps
         ("T2", "002 Rule 24", "applies from the next hand", 5, 6, (400, 800), 800, True, False),
     ]
     assert v.level_number == 6 and v.summary()["level"] == 6
+    ids = [c.id for c in commands(said, LevelCmd)]  # each command its own id on the wire
+    assert len(set(ids)) == 2 and all(i.startswith("c") for i in ids)
     said = v.apply({"level": {"index": 6}})
     assert [(c.table, c.on_break, c.number, c.color_up) for c in commands(said, LevelCmd)] == [
         ("T1", True, 0, ()),
@@ -681,3 +683,27 @@ def test_rule_25_a_table_without_stack_readings_colours_up_by_hand() -> None:
         {"table": "T1"},
     )
     assert commands(said, StackCmd) == []
+
+
+def test_rule_25_the_race_is_once_a_player_and_a_player_walking_in_owes_it() -> None:
+    """002 Rule 25: each player is raced once. At one table, a late registrant is walking to the
+    seat at the colour-up step: the seated players race at once, and a report still showing
+    their old chips (sent before the dealer carried out the race) races nobody again; the
+    walker races alone once seated (25-C: 400 in 100 chips is less than a 500 chip, removed)."""
+    v, out = venue_with(4, tables=1, late_until_level=99)
+    confirm(v, out)
+    stacks = {s: 10000 + 100 * i for i, s in enumerate(sorted(seats_of(v, "T1")))}
+    v.apply(report(v, "T1", 1, chips=True, stacks=stacks, button=1, sb=2, bb=3))
+    (late,) = commands(v.apply({"register": {"name": "Late"}}), SeatCmd)
+    said = v.apply({"level": {"index": _colour_up_step()}})
+    assert [c.seat for c in commands(said, StackCmd)] == [2, 3, 5]
+    again = report(v, "T1", 2, chips=True, stacks=stacks, button=2, sb=3, bb=5)
+    assert v.apply(again) == []
+    v.apply({"confirmed": {"table": "T1", "id": late.id}})
+    seated = report(v, "T1", 3, chips=True, stacks={**stacks, late.seat: 10400}, button=2, sb=3)
+    got = v.apply(seated)
+    assert [n.text for n in notices(got, "color_up")] == [
+        "Color-up: 100 chips removed, exchanged for 500 (002 Rule 25); "
+        f"Seat {late.seat}: 4 odd, cards 6d 7d 7h Qd, wins none"
+    ]
+    assert [(c.seat, c.name, c.add) for c in commands(got, StackCmd)] == [(late.seat, "Late", -400)]
