@@ -4,6 +4,9 @@ dealers read."""
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 from test_mutants_days import all_bagged
 from test_venue_bounties import three as bounty_venue
 from test_venue_h4h import Room as H4hRoom
@@ -707,3 +710,77 @@ def test_rule_25_the_race_is_once_a_player_and_a_player_walking_in_owes_it() -> 
         f"Seat {late.seat}: 4 odd, cards 6d 7d 7h Qd, wins none"
     ]
     assert [(c.seat, c.name, c.add) for c in commands(got, StackCmd)] == [(late.seat, "Late", -400)]
+
+
+def _race_at_one_table(
+    race: str, colours: list[int], odd: dict[int, list[int]], button: int | None = 1
+) -> list[Any]:
+    """Four players at one table under a structure racing with ``race`` and removing
+    ``colours`` at its colour-up break; each seat's RFID reading nine 1,000 chips plus
+    ``odd[seat]``; what the break's step says."""
+    structure = copy.deepcopy(STRUCTURE)
+    structure["chip_race"] = race
+    structure["step"][_colour_up_step()]["color_up"] = colours
+    v, out = venue_with(4, tables=1, structure=structure)
+    confirm(v, out)
+    seats = []
+    for seat, e in sorted(seats_of(v, "T1").items()):
+        chips = [1000] * 9 + odd.get(seat, [1000])
+        seats.append({"seat": seat, "name": e.name, "stack": sum(chips), "status": "active"})
+        seats[-1]["chips"] = chips
+    body = {"table": "T1", "seq": 1, "hand": 1, "button": button, "sb": 2, "bb": 3, "seats": seats}
+    v.apply({"report": body})
+    return v.apply({"level": {"index": _colour_up_step()}})
+
+
+def test_000_rule_6_the_house_s_race_deals_from_the_button_s_left() -> None:
+    """A house racing by 000 rule 6 (the ``wfp`` option of 002 Rule 25's race): the cards are
+    dealt from the seat left of the button (here 3: seat 5 first), and the race says its rule."""
+    said = _race_at_one_table("wfp", [100], {1: [100] * 3, 2: [100] * 2, 3: [100], 5: [100] * 4}, 3)
+    (race,) = notices(said, "color_up")
+    assert (race.text, race.rule) == (
+        "Color-up: 100 chips removed, exchanged for 500 (000 rule 6); Seat 1: 3 odd, cards 6s "
+        "3d As, wins 1; Seat 3: 1 odd, cards Td, wins 1; Seat 5: 4 odd, cards 7h 5c 9h 2s, wins "
+        "none; Seat 2: 2 odd, cards 3c 2h, wins none",
+        "000 rule 6",
+    )
+    assert [(c.seat, c.add) for c in commands(said, StackCmd)] == [
+        (1, 200),
+        (2, -200),
+        (3, 400),
+        (5, -400),
+    ]
+
+
+def test_000_rule_6_with_no_button_reported_the_race_waits_for_the_director() -> None:
+    """The button's left needs a button: a table that has reported none yet is not raced, and
+    the director is told why in one alert (002 Rule 25: the table colours up by hand)."""
+    said = _race_at_one_table("wfp", [100], {1: [100] * 3}, None)
+    (alert,) = notices(said, "alert")
+    assert (alert.text, alert.rule, alert.data) == (
+        "T1: colour-up not raced: method 'wfp' deals from the button: give button=",
+        "002 Rule 25",
+        {"table": "T1"},
+    )
+    assert commands(said, StackCmd) == []
+
+
+def test_rule_25_a_break_removing_two_colours_races_each_into_the_next() -> None:
+    """002 Rule 25 with two colours removed at one break (100 and 500): the 100s race into
+    500s, then the 500s into 1,000s; a table where nobody holds a 100 still races its 500s."""
+    said = _race_at_one_table(
+        "tda", [100, 500], {1: [500, 100, 100, 100], 2: [500] * 3, 3: [100, 100]}
+    )
+    assert [n.text for n in notices(said, "color_up")] == [
+        "Color-up: 100 chips removed, exchanged for 500 (002 Rule 25); Seat 1: 3 odd, cards 7h "
+        "5c 9h, wins 1; Seat 3: 2 odd, cards 2s 6s, wins none",
+        "Color-up: 500 chips removed, exchanged for 1000 (002 Rule 25); Seat 1: 2 x 500 -> 1 x "
+        "1000; Seat 2: 2 x 500 -> 1 x 1000; Seat 2: 1 odd, cards 6d, wins 1",
+    ]
+    assert [n.data["removed"] for n in notices(said, "color_up")] == [100, 500]
+    assert [(c.seat, c.add) for c in commands(said, StackCmd)] == [(1, 200), (2, 500), (3, -200)]
+    said = _race_at_one_table("tda", [100, 500], {1: [500], 2: [500] * 3})
+    assert [n.text for n in notices(said, "color_up")] == [
+        "Color-up: 500 chips removed, exchanged for 1000 (002 Rule 25); Seat 2: 2 x 500 -> 1 x "
+        "1000; Seat 1: 1 odd, cards 7h, wins 1; Seat 2: 1 odd, cards 5c, wins none"
+    ]
