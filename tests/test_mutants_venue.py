@@ -518,6 +518,12 @@ def test_rule_8a_the_waiting_list_is_seated_up_to_the_last_level_of_late_entry()
     said = v.apply(report(v, "T2", 1, out=(seat,), button=1, sb=2, bb=3))
     assert notices(said, "registered") == [] and commands(said, SeatCmd) == []
     assert [e.name for e in v.waiting()] == ["W2"]
+    # the director sets the clock back a level: late entry is open again, W2 takes the seat
+    said = v.apply({"level": {"index": 1}})
+    assert [n.text for n in notices(said, "registered")] == [
+        "W2 registered from the waiting list (e10)"
+    ]
+    assert [s.name for s in commands(said, SeatCmd)] == ["W2"] and v.waiting() == []
 
 
 def test_rule_7_the_start_draws_every_seat_once_and_only_with_two_players() -> None:
@@ -587,6 +593,10 @@ def test_rule_24_an_edited_structure_is_announced_by_name_and_steps() -> None:
     assert [o.text for o in v.apply({"structure": {"name": "x"}})] == [
         "structure: structure: missing 'starting_stack'"
     ]
+    v.apply({"level": {"index": 2}})
+    assert [
+        o.text for o in v.apply({"structure": dict(STRUCTURE, step=STRUCTURE["step"][:2])})
+    ] == ["structure: the clock is on step 3: the structure must keep it"]
 
 
 def test_rule_8a_a_re_entry_with_every_seat_taken_is_refused_and_changes_nothing() -> None:
