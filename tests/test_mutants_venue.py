@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
 from test_mutants_days import all_bagged
 from test_venue_bounties import three as bounty_venue
 from test_venue_h4h import Room as H4hRoom
@@ -794,3 +795,65 @@ def test_rule_25_a_break_removing_two_colours_races_each_into_the_next() -> None
         "Color-up: 500 chips removed, exchanged for 1000 (002 Rule 25); Seat 2: 2 x 500 -> 1 x "
         "1000; Seat 1: 1 odd, cards 7h, wins 1; Seat 2: 1 odd, cards 5c, wins none"
     ]
+
+
+# ------------------------------------------------------------------------- the setup line
+
+_BASE = {"tables": ["A", "B"], "structure": STRUCTURE}
+_WHOLE = "setup: setup.{} must be a whole number >= {}, got {}"
+_TABLES = "setup: setup.tables must be a list of distinct table names"
+_OBJECTS = "setup: setup.rebuy and setup.addon must be objects"
+_MONEY = "setup: setup.{}.money must be an amount >= 0"
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"colour": 1, "zzz": 2}, "setup: setup: unknown key 'colour' (allowed: tables, handed, "
+         "seed, structure, break_order, late_until_level, reentries, rebuy, addon, approve_moves, "
+         "money_unit, league, h4h_minutes, manual, bounty)"),
+        ({"tables": "A"}, _TABLES),
+        ({"tables": []}, _TABLES),
+        ({"tables": ["A", "A"]}, _TABLES),
+        ({"tables": ["A", 3]}, _TABLES),
+        ({"tables": ["A", ""]}, _TABLES),
+        ({"tables": ["A", "x" * 65]}, _TABLES),
+        ({"handed": 1}, _WHOLE.format("handed", 2, 1)),
+        ({"handed": True}, _WHOLE.format("handed", 2, True)),
+        ({"handed": "9"}, _WHOLE.format("handed", 2, "'9'")),
+        ({"handed": 11}, "setup: setup.handed: a table seats at most 10"),
+        ({"seed": -1}, _WHOLE.format("seed", 0, -1)),
+        ({"late_until_level": 1.5}, _WHOLE.format("late_until_level", 0, 1.5)),
+        ({"break_order": "B"}, "setup: setup.break_order must list every table but the first "
+         "(the final)"),
+        ({"break_order": ["A"]}, "setup: setup.break_order must list every table but the first "
+         "(the final)"),
+        ({"rebuy": []}, _OBJECTS),
+        ({"addon": 5}, _OBJECTS),
+        ({"rebuy": {"chips": 1000, "money": -1}}, _MONEY.format("rebuy")),
+        ({"addon": {"chips": 1000, "money": True}}, _MONEY.format("addon")),
+        ({"rebuy": {"chips": 1000, "money": "5"}}, _MONEY.format("rebuy")),
+    ],
+)  # fmt: skip
+def test_a_setup_the_venue_cannot_run_is_refused_in_its_words(changes: Any, words: str) -> None:
+    """Bad input is refused in one line naming the key, and nothing is set up."""
+    v = Venue()
+    assert [o.text for o in v.apply({"setup": {**_BASE, **changes}})] == [words]
+    assert v.cfg is None
+    assert [o.text for o in v.apply({"setup": "x"})] == ["setup: setup must be an object"]
+
+
+def test_a_setup_at_its_limits_and_its_rebuy_and_addon_options() -> None:
+    """A table's name of 64 characters and two seats a table are a setup; the re-buy and
+    add-on options (002 Rule 28, the house's) are kept as given, money in any amount >= 0."""
+    v = Venue()
+    assert v.apply({"setup": {**_BASE, "tables": ["A", "x" * 64], "handed": 2}}) == []
+    assert v.cfg is not None and (v.cfg.handed, v.cfg.tables[1]) == (2, "x" * 64)
+    v = Venue()
+    rebuy = {"chips": 1000, "money": 12.5, "until_level": 2, "at_most": 5000}
+    addon = {"chips": 2000, "money": 7, "until_level": 3}
+    assert v.apply({"setup": {**_BASE, "rebuy": rebuy, "addon": addon}}) == []
+    assert v.cfg is not None
+    assert (v.cfg.rebuy_chips, v.cfg.rebuy_money, v.cfg.rebuy_until_level) == (1000, 12.5, 2)
+    assert (v.cfg.rebuy_at_most, v.cfg.addon_chips, v.cfg.addon_money) == (5000, 2000, 7.0)
+    assert v.cfg.addon_until_level == 3 and v.cfg.break_order == ("B",)
