@@ -833,6 +833,21 @@ _MONEY = "setup: setup.{}.money must be an amount >= 0"
         ({"rebuy": {"chips": 1000, "money": -1}}, _MONEY.format("rebuy")),
         ({"addon": {"chips": 1000, "money": True}}, _MONEY.format("addon")),
         ({"rebuy": {"chips": 1000, "money": "5"}}, _MONEY.format("rebuy")),
+        ({"league": "k +"}, "setup: setup.league: points formula: ends too soon"),
+        ({"league": 5}, 'setup: setup.league: {"formula": a preset or a formula, "top_percent": '
+         '1-100}'),
+        ({"money_unit": 0}, "setup: setup.money_unit must be an amount of at least 0.01, got 0"),
+        ({"money_unit": True}, "setup: setup.money_unit must be an amount of at least 0.01, got "
+         "True"),
+        ({"money_unit": "1"}, "setup: setup.money_unit must be an amount of at least 0.01, got "
+         "'1'"),
+        ({"money_unit": 0.001}, "setup: setup.money_unit must be an amount of at least 0.01, got "
+         "0.001"),
+        ({"money_unit": 0.015}, "setup: setup.money_unit must be whole cents, got 0.015"),
+        ({"h4h_minutes": 4}, "setup: setup.h4h_minutes: at most 3 minutes a hand (002 RP-8 B), "
+         "got 4"),
+        ({"h4h_minutes": -1}, _WHOLE.format("h4h_minutes", 0, -1)),
+        ({"approve_moves": 1}, "setup: setup.approve_moves must be true or false, got 1"),
     ],
 )  # fmt: skip
 def test_a_setup_the_venue_cannot_run_is_refused_in_its_words(changes: Any, words: str) -> None:
@@ -857,3 +872,38 @@ def test_a_setup_at_its_limits_and_its_rebuy_and_addon_options() -> None:
     assert (v.cfg.rebuy_chips, v.cfg.rebuy_money, v.cfg.rebuy_until_level) == (1000, 12.5, 2)
     assert (v.cfg.rebuy_at_most, v.cfg.addon_chips, v.cfg.addon_money) == (5000, 2000, 7.0)
     assert v.cfg.addon_until_level == 3 and v.cfg.break_order == ("B",)
+
+
+def test_a_setup_s_options_default_to_none_offered() -> None:
+    """A setup naming only the tables and the structure: seed 0, no late entry past level 0,
+    no re-entries, re-buys nor add-ons (002 Rules 8-A, 28: the house's options, none unless
+    set), a re-buy's money 0 unless given, moves made at once, money in cents, hand-for-hand's
+    2 minutes a hand (002 RP-8 C); the house's largest options kept as given."""
+    v = Venue()
+    assert v.apply({"setup": {**_BASE, "rebuy": {"chips": 500}, "addon": {"chips": 500}}}) == []
+    c = v.cfg
+    assert c is not None
+    assert (c.seed, c.late_until_level, c.reentries, c.handed) == (0, 0, 0, 9)
+    assert (c.rebuy_chips, c.rebuy_money, c.rebuy_until_level, c.rebuy_at_most) == (
+        500,
+        0.0,
+        0,
+        10000,
+    )
+    assert (c.addon_chips, c.addon_money, c.addon_until_level) == (500, 0.0, 0)
+    assert (c.approve_moves, c.money_unit, c.h4h_minutes, c.league, c.bounty) == (
+        False,
+        1,
+        2,
+        None,
+        None,
+    )
+    v = Venue()
+    assert v.apply({"setup": {**_BASE, "money_unit": 5, "h4h_minutes": 3}}) == []
+    assert v.cfg is not None and (v.cfg.money_unit, v.cfg.h4h_minutes) == (500, 3)
+    v = Venue()
+    assert v.apply({"setup": {**_BASE, "money_unit": 0.05, "approve_moves": True}}) == []
+    assert v.cfg is not None and (v.cfg.money_unit, v.cfg.approve_moves) == (5, True)
+    v = Venue()
+    assert v.apply({"setup": _BASE}) == []
+    assert v.cfg is not None and (v.cfg.rebuy_chips, v.cfg.addon_chips) == (0, 0)
