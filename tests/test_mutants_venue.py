@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from test_mutants_days import all_bagged
 from test_venue_bounties import three as bounty_venue
+from test_venue_deal import ids as deal_ids
+from test_venue_deal import three_left as deal_three_left
 from test_venue_h4h import Room as H4hRoom
 from test_venue_model import STRUCTURE, commands, confirm, notices, report, seats_of, venue_with
 
@@ -804,6 +806,7 @@ _WHOLE = "setup: setup.{} must be a whole number >= {}, got {}"
 _TABLES = "setup: setup.tables must be a list of distinct table names"
 _OBJECTS = "setup: setup.rebuy and setup.addon must be objects"
 _MONEY = "setup: setup.{}.money must be an amount >= 0"
+_AMOUNTS = "deal: deal.amounts: an amount >= 0 for each player left, by entry id"
 
 
 @pytest.mark.parametrize(
@@ -907,3 +910,59 @@ def test_a_setup_s_options_default_to_none_offered() -> None:
     v = Venue()
     assert v.apply({"setup": _BASE}) == []
     assert v.cfg is not None and (v.cfg.rebuy_chips, v.cfg.addon_chips) == (0, 0)
+
+
+# ------------------------------------------------------------------ a deal at the final table
+
+
+def test_a_deal_refused_in_its_words_then_agreed_in_the_director_s_words() -> None:
+    """The deal the players left agree (tablectl.tournament.deals): every refusal one line
+    naming what is wrong, nothing recorded; then a chip-chop with $100 played for, its figures
+    by name in seat order, and the deal's record as the clock reads it."""
+    v, _seq = deal_three_left()
+    a, b, c = deal_ids(v)
+    assert (a, b, c) == ("e6", "e10", "e8")
+    every = [a, b, c]
+    cases: list[tuple[object, str]] = [
+        ("x", 'deal: needs {"method": ..., "agreed": [entry ids], ...}'),
+        ({"method": "icm", "agreed": "all"}, "deal: deal.agreed: the entry ids of the players "
+         "who agreed"),
+        ({"method": "icm", "agreed": [a, b, 3]}, "deal: deal.agreed: the entry ids of the players "
+         "who agreed"),
+        ({"method": "icm", "agreed": [a, b]}, "deal: not agreed by P8: every player left agrees"),
+        ({"method": "icm", "agreed": [*every, "e99"]}, "deal: deal.agreed: 'e99' is not a player "
+         "left"),
+        ({"method": "icm", "agreed": every, "held_back": -1}, "deal: deal.held_back must be an "
+         "amount >= 0, got -1"),
+        ({"method": "icm", "agreed": every, "held_back": True}, "deal: deal.held_back must be an "
+         "amount >= 0, got True"),
+        ({"method": "icm", "agreed": every, "held_back": "5"}, "deal: deal.held_back must be an "
+         "amount >= 0, got '5'"),
+        ({"method": "icm", "agreed": every, "amounts": [1]}, _AMOUNTS),
+        ({"method": "icm", "agreed": every, "amounts": {a: 1, b: 2}}, _AMOUNTS),
+        ({"method": "icm", "agreed": every, "amounts": {a: 1, b: 2, c: -1}}, _AMOUNTS),
+        ({"method": "icm", "agreed": every, "amounts": {a: 1, b: 2, c: True}}, _AMOUNTS),
+        ({"method": "custom", "agreed": every}, "deal: a custom deal needs the amounts agreed"),
+        ({"method": "custom", "agreed": every, "amounts": {a: 400, b: 300, c: 200}}, "deal: the "
+         "amounts sum to 900.00, the prizes left less the amount played for to 1,000.00"),
+        ({"method": "bogus", "agreed": every}, "deal: no deal method 'bogus' (one of icm, "
+         "chip_chop)"),
+    ]  # fmt: skip
+    for body, words in cases:
+        assert [(o.kind, o.text) for o in v.apply({"deal": body})] == [("alert", words)], body
+        assert v.deal is None
+    said = v.apply({"deal": {"method": "chip_chop", "agreed": [c, b, a], "held_back": 100}})
+    (deal,) = notices(said, "deal")
+    assert (deal.text, deal.rule) == (
+        "deal (chip-chop) agreed by P6, P10, P8: P6 $350.00, P10 $290.00, P8 $260.00; $100.00 "
+        "played for",
+        "",
+    )
+    assert deal.data == {
+        "method": "chip_chop",
+        "shares": {a: 350.0, b: 290.0, c: 260.0},
+        "held_back": 100.0,
+        "stacks": {a: 50000, b: 30000, c: 20000},
+        "agreed": every,
+        "unit": 0.01,
+    }
