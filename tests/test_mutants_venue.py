@@ -966,3 +966,46 @@ def test_a_deal_refused_in_its_words_then_agreed_in_the_director_s_words() -> No
         "agreed": every,
         "unit": 0.01,
     }
+
+
+# ------------------------------------------------------------------- a table's answers
+
+
+def test_a_table_s_answer_that_cannot_be_believed_is_refused_in_its_words() -> None:
+    """A table confirms the venue's commands (the dealer's floor decisions); an answer that is
+    malformed, for another table, for no waiting command, or that makes chips nobody issued is
+    refused in one line and the command stays waiting (002 Rule 28's re-buy counted once)."""
+    v, out = venue_with(4, tables=1, rebuy={"chips": 10000, "until_level": 2})
+    seat = commands(out, SeatCmd)[0]
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"stack": -1}, "confirmed: confirmed.stack must be a whole number, got -1"),
+        ({"stack": True}, "confirmed: confirmed.stack must be a whole number, got True"),
+        ({"before": "x"}, "confirmed: confirmed.before must be a whole number, got 'x'"),
+        ({"before": 10**9}, "confirmed: confirmed.before 1,000,000,000 is more than the 40,000 "
+         "chips in play"),
+        ({"stack": 9999}, f"confirmed: T1 confirmed seat {seat.id} with a stack of 9,999: the seat "
+         "was sent with 10,000; refused"),
+        ({"table": "T2"}, f"confirmed: command {seat.id} was for T1, not 'T2'"),
+        ({"id": "c99"}, "confirmed: no command 'c99' is waiting"),
+    ]  # fmt: skip
+    for changes, words in cases:
+        body = {"table": "T1", "id": seat.id, **changes}
+        assert [o.text for o in v.apply({"confirmed": body})] == [words], changes
+    confirm(v, out)
+    first = sorted(seats_of(v, "T1"))[0]
+    v.apply(report(v, "T1", 1, stacks={first: 4000}, button=1, sb=2, bb=3))
+    name = seats_of(v, "T1")[first].name
+    (cmd,) = commands(v.apply({"rebuy": {"name": name}}), StackCmd)
+    assert [
+        o.text for o in v.apply({"confirmed": {"table": "T1", "id": cmd.id, "stack": 10**6}})
+    ] == [
+        f"confirmed: T1 confirmed stack {cmd.id} with a stack of 1,000,000: more than the 40,000 "
+        "chips in play and the 10,000 the command added; refused"
+    ]
+    assert v.summary()["rebuys"] == 0
+    assert v.apply({"confirmed": {"table": "T1", "id": cmd.id, "stack": 13000}}) == []
+    assert (v.chips_issued, seats_of(v, "T1")[first].stack, v.summary()["rebuys"]) == (
+        50000,
+        13000,
+        1,
+    )
