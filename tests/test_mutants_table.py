@@ -52,3 +52,22 @@ def test_a_badge_signed_out_holds_no_role_at_the_table() -> None:
     assert table.console.badges == {"Dee": "dealer", "Sam": "floor"}
     _apply(table, {"badge": {"name": "Dee", "role": "dealer", "left": True}})
     assert table.console.badges == {"Sam": "floor"}
+
+
+def test_002_rule_1_an_event_of_no_known_kind_is_void_in_words() -> None:
+    """An event the table has no handler for changes nothing and says so (002 Rule 1)."""
+    table = _table()
+    (alert,) = table.apply(Event("shuffle", {}))
+    assert alert == Alert("action_void", "002 Rule 1", "unknown event 'shuffle' ignored", None, 1)
+
+
+def test_no_raise_is_offered_with_no_seat_in_turn() -> None:
+    """With no hand, or a hand with nobody to act (awarded), nobody can raise (the screen's raise
+    button, the view's ``can_raise``)."""
+    table = _table()
+    assert table.view().can_raise is False
+    _apply(table, {"deal": {"2": ["Qs", "Js"], "3": ["Ts", "9s"], "1": ["As", "Ks"]}})
+    assert table.view().can_raise is True
+    _apply(table, {"fold": 1})
+    _apply(table, {"fold": 2})
+    assert table.street == "over" and table.view().can_raise is False
