@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from tablectl.engine.events import Event, event_from_obj
+from tablectl.engine.notices import AlertsDropped
 from tablectl.engine.outputs import Alert
-from tablectl.engine.table import Table
+from tablectl.engine.table import MAX_OPEN_ALERTS, Table
 
 SETUP: dict[str, Any] = {
     "rules": "tda-2025",
@@ -52,6 +53,8 @@ def test_a_badge_signed_out_holds_no_role_at_the_table() -> None:
     assert table.console.badges == {"Dee": "dealer", "Sam": "floor"}
     _apply(table, {"badge": {"name": "Dee", "role": "dealer", "left": True}})
     assert table.console.badges == {"Sam": "floor"}
+    (again,) = _apply(table, {"badge": {"name": "Dee", "role": "dealer", "left": True}})
+    assert again.text == "Dee (dealer) signed out" and table.console.badges == {"Sam": "floor"}
 
 
 def test_002_rule_1_an_event_of_no_known_kind_is_void_in_words() -> None:
@@ -71,3 +74,58 @@ def test_no_raise_is_offered_with_no_seat_in_turn() -> None:
     _apply(table, {"fold": 1})
     _apply(table, {"fold": 2})
     assert table.street == "over" and table.view().can_raise is False
+
+
+def test_the_oldest_open_alert_is_dropped_past_the_screen_s_limit_in_words() -> None:
+    """The screen keeps the newest 50 open alerts (issue 14): the next one drops the oldest,
+    told in a notice naming how many and which."""
+    table = _table()
+    for _ in range(MAX_OPEN_ALERTS):
+        _apply(table, {"name": {"seat": 9, "name": "Zed"}})
+    *_, dropped = _apply(table, {"name": {"seat": 9, "name": "Zed"}})
+    assert dropped == AlertsDropped(
+        "1 older alert(s) dropped from the screen unacknowledged: the newest 50 stay open",
+        dropped=1,
+        ids=[1],
+    )
+    assert [a.id for a in table.console.open_alerts] == list(range(2, MAX_OPEN_ALERTS + 2))
+
+
+def test_the_view_marks_each_seat_s_place_turn_and_cards() -> None:
+    """What the dealer screen draws of each seat: the button and the blinds, the
+    seat in turn, its cards face down, and a folded seat's none."""
+    table = _table()
+    _apply(table, {"deal": {"2": ["Qs", "Js"], "3": ["Ts", "9s"], "1": ["As", "Ks"]}})
+
+    def seats() -> dict[int, tuple[Any, ...]]:
+        return {
+            s.seat: (s.status, s.button, s.sb, s.bb, s.in_turn, s.shown, s.hidden)
+            for s in table.view().seats
+            if s.status != "empty"
+        }
+
+    assert seats() == {
+        1: ("active", True, False, False, True, (), 2),
+        2: ("active", False, True, False, False, (), 2),
+        3: ("active", False, False, True, False, (), 2),
+    }
+    _apply(table, {"fold": 1})
+    assert seats()[1] == ("folded", True, False, False, False, (), 0)
+    assert seats()[2][4] is True
+
+
+def test_the_view_shows_the_cards_a_seat_tabled_at_the_showdown() -> None:
+    """A seat's cards tabled face up at the showdown show on the screen before the award."""
+    table = _table()
+    _apply(table, {"deal": {"2": ["Qs", "Js"], "3": ["Ts", "9s"], "1": ["As", "Ks"]}})
+    _apply(table, {"fold": 1})
+    _apply(table, {"push": {"seat": 2, "chips": [100]}})
+    _apply(table, {"press": "check"})
+    for board in (["2h", "5c", "8d"], ["Qd"], ["Qh"]):
+        _apply(table, {"board": board, "burn": "3d" if len(board) == 3 else "4" + board[0][1]})
+        _apply(table, {"press": "check"})
+        _apply(table, {"press": "check"})
+    for card in ("Qs", "Js"):
+        _apply(table, {"card": card, "zone": "seat:2", "face": "up"})
+    shown = {s.seat: (s.shown, s.hidden) for s in table.view().seats if s.seat in (2, 3)}
+    assert shown == {2: (("Qs", "Js"), 0), 3: ((), 2)}
