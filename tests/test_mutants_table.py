@@ -93,7 +93,7 @@ def test_the_oldest_open_alert_is_dropped_past_the_screen_s_limit_in_words() -> 
 
 def test_the_view_marks_each_seat_s_place_turn_and_cards() -> None:
     """What the dealer screen draws of each seat: the button and the blinds, the
-    seat in turn, its cards face down, and a folded seat's none."""
+    seat in turn, its cards face down, and a folded seat's none; an empty seat none of it."""
     table = _table()
     _apply(table, {"deal": {"2": ["Qs", "Js"], "3": ["Ts", "9s"], "1": ["As", "Ks"]}})
 
@@ -109,6 +109,12 @@ def test_the_view_marks_each_seat_s_place_turn_and_cards() -> None:
         2: ("active", False, True, False, False, (), 2),
         3: ("active", False, False, True, False, (), 2),
     }
+    empty = [
+        (s.button, s.sb, s.bb, s.in_turn, s.shown, s.hidden)
+        for s in table.view().seats
+        if s.status == "empty"
+    ]
+    assert empty == [(False, False, False, False, (), 0)] * 7
     _apply(table, {"fold": 1})
     assert seats()[1] == ("folded", True, False, False, False, (), 0)
     assert seats()[2][4] is True
