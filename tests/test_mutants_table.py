@@ -135,3 +135,24 @@ def test_the_view_shows_the_cards_a_seat_tabled_at_the_showdown() -> None:
         _apply(table, {"card": card, "zone": "seat:2", "face": "up"})
     shown = {s.seat: (s.shown, s.hidden) for s in table.view().seats if s.seat in (2, 3)}
     assert shown == {2: (("Qs", "Js"), 0), 3: ((), 2)}
+
+
+def test_a_count_of_a_seat_s_cards_stays_answered_after_an_undo() -> None:
+    """The dealer's count of a seat's cards is part of the hand (docs/scenario-extensions.md,
+    counted): undo replays it after the question it answers, so the screen asks nothing again
+    (tests/scenarios/recount_seat_cards_dead_tag.jsonl, then an undo of the next call)."""
+    table = Table.from_setup(
+        dict(
+            event_from_obj({"setup": dict(SETUP, seats={str(s): 50000 for s in range(1, 5)})}).body
+        )
+    )
+    _apply(table, {"unread": {"cards": ["9s"]}})
+    for card, seat in (("Qs", 2), ("Ts", 3), ("8s", 4), ("As", 1), ("Js", 2), ("9h", 3), ("Ks", 1)):
+        _apply(table, {"card": card, "zone": f"seat:{seat}"})
+    _apply(table, {"push": {"seat": 4, "chips": [100, 100]}})
+    assert [r.zone for r in table.view().recounts] == ["seat:4"]
+    _apply(table, {"counted": {"zone": "seat:4", "cards": 2}})
+    _apply(table, {"push": {"seat": 1, "chips": [100, 100]}})
+    assert table.view().recounts == ()
+    assert [type(o).__name__ for o in _apply(table, {"press": "undo"})] == ["Undone"]
+    assert table.view().recounts == () and table.to_act() == 1
