@@ -1009,3 +1009,19 @@ def test_a_table_s_answer_that_cannot_be_believed_is_refused_in_its_words() -> N
         13000,
         1,
     )
+
+
+def test_rule_8b_a_forfeited_stack_may_be_every_chip_in_play_but_no_more() -> None:
+    """002 Rule 8-B: the forfeited chips leave play, as many as the table says the seat held
+    when the dealer confirmed (``before``): at most every chip in play, all 50,000 of them (the
+    player won the others' chips meanwhile), never one more."""
+    v, out = venue_with(5, tables=1, late_until_level=5, reentries=2, seed=7)
+    confirm(v, out)
+    (cmd,) = commands(v.apply({"reentry": {"name": "P4", "forfeit": True}}), StackCmd)
+    assert v.chips_issued == 50000
+    body = {"table": "T1", "id": cmd.id, "stack": 10000}
+    assert [o.text for o in v.apply({"confirmed": {**body, "before": 50001}})] == [
+        "confirmed: confirmed.before 50,001 is more than the 50,000 chips in play"
+    ]
+    assert v.apply({"confirmed": {**body, "before": 50000}}) == []
+    assert v.chips_issued == 10000
