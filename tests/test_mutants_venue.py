@@ -14,6 +14,8 @@ from test_venue_deal import ids as deal_ids
 from test_venue_deal import three_left as deal_three_left
 from test_venue_h4h import Room as H4hRoom
 from test_venue_model import STRUCTURE, commands, confirm, notices, report, seats_of, venue_with
+from test_venue_rules import _readings as rules_readings
+from test_venue_rules import _room_with_a_move as rules_room_with_a_move
 
 from tablectl.tournament.players import players
 from tablectl.tournament.venue import Announcement, Venue
@@ -1025,3 +1027,74 @@ def test_rule_8b_a_forfeited_stack_may_be_every_chip_in_play_but_no_more() -> No
     ]
     assert v.apply({"confirmed": {**body, "before": 50000}}) == []
     assert v.chips_issued == 10000
+
+
+def test_rule_11a_a_move_carried_out_is_announced_and_the_player_seated_in_words() -> None:
+    """002 Rule 11-A: once the dealer has the player up (``unseat`` confirmed with the chips
+    carried), the clock hears the move, the new table gets the seat with those chips, and the
+    venue counts one move."""
+    v, out = venue_with(16)
+    confirm(v, out)
+    t1, t2 = sorted(seats_of(v, "T1")), sorted(seats_of(v, "T2"))
+    v.apply(report(v, "T1", 1, button=t1[0], sb=t1[1], bb=t1[2]))
+    (move,) = commands(
+        v.apply(report(v, "T2", 1, out=tuple(t2[:2]), button=t2[4], sb=t2[5], bb=t2[6])),
+        UnseatCmd,
+    )
+    got = v.apply({"confirmed": {"table": "T1", "id": move.id, "stack": 12000}})
+    (moved,) = notices(got, "moved")
+    assert (moved.text, moved.rule, moved.data) == (
+        f"{move.name}: T1 seat {move.seat} -> T2 seat {move.to_seat}",
+        "002 Rule 11-A",
+        {"entry": "e15", "from": ["T1", move.seat], "to": ["T2", move.to_seat]},
+    )
+    (seat,) = commands(got, SeatCmd)
+    assert (seat.table, seat.seat, seat.rule, seat.why, seat.stack) == (
+        "T2",
+        move.to_seat,
+        "002 Rule 11-A",
+        "moved from T1",
+        12000,
+    )
+    assert v.summary()["moves"] == 1
+
+
+def test_rule_25_a_leaving_player_s_race_confirmed_before_the_move_is_not_a_move() -> None:
+    """002 Rule 25: a player whose move is decided races at the table being left; the dealer
+    carrying out that race first changes the stack there and moves nobody; the move, confirmed
+    next, carries the raced stack."""
+    v, move = rules_room_with_a_move()
+    rules_readings(v, {(move.table, move.seat): 10400, (move.table, 3): 9700})
+    said = v.apply({"level": {"index": _colour_up_step()}})
+    (theirs,) = [
+        c for c in commands(said, StackCmd) if c.seat == move.seat and c.table == move.table
+    ]
+    assert v.apply({"confirmed": {"table": move.table, "id": theirs.id}}) == []
+    mover = next(e for e in v.entries.values() if e.name == move.name)
+    assert (mover.status, mover.stack, v.summary()["moves"]) == ("leaving", 10500, 0)
+    after = v.apply({"confirmed": {"table": move.table, "id": move.id, "stack": 10500}})
+    assert [n.kind for n in after if isinstance(n, Announcement)] == ["moved"]
+    assert [c.stack for c in commands(after, SeatCmd)] == [10500]
+
+
+def test_rule_25_a_race_carried_by_the_move_is_made_at_the_new_seat_in_words() -> None:
+    """002 Rule 25-C: a player moved before the dealer carried out the race at the table left:
+    the command there is void, and the change is made at the new seat, saying why."""
+    v, move = rules_room_with_a_move()
+    rules_readings(v, {(move.table, move.seat): 10400, (move.table, 3): 9700})
+    said = v.apply({"level": {"index": _colour_up_step()}})
+    (theirs,) = [
+        c for c in commands(said, StackCmd) if c.seat == move.seat and c.table == move.table
+    ]
+    after = v.apply({"confirmed": {"table": move.table, "id": move.id, "stack": 10400}})
+    (seat,) = commands(after, SeatCmd)
+    (void,) = v.apply({"refused": {"table": move.table, "id": theirs.id}})
+    assert (void.kind, void.rule) == ("void", "002 Rule 25")
+    (follow,) = commands(v.apply({"confirmed": {"table": "T3", "id": seat.id}}), StackCmd)
+    assert (follow.table, follow.rule, follow.why, follow.add, follow.stack) == (
+        "T3",
+        "002 Rule 25",
+        "colour-up raced at the table left, before the move",
+        theirs.add,
+        10400 + theirs.add,
+    )
