@@ -932,6 +932,8 @@ def test_a_deal_refused_in_its_words_then_agreed_in_the_director_s_words() -> No
         ({"method": "icm", "agreed": [a, b, 3]}, "deal: deal.agreed: the entry ids of the players "
          "who agreed"),
         ({"method": "icm", "agreed": [a, b]}, "deal: not agreed by P8: every player left agrees"),
+        ({"method": "icm", "agreed": [a]}, "deal: not agreed by P10, P8: every player left "
+         "agrees"),
         ({"method": "icm", "agreed": [*every, "e99"]}, "deal: deal.agreed: 'e99' is not a player "
          "left"),
         ({"method": "icm", "agreed": every, "held_back": -1}, "deal: deal.held_back must be an "
@@ -1098,3 +1100,14 @@ def test_rule_25_a_race_carried_by_the_move_is_made_at_the_new_seat_in_words() -
         theirs.add,
         10400 + theirs.add,
     )
+
+
+def test_a_custom_deal_may_give_a_player_less_than_a_dollar_or_nothing() -> None:
+    """A custom deal's amounts are any amounts >= 0 summing to the prizes left."""
+    v, _seq = deal_three_left()
+    a, b, c = deal_ids(v)
+    amounts = {a: 999.5, b: 0.5, c: 0}
+    said = v.apply({"deal": {"method": "custom", "agreed": [a, b, c], "amounts": amounts}})
+    assert [n.text for n in notices(said, "deal")] == [
+        "deal (custom) agreed by P6, P10, P8: P6 $999.50, P10 $0.50, P8 $0.00"
+    ]
