@@ -1111,3 +1111,48 @@ def test_a_custom_deal_may_give_a_player_less_than_a_dollar_or_nothing() -> None
     assert [n.text for n in notices(said, "deal")] == [
         "deal (custom) agreed by P6, P10, P8: P6 $999.50, P10 $0.50, P8 $0.00"
     ]
+
+
+def test_rule_25_a_race_carried_twice_is_made_once_at_the_last_seat() -> None:
+    """002 Rule 25-C: P3's race at T2 went with the move to T3 (its command there waits for
+    T3's dealer); T3 breaks before that dealer carried it out (10-B), so it goes with P3 again,
+    once and for the same amount, to the seat at T1."""
+    v, move = rules_room_with_a_move()
+    rules_readings(v, {(move.table, move.seat): 10400, (move.table, 3): 9700})
+    said = v.apply({"level": {"index": _colour_up_step()}})
+    (theirs,) = [c for c in commands(said, StackCmd) if (c.table, c.seat) == (move.table, 1)]
+    confirm(v, [c for c in commands(said, StackCmd) if c is not theirs])
+    after = v.apply({"confirmed": {"table": move.table, "id": move.id, "stack": 10400}})
+    v.apply({"refused": {"table": move.table, "id": theirs.id}})
+    (seat,) = commands(after, SeatCmd)
+    (first,) = commands(v.apply({"confirmed": {"table": "T3", "id": seat.id}}), StackCmd)
+    assert (first.table, first.name, first.add) == ("T3", "P3", 100)
+    t1 = sorted(seats_of(v, "T1"))
+    said = v.apply(report(v, "T1", 20, out=tuple(t1[:5]), button=t1[5], sb=t1[5], bb=t1[5]))
+    assert [n.text for n in notices(said, "table_broken")] == [
+        "table T3 breaks: 11 players fit 2 table(s)"
+    ]
+    (unseat,) = [c for c in commands(said, UnseatCmd) if c.name == "P3"]
+    moved = v.apply({"confirmed": {"table": "T3", "id": unseat.id, "stack": 10400}})
+    (again,) = commands(moved, SeatCmd)
+    assert [
+        (o.kind, o.data["id"]) for o in v.apply({"refused": {"table": "T3", "id": first.id}})
+    ] == [("void", first.id)]
+    (last,) = commands(v.apply({"confirmed": {"table": "T1", "id": again.id}}), StackCmd)
+    assert (last.table, last.seat, last.why, last.add, last.stack) == (
+        "T1",
+        again.seat,
+        "colour-up raced at the table left, before the move",
+        100,
+        10500,
+    )
+
+
+def test_rule_28_two_rebuys_at_the_table_count_twice_for_the_player() -> None:
+    """002 Rule 28: a seated player re-buying twice (the house's limit allowing it) has two
+    re-buys, for the player and for the pool."""
+    v, name = _short_stack(rebuy={"chips": 10000, "until_level": 2, "at_most": 20000})
+    for _ in range(2):
+        confirm(v, v.apply({"rebuy": {"name": name}}))
+    (player,) = (p for p in players(v.entries.values()) if p.name == name)
+    assert (player.rebuys, v.summary()["rebuys"]) == (2, 2)
