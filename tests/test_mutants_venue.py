@@ -951,6 +951,9 @@ def test_a_deal_refused_in_its_words_then_agreed_in_the_director_s_words() -> No
          "amounts sum to 900.00, the prizes left less the amount played for to 1,000.00"),
         ({"method": "bogus", "agreed": every}, "deal: no deal method 'bogus' (one of icm, "
          "chip_chop)"),
+        ({"method": "icm", "agreed": every, "amounts": {a: 400, b: 300, c: 300}}, "deal: the "
+         "figures given are not the figures from the stacks now (a hand was played since?): show "
+         "the figures again"),
     ]  # fmt: skip
     for body, words in cases:
         assert [(o.kind, o.text) for o in v.apply({"deal": body})] == [("alert", words)], body
@@ -1156,3 +1159,16 @@ def test_rule_28_two_rebuys_at_the_table_count_twice_for_the_player() -> None:
         confirm(v, v.apply({"rebuy": {"name": name}}))
     (player,) = (p for p in players(v.entries.values()) if p.name == name)
     assert (player.rebuys, v.summary()["rebuys"]) == (2, 2)
+
+
+def test_a_custom_deal_with_an_amount_played_for_shares_the_rest() -> None:
+    """A custom deal holding $100 back to play for: the amounts agreed are the other $900."""
+    v, _seq = deal_three_left()
+    a, b, c = deal_ids(v)
+    amounts = {a: 400, b: 300, c: 200}
+    body = {"method": "custom", "agreed": [a, b, c], "held_back": 100, "amounts": amounts}
+    assert [n.text for n in notices(v.apply({"deal": body}), "deal")] == [
+        "deal (custom) agreed by P6, P10, P8: P6 $400.00, P10 $300.00, P8 $200.00; $100.00 played "
+        "for"
+    ]
+    assert v.deal is not None and v.deal.held_back == 10000
