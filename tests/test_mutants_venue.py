@@ -1172,3 +1172,63 @@ def test_a_custom_deal_with_an_amount_played_for_shares_the_rest() -> None:
         "for"
     ]
     assert v.deal is not None and v.deal.held_back == 10000
+
+
+# ------------------------------------------------------------- registration and refusals
+
+
+def test_rule_68_a_name_or_member_registered_twice_is_refused_in_words() -> None:
+    """002 Rule 68 (one player, one hand) and 8-A: a name registered already needs ``again``
+    (another person, told apart as "P1 (2)"); a member id is one person's; late registration
+    closes after its level, in words."""
+    v, out = venue_with(4, tables=2, late_until_level=1)
+    confirm(v, out)
+    assert [o.text for o in v.apply({"register": {"name": "P1"}})] == [
+        "register: P1 is registered already (e1): one player, one hand (002 Rule 68); confirm it "
+        'is another person of that name ("again": true), or re-enter the same player (8-B)'
+    ]
+    said = v.apply({"register": {"name": "Q", "member": "M1"}})
+    assert [(n.text, n.rule) for n in notices(said, "registered")] == [
+        ("Q registered (e5)", "002 Rule 8-A")
+    ]
+    assert [o.text for o in v.apply({"register": {"name": "R", "member": "M1"}})] == [
+        "register: member M1 is Q (e5) already: the same player re-enters (002 Rule 8-A), "
+        "another person has another member id"
+    ]
+    said = v.apply({"register": {"name": "P1", "again": True}})
+    assert [n.text for n in notices(said, "registered")] == ["P1 (2) registered (e6)"]
+    v.apply({"level": {"index": 1}})
+    assert [o.text for o in v.apply({"register": {"name": "Z"}})] == [
+        "register: late registration closed after level 1 (002 Rule 8-A)"
+    ]
+
+
+def test_a_command_a_table_refuses_is_told_to_the_director_and_planned_again() -> None:
+    """A table refusing a command: the director hears which, why, under its rule; a seat is
+    drawn again elsewhere (8-A/7), an add-on refused may be asked again (002 Rule 28)."""
+    v, out = venue_with(4, tables=2, addon={"chips": 5000, "until_level": 2})
+    first = commands(out, SeatCmd)[0]
+    said = v.apply({"refused": {"table": "T1", "id": first.id, "reason": "seat broken"}})
+    (alert,) = notices(said, "alert")
+    assert (alert.text, alert.rule, alert.data) == (
+        f"T1 refused seat {first.id}: seat broken",
+        "002 Rule 7",
+        {"table": "T1", "id": first.id},
+    )
+    (again,) = commands(said, SeatCmd)
+    assert (again.name, again.why, again.rule) == (
+        first.name,
+        "re-drawn: seat refused",
+        "002 Rule 7",
+    )
+    assert again.seat != first.seat
+    confirm(v, [o for o in out if o is not first] + [again])
+    name = seats_of(v, "T1")[sorted(seats_of(v, "T1"))[0]].name
+    (addon,) = commands(v.apply({"addon": {"name": name}}), StackCmd)
+    (refused,) = v.apply({"refused": {"table": "T1", "id": addon.id, "reason": "no chips"}})
+    assert (refused.kind, refused.text, refused.rule) == (
+        "alert",
+        f"T1 refused stack {addon.id}: no chips",
+        "002 Rule 28",
+    )
+    assert [c.why for c in commands(v.apply({"addon": {"name": name}}), StackCmd)] == ["add-on"]
