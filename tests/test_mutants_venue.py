@@ -1232,3 +1232,45 @@ def test_a_command_a_table_refuses_is_told_to_the_director_and_planned_again() -
         "002 Rule 28",
     )
     assert [c.why for c in commands(v.apply({"addon": {"name": name}}), StackCmd)] == ["add-on"]
+
+
+def test_rule_8_a_re_entry_s_every_refusal_in_words_and_one_allowed() -> None:
+    """002 Rule 8-A: a re-entry is a new entry drawn from the seat pool, while late entry is
+    open and within the re-entries allowed; 8-B: a player still in forfeits the stack to
+    re-enter, once seated."""
+    v = Venue()
+    v.apply(
+        {"setup": {"tables": ["T1"], "structure": STRUCTURE, "late_until_level": 1, "reentries": 1}}
+    )
+    for name in ("P1", "P2", "P3"):
+        v.apply({"register": {"name": name}})
+    assert [o.text for o in v.apply({"reentry": {"name": "P1"}})] == [
+        "reentry: re-entry is closed (002 Rule 8-A)"
+    ]
+    out = v.apply({"start": {}})
+    assert [o.text for o in v.apply({"reentry": {"name": "P1", "forfeit": True}})] == [
+        "reentry: P1 is moving; re-enter once seated"
+    ]
+    confirm(v, out)
+    assert [o.text for o in v.apply({"reentry": {"name": "P1"}})] == [
+        'reentry: P1 is still in (re-enter with "forfeit": true, 002 Rule 8-B)'
+    ]
+    assert [o.text for o in v.apply({"reentry": {"name": "Nobody"}})] == [
+        "reentry: no entry named 'Nobody'"
+    ]
+    seat = next(s for s, e in seats_of(v, "T1").items() if e.name == "P1")
+    v.apply(report(v, "T1", 1, out=(seat,), button=1, sb=2, bb=3))
+    said = v.apply({"reentry": {"name": "P1"}})
+    assert [(n.text, n.rule) for n in notices(said, "registered")] == [
+        ("P1 registered (e4)", "002 Rule 8-A")
+    ]
+    confirm(v, said)
+    seat = next(s for s, e in seats_of(v, "T1").items() if e.name == "P1")
+    v.apply(report(v, "T1", 2, out=(seat,), button=1, sb=2, bb=3))
+    assert [o.text for o in v.apply({"reentry": {"name": "P1"}})] == [
+        "reentry: P1 has used the 1 re-entries allowed"
+    ]
+    v.apply({"level": {"index": 1}})
+    assert [o.text for o in v.apply({"reentry": {"name": "P2"}})] == [
+        "reentry: re-entry is closed (002 Rule 8-A)"
+    ]
