@@ -1274,3 +1274,7 @@ def test_rule_8_a_re_entry_s_every_refusal_in_words_and_one_allowed() -> None:
     assert [o.text for o in v.apply({"reentry": {"name": "P2"}})] == [
         "reentry: re-entry is closed (002 Rule 8-A)"
     ]
+    # the same player's two entries, both named to the director (002 Rule 68)
+    assert v.apply({"register": {"name": "P1"}})[0].text.startswith(
+        "register: P1 is registered already (e1, e4): one player, one hand (002 Rule 68)"
+    )
