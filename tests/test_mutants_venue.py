@@ -1278,3 +1278,48 @@ def test_rule_8_a_re_entry_s_every_refusal_in_words_and_one_allowed() -> None:
     assert v.apply({"register": {"name": "P1"}})[0].text.startswith(
         "register: P1 is registered already (e1, e4): one player, one hand (002 Rule 68)"
     )
+
+
+# -------------------------------------------------------------- halting and the winner
+
+
+def test_rule_11d_a_table_halts_and_resumes_in_the_dealer_s_words() -> None:
+    """002 Rule 11-D (the Illustration Addendum: 8 against 5, the blinds impacted): the short
+    table holds play until players arrive, then plays on, each in one command."""
+    v, out = venue_with(16, tables=2)
+    confirm(v, out)
+    t2 = sorted(seats_of(v, "T2"))
+    said = v.apply(report(v, "T2", 1, out=tuple(t2[:3]), button=t2[3], sb=t2[4], bb=t2[5]))
+    assert [(h.table, h.rule, h.why, h.halt) for h in commands(said, HaltCmd)] == [
+        (
+            "T2",
+            "002 Rule 11-D",
+            "5 players, 8 at the fullest table: hold play until players arrive",
+            True,
+        )
+    ]
+    after = confirm(v, said)
+    assert [(h.table, h.rule, h.why, h.halt) for h in commands(after, HaltCmd)] == [
+        ("T2", "002 Rule 11-D", "players arrived: play on", False)
+    ]
+    assert v.tables["T2"].halted is False
+
+
+def test_the_last_player_in_wins_the_first_prize_in_words() -> None:
+    """Three at one table, two out in one hand (the bigger stack before the hand places
+    higher; equal stacks by entry): the last one wins, with the first prize."""
+    v, out = venue_with(3, tables=1)
+    confirm(v, out)
+    t = sorted(seats_of(v, "T1"))
+    said = v.apply(report(v, "T1", 1, out=(t[0], t[1]), button=t[2], sb=t[2], bb=t[2]))
+    assert [n.text for n in notices(said, "eliminated")] == [
+        "P2 out in place 3",
+        "P3 out in place 2",
+    ]
+    (won,) = notices(said, "finished")
+    assert (won.text, won.rule, won.data) == (
+        "P1 wins",
+        "",
+        {"entry": "e1", "name": "P1", "table": "T1", "seat": t[2], "prize": 300.0},
+    )
+    assert v.finished
