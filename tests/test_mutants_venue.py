@@ -1323,3 +1323,29 @@ def test_the_last_player_in_wins_the_first_prize_in_words() -> None:
         {"entry": "e1", "name": "P1", "table": "T1", "seat": t[2], "prize": 300.0},
     )
     assert v.finished
+
+
+def test_rule_7_registered_before_the_start_and_a_waiting_member_is_one_person() -> None:
+    """002 Rule 7: before the start players register for the draw; past the last seat they
+    wait (8-A), and a member id waiting is that person's (002 Rule 68), before and after the
+    start."""
+    v = Venue()
+    setup = {"tables": ["T1", "T2"], "handed": 2, "structure": STRUCTURE, "late_until_level": 1}
+    v.apply({"setup": setup})
+    said = v.apply({"register": {"name": "P1"}})
+    assert [(n.kind, n.text, n.rule) for n in said] == [
+        ("registered", "P1 registered (e1)", "002 Rule 7")
+    ]
+    for name in ("P2", "P3", "P4"):
+        v.apply({"register": {"name": name}})
+    assert [n.kind for n in v.apply({"register": {"name": "W", "member": "M9"}})] == ["waiting"]
+    assert [o.text for o in v.apply({"register": {"name": "X", "member": "M9"}})] == [
+        "register: member M9 is W (e5) already: the same player re-enters (002 Rule 8-A), "
+        "another person has another member id"
+    ]
+    confirm(v, v.apply({"start": {}}))
+    assert [n.kind for n in v.apply({"register": {"name": "Y", "member": "M8"}})] == ["waiting"]
+    assert [o.text for o in v.apply({"register": {"name": "Z", "member": "M8"}})] == [
+        "register: member M8 is Y (e6) already: the same player re-enters (002 Rule 8-A), "
+        "another person has another member id"
+    ]
