@@ -1024,7 +1024,12 @@ def test_rule_8b_a_forfeited_stack_may_be_every_chip_in_play_but_no_more() -> No
     player won the others' chips meanwhile), never one more."""
     v, out = venue_with(5, tables=1, late_until_level=5, reentries=2, seed=7)
     confirm(v, out)
-    (cmd,) = commands(v.apply({"reentry": {"name": "P4", "forfeit": True}}), StackCmd)
+    said = v.apply({"reentry": {"name": "P4", "forfeit": True}})
+    assert [(n.text, n.rule) for n in notices(said, "registered")] == [
+        ("P4 registered (e6)", "002 Rule 8-B")
+    ]
+    (cmd,) = commands(said, StackCmd)
+    assert (cmd.rule, cmd.why) == ("002 Rule 8-B", "re-entry: the forfeited chips leave play")
     assert v.chips_issued == 50000
     body = {"table": "T1", "id": cmd.id, "stack": 10000}
     assert [o.text for o in v.apply({"confirmed": {**body, "before": 50001}})] == [
