@@ -1269,6 +1269,9 @@ def test_rule_8_a_re_entry_s_every_refusal_in_words_and_one_allowed() -> None:
     assert [(n.text, n.rule) for n in notices(said, "registered")] == [
         ("P1 registered (e4)", "002 Rule 8-A")
     ]
+    assert [(c.rule, c.why) for c in commands(said, SeatCmd)] == [
+        ("002 Rule 8-A", "drawn from the seat pool")
+    ]
     confirm(v, said)
     seat = next(s for s, e in seats_of(v, "T1").items() if e.name == "P1")
     v.apply(report(v, "T1", 2, out=(seat,), button=1, sb=2, bb=3))
