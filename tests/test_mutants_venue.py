@@ -1236,7 +1236,12 @@ def test_a_command_a_table_refuses_is_told_to_the_director_and_planned_again() -
         f"T1 refused stack {addon.id}: no chips",
         "002 Rule 28",
     )
-    assert [c.why for c in commands(v.apply({"addon": {"name": name}}), StackCmd)] == ["add-on"]
+    (again_addon,) = commands(v.apply({"addon": {"name": name}}), StackCmd)
+    assert again_addon.why == "add-on"
+    # a refusal that gives no reason says so by saying nothing after the command
+    assert [o.text for o in v.apply({"refused": {"table": "T1", "id": again_addon.id}})] == [
+        f"T1 refused stack {again_addon.id}: "
+    ]
 
 
 def test_rule_8_a_re_entry_s_every_refusal_in_words_and_one_allowed() -> None:
