@@ -1362,3 +1362,62 @@ def test_rule_7_registered_before_the_start_and_a_waiting_member_is_one_person()
         "register: member M8 is Y (e6) already: the same player re-enters (002 Rule 8-A), "
         "another person has another member id"
     ]
+
+
+def test_rule_11a_a_refused_move_is_planned_again() -> None:
+    """002 Rule 11-A: a table refusing a balancing ``unseat`` keeps the player there, and the
+    venue plans the move again (the same player due the big blind, the same seat)."""
+    v, out = venue_with(16)
+    confirm(v, out)
+    t1, t2 = sorted(seats_of(v, "T1")), sorted(seats_of(v, "T2"))
+    v.apply(report(v, "T1", 1, button=t1[0], sb=t1[1], bb=t1[2]))
+    said = v.apply(report(v, "T2", 1, out=tuple(t2[:2]), button=t2[4], sb=t2[5], bb=t2[6]))
+    (move,) = commands(said, UnseatCmd)
+    said = v.apply({"refused": {"table": "T1", "id": move.id, "reason": "in a hand"}})
+    assert [(n.kind, n.text, n.rule) for n in notices(said, "alert")] == [
+        ("alert", f"T1 refused unseat {move.id}: in a hand", "002 Rule 11-A")
+    ]
+    (again,) = commands(said, UnseatCmd)
+    assert (again.name, again.seat, again.to_table, again.to_seat) == (
+        move.name,
+        move.seat,
+        move.to_table,
+        move.to_seat,
+    )
+    assert again.id != move.id
+
+
+def test_rule_28_a_refused_re_buy_in_the_kept_seat_leaves_the_player_out() -> None:
+    """002 Rule 28: the busted player's re-buy in the kept seat refused by the table did not
+    happen: the player is out again, no seat drawn, nobody more in play."""
+    v, out = venue_with(7, tables=1, seed=11, rebuy={"chips": 8000, "until_level": 3})
+    confirm(v, out)
+    seat = next(s for s, e in seats_of(v, "T1").items() if e.name == "P6")
+    v.apply(report(v, "T1", 1, out=(seat,), button=4, sb=5, bb=6))
+    (cmd,) = commands(v.apply({"rebuy": {"name": "P6"}}), StackCmd)
+    said = v.apply({"refused": {"table": "T1", "id": cmd.id, "reason": "gone home"}})
+    assert [(o.kind, o.text) for o in said] == [("alert", f"T1 refused stack {cmd.id}: gone home")]
+    assert (v.entries["e6"].status, v.summary()["players_left"], v.summary()["rebuys"]) == (
+        "out",
+        6,
+        0,
+    )
+
+
+def test_rule_25_a_leaving_player_s_race_refused_keeps_the_move() -> None:
+    """002 Rules 25 and 11-A: the race's command refused at the table being left is the
+    director's to settle; the player's move stands, still waiting for the dealer."""
+    v, move = rules_room_with_a_move()
+    rules_readings(v, {(move.table, move.seat): 10400})
+    said = v.apply({"level": {"index": _colour_up_step()}})
+    (theirs,) = [
+        c for c in commands(said, StackCmd) if (c.table, c.seat) == (move.table, move.seat)
+    ]
+    said = v.apply({"refused": {"table": move.table, "id": theirs.id, "reason": "x"}})
+    assert [(o.kind, o.rule) for o in said] == [("alert", "002 Rule 25")]
+    mover = next(e for e in v.entries.values() if e.name == move.name)
+    assert (mover.status, mover.dest, move.id in v.pending) == (
+        "leaving",
+        (move.to_table, move.to_seat),
+        True,
+    )
