@@ -1236,6 +1236,8 @@ def test_a_command_a_table_refuses_is_told_to_the_director_and_planned_again() -
         f"T1 refused stack {addon.id}: no chips",
         "002 Rule 28",
     )
+    (player,) = (p for p in players(v.entries.values()) if p.name == name)
+    assert player.addons == 0
     (again_addon,) = commands(v.apply({"addon": {"name": name}}), StackCmd)
     assert again_addon.why == "add-on"
     # a refusal that gives no reason says so by saying nothing after the command
@@ -1421,3 +1423,16 @@ def test_rule_25_a_leaving_player_s_race_refused_keeps_the_move() -> None:
         (move.to_table, move.to_seat),
         True,
     )
+
+
+def test_a_refused_seat_with_no_other_seat_open_is_refused_and_kept() -> None:
+    """Two full heads-up tables: a seat the table refuses cannot be drawn again elsewhere; the
+    director is told in one line and the seat command still waits."""
+    v = Venue()
+    v.apply({"setup": {"tables": ["T1", "T2"], "handed": 2, "structure": STRUCTURE}})
+    for name in ("P1", "P2", "P3", "P4"):
+        v.apply({"register": {"name": name}})
+    seat = commands(v.apply({"start": {}}), SeatCmd)[0]
+    said = v.apply({"refused": {"table": seat.table, "id": seat.id, "reason": "broken"}})
+    assert [o.text for o in said] == ["refused: no open seat to re-seat the player"]
+    assert seat.id in v.pending
