@@ -1338,6 +1338,20 @@ def test_the_last_player_in_wins_the_first_prize_in_words() -> None:
         {"entry": "e1", "name": "P1", "table": "T1", "seat": t[2], "prize": 300.0},
     )
     assert v.finished
+    # the table's next report (the hand over, the chips counted) changes nothing more
+    late = report(v, "T1", 2, button=t[2], sb=t[2], bb=t[2])
+    assert notices(v.apply(late), "finished") == []
+
+
+def test_rule_12_one_table_is_the_final_table_from_the_start() -> None:
+    """002 Rule 12: a field that fits one table plays the final table from the first hand."""
+    v, out = venue_with(3, tables=1)
+    (final,) = notices(out, "final_table")
+    assert (final.text, final.rule, final.data) == (
+        "final table: 3 players at T1",
+        "002 Rule 12",
+        {"table": "T1", "players": 3},
+    )
 
 
 def test_rule_7_registered_before_the_start_and_a_waiting_member_is_one_person() -> None:
