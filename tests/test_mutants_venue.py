@@ -1345,7 +1345,7 @@ def test_the_last_player_in_wins_the_first_prize_in_words() -> None:
 
 def test_rule_12_one_table_is_the_final_table_from_the_start() -> None:
     """002 Rule 12: a field that fits one table plays the final table from the first hand."""
-    v, out = venue_with(3, tables=1)
+    _v, out = venue_with(3, tables=1)
     (final,) = notices(out, "final_table")
     assert (final.text, final.rule, final.data) == (
         "final table: 3 players at T1",
