@@ -1318,6 +1318,8 @@ def test_rule_11d_a_table_halts_and_resumes_in_the_dealer_s_words() -> None:
         ("T2", "002 Rule 11-D", "players arrived: play on", False)
     ]
     assert v.tables["T2"].halted is False
+    ids = [h.id for h in commands(said, HaltCmd) + commands(after, HaltCmd)]
+    assert len(set(ids)) == 2 and all(i.startswith("c") for i in ids)  # each its own id
 
 
 def test_the_last_player_in_wins_the_first_prize_in_words() -> None:
