@@ -436,3 +436,26 @@ def test_rule_11d_the_halt_and_the_resumption_in_words() -> None:
     assert said(out)[-1:] == [("halt", "T2", "002 Rule 11-D", "players arrived: play on", False)]
     every = ids(moves) + ids(out)
     assert all(re.fullmatch(r"c\d+", i) for i in every) and len(set(every)) == len(every)
+
+
+def test_rule_11d_a_short_table_plays_on_until_its_big_blind_reaches_an_open_seat() -> None:
+    """002 Rule 11-D: "play will halt once blinds are impacted": five against eight (seats 4,
+    5, 6, 8, 9 of T2 left) play on while the big blind moves from 4 to 5 and 5 to 6, and halt
+    once it would pass the open seat 7."""
+    v, out = venue_with(16, tables=2)
+    confirm(v, out)
+    assert sorted(seats_of(v, "T2")) == [1, 2, 3, 4, 5, 6, 8, 9]  # the seed's draw
+    out = v.apply(report(v, "T2", 1, out=(1, 2, 3), button=8, sb=9, bb=4))
+    assert not [o for o in out if isinstance(o, HaltCmd)]
+    out = v.apply(report(v, "T2", 2, button=9, sb=4, bb=5))
+    assert not [o for o in out if isinstance(o, HaltCmd)]
+    out = v.apply(report(v, "T2", 3, button=4, sb=5, bb=6))
+    assert said(out) == [
+        (
+            "halt",
+            "T2",
+            "002 Rule 11-D",
+            "5 players, 8 at the fullest table: hold play until players arrive",
+            True,
+        )
+    ]
