@@ -23,6 +23,7 @@ from tablectl.engine.events import (
     ScenarioError,
     dumps,
     event_from_obj,
+    is_card,
     parse_line,
 )
 
@@ -52,7 +53,7 @@ def _outcome(line: str | bytes) -> str:
         parsed = parse_line(line, 7)
     except ScenarioError as exc:
         message = str(exc)
-        assert "\n" not in message
+        assert "\n" not in message and exc.lineno == 7
         return f"refused: {message}"
     if parsed.event is None:
         return repr(parsed)
@@ -2293,6 +2294,41 @@ ECHO = [
             "new_hand, pause, resume, undo, floor"
         ),
     ),
+    (
+        j({"push": {"seat": 3, "chips": [1], "a" * 79: 1, "b" * 79: 1}}),
+        (
+            "refused: line 7: push: unexpected keys "
+            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa, "
+            "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb "
+            "(allowed: chips, seat)"
+        ),
+    ),
+    (
+        j({"push": {"seat": 3, "chips": [1], "a" * 66: 1, "b" * 66: 1, "c" * 64: 1}}),
+        (
+            "refused: line 7: push: unexpected keys "
+            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa, "
+            "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb, "
+            "cccccccccccccccccccccccc… (allowed: chips, seat)"
+        ),
+    ),
+    (
+        j({"push": {"seat": 3, "chips": [1], "k" * 100: 1}}),
+        (
+            "refused: line 7: push: unexpected keys "
+            "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk "
+            "(allowed: chips, seat)"
+        ),
+    ),
+    (
+        j({"seat": 3, "z" * 100: 1, "y" * 100: 1}),
+        (
+            "refused: line 7: seat: unexpected keys "
+            "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy, "
+            "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz… "
+            "(allowed: seat)"
+        ),
+    ),
 ]
 
 
@@ -2348,3 +2384,12 @@ def test_an_object_is_one_event_or_refused_naming_its_line() -> None:
     with pytest.raises(ScenarioError) as info:
         event_from_obj(["fold"])
     assert str(info.value) == "a line must be one JSON object" and info.value.lineno is None
+
+
+def test_a_card_is_rank_then_suit() -> None:
+    """A card code is two characters, rank then suit (scenario-format: ``As``, ``Td``, ``7c``);
+    the bridge's deck registry enrols only those (firmware_bridge/tags.py)."""
+    codes = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    assert all(is_card(code) for code in codes)
+    for text in ("??", "AS", "sA", "1s", "Asx", "A", "", 5, None, ["As"]):
+        assert not is_card(text), text
