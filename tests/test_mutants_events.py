@@ -20,6 +20,8 @@ from tablectl.engine.events import (
     MAX_CARDS,
     MAX_CHIPS,
     MAX_LEVELS,
+    BadgeEntry,
+    Event,
     ScenarioError,
     dumps,
     event_from_obj,
@@ -2393,3 +2395,11 @@ def test_a_card_is_rank_then_suit() -> None:
     assert all(is_card(code) for code in codes)
     for text in ("??", "AS", "sA", "1s", "Asx", "A", "", 5, None, ["As"]):
         assert not is_card(text), text
+
+
+def test_a_badge_read_is_a_sign_in_unless_it_says_left() -> None:
+    """A badge read (docs/scenario-extensions.md "the dealer's console") signs its holder in;
+    only ``"left": true`` signs out: the console's sign-in entry writes and reads back so."""
+    line = '{"badge": {"name": "Sam", "role": "floor"}}'
+    assert dumps(Event("badge", BadgeEntry("Sam", "floor"))) == line
+    assert parse_line(line).event == Event("badge", BadgeEntry("Sam", "floor"))
