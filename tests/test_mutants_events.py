@@ -1028,6 +1028,14 @@ CARDS = [
         "refused: line 7: board: 'x' is not a card (rank then suit, like 'As', or '??')",
     ),
     (j({"board": ["??", "Ah"]}), "Event(kind='board', body={'board': ['??', 'Ah']}, t=None)"),
+    (
+        j({"board": [["As"]]}),
+        "refused: line 7: board: ['As'] is not a card (rank then suit, like 'As', or '??')",
+    ),
+    (
+        j({"board": ["As", {"As": 1}]}),
+        "refused: line 7: board: {'As': 1} is not a card (rank then suit, like 'As', or '??')",
+    ),
     (j({"board": ["As"] * 53}), "refused: line 7: board: 53 cards; a line lists at most 52"),
     (
         j({"board": ["Ah"], "zone": "board"}),
@@ -1704,6 +1712,13 @@ FLOOR = [
         "refused: line 7: floor.seat: unexpected keys x (allowed: name, seat, stack)",
     ),
     (
+        j({"floor": {"by": "Sam", "seat": {"seat": 11, "stack": 5}}}),
+        (
+            "refused: line 7: floor.seat: seat 11 is not a seat number 1..10 (digits 0-9, no "
+            "leading zero)"
+        ),
+    ),
+    (
         j({"floor": {"by": "Sam", "seat": 7}}),
         "refused: line 7: floor.seat must be an object with seat, name and stack, got 7",
     ),
@@ -1723,6 +1738,7 @@ def test_floor_decisions(line: str | bytes, expected: str) -> None:
 
 CONSOLE = [
     (j({"ack": 12}), "Event(kind='ack', body=AckEntry(id=12), t=None)"),
+    (j({"ack": 1}), "Event(kind='ack', body=AckEntry(id=1), t=None)"),
     (j({"ack": "all"}), "Event(kind='ack', body=AckEntry(id=None), t=None)"),
     (
         j({"ack": "All"}),
@@ -2403,3 +2419,14 @@ def test_a_badge_read_is_a_sign_in_unless_it_says_left() -> None:
     line = '{"badge": {"name": "Sam", "role": "floor"}}'
     assert dumps(Event("badge", BadgeEntry("Sam", "floor"))) == line
     assert parse_line(line).event == Event("badge", BadgeEntry("Sam", "floor"))
+
+
+def test_an_object_s_seats_and_zones_are_written_as_a_line_writes_them() -> None:
+    """A decoded object from Python (the daemon, the bridge) may key seats by number: the event
+    holds them as a line does, strings (scenario-format: seats are strings where they are object
+    keys); a zone that is no string is refused naming it."""
+    event = event_from_obj({"setup": {"seats": {1: 1000, 2: 1000}, "blinds": [25, 50]}})
+    assert event.body["seats"] == {"1": 1000, "2": 1000}
+    with pytest.raises(ScenarioError) as info:
+        event_from_obj({"unread": {"cards": [], "chips": {3: [100]}}}, 5)
+    assert str(info.value) == "line 5: chip zone '3' is not bet:N, stack:N or pot"
