@@ -80,6 +80,7 @@ LINES = [
     ("\ufeff# a comment after a BOM", "ParsedLine(event=None, expect=None)"),
     ("\ufeff" + j({"fold": 3}), "Event(kind='fold', body=3, t=None)"),
     (b"\xff\xfe{}", "refused: line 7: not UTF-8 text: byte 1 is b'\\xff\\xfe{}'"),
+    (b"\xff\xfe{}xyz", "refused: line 7: not UTF-8 text: byte 1 is b'\\xff\\xfe{}'"),
     (b'{"fold": 3}', "Event(kind='fold', body=3, t=None)"),
     (b'{"fold": 3}\n', "Event(kind='fold', body=3, t=None)"),
     (
@@ -111,6 +112,31 @@ LINES = [
         (
             "refused: line 7: a line needs exactly one event key, found "
             "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+        ),
+    ),
+    (
+        j({"a" * 79: 1, "b" * 79: 1}),
+        (
+            "refused: line 7: a line needs exactly one event key, found "
+            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa, "
+            "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+        ),
+    ),
+    (
+        j({"a" * 66: 1, "b" * 66: 1, "c" * 64: 1}),
+        (
+            "refused: line 7: a line needs exactly one event key, found "
+            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa, "
+            "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb, "
+            "cccccccccccccccccccccccc…"
+        ),
+    ),
+    (
+        j({"a" * 80: 1, "b" * 80: 1, "c" * 80: 1}),
+        (
+            "refused: line 7: a line needs exactly one event key, found "
+            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa, "
+            "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb…"
         ),
     ),
     (
@@ -173,6 +199,14 @@ LINES = [
         "refused: line 7: number '1234567890123456789' is too large (19 digits; at most 18)",
     ),
     (
+        b'{"expect": {"stacks": 1234567890123456789}}',
+        "refused: line 7: number '1234567890123456789' is too large (19 digits; at most 18)",
+    ),
+    (
+        b'{"expect": {"stacks": -1234567890123456789}}',
+        "refused: line 7: number '-1234567890123456789' is too large (20 digits; at most 18)",
+    ),
+    (
         '{"expect": {"stacks": 1e400}}',
         "refused: line 7: number '1e400' is out of range (numbers are finite)",
     ),
@@ -189,6 +223,7 @@ LINES = [
         "ParsedLine(event=None, expect=Expect(checks={'a': [[[[[[1]]]]]]}, lineno=7))",
     ),
     (j({"expect": {"a": [[[[[[[1]]]]]]]}}), "refused: line 7: nested deeper than 8 levels"),
+    (j({"expect": {"a": [[[[[[[1]]]]]]], "b": 1}}), "refused: line 7: nested deeper than 8 levels"),
     (
         '{"fold": ' + "[" * 100000 + "]" * 100000 + "}",
         "refused: line 7: nested deeper than 8 levels",
