@@ -29,7 +29,6 @@ class Round:
     # seat -> (bet it faced after acting, the raise increment then): who may re-raise (Rule 52)
     acted: dict[int, tuple[int, int]] = field(default_factory=dict)
     aggressor: int | None = None  # last seat to bet or raise a full amount this street
-    opened: bool = False  # a chip bet was made (pre-flop the posted big blind opens, 44-B)
     increases: int = 0  # times the bet to call went up this street (bets, raises, all-ins)
     previous_bet: int | None = None  # the bet to call before the latest increase
     # (current_bet, last_full_raise, full_level, aggressor, previous_bet) before the latest
@@ -45,7 +44,6 @@ class Round:
             current_bet=big_blind,
             last_full_raise=min_bet,
             full_level=big_blind,
-            opened=True,
         )
 
     @classmethod
@@ -88,7 +86,6 @@ class Round:
             self.aggressor = seat  # a short all-in raise is aggression too (002 Rule 18-A)
             self.previous_bet = self.current_bet
             self.current_bet = to
-            self.opened = True
             self.increases += 1
         self.bets[seat] = to
         # _increment inline (every action): the increment a re-raise must face (Rule 52)

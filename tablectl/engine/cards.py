@@ -153,7 +153,7 @@ def on_card(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
     elif zone == "board":
         board_card(table, hand, card, out)
     elif zone == "burn":
-        burn_card(table, hand, card, out)
+        burn_card(hand, card, out)
     elif zone == "muck":
         if (
             face == "up"
@@ -268,7 +268,7 @@ def board_card(
         return
     street = STARTS.get(len(hand.board))
     if street is not None:
-        check_burns(table, hand, street, out)
+        check_burns(hand, street, out)
     hand.board.append(card)
     hand.deal.in_play.add(card)
     n = len(hand.board)
@@ -318,7 +318,7 @@ def premature(table: TableState, hand: Hand, card: str, out: list[Output]) -> No
     )
 
 
-def check_burns(table: TableState, hand: Hand, street: str, out: list[Output]) -> None:
+def check_burns(hand: Hand, street: str, out: list[Output]) -> None:
     """One burn before each street (002 Rule 40), checked at the street's first card: a missed
     burn is corrected before any action (002 Rule 38-B flop, 000 Irregularities 14), an extra
     burn goes back on the stub as the next street's burn (000 Irregularities 14)."""
@@ -355,7 +355,7 @@ def check_burns(table: TableState, hand: Hand, street: str, out: list[Output]) -
         )
 
 
-def burn_card(table: TableState, hand: Hand, card: str, out: list[Output]) -> None:
+def burn_card(hand: Hand, card: str, out: list[Output]) -> None:
     """A card read in the burn: a burn, or the correction of a board irregularity."""
     if card in hand.deal.burns:
         return
@@ -415,7 +415,7 @@ def on_board(table: TableState, body: dict[str, Any], out: list[Output]) -> None
     if _whole_street(table, hand, body.get("burn"), body["board"], out):
         return
     if body.get("burn") is not None:
-        burn_card(table, hand, body["burn"], out)
+        burn_card(hand, body["burn"], out)
         if table.hand is not hand:
             return
     four = len(body["board"]) == 4 and not hand.board
@@ -457,7 +457,7 @@ def _whole_street(
     in_play.add(burn)
     if hand.deal.burn_pending or hand.deal.burn_credit or street in hand.deal.burn_need:
         hand.deal.burn_pending += 1
-        check_burns(table, hand, street, out)
+        check_burns(hand, street, out)
     # else the street's one burn and no other, none owed or credited: check_burns would find
     # the one it needs and leave no burn pending nor credited, and say nothing (002 Rule 40)
     hand.board.extend(board)

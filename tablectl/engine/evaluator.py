@@ -138,7 +138,6 @@ def _build_rank_table() -> dict[int, int]:
         for c in range(min(4, left) + 1):
             counts[rank] = c
             fill(rank - 1, left - c, key + (c << (3 * rank)))
-        counts[rank] = 0
 
     fill(12, 7, 0)
     return table

@@ -77,7 +77,7 @@ def start_hand(table: TableState, out: list[Output], again: Hand | None = None) 
         tuple(live),
         Stakes({s: players[s].stack for s in live}, blinds, ante, bb_ante, carried, carried),
         "preflop",
-        Round(min_bet, big_blind, min_bet, big_blind, opened=True),
+        Round(min_bet, big_blind, min_bet, big_blind),
         hole={s: [] for s in live},
     )
     table.hand = hand
