@@ -4,13 +4,16 @@ the dealers are told, word for word, through ``Venue.apply`` (002 RP-8, 002 Rule
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from test_venue_h4h import Room, structure
 from test_venue_model import STRUCTURE, confirm, report, seats_of, venue_with
 
 from tablectl.tournament.venue import Announcement, Venue
-from tablectl.wire.commands import HaltCmd, HoldCmd
+from tablectl.venue.client import VenueClient
+from tablectl.venue.console import DirectorConsole
+from tablectl.wire.commands import HaltCmd, HoldCmd, SeatCmd, UnseatCmd
 
 ENDS = "the director ends hand-for-hand"
 ON = (
@@ -459,3 +462,38 @@ def test_rule_11d_a_short_table_plays_on_until_its_big_blind_reaches_an_open_sea
             True,
         )
     ]
+
+
+def test_rule_11d_the_console_shows_a_resumed_table_not_halted(tmp_path: Path) -> None:
+    """002 Rule 11-D through the director's console: T2 halted shows ``halted`` true in the
+    tables' view (the page and ``/state.json``), and false, not empty, once players arrived."""
+    setup = {"tables": ["T1", "T2"], "handed": 9, "seed": 1, "structure": STRUCTURE}
+    # a client never started: commands wait in paho's queue, nothing leaves this machine
+    c = DirectorConsole(VenueClient("v1", "127.0.0.1", 1), setup, tmp_path / "venue.jsonl")
+    try:
+        assert c.register("Dana", [f"P{i + 1}" for i in range(16)]).ok
+        assert c.act("Dana", {"start": {}}).ok
+
+        def answer(out: list[Any]) -> None:  # each table confirms its seat and unseat commands
+            for cmd in [o for o in out if isinstance(o, SeatCmd | UnseatCmd)]:
+                body: dict[str, Any] = {"table": cmd.table, "id": cmd.id}
+                if isinstance(cmd, UnseatCmd):
+                    (body["stack"],) = [
+                        e.stack
+                        for e in c.venue.entries.values()
+                        if (e.table, e.seat, e.status) == (cmd.table, cmd.seat, "leaving")
+                    ]
+                answer(c.runner.apply({"confirmed": body}))
+
+        answer(c.runner.said)
+        t2 = sorted(seats_of(c.venue, "T2"))
+        moves = c.runner.apply(
+            report(c.venue, "T2", 1, out=tuple(t2[:3]), button=t2[3], sb=t2[4], bb=t2[5])
+        )
+        halted = {t["name"]: t["halted"] for t in c.tables_view()}
+        assert halted == {"T1": False, "T2": True}
+        answer(moves)
+        halted = {t["name"]: t["halted"] for t in c.tables_view()}
+        assert halted == {"T1": False, "T2": False} and halted["T2"] is False
+    finally:
+        c.close()
