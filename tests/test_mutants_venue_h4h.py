@@ -497,3 +497,29 @@ def test_rule_11d_the_console_shows_a_resumed_table_not_halted(tmp_path: Path) -
         assert halted == {"T1": False, "T2": False} and halted["T2"] is False
     finally:
         c.close()
+
+
+def test_rule_11d_the_final_table_s_tenth_seat_is_an_open_seat_its_blinds_pass() -> None:
+    """002 Rule 11-D with 002 Rule 12 (the final table seats 10 at a 9-handed event): T1 keeps
+    seats 1, 3 and 9, its big blind on 9. On nine seats the next big blind (seat 1) passes no
+    open seat: no halt. Once T2 breaks into it, T1 is the final table, three against the
+    breaking table's seven: seat 10 lies between 9 and 1, so play halts until players arrive."""
+    v, out = venue_with(16, tables=2)
+    confirm(v, out)
+    t1 = sorted(seats_of(v, "T1"))
+    assert t1 == [1, 2, 3, 5, 6, 7, 8, 9]  # the seed's draw
+    out = v.apply(report(v, "T1", 1, out=(2, 5, 6, 7, 8), button=3, sb=1, bb=9))
+    assert not [o for o in out if isinstance(o, HaltCmd)]
+    out = v.apply(report(v, "T2", 1, out=(sorted(seats_of(v, "T2"))[0],)))
+    assert ("final_table", "final table: 10 players at T1") in [
+        (o.kind, o.text) for o in out if isinstance(o, Announcement)
+    ]
+    assert [s for s in said(out) if s[0] == "halt"] == [
+        (
+            "halt",
+            "T1",
+            "002 Rule 11-D",
+            "3 players, 7 at the fullest table: hold play until players arrive",
+            True,
+        )
+    ]
