@@ -1015,3 +1015,45 @@ def test_a_chip_taken_for_dead_in_change_that_answers_is_no_dead_chip() -> None:
     assert {"table": [100]} in lists  # taken for dead while it was not read
     assert lists[-1] == {}  # read since: nothing the table cannot read
     assert tracker.places()[slow] == "bet:4"
+
+
+def test_a_pot_swept_to_the_tray_for_change_over_its_chips_leaves_the_pot_and_the_bet() -> None:
+    """Realistic seed 20, hand 23: the engine awarded seat 4 500 more than lay on the felt (a
+    raise a misread made), so the dealer swept the pot (1,600 and a 500) and seat 4's bet
+    (500 100) to the tray and paid 3,200 of change into its stack. No part of the chips
+    swept adds up to the change: main left them counted in the pot and the bet, unread, and
+    seat 4's every push after read 600 over ("call to 200" read as 800, 002 Rule 51-C) for
+    the rest of the session. The pot and the bet fell silent whole as the change came: they
+    were swept (docs/protocol.md, "Exchanges")."""
+    pot = [chip(100, i) for i in range(16)] + [chip(500)]
+    bet = [chip(500, 1), chip(100, 16)]
+    stack = [chip(5000), chip(1000)]
+    change = [
+        chip(1000, 1),
+        chip(1000, 2),
+        chip(500, 2),
+        chip(500, 3),
+        chip(100, 17),
+        chip(100, 18),
+    ]
+    push = [chip(100, 17), chip(100, 18)]
+    value = {u: v for v in (100, 500, 1000, 5000) for u in (chip(v, i) for i in range(20))}
+    inv = ChipInventory({u.hex(): value[u] for u in (*pot, *bet, *stack)})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+
+    def script(r: int) -> dict[str, list[bytes]]:
+        if r == 20:  # the change comes from the dealer's rack, enrolled as it comes
+            for u in change:
+                inv.add(u.hex(), value[u])
+        if r < 20:
+            return {"pot": pot, "bet:4": bet, "stack:4": stack}
+        if r < 35:
+            return {"pot": [], "bet:4": [], "stack:4": stack}  # in the dealer's hands
+        if r < 150:
+            return {"pot": [], "bet:4": [], "stack:4": stack + change}
+        return {"pot": [], "bet:4": push, "stack:4": [u for u in stack + change if u not in push]}
+
+    out = chips(_rounds(tracker, script, 220))
+    assert {"bet:4": [], "pot": []} in out  # the change first, a motion later the sweep
+    assert out[-1] == {"bet:4": [100, 100], "stack:4": [5000, 1000, 1000, 1000, 500, 500]}

@@ -316,3 +316,55 @@ def test_a_checkpoint_that_cannot_be_written_costs_only_the_log_line(
     ), said
     with journal.Journal(journal_path) as j:
         assert j.latest_checkpoint() is None and len(list(j.rows())) == len(lines)
+
+
+_REDEAL = Path(__file__).parent / "scenarios" / "cards_redeal_keeps_limits_and_seats.jsonl"
+
+
+def test_a_restart_mid_hand_shows_the_floor_s_decision_and_expects_its_chips(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A floor decision journaled in the hand in progress (a seat taken with 10,000 chips,
+    002 Rule 10-A) is replayed at a restart: the dealer screen shows it again and the chips it
+    brought are expected, so the rest of the hand raises no conservation alarm; the daemon's
+    view after the restore is the table's."""
+    setup, deal, seat_ann, *rest = [
+        line for line in _REDEAL.read_text().splitlines() if line.startswith("{")
+    ]
+    _, journal_path = _run(tmp_path, [setup, deal, seat_ann])
+    script = tmp_path / "whole.jsonl"
+    script.write_text("\n".join([setup, deal, seat_ann, *rest]) + "\n")
+    daemon = Daemon(journal_path, None, ScriptSource(script, skip=2))
+    daemon.restore()
+    assert daemon.view() == daemon.table.view()
+    assert [d.difference for d in daemon.floor_decisions] == [10000]
+    with caplog.at_level(logging.ERROR, logger="tablectl.daemon"):
+        assert daemon.run() == 0
+    assert daemon.stats.conservation_errors == 0 and "not conserved" not in caplog.text
+    assert [d.text.split(":")[1].split()[0] for d in daemon.floor_decisions] == ["Ann", "misdeal"]
+
+
+def _checkpoints(journal_path: Path) -> list[tuple[int, int]]:
+    with journal.Journal(journal_path) as j:
+        return j._db.execute("SELECT row_id, hand_no FROM checkpoints").fetchall()
+
+
+@pytest.mark.parametrize(
+    ("ticks", "deal", "written"), [(50, False, True), (49, False, False), (50, True, False)]
+)
+def test_a_first_restart_of_50_events_between_hands_writes_a_checkpoint(
+    tmp_path: Path, ticks: int, deal: bool, written: bool
+) -> None:
+    """A journal with no checkpoint (an old one, or none written) replays every event at
+    start: from 50 events on, between hands, the restore writes a checkpoint after the last
+    row, so the next restart is fast; fewer events, or a hand in progress, none."""
+    lines = ['{"setup": {"seats": {"1": 100, "2": 100}, "blinds": [1, 2]}}']
+    if deal:
+        lines.append('{"deal": {"1": ["As", "Ad"], "2": ["Kc", "Kd"]}}')
+    lines += ['{"tick": 1}'] * (ticks - deal)
+    script, journal_path = _run(tmp_path, lines)
+    assert _checkpoints(journal_path) == []
+    daemon = _restored(journal_path, script)
+    assert daemon.stats.replayed == ticks
+    rows = len(lines)  # the setup is row 1
+    assert _checkpoints(journal_path) == ([(rows, daemon.table.hand_no)] if written else [])
