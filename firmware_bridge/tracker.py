@@ -86,7 +86,6 @@ class TrackerStats:
     answered: int = 0  # cards placed by the dealer's answer to a recount
     followed: int = 0  # unread chips counted where their zone-mates went
     stale_exchanged: int = 0  # chips unread for long that went to the tray with their zone
-    swept: int = 0  # chips of a pot or bet that fell silent whole as change came (_swept)
     dead: int = 0  # dead chips counted where the change they came in landed
 
 
@@ -526,7 +525,6 @@ class TagTracker(TagMapper):
         for uid in sorted(self._active):  # in a fixed order: a seed plays the same
             out += self._decide(uid, self._tags[uid], now)
         self._exchange(now)
-        self._swept(now)
         # what the table cannot read, before the chips it may leave short (the engine asks)
         first = self._unread_event()
         busy: set[str] = set()
@@ -939,49 +937,6 @@ class TagTracker(TagMapper):
         self._fresh.clear()
         for uid in gone:
             self.tstats.exchanged += 1
-            self._place(uid, self._tags[uid], None, 0, now)
-
-    def _swept(self, now: float) -> None:
-        """Change came from the tray, no part of the chips gone unread adds up to it, and the
-        pot or a bet fell silent whole as it came (every chip counted there unread and read
-        nowhere since about then, past a departure): the dealer swept it to the tray. The
-        dealer pays what the engine awarded, which need not be what lay there (a ruling the
-        reads misled parts the ledger from the felt), so the sums cannot settle it; counted
-        there unread, its chips were read as a bet or a pot for hands on end (realistic seed
-        20: a payout 500 over the pot, and seat 4's bet read 800 over every push after)."""
-        if not self._fresh:
-            return
-        if any(t.place is None and t.at for t in map(self._tags.__getitem__, self._active)):
-            return  # chips are still coming from the tray
-        swept: list[bytes] = []
-        zones: set[str | None] = set()
-        for zone in sorted(z for z in self._content if z == "pot" or z.startswith("bet:")):
-            live = [self._tags[u] for u in self._content[zone] if u not in self._dead]
-            if not live:
-                continue
-            silent = max(t.read_at for t in live)
-            # the change: chips put down since the zone fell silent, a motion ago at least (a
-            # payout lands seat by seat: _exchange may settle a part before)
-            change = [t for t in self._fresh.values() if t + EPS >= silent]
-            if (
-                change
-                and now + EPS >= min(change) + self.motion
-                and all(
-                    self._uid_of(t) in self._unread
-                    and not t.at
-                    and t.read_at + EPS >= min(change) - self.gone_after
-                    and now - t.read_at + EPS >= self._departed(zone)
-                    for t in live
-                )
-            ):
-                swept += [self._uid_of(t) for t in live]
-                zones.add(zone)
-        if not swept:
-            return
-        self._carry_dead(swept, zones)
-        self._fresh.clear()
-        for uid in swept:
-            self.tstats.swept += 1
             self._place(uid, self._tags[uid], None, 0, now)
 
     def _carry_dead(self, gone: list[bytes], zones: set[str | None]) -> None:
