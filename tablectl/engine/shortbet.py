@@ -130,7 +130,8 @@ def _taken_along(
     count placed there), when the push came from that stack (chips left it in this snapshot)
     and the push with that chip would be another action or amount (a bet or raise of 100
     more): its value, else None. The reads cannot tell whether it went along (docs/protocol.md,
-    "Chips counted but not read"); a call read in full stays a call with it, and is not asked."""
+    "Chips counted but not read"); a call read in full stays a call with it, and is not asked.
+    Asked, not ruled: 002 Rule 26-A (the dealer counts), rather than 50-B on a doubtful read."""
     stack = f"stack:{push.seat}"
     counted = table.felt.unread_chips.get(stack, ())
     if not counted or stack not in body:
