@@ -182,6 +182,10 @@ class TagTracker(TagMapper):
         # the chips part of ``unread`` as last told to the engine (zone -> values)
         self._named_unread: set[bytes] = set()
         self._dead: set[bytes] = set()
+        # dead chips of unknown place known to lie at one seat (the change for its chips came
+        # to its stack and bet only): seat -> them; a count of its bet that does not find one
+        # places it in the stack (answered_chips)
+        self._lost_at: dict[bytes, str] = {}
         self._never: list[bytes] = []  # chips the never-read alert named, still never read
         self._lost_key = (-1, -1)
         self._unread_chips: dict[str, list[int]] = {}
@@ -635,6 +639,7 @@ class TagTracker(TagMapper):
                 tag.lapsed.clear()
         self._fresh.clear()  # no exchange spans a set-up
         self._left.clear()
+        self._lost_at.clear()
         self._asking.clear()  # nor a question about a seat's bet
         for name, content in self._content.items():
             zone = self._zones[self._ant[name]]
@@ -683,6 +688,10 @@ class TagTracker(TagMapper):
                 self._place(uid, tag, zone, tag.flags, now)
                 tag.kept.add(stack)
                 self._still_dead(uid, tag)
+        # a dead chip known to lie at the seat (its change came to the stack and bet only)
+        # that the count did not find in the bet lies in the stack
+        here = [b for b, s in self._lost_at.items() if s == seat and b in self._lost()]
+        self._count_dead(here, stack, now)
         self.tstats.answered += 1
         self._counted[seat] = now
         bz = self._zones[self._ant[zone]]
@@ -931,17 +940,25 @@ class TagTracker(TagMapper):
             return
         if gone is None:
             return
-        self._carry_dead(gone, zones)
+        landed = self._one_seat(zones | self._landed())
+        carried = self._carry_dead(gone, zones)
         if dead:
             self._lose_dead(dead, now)
         self._fresh.clear()
         for uid in gone:
             self.tstats.exchanged += 1
             self._place(uid, self._tags[uid], None, 0, now)
+        if landed is not None:
+            # the change balanced the chips read without a dead chip of the emptied zones (it
+            # came back in the change), or came short by one (a dead chip in it): it lies in
+            # the seat's stack or bet, the change's only zones
+            back = carried if fresh == sum(values) else []
+            for uid in (*back, *(d for d in dead if sum(values) + stale_value > fresh)):
+                self._lost_at[uid] = landed
 
-    def _carry_dead(self, gone: list[bytes], zones: set[str | None]) -> None:
+    def _carry_dead(self, gone: list[bytes], zones: set[str | None]) -> list[bytes]:
         """Dead chips counted in a zone an exchange emptied went to the tray with their
-        zone-mates: where the change brings them back is not known (``table``)."""
+        zone-mates: where the change brings them back is not known (``table``). Returns them."""
         out = set(gone)
         carried = [
             u
@@ -953,6 +970,7 @@ class TagTracker(TagMapper):
         ]
         for uid in carried:
             self._place(uid, self._tags[uid], None, 0, self._polled)
+        return carried
 
     def _lose_dead(self, dead: list[bytes], now: float) -> None:
         """Dead chips that came in change: the exchange is settled with them, but which chip
@@ -1012,6 +1030,7 @@ class TagTracker(TagMapper):
                 tag = self._tags[uid] = _Tag()
                 self._tag_uid[id(tag)] = uid
             self._place(uid, tag, zone, 0, now)
+            self._lost_at.pop(uid, None)
             self._fresh.pop(uid, None)
             self._dead.add(uid)
             self._still_dead(uid, tag)
@@ -1270,6 +1289,16 @@ class TagTracker(TagMapper):
         off = tag.place is None or (uid in self._unread and now - tag.read_at >= self.gone_after)
         if zone is not None and off and self.chips.value(uid) is not None:
             self._fresh[uid] = now
+        if (
+            self._lost_at
+            and tag.place is not None
+            and _seat_group(tag.place) != _seat_group(zone or "")
+            and self.chips.value(uid) is not None
+        ):
+            # chips leave the seat (a bet gathered, a stack to the tray): a dead chip known to
+            # lie at it may have gone with them
+            seat = _seat_group(tag.place)
+            self._lost_at = {u: s for u, s in self._lost_at.items() if s != seat}
         if tag.place is not None:
             tag.lapsed.pop(tag.place, None)  # its old place losing it was its leaving
             self._content[tag.place].pop(uid, None)

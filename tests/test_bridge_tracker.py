@@ -1015,3 +1015,32 @@ def test_a_chip_taken_for_dead_in_change_that_answers_is_no_dead_chip() -> None:
     assert {"table": [100]} in lists  # taken for dead while it was not read
     assert lists[-1] == {}  # read since: nothing the table cannot read
     assert tracker.places()[slow] == "bet:4"
+
+
+# --- issue 27, rf-recount: one question per dead chip per motion ---
+
+
+def test_a_dead_chip_in_a_seats_change_not_in_its_counted_bet_is_counted_in_its_stack() -> None:
+    """Seed 18: the dead 100 comes back in the change for seat 4's push (stack and bet only).
+    The engine asks for a count of the bet; the dealer confirms it as read. The chip lies at
+    seat 4 and not in the bet: it is counted in the stack from then on, so the stack is not
+    asked about as well (main: a second question, "count seat 4's stack", every time)."""
+    out, tracker, dead = _change_for_a_push(None)
+    lists = [o["unread"].get("chips") for o in out if isinstance(o, dict) and "unread" in o]
+    assert lists[-1] == {"table": [100]}
+    tracker.answered_chips("bet:4", None, 6.1)
+    assert tracker.places()[dead] == "stack:4"
+    after = [event_to_obj(e) for e in tracker.poll(6.2) if not isinstance(e, Alert)]
+    assert [e["unread"]["chips"] for e in after if "unread" in e] == [{"stack:4": [100]}]
+    assert {"chips": {"stack:4": [5000, 1000, 100]}} in after
+
+
+def test_a_dead_chip_whose_seat_is_not_known_stays_of_unknown_place_after_a_bet_count() -> None:
+    """As above, but the dead 100 was named by the never-read alert (where it lies is not
+    known): a count of seat 4's bet that does not find it says nothing of the stack."""
+    dead, read = chip(100, 1), chip(1000)
+    inv = ChipInventory({dead.hex(): 100, read.hex(): 1000})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv, never_read_alert=1.0)
+    run(tracker, lambda r: {"stack:4": [read]}, rounds=100, zones=("stack:4",), unread=True)
+    tracker.answered_chips("bet:4", None, 3.0)
+    assert dead not in tracker.places()

@@ -166,6 +166,18 @@ def ask_stack(
     return True
 
 
+def in_the_stack(table: TableState, seat: int, missing: int) -> bool:
+    """The dealer has just counted seat ``seat``'s bet (asked because the seat's chips as read
+    came short of what it owns by dead chips of unknown place, ``table``) and the stack as read
+    is short by exactly such chips: the bet held none of them, so they lie in the stack, which
+    is not asked about again (002 Rule 26-A: one count settles where the dead chip lies; the
+    bridge counts it in the stack from then on). True when so: no question, no forfeit."""
+    felt = table.felt
+    if felt.answered != f"bet:{seat}":
+        return False
+    return _sums_to(list(felt.unread_chips.get("table", ())), missing)
+
+
 def _lost_in(table: TableState, seat: int, body: dict[str, list[int]], added: list[int]) -> int:
     """What the seat's stack and push as read come short of what it owns, when dead chips of
     unknown place (``table``) make it up exactly, else 0: the chip left the stack unread (a
