@@ -639,6 +639,9 @@ class TagTracker(TagMapper):
                 tag.lapsed.clear()
         self._fresh.clear()  # no exchange spans a set-up
         self._left.clear()
+        # the session's engine starts with nothing unread: tell it afresh (the daemon's fresh
+        # tracker does), or a dead chip of unknown place is never asked about in it
+        self._unread_chips, self._unread_cards, self._unread_key = {}, None, (None, -1)
         self._lost_at.clear()
         self._asking.clear()  # nor a question about a seat's bet
         for name, content in self._content.items():

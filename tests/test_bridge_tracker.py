@@ -1044,3 +1044,17 @@ def test_a_dead_chip_whose_seat_is_not_known_stays_of_unknown_place_after_a_bet_
     run(tracker, lambda r: {"stack:4": [read]}, rounds=100, zones=("stack:4",), unread=True)
     tracker.answered_chips("bet:4", None, 3.0)
     assert dead not in tracker.places()
+
+
+def test_a_set_up_tells_the_new_sessions_engine_what_the_table_cannot_read() -> None:
+    """Seed 17: a dead 100 of unknown place is listed (``unread``: ``table``) in one session;
+    the table is set up again and the new session's engine starts with nothing unread. Main's
+    tracker sent the list only when it changed, so the new engine never heard of the chip: a
+    stack read 100 short while the dead chip lay in it was a forfeit of chips missing (002
+    Rule 63, 5 stopping alerts on seed 17) instead of a count. The set-up sends it afresh."""
+    out, tracker, _ = _change_for_a_push(None)
+    lists = [o["unread"].get("chips") for o in out if isinstance(o, dict) and "unread" in o]
+    assert lists[-1] == {"table": [100]}
+    tracker.set_up(6.1)
+    after = [event_to_obj(e) for e in tracker.poll(6.2) if not isinstance(e, Alert)]
+    assert [e["unread"].get("chips") for e in after if "unread" in e] == [{"table": [100]}]
