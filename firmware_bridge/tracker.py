@@ -107,6 +107,7 @@ HOLD = "hold"
 MCU_BACK_MS = 2000
 EDGE = 0.1  # a neighbour reading a tag in this share of its last rounds: diag names the edge
 TAKEN = 2  # chips of a zone gone unread together: taken off the table, not dead one by one
+TRAY_KEEP = 10.0  # seconds the times of change from the tray are kept (``_taken``)
 MAX_LOST = 4  # dead chips of unknown place listed for the engine (``unread``: ``table``)
 
 
@@ -163,6 +164,8 @@ class TagTracker(TagMapper):
         self._due: float | None = None  # the next time a poll can decide something
         self._asked: dict[bytes, tuple[str, str]] = {}  # card -> the place a recount offered
         self._left: dict[str, tuple[str, float]] = {}  # zone -> where its chips last went
+        # when change came from the tray while chips went unread lately (``_taken``)
+        self._trays: list[float] = []
         self._polled = float("-inf")
         self._rno: dict[int, int] = {}  # antenna -> its rounds counted so far
         self._raw: dict[int, frozenset[bytes]] = {}  # antenna -> the tags it last reported
@@ -639,6 +642,7 @@ class TagTracker(TagMapper):
                 tag.lapsed.clear()
         self._fresh.clear()  # no exchange spans a set-up
         self._left.clear()
+        self._trays.clear()
         # the session's engine starts with nothing unread: tell it afresh (the daemon's fresh
         # tracker does), or a dead chip of unknown place is never asked about in it
         self._unread_chips, self._unread_cards, self._unread_key = {}, None, (None, -1)
@@ -1199,7 +1203,12 @@ class TagTracker(TagMapper):
     def _taken(self, uid: bytes, tag: _Tag) -> bool:
         """Chips of one zone that all went unread at once were taken off the table (to the
         tray, for change yet to come), not shadowed or dead one by one: no alert names them;
-        they stay counted there until an exchange or a read elsewhere settles them."""
+        they stay counted there until an exchange or a read elsewhere settles them. So too a
+        chip that went unread within a push's time of change coming from the tray: it went
+        there with the chips changed (an exchange whose values the tracker could not settle:
+        a dead chip among them, change handed back in the chips just taken), no dead tag."""
+        if any(abs(t - tag.read_at) <= self.motion + EPS for t in self._trays):
+            return True
         home = self._content.get(tag.place or "", {})
         together = sum(
             1
@@ -1292,6 +1301,10 @@ class TagTracker(TagMapper):
         off = tag.place is None or (uid in self._unread and now - tag.read_at >= self.gone_after)
         if zone is not None and off and self.chips.value(uid) is not None:
             self._fresh[uid] = now
+            if (not self._trays or now - self._trays[-1] > self.quiet) and any(
+                now - self._tags[u].read_at < self.gone_after for u in self._unread
+            ):  # change while chips went unread lately: an exchange at the tray
+                self._trays = [t for t in self._trays if now - t <= TRAY_KEEP] + [now]
         if (
             self._lost_at
             and tag.place is not None

@@ -1058,3 +1058,30 @@ def test_a_set_up_tells_the_new_sessions_engine_what_the_table_cannot_read() -> 
     tracker.set_up(6.1)
     after = [event_to_obj(e) for e in tracker.poll(6.2) if not isinstance(e, Alert)]
     assert [e["unread"].get("chips") for e in after if "unread" in e] == [{"table": [100]}]
+
+
+def test_a_chip_gone_to_the_tray_as_change_came_is_not_named_a_dead_tag() -> None:
+    """Seed 17, hand 6: the dealer sweeps the bets (seat 9's one 100, seat 5's two) to the tray
+    and pays seat 5 in one 1,000; a dead 100 of seat 9's went too, so no exchange of the chips
+    read balances the change and they stay counted where they lay. Main then named seat 9's
+    100, alone unread in its zone, "unread for 3 s ... dead, shadowed or taken" (a hardware
+    alert, 16 on seeds 17-20): it went unread as change came from the tray, so it went there
+    with the chips changed; it is no dead tag (diag: taken off the table with its zone)."""
+    lone, b, c = chip(100), chip(100, 1), chip(100, 2)
+    paid = chip(1000, 1)
+    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in (lone, b, c)})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+
+    def script(r: int) -> dict[str, list[bytes]]:
+        if r == 65:
+            inv.add(paid.hex(), 1000)
+        if r < 50:
+            return {"bet:9": [lone], "bet:5": [b, c], "stack:5": []}
+        return {"bet:9": [], "bet:5": [], "stack:5": [paid] if r >= 65 else []}
+
+    out = _rounds(tracker, script, 300)
+    assert not [a for a in out if isinstance(a, Alert)]
+    assert tracker.places()[lone] == "bet:9"  # still counted there: nothing settled it
+    (named,) = [t for t in tracker.snapshot(6.0)["tags"] if t["uid"] == lone.hex()]
+    assert named["state"] == "taken off the table with its zone"
