@@ -1186,8 +1186,10 @@ class TagTracker(TagMapper):
             tag.alerted = True
             if self._taken(uid, tag):
                 return []
-            self.tstats.unread_alerts += 1
             self._named_unread.add(uid)
+            if self._to_tray(tag):
+                return []
+            self.tstats.unread_alerts += 1
             value = self.chips.value(uid) or 0
             return [
                 Alert(
@@ -1203,12 +1205,7 @@ class TagTracker(TagMapper):
     def _taken(self, uid: bytes, tag: _Tag) -> bool:
         """Chips of one zone that all went unread at once were taken off the table (to the
         tray, for change yet to come), not shadowed or dead one by one: no alert names them;
-        they stay counted there until an exchange or a read elsewhere settles them. So too a
-        chip that went unread within a push's time of change coming from the tray: it went
-        there with the chips changed (an exchange whose values the tracker could not settle:
-        a dead chip among them, change handed back in the chips just taken), no dead tag."""
-        if any(abs(t - tag.read_at) <= self.motion + EPS for t in self._trays):
-            return True
+        they stay counted there until an exchange or a read elsewhere settles them."""
         home = self._content.get(tag.place or "", {})
         together = sum(
             1
@@ -1216,6 +1213,13 @@ class TagTracker(TagMapper):
             if u in self._unread and abs(self._tags[u].read_at - tag.read_at) <= self.quiet
         )
         return together >= TAKEN
+
+    def _to_tray(self, tag: _Tag) -> bool:
+        """A chip that went unread within a push's time of change coming from the tray (while
+        chips went unread: an exchange) went there with the chips changed, though the values
+        did not settle the exchange (a dead chip among them, change handed back in chips just
+        taken): no dead tag to name. It stays counted, and listed as unread, where it lay."""
+        return any(abs(t - tag.read_at) <= self.motion + EPS for t in self._trays)
 
     def _follow(self, uid: bytes, tag: _Tag, now: float) -> str | None:
         """An unread chip whose zone-mates all left for one zone while it went unread went with
@@ -1354,7 +1358,8 @@ class TagTracker(TagMapper):
             if t.alerted or (
                 uid in self._unread and t.place and now - t.read_at >= self._alert_after(t.place)
             ):
-                state = "taken off the table with its zone" if self._taken(uid, t) else "unread"
+                taken = self._taken(uid, t) or self._to_tray(t)
+                state = "taken off the table with its zone" if taken else "unread"
             elif uid in self._held:
                 state = "in question: read by " + " and ".join(
                     sorted({*t.at, t.place or ""} - {""})

@@ -1066,7 +1066,8 @@ def test_a_chip_gone_to_the_tray_as_change_came_is_not_named_a_dead_tag() -> Non
     read balances the change and they stay counted where they lay. Main then named seat 9's
     100, alone unread in its zone, "unread for 3 s ... dead, shadowed or taken" (a hardware
     alert, 16 on seeds 17-20): it went unread as change came from the tray, so it went there
-    with the chips changed; it is no dead tag (diag: taken off the table with its zone)."""
+    with the chips changed; it is no dead tag (diag: taken off the table with its zone). It
+    stays counted there, unread, as before (the engine is told: shortbet.py)."""
     lone, b, c = chip(100), chip(100, 1), chip(100, 2)
     paid = chip(1000, 1)
     inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in (lone, b, c)})
@@ -1083,5 +1084,7 @@ def test_a_chip_gone_to_the_tray_as_change_came_is_not_named_a_dead_tag() -> Non
     out = _rounds(tracker, script, 300)
     assert not [a for a in out if isinstance(a, Alert)]
     assert tracker.places()[lone] == "bet:9"  # still counted there: nothing settled it
+    lists = [o["unread"].get("chips") for o in out if isinstance(o, dict) and "unread" in o]
+    assert lists[-1] == {"bet:9": [100]}  # and told to the engine as unread there, as before
     (named,) = [t for t in tracker.snapshot(6.0)["tags"] if t["uid"] == lone.hex()]
     assert named["state"] == "taken off the table with its zone"
