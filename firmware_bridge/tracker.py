@@ -87,7 +87,6 @@ class TrackerStats:
     followed: int = 0  # unread chips counted where their zone-mates went
     stale_exchanged: int = 0  # chips unread for long that went to the tray with their zone
     dead: int = 0  # dead chips counted where the change they came in landed
-    taken_off: int = 0  # chips taken off together that left a zone filled again since
 
 
 EPS = 1e-6  # a due time computed from the same floats counts as reached
@@ -1132,7 +1131,6 @@ class TagTracker(TagMapper):
                 if shares[-1] < shares[-2] + CLEAR:
                     return self._ask(uid, tag, ready)  # at rest in two zones: where is it?
             self._place(uid, tag, verdict, tag.at[verdict].flags, now)
-            self._taken_off(verdict, now)
             return []
         # home still reads it, or missed it only for a few rounds and less than an arrival's
         # rest (a chip at a zone's edge, missed by its own antenna now and then): stay
@@ -1161,7 +1159,6 @@ class TagTracker(TagMapper):
         if unread >= self._alert_after(tag.place) and not tag.alerted:
             tag.alerted = True
             if self._taken(uid, tag):
-                self._taken_off(tag.place, now)
                 return []
             self.tstats.unread_alerts += 1
             self._named_unread.add(uid)
@@ -1188,36 +1185,6 @@ class TagTracker(TagMapper):
             if u in self._unread and abs(self._tags[u].read_at - tag.read_at) <= self.quiet
         )
         return together >= TAKEN
-
-    def _taken_off(self, zone: str, now: float) -> None:
-        """Chips of ``zone`` taken off the table together (``_taken``), unread there and read
-        nowhere past any shadow, leave its count once chips placed in it since are read there
-        (the change came, or new chips landed: the zone was filled again without them): they
-        lie in the tray, of unknown place until read again. Counted on, a pot or stack whose
-        exchange did not balance (a chip misplaced before it) read its old chips for good
-        (docs/protocol.md, "Taken, not dead")."""
-        content = self._content.get(zone)
-        if not content:
-            return
-        after = self._alert_after(zone) - self.quiet
-        tags = self._tags
-        gone = [
-            u
-            for u in sorted(content)
-            if u in self._unread
-            and u not in self._dead
-            and not (t := tags[u]).at
-            and now - t.read_at + EPS >= after
-            and self._taken(u, t)
-        ]
-        if not gone:
-            return
-        went = max(tags[u].read_at for u in gone)
-        if not any(tags[u].placed > went + EPS and u not in self._unread for u in content):
-            return  # nothing placed since: the change may still come (a colour-up)
-        for uid in gone:
-            self._place(uid, tags[uid], None, 0, now)
-        self.tstats.taken_off += len(gone)
 
     def _follow(self, uid: bytes, tag: _Tag, now: float) -> str | None:
         """An unread chip whose zone-mates all left for one zone while it went unread went with
