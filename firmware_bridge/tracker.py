@@ -74,8 +74,6 @@ class _Tag:
     # zones already judged not to hold the tag (a neighbour reading it at its zone's edge):
     # only its place falling silent moves it there now (no decision taken back on a few rounds)
     kept: set[str] = field(default_factory=set)
-    # until when its seat waits: placed in a seat's stack or bet that the other zone read too
-    doubt: float = float("-inf")
 
 
 @dataclass(slots=True)
@@ -734,7 +732,6 @@ class TagTracker(TagMapper):
             tag = self._tags[uid]
             if uid in self._held:  # more rounds decide it
                 times.append(now + min(self._period_of(z) for z in tag.at))
-            times.append(tag.doubt)
             for zone, p in tag.at.items():
                 if zone != tag.place:
                     arrive = self._arrival(zone, p)
@@ -1067,9 +1064,6 @@ class TagTracker(TagMapper):
             busy.add(_seat_group(place))
             moving = True
         uid = self._uid_of(tag)
-        if place is not None and now + EPS < tag.doubt:
-            busy.add(_seat_group(place))
-            moving = True
         if uid in self._held:
             for z in (place, *tag.at):
                 if z is not None and not _is_card_zone(z):
@@ -1116,28 +1110,6 @@ class TagTracker(TagMapper):
         if not (moving or away or missing):
             self._active.discard(uid)
 
-    def _settling(self, zone: str) -> float:
-        """How long after placing a chip in a seat's stack or bet the reads can move it to the
-        other: a tag in question's wait (``HOLD_MAX`` or ``SURE`` rounds) and the quiet time."""
-        other = _other_side(zone) or zone
-        slow = max(self._period_of(zone), self._period_of(other))
-        return max(HOLD_MAX, SURE * slow) + self.quiet
-
-    def _doubt(self, uid: bytes, tag: _Tag, now: float) -> None:
-        """A chip just placed in a seat's stack or bet that the seat's other zone read in ``k``
-        or more of its rounds since its new place began to read it (a chip of change landing
-        at the stack's edge: its own antenna missing it four rounds running while the bet
-        reads it, the bet takes it): the seat waits until the reads can move it back
-        (docs/protocol.md, "One motion"). A payout chip read by the bet as it crossed it, before
-        it landed, is no doubt."""
-        other = _other_side(tag.place)
-        p = tag.at.get(tag.place or "")
-        if other is None or p is None:
-            return
-        n = self._rounds_since(other, p.since, now)
-        if (self._reads(uid, other, now) & ((1 << n) - 1)).bit_count() >= self.k:
-            tag.doubt = now + self._settling(other)
-
     def _uid_of(self, tag: _Tag) -> bytes:
         return self._tag_uid[id(tag)]
 
@@ -1159,7 +1131,6 @@ class TagTracker(TagMapper):
                 if shares[-1] < shares[-2] + CLEAR:
                     return self._ask(uid, tag, ready)  # at rest in two zones: where is it?
             self._place(uid, tag, verdict, tag.at[verdict].flags, now)
-            self._doubt(uid, tag, now)
             return []
         # home still reads it, or missed it only for a few rounds and less than an arrival's
         # rest (a chip at a zone's edge, missed by its own antenna now and then): stay
@@ -1400,17 +1371,6 @@ def subset_summing(items: list[bytes], values: list[int], target: int) -> list[b
 
 def _seat_group(zone: str) -> str:
     return zone.split(":")[1] if ":" in zone else zone
-
-
-def _other_side(zone: str | None) -> str | None:
-    """The seat's other chip zone: its bet for its stack, its stack for its bet."""
-    if zone is None:
-        return None
-    if zone.startswith("stack:"):
-        return "bet:" + zone[6:]
-    if zone.startswith("bet:"):
-        return "stack:" + zone[4:]
-    return None
 
 
 def _is_card_zone(zone: str) -> bool:
