@@ -442,17 +442,6 @@ class TagTracker(TagMapper):
         # again or lets it go
         if any(self._share(uid, z, since, now)[0] >= best_share for z in lapsed):
             return HOLD
-        # a zone that read it for k rounds or more and went silent less than SURE of its rounds
-        # ago is a rival too (a chip of change landing at the stack's edge, its own antenna
-        # missing it four rounds running while the bet reads it: no plain arrival in the bet)
-        rivals += [
-            self._share(uid, z, since, now)[0]
-            for z, (lp, at) in tag.lapsed.items()
-            if z not in tag.at
-            and z not in (best, home)
-            and lp.rounds >= self.k
-            and now - at <= SURE * self._period_of(z) + EPS
-        ]
         rival = max([h_share, *rivals])
         if rival <= 0.1 and (home is None or home not in tag.at):
             # nowhere else reads it: a plain arrival, once home has been silent for its rest

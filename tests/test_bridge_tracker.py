@@ -1015,29 +1015,3 @@ def test_a_chip_taken_for_dead_in_change_that_answers_is_no_dead_chip() -> None:
     assert {"table": [100]} in lists  # taken for dead while it was not read
     assert lists[-1] == {}  # read since: nothing the table cannot read
     assert tracker.places()[slow] == "bet:4"
-
-
-def test_a_chip_of_change_at_the_stacks_edge_skipped_a_while_is_no_arrival_in_the_bet() -> None:
-    """Seed 50, hand 3: a 5,000 of change comes from the tray to seat 5's stack and lands at
-    its edge towards the bet zone. The stack reads it (80% of its rounds), the bet from a
-    little later (half its rounds); then the stack misses it four rounds running. Main took it into
-    the bet as a plain arrival once the stack's lapse (3 rounds) was over, and the seat was
-    ruled "raise to 5,800" before the stack read it again and took it back. A zone that read
-    it for 2 rounds or more and went silent less than 8 of its rounds ago is a rival: the bet
-    waits, the stack reads it again, and the shares decide (docs/protocol.md, "Two antennas
-    reading one tag")."""
-    stack = [chip(1000), chip(500)]
-    big = chip(5000)
-    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in (*stack, big)})
-    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
-    tracker.set_antennas(standard_antennas())
-
-    def script(r: int) -> dict[str, list[bytes]]:
-        home = (10 <= r < 20 and r != 15) or (r >= 24 and r % 5 != 0)
-        edge = r >= 13 and r % 2 == 1
-        return {"stack:5": stack + ([big] if home else []), "bet:5": [big] if edge else []}
-
-    out = _rounds(tracker, script, 150)
-    assert all(5000 not in c.get("bet:5", []) for c in chips(out))
-    assert chips(out)[-1]["stack:5"] == [5000, 1000, 500]
-    assert tracker.places()[big] == "stack:5"
