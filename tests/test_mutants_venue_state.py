@@ -1,0 +1,117 @@
+"""The venue's table reports and knockouts, its fold and state, the deal's figures and prizes,
+the set-up and the days under mutation (issue 34, the last functions, part A), each written
+from the rule through ``Venue.apply`` and the venue's public queries, with the words the
+director and the dealers read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_venue_model import confirm, notices, report, seats_of, venue_with
+
+# ----------------------------------------------------------------- a table's reports
+
+
+def _eliminated(out: list[Any]) -> list[str]:
+    return [n.text for n in notices(out, "eliminated")]
+
+
+def test_a_report_from_a_table_the_venue_does_not_have_is_refused_in_words() -> None:
+    """A report names its table; one the venue was not set up with is refused in one line and
+    changes nothing."""
+    v, out = venue_with(4, tables=1)
+    confirm(v, out)
+    bad = report(v, "T1", 1, out=(next(iter(seats_of(v, "T1"))),))
+    bad["report"]["table"] = "T9"
+    said = v.apply(bad)
+    assert [(a.kind, a.text) for a in said] == [("alert", "report: unknown table 'T9'")]
+    assert len(v.remaining()) == 4
+
+
+def test_a_report_no_newer_than_the_last_taken_is_a_repeat_and_changes_nothing() -> None:
+    """A table numbers its reports (``seq``); one that is not newer than the last taken is a
+    repeat or arrived late, and the stacks stay those of the newer one."""
+    v, out = venue_with(4, tables=1)
+    confirm(v, out)
+    seat, entry = min(seats_of(v, "T1").items())
+    v.apply(report(v, "T1", 2, stacks={seat: 12345}))
+    assert entry.stack == 12345
+    assert v.apply(report(v, "T1", 2, stacks={seat: 999})) == []
+    assert v.apply(report(v, "T1", 1, stacks={seat: 999})) == []
+    assert entry.stack == 12345
+
+
+def test_a_player_still_shown_out_on_the_next_report_is_placed_once() -> None:
+    """The table keeps a busted player in the seat, shown ``out``, until the seat is cleared:
+    the next hand's report places nobody again (the places count down by elimination)."""
+    v, out = venue_with(4, tables=1)
+    confirm(v, out)
+    seat, entry = min(seats_of(v, "T1").items())
+    first = report(v, "T1", 1, out=(seat,))
+    assert _eliminated(v.apply(first)) == [f"{entry.name} out in place 4"]
+    later = report(v, "T1", 2)
+    later["report"]["seats"].append({"seat": seat, "name": entry.name, "stack": 0, "status": "out"})
+    later["report"]["seats"].sort(key=lambda s: s["seat"])
+    assert _eliminated(v.apply(later)) == []
+    assert (entry.status, entry.place) == ("out", 4)
+    assert len(v.remaining()) == 3
+
+
+# ----------------------------------------------------------------- knockouts and bounties
+
+
+def _bounty_venue(players: int) -> Any:
+    v, out = venue_with(players, tables=1, handed=players, bounty={"kind": "fixed", "amount": 20})
+    confirm(v, out)
+    return v
+
+
+def test_the_director_s_knockout_names_every_eliminator_and_what_each_is_paid() -> None:
+    """A report without the hand's records asks the director who eliminated a player; the answer
+    splitting the $20 bounty two ways is announced with both names and both payments, and no
+    rule (it is the house's bounty, not a TDA rule)."""
+    v = _bounty_venue(4)
+    s = seats_of(v, "T1")
+    busted, a, b = s[4], s[1], s[2]
+    v.apply(report(v, "T1", 1, out=(4,)))
+    said = v.apply({"knockout": {"entry": busted.id, "by": {a.name: 1, b.name: 1}}})
+    assert [(n.text, n.rule, n.data) for n in notices(said, "bounty")] == [
+        (
+            f"{busted.name} was eliminated by {a.name}, {b.name}; "
+            f"bounty $10.00 to {a.name}, $10.00 to {b.name}",
+            "",
+            {"entry": busted.id, "by": {a.id: 1, b.id: 1}, "bounty": {a.id: 1000, b.id: 1000}},
+        )
+    ]
+
+
+def test_the_winner_takes_their_own_bounty_once_the_last_knockout_is_answered() -> None:
+    """Three players, $20 fixed: seat 3 busts on a report without records (the director is
+    asked), seat 1 busts seat 2 and wins. Once the director names seat 1 for seat 3, seat 1 is
+    paid that head and then takes their own, each in words."""
+    v = _bounty_venue(3)
+    s = seats_of(v, "T1")
+    v.apply(report(v, "T1", 1, out=(3,)))
+    r = report(v, "T1", 2, out=(2,))
+    r["report"]["busts"] = [
+        {
+            "hand": 2,
+            "button": 1,
+            "busted": {"2": s[2].name},
+            "pots": [{"seats": [1, 2], "winners": {"1": 9000}}],
+        }
+    ]
+    assert notices(v.apply(r), "finished")
+    said = v.apply({"knockout": {"entry": s[3].id, "by": s[1].name}})
+    assert [(n.text, n.rule, n.data) for n in notices(said, "bounty")] == [
+        (
+            f"{s[3].name} was eliminated by {s[1].name}; bounty $20.00 to {s[1].name}",
+            "",
+            {"entry": s[3].id, "by": {s[1].id: 1}, "bounty": {s[1].id: 2000}},
+        ),
+        (
+            f"{s[1].name} takes their own bounty",
+            "",
+            {"entry": s[1].id, "bounty": {s[1].id: 2000}},
+        ),
+    ]
