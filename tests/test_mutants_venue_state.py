@@ -5,9 +5,14 @@ director and the dealers read."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from test_venue_model import confirm, notices, report, seats_of, venue_with
+from test_venue_model import STRUCTURE, confirm, notices, report, seats_of, venue_with
+
+from tablectl.tournament.venue import EVENTS, Venue, fold
+from tablectl.venue.client import VenueClient
+from tablectl.venue.console import DirectorConsole
 
 # ----------------------------------------------------------------- a table's reports
 
@@ -115,3 +120,64 @@ def test_the_winner_takes_their_own_bounty_once_the_last_knockout_is_answered() 
             {"entry": s[1].id, "bounty": {s[1].id: 2000}},
         ),
     ]
+
+
+# ----------------------------------------------------------------- the fold and the state
+
+
+def test_an_event_of_any_other_shape_is_refused_in_words_and_changes_nothing() -> None:
+    """A venue event is an object of one key naming its kind: two kinds in one object, a list
+    or a number is refused in one line naming the kinds, and nothing of it is applied."""
+    v = Venue()
+    assert [(a.kind, a.text) for a in v.apply({"register": {"name": "Ann"}})] == [
+        ("alert", "register before setup: ignored")
+    ]
+    v, _ = venue_with(2, tables=1)
+    kinds = ", ".join(EVENTS)
+    two = {"register": {"name": "Ann"}, "start": {}}
+    for bad in (two, ["register"], 7):
+        said = v.apply(bad)
+        assert [(a.kind, a.text) for a in said] == [
+            ("alert", f"not a venue event (one key of {kinds}): {bad!r:.80}")
+        ]
+    assert [e.name for e in v.entries.values()] == ["P1", "P2"]
+
+
+def test_folding_the_journal_gives_the_same_venue_and_everything_it_said() -> None:
+    """Recovery is replay: ``fold`` over the events applied one by one gives the same venue
+    (the same summary, entries and seats) and the same outputs, in order."""
+    events: list[Any] = [
+        {"setup": {"tables": ["T1"], "handed": 9, "seed": 3, "structure": STRUCTURE}},
+        *({"register": {"name": f"P{i}"}} for i in range(1, 5)),
+        {"start": {}},
+        {"register": {"name": "P9"}},  # refused: the replay says so again
+    ]
+    live = Venue()
+    said = [o for ev in events for o in live.apply(ev)]
+    again, out = fold(events)
+    assert out == said and [type(o).__name__ for o in out].count("SeatCmd") == 4
+    assert out[-1].text == "register: late registration closed after level 0 (002 Rule 8-A)"
+    assert again.summary() == live.summary()
+    assert {k: (e.name, e.seat) for k, e in again.entries.items()} == {
+        k: (e.name, e.seat) for k, e in live.entries.items()
+    }
+
+
+def test_before_the_start_the_console_shows_nothing_started_level_0_no_final_table(
+    tmp_path: Path,
+) -> None:
+    """The director's console before the start (002 Rule 7's draw not made): not started, not
+    finished, level 0, no final table yet (002 Rule 12), the clock on the structure's first
+    step; two registered."""
+    setup = {"tables": ["T1", "T2"], "handed": 9, "seed": 1, "structure": STRUCTURE}
+    # a client never started: nothing leaves this machine
+    c = DirectorConsole(VenueClient("v1", "127.0.0.1", 1), setup, tmp_path / "venue.jsonl")
+    try:
+        assert c.register("Dana", ["Ann", "Bob"]).ok
+        view = c.summary_view()
+        assert (view["started"], view["finished"]) == (False, False)
+        assert view["started"] is False and view["finished"] is False
+        assert (view["level"], view["final_table"], view["entrants"]) == (0, 0, 2)
+        assert c.venue.step_index == 0 and c.clock.step.number == 1
+    finally:
+        c.close()
