@@ -8,11 +8,23 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from test_venue_model import STRUCTURE, confirm, notices, report, seats_of, venue_with
+from test_venue_manual import Room as ManualRoom
+from test_venue_model import (
+    STRUCTURE,
+    commands,
+    confirm,
+    notices,
+    report,
+    seats_of,
+    venue_with,
+)
 
-from tablectl.tournament.venue import EVENTS, Venue, fold
+from tablectl.tournament.venue import EVENTS, Announcement, Venue, fold
 from tablectl.venue.client import VenueClient
 from tablectl.venue.console import DirectorConsole
+from tablectl.wire.commands import SeatCmd, UnseatCmd
+
+REBUY = {"chips": 10000, "money": 100, "until_level": 2}
 
 # ----------------------------------------------------------------- a table's reports
 
@@ -157,6 +169,8 @@ def test_folding_the_journal_gives_the_same_venue_and_everything_it_said() -> No
     again, out = fold(events)
     assert out == said and [type(o).__name__ for o in out].count("SeatCmd") == 4
     assert out[-1].text == "register: late registration closed after level 0 (002 Rule 8-A)"
+    # the commands to the tables are numbered from c1, one number each, in the order sent
+    assert [o.id for o in out if not isinstance(o, Announcement)] == [f"c{i}" for i in range(1, 6)]
     assert again.summary() == live.summary()
     assert {k: (e.name, e.seat) for k, e in again.entries.items()} == {
         k: (e.name, e.seat) for k, e in live.entries.items()
@@ -181,3 +195,86 @@ def test_before_the_start_the_console_shows_nothing_started_level_0_no_final_tab
         assert c.venue.step_index == 0 and c.clock.step.number == 1
     finally:
         c.close()
+
+
+def test_a_refusal_refused_whole_leaves_the_player_arriving_at_the_seat() -> None:
+    """Two full heads-up tables: a seat the table refuses cannot be drawn again elsewhere, so
+    the refusal is refused whole (one line) and the player is still on the way to that seat:
+    when the table then confirms it, the player is seated there."""
+    v = Venue()
+    v.apply({"setup": {"tables": ["T1", "T2"], "handed": 2, "structure": STRUCTURE}})
+    for name in ("P1", "P2", "P3", "P4"):
+        v.apply({"register": {"name": name}})
+    seat = next(o for o in v.apply({"start": {}}) if isinstance(o, SeatCmd))
+    said = v.apply({"refused": {"table": seat.table, "id": seat.id, "reason": "broken"}})
+    assert [a.text for a in said] == ["refused: no open seat to re-seat the player"]
+    (player,) = [e for e in v.entries.values() if e.name == seat.name]
+    assert (player.status, player.table, player.seat) == ("arriving", seat.table, seat.seat)
+    assert v.apply({"confirmed": {"table": seat.table, "id": seat.id}}) == []
+    assert seats_of(v, seat.table)[seat.seat] is player
+
+
+def test_a_floor_person_s_confirmation_refused_in_part_is_refused_whole() -> None:
+    """002 Rule 10-B at a manual table: T3 breaks and its six players are to leave. The floor
+    person confirms the six unseats and a command that does not wait: the entry is refused in
+    one line and none of it is done (T3 still breaking with six leaving, no seat sent); the six
+    confirmed alone then move them and close T3."""
+    room = ManualRoom()
+    while not room.v.tables["T3"].breaking:
+        table = max(("T1", "T2"), key=lambda t: len(room.names(t)))
+        room.report(table, (room.names(table)[0],), settle=False)
+    unseats = [c.id for c, _e in room.v.pending.values() if isinstance(c, UnseatCmd)]
+    assert len(unseats) == 6 and v_tables(room.v) == {"T1": 9, "T2": 9, "T3": 0}
+    said = room.enter("T3", confirm=[*unseats, "c999"])
+    assert [(a.kind, a.text) for a in said] == [("alert", "manual: no command 'c999' waits at T3")]
+    t3 = room.v.tables["T3"]
+    assert (t3.active, t3.breaking) == (True, True) and v_tables(room.v)["T3"] == 0
+    leaving = [e for e in room.v.entries.values() if e.status == "leaving"]
+    assert len(leaving) == 6 and {e.table for e in leaving} == {"T3"}
+    said = room.enter("T3", confirm=unseats)
+    assert len(notices(said, "moved")) == 6 and len(commands(said, SeatCmd)) == 6
+    assert v_tables(room.v) == {"T1": 9, "T2": 9} and not room.v.tables["T3"].active
+
+
+def v_tables(v: Venue) -> dict[str, int]:
+    """The director's tables view: each table in play and the players it holds or expects."""
+    return dict(v.summary()["tables"])
+
+
+def test_a_busted_player_s_re_buy_with_no_seat_left_is_refused_and_buys_no_head() -> None:
+    """002 Rule 28 with 8-A: P3 busts at T2 (heads-up tables, a $20 bounty) and a late
+    registrant draws the open seat there. P3's re-buy then has no seat anywhere: it is refused
+    in one line and nothing of it stays, not even the bounty head it would have bought."""
+    v, out = venue_with(
+        4,
+        tables=2,
+        handed=2,
+        bounty={"kind": "fixed", "amount": 20},
+        rebuy=REBUY,
+        late_until_level=1,
+    )
+    confirm(v, out)
+    t2 = seats_of(v, "T2")
+    a, b = sorted(t2)
+    busted = t2[a]
+    r = report(v, "T2", 1, out=(a,))
+    r["report"]["busts"] = [
+        {
+            "hand": 1,
+            "button": b,
+            "busted": {str(a): busted.name},
+            "pots": [{"seats": [a, b], "winners": {str(b): 20000}}],
+        }
+    ]
+    v.apply(r)
+    confirm(v, v.apply({"register": {"name": "Late"}}))
+    assert seats_of(v, "T2")[a].name == "Late"
+    before = v.summary()
+    said = v.apply({"rebuy": {"name": busted.name}})
+    assert [(o.kind, o.text) for o in said] == [
+        ("alert", "rebuy: no open seat at the tables in play")
+    ]
+    assert v.summary() == before and before["bounty"]["pool"] == 100.0
+    assert busted.name not in [h[0] for h in before["bounty"]["heads"]]
+    now = v.entries[busted.id]  # a refused event restores copies of the entries
+    assert (now.status, now.rebuys, v.summary()["rebuys"]) == ("out", 0, 0)
