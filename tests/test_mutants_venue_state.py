@@ -5,9 +5,12 @@ director and the dealers read."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
+from test_venue_deal import ids as deal_ids
+from test_venue_deal import three_left as deal_three_left
 from test_venue_manual import Room as ManualRoom
 from test_venue_model import (
     STRUCTURE,
@@ -278,3 +281,56 @@ def test_a_busted_player_s_re_buy_with_no_seat_left_is_refused_and_buys_no_head(
     assert busted.name not in [h[0] for h in before["bounty"]["heads"]]
     now = v.entries[busted.id]  # a refused event restores copies of the entries
     assert (now.status, now.rebuys, v.summary()["rebuys"]) == ("out", 0, 0)
+
+
+# ----------------------------------------------------------------- the deal and prizes
+
+
+def _deal_alert(v: Venue, agreed: list[str]) -> list[tuple[str, str]]:
+    return [(o.kind, o.text) for o in v.apply({"deal": {"method": "icm", "agreed": agreed}})]
+
+
+def test_a_deal_is_refused_in_words_off_the_final_table_while_moving_and_after_the_winner() -> None:
+    """A deal is made at the final table while it plays (002 Rule 12), between hands and once
+    everyone is seated; each refusal in the director's one line."""
+    v, out = venue_with(12, tables=2)
+    confirm(v, out)
+    off = "deal: a deal is made at the final table, while it plays"
+    assert _deal_alert(v, []) == [("alert", off)]
+    # 11 at two tables; one busts and T2 breaks into the final table: its players walk
+    v, out = venue_with(11, tables=2)
+    confirm(v, out)
+    v.apply(report(v, "T1", 1, out=(min(seats_of(v, "T1")),)))
+    assert v.final_formed == 10 and v.pending_moves()
+    assert _deal_alert(v, deal_ids(v)) == [
+        ("alert", "deal: players are moving: make the deal once everyone is seated")
+    ]
+    v, seq = deal_three_left()
+    live = report(v, "T1", seq)
+    live["report"]["in_hand"] = True
+    v.apply(live)
+    assert _deal_alert(v, deal_ids(v)) == [
+        ("alert", "deal: a hand is in play: make the deal between hands")
+    ]
+    v, seq = deal_three_left()
+    assert notices(v.apply(report(v, "T1", seq, out=(2, 3), stacks={1: 100_000})), "finished")
+    assert _deal_alert(v, deal_ids(v)) == [("alert", off)]
+
+
+def test_a_deal_made_is_shown_by_name_in_dollars_largest_first_and_not_made_twice() -> None:
+    """The clock and the public page show the deal's figures by name, in dollars, the largest
+    first; a second deal is refused in words. A freeroll has no prize money to share."""
+    v, _seq = deal_three_left()
+    names = {e.seat: e.name for e in v.remaining()}
+    assert notices(v.apply({"deal": {"method": "icm", "agreed": deal_ids(v)}}), "deal")
+    shares = v.summary()["deal_shares"]
+    # seats 1-3 hold 50,000, 30,000 and 20,000 chips: by name they would sort otherwise
+    assert [s[0] for s in shares] == [names[1], names[2], names[3]] != sorted(names.values())
+    assert [s[1] for s in shares] == [383.93, 327.5, 288.57]
+    assert _deal_alert(v, deal_ids(v)) == [("alert", "deal: a deal was made already")]
+    free = copy.deepcopy(STRUCTURE)
+    free["prize"]["per_entry"] = 0
+    v, _seq = deal_three_left(structure=free)
+    assert _deal_alert(v, deal_ids(v)) == [
+        ("alert", "deal: no prize money left to share (the structure's per_entry is 0)")
+    ]
