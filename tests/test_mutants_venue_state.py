@@ -25,7 +25,7 @@ from test_venue_model import (
 from tablectl.tournament.venue import EVENTS, Announcement, Venue, fold
 from tablectl.venue.client import VenueClient
 from tablectl.venue.console import DirectorConsole
-from tablectl.wire.commands import SeatCmd, UnseatCmd
+from tablectl.wire.commands import BagCmd, SeatCmd, UnseatCmd
 
 REBUY = {"chips": 10000, "money": 100, "until_level": 2}
 
@@ -334,3 +334,33 @@ def test_a_deal_made_is_shown_by_name_in_dollars_largest_first_and_not_made_twic
     assert _deal_alert(v, deal_ids(v)) == [
         ("alert", "deal: no prize money left to share (the structure's per_entry is 0)")
     ]
+
+
+def test_equal_deal_shares_are_shown_by_name() -> None:
+    """A custom deal giving two players the same amount: the clock lists them by name (P10
+    before P6), not by seat."""
+    v, _seq = deal_three_left()
+    by_seat = {e.seat: e for e in v.remaining()}
+    assert [by_seat[s].name for s in (1, 2, 3)] == ["P6", "P10", "P8"]
+    amounts = {by_seat[1].id: 350, by_seat[2].id: 350, by_seat[3].id: 300}
+    agreed = deal_ids(v)
+    assert notices(
+        v.apply({"deal": {"method": "custom", "agreed": agreed, "amounts": amounts}}), "deal"
+    )
+    assert v.summary()["deal_shares"] == [["P10", 350.0], ["P6", 350.0], ["P8", 300.0]]
+
+
+def test_a_floor_person_s_bags_confirmed_with_a_stranger_are_refused_whole() -> None:
+    """The end of the day at a manual table (bag and tag): the floor person confirms T3's six
+    bags and a command that does not wait; the entry is refused in one line and no bag is in
+    (all twenty still asked). The six confirmed alone are then in."""
+    room = ManualRoom()
+    room.v.apply({"end_day": {}})
+    bags = [c.id for c, _e in room.v.pending.values() if isinstance(c, BagCmd)]
+    at_t3 = [c.id for c, _e in room.v.pending.values() if isinstance(c, BagCmd) and c.table == "T3"]
+    assert (len(bags), len(at_t3)) == (20, 6)
+    said = room.enter("T3", confirm=[*at_t3, "c999"])
+    assert [(a.kind, a.text) for a in said] == [("alert", "manual: no command 'c999' waits at T3")]
+    assert (room.v.days.bags, len(room.v.days.asked)) == ({}, 20)
+    assert not notices(room.enter("T3", confirm=at_t3), "alert")
+    assert (len(room.v.days.bags), len(room.v.days.asked)) == (6, 14)
