@@ -9,8 +9,10 @@ import copy
 from pathlib import Path
 from typing import Any
 
+from test_mutants_venue_h4h import bust_together as h4h_bust_together
 from test_venue_deal import ids as deal_ids
 from test_venue_deal import three_left as deal_three_left
+from test_venue_h4h import Room as H4hRoom
 from test_venue_manual import Room as ManualRoom
 from test_venue_model import (
     STRUCTURE,
@@ -22,6 +24,7 @@ from test_venue_model import (
     venue_with,
 )
 
+from tablectl.tournament.results import results
 from tablectl.tournament.venue import EVENTS, Announcement, Venue, fold
 from tablectl.venue.client import VenueClient
 from tablectl.venue.console import DirectorConsole
@@ -364,3 +367,14 @@ def test_a_floor_person_s_bags_confirmed_with_a_stranger_are_refused_whole() -> 
     assert (room.v.days.bags, len(room.v.days.asked)) == ({}, 20)
     assert not notices(room.enter("T3", confirm=at_t3), "alert")
     assert (len(room.v.days.bags), len(room.v.days.asked)) == (6, 14)
+
+
+def test_the_results_pay_places_shared_by_hand_for_hand_as_shared() -> None:
+    """002 RP-8 A: three out on one hand-for-hand hand share places 12-14, $6.66 each (the 12th
+    place's $20 split three ways): the results give each of them $6.66 in place 12, not the
+    12th place's $20."""
+    room = H4hRoom()
+    out = h4h_bust_together(room, 14, 3)
+    gone = {o.data["name"] for o in notices(out, "eliminated")}
+    rows = {r.name: (r.place, r.prize) for r in results(room.v) if r.name in gone}
+    assert rows == dict.fromkeys(gone, (12, 6.66))
