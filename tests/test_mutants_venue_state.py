@@ -378,3 +378,20 @@ def test_the_results_pay_places_shared_by_hand_for_hand_as_shared() -> None:
     gone = {o.data["name"] for o in notices(out, "eliminated")}
     rows = {r.name: (r.place, r.prize) for r in results(room.v) if r.name in gone}
     assert rows == dict.fromkeys(gone, (12, 6.66))
+
+
+# ----------------------------------------------------------------- set-up, tables and days
+
+
+def test_a_second_setup_is_refused_in_words_and_changes_nothing() -> None:
+    """The venue is set up once for the event: another ``setup`` (other tables, another
+    handed) is refused in one line, and the tables, players and seats stay as they were."""
+    v, out = venue_with(4, tables=1)
+    confirm(v, out)
+    before = v.summary(), {k: (e.table, e.seat) for k, e in v.entries.items()}
+    again = {"setup": {"tables": ["A", "B"], "handed": 6, "structure": STRUCTURE}}
+    assert [(a.kind, a.text) for a in v.apply(again)] == [
+        ("alert", "setup: the venue is set up already")
+    ]
+    assert (v.summary(), {k: (e.table, e.seat) for k, e in v.entries.items()}) == before
+    assert v.cfg is not None and (v.cfg.tables, v.cfg.handed) == (("T1",), 9)
