@@ -364,3 +364,42 @@ def test_a_leaving_player_may_hold_every_chip_in_play() -> None:
     v, move = _room_with_a_move()
     said = v.apply({"confirmed": {"table": "T2", "id": move.id, "stack": 170_000}})
     assert [n.text for n in notices(said, "moved")] == ["P3: T2 seat 1 -> T3 seat 1"]
+
+
+def test_rule_28_an_addon_may_bring_every_chip_in_play_plus_its_own() -> None:
+    """A player given chips (002 Rule 28's add-on) holds at most every chip in play plus the
+    chips the command added: 40,000 in play and 5,000 added, 45,000 believed, one more refused
+    in words."""
+    v, out = venue_with(4, tables=1, addon={"chips": 5000, "until_level": 3})
+    confirm(v, out)
+    (cmd,) = commands(v.apply({"addon": {"name": "P2"}}), StackCmd)
+    body = {"table": "T1", "id": cmd.id, "stack": 45_001}
+    assert [o.text for o in v.apply({"confirmed": body})] == [
+        f"confirmed: T1 confirmed stack {cmd.id} with a stack of 45,001: more than the 40,000 "
+        "chips in play and the 5,000 the command added; refused"
+    ]
+    assert v.apply({"confirmed": {**body, "stack": 45_000}}) == []
+    assert (v.chips_issued, v.summary()["addons"]) == (45_000, 1)
+
+
+def test_a_command_for_a_player_out_since_it_was_sent_is_void() -> None:
+    """An add-on sent for a player who then forfeits the stack (002 Rule 8-B re-entry) or busts
+    is void: the table's refusal is no alert but ``void``, and its confirmation adds nothing."""
+    v, out = venue_with(
+        5,
+        tables=1,
+        late_until_level=5,
+        reentries=2,
+        seed=7,
+        addon={"chips": 5000, "until_level": 3},
+    )
+    confirm(v, out)
+    (forfeit,) = commands(v.apply({"addon": {"name": "P4"}}), StackCmd)
+    (busted,) = commands(v.apply({"addon": {"name": "P2"}}), StackCmd)
+    v.apply({"reentry": {"name": "P4", "forfeit": True}})
+    said = v.apply({"refused": {"table": "T1", "id": forfeit.id, "reason": "gone"}})
+    assert [(a.kind, a.text) for a in said] == [("void", f"T1 refused stack {forfeit.id}: gone")]
+    seat = next(s for s, e in seats_of(v, "T1").items() if e.name == "P2")
+    v.apply(report(v, "T1", 1, out=(seat,), button=1, sb=3, bb=4))
+    assert v.apply({"confirmed": {"table": "T1", "id": busted.id, "stack": 15_000}}) == []
+    assert (v.entries["e2"].stack, v.summary()["addons"], v.chips_issued) == (0, 0, 50_000)
