@@ -403,3 +403,12 @@ def test_a_command_for_a_player_out_since_it_was_sent_is_void() -> None:
     v.apply(report(v, "T1", 1, out=(seat,), button=1, sb=3, bb=4))
     assert v.apply({"confirmed": {"table": "T1", "id": busted.id, "stack": 15_000}}) == []
     assert (v.entries["e2"].stack, v.summary()["addons"], v.chips_issued) == (0, 0, 50_000)
+
+
+def test_rule_7_a_seat_confirmed_with_the_stack_it_was_sent_with_is_taken() -> None:
+    """002 Rule 7: each player starts with the same stack; a table that confirms the seat with
+    the stack it was sent with (10,000) is believed, and the player is seated with it."""
+    v, out = venue_with(2, tables=1)
+    seat = commands(out, SeatCmd)[0]
+    assert v.apply({"confirmed": {"table": "T1", "id": seat.id, "stack": 10_000}}) == []
+    assert seats_of(v, "T1")[seat.seat].stack == 10_000
