@@ -5,8 +5,11 @@ dealers read."""
 
 from __future__ import annotations
 
+from test_venue_deal import ids as deal_ids
+from test_venue_deal import three_left as deal_three_left
 from test_venue_model import (
     STRUCTURE,
+    _color_up_index,
     commands,
     confirm,
     notices,
@@ -412,3 +415,36 @@ def test_rule_7_a_seat_confirmed_with_the_stack_it_was_sent_with_is_taken() -> N
     seat = commands(out, SeatCmd)[0]
     assert v.apply({"confirmed": {"table": "T1", "id": seat.id, "stack": 10_000}}) == []
     assert seats_of(v, "T1")[seat.seat].stack == 10_000
+
+
+def test_rule_25_a_race_that_takes_chips_adds_none_to_what_a_table_may_confirm() -> None:
+    """002 Rule 25: at a scheduled colour-up the odd chips race (one of the next colour to the
+    best card); a player who loses the race has chips taken, a command that adds none: the
+    table may confirm at most every chip in play (40,000), and 40,001 is refused in words."""
+    v, out = venue_with(4, tables=1)
+    confirm(v, out)
+    stacks = {s: 10000 + 100 * i for i, s in enumerate(sorted(seats_of(v, "T1")))}
+    v.apply(report(v, "T1", 1, chips=True, stacks=stacks, button=1, sb=2, bb=3))
+    said = v.apply({"level": {"index": _color_up_index()}})
+    lost = min(commands(said, StackCmd), key=lambda c: c.add)
+    assert (lost.why, lost.add < 0, v.chips_issued) == ("colour-up and chip race", True, 40_000)
+    body = {"table": "T1", "id": lost.id, "stack": 40_001}
+    assert [o.text for o in v.apply({"confirmed": body})] == [
+        f"confirmed: T1 confirmed stack {lost.id} with a stack of 40,001: more than the 40,000 "
+        "chips in play; refused"
+    ]
+
+
+def test_rule_12_no_deal_while_a_player_is_coming_back_to_the_final_table() -> None:
+    """A deal is made at the final table (002 Rule 12) between players all seated: a busted
+    player's re-buy in the kept seat (002 Rule 28) brings the player back, walking to the
+    seat until the dealer confirms the chips, and the deal waits for them."""
+    v, _seq = deal_three_left(rebuy={"chips": 8000, "until_level": 3})
+    busted = next(e for e in v.entries.values() if e.status == "out")
+    (cmd,) = commands(v.apply({"rebuy": {"entry": busted.id}}), StackCmd)
+    assert cmd.why == "re-buy after busting: the seat is kept"
+    assert v.pending_moves()
+    said = v.apply({"deal": {"method": "icm", "agreed": deal_ids(v)}})
+    assert [o.text for o in said] == [
+        "deal: players are moving: make the deal once everyone is seated"
+    ]
