@@ -1111,8 +1111,7 @@ class TagTracker(TagMapper):
             and place not in tag.at
             and now - tag.read_at + EPS < self._in_hand(place)
         ):
-            if place != "pot" or not self._collecting(now):
-                busy.add(_seat_group(place))
+            busy.add(_seat_group(place))
             moving = True
         uid = self._uid_of(tag)
         if uid in self._held:
@@ -1160,19 +1159,6 @@ class TagTracker(TagMapper):
         missing = tag.place is not None and tag.place not in tag.at and not tag.alerted
         if not (moving or away or missing):
             self._active.discard(uid)
-
-    def _collecting(self, now: float) -> bool:
-        """Bets landing in the pot (a betting round's end: a bet zone's chips placed in the pot
-        within a push's time) and no change from the tray within one: nothing leaves the pot in
-        a collection, so a pot chip its antenna skips lies there, counted, and the pot need not
-        wait for it (in a payout, chips leaving the pot are unread while in the hand, and the
-        change lands in the stacks: there it waits)."""
-        if any(now - t <= self.motion + EPS for t in self._fresh.values()):
-            return False
-        return any(
-            to == "pot" and z.startswith("bet:") and now - at <= self.motion + EPS
-            for z, (to, at) in self._left.items()
-        )
 
     def _uid_of(self, tag: _Tag) -> bytes:
         return self._tag_uid[id(tag)]

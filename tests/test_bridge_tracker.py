@@ -1082,37 +1082,3 @@ def test_a_bet_silent_alone_or_change_into_a_bet_is_no_payout_sweep() -> None:
         assert not any(o.get("pot") == [] or o.get("bet:4") == [] for o in out)
         assert tracker.tstats.swept == 0
         assert tracker.places()[chip(500, 1)] == "bet:4"  # counted there, unread
-
-
-def test_a_collection_does_not_wait_for_a_pot_chip_its_antenna_skips() -> None:
-    """Seats 3 and 5's bets are collected into the pot while a chip under the pot's pile is
-    shadowed (missed for 40 rounds: shared/spec/rf-model.md). A pot chip unread may be leaving
-    in a payout, so the pot waited for it to be read again, or a push's time: the slowest 1% of
-    realistic rulings (docs/rf.md). Bets landing in the pot are a collection, from which no chip
-    leaves: the pot is ruled once they have landed, the skipped chip still counted there."""
-    a, b, c = chip(100), chip(100, 1), chip(500)
-    old = [chip(1000), chip(1000, 1), chip(500, 1), chip(100, 2)]
-    deep = old[0]
-    landed = 93  # the bets' chips leave at round 90 and land in the pot at 93
-
-    def reads(r: int) -> dict[str, list[bytes]]:
-        pot = [u for u in old if u != deep or not 88 <= r < 128]
-        return {
-            "bet:3": [a, b] if r < 90 else [],
-            "bet:5": [c] if r < 90 else [],
-            "pot": pot + ([a, b, c] if r >= landed else []),
-        }
-
-    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
-    tracker.set_antennas(standard_antennas())
-    out: list[tuple[float, dict]] = []
-    for r in range(170):
-        t = r * 0.02
-        now = reads(r)
-        for zone in ("bet:3", "bet:5", "pot"):
-            tracker.report(ANT[zone], tuple((u, 0) for u in now[zone]), t, r)
-        out += [(t, event_to_obj(e)) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
-    got = [(t, e["chips"]) for t, e in out if "chips" in e and t > 1.6]  # the set-up first
-    pot = [1000, 1000, 500, 500, 100, 100, 100]
-    assert [c for _, c in got] == [{"bet:3": [], "bet:5": [], "pot": pot}]
-    assert got[0][0] <= landed * 0.02 + 0.3
