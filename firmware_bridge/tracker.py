@@ -86,7 +86,6 @@ class TrackerStats:
     answered: int = 0  # cards placed by the dealer's answer to a recount
     followed: int = 0  # unread chips counted where their zone-mates went
     stale_exchanged: int = 0  # chips unread for long that went to the tray with their zone
-    swept: int = 0  # chips of a pot and bets swept whole for a payout's change (_swept)
     dead: int = 0  # dead chips counted where the change they came in landed
 
 
@@ -526,7 +525,6 @@ class TagTracker(TagMapper):
         for uid in sorted(self._active):  # in a fixed order: a seed plays the same
             out += self._decide(uid, self._tags[uid], now)
         self._exchange(now)
-        self._swept(now)
         # what the table cannot read, before the chips it may leave short (the engine asks)
         first = self._unread_event()
         busy: set[str] = set()
@@ -939,54 +937,6 @@ class TagTracker(TagMapper):
         self._fresh.clear()
         for uid in gone:
             self.tstats.exchanged += 1
-            self._place(uid, self._tags[uid], None, 0, now)
-
-    def _swept(self, now: float) -> None:
-        """A payout the chips' sums cannot settle: change came into stacks only, no part of the
-        chips gone unread adds up to it, and the pot and every bet fell silent whole as it came
-        (every chip counted there unread and read nowhere, since within ``gone_after`` before
-        the change and past a departure). The dealer swept the middle of the table to the tray
-        and paid what the engine awarded, which after a ruling the reads misled is not what lay
-        there; left counted unread, those chips were read into the next hands' pots and bets
-        (docs/protocol.md, "Exchanges at the tray"). A pot or one bet silent alone, or change
-        landing in a bet or the pot (a push or a bet changed), is no payout: no sweep."""
-        if not self._fresh:
-            return
-        if any(t.place is None and t.at for t in map(self._tags.__getitem__, self._active)):
-            return  # chips are still coming from the tray
-        middle = [
-            u
-            for z in sorted(self._content)
-            if z == "pot" or z.startswith("bet:")
-            for u in sorted(self._content[z])
-            if u not in self._dead
-        ]
-        if not middle:
-            return
-        silent = max(self._tags[u].read_at for u in middle)
-        # the change: chips put down since the middle fell silent (earlier ones were an
-        # addition of their own), into stacks only, a motion ago at least (a payout lands seat
-        # by seat: _exchange may settle a part of it yet)
-        change = [u for u, t in self._fresh.items() if t + EPS >= silent]
-        if not change or any(not (self._tags[u].place or "").startswith("stack:") for u in change):
-            return
-        first = min(self._fresh[u] for u in change)
-        if now + EPS < first + self.motion:
-            return
-        for uid in middle:
-            t = self._tags[uid]
-            if (
-                uid not in self._unread
-                or t.at
-                or t.read_at + EPS < first - self.gone_after
-                or now - t.read_at + EPS < self._departed(t.place)
-            ):
-                return
-        zones = {self._tags[u].place for u in middle}
-        self._carry_dead(middle, zones)
-        self._fresh.clear()
-        for uid in middle:
-            self.tstats.swept += 1
             self._place(uid, self._tags[uid], None, 0, now)
 
     def _carry_dead(self, gone: list[bytes], zones: set[str | None]) -> None:
