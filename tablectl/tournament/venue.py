@@ -364,7 +364,6 @@ class Venue:
         self.moves = 0
         self.broken: list[str] = []
         self.proposals: dict[str, Proposal] = {}  # waiting for approve (setup approve_moves)
-        self.approving = ""  # the proposal being carried out by approve
         self.deal: Deal | None = None  # the final table's agreed deal (its payouts replace these)
         self.h4h: Rounds | None = None  # hand-for-hand (002 RP-8), while it lasts
         self.h4h_proposed = 0  # the players left when hand-for-hand was last proposed
