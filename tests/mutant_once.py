@@ -16,6 +16,7 @@ from __future__ import annotations
 import _thread
 import contextlib
 import os
+import signal
 import sys
 import threading
 import time
@@ -77,6 +78,8 @@ def main(argv: list[str]) -> int:
     tests, names = rest[:split], rest[split + 1 :] or names_in(module_file)
     os.environ["MUTANT_UNDER_TEST"] = ""
     args = ["-q", "--tb=no", "-p", "no:cacheprovider", "--no-header", "-p", "no:warnings", *tests]
+    # the watchdog's interrupt_main does nothing while SIGINT is ignored (a background job)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     loop = _Loop(names, int(os.environ.get("LIMIT", "60")))
     with open(os.devnull, "w") as quiet, contextlib.redirect_stdout(quiet):
         pytest.main(args, plugins=[loop])
