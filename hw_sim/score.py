@@ -95,7 +95,6 @@ class RfScore:
         text = {k: describe(o) for o in [*ideal, *actual] if (k := _key(o)) is not None}
         stopping = {_key(o): isinstance(o, Alert) and stops(o) for o in actual}
         calls: list[Call] = []
-        self.recounts += sum(1 for o in actual if is_recount(o))
         want = Counter(k for o in ideal if (k := _key(o)) is not None)
         got = Counter(k for o in actual if not is_recount(o) and (k := _key(o)) is not None)
         false = got - want
@@ -121,6 +120,12 @@ class RfScore:
         if false or missed:
             self._hand_bad = True
         return calls
+
+    def prompts(self, outputs: Iterable[Output]) -> None:
+        """Count the recount prompts among a motion's outputs on the real reads: every one the
+        dealer is shown, in every motion, whether or not the motion's events differ from a
+        perfect reader's (a question can rest on an earlier read, a dead chip's place)."""
+        self.recounts += sum(1 for o in outputs if is_recount(o))
 
     def bridge_alerts(self, alerts: Iterable[Alert]) -> list[Call]:
         """Alerts the bridge raised itself: a perfect reader raises none."""

@@ -620,6 +620,7 @@ class TableSim(Felt):
         self._hand_outputs += outs
         score = self.result.score
         if score is not None:
+            score.prompts(outs)
             if ideal is not None:
                 calls += score.compare(ideal, outs)
             # an irregularity is called when the engine, ruling on the truth, names it (in this

@@ -3,6 +3,7 @@ scorer itself — a deliberately wrong bridge must score badly."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -19,7 +20,7 @@ from hw_sim.score import RfScore
 from hw_sim.table import SimConfig, TableSim
 from tablectl.engine.events import Event, event_from_obj
 from tablectl.engine.notices import RecountClosed
-from tablectl.engine.outputs import Alert, Ruling
+from tablectl.engine.outputs import Alert, Output, Ruling
 from tablectl.engine.table import Table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,16 +42,18 @@ def test_compare_counts_false_missed_wrong_amounts_and_recounts() -> None:
         "002 Rule 63",
         "seat 4 has 100 fewer chips in its stack than it owns: stop and have the floor count",
     )
-    s.compare([call, owe], [raise_, misdeal, missing, Alert("recount", "", "count seat 4's bet")])
+    outs = [raise_, misdeal, missing, Alert("recount", "", "count seat 4's bet")]
+    s.compare([call, owe], outs)
+    s.prompts(outs)
     assert (s.false_rulings, s.false_alerts, s.missed, s.recounts) == (1, 2, 1, 1)
     assert s.false_stops == 1  # the forfeit stops play; the misdeal text here orders no redeal
     s.bridge_alerts([Alert("hardware", "", "table sensors down. Hold the action until ...")])
     assert (s.false_alerts, s.false_stops) == (3, 2)
     assert s.wrong_amount == 1  # a call of 200 ruled a raise to 5,200
     assert s.missed_kinds == {"undercall": 1}  # the ideal call that owed 100 never came
-    s.compare(
-        [call], [call, Alert("recount", "", "where is the 9s?"), RecountClosed("ok", ids=[1])]
-    )
+    outs = [call, Alert("recount", "", "where is the 9s?"), RecountClosed("ok", ids=[1])]
+    s.compare([call], outs)
+    s.prompts(outs)
     assert s.recounts == 2 and s.false_rulings == 1  # the notice closing it is no new prompt
     s.hand_over()
     s.compare([call], [call])
@@ -202,7 +205,6 @@ def test_the_dealer_answers_recounts_from_the_ground_truth(tmp_path, monkeypatch
     physically lies, journaled as a `counted` event the engine rules on: the hands play as on
     perfect reads (no false ruling, no missed call), and each question counts as a recount,
     never as a false alert."""
-    import json
 
     monkeypatch.setattr(sim_table, "TagTracker", AskingTracker)
     sim = TableSim(SimConfig(hands=3, seed=1, rf="ideal", workdir=tmp_path))
@@ -223,6 +225,33 @@ def test_the_dealer_answers_recounts_from_the_ground_truth(tmp_path, monkeypatch
     assert sim.table is not None and not sim.table.view().recounts  # none left waiting
 
 
+def test_every_recount_prompt_is_counted_in_motions_read_as_the_truth(
+    tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Recounts are the prompts the dealer is shown, all of them (docs/rf.md). The engine here
+    asks to count seat 1's bet at every chip motion, on ideal reads, where a motion's events
+    are the truth's: questions resting on what the table knew before (a dead chip's place)
+    come in such motions, and the score counted them only in motions whose events differed
+    (seeds 45 and 49 raised 82 and 111 prompts, scored 55 and 71)."""
+    asked = []
+    ask = Alert("recount", "002 Rule 26-A", "count seat 1's bet")
+    real = TableSim._apply_event
+
+    def asking(self: TableSim, ev: Event) -> list[Output]:
+        outs = real(self, ev)
+        if ev.kind == "chips":
+            asked.append(ev)
+            outs.append(ask)
+        return outs
+
+    monkeypatch.setattr(TableSim, "_apply_event", asking)
+    result = TableSim(SimConfig(hands=3, seed=1, rf="ideal", workdir=tmp_path)).run()
+    s = result.score
+    assert s is not None and len(asked) > 3
+    assert s.recounts == len(asked)
+    assert (s.false_rulings, s.false_alerts) == (0, 0)
+
+
 def test_the_truth_is_ruled_with_nothing_unread() -> None:
     """The truth is what a perfect reader reports, and a perfect reader reads every chip: the
     engine's copy that rules on it does not hold the bridge's list of chips it cannot read.
@@ -230,7 +259,6 @@ def test_the_truth_is_ruled_with_nothing_unread() -> None:
     counts a dead 100 in, as the real engine does (shortbet.py): the question scored as a
     missed call, the real engine's ruling on the dealer's count as a false ruling. Lines of
     tests/scenarios/recount_raise_with_a_dead_chip_counted_in_the_stack.jsonl."""
-    import json
 
     path = Path(__file__).parent / "scenarios"
     lines = [
