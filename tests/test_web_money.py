@@ -101,6 +101,48 @@ def test_floor_staff_see_the_figures_but_only_the_director_records_a_deal(
     page.context.close()
 
 
+def test_a_live_push_keeps_what_the_director_typed(served: Served, browser: Any) -> None:
+    """The deal's form lies in a live section: a push redrawing it (here the first one, held
+    back until the director has typed; at a final table every hand's report) kept the amount
+    played for the director was typing only by luck (the section's HTML replaced, the field drawn
+    again at $0: the figures then shown for nothing played for). What was typed stays, and the
+    field keeps the focus."""
+    context = browser.new_context(viewport=DESKTOP, bypass_csp=True)
+    held: list[Any] = []
+    routes: list[Any] = []
+
+    def hold(ws: Any) -> None:
+        server = ws.connect_to_server()
+        server.on_message(lambda m: held.append(m))  # the server's pushes wait until released below
+        routes.append(ws)
+
+    context.route_web_socket("**/live*", hold)
+    page = context.new_page()
+    page.goto(served.url + "/deal")
+    page.fill("input[name=name]", "Dana")
+    page.fill("input[name=password]", PASSWORD)
+    with page.expect_navigation():
+        page.click("button[type=submit]")
+    page.wait_for_function("window.tablectl && window.tablectl.connected")
+    page.wait_for_timeout(50)
+    page.click("input[name=held]")
+    page.fill("input[name=held]", "100")
+    deadline = 100
+    while not held and deadline:
+        page.wait_for_timeout(50)
+        deadline -= 1
+    assert held, "the first push never came"
+    for message in held:
+        routes[-1].send(message)
+    page.wait_for_function("window.tablectl.updates > 0")
+    assert page.input_value("input[name=held]") == "100"
+    assert page.evaluate("document.activeElement.name") == "held"
+    with page.expect_navigation():
+        page.click("button:has-text('Show the figures')")
+    assert "after $100 played for" in page.inner_text("main")
+    context.close()
+
+
 def test_the_director_records_the_deal_the_players_agreed(served: Served, browser: Any) -> None:
     web = served.web
     page = sign_in(browser, served, "Dana", "/deal")

@@ -55,6 +55,45 @@
     });
   }
 
+  // A section redrawn while someone types in it keeps what they typed: the fields changed from
+  // the value drawn (the deal's amount played for, a name being entered) take it back, and the
+  // field in focus keeps the focus, so a push (a table's report, the first push on connecting)
+  // never wipes a form half filled in.
+  function fieldKey(f) {
+    const form = f.form ? f.form.getAttribute("action") || "" : "";
+    return form + "|" + f.name + (f.type === "radio" ? "|" + f.value : "");
+  }
+  function typed(el) {
+    const kept = [];
+    el.querySelectorAll("input, textarea, select").forEach(function (f) {
+      if (!f.name || f.type === "hidden") return;
+      const tick = f.type === "checkbox" || f.type === "radio";
+      const changed = f.tagName === "SELECT"
+        ? Array.from(f.options).some(function (o) { return o.selected !== o.defaultSelected; })
+        : tick ? f.checked !== f.defaultChecked : f.value !== f.defaultValue;
+      if (changed || f === document.activeElement) {
+        kept.push({ key: fieldKey(f), value: f.value, checked: f.checked, focus: f === document.activeElement,
+                    start: tick ? null : f.selectionStart, end: tick ? null : f.selectionEnd, changed: changed });
+      }
+    });
+    return kept;
+  }
+  function restore(el, kept) {
+    kept.forEach(function (k) {
+      el.querySelectorAll("input, textarea, select").forEach(function (f) {
+        if (!f.name || f.type === "hidden" || fieldKey(f) !== k.key) return;
+        if (k.changed) {
+          if (f.type === "checkbox" || f.type === "radio") f.checked = k.checked;
+          else f.value = k.value;
+        }
+        if (k.focus) {
+          f.focus();
+          if (k.start !== null) { try { f.setSelectionRange(k.start, k.end); } catch (e) { /* no caret here */ } }
+        }
+      });
+    });
+  }
+
   function connect() {
     const path = pub
       ? "/live/public" + (event ? "?event=" + encodeURIComponent(event) : "")
@@ -68,7 +107,11 @@
     ws.onmessage = function (m) {
       const d = JSON.parse(m.data);
       Object.keys(d.sections || {}).forEach(function (k) {
-        document.querySelectorAll('[data-live="' + k + '"]').forEach(function (el) { el.innerHTML = d.sections[k]; });
+        document.querySelectorAll('[data-live="' + k + '"]').forEach(function (el) {
+          const kept = typed(el);
+          el.innerHTML = d.sections[k];
+          restore(el, kept);
+        });
       });
       if (d.stamp) state.latencies.push(Date.now() / 1000 - d.stamp.t);
       state.version = d.version;
