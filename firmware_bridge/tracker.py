@@ -186,7 +186,7 @@ class TagTracker(TagMapper):
         self._named_unread: set[bytes] = set()
         self._dead: set[bytes] = set()
         # dead chips of unknown place known to lie at one seat (the change for its chips came
-        # to its stack and bet only): seat -> them; a count of its bet that does not find one
+        # to its stack and bet only): chip -> that seat; a count of its bet that does not find one
         # places it in the stack (answered_chips)
         self._lost_at: dict[bytes, str] = {}
         self._never: list[bytes] = []  # chips the never-read alert named, still never read
