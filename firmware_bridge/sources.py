@@ -114,14 +114,16 @@ class BridgeSource:
 
     def answered(self, event: Event) -> None:
         """The dealer's ``counted`` answer, once the engine has it: a card's place, or a chip
-        zone's count, told to the tracker, so it does not ask again or rule the doubtful reads
-        afterwards."""
+        zone's count (or a ``retire``: a dead chip out of play), told to the tracker, so it
+        does not ask again or rule the doubtful reads afterwards."""
         from firmware_bridge.tracker import TagTracker
 
         body = event.body
         if not isinstance(self.mapper, TagTracker) or not isinstance(body, dict):
             return
-        if isinstance(body.get("card"), str):
+        if event.kind == "retire":  # a dead chip taken out of play (or not found)
+            self.mapper.retired(body["chip"], body.get("found", True), self.clock())
+        elif isinstance(body.get("card"), str):
             self.mapper.answered(
                 body["card"], body.get("zone"), body.get("face"), body.get("deck"), self.clock()
             )

@@ -161,6 +161,9 @@ class ChipInventory:
     def __init__(self, chips: dict[str, int] | None = None, items: dict[str, str] | None = None):
         self.chips: dict[str, int] = {}
         self.items: dict[str, str] = {}
+        # chips taken out of play (their tag stopped answering): never counted again, and a
+        # read of one is a hardware alert (firmware_bridge/tracker.py, ``retired``)
+        self.retired: set[str] = set()
         for uid, value in (chips or {}).items():
             self.add(uid, value)
         for uid, what in (items or {}).items():
@@ -183,6 +186,12 @@ class ChipInventory:
             )
         self.items[uid.lower()] = what.strip()
 
+    def retire(self, uid: str) -> None:
+        """Take an enrolled chip out of play for good (it keeps its denomination on record)."""
+        if uid.lower() not in self.chips:
+            raise RegistryError(f"chip {uid}: not enrolled, cannot be retired")
+        self.retired.add(uid.lower())
+
     def value(self, uid: bytes) -> int | None:
         """The tag's denomination, :data:`ACTION_ITEM` for an action item, None if unknown."""
         h = uid.hex()
@@ -201,15 +210,23 @@ class ChipInventory:
         items = data.get("items", {})
         if not isinstance(items, dict):
             raise RegistryError(f"{p}: 'items' must map tag UIDs to action items (e.g. 'bounty')")
+        retired = data.get("retired", [])
+        if not isinstance(retired, list) or not all(isinstance(u, str) for u in retired):
+            raise RegistryError(f"{p}: 'retired' must list chip tag UIDs")
         try:
-            return cls(chips, items)
+            inventory = cls(chips, items)
+            for uid in retired:
+                inventory.retire(uid)
         except RegistryError as exc:
             raise RegistryError(f"{p}: {exc}") from None
+        return inventory
 
     def save(self, path: str | os.PathLike[str]) -> None:
         data: dict[str, Any] = {"chips": self.chips}
         if self.items:
             data["items"] = self.items
+        if self.retired:
+            data["retired"] = sorted(self.retired)
         _save_json(Path(path), data)
 
 

@@ -109,6 +109,7 @@ EDGE = 0.1  # a neighbour reading a tag in this share of its last rounds: diag n
 TAKEN = 2  # chips of a zone gone unread together: taken off the table, not dead one by one
 TRAY_KEEP = 10.0  # seconds the times of change from the tray are kept (``_taken``)
 MAX_LOST = 4  # dead chips of unknown place listed for the engine (``unread``: ``table``)
+MAX_DEAD_TOLD = 8  # dead chips of known place told to the engine (``unread``: ``dead``)
 
 
 class TagTracker(TagMapper):
@@ -192,6 +193,17 @@ class TagTracker(TagMapper):
         self._never: list[bytes] = []  # chips the never-read alert named, still never read
         self._lost_key = (-1, -1)
         self._unread_chips: dict[str, list[int]] = {}
+        # dead chips of known place as last told to the engine (``unread``: ``dead``), which
+        # asks the dealer to take them out of play between hands (tablectl/engine/retire.py);
+        # chips the dealer did not find where they were told (chip -> that zone): not again
+        self._dead_told: list[dict[str, Any]] = []
+        self._not_there: dict[bytes, str] = {}
+        # chips taken out of play (the inventory's, as bytes) and their replacements awaited:
+        # zone -> (value, the dead chip still counted there until it comes, or None)
+        self._retired: set[bytes] = {bytes.fromhex(u) for u in chips.retired}
+        self._retiring: dict[str, list[tuple[int, bytes | None]]] = {}
+        self._retired_seen: dict[bytes, str] = {}  # retired chip read again -> where (alerted)
+        self._retired_alerts: list[Alert] = []
 
     def set_antennas(self, antennas: dict[int, str]) -> list[Alert]:
         alerts = super().set_antennas(antennas)
@@ -254,6 +266,9 @@ class TagTracker(TagMapper):
         if rounds:
             self.diag.report(antenna, name, here, was, self._content[name], rounds, incomplete)
         for uid, flags in here.items():
+            if self._retired and uid in self._retired:
+                self._retired_read(uid, name)
+                continue  # out of play: no arrival, not counted
             tag = self._tags.get(uid)
             if tag is None:
                 tag = self._tags[uid] = _Tag()
@@ -529,6 +544,9 @@ class TagTracker(TagMapper):
     def poll(self, now: float) -> list[Event | Alert]:
         self._polled = now
         out: list[Event | Alert] = self._never_read(now)
+        if self._retired_alerts:
+            out += self._retired_alerts
+            self._retired_alerts = []
         for uid in sorted(self._active):  # in a fixed order: a seed plays the same
             out += self._decide(uid, self._tags[uid], now)
         self._exchange(now)
@@ -647,6 +665,9 @@ class TagTracker(TagMapper):
         # tracker does), or a dead chip of unknown place is never asked about in it
         self._unread_chips, self._unread_cards, self._unread_key = {}, None, (None, -1)
         self._lost_at.clear()
+        # the new session's engine is told its dead chips of known place afresh; replacements
+        # not given before the clearing are not awaited (the stacks are set up anew)
+        self._dead_told, self._retiring = [], {}
         self._asking.clear()  # nor a question about a seat's bet
         for name, content in self._content.items():
             zone = self._zones[self._ant[name]]
@@ -777,9 +798,9 @@ class TagTracker(TagMapper):
         is put down), or one hardware alert names the tags never read (dead, or not here)."""
         if self._started is None:
             return []
-        if len(self.chips.chips) != len(self._enrolled):
+        if len(self.chips.chips) != len(self._enrolled) + len(self.chips.retired):
             for u in self.chips.chips:
-                if u not in self._enrolled:
+                if u not in self._enrolled and u not in self.chips.retired:
                     self._enrolled[u] = now
                     self._never_due = min(self._never_due, now + self.never_read_alert)
         if now + EPS < self._never_due:
@@ -810,12 +831,93 @@ class TagTracker(TagMapper):
         """One ``unread`` event each time the cards or the chips in it change."""
         cards = self._cards_unread()
         chips = self._chips_unread()
-        if cards is None and chips is None:
+        dead = self._dead_known()
+        if cards is None and chips is None and dead is None:
             return []
         body: dict[str, Any] = {"cards": self._unread_cards or []}
         if self._unread_chips:
             body["chips"] = self._unread_chips
+        if self._dead_told:
+            body["dead"] = self._dead_told
         return [event_from_obj({"unread": body})]
+
+    def _dead_known(self) -> list[dict[str, Any]] | None:
+        """Dead chips whose place is known, when that changed: counted in a seat's stack or bet
+        (a dealer's count found it there, or it followed its zone-mates), or lying at one seat
+        (the change with it went to that seat only: ``_lost_at``; between hands, its stack).
+        The engine asks the dealer to take each out of play (tablectl/engine/retire.py)."""
+        if self._started is None or not (self._dead or self._dead_told):
+            return None
+        value = self.chips.value
+        told: list[dict[str, Any]] = []
+        for uid in sorted(self._dead):
+            place = self._tags[uid].place
+            seat = self._lost_at.get(uid)
+            zone = place if place is not None and place != "pot" else None
+            if zone is None and seat is not None and place is None:
+                zone = f"stack:{seat}"
+            if zone is None or self._not_there.get(uid) == zone:
+                continue
+            told.append({"chip": uid.hex(), "value": value(uid) or 0, "zone": zone})
+        told = told[:MAX_DEAD_TOLD]
+        if told == self._dead_told:
+            return None
+        self._dead_told = told
+        return told
+
+    def retired(self, chip: str, found: bool, now: float) -> None:
+        """The dealer's answer to *take the dead chip out of play* (a ``retire`` event): found,
+        it leaves every book (the inventory keeps it retired) and the next chip of its value
+        to arrive in the seat's stack from off the table is its replacement: its value
+        arriving where the dead one was counted (no event, no alert). Not found where it was
+        told: it is not told there again (it stays counted as it was)."""
+        uid = bytes.fromhex(chip)
+        zone = next((d["zone"] for d in self._dead_told if d["chip"] == chip), None)
+        if not found:
+            if zone is not None:
+                self._not_there[uid] = zone
+            self._lost_at.pop(uid, None)
+            self._due = now
+            return
+        value = self.chips.value(uid)
+        if value is None or uid in self._retired:
+            return
+        self.chips.retire(chip)
+        self._retired.add(uid)
+        tag = self._tags.get(uid)
+        place = tag.place if tag is not None else None
+        if zone is not None:
+            stack = f"stack:{_seat_group(zone)}" if ":" in zone else zone
+            # a dead chip counted where it lay stays counted there until its replacement
+            # comes, so the seat's chips read the same throughout
+            self._retiring.setdefault(stack, []).append((value, uid if place else None))
+        for book in (self._dead, self._unread, self._active, self._held, self._named_unread):
+            book.discard(uid)
+        for mapping in (self._lost_at, self._fresh, self._not_there):
+            mapping.pop(uid, None)
+        self._enrolled.pop(chip, None)
+        self._named.discard(chip)
+        self._never = [b for b in self._never if b != uid]
+        self._lost_key = (-1, -1)
+        if tag is not None and place is None:
+            del self._tags[uid]
+            self._tag_uid.pop(id(tag), None)
+        self._due = now
+
+    def _retired_read(self, uid: bytes, zone: str) -> None:
+        """A chip taken out of play read again on the table: one hardware alert a place."""
+        if self._retired_seen.get(uid) == zone:
+            return
+        self._retired_seen[uid] = zone
+        value = self.chips.value(uid) or 0
+        self._retired_alerts.append(
+            Alert(
+                "hardware",
+                TRACKER_RULE,
+                f"chip tag {uid.hex()} ({value:,}) was taken out of play (it did not answer) and "
+                f"is read in {zone}: take it off the table. It is not counted.",
+            )
+        )
 
     def _cards_unread(self) -> list[str] | None:
         """The deck in play's cards no antenna has read since the first report, when the list
@@ -1303,7 +1405,9 @@ class TagTracker(TagMapper):
         # A chip unread more lately is among the unread an exchange is matched against: it
         # leaves that side as it arrives, so it counts on neither.
         off = tag.place is None or (uid in self._unread and now - tag.read_at >= self.gone_after)
-        if zone is not None and off and self.chips.value(uid) is not None:
+        if zone is not None and off and self._retiring.get(zone) and self._replaces(uid, zone):
+            pass  # a dead chip's replacement: its value where the dead one was, no exchange
+        elif zone is not None and off and self.chips.value(uid) is not None:
             self._fresh[uid] = now
             if (not self._trays or now - self._trays[-1] > self.quiet) and any(
                 now - self._tags[u].read_at < self.gone_after for u in self._unread
@@ -1336,6 +1440,26 @@ class TagTracker(TagMapper):
         tag.kept.clear()
         self.tstats.moves += 1
 
+    def _replaces(self, uid: bytes, zone: str) -> bool:
+        """A chip come from off the table to a stack awaiting a retired chip's replacement of
+        its value: the dead chip still counted there (if it was) leaves as it arrives."""
+        waits = self._retiring[zone]
+        value = self.chips.value(uid)
+        for i, (v, dead) in enumerate(waits):
+            if v != value:
+                continue
+            del waits[i]
+            if not waits:
+                del self._retiring[zone]
+            if dead is not None and (old := self._tags.get(dead)) is not None:
+                if old.place is not None:
+                    self._content[old.place].pop(dead, None)
+                    self._dirty.add(old.place)
+                del self._tags[dead]
+                self._tag_uid.pop(id(old), None)
+            return True
+        return False
+
     def _is_card(self, uid: bytes) -> bool:
         return self.chips.value(uid) is None and self.decks.knows(uid)
 
@@ -1349,10 +1473,12 @@ class TagTracker(TagMapper):
         tags: list[dict[str, Any]] = []
         for u in sorted(self.chips.chips):
             b = bytes.fromhex(u)
-            if (b not in self._tags or b in self._dead) and self._started is not None:
+            if u in self.chips.retired:
+                tags.append({"uid": u, "what": self._what(b), "state": "taken out of play"})
+            elif (b not in self._tags or b in self._dead) and self._started is not None:
                 tags.append({"uid": u, "what": self._what(b), "state": "never read"})
         for uid, t in sorted(self._tags.items()):
-            if uid in self._dead:
+            if uid in self._dead or uid in self._retired:
                 continue  # named above
             state = ""
             if t.alerted or (

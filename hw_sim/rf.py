@@ -313,6 +313,15 @@ class RfTable:
         self._judged.add(uid)
         self._touch(self.rest.get(uid))
 
+    def judge(self, uid: Uid) -> bool:
+        """Whether ``uid`` is a dead tag, judged as its first placing would (the dealer's
+        station reader tells a chip from the tray that does not answer)."""
+        if uid not in self._judged:
+            self._judged.add(uid)
+            if random.Random(b"%d dead " % self.seed + uid).random() < self.params.dead:
+                self.dead.add(uid)
+        return uid in self.dead
+
     def place_edge(self, uid: Uid, neighbour: int) -> None:
         """Put ``uid`` (resting) at the edge towards ``neighbour``: for directed tests."""
         self.edge[uid] = neighbour
@@ -345,11 +354,8 @@ class RfTable:
         if antenna is None:
             self.flags.pop(uid, None)
             return
-        if uid not in self._judged:
-            self._judged.add(uid)
-            # a tag is dead or not for good: drawn from the seed and the tag, not the order
-            if random.Random(b"%d dead " % self.seed + uid).random() < self.params.dead:
-                self.dead.add(uid)
+        # a tag is dead or not for good: drawn from the seed and the tag, not the order
+        self.judge(uid)
         self.rest[uid] = antenna
         self.order[antenna].append(uid)
         self.flags[uid] = 1 if face_up else 0

@@ -217,6 +217,7 @@ class TableSim(Felt):
         self._step_before: dict[int, set[bytes]] = {}
         self._step_irr: str | None = None
         self.counted = 0  # recount questions the sim's dealer answered (counted events)
+        self.retired = 0  # dead chips the sim's dealer took out of play (retire events)
         self._motion_end = self.clock.t
         self._irregular: str | None = None  # the irregularity the step commits
         self._irr_rng = random.Random(cfg.seed * 7919 + 5)
@@ -675,7 +676,8 @@ class TableSim(Felt):
         assert self.table is not None
         outs: list[Output] = []
         for _ in range(MAX_ANSWERS):
-            questions = self.table.view().recounts
+            # a dead chip to take out of play is answered once the hand is over (_retire_dead)
+            questions = [q for q in self.table.view().recounts if q.retire is None]
             if not questions:
                 break
             q = questions[0]
@@ -705,6 +707,49 @@ class TableSim(Felt):
             elif isinstance(mapper, TagTracker) and "cards" not in body:
                 mapper.answered_chips(q.zone, body.get("chips"), self.clock.t)
         return outs
+
+    def _retire_dead(self) -> None:
+        """The dealer takes each dead chip the table asks about out of play, as the hand is
+        over (tablectl/engine/retire.py): passes the seat's chips of its value over the
+        station's reader (a dead tag does not answer it either), sets the one it does not read
+        aside for good (never in the rack again: it must not come back as change), confirms
+        (a journaled ``retire``), and gives the seat a working chip of its value from the tray.
+        The seat's chips keep their value: the truth stays exact."""
+        assert self.table is not None and self.rf is not None
+        mapper = self.bridge.mapper
+        for q in [q for q in self.table.view().recounts if q.retire is not None]:
+            named = bytes.fromhex(q.retire)
+            dead = self.rf.dead
+            here = [u for u in self.zones.get(q.zone, []) if u in dead]
+            here = [u for u in here if self.chip_value.get(u) == q.value]
+            found = named if named in here else (here[0] if here else None)
+            body: dict[str, Any] = {"chip": q.retire}
+            if found is None:
+                body["found"] = False
+            self._apply_event(event_from_obj({"retire": body}))
+            if isinstance(mapper, TagTracker):
+                mapper.retired(q.retire, found is not None, self.clock.t)
+            if found is None:
+                continue
+            stack = f"stack:{q.zone.split(':')[1]}" if ":" in q.zone else q.zone
+            self._step([(found, None, False), (self._working_chip(q.value), stack, False)])
+            self._rack[q.value].remove(found)  # out of play for good
+            self.retired += 1
+
+    def _working_chip(self, value: int) -> bytes:
+        """A chip of ``value`` from the tray that answers the station's reader (a dead one
+        is set aside too)."""
+        assert self.rf is not None
+        rack = self._rack.get(value, [])
+        for uid in reversed(rack):
+            if not self.rf.judge(uid):
+                rack.remove(uid)
+                return uid
+        while True:  # none in the rack: new chips, a dead one racked as any (change later)
+            uid = self._new_chip(value)
+            if not self.rf.judge(uid):
+                return uid
+            self._rack.setdefault(value, []).append(uid)
 
     def _explain(
         self, calls: list[Call], truth: list[dict[str, Any]], got: list[dict[str, Any]]
@@ -755,6 +800,7 @@ class TableSim(Felt):
         # part of the truth (kept, the truth's engine asks about them as the real one does,
         # and the real one's ruling on the dealer's answer scores as false, the question missed)
         shadow.felt.unread_chips = {}
+        shadow.felt.dead_chips = {}  # nor the dead chips it knows the place of
         out: list[Output] = []
         for obj in truth:
             try:
@@ -1116,6 +1162,8 @@ class TableSim(Felt):
             moves += [(self._new_chip(v), f"stack:{seat}", False) for v in make_change(amount)]
         if moves:
             self._step(moves, kind="payout")
+        if self.rf is not None:
+            self._retire_dead()
         for seat, player in t.players.items():
             physical = self._zone_total(f"stack:{seat}")
             if physical != player.stack:

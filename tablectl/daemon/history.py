@@ -69,7 +69,7 @@ VOID_ALERTS = ("misdeal", "fouled_deck", "foreign_card")
 # passed over.
 # Events the engine keeps in a hand's log (undo and floor rulings replay them); the others are
 # no part of the hand.
-_NOT_IN_HAND = ("tick", "ack", "badge", "name", "recount", "counted")
+_NOT_IN_HAND = ("tick", "ack", "badge", "name", "recount", "counted", "retire")
 
 
 def _answered(event: Event, outputs: list[Output]) -> Event:

@@ -835,8 +835,8 @@ class Daemon:
     # --- listeners ---------------------------------------------------------------------------
 
     def _sensors_told(self, event: Event, _outputs: list[Output], _row: int) -> None:
-        """The dealer's ``counted`` answer goes back to the sensors' tracker."""
-        if event.kind == "counted":
+        """The dealer's ``counted`` (or ``retire``) answer goes back to the sensors' tracker."""
+        if event.kind in ("counted", "retire"):
             answered = getattr(self.source, "answered", None)
             if answered is not None:
                 answered(event)

@@ -58,6 +58,7 @@ EVENT_KINDS = (
     "recount",
     "counted",
     "unread",
+    "retire",
 )
 _KINDS = frozenset(EVENT_KINDS)
 SETUP_KEYS = (
@@ -1088,7 +1089,7 @@ def _validate_unread(body: object) -> dict[str, Any]:
     there (a dead tag, a chip unread past any shadow), by zone; ``table``: dead chips whose
     place it does not know."""
     body = _object(body, "unread", "with the cards the table has not read")
-    _keys(body, ("cards", "chips"), "unread")
+    _keys(body, ("cards", "chips", "dead"), "unread")
     listed = _cards(body.get("cards"), "unread.cards")
     if UNKNOWN_CARD in listed or len(set(listed)) != len(listed):
         raise ScenarioError("unread.cards lists enrolled cards, each once, not '??'")
@@ -1109,6 +1110,64 @@ def _validate_unread(body: object) -> dict[str, Any]:
                 raise ScenarioError(f"unread.chips.{key}: an empty list; leave the zone out")
             zones[key] = sorted(listed_chips, reverse=True)
         out["chips"] = zones
+    if "dead" in body:
+        out["dead"] = _dead_chips(body["dead"])
+    return out
+
+
+MAX_DEAD = 8  # dead chips of known place one ``unread`` names (a few tags die in a night)
+
+
+def _chip_uid(value: object, where: str) -> str:
+    """A chip tag's UID: 8 to 20 hex digits (4 to 10 bytes), lower case."""
+    if (
+        not isinstance(value, str)
+        or not 8 <= len(value) <= 20
+        or len(value) % 2
+        or any(c not in "0123456789abcdefABCDEF" for c in value)
+    ):
+        raise ScenarioError(f"{where} must be a tag UID of 8 to 20 hex digits, got {show(value)}")
+    return value.lower()
+
+
+def _dead_chips(value: object) -> list[dict[str, Any]]:
+    """``[{"chip": "05c0…", "value": 100, "zone": "stack:4"}]``: chips that never answer whose
+    place the bridge knows (the engine asks the dealer to take them out of play)."""
+    if not isinstance(value, list) or len(value) > MAX_DEAD:
+        raise ScenarioError(f"unread.dead must be a list of at most {MAX_DEAD} chips")
+    out: list[dict[str, Any]] = []
+    for i, item in enumerate(value):
+        where = f"unread.dead[{i}]"
+        body = _object(item, where, "with chip, value and zone")
+        _keys(body, ("chip", "value", "zone"), where)
+        if not {"chip", "value", "zone"} <= body.keys():
+            raise ScenarioError(f"{where} needs chip, value and zone")
+        (v,) = _chip_list([body["value"]], f"{where}.value")
+        zone = body["zone"]
+        out.append(
+            {
+                "chip": _chip_uid(body["chip"], f"{where}.chip"),
+                "value": v,
+                "zone": _chip_zone(zone if isinstance(zone, str) else show(zone)),
+            }
+        )
+    return out
+
+
+def _validate_retire(body: object) -> dict[str, Any]:
+    """The dealer's answer to *take a dead chip out of play*: ``{"chip": "05c0…"}`` it was found
+    (set aside, a working chip of its value given from the tray), ``"found": false`` not there
+    (every chip of that value answered the station's reader)."""
+    body = _object(body, "retire", "naming the chip taken out of play")
+    _keys(body, ("chip", "found"), "retire")
+    if "chip" not in body:
+        raise ScenarioError("retire names the 'chip' (its tag UID)")
+    out: dict[str, Any] = {"chip": _chip_uid(body["chip"], "retire.chip")}
+    if "found" in body:
+        if not isinstance(body["found"], bool):
+            raise ScenarioError(f"retire.found must be true or false, got {show(body['found'])}")
+        if not body["found"]:
+            out["found"] = False
     return out
 
 
@@ -1121,6 +1180,7 @@ _CONSOLE_VALIDATORS = {
     "recount": _validate_recount,
     "counted": _validate_counted,
     "unread": _validate_unread,
+    "retire": _validate_retire,
 }
 
 # Each event kind's validator (``card`` and ``board`` carry companions: parse_obj reads them).

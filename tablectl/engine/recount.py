@@ -30,7 +30,7 @@ _CARD_KEYS = ("card", "zone", "face", "deck")
 _ZONE_WORDS = {"bet": "bet", "stack": "stack"}
 
 
-def _zone_words(zone: str) -> str:
+def zone_words(zone: str) -> str:
     """``bet:4`` -> "seat 4's bet"; ``pot`` -> "the pot"; ``seat:9`` -> "seat 9"."""
     if ":" not in zone:
         return f"the {zone}"
@@ -54,7 +54,7 @@ def on_recount(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         key = body["card"]
         read = Event("card", {k: body[k] for k in _CARD_KEYS if k in body})
         seen = body.get("seen") or [body["zone"]]
-        where = " and ".join(_zone_words(z) for z in seen)
+        where = " and ".join(zone_words(z) for z in seen)
         text = (
             f"where is the {key}? The table read it at {where}{why} and rules on nothing "
             f"until you say where it lies. {HOLD}"
@@ -64,11 +64,11 @@ def on_recount(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         key = body["ask"]
         read = Event("chips", dict(body["chips"]))
         text = (
-            f"count {_zone_words(key)}: the table read {_chips_text(body['chips'][key])}{why} "
+            f"count {zone_words(key)}: the table read {_chips_text(body['chips'][key])}{why} "
             f"and cannot trust it. Confirm or enter the count. {HOLD}"
         )
         alert = Alert("recount", CHIPS_RULE, text, _seat_of(key))
-    _close(table, key, "asked again", out)
+    close(table, key, "asked again", out)
     # The id Table.apply will give this alert: ids count every alert raised, in order.
     alert_id = table.console.alert_seq + sum(1 for o in out if type(o) is Alert) + 1
     seen = tuple(body.get("seen") or (body.get("zone", key),))
@@ -82,6 +82,7 @@ def on_unread(table: TableState, body: dict[str, Any], out: list[Output]) -> Non
     for long, kept for a bet read short (shortbet.py). Nothing to rule now."""
     table.felt.unread_cards = tuple(body["cards"])
     table.felt.unread_chips = {z: tuple(c) for z, c in body.get("chips", {}).items()}
+    table.felt.dead_chips = {d["chip"]: (d["value"], d["zone"]) for d in body.get("dead", ())}
 
 
 def ask_cards(table: TableState, seat: int, read: int, out: list[Output]) -> None:
@@ -98,7 +99,7 @@ def ask_cards(table: TableState, seat: int, read: int, out: list[Output]) -> Non
         f"Count seat {seat}'s cards: two, the hand goes on; fewer, it is a misdeal before "
         f"substantial action (002 Rule 36-A(5)). {HOLD}"
     )
-    _close(table, zone, "asked again", out)
+    close(table, zone, "asked again", out)
     alert_id = table.console.alert_seq + sum(1 for o in out if type(o) is Alert) + 1
     read_event = Event("counted", {"zone": zone, "cards": read})
     table.recounts[zone] = (read_event, alert_id, tuple(unread))
@@ -108,7 +109,7 @@ def ask_cards(table: TableState, seat: int, read: int, out: list[Output]) -> Non
 def drop_cards(table: TableState, why: str, out: list[Output]) -> None:
     """Questions about seats' cards left open when the hand ends or is dealt again: closed."""
     for key in [k for k, held in table.recounts.items() if held[0].kind == "counted"]:
-        _close(table, key, why, out)
+        close(table, key, why, out)
 
 
 def resolve(table: TableState, event: Event, out: list[Output]) -> Event:
@@ -124,23 +125,23 @@ def resolve(table: TableState, event: Event, out: list[Output]) -> Event:
     if read.kind == "counted" or "cards" in body:
         if read.kind == "counted" and "cards" in body:
             n = body["cards"]
-            _close(table, key, f"{_zone_words(key)} holds {n} card(s), counted", out)
+            close(table, key, f"{zone_words(key)} holds {n} card(s), counted", out)
         return event
     if read.kind == "card":
         answer = {**read.body, **{k: body[k] for k in ("zone", "face") if k in body}}
-        said = f"the {key} lies at {_zone_words(answer['zone'])}"
+        said = f"the {key} lies at {zone_words(answer['zone'])}"
         if "zone" not in body:
             said += " as read"
     else:
         answer = dict(read.body)
         if "chips" in body:
             answer[key] = sorted(body["chips"], reverse=True)
-            said = f"{_zone_words(key)} counted: {_chips_text(answer[key])}"
+            said = f"{zone_words(key)} counted: {_chips_text(answer[key])}"
         else:
-            said = f"{_zone_words(key)} confirmed as read: {_chips_text(answer[key])}"
+            said = f"{zone_words(key)} confirmed as read: {_chips_text(answer[key])}"
     resolved = Event(read.kind, answer, event.t)
     # the notice carries the read ruled on, so a hand history writes it (daemon/history.py)
-    _close(table, key, said, out, {"read": event_to_obj(Event(read.kind, answer))})
+    close(table, key, said, out, {"read": event_to_obj(Event(read.kind, answer))})
     return resolved
 
 
@@ -149,15 +150,15 @@ def supersede(table: TableState, event: Event, out: list[Output]) -> None:
     if event.kind == "card":
         card = event.body["card"]
         if card in table.recounts:
-            _close(table, card, f"the table read the {card} at {event.body['zone']}", out)
+            close(table, card, f"the table read the {card} at {event.body['zone']}", out)
         zone = event.body["zone"]
         if zone in table.recounts and table.recounts[zone][0].kind == "counted":
             # the card the seat was short of, read after all (a tag shadowed, not dead)
-            _close(table, zone, f"the table read the {card} at {_zone_words(zone)}", out)
+            close(table, zone, f"the table read the {card} at {zone_words(zone)}", out)
         return
     for zone in event.body:
         if zone in table.recounts:
-            _close(table, zone, f"the table read {_zone_words(zone)} again", out)
+            close(table, zone, f"the table read {zone_words(zone)} again", out)
 
 
 def on_counted(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
@@ -173,7 +174,7 @@ def on_counted(table: TableState, body: dict[str, Any], out: list[Output]) -> No
     )
 
 
-def _close(
+def close(
     table: TableState,
     key: str,
     said: str,

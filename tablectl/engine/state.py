@@ -107,6 +107,10 @@ class Felt:
     # any shadow), by zone: a bet read short by some of them is counted (shortbet.py)
     unread_chips: dict[str, tuple[int, ...]] = field(default_factory=dict)
     answered: str = ""  # the zone whose dealer's count is being ruled: not asked about again
+    # dead chips the bridge knows the place of (``unread``'s ``dead``): uid -> (value, zone);
+    # the dealer is asked to take each out of play between hands (retire.py), once a place
+    dead_chips: dict[str, tuple[int, str]] = field(default_factory=dict)
+    retire_asked: dict[str, str] = field(default_factory=dict)  # uid -> the zone asked about
 
 
 @dataclass(slots=True)

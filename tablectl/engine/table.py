@@ -14,7 +14,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
-from tablectl.engine import actions, cards, clock, dealing, floor, flow, hands, recount
+from tablectl.engine import (
+    actions,
+    cards,
+    clock,
+    dealing,
+    floor,
+    flow,
+    hands,
+    recount,
+    retire,
+)
 from tablectl.engine.events import AckEntry, BadgeEntry, Event, FloorDecision, LevelEntry, NameEntry
 from tablectl.engine.notices import (
     Ack,
@@ -133,6 +143,9 @@ class Table(TableState):
                     # undo would take back a decision that changed nothing
                     self.rewind.hand_log.pop()
             hand = self.hand
+            if self.felt.dead_chips and (hand is None or hand.street == "over"):
+                # between hands only: a dead chip's question rules nothing of the hand
+                retire.ask(self, out)
             if self.hand_no == hand_no:
                 # the usual event: the same hand goes on; after_event has work only while a
                 # single card is tabled or the initial deal is not yet checked
@@ -532,6 +545,9 @@ def _recount_view(key: str, read: Event, alert_id: int, seen: tuple[str, ...]) -
         return RecountView(alert_id, read.body["zone"], card=key, seen=seen)
     if read.kind == "counted":  # a seat's cards to count; seen: the deck's cards unread
         return RecountView(alert_id, key, cards=read.body["cards"], unread=seen)
+    if read.kind == "retire":  # a dead chip to take out of play
+        body = read.body
+        return RecountView(alert_id, body["zone"], retire=body["chip"], value=body["value"])
     return RecountView(alert_id, key, chips=tuple(read.body[key]))
 
 
@@ -567,4 +583,5 @@ _HANDLERS: dict[str, Callable[[Table, Any, list[Output]], None]] = {
     "recount": recount.on_recount,
     "counted": _on_counted,
     "unread": recount.on_unread,
+    "retire": retire.on_retire,
 }

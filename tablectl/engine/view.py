@@ -96,6 +96,9 @@ class RecountView:
     # the table has not read (one may be there, its tag dead)
     cards: int | None = None
     unread: tuple[str, ...] = ()
+    # a dead chip to take out of play (its tag UID) and its value; zone: where it lies
+    retire: str | None = None
+    value: int = 0
 
 
 @dataclass(frozen=True, slots=True)

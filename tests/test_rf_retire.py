@@ -1,0 +1,149 @@
+"""A dead chip found once and taken out of play (issue 27; tablectl/engine/retire.py,
+firmware_bridge/tracker.py ``retired``, hw_sim/table.py ``_retire_dead``)."""
+
+from __future__ import annotations
+
+from test_bridge_tags import chip, deck
+from test_bridge_tracker import ANT, run
+
+from firmware_bridge.tags import ChipInventory, DeckRegistry
+from firmware_bridge.tracker import TagTracker
+from hw_sim.table import SimConfig, TableSim
+from tablectl.engine.events import event_from_obj, event_to_obj
+from tablectl.engine.notices import RecountClosed
+from tablectl.engine.outputs import Alert
+from tablectl.engine.table import Table
+from tablectl.engine.view import TableView
+
+SETUP = {
+    "rules": "tda-2025",
+    "seats": {"1": 50000, "2": 50000, "3": 50000, "4": 50000},
+    "button": 1,
+    "blinds": [100, 200],
+    "ante": 0,
+    "chips": [25, 100, 500, 1000, 5000],
+}
+
+
+def _dead_counted_in_stack() -> tuple[TagTracker, ChipInventory, bytes, bytes, list]:
+    """A 100 never answers; the dealer's count of seat 4's stack finds it there (as
+    test_a_dead_chip_of_unknown_place_is_listed_and_counted_where_the_dealer_finds_it)."""
+    dead, read = chip(100, 1), chip(1000)
+    inv = ChipInventory({dead.hex(): 100, read.hex(): 1000})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv, never_read_alert=1.0)
+    run(tracker, lambda r: {"stack:4": [read]}, rounds=100, zones=("stack:4",), unread=True)
+    tracker.answered_chips("stack:4", [1000, 100], 3.0)
+    after = [event_to_obj(e) for e in tracker.poll(3.1) if not isinstance(e, Alert)]
+    return tracker, inv, dead, read, after
+
+
+def _rounds(tracker: TagTracker, tags: list[bytes], t0: float, n: int) -> list:
+    """Seat 4's stack antenna reads ``tags`` for ``n`` rounds of 20 ms from ``t0``."""
+    out: list = []
+    for r in range(n):
+        t = t0 + r * 0.02
+        tracker.report(ANT["stack:4"], tuple((u, 0) for u in tags), t)
+        out += [o if isinstance(o, Alert) else event_to_obj(o) for o in tracker.poll(t + 1e-4)]
+    return out
+
+
+def test_the_tracker_names_a_dead_chip_of_known_place_and_drops_it_once_retired() -> None:
+    """The dead 100 counted in seat 4's stack is told to the engine (``unread``: ``dead``).
+    Retired, it leaves every book and the inventory keeps it retired; a 100 from the tray put
+    in the stack is its replacement: no chips event (the stack's values are unchanged), no
+    alert; read again on the table, the retired tag is a hardware alert, not an arrival."""
+    tracker, inv, dead, read, after = _dead_counted_in_stack()
+    (told,) = [e["unread"] for e in after if "unread" in e]
+    assert told["dead"] == [{"chip": dead.hex(), "value": 100, "zone": "stack:4"}]
+    tracker.retired(dead.hex(), True, 3.2)
+    assert dead.hex() in inv.retired
+    fresh = chip(100, 2)
+    inv.add(fresh.hex(), 100)
+    out = _rounds(tracker, [read, fresh], 3.3, 40)
+    assert [o for o in out if isinstance(o, Alert) or "chips" in o] == []
+    assert tracker.places() == {read: "stack:4", fresh: "stack:4"}
+    unread = [o["unread"] for o in out if isinstance(o, dict) and "unread" in o]
+    assert unread and "dead" not in unread[-1] and "chips" not in unread[-1]
+    assert not (tracker._dead or tracker._unread or tracker._lost_at or tracker._retiring)
+    assert dead.hex() not in tracker._enrolled
+    # 30 s on, the never-read check does not name it
+    later = _rounds(tracker, [read, fresh], 40.0, 5)
+    assert [o for o in later if isinstance(o, Alert)] == []
+    # the retired tag read again: one hardware alert, not counted
+    again = _rounds(tracker, [read, fresh, dead], 41.0, 40)
+    alerts = [o for o in again if isinstance(o, Alert)]
+    assert len(alerts) == 1 and alerts[0].kind == "hardware"
+    assert dead.hex() in alerts[0].text and "out of play" in alerts[0].text
+    assert [o for o in again if isinstance(o, dict) and "chips" in o] == []
+    assert dead not in tracker.places()
+
+
+def test_a_dead_chip_not_found_where_told_is_not_told_there_again() -> None:
+    tracker, inv, dead, _, _ = _dead_counted_in_stack()
+    tracker.retired(dead.hex(), False, 3.2)
+    after = [event_to_obj(e) for e in tracker.poll(3.3) if not isinstance(e, Alert)]
+    assert [e["unread"].get("dead") for e in after if "unread" in e] == [None]
+    assert dead.hex() not in inv.retired and tracker.places()[dead] == "stack:4"
+
+
+def _apply(table: Table, obj: dict) -> list:
+    return table.apply(event_from_obj(obj))
+
+
+DEAD = {"chip": "05c0000000000007", "value": 100, "zone": "stack:4"}
+
+
+def test_the_engine_asks_between_hands_once_and_the_answer_closes_the_question() -> None:
+    """Mid-hand nothing is asked; at the hand's end one ``recount`` prompt (002 Rule 1) names
+    the seat, the value and the tag; ``retire`` closes it and rules nothing; the same chip at
+    the same place is not asked again, a ``retire`` nothing waits for is refused."""
+    table = Table(SETUP)
+    deal = {"2": ["Qs", "Js"], "3": ["Ts", "9s"], "4": ["8s", "7s"], "1": ["As", "Ks"]}
+    _apply(table, {"deal": deal})
+    assert _apply(table, {"unread": {"cards": [], "dead": [DEAD]}}) == []
+    for seat in (4, 1):
+        assert not [o for o in _apply(table, {"fold": seat}) if isinstance(o, Alert)]
+    (ask,) = [o for o in _apply(table, {"fold": 2}) if isinstance(o, Alert)]
+    assert ask.kind == "recount" and ask.seat == 4 and ask.rule == "002 Rule 1"
+    assert ask.text.startswith("Seat 4's stack holds a 100 that does not answer")
+    assert DEAD["chip"] in ask.text
+    (q,) = table.view().recounts
+    assert (q.retire, q.value, q.zone) == (DEAD["chip"], 100, "stack:4")
+    stacks = table.stacks()
+    (closed,) = _apply(table, {"retire": {"chip": DEAD["chip"]}})
+    assert isinstance(closed, RecountClosed) and closed.ids == [ask.id]
+    assert table.view().recounts == () and table.stacks() == stacks
+    assert _apply(table, {"unread": {"cards": [], "dead": [DEAD]}}) == []
+    (void,) = _apply(table, {"retire": {"chip": DEAD["chip"]}})
+    assert isinstance(void, Alert) and void.kind == "action_void"
+
+
+def test_a_dead_chip_told_between_hands_is_asked_about_at_once() -> None:
+    table = Table(SETUP)
+    (ask,) = _apply(table, {"unread": {"cards": [], "dead": [DEAD]}})
+    assert ask.kind == "recount"
+    (closed,) = _apply(table, {"retire": {"chip": DEAD["chip"], "found": False}})
+    assert "still in play" in closed.text
+
+
+def test_the_sims_dealer_retires_a_seeded_dead_chip_and_is_asked_no_more() -> None:
+    """Seed 49 on realistic reads carries one dead 5,000 in play (91 recount prompts in its 100
+    hands before: it cycled through the tray from seat to seat). The table finds its seat in
+    the second hand, asks at that hand's end, and the dealer takes it out of play (gone from
+    the felt and the rack, a working 5,000 in its place): the 28 hands after ask nothing more,
+    the chips are conserved and the prompt is counted as a recount."""
+    steps: list[tuple[int, int, int]] = []  # (hand, chips retired, recount prompts so far)
+    sim: TableSim
+
+    def seen(view: TableView) -> None:
+        assert sim.result.score is not None
+        steps.append((view.hand_no, sim.retired, sim.result.score.recounts))
+
+    sim = TableSim(SimConfig(hands=30, seed=49, rf="realistic", write_scenarios=False), seen)
+    result = sim.run()
+    assert sim.retired == 1 and result.chips_conserved and result.hands == 30
+    hand, _, asked = next(s for s in steps if s[1] == 1)
+    assert hand <= 3 and steps[-1][2] == asked  # nothing asked once it is out of play
+    (dead,) = sim.rf.dead  # type: ignore[union-attr]
+    assert dead not in sim.where and all(dead not in r for r in sim._rack.values())
+    assert dead.hex() in sim.inventory.retired
