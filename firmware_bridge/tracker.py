@@ -844,17 +844,22 @@ class TagTracker(TagMapper):
     def _dead_known(self) -> list[dict[str, Any]] | None:
         """Dead chips whose place is known, when that changed: counted in a seat's stack or bet
         (a dealer's count found it there, or it followed its zone-mates), or lying at one seat
-        (the change with it went to that seat only: ``_lost_at``; between hands, its stack).
-        The engine asks the dealer to take each out of play (tablectl/engine/retire.py)."""
-        if self._started is None or not (self._dead or self._dead_told):
+        (the change with it went to that seat only: ``_lost_at``; between hands, its stack);
+        or a chip counted where it lay and unread there past any shadow (an alert named it:
+        dead, or gone to the tray unseen). The engine asks the dealer to take each out of play
+        (tablectl/engine/retire.py), which the station's reader settles either way."""
+        if self._started is None or not (self._dead or self._named_unread or self._dead_told):
             return None
         value = self.chips.value
         told: list[dict[str, Any]] = []
-        for uid in sorted(self._dead):
-            place = self._tags[uid].place
+        for uid in sorted(self._dead | self._named_unread):
+            tag = self._tags[uid]
+            place = tag.place
             seat = self._lost_at.get(uid)
             zone = place if place is not None and place != "pot" else None
-            if zone is None and seat is not None and place is None:
+            if uid not in self._dead and not (uid in self._unread and tag.alerted):
+                zone = None  # named unread once, read since (``_chips_unread`` drops it)
+            elif zone is None and seat is not None and place is None:
                 zone = f"stack:{seat}"
             if zone is None or self._not_there.get(uid) == zone:
                 continue
@@ -870,13 +875,19 @@ class TagTracker(TagMapper):
         it leaves every book (the inventory keeps it retired) and the next chip of its value
         to arrive in the seat's stack from off the table is its replacement: its value
         arriving where the dead one was counted (no event, no alert). Not found where it was
-        told: it is not told there again (it stays counted as it was)."""
+        told: every chip of its value there answered the station's reader, so it does not lie
+        there (dead elsewhere, or gone to the tray unseen): counted there no more, nor told
+        there again."""
         uid = bytes.fromhex(chip)
         zone = next((d["zone"] for d in self._dead_told if d["chip"] == chip), None)
         if not found:
             if zone is not None:
                 self._not_there[uid] = zone
             self._lost_at.pop(uid, None)
+            self._named_unread.discard(uid)
+            tag = self._tags.get(uid)
+            if tag is not None and tag.place is not None and tag.place == zone:
+                self._place(uid, tag, None, 0, now)
             self._due = now
             return
         value = self.chips.value(uid)
