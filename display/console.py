@@ -267,7 +267,9 @@ class Console:
         if self.view is None:
             return None
         body = self.recount.tap(self.view, arg)
-        return None if body is None else [Event("counted", body)]
+        if body is None:
+            return None
+        return [Event("retire" if "chip" in body else "counted", body)]
 
     def _on_venue(self, arg: str) -> None:
         """CONFIRM (``yes:ID``) or REFUSE (``no:ID``) a venue command: the daemon answers it."""
@@ -1128,8 +1130,8 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     """The console's screens on a sample hand (tablectl screenshot --what console): the bar,
     the pad with a raise keyed, the keyboard, the alerts, floor mode, a floor form, the dealer
     screen after the floor's decision, the detail view (alerts and rulings in full), the
-    action panel while a void hand's alert stops play, and the question of a seat read short
-    of cards (a dead card tag)."""
+    action panel while a void hand's alert stops play, the question of a seat read short
+    of cards (a dead card tag), and that of a dead chip to take out of play."""
     from display.dealer import DealerScreen, floor_line
     from tablectl.engine.notices import FloorDecided
     from tablectl.engine.table import Table
@@ -1242,4 +1244,10 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
         table.apply(event_from_obj(obj))
     con.mode = "table"
     shot("recount_seat_cards")
+    # A dead chip found (issue 27): between hands the table asks to take it out of play.
+    table = Table.from_setup({**setup, "seats": {"1": 10000, "2": 10000, "3": 10000, "4": 10000}})
+    dead = {"chip": "05c000000000002a", "value": 100, "zone": "stack:4"}
+    table.apply(event_from_obj({"unread": {"cards": [], "dead": [dead]}}))
+    con.mode = "recount"
+    shot("recount_retire")
     return out

@@ -5,6 +5,8 @@ When the sensors cannot trust a read the engine holds it and asks (tablectl/engi
 dealer with big targets: CONFIRM the read, or count the chips denomination by denomination and
 ENTER the count; for a card, tap the zone where it lies (the zones it was seen in are marked).
 Each answer is one ``counted`` event, journaled and ruled by the engine as the read it stands for.
+Between hands, a dead chip to take out of play (tablectl/engine/retire.py): RETIRED or ALL
+ANSWER, one ``retire`` event.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ def zone_words(zone: str) -> str:
 
 
 def question(q: RecountView) -> str:
+    if q.retire is not None:
+        return f"A DEAD {theme.chips(q.value)}: OUT OF PLAY"
     if q.cards is not None:
         return f"{zone_words(q.zone)}: HOW MANY CARDS?"
     return f"WHERE IS THE {q.card}?" if q.card else f"COUNT {zone_words(q.zone)}"
@@ -74,6 +78,11 @@ class RecountPanel:
         q = self.current(view)
         if q is None:
             return None
+        if q.retire is not None:
+            # the answer is a ``retire`` (the console sends a body with ``chip`` as one)
+            if arg == "retired":
+                return {"chip": q.retire}
+            return {"chip": q.retire, "found": False} if arg == "answer" else None
         if arg.startswith("cards:") and q.cards is not None:
             return {"zone": q.zone, "cards": int(arg[6:])}
         if q.cards is not None:
@@ -99,6 +108,14 @@ class RecountPanel:
             return []
         w, h = lay.size
         confirm = pygame.Rect(lay.px(8), lay.px(170), w // 2 - lay.px(16), lay.px(96))
+        if q.retire is not None:
+            # set aside and replaced first and largest; every chip answering is the other
+            area = pygame.Rect(w // 2 + lay.px(4), lay.px(66), w // 2 - lay.px(12), h - lay.px(74))
+            top, bottom = grid(area, 1, 2, lay.px(8))
+            return [
+                Button(top, "recount:retired", "RETIRED", sub="set aside, replaced", fill=PRIMARY),
+                Button(bottom, "recount:answer", "ALL ANSWER", sub="none dead there"),
+            ]
         if q.cards is not None:
             # the count: two (the hand goes on) first and largest; fewer is ruled as dealt short
             area = pygame.Rect(w // 2 + lay.px(4), lay.px(66), w // 2 - lay.px(12), h - lay.px(74))
@@ -171,8 +188,9 @@ class RecountPanel:
             return
         more = f"  ({len(view.recounts) - 1} more waiting)" if len(view.recounts) > 1 else ""
         p.text(question(q), (lay.px(12), lay.px(8)), lay.px(30), theme.WHITE, tag="recount_q")
+        holds = "asked between hands" if q.retire is not None else "play holds until you answer"
         p.text(
-            f"#{q.id}  play holds until you answer" + more,
+            f"#{q.id}  {holds}" + more,
             (lay.px(12), lay.px(44)),
             lay.px(theme.BODY),
             theme.DIM,
@@ -186,7 +204,10 @@ class RecountPanel:
             lay.px(theme.BODY),
             theme.DIM,
         )
-        if q.cards is not None:
+        if q.retire is not None:
+            value, where = theme.chips(q.value), zone_words(q.zone)
+            read = f"a {value} at {where} does not answer: tag {q.retire}"
+        elif q.cards is not None:
             read = cards_line(q)
         elif q.card:
             read = ", ".join(zone_words(z) for z in q.seen)
@@ -202,18 +223,25 @@ class RecountPanel:
             max_lines=2,
             tag="recount_read",
         )
-        if q.card or q.cards is not None:
-            hint = (
-                "Count the cards at the seat (a dead tag reads as no card) and tap how many."
-                if q.cards is not None
-                else "Tap the zone where the card lies, or AS READ if it is there."
-            )
+        if q.card or q.cards is not None or q.retire is not None:
+            if q.retire is not None:
+                seat = q.zone.split(":")[1] if ":" in q.zone else "the pot"
+                value = theme.chips(q.value)
+                hint = (
+                    f"Pass seat {seat}'s {value}s over the station's reader. Set aside the one "
+                    f"it does not read, give seat {seat} a {value} from the tray, tap RETIRED. "
+                    "Every one answers: ALL ANSWER."
+                )
+            elif q.cards is not None:
+                hint = "Count the cards at the seat (a dead tag reads as no card) and tap how many."
+            else:
+                hint = "Tap the zone where the card lies, or AS READ if it is there."
             p.wrap(
                 hint,
                 pygame.Rect(lay.px(12), lay.px(280), w // 2 - lay.px(24), lay.px(80)),
                 lay.px(theme.BODY),
                 theme.TEXT,
-                max_lines=3,
+                max_lines=4,
             )
             return
         box = pygame.Rect(lay.px(8), lay.px(280), w // 2 - lay.px(16), lay.px(110))

@@ -441,3 +441,17 @@ def test_a_seat_read_short_is_counted_with_one_tap(rig: Rig) -> None:
     # the card never read may be seat 3's own: counted on the screen, never named (002 Rule 1)
     assert shown[0] == "1 card at SEAT 3; 1 card of the deck never read"
     assert len(shown) == 2 and "seat 3: how many cards?" in shown[1] and "9s" not in shown[1]
+
+
+def test_a_dead_chip_is_taken_out_of_play_with_one_tap(rig: Rig) -> None:
+    """Between hands the bridge names a dead 100 in seat 3's stack: the panel opens by itself
+    with RETIRED and ALL ANSWER; one tap on RETIRED journals the ``retire`` answer (the daemon
+    passes it back to the sensors' tracker) and the question closes, nothing ruled."""
+    dead = {"chip": "05c000000000002a", "value": 100, "zone": "stack:3"}
+    rig.feed(Event("unread", {"cards": [], "dead": [dead]})).idle()
+    rig.call(lambda: None if rig.console.mode == "recount" else pytest.fail(rig.console.mode))
+    rig.button("recount:retired")
+    lines = rig.run()
+    assert lines[-1] == {"retire": {"chip": "05c000000000002a"}}
+    table = rig.daemon.table
+    assert table.recounts == {} and table.view().alerts == ()
