@@ -80,6 +80,8 @@ class BridgeSource:
         if settle is not None:
             mapper.settle = settle  # the simulator's tags do not bounce
         self.mapper = mapper
+        # the chip file a retired chip is written back to (the simulator's bots bring their own)
+        self.chips_path = chips if not registries else None
         self.bridge = Bridge(self.link, mapper)
         self.clock = time.monotonic
 
@@ -123,6 +125,11 @@ class BridgeSource:
             return
         if event.kind == "retire":  # a dead chip taken out of play (or not found)
             self.mapper.retired(body["chip"], body.get("found", True), self.clock())
+            if body.get("found", True) and self.chips_path is not None:
+                try:  # kept retired across restarts: the chip file says so
+                    self.mapper.chips.save(self.chips_path)
+                except OSError as exc:
+                    log.warning("%s: the retired chip not saved: %s", self.chips_path, exc)
         elif isinstance(body.get("card"), str):
             self.mapper.answered(
                 body["card"], body.get("zone"), body.get("face"), body.get("deck"), self.clock()

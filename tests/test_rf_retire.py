@@ -3,12 +3,16 @@ firmware_bridge/tracker.py ``retired``, hw_sim/table.py ``_retire_dead``)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from test_bridge_tags import chip, deck
 from test_bridge_tracker import ANT, run
 
+from firmware_bridge.sources import BridgeSource
 from firmware_bridge.tags import ChipInventory, DeckRegistry
 from firmware_bridge.tracker import TagTracker
 from hw_sim.table import SimConfig, TableSim
+from tablectl.daemon.loop import Daemon
 from tablectl.engine.events import event_from_obj, event_to_obj
 from tablectl.engine.notices import RecountClosed
 from tablectl.engine.outputs import Alert
@@ -178,3 +182,30 @@ def test_the_sims_dealer_retires_a_seeded_dead_chip_and_is_asked_no_more() -> No
     (dead,) = sim.rf.dead  # type: ignore[union-attr]
     assert dead not in sim.where and all(dead not in r for r in sim._rack.values())
     assert dead.hex() in sim.inventory.retired
+
+
+def test_the_daemon_passes_the_retire_answer_to_the_tracker_and_the_chip_file(
+    tmp_path: Path,
+) -> None:
+    """Through a real daemon and BridgeSource: the dealer's ``retire`` is journaled, handed to
+    the tracker (the tag leaves its books) and written to the chip file, so a restart keeps the
+    chip out of play."""
+    dead, read = chip(100, 1), chip(1000)
+    path = tmp_path / "chips.json"
+    ChipInventory({dead.hex(): 100, read.hex(): 1000}).save(path)
+    source = BridgeSource(str(tmp_path / "mcu"), 250_000, None, path)
+    tracker = source.mapper
+    assert isinstance(tracker, TagTracker)
+    tracker.never_read_alert = 1.0
+    run(tracker, lambda r: {"stack:4": [read]}, rounds=100, zones=("stack:4",))
+    tracker.answered_chips("stack:4", [1000, 100], 3.0)
+    told = [e for e in tracker.poll(3.1) if not isinstance(e, Alert) and e.kind == "unread"]
+    setup = {"rules": "tda-2025", "seats": {"4": 3000, "7": 3000}, "button": 4, "blinds": [25, 50]}
+    daemon = Daemon(tmp_path / "j.db", setup, source)
+    daemon.restore()
+    daemon.handle(told[0])
+    assert [q.retire for q in daemon.table.view().recounts] == [dead.hex()]
+    source.clock = lambda: 3.2
+    daemon.handle(event_from_obj({"retire": {"chip": dead.hex()}}))
+    assert daemon.table.view().recounts == () and dead not in tracker._dead
+    assert ChipInventory.load(path).retired == {dead.hex()}
