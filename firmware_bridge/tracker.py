@@ -916,8 +916,8 @@ class TagTracker(TagMapper):
         self._due = now
 
     def _retired_read(self, uid: bytes, zone: str) -> None:
-        """A chip taken out of play read again on the table: one hardware alert a place."""
-        if self._retired_seen.get(uid) == zone:
+        """A chip taken out of play read again on the table: one hardware alert."""
+        if uid in self._retired_seen:
             return
         self._retired_seen[uid] = zone
         value = self.chips.value(uid) or 0
