@@ -199,9 +199,9 @@ class TagTracker(TagMapper):
         self._dead_told: list[dict[str, Any]] = []
         self._not_there: dict[bytes, str] = {}
         # chips taken out of play (the inventory's, as bytes) and their replacements awaited:
-        # zone -> (value, the dead chip still counted there until it comes, or None)
+        # zone -> (value, the dead chip still counted there until it comes or None, until when)
         self._retired: set[bytes] = {bytes.fromhex(u) for u in chips.retired}
-        self._retiring: dict[str, list[tuple[int, bytes | None]]] = {}
+        self._retiring: dict[str, list[tuple[int, bytes | None, float]]] = {}
         self._retired_seen: dict[bytes, str] = {}  # retired chip read again -> where (alerted)
         self._retired_alerts: list[Alert] = []
 
@@ -547,6 +547,8 @@ class TagTracker(TagMapper):
         if self._retired_alerts:
             out += self._retired_alerts
             self._retired_alerts = []
+        if self._retiring:
+            self._no_replacement(now)
         for uid in sorted(self._active):  # in a fixed order: a seed plays the same
             out += self._decide(uid, self._tags[uid], now)
         self._exchange(now)
@@ -877,7 +879,8 @@ class TagTracker(TagMapper):
         arriving where the dead one was counted (no event, no alert). Not found where it was
         told: every chip of its value there answered the station's reader, so it does not lie
         there (dead elsewhere, or gone to the tray unseen): counted there no more, nor told
-        there again."""
+        there again. (A chip shadowed deep in the stack answers the station's reader too and
+        would be counted there no more until read: not seen on the bench, not ruled out.)"""
         uid = bytes.fromhex(chip)
         zone = next((d["zone"] for d in self._dead_told if d["chip"] == chip), None)
         if not found:
@@ -901,7 +904,8 @@ class TagTracker(TagMapper):
             stack = f"stack:{_seat_group(zone)}" if ":" in zone else zone
             # a dead chip counted where it lay stays counted there until its replacement
             # comes, so the seat's chips read the same throughout
-            self._retiring.setdefault(stack, []).append((value, uid if place else None))
+            due = now + TRAY_KEEP
+            self._retiring.setdefault(stack, []).append((value, uid if place else None, due))
         for book in (self._dead, self._unread, self._active, self._held, self._named_unread):
             book.discard(uid)
         for mapping in (self._lost_at, self._fresh, self._not_there):
@@ -1416,7 +1420,12 @@ class TagTracker(TagMapper):
         # A chip unread more lately is among the unread an exchange is matched against: it
         # leaves that side as it arrives, so it counts on neither.
         off = tag.place is None or (uid in self._unread and now - tag.read_at >= self.gone_after)
-        if zone is not None and off and self._retiring.get(zone) and self._replaces(uid, zone):
+        if (
+            zone is not None
+            and self._retiring.get(zone)
+            and _seat_group(tag.place or "") != _seat_group(zone)
+            and self._replaces(uid, zone, now)
+        ):
             pass  # a dead chip's replacement: its value where the dead one was, no exchange
         elif zone is not None and off and self.chips.value(uid) is not None:
             self._fresh[uid] = now
@@ -1451,25 +1460,40 @@ class TagTracker(TagMapper):
         tag.kept.clear()
         self.tstats.moves += 1
 
-    def _replaces(self, uid: bytes, zone: str) -> bool:
-        """A chip come from off the table to a stack awaiting a retired chip's replacement of
-        its value: the dead chip still counted there (if it was) leaves as it arrives."""
+    def _replaces(self, uid: bytes, zone: str, now: float) -> bool:
+        """A chip come from off the seat to a stack awaiting a retired chip's replacement of its
+        value (within TRAY_KEEP seconds of the dealer's answer): the dead chip still counted
+        there (if it was) leaves as it arrives."""
         waits = self._retiring[zone]
         value = self.chips.value(uid)
-        for i, (v, dead) in enumerate(waits):
-            if v != value:
+        for i, (v, dead, due) in enumerate(waits):
+            if v != value or now > due:
                 continue
             del waits[i]
             if not waits:
                 del self._retiring[zone]
-            if dead is not None and (old := self._tags.get(dead)) is not None:
-                if old.place is not None:
-                    self._content[old.place].pop(dead, None)
-                    self._dirty.add(old.place)
-                del self._tags[dead]
-                self._tag_uid.pop(id(old), None)
+            self._drop_dead(dead)
             return True
         return False
+
+    def _drop_dead(self, dead: bytes | None) -> None:
+        """A retired chip still counted where it lay leaves its zone's content."""
+        if dead is not None and (old := self._tags.get(dead)) is not None:
+            if old.place is not None:
+                self._content[old.place].pop(dead, None)
+                self._dirty.add(old.place)
+            del self._tags[dead]
+            self._tag_uid.pop(id(old), None)
+
+    def _no_replacement(self, now: float) -> None:
+        """No chip of its value came within TRAY_KEEP seconds: the dead chip is gone all the
+        same (set aside), and the seat's chips are read as they lie."""
+        for zone, waits in list(self._retiring.items()):
+            for _, dead, _ in [w for w in waits if now > w[2]]:
+                self._drop_dead(dead)
+            waits[:] = [w for w in waits if now <= w[2]]
+            if not waits:
+                del self._retiring[zone]
 
     def _is_card(self, uid: bytes) -> bool:
         return self.chips.value(uid) is None and self.decks.knows(uid)

@@ -719,11 +719,14 @@ class TableSim(Felt):
         mapper = self.bridge.mapper
         for q in [q for q in self.table.view().recounts if q.retire is not None]:
             named = bytes.fromhex(q.retire)
-            # the chip the table names, dead where it says; any other dead chip there is one
-            # the table does not know of (the station's reader lists the chips that answer, and
-            # a named one not among them may be in the rack): it stays in play, as before
-            here = named in self.zones.get(q.zone, []) and named in self.rf.dead
-            found = named if here else None
+            # a dead chip of the value where the table says, when the chip it names is dead:
+            # dead chips of one value are alike to the reads (the tracker may count one where
+            # the other lies). A named chip that answers (unread for long: in the rack, or
+            # shadowed) is no dead chip: another dead one there stays in play, as before
+            dead = self.rf.dead
+            here = [u for u in self.zones.get(q.zone, []) if u in dead]
+            here = [u for u in here if self.chip_value.get(u) == q.value]
+            found = (named if named in here else here[0]) if here and named in dead else None
             body: dict[str, Any] = {"chip": q.retire}
             if found is None:
                 body["found"] = False

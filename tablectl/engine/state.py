@@ -91,7 +91,8 @@ class Felt:
     by chips.py (the zones as read, the stack findings), turn.py and outofturn.py (chips handed
     back), flow.py and dealing.py (bets gathered, chips back), floor.py and table.py (an
     undo), recount.py (the cards the table has not read), shortbet.py (a push read as push()
-    would read it, the zone put back at once: whether to ask for a count)."""
+    would read it, the zone put back at once: whether to ask for a count), retire.py (the dead
+    chips asked about)."""
 
     zones: dict[str, list[int]] = field(default_factory=dict)  # last raw chip-zone snapshots
     sensed_zones: set[str] = field(default_factory=set)  # zones a `chips` snapshot has reported
@@ -188,7 +189,7 @@ class TableState:
     (felt, book, timing, rewind, console, seating), written by the modules their docstrings name
     (tests/test_ownership.py holds them to it). Written by state.py, table.py, hands.py, flow.py
     (the hand, the players' stacks), turn.py, chips.py, folds.py (the last ruling, stacks),
-    presses.py (a seat's status), floor.py and recount.py."""
+    presses.py (a seat's status), floor.py, recount.py and retire.py (questions held)."""
 
     # Slots, not an instance dict (issue 14). Every attribute __init__ sets; tests/fast_trace.py
     # reads them all.
