@@ -72,7 +72,23 @@ def _body(kind: str) -> st.SearchStrategy[Any]:
             st.fixed_dictionaries({"zone": st.just("seat:4"), "cards": st.integers(0, 2)}),
         ),
         "unread": st.fixed_dictionaries(
-            {"cards": st.lists(cards.filter(lambda c: c != "??"), max_size=5, unique=True)}
+            {"cards": st.lists(cards.filter(lambda c: c != "??"), max_size=5, unique=True)},
+            optional={
+                "dead": st.lists(
+                    st.fixed_dictionaries(
+                        {
+                            "chip": st.just("05c0000000000007"),
+                            "value": st.sampled_from([25, 100]),
+                            "zone": st.just("stack:4"),
+                        }
+                    ),
+                    max_size=2,
+                )
+            },
+        ),
+        "retire": st.fixed_dictionaries(
+            {"chip": st.sampled_from(["05c0000000000007", "05C0000000000007"])},
+            optional={"found": st.booleans()},
         ),
         "level": st.fixed_dictionaries(
             {"number": st.integers(1, 200), "blinds": st.just([100, 200])},
