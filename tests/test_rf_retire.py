@@ -67,9 +67,10 @@ def test_the_tracker_names_a_dead_chip_of_known_place_and_drops_it_once_retired(
     assert [o for o in out if isinstance(o, Alert) or "chips" in o] == []
     assert tracker.places() == {read: "stack:4", fresh: "stack:4"}
     unread = [o["unread"] for o in out if isinstance(o, dict) and "unread" in o]
-    assert unread and "dead" not in unread[-1] and "chips" not in unread[-1]
+    # no longer counted in the stack nor told as dead (it stays enrolled: an exchange short by
+    # a 100 may still be settled with it, dead chips of one value being alike to the reads)
+    assert unread and "dead" not in unread[-1] and "stack:4" not in unread[-1].get("chips", {})
     assert not (tracker._dead or tracker._unread or tracker._lost_at or tracker._retiring)
-    assert dead.hex() not in tracker._enrolled
     # 30 s on, the never-read check does not name it
     later = _rounds(tracker, [read, fresh], 40.0, 5)
     assert [o for o in later if isinstance(o, Alert)] == []
