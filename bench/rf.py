@@ -69,7 +69,8 @@ def row(level: str, mapping: str, s: RfScore, wall: float) -> str:
         f"{s.false_rulings} ({s.wrong_amount}) | "
         f"{s.false_alerts} ({s.false_stops}) | {s.missed} | {s.recounts} | {s.stops} | "
         f"{s.latency_p99_ms()} | "
-        f"{sum(s.committed.values())} ({sum(s.uncalled.values())}) | {wall:.0f} | {top} |"
+        f"{sum(s.committed.values())} ({sum(s.uncalled.values())}) | {wall:.0f} | {top} | "
+        f"{s.exchanges} ({s.tray_chips}) |"
     )
 
 
@@ -109,9 +110,10 @@ def main() -> None:
         "| level | mapping | hands | hands with a false or missed call "
         "| false rulings (wrong amount) "
         "| false alerts (stopping play) | missed | recounts | table set up again | p99 ms "
-        "| irregularities (never called) | wall s | commonest false calls |"
+        "| irregularities (never called) | wall s | commonest false calls "
+        "| exchanges at the tray (chips through it) |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     t0 = time.perf_counter()
     notes: list[str] = []
     explain = args.explain is not None

@@ -168,7 +168,7 @@ LAND_S = 0.04  # chips pushed together land within this of each other
 LEAVE_BEFORE = 0.12  # a zone taken from changes up to this share of the motion before landing
 LEAVE_JITTER_S = 0.01  # the chips taken from one zone leave it within this
 TICK_S = 0.001  # a tag leaves its zone at least this long before it is anywhere else
-MOTION_KINDS = ("deal", "fold", "push", "collect", "payout", "board", "show", "sweep")
+MOTION_KINDS = ("deal", "fold", "push", "change", "collect", "payout", "board", "show", "sweep")
 
 
 def plan_motion(

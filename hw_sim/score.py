@@ -85,6 +85,10 @@ class RfScore:
     committed: Counter[str] = field(default_factory=Counter)  # irregularities the bots made
     uncalled: Counter[str] = field(default_factory=Counter)  # not called even on the truth
     stops: int = 0  # sessions the simulator had to end (the table and engine disagreed)
+    # motions in which the dealer exchanged chips at the tray (chips off the table and others
+    # onto it), and the chips that went through the tray in them, both ways
+    exchanges: int = 0
+    tray_chips: int = 0
     _hand_bad: bool = False
 
     def compare(self, ideal: Iterable[Output], actual: Iterable[Output]) -> list[Call]:
@@ -145,11 +149,18 @@ class RfScore:
         """Another run's counts into these (bench/rf.py: a level's runs of fixed seeds)."""
         for name in ("hands", "false_rulings", "false_alerts", "false_stops", "missed"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        for name in ("recounts", "wrong_amount", "bad_hands", "stops"):
+        for name in ("recounts", "wrong_amount", "bad_hands", "stops", "exchanges", "tray_chips"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in ("false_kinds", "missed_kinds", "committed", "uncalled"):
             getattr(self, name).update(getattr(other, name))
         self.latencies += other.latencies
+
+    def tray(self, off: int, on: int) -> None:
+        """A motion took ``off`` chips off the table and placed ``on`` from off it: an
+        exchange at the tray when both."""
+        if off and on:
+            self.exchanges += 1
+            self.tray_chips += off + on
 
     def hand_over(self) -> None:
         self.hands += 1

@@ -427,6 +427,13 @@ class TableSim(Felt):
     def _apply_moves(self, moves: list[tuple[bytes, str | None, bool]]) -> None:
         if self.rf is not None:
             self._rf_motion(moves)
+            score = self.result.score
+            assert score is not None
+            chips = [(u, z) for u, z, _ in moves if u in self.chip_value]
+            score.tray(
+                sum(1 for u, z in chips if z is None and u in self.where),
+                sum(1 for u, z in chips if z is not None and u not in self.where),
+            )
         places = [(u, z, up) for u, z, up in moves if z is not None]
         removes = [u for u, z, _ in moves if z is None]
         self._book(moves)
@@ -859,10 +866,16 @@ class TableSim(Felt):
                 f"hand {t.hand_no} dealt again: {on_table} chips in the pot and bet "
                 f"zones, but the stacks are owed {owed}"
             )
-        moves: list[tuple[bytes, str | None, bool]] = [(u, None, False) for u in middle]
-        for seat, amount in sorted(owed.items()):
-            if amount > 0:
-                moves += [(self._new_chip(v), f"stack:{seat}", False) for v in make_change(amount)]
+        moves: list[tuple[bytes, str | None, bool]]
+        if self.rf is not None:  # real reads: the chips pushed back, changed as needed
+            moves = self._payout_moves({s: v for s, v in owed.items() if v > 0})
+        else:
+            moves = [(u, None, False) for u in middle]
+            for seat, amount in sorted(owed.items()):
+                if amount > 0:
+                    moves += [
+                        (self._new_chip(v), f"stack:{seat}", False) for v in make_change(amount)
+                    ]
         if moves:
             self._step(moves)
 
@@ -911,6 +924,19 @@ class TableSim(Felt):
             have = self._zone_total(stack_zone)
             if posted > have:
                 raise Mismatch(f"seat {seat} has {have} in chips, cannot post {posted}")
+            if self.rf is not None:
+                # real reads: the blind (and ante) from the stack itself, after change for
+                # them when it does not hold them (a motion before the blinds')
+                values = make_change(posted)
+                self._make_change(stack_zone, values, posted, exact=False)
+                taken = self._take(stack_zone, values, posted, exact=False)
+                blind_chips = None
+                if taken is not None:
+                    blind_chips = subset_summing(taken, [self.chip_value[u] for u in taken], blind)
+                if taken is not None and blind_chips is not None:
+                    moves += [(u, f"bet:{seat}", False) for u in blind_chips]
+                    moves += [(u, "pot", False) for u in taken if u not in blind_chips]
+                    continue
             taken = self._take(stack_zone, make_change(blind), blind, exact=False)
             if taken is not None and posted == blind:
                 moves += [(u, f"bet:{seat}", False) for u in taken]
@@ -1005,7 +1031,18 @@ class TableSim(Felt):
         if amount <= 0:
             self._step(press="check")
             return
+        self._make_change(f"stack:{seat}", self._push_values(amount, raising), amount, raising)
         self._step(self._push_moves(seat, amount, raising))
+
+    def _make_change(self, zone: str, values: list[int], amount: int, exact: bool) -> None:
+        """With real reads, a player whose stack does not hold the chips for a push asks for
+        change first: a motion of its own (the fewest chips that cover it to the tray, the
+        change back to the stack, :meth:`Felt._break_moves`); the push follows as another."""
+        if self.rf is None or self._take(zone, values, amount, exact) is not None:
+            return
+        if amount > self._zone_total(zone):
+            return  # _push_moves says so
+        self._step(self._break_moves(zone, values, exact), kind="change")
 
     def _take(self, zone: str, values: list[int], amount: int, exact: bool) -> list[bytes] | None:
         """With real reads (--rf): the chips of ``zone`` a player pushes, taken from the stack
@@ -1024,6 +1061,18 @@ class TableSim(Felt):
         else:
             return picked
         if exact:
+            # a raise: any chips adding up to it with one no bigger than its small chip, so
+            # that without it the rest still covers the call (002 Rule 50-A)
+            small = values[-1]
+            lows = sorted(
+                {self.chip_value[c]: c for c in chips if self.chip_value[c] <= small}.items(),
+                reverse=True,
+            )
+            for v, low in lows:
+                others = [c for c in chips if c != low]
+                got = subset_summing(others, [self.chip_value[u] for u in others], amount - v)
+                if got is not None:
+                    return [*got, low]
             return None
         return subset_summing(chips, [self.chip_value[u] for u in chips], amount)
 
@@ -1111,9 +1160,14 @@ class TableSim(Felt):
             for z in self.zones
             if z == "pot" or z.startswith("bet:")
             for u in list(self.zones[z])
+            if self.rf is None or u not in self.chip_value or swept != sum(pay.values())
         ]
-        for seat, amount in sorted(pay.items()):
-            moves += [(self._new_chip(v), f"stack:{seat}", False) for v in make_change(amount)]
+        if self.rf is not None and swept == sum(pay.values()):
+            # real reads: the pot's chips pushed to the winners, changed only as a split needs
+            moves += self._payout_moves(pay)
+        else:
+            for seat, amount in sorted(pay.items()):
+                moves += [(self._new_chip(v), f"stack:{seat}", False) for v in make_change(amount)]
         if moves:
             self._step(moves, kind="payout")
         for seat, player in t.players.items():
