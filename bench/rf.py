@@ -11,8 +11,9 @@ side), and prints one row: hands, hands with a false or missed call, false rulin
 amount), false alerts (those stopping play), missed calls, recount prompts, sessions the table
 had to be set up again (the engine's ledger and the table parted), the p99 latency from the
 last physical change to the ruling, the irregularities the bots committed (and those the rules
-never called even on perfect reads), the CPU-bound wall time summed over its runs, and the
-commonest false calls. docs/rf.md defines each count. Targets (issue 27): ideal 0/0/0;
+never called even on perfect reads), the CPU-bound wall time summed over its runs, the
+commonest false calls, and the simulated dealer's exchanges at the tray (the chips through it).
+docs/rf.md defines each count. Targets (issue 27): ideal 0/0/0;
 realistic 0 false rulings, 0 false alerts stopping play, 0 missed, at most 1 recount per 100
 hands, p99 <= 400 ms.
 

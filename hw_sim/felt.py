@@ -8,6 +8,8 @@ One copy of the physical moves (make change, push a bet, hand chips back) for bo
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from firmware_bridge.tags import ChipInventory
 from firmware_bridge.tracker import subset_summing
 from hw_sim.mcu import standard_antennas
@@ -242,13 +244,15 @@ class Felt:
         moves += [(self._new_chip(v), f"stack:{seat}", False) for v in self._change(amount)]
         return moves
 
-    def _payout_moves(self, pay: dict[int, int]) -> list[Move]:
+    def _payout_moves(self, pay: dict[int, int]) -> tuple[list[Move], list[Move]]:
         """Real reads: the pot's and bet zones' chips pushed to the seats paid (``pay``: seat
         -> amount, adding up to them), as a dealer pays: the smaller amounts first, each with
         chips of the middle that add up to it, else the largest that fit and one chip broken
         at the tray for the rest (its change: the rest to the seat, the remainder kept for the
         next seats); the largest amount takes what is left. A stack that would hold more than
-        :data:`STACK_CHIPS` gets its chips coloured up (:meth:`_color_up`)."""
+        :data:`STACK_CHIPS` gets its chips coloured up (:meth:`_color_up`). Two motions, as the
+        dealer makes them: the change and colour-ups in the pot (chips to the tray, others from
+        it into the pot: none when nothing needs changing), then the push to the stacks."""
         middle = [
             u
             for z in sorted(self.zones)
@@ -257,15 +261,24 @@ class Felt:
             if u in self.chip_value
         ]
         value = dict(self.chip_value)
-        moves: list[Move] = []
+        off: list[Move] = []
+        new: list[bytes] = []  # chips from the tray, into the pot first
+        push: list[Move] = []
+
+        def tray(v: int) -> bytes:
+            u = self._new_chip(v)
+            value[u] = v
+            new.append(u)
+            return u
+
         order = sorted(pay, key=lambda s: (pay[s], s))
         for n, seat in enumerate(order):
             stack = f"stack:{seat}"
             if n == len(order) - 1:
-                moves += self._color_up(middle, stack, value)
-                break
-            got = subset_summing(middle, [value[u] for u in middle], pay[seat])
-            if got is None:
+                got = middle
+            else:
+                got = subset_summing(middle, [value[u] for u in middle], pay[seat]) or []
+            if n < len(order) - 1 and sum(value[u] for u in got) != pay[seat]:
                 got, need = [], pay[seat]
                 for u in sorted(middle, key=lambda u: -value[u]):
                     if value[u] <= need:
@@ -278,32 +291,34 @@ class Felt:
                         key=lambda u: (value[u], u not in self.where),
                     )
                     middle.remove(broken)
-                    if self.where.get(broken) is not None:
-                        moves.append((broken, None, False))
-                    else:  # change of this payout, still in the dealer's hand: back to the rack
+                    if broken in new:  # change still in the dealer's hand: back to the rack
+                        new.remove(broken)
                         self._rack.setdefault(value[broken], []).append(broken)
-                    for v in self._change(need):
-                        got.append(u := self._new_chip(v))
-                        value[u] = v
-                        middle.append(u)
-                    for v in self._change(value[broken] - need):
-                        middle.append(u := self._new_chip(v))
-                        value[u] = v
-            moves += self._color_up(got, stack, value)
+                    else:
+                        off.append((broken, None, False))
+                    got += [tray(v) for v in self._change(need)]
+                    middle += [tray(v) for v in self._change(value[broken] - need)]
+            for u in self._color_up(got, stack, value, off, tray):
+                push.append((u, stack, False))
             middle = [u for u in middle if u not in got]
-        return moves
+        return off + [(u, "pot", False) for u in new], push
 
-    def _color_up(self, chips: list[bytes], stack: str, value: dict[bytes, int]) -> list[Move]:
-        """``chips`` pushed to ``stack``; while the stack would hold more than
-        :data:`STACK_CHIPS`, the dealer colours them up: the smallest chips that make one of the
-        next value (five 100s, two 500s) go to the tray and that chip comes instead."""
+    def _color_up(
+        self,
+        chips: list[bytes],
+        stack: str,
+        value: dict[bytes, int],
+        off: list[Move],
+        tray: Callable[[int], bytes],
+    ) -> list[bytes]:
+        """``chips`` to be pushed to ``stack``, coloured up while the stack would hold more than
+        :data:`STACK_CHIPS`: the smallest chips that make one of the next value (five 100s, two
+        500s) go to the tray (``off``) and that chip comes from it (``tray``) instead."""
         chips = list(chips)
-        moves: list[Move] = []
         held = sum(1 for u in self.zones[stack] if u in self.chip_value)
         while held + len(chips) > STACK_CHIPS:
             for low, high in zip(self.chips, self.chips[1:], strict=False):
-                # chips of the table only: one from the tray is placed as it is (a chip enrolled
-                # and never placed would be named never read)
+                # chips of the table only: one from the tray comes as it is
                 group = [u for u in chips if value[u] == low and u in self.where][: high // low]
                 if len(group) == high // low:
                     break
@@ -311,11 +326,9 @@ class Felt:
                 break  # nothing left to colour up
             for u in group:
                 chips.remove(u)
-                moves.append((u, None, False))
-            chips.append(u := self._new_chip(high))
-            value[u] = high
-        # the chips from the tray were never on the table: placed, not moved
-        return moves + [(u, stack, False) for u in chips]
+                off.append((u, None, False))
+            chips.append(tray(high))
+        return chips
 
     def _book(self, moves: list[Move]) -> None:
         """Record the moves on the felt (the tags' zones, faces; chips off it to the rack)."""

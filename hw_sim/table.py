@@ -12,7 +12,9 @@ One *step* is one physical motion (a card dealt, chips pushed, a button pressed)
 barrier (:meth:`SerialLink.ping`) and the motion's time on the bridge's virtual clock, the bridge
 deciding as that clock reaches each of its due times, so the events of each step are complete
 before the bots look at the table again. Chips change hands as the tray does it: the chips of a
-zone go to the tray and change comes back, the same total in one motion (the tracker's exchange).
+zone go to the tray and change comes back, the same total in one motion (the tracker's exchange);
+with real reads (``rf``) the dealer breaks only the fewest chips, and pushes a pot to its winner
+(docs/rf.md, "The simulated dealer").
 """
 
 from __future__ import annotations
@@ -868,7 +870,9 @@ class TableSim(Felt):
             )
         moves: list[tuple[bytes, str | None, bool]]
         if self.rf is not None:  # real reads: the chips pushed back, changed as needed
-            moves = self._payout_moves({s: v for s, v in owed.items() if v > 0})
+            change, moves = self._payout_moves({s: v for s, v in owed.items() if v > 0})
+            if change:
+                self._step(change, kind="change")
         else:
             moves = [(u, None, False) for u in middle]
             for seat, amount in sorted(owed.items()):
@@ -1163,8 +1167,12 @@ class TableSim(Felt):
             if self.rf is None or u not in self.chip_value or swept != sum(pay.values())
         ]
         if self.rf is not None and swept == sum(pay.values()):
-            # real reads: the pot's chips pushed to the winners, changed only as a split needs
-            moves += self._payout_moves(pay)
+            # real reads: the pot's chips pushed to the winners, changed in the pot first only
+            # as a split or a colour-up needs
+            change, push = self._payout_moves(pay)
+            if change:
+                self._step(change, kind="change")
+            moves += push
         else:
             for seat, amount in sorted(pay.items()):
                 moves += [(self._new_chip(v), f"stack:{seat}", False) for v in make_change(amount)]
