@@ -368,6 +368,30 @@ def test_rule_11d_play_halts_three_short_once_the_blinds_are_impacted() -> None:
     assert sorted(v.summary()["tables"].values()) == [6, 7]
 
 
+def test_rule_11d_a_breaking_table_is_not_halted_as_its_players_move_on() -> None:
+    # 20 players at three tables (7, 7, 6); two out at T1: 18 fit two tables and T3 breaks
+    # (002 Rule 10-B). As its moves are confirmed T3 empties, 2 players against 7: no "hold play
+    # until players arrive" for a table nobody will arrive at.
+    v, out = venue_with(20, tables=3)
+    confirm(v, out)
+    t1 = sorted(seats_of(v, "T1"))
+    said = v.apply(report(v, "T1", 1, out=tuple(t1[:2]), button=t1[2], sb=t1[3], bb=t1[4]))
+    assert [n.data["table"] for n in notices(said, "table_broken")] == ["T3"]
+    halts = []
+    for cmd in commands(said, UnseatCmd):
+        stack = v.entries[_entry_at(v, "T3", cmd.seat)].stack
+        confirmed = {"table": "T3", "id": cmd.id, "stack": stack}
+        halts += commands(v.apply({"confirmed": confirmed}), HaltCmd)
+        left = sorted(
+            e.seat for e in v.entries.values() if e.table == "T3" and e.status == "leaving"
+        )
+        if len(left) >= 2:
+            # T3 reports a hand whose big blind sits before open seats: its blinds are impacted
+            halts += commands(v.apply(report(v, "T3", 2, button=left[0], bb=left[0])), HaltCmd)
+    assert halts == []
+    assert v.summary()["tables"] == {"T1": 9, "T2": 9}
+
+
 def test_rule_11d_blinds_impacted_means_an_open_seat_before_the_next_big_blind() -> None:
     assert seating.blinds_impacted([1, 2, 3, 6], 3, 9)  # seats 4, 5 open before 6
     assert not seating.blinds_impacted([1, 2, 3, 4, 9], 3, 9)

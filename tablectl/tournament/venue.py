@@ -1919,7 +1919,9 @@ class Venue:
     def _halting(self, out: list[Output]) -> None:
         """002 Rule 11-D: play halts at a table three or more players short of the fullest once
         its blinds are impacted (the big blind reaches an open seat); it resumes when players
-        have arrived."""
+        have arrived. A breaking table is not halted: nobody will arrive there (10-B), and its
+        seats emptying as its players move on are no short table (its players, on their way,
+        still count at the fullest)."""
         assert self.cfg is not None
         live = self.active_tables()
         if not live:
@@ -1928,6 +1930,8 @@ class Venue:
         most = max(counts.values())
         for t in live:
             vt = self.tables[t]
+            if vt.breaking:
+                continue
             short = most - counts[t] >= 3 and len(live) > 1
             report = vt.report
             occupied = [
