@@ -429,9 +429,9 @@ class TagTracker(TagMapper):
             and self._is_card(uid)
             and (home in tag.at or now - tag.read_at + EPS < self._silent(home))
         ):
-            # a card at rest in a seat, on the board or in the burn never goes to another of
-            # them (cards leave for the muck): one read there too lies at its zone's edge, and
-            # leaves only once home has been silent a while (a misdeal on shares, seed 7)
+            # a card at rest in a seat or on the board never goes to another of them (cards
+            # leave for the muck): one read there too lies at its zone's edge, and leaves only
+            # once home has been silent a while (a misdeal called on shares of rounds, seed 7)
             return None
         since = max(began, start)  # shares count from when the tag was placed where it is
         # a zone that missed the tag for a round or two (k of n) still reads it: a rival as
@@ -457,8 +457,8 @@ class TagTracker(TagMapper):
         _, z_n = self._share(uid, best, since, now)
         rivals = [self._share(uid, z, since, now)[0] for z in tag.at if z not in (best, home)]
         # a zone skipping a round now and then that reads it as often: wait until it reads it
-        # again or lets it go; for a card, a seat, the board or the burn that read it long
-        # enough to arrive before it skipped a round: the card came to rest there (a card in flight
+        # again or lets it go; for a card, a seat or the board that read it long enough to
+        # arrive before it skipped a round: the card came to rest there (a card in flight
         # crosses a zone for 30-120 ms, less than an arrival's rest), and the zone reading it
         # since lies at its edge (a board card at the board's edge placed in seat 1 the round
         # the board skipped it, "6d read twice: the deck is fouled", seed 14)
@@ -1453,8 +1453,8 @@ def _is_card_zone(zone: str) -> bool:
 
 
 def _dealt_to(zone: str) -> bool:
-    """A zone a card is dealt to and rests in for the hand: a seat, the board, the burn."""
-    return zone.startswith("seat:") or zone in ("board", "burn")
+    """A zone a card is dealt to and rests in for the hand: a seat, the board."""
+    return zone.startswith("seat:") or zone == "board"
 
 
 def _zone_key(zone: str) -> tuple[str, int]:

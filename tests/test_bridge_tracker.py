@@ -795,22 +795,6 @@ def test_a_board_card_at_its_edge_is_not_placed_in_a_seat_the_round_the_board_sk
     assert ask["card"] == "6d" and ask["seen"] == ["board", "seat:1"]
 
 
-def test_a_burn_card_at_its_edge_is_not_put_on_the_board() -> None:
-    """The same for the burn (realistic bench: seed 28 hand 1, the 8h; seed 13 hand 52 on this
-    branch, the Ac): a burn card at the burn's edge towards the board, the burn skipping it now
-    and then, the board reading it in every other round. Placed on the board the round the burn
-    skipped it, then in the burn: "read twice: the deck is fouled" and a premature card. The
-    burn, which read it long enough to arrive, holds the decision; the dealer is asked."""
-    ace = card_uid("Ac")
-
-    def reads(r: int) -> dict[str, list[bytes]]:
-        burn = [ace] if r not in (5, 7, 8, 10, 11) and (r < 20 or r % 5) else []
-        return {"burn": burn, "board": [ace] if r >= 3 and r % 2 else []}
-
-    _, tracked = both(reads=reads, rounds=61, numbered=True, zones=("burn", "board"))
-    assert cards(tracked) == [("Ac", "burn")]  # the tracker before: board, then burn
-
-
 def test_a_dead_chip_in_change_settles_the_exchange_and_is_found_by_the_dealer() -> None:
     """The dealer changes seat 4's 5,000: four 1,000s, a 500 and five 100s, one of whose tags
     is dead (enrolled, never read). The change reads 4,900, so no exchange of the 5,000 for it
