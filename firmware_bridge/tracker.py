@@ -457,16 +457,8 @@ class TagTracker(TagMapper):
         _, z_n = self._share(uid, best, since, now)
         rivals = [self._share(uid, z, since, now)[0] for z in tag.at if z not in (best, home)]
         # a zone skipping a round now and then that reads it as often: wait until it reads it
-        # again or lets it go; for a card, a seat or the board that read it long enough to
-        # arrive before it skipped a round: the card came to rest there (a card in flight
-        # crosses a zone for 30-120 ms, less than an arrival's rest), and the zone reading it
-        # since lies at its edge (a board card at the board's edge placed in seat 1 the round
-        # the board skipped it, "6d read twice: the deck is fouled", seed 14)
-        if any(
-            self._share(uid, z, since, now)[0] >= best_share
-            or (self._is_card(uid) and _dealt_to(z) and self._rested(z, p, tag.lapsed[z][1]))
-            for z, p in lapsed.items()
-        ):
+        # again or lets it go
+        if any(self._share(uid, z, since, now)[0] >= best_share for z in lapsed):
             return HOLD
         rival = max([h_share, *rivals])
         if rival <= 0.1 and (home is None or home not in tag.at):
@@ -490,12 +482,6 @@ class TagTracker(TagMapper):
             tag.kept.add(best)
             return None
         return HOLD
-
-    def _rested(self, zone: str, p: _Presence, until: float) -> bool:
-        """``p`` read the tag long enough to arrive (``rest`` and ``k`` rounds) by ``until``."""
-        return until - p.since + EPS >= max(self.rest, self._rounds_needed(zone)) and (
-            p.rounds >= self.k
-        )
 
     def _silent(self, home: str) -> float:
         """How long home must miss a tag before a neighbour that read it on and off before (a

@@ -774,27 +774,6 @@ def test_a_hole_card_whose_seat_fell_silent_goes_where_it_is_read() -> None:
     assert cards(tracked) == [("7c", "seat:1"), ("7c", "seat:2")]
 
 
-def test_a_board_card_at_its_edge_is_not_placed_in_a_seat_the_round_the_board_skips_it() -> None:
-    """The 6d lands at the board's edge towards seat 1 (realistic bench, seed 14, hand 13): the
-    board reads it, seat 1 from 60 ms later in every other round; the board skips it now and
-    then, and for two rounds just as seat 1 has read it long enough to arrive. Nowhere else
-    reading it, it was placed in seat 1 ("seat 1 has three cards", then "6d read twice: the
-    deck is fouled"). A seat or the board that read a card long enough to arrive before it
-    skipped a round holds the decision (a card in flight crosses a zone for 30-120 ms, less
-    than an arrival's rest): the board reads it again, the shares are close, the dealer is
-    asked where it is, and once the board's share is clearly the larger it lies there."""
-    six = card_uid("6d")
-
-    def reads(r: int) -> dict[str, list[bytes]]:
-        board = [six] if r not in (5, 7, 8, 10, 11) and (r < 20 or r % 5) else []
-        return {"board": board, "seat:1": [six] if r >= 3 and r % 2 else []}
-
-    _, tracked = both(reads=reads, rounds=61, numbered=True, zones=("board", "seat:1"))
-    assert cards(tracked) == [("6d", "board")]  # the tracker before: [("6d", "seat:1")]
-    (ask,) = [o["recount"] for o in tracked if isinstance(o, dict) and "recount" in o]
-    assert ask["card"] == "6d" and ask["seen"] == ["board", "seat:1"]
-
-
 def test_a_dead_chip_in_change_settles_the_exchange_and_is_found_by_the_dealer() -> None:
     """The dealer changes seat 4's 5,000: four 1,000s, a 500 and five 100s, one of whose tags
     is dead (enrolled, never read). The change reads 4,900, so no exchange of the 5,000 for it
