@@ -422,17 +422,6 @@ class TagTracker(TagMapper):
             # flight for longer than an arrival's rest with crosstalk; the board takes cards
             # from the deck only, so one from a seat must rest there a while
             return HOLD
-        if (
-            home is not None
-            and _dealt_to(home)
-            and _dealt_to(best)
-            and self._is_card(uid)
-            and (home in tag.at or now - tag.read_at + EPS < self._silent(home))
-        ):
-            # a card at rest in a seat or on the board never goes to another of them (cards
-            # leave for the muck): one read there too lies at its zone's edge, and leaves only
-            # once home has been silent a while (a misdeal called on shares of rounds, seed 7)
-            return None
         since = max(began, start)  # shares count from when the tag was placed where it is
         # a zone that missed the tag for a round or two (k of n) still reads it: a rival as
         # much as one reading it this round (a card swept to the muck's edge, read by the
@@ -1436,11 +1425,6 @@ def _seat_group(zone: str) -> str:
 
 def _is_card_zone(zone: str) -> bool:
     return zone.startswith("seat:") or zone in ("board", "burn", "muck")
-
-
-def _dealt_to(zone: str) -> bool:
-    """A zone a card is dealt to and rests in for the hand: a seat, the board."""
-    return zone.startswith("seat:") or zone == "board"
 
 
 def _zone_key(zone: str) -> tuple[str, int]:

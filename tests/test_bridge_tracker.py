@@ -741,39 +741,6 @@ def test_a_folded_card_crossing_the_board_is_not_placed_on_it() -> None:
     assert cards(tracked) == [("2d", "seat:1"), ("2d", "muck")]
 
 
-def test_a_hole_card_at_its_seats_edge_stays_there_while_the_seat_reads_it() -> None:
-    """The 7c lands at seat 1's edge towards seat 2 (realistic bench, seed 7, hand 60): seat 1
-    places it, then reads it in about half its rounds, seat 2 in more of them for a while.
-    Weighing shares of rounds moved it to seat 2, "a card went to seat 2, which is not entitled
-    to a hand": a misdeal that stops play. A card at rest in a seat goes to no other seat (nor
-    to the board) while its seat still reads it: it leaves only once seat 1 has been silent
-    0.4 s and 8 rounds (docs/protocol.md, "Two antennas reading one tag")."""
-    seven = card_uid("7c")
-
-    def reads(r: int) -> dict[str, list[bytes]]:
-        if r < 15:
-            return {"seat:1": [seven]}
-        # seat 1 every third round, seat 2 three rounds in four: a clear share for seat 2
-        return {"seat:1": [seven] if r % 3 == 0 else [], "seat:2": [] if r % 4 == 0 else [seven]}
-
-    # the last round (60) reads it in seat 1 only, as the MCU reports it from then on; the
-    # tracker that weighed shares moved it to seat 2, then back
-    _, tracked = both(reads=reads, rounds=61, numbered=True, zones=("seat:1", "seat:2"))
-    assert cards(tracked) == [("7c", "seat:1")]
-
-
-def test_a_hole_card_whose_seat_fell_silent_goes_where_it_is_read() -> None:
-    """The bound of the rule above: once seat 1 has not read the card for 0.4 s and 8 rounds
-    while seat 2 reads it steadily, the card lies in seat 2 (a dealer's hand moved it)."""
-    seven = card_uid("7c")
-
-    def reads(r: int) -> dict[str, list[bytes]]:
-        return {"seat:1": [seven]} if r < 15 else {"seat:2": [seven]} if r >= 18 else {}
-
-    _, tracked = both(reads=reads, rounds=60, numbered=True, zones=("seat:1", "seat:2"))
-    assert cards(tracked) == [("7c", "seat:1"), ("7c", "seat:2")]
-
-
 def test_a_dead_chip_in_change_settles_the_exchange_and_is_found_by_the_dealer() -> None:
     """The dealer changes seat 4's 5,000: four 1,000s, a 500 and five 100s, one of whose tags
     is dead (enrolled, never read). The change reads 4,900, so no exchange of the 5,000 for it
