@@ -2219,7 +2219,24 @@ RECOUNT = [
     ),
     (
         j({"unread": {"cards": [], "x": 1}}),
-        "refused: line 7: unread: unexpected keys x (allowed: cards, chips)",
+        "refused: line 7: unread: unexpected keys x (allowed: cards, chips, dead)",
+    ),
+    (
+        j({"unread": {"cards": [], "dead": [{"chip": "05c0000000000002", "value": 100}]}}),
+        "refused: line 7: unread.dead[0] needs chip, value and zone",
+    ),
+    (
+        j({"unread": {"cards": [], "dead": [{"chip": "xyz", "value": 100, "zone": "stack:4"}]}}),
+        "refused: line 7: unread.dead[0].chip must be a tag UID of 8 to 20 hex digits, got 'xyz'",
+    ),
+    (
+        j({"unread": {"cards": [], "dead": "05c0000000000002"}}),
+        "refused: line 7: unread.dead must be a list of at most 8 chips",
+    ),
+    (j({"retire": {"found": False}}), "refused: line 7: retire names the 'chip' (its tag UID)"),
+    (
+        j({"retire": {"chip": "05c0000000000002", "found": "no"}}),
+        "refused: line 7: retire.found must be true or false, got 'no'",
     ),
     (
         j(
