@@ -7,6 +7,7 @@ from pathlib import Path
 
 from test_bridge_tags import chip, deck
 from test_bridge_tracker import ANT, run
+from test_recount import SETUP
 
 from firmware_bridge.sources import BridgeSource
 from firmware_bridge.tags import ChipInventory, DeckRegistry
@@ -18,15 +19,6 @@ from tablectl.engine.notices import RecountClosed
 from tablectl.engine.outputs import Alert
 from tablectl.engine.table import Table
 from tablectl.engine.view import TableView
-
-SETUP = {
-    "rules": "tda-2025",
-    "seats": {"1": 50000, "2": 50000, "3": 50000, "4": 50000},
-    "button": 1,
-    "blinds": [100, 200],
-    "ante": 0,
-    "chips": [25, 100, 500, 1000, 5000],
-}
 
 
 def _dead_counted_in_stack() -> tuple[TagTracker, ChipInventory, bytes, bytes, list]:
