@@ -69,11 +69,16 @@ def on_recount(table: TableState, body: dict[str, Any], out: list[Output]) -> No
         )
         alert = Alert("recount", CHIPS_RULE, text, _seat_of(key))
     close(table, key, "asked again", out)
-    # The id Table.apply will give this alert: ids count every alert raised, in order.
-    alert_id = table.console.alert_seq + sum(1 for o in out if type(o) is Alert) + 1
+    alert_id = next_alert_id(table, out)
     seen = tuple(body.get("seen") or (body.get("zone", key),))
     table.recounts[key] = (read, alert_id, seen)
     out.append(alert)
+
+
+def next_alert_id(table: TableState, out: list[Output]) -> int:
+    """The id Table.apply will give the next alert appended to ``out``: ids count every alert
+    raised, in order (a question is answered by its alert's id)."""
+    return table.console.alert_seq + sum(1 for o in out if type(o) is Alert) + 1
 
 
 def on_unread(table: TableState, body: dict[str, Any], out: list[Output]) -> None:
@@ -100,7 +105,7 @@ def ask_cards(table: TableState, seat: int, read: int, out: list[Output]) -> Non
         f"substantial action (002 Rule 36-A(5)). {HOLD}"
     )
     close(table, zone, "asked again", out)
-    alert_id = table.console.alert_seq + sum(1 for o in out if type(o) is Alert) + 1
+    alert_id = next_alert_id(table, out)
     read_event = Event("counted", {"zone": zone, "cards": read})
     table.recounts[zone] = (read_event, alert_id, tuple(unread))
     out.append(Alert("recount", CARDS_RULE, text, seat))

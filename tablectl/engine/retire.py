@@ -48,7 +48,7 @@ def ask(table: TableState, out: list[Output]) -> None:
             f"read, press Retired, and give {f'seat {seat}' if seat else 'the pot'} a {value:,} "
             "from the tray."
         )
-        alert_id = table.console.alert_seq + sum(1 for o in out if type(o) is Alert) + 1
+        alert_id = recount.next_alert_id(table, out)
         read = Event("retire", {"chip": uid, "value": value, "zone": zone})
         table.recounts[key] = (read, alert_id, (zone,))
         out.append(Alert("recount", RETIRE_RULE, text, seat))
