@@ -558,6 +558,7 @@ class SimConfig:
     venue: str = "sim"
     max_seconds: float = 600.0  # a bound, not a figure: the run gives up and says so
     offline_hands: int = 12  # the "minute" a table is offline, in hands played in the room
+    offline_at: int = 0  # players left when the faults take a table offline; 0: half the field
     unlinked_hands: int = 2  # hands a table plays on while it cannot reach the venue
     manual: int = 0  # tables without sensors, their floor person's entries (hw_sim.venue_manual)
     bounty: str = "none"  # none | fixed | pko (issue 32 section 1)
@@ -753,7 +754,7 @@ class VenueSim:
                 min(left, at_tables) <= final_table_size(cfg.handed) + 5
                 and not runner.venue.final_formed
             )
-            if not offline_fault and left <= cfg.players // 2 and not careful:
+            if not offline_fault and left <= (cfg.offline_at or cfg.players // 2) and not careful:
                 table = next((t for t in reversed(self.tables) if t.can_play()), None)
                 if table is not None:
                     offline_fault = True
@@ -761,11 +762,16 @@ class VenueSim:
                     offline = (table, self._room_hands(), time.monotonic())
                     self.result.faults.append(f"{table.name} offline at {left} players left")
             # A simulated minute: the room plays on (cfg.offline_hands hands) and the venue
-            # sees the table offline for a second at least.
+            # sees the table offline for a second at least. A room with no other table able to
+            # deal (the final table offline, or the others waiting for its players) counts no
+            # hands: its minute is the wall clock's.
             if offline is not None and (
                 careful
                 or (
-                    self._room_hands() - offline[1] >= cfg.offline_hands
+                    (
+                        self._room_hands() - offline[1] >= cfg.offline_hands
+                        or not any(t.can_play() for t in self.tables if t is not offline[0])
+                    )
                     and time.monotonic() - offline[2] >= 0.3
                 )
             ):

@@ -79,3 +79,22 @@ def test_the_sims_check_of_when_the_final_table_forms(final: int, fits_at: int, 
 
     r = SimResult(entrants=54, final_table=final, winner=1, fits_at=fits_at)
     assert r.ok(9) is ok
+
+
+def test_the_final_table_offline_does_not_stall_the_room(tmp_path: Path) -> None:
+    """The faults took the final table offline: no other table can deal, so the room counts no
+    hands; its "minute" offline is the wall clock's and the tournament plays to its winner (it
+    stood idle until the run gave up, seen under load when the fault came late)."""
+    need_mosquitto()
+    from hw_sim.venue_manual import ManualVenueSim
+    from hw_sim.venue_tables import SimConfig
+
+    cfg = SimConfig(tables=3, players=18, faults=True, offline_at=10, max_seconds=120)
+    sim = ManualVenueSim(cfg, tmp_path)
+    result = sim.run()
+    assert any(re.fullmatch(r"T\d offline at (\d+) players left", f) for f in result.faults), (
+        result.faults
+    )
+    assert not result.problems, result.problems
+    assert result.winner and result.chips_conserved, result.line()
+    assert any(re.fullmatch(r"T\d back after .*", f) for f in result.faults), result.faults
