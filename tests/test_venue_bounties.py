@@ -266,3 +266,28 @@ def test_bad_award_records_are_refused_in_one_line_and_change_nothing() -> None:
         assert len(said) == 1 and said[0].kind == "alert" and words in said[0].text, said
         assert "\n" not in said[0].text
         assert all(e.status != "out" for e in v.entries.values())
+
+
+def test_busts_of_two_hands_heard_in_one_report_are_placed_and_paid_in_the_hands_order() -> None:
+    """A state heard late (the link was down for two hands): seat 2 busted in hand 2 by seat 1,
+    who busted in hand 3 to seat 3. Seat 2 went out first, so it finishes lower whatever the
+    stacks (the bigger stack decides only among busts of one hand), and
+    its bounty is seat 1's, who was still in: no director asked, the pool paid to the cent.
+    It asked the director and left two heads unpaid when seat 1's smaller stack sorted it
+    first."""
+    v = three("pko", 20)
+    s = seats_of(v, "T1")
+    start = s[1].stack
+    v.apply(report(v, "T1", 1, stacks={1: start // 2, 2: start, 3: start * 3 // 2}))
+    r = report(v, "T1", 3, out=(1, 2))
+    r["report"]["busts"] = [
+        {"hand": 2, "button": 3, "busted": {"2": s[2].name}, "pots": [pot([1, 2], {1: start})]},
+        {"hand": 3, "button": 1, "busted": {"1": s[1].name}, "pots": [pot([1, 3], {3: start})]},
+    ]
+    said = v.apply(r)
+    places = {o.data["entry"]: o.data["place"] for o in notices(said, "eliminated")}
+    assert places == {s[2].id: 3, s[1].id: 2}
+    assert not notices(said, "alert") and not v.bounties.asked
+    book = v.bounties.book
+    assert book is not None and not book.heads
+    assert book.won == {s[1].id: 1000, s[3].id: 1500 + 3500}

@@ -56,6 +56,7 @@ from tablectl.wire.commands import (
     TableReport,
     UnseatCmd,
     VenueDataError,
+    find_bust,
     unprintable,
 )
 
@@ -941,8 +942,14 @@ class Venue:
     def _eliminate(
         self, busted: list[Entry], out: list[Output], report: TableReport | None = None
     ) -> None:
-        # several out in one hand: the bigger stack before the hand finishes higher
-        for e in sorted(busted, key=lambda e: (e.stack, e.id)):
+        def order(e: Entry) -> tuple[int, int, str]:
+            # out in an earlier hand (a report heard late covers several): placed lower, and
+            # eliminated before the winner who may bust later; several out in one hand: the
+            # bigger stack before the hand finishes higher
+            bust = find_bust(report.busts, e.seat, e.name) if report is not None else None
+            return (bust.hand if bust is not None else e.out_hand, e.stack, e.id)
+
+        for e in sorted(busted, key=order):
             place = len(self.remaining())
             # a player busting while due to move: the move is void (its unseat is ignored)
             e.status, e.place, e.stack, e.dest = "out", place, 0, None
