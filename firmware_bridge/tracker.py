@@ -452,6 +452,20 @@ class TagTracker(TagMapper):
             late = z not in (best, home) and p.since > began + EPS
             if late and now + EPS < self._arrival(z, p) + self.quiet:
                 return HOLD
+        stack = f"stack:{_seat_group(best)}"
+        if best.startswith("bet:") and self._at_stack_edge(tag, stack, began, now):
+            if home != stack:
+                return stack if stack in ready else HOLD
+            # the bet takes it from the stack only on clearly more of its rounds over DECIDE
+            # rounds of each, counted from the first read of either (no coin flip at the hold's
+            # end), or once the stack is silent (kept); meanwhile it stays, the seat not held
+            since = min(began, tag.at[stack].since if stack in tag.at else began)
+            b_share, b_n = self._share(uid, best, since, now)
+            s_share, s_n = self._share(uid, stack, since, now)
+            if min(b_n, s_n) >= DECIDE and b_share >= s_share + CLEAR:
+                return best
+            tag.kept.add(best)  # judged at the edge: the stack's silence alone lets it go
+            return None
         silent = self._silent(home) if home is not None else 0.0
         if home is not None and (best in tag.kept or self._prior(uid, best, began, now) >= PRIOR):
             # a neighbour that read it on and off before (a chip at its zone's edge), or one
@@ -486,6 +500,20 @@ class TagTracker(TagMapper):
             tag.kept.add(best)
             return None
         return HOLD
+
+    def _at_stack_edge(self, tag: _Tag, stack: str, began: float, now: float) -> bool:
+        """A chip that a seat's stack and its bet both read since it landed lies at the stack's
+        edge (shared/spec/rf-model.md: a stack chip's one neighbour is its bet; change and
+        payouts are set on the stack): it came from off the seat, or the stack took it with the
+        bet already reading it, and the stack still reads it (k of n). A chip pushed from the
+        stack leaves the stack's reads first: not this."""
+        lapse = tag.lapsed.get(stack)
+        if stack not in tag.at and (lapse is None or now - lapse[1] > self._lapse(stack)):
+            return False
+        home = tag.place
+        if home is None or (_seat_group(home) != _seat_group(stack) and home not in tag.at):
+            return True
+        return home == stack and began <= tag.placed + self.rest + EPS
 
     def _silent(self, home: str) -> float:
         """How long home must miss a tag before a neighbour that read it on and off before (a
