@@ -1088,3 +1088,56 @@ def test_a_chip_gone_to_the_tray_as_change_came_is_not_named_a_dead_tag() -> Non
     assert lists[-1] == {"bet:9": [100]}  # and told to the engine as unread there, as before
     (named,) = [t for t in tracker.snapshot(6.0)["tags"] if t["uid"] == lone.hex()]
     assert named["state"] == "taken off the table with its zone"
+
+
+# --- issue 27, rf-edge (tenth session): a chip of change landing at a stack's edge ---
+
+
+def _change_at_the_stacks_edge(draw: int) -> tuple[list[dict], TagTracker, bytes]:
+    """Seat 1's stack (5,000 100 100; its antenna's rounds 40 ms) is given a 1,000 of change
+    from the tray at round 20 (20 ms rounds), which lands at the stack's edge towards the bet:
+    the stack antenna reads it in ~80% of its rounds, the bet antenna (20 ms rounds, nothing
+    else in the bet) in ~50% (shared/spec/rf-model.md, edge placement); ``draw`` seeds the reads.
+    The chips events, the tracker and the 1,000."""
+    five, h1, h2, k = chip(5000), chip(100), chip(100, 1), chip(1000)
+    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in (five, h1, h2)})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+    own, bet = _draws(draw, 0.8, 150), _draws(draw + 1000, 0.5, 150)
+    out: list[dict] = []
+    for r in range(150):
+        t = r * 0.02
+        if r == 20:
+            inv.add(k.hex(), 1000)  # enrolled as it comes from the rack
+        if r % 2 == 0:
+            stack = [five, h1, h2] + ([k] if r >= 20 and own[r] else [])
+            tracker.report(ANT["stack:1"], tuple((u, 0) for u in stack), t, r // 2)
+        tracker.report(
+            ANT["bet:1"], tuple((u, 0) for u in ([k] if r >= 20 and bet[r] else [])), t, r
+        )
+        out += [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
+    return [o["chips"] for o in out if "chips" in o], tracker, k
+
+
+def test_change_landing_at_the_stacks_edge_read_first_by_the_bet_stays_in_the_stack() -> None:
+    """Seed 7 hand 85: a 1,000 of change lands at seat 1's stack's edge; the bet antenna, its
+    rounds shorter, has read it in 2 rounds and 0.15 s before the stack's share counts: main
+    placed it in the bet on 8 of the bet's rounds against 5 of the stack's ("raise to 1,600",
+    taken back a motion later). Read by the stack and the bet since it landed, it lies at the
+    stack's edge: the stack takes it, and the bet is never ruled with it."""
+    got, tracker, k = _change_at_the_stacks_edge(38)
+    assert not [c for c in got if 1000 in c.get("bet:1", [])]
+    assert {"stack:1": [5000, 1000, 100, 100]} in got
+    assert tracker.places()[k] == "stack:1"
+
+
+def test_change_the_stack_took_at_its_edge_is_not_moved_to_the_bet_at_the_holds_end() -> None:
+    """Seed 3 hand 36: a 5,000 of change at seat 9's stack's edge, read by both antennas since it
+    landed; the stack took it first, and 0.35 s later the larger of two shares over a dozen
+    rounds (a coin flip at ~80% against ~50%) moved it to the bet: "raise to 5,500". The stack
+    that has read it all along keeps it; the bet would take it only on clearly more of its
+    rounds over 32 rounds of each, or once the stack falls silent."""
+    got, tracker, k = _change_at_the_stacks_edge(11)
+    assert got[:2] == [{"stack:1": [5000, 100, 100]}, {"stack:1": [5000, 1000, 100, 100]}]
+    assert not [c for c in got if 1000 in c.get("bet:1", [])]
+    assert tracker.places()[k] == "stack:1"
