@@ -452,23 +452,12 @@ class TagTracker(TagMapper):
             late = z not in (best, home) and p.since > began + EPS
             if late and now + EPS < self._arrival(z, p) + self.quiet:
                 return HOLD
-        pair = self._landed_on_line(tag, best, began, now)
-        if pair is not None:
-            if home is None and pair not in ready:
-                return HOLD  # the other zone reading it since it landed is still arriving
-            # both of the seat's zones have read it since it landed: their shares count from
-            # the first read of either, over the same rounds (seeds 3 and 7: counted from the
-            # placement, or from the later zone's first read, the bet won on 8 of its rounds)
-            other = tag.at.get(pair)
-            first = other.since if other is not None else began
-            since = min(began, first, tag.placed if home else began)
-            best_share = self._share(uid, best, since, now)[0]
         silent = self._silent(home) if home is not None else 0.0
         if home is not None and (best in tag.kept or self._prior(uid, best, began, now) >= PRIOR):
             # a neighbour that read it on and off before (a chip at its zone's edge), or one
             # already judged: it leaves only once home has been silent a while
             return best if now - tag.read_at + EPS >= silent and home not in tag.at else None
-        h_share, h_n = self._share(uid, home or pair, since, now)
+        h_share, h_n = self._share(uid, home, since, now)
         _, z_n = self._share(uid, best, since, now)
         rivals = [self._share(uid, z, since, now)[0] for z in tag.at if z not in (best, home)]
         # a zone skipping a round now and then that reads it as often: wait until it reads it
@@ -483,7 +472,7 @@ class TagTracker(TagMapper):
             ):
                 return best
             return HOLD
-        n = min(z_n, h_n) if home is not None or pair is not None else z_n
+        n = min(z_n, h_n) if home is not None else z_n
         if n >= SURE and best_share >= rival + CLEAR:
             return best
         if n >= SURE and h_share >= best_share + CLEAR:
@@ -497,24 +486,6 @@ class TagTracker(TagMapper):
             tag.kept.add(best)
             return None
         return HOLD
-
-    def _landed_on_line(self, tag: _Tag, best: str, began: float, now: float) -> str | None:
-        """The other of a seat's stack and bet when both read the chip since it landed (on the
-        line between them, shared/spec/rf-model.md: ~80% of its own antenna's rounds, ~50% of
-        the other's): ``best`` is one of them and the other is the chip's place, which took it
-        with ``best`` already reading it, or a zone arriving with it from off the seat. A chip
-        pushed from the stack leaves the stack's reads first: not this."""
-        kind, _, seat = best.partition(":")
-        if kind not in ("stack", "bet"):
-            return None
-        other = f"bet:{seat}" if kind == "stack" else f"stack:{seat}"
-        lapse = tag.lapsed.get(other)
-        if other not in tag.at and (lapse is None or now - lapse[1] > self._lapse(other)):
-            return None
-        home = tag.place
-        if home is None or (_seat_group(home) != seat and home not in tag.at):
-            return other
-        return other if home == other and began <= tag.placed + self.rest + EPS else None
 
     def _silent(self, home: str) -> float:
         """How long home must miss a tag before a neighbour that read it on and off before (a
