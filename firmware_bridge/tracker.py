@@ -274,6 +274,8 @@ class TagTracker(TagMapper):
                 tag = self._tags[uid] = _Tag()
                 self._tag_uid[id(tag)] = uid
             p = tag.at.get(name)
+            # the face it was read with in this zone's last round, when it read it then
+            face_was = p.flags if p is not None else None
             if p is None:
                 old = tag.lapsed.pop(name, None)
                 if old is not None and now - old[1] <= self._lapse(name):
@@ -293,8 +295,13 @@ class TagTracker(TagMapper):
                 tag.read_at, tag.alerted = now, False
                 self._unread.discard(uid)
                 if flags != tag.flags:
-                    tag.flags = self._content[name][uid] = flags
-                    self._dirty.add(name)
+                    if face_was == tag.flags:
+                        self._turn(uid, tag, flags)  # turned over where it lies
+                    else:
+                        # read again with another face after a break: a card swept to the
+                        # muck crossing (or cross-read by) the zone it left; its face counts
+                        # once it rests here (``_turned``)
+                        self._active.add(uid)
                 if len(tag.at) > 1:
                     self._active.add(uid)
             else:
@@ -775,6 +782,8 @@ class TagTracker(TagMapper):
                 if zone != tag.place:
                     arrive = self._arrival(zone, p)
                     times += (arrive, arrive + self.quiet)
+                elif p.flags != tag.flags:
+                    times.append(self._arrival(zone, p))  # its new face at rest (_turned)
             if tag.place is not None and tag.place not in tag.at:
                 t0 = tag.read_at
                 times += (
@@ -1253,14 +1262,46 @@ class TagTracker(TagMapper):
                 moving = True
         away = any(z != tag.place for z in tag.at)
         missing = tag.place is not None and tag.place not in tag.at and not tag.alerted
-        if not (moving or away or missing):
+        if not (moving or away or missing or self._turning(tag)):
             self._active.discard(uid)
 
     def _uid_of(self, tag: _Tag) -> bytes:
         return self._tag_uid[id(tag)]
 
+    def _turn(self, uid: bytes, tag: _Tag, flags: int) -> None:
+        assert tag.place is not None
+        tag.flags = self._content[tag.place][uid] = flags
+        self._dirty.add(tag.place)
+
+    def _turning(self, tag: _Tag) -> _Presence | None:
+        """Home's presence when it reads the tag with another face than the one it has."""
+        p = tag.at.get(tag.place) if tag.place is not None else None
+        return p if p is not None and p.flags != tag.flags else None
+
+    def _turned(self, uid: bytes, tag: _Tag, now: float) -> None:
+        """A tag home read again with another face after a break takes that face once home
+        has read it so for an arrival's rounds and rest, and no other zone reads it (nor did
+        within a lapse) but a neighbour reading it at its edge as before: a card swept to the
+        muck, read once more by the board it left as it passes (or by crosstalk), is no card
+        turned over on the board (issue 27 item 3: counted where it comes to rest)."""
+        p = self._turning(tag)
+        if p is None or tag.place is None or not self._enough(tag.place, p, now):
+            return
+        rivals = [z for z in tag.at if z != tag.place]
+        rivals += [
+            z
+            for z, (_, at) in tag.lapsed.items()
+            if z != tag.place and z not in tag.at and now - at <= self._lapse(z)
+        ]
+        for z in rivals:
+            since = tag.at[z].since if z in tag.at else tag.lapsed[z][0].since
+            if z not in tag.kept and self._prior(uid, z, since, now) < PRIOR:
+                return
+        self._turn(uid, tag, p.flags)
+
     def _decide(self, uid: bytes, tag: _Tag, now: float) -> list[Event | Alert]:
         """Place or move one tag on the evidence; an alert or a question when unsure."""
+        self._turned(uid, tag, now)
         ready = [z for z, p in tag.at.items() if z != tag.place and self._enough(z, p, now)]
         self._held.discard(uid)
         if ready:
