@@ -51,11 +51,14 @@ Tags = tuple[tuple[bytes, int], ...]
 
 @dataclass(slots=True)
 class _Presence:
-    """A tag read without a break by one antenna: since when, in how many rounds."""
+    """A tag read without a break by one antenna: since when, in how many rounds, and since
+    when with its face (``flags``): from ``since`` if it turned while read, else when read
+    again after a lapse with another."""
 
     since: float
     rounds: int = 1
     flags: int = 0
+    face_since: float = 0.0
 
 
 @dataclass(slots=True)
@@ -274,18 +277,20 @@ class TagTracker(TagMapper):
                 tag = self._tags[uid] = _Tag()
                 self._tag_uid[id(tag)] = uid
             p = tag.at.get(name)
-            # the face it was read with in this zone's last round, when it read it then
-            face_was = p.flags if p is not None else None
             if p is None:
                 old = tag.lapsed.pop(name, None)
                 if old is not None and now - old[1] <= self._lapse(name):
                     p = tag.at[name] = old[0]
                     p.rounds += 1
+                    if flags != p.flags:
+                        p.face_since = now  # turned while unread: read so from now
                     p.flags = flags
                 else:
-                    tag.at[name] = _Presence(now, 1, flags)
+                    tag.at[name] = _Presence(now, 1, flags, now)
             else:
                 p.rounds += rounds
+                if flags != p.flags:
+                    p.face_since = p.since  # turned over where it is read without a break
                 p.flags = flags
             if tag.place is not None and tag.place != name:
                 self.diag.seen(tag.place, name)
@@ -295,13 +300,7 @@ class TagTracker(TagMapper):
                 tag.read_at, tag.alerted = now, False
                 self._unread.discard(uid)
                 if flags != tag.flags:
-                    if face_was == tag.flags:
-                        self._turn(uid, tag, flags)  # turned over where it lies
-                    else:
-                        # read again with another face after a break: a card swept to the
-                        # muck crossing (or cross-read by) the zone it left; its face counts
-                        # once it rests here (``_turned``)
-                        self._active.add(uid)
+                    self._active.add(uid)  # turned over, or passing: ``_turned`` decides
                 if len(tag.at) > 1:
                     self._active.add(uid)
             else:
@@ -782,8 +781,8 @@ class TagTracker(TagMapper):
                 if zone != tag.place:
                     arrive = self._arrival(zone, p)
                     times += (arrive, arrive + self.quiet)
-                elif p.flags != tag.flags:
-                    times.append(self._arrival(zone, p))  # its new face at rest (_turned)
+                elif p.flags != tag.flags:  # its new face at rest (``_turned``)
+                    times.append(p.face_since + max(self.rest, self._rounds_needed(zone)))
             if tag.place is not None and tag.place not in tag.at:
                 t0 = tag.read_at
                 times += (
@@ -1268,24 +1267,23 @@ class TagTracker(TagMapper):
     def _uid_of(self, tag: _Tag) -> bytes:
         return self._tag_uid[id(tag)]
 
-    def _turn(self, uid: bytes, tag: _Tag, flags: int) -> None:
-        assert tag.place is not None
-        tag.flags = self._content[tag.place][uid] = flags
-        self._dirty.add(tag.place)
-
     def _turning(self, tag: _Tag) -> _Presence | None:
         """Home's presence when it reads the tag with another face than the one it has."""
         p = tag.at.get(tag.place) if tag.place is not None else None
         return p if p is not None and p.flags != tag.flags else None
 
     def _turned(self, uid: bytes, tag: _Tag, now: float) -> None:
-        """A tag home read again with another face after a break takes that face once home
-        has read it so for an arrival's rounds and rest, and no other zone reads it (nor did
-        within a lapse) but a neighbour reading it at its edge as before: a card swept to the
-        muck, read once more by the board it left as it passes (or by crosstalk), is no card
-        turned over on the board (issue 27 item 3: counted where it comes to rest)."""
+        """A tag home reads with another face takes it once home has read it so for an
+        arrival's rounds and rest (turned where it was read without a break: as long as it
+        has been read there) and no other zone reads it (nor did within a lapse) but a
+        neighbour reading it at its edge as before. A card shown where it lies turns at once;
+        a card swept to the muck, read once more by the board it left as it passes (or by
+        crosstalk), does not turn on the board (issue 27 item 3: a card counted where it
+        comes to rest)."""
         p = self._turning(tag)
-        if p is None or tag.place is None or not self._enough(tag.place, p, now):
+        if p is None or tag.place is None:
+            return
+        if now - p.face_since + EPS < max(self.rest, self._rounds_needed(tag.place)):
             return
         rivals = [z for z in tag.at if z != tag.place]
         rivals += [
@@ -1297,7 +1295,8 @@ class TagTracker(TagMapper):
             since = tag.at[z].since if z in tag.at else tag.lapsed[z][0].since
             if z not in tag.kept and self._prior(uid, z, since, now) < PRIOR:
                 return
-        self._turn(uid, tag, p.flags)
+        tag.flags = self._content[tag.place][uid] = p.flags
+        self._dirty.add(tag.place)
 
     def _decide(self, uid: bytes, tag: _Tag, now: float) -> list[Event | Alert]:
         """Place or move one tag on the evidence; an alert or a question when unsure."""
