@@ -55,8 +55,7 @@ Tags = tuple[tuple[bytes, int], ...]
 @dataclass(slots=True)
 class _Presence:
     """A tag read without a break by one antenna: since when, in how many rounds, and since
-    when with its face (``flags``): from ``since`` if it turned while read, else when read
-    again after a lapse with another."""
+    when with its face (``flags``): -inf if it turned while read without a break."""
 
     since: float
     rounds: int = 1
@@ -293,7 +292,7 @@ class TagTracker(TagMapper):
             else:
                 p.rounds += rounds
                 if flags != p.flags:
-                    p.face_since = p.since  # turned over where it is read without a break
+                    p.face_since = float("-inf")  # turned where it is read without a break
                 p.flags = flags
             if tag.place is not None and tag.place != name:
                 self.diag.seen(tag.place, name)
@@ -1276,17 +1275,22 @@ class TagTracker(TagMapper):
         return p if p is not None and p.flags != tag.flags else None
 
     def _turned(self, uid: bytes, tag: _Tag, now: float) -> None:
-        """A tag home reads with another face takes it once home has read it so for an
-        arrival's rounds and rest (turned where it was read without a break: as long as it
-        has been read there) and no other zone reads it (nor did within a lapse) but a
-        neighbour reading it at its edge as before. A card shown where it lies turns at once;
-        a card swept to the muck, read once more by the board it left as it passes (or by
-        crosstalk), does not turn on the board (issue 27 item 3: a card counted where it
-        comes to rest)."""
+        """A tag home reads with another face takes it: turned where it was read without a
+        break, at once (a card shown where it lies); read so again after a break, once home
+        has read it so for an arrival's rounds and rest and no other zone reads it (nor did
+        within a lapse) but a neighbour reading it at its edge as before. A card swept to
+        the muck, read once more by the board it left as it passes (or by crosstalk), does
+        not turn on the board (issue 27 item 3: a card counted where it comes to rest)."""
         p = self._turning(tag)
         if p is None or tag.place is None:
             return
         if now - p.face_since + EPS < max(self.rest, self._rounds_needed(tag.place)):
+            return
+        if p.face_since == float("-inf"):
+            # turned where it was read all along (a card shown): a neighbour beginning to
+            # read it (a shown card at the seat's edge) is no rival
+            tag.flags = self._content[tag.place][uid] = p.flags
+            self._dirty.add(tag.place)
             return
         rivals = [z for z in tag.at if z != tag.place]
         rivals += [

@@ -802,18 +802,32 @@ def test_a_card_dragged_face_down_over_the_board_into_the_muck_does_not_turn_on_
 
 def test_a_card_at_a_seats_edge_shown_where_it_lies_turns() -> None:
     """Seat 3's 9s lies at its edge, read by seat 4 in every other round all along; seat 3
-    shows it: it turns face up (a neighbour reading it as before is no rival)."""
-    nine = card_uid("9s")
+    lifts it (5 rounds) and shows it where it lay: it turns face up once at rest (a
+    neighbour reading it as before is no rival). Seat 5's 4d, read by seat 5 only, is shown
+    without a lift and read by seat 6 from that round on (a new edge): it turns at once (realistic
+    seed 3, hand 1: held, the shown king went to seat 6, "seat 5 tabled one card")."""
+    nine, four = card_uid("9s"), card_uid("4d")
 
     def reads(r: int) -> dict[str, list[bytes | tuple[bytes, int]]]:
-        face = 1 if r >= 40 else 0
-        out: dict[str, list[bytes | tuple[bytes, int]]] = {"seat:3": [(nine, face)]}
+        face = 1 if r >= 45 else 0
+        out: dict[str, list[bytes | tuple[bytes, int]]] = {"seat:5": [(four, int(r >= 40))]}
+        if r >= 40 and not r % 2:
+            out["seat:6"] = [(four, 1)]
+        if 40 <= r < 45:
+            return out
+        out["seat:3"] = [(nine, face)]
         if r % 2:
             out["seat:4"] = [(nine, face)]
         return out
 
-    _, tracked = both(reads=reads, rounds=80, numbered=True, zones=("seat:3", "seat:4"))
-    assert faces(tracked) == [("9s", "seat:3", "down"), ("9s", "seat:3", "up")]
+    zones = ("seat:3", "seat:4", "seat:6", "seat:5")  # seat 6 reads it first
+    _, tracked = both(reads=reads, rounds=80, numbered=True, zones=zones)
+    assert sorted(faces(tracked)) == [
+        ("4d", "seat:5", "down"),
+        ("4d", "seat:5", "up"),
+        ("9s", "seat:3", "down"),
+        ("9s", "seat:3", "up"),
+    ]
 
 
 def test_a_card_turned_over_where_it_lies_turns_at_once_or_once_it_rests() -> None:
