@@ -26,9 +26,10 @@ evidence. Pure: no I/O, no clock (``now`` is passed in), no threads.
   report's round number (protocol v2: the MCU reports on change, so the rounds since an
   antenna's last report read what it reported) or, without one, from the reader's scan period
   (``scan_period``: 10 ms + 2 ms a tag for a reader per antenna; one shared reader's cycle).
-- **A face where it rests.** A tag's place reading it with another face turns it once read so
-  for an arrival's rest with no other zone reading it: a card swept face down to the muck, read
-  once more by the board it left, is not turned over on the board (``_turned``).
+- **A face where it rests.** A tag turned where it is read without a break turns at once; read
+  with another face after a break, once read so for an arrival's rest with no other zone
+  reading it: a card swept face down to the muck, read once more by the board it left, is not
+  turned over on the board (``_turned``).
 - **Sets, not orders.** A zone's content is a set: anticollision order is random.
 - **One motion.** A seat's stack and bet zones are emitted together, once no chip of either is
   in a hand (unread at home for less than ``motion``, the longest push) or still arriving.
