@@ -26,6 +26,10 @@ evidence. Pure: no I/O, no clock (``now`` is passed in), no threads.
   report's round number (protocol v2: the MCU reports on change, so the rounds since an
   antenna's last report read what it reported) or, without one, from the reader's scan period
   (``scan_period``: 10 ms + 2 ms a tag for a reader per antenna; one shared reader's cycle).
+- **A face where it rests.** A tag turned where it is read without a break turns at once; read
+  with another face after a break, once read so for an arrival's rest with no other zone
+  reading it: a card swept face down to the muck, read once more by the board it left, is not
+  turned over on the board (``_turned``).
 - **Sets, not orders.** A zone's content is a set: anticollision order is random.
 - **One motion.** A seat's stack and bet zones are emitted together, once no chip of either is
   in a hand (unread at home for less than ``motion``, the longest push) or still arriving.
@@ -51,11 +55,13 @@ Tags = tuple[tuple[bytes, int], ...]
 
 @dataclass(slots=True)
 class _Presence:
-    """A tag read without a break by one antenna: since when, in how many rounds."""
+    """A tag read without a break by one antenna: since when, in how many rounds, and since
+    when with its face (``flags``): -inf if it turned while read without a break."""
 
     since: float
     rounds: int = 1
     flags: int = 0
+    face_since: float = 0.0
 
 
 @dataclass(slots=True)
@@ -279,11 +285,15 @@ class TagTracker(TagMapper):
                 if old is not None and now - old[1] <= self._lapse(name):
                     p = tag.at[name] = old[0]
                     p.rounds += 1
+                    if flags != p.flags:
+                        p.face_since = now  # turned while unread: read so from now
                     p.flags = flags
                 else:
-                    tag.at[name] = _Presence(now, 1, flags)
+                    tag.at[name] = _Presence(now, 1, flags, now)
             else:
                 p.rounds += rounds
+                if flags != p.flags:
+                    p.face_since = float("-inf")  # turned where it is read without a break
                 p.flags = flags
             if tag.place is not None and tag.place != name:
                 self.diag.seen(tag.place, name)
@@ -293,8 +303,7 @@ class TagTracker(TagMapper):
                 tag.read_at, tag.alerted = now, False
                 self._unread.discard(uid)
                 if flags != tag.flags:
-                    tag.flags = self._content[name][uid] = flags
-                    self._dirty.add(name)
+                    self._active.add(uid)  # turned over, or passing: ``_turned`` decides
                 if len(tag.at) > 1:
                     self._active.add(uid)
             else:
@@ -775,6 +784,8 @@ class TagTracker(TagMapper):
                 if zone != tag.place:
                     arrive = self._arrival(zone, p)
                     times += (arrive, arrive + self.quiet)
+                elif p.flags != tag.flags:  # its new face at rest (``_turned``)
+                    times.append(p.face_since + max(self.rest, self._rounds_needed(zone)))
             if tag.place is not None and tag.place not in tag.at:
                 t0 = tag.read_at
                 times += (
@@ -1253,14 +1264,51 @@ class TagTracker(TagMapper):
                 moving = True
         away = any(z != tag.place for z in tag.at)
         missing = tag.place is not None and tag.place not in tag.at and not tag.alerted
-        if not (moving or away or missing):
+        if not (moving or away or missing or self._turning(tag)):
             self._active.discard(uid)
 
     def _uid_of(self, tag: _Tag) -> bytes:
         return self._tag_uid[id(tag)]
 
+    def _turning(self, tag: _Tag) -> _Presence | None:
+        """Home's presence when it reads the tag with another face than the one it has."""
+        p = tag.at.get(tag.place) if tag.place is not None else None
+        return p if p is not None and p.flags != tag.flags else None
+
+    def _turned(self, uid: bytes, tag: _Tag, now: float) -> None:
+        """A tag home reads with another face takes it: turned where it was read without a
+        break, at once (a card shown where it lies); read so again after a break, once home
+        has read it so for an arrival's rounds and rest and no other zone reads it (nor did
+        within a lapse) but a neighbour reading it at its edge as before. A card swept to
+        the muck, read once more by the board it left as it passes (or by crosstalk), does
+        not turn on the board (issue 27 item 3: a card counted where it comes to rest)."""
+        p = self._turning(tag)
+        if p is None or tag.place is None:
+            return
+        if now - p.face_since + EPS < max(self.rest, self._rounds_needed(tag.place)):
+            return
+        if p.face_since == float("-inf"):
+            # turned where it was read all along (a card shown): a neighbour beginning to
+            # read it (a shown card at the seat's edge) is no rival
+            tag.flags = self._content[tag.place][uid] = p.flags
+            self._dirty.add(tag.place)
+            return
+        rivals = [z for z in tag.at if z != tag.place]
+        rivals += [
+            z
+            for z, (_, at) in tag.lapsed.items()
+            if z != tag.place and z not in tag.at and now - at <= self._lapse(z)
+        ]
+        for z in rivals:
+            since = tag.at[z].since if z in tag.at else tag.lapsed[z][0].since
+            if z not in tag.kept and self._prior(uid, z, since, now) < PRIOR:
+                return
+        tag.flags = self._content[tag.place][uid] = p.flags
+        self._dirty.add(tag.place)
+
     def _decide(self, uid: bytes, tag: _Tag, now: float) -> list[Event | Alert]:
         """Place or move one tag on the evidence; an alert or a question when unsure."""
+        self._turned(uid, tag, now)
         ready = [z for z, p in tag.at.items() if z != tag.place and self._enough(z, p, now)]
         self._held.discard(uid)
         if ready:
