@@ -1265,9 +1265,13 @@ class TagTracker(TagMapper):
     def _after_motion(self, tag: _Tag, place: str) -> bool:
         """Home read the chip after its seat's motion had landed (a round ending after the
         newest change of the seat's zones not yet emitted): it lay at rest while the motion's
-        chips arrived, so it is in no hand of that motion. It was skipped by its antenna (deep
-        in a pile: up to 3% of rounds) or starts a motion of its own, ruled when it lands; its
-        seat is not held for it (a pile of 40 chips has one skipped in most rounds)."""
+        chips arrived, so it is in no hand of that motion. Read nowhere else either, it was
+        skipped by its antenna (deep in a pile: up to 3% of rounds) or starts a motion of its
+        own, ruled when it lands; its seat is not held for it (a pile of 40 chips has one
+        skipped in most rounds). One another antenna reads or read lately (a chip at the edge,
+        in question) still holds it: its seat's zones are not ruled while the reads waver."""
+        if tag.at or tag.lapsed:
+            return False  # read elsewhere lately (an edge, a chip in question): not skipped
         seat = _seat_group(place)
         changed = [
             self._changed_at.get(z, float("inf")) for z in self._dirty if _seat_group(z) == seat
