@@ -1207,7 +1207,7 @@ class TagTracker(TagMapper):
             and not _is_card_zone(place)
             and place not in tag.at
             and now - tag.read_at + EPS < self._in_hand(place)
-            and not self._after_motion(tag, place, now)
+            and not self._after_motion(tag, place)
         ):
             busy.add(_seat_group(place))
             moving = True
@@ -1262,17 +1262,12 @@ class TagTracker(TagMapper):
         self._dirty.add(zone)
         self._changed_at[zone] = now
 
-    def _after_motion(self, tag: _Tag, place: str, now: float) -> bool:
+    def _after_motion(self, tag: _Tag, place: str) -> bool:
         """Home read the chip after its seat's motion had landed (a round ending after the
         newest change of the seat's zones not yet emitted): it lay at rest while the motion's
-        chips arrived, so it is in no hand of that motion. Read nowhere else either, it was
-        skipped by its antenna (deep in a pile: up to 3% of rounds) or starts a motion of its
-        own, ruled when it lands; its seat is not held for it (a pile of 40 chips has one
-        skipped in most rounds). One another antenna reads or read lately (a chip at the edge,
-        in question) still holds it: its seat's zones are not ruled while the reads waver."""
-        lately = (z for z, (_, at) in tag.lapsed.items() if now - at <= self._lapse(z))
-        if any(z != place for z in (*tag.at, *lately)):
-            return False  # read elsewhere lately (an edge, a chip in question): not skipped
+        chips arrived, so it is in no hand of that motion. It was skipped by its antenna (deep
+        in a pile: up to 3% of rounds) or starts a motion of its own, ruled when it lands; its
+        seat is not held for it (a pile of 40 chips has one skipped in most rounds)."""
         seat = _seat_group(place)
         changed = [
             self._changed_at.get(z, float("inf")) for z in self._dirty if _seat_group(z) == seat
