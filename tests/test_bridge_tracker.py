@@ -1220,3 +1220,54 @@ def test_a_chip_gone_to_the_tray_as_change_came_is_not_named_a_dead_tag() -> Non
     assert lists[-1] == {"bet:9": [100]}  # and told to the engine as unread there, as before
     (named,) = [t for t in tracker.snapshot(6.0)["tags"] if t["uid"] == lone.hex()]
     assert named["state"] == "taken off the table with its zone"
+
+
+# --- issue 27, rf-p99: the slowest 1% on a reader per antenna ---
+
+
+def _collect_while_a_pot_chip_is_skipped(skip_from: int) -> list[tuple[int, dict]]:
+    """Seat 2's bet (a 500) is gathered into the pot (landing at round 20) while seat 7 pushes
+    a 25 (leaving its stack at round 18, landing in its bet at round 26: the pot waits for the
+    seat); a chip deep in the pot is skipped by its antenna from ``skip_from`` to round 70
+    (shadowed). Rounds counted from the motion's start, the table read for 4 s before it (no
+    chip fresh from the tray). The rounds at which chips events came, and what they said."""
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    tracker.set_antennas(standard_antennas())
+    bet, top, deep, push = chip(500, 0), chip(1000, 0), chip(100, 0), chip(25, 0)
+    out: list[tuple[int, dict]] = []
+    for r in range(-200, 120):
+        t = (r + 200) * 0.02
+        pot = [top] + ([deep] if not skip_from <= r < 70 else []) + ([bet] if r >= 20 else [])
+        script = {
+            "bet:2": [bet] if r < 19 else [],
+            "pot": pot,
+            "stack:7": [push] if r < 18 else [],
+            "bet:7": [push] if r >= 26 else [],
+        }
+        for zone, tags in script.items():
+            tracker.report(ANT[zone], tuple((u, 0) for u in tags), t, r + 200)
+        for o in tracker.poll(t + 0.0001):
+            if r >= 0 and not isinstance(o, Alert) and "chips" in (obj := event_to_obj(o)):
+                out.append((r, obj["chips"]))
+    return out
+
+
+COLLECTED = {"bet:2": [], "bet:7": [25], "pot": [1000, 500, 100], "stack:7": []}
+
+
+def test_a_pot_chip_skipped_after_the_collection_landed_does_not_hold_it() -> None:
+    """A pot chip its antenna read after the collection's chips were placed there (round 28)
+    lay at rest as they landed: it is in no hand of the collection, which is ruled once seat
+    7's push has come to rest (round 38), not when the skipped chip is read again (round 70,
+    0.6 s later: the collection tail of the realistic p99, docs/rf.md). Without
+    ``_after_motion`` the pot waits for it."""
+    got = _collect_while_a_pot_chip_is_skipped(skip_from=30)
+    assert [c for _, c in got] == [COLLECTED]
+    assert got[0][0] <= 40, got
+
+
+def test_a_pot_chip_unread_before_the_collection_landed_still_holds_it() -> None:
+    """The bound: a pot chip that went unread before the collection's chips were placed may be
+    in a hand (a payout leaving the pot), so the pot waits for it (read again at round 70)."""
+    got = _collect_while_a_pot_chip_is_skipped(skip_from=24)
+    assert got == [(70, COLLECTED)]
