@@ -168,7 +168,6 @@ class TagTracker(TagMapper):
         self._fresh: dict[bytes, float] = {}  # chips come from off the table -> when placed
         self._content: dict[str, dict[bytes, int]] = {}  # zone -> confirmed tags and flags
         self._dirty: set[str] = set()  # zones whose confirmed content changed
-        self._changed_at: dict[str, float] = {}  # zone -> when it last became or stayed dirty
         self._due: float | None = None  # the next time a poll can decide something
         self._asked: dict[bytes, tuple[str, str]] = {}  # card -> the place a recount offered
         self._left: dict[str, tuple[str, float]] = {}  # zone -> where its chips last went
@@ -741,7 +740,7 @@ class TagTracker(TagMapper):
             want.elements(), reverse=True
         ):
             self._dirty.discard(zone)
-        self._touch(stack, now)
+        self._dirty.add(stack)
         self._due = now
 
     def _counted_stack(self, zone: str, chips: list[int] | None, now: float) -> None:
@@ -1218,7 +1217,6 @@ class TagTracker(TagMapper):
             and not _is_card_zone(place)
             and place not in tag.at
             and now - tag.read_at + EPS < self._in_hand(place)
-            and not self._after_motion(tag, place)
         ):
             busy.add(_seat_group(place))
             moving = True
@@ -1269,22 +1267,6 @@ class TagTracker(TagMapper):
         if not (moving or away or missing or self._turning(tag)):
             self._active.discard(uid)
 
-    def _touch(self, zone: str, now: float) -> None:
-        self._dirty.add(zone)
-        self._changed_at[zone] = now
-
-    def _after_motion(self, tag: _Tag, place: str) -> bool:
-        """Home read the chip after its seat's motion had landed (a round ending after the
-        newest change of the seat's zones not yet emitted): it lay at rest while the motion's
-        chips arrived, so it is in no hand of that motion. It was skipped by its antenna (deep
-        in a pile: up to 3% of rounds) or starts a motion of its own, ruled when it lands; its
-        seat is not held for it (a pile of 40 chips has one skipped in most rounds)."""
-        seat = _seat_group(place)
-        changed = [
-            self._changed_at.get(z, float("inf")) for z in self._dirty if _seat_group(z) == seat
-        ]
-        return bool(changed) and tag.read_at - self._period_of(place) + EPS >= max(changed)
-
     def _uid_of(self, tag: _Tag) -> bytes:
         return self._tag_uid[id(tag)]
 
@@ -1309,7 +1291,7 @@ class TagTracker(TagMapper):
             # turned where it was read all along (a card shown): a neighbour beginning to
             # read it (a shown card at the seat's edge) is no rival
             tag.flags = self._content[tag.place][uid] = p.flags
-            self._touch(tag.place, now)
+            self._dirty.add(tag.place)
             return
         rivals = [z for z in tag.at if z != tag.place]
         rivals += [
@@ -1322,7 +1304,7 @@ class TagTracker(TagMapper):
             if z not in tag.kept and self._prior(uid, z, since, now) < PRIOR:
                 return
         tag.flags = self._content[tag.place][uid] = p.flags
-        self._touch(tag.place, now)
+        self._dirty.add(tag.place)
 
     def _decide(self, uid: bytes, tag: _Tag, now: float) -> list[Event | Alert]:
         """Place or move one tag on the evidence; an alert or a question when unsure."""
@@ -1515,12 +1497,12 @@ class TagTracker(TagMapper):
         if tag.place is not None:
             tag.lapsed.pop(tag.place, None)  # its old place losing it was its leaving
             self._content[tag.place].pop(uid, None)
-            self._touch(tag.place, now)
+            self._dirty.add(tag.place)
             if zone is not None and self.chips.value(uid) is not None and uid not in self._dead:
                 self._left[tag.place] = (zone, now)  # where its chips went (_follow)
         if zone is not None:
             self._content[zone][uid] = flags
-            self._touch(zone, now)
+            self._dirty.add(zone)
         self._unread.discard(uid)
         if zone is None:
             self._fresh.pop(uid, None)
