@@ -1287,22 +1287,19 @@ class TagTracker(TagMapper):
             return
         if now - p.face_since + EPS < max(self.rest, self._rounds_needed(tag.place)):
             return
-        if p.face_since == float("-inf"):
-            # turned where it was read all along (a card shown): a neighbour beginning to
-            # read it (a shown card at the seat's edge) is no rival
-            tag.flags = self._content[tag.place][uid] = p.flags
-            self._dirty.add(tag.place)
-            return
-        rivals = [z for z in tag.at if z != tag.place]
-        rivals += [
-            z
-            for z, (_, at) in tag.lapsed.items()
-            if z != tag.place and z not in tag.at and now - at <= self._lapse(z)
-        ]
-        for z in rivals:
-            since = tag.at[z].since if z in tag.at else tag.lapsed[z][0].since
-            if z not in tag.kept and self._prior(uid, z, since, now) < PRIOR:
-                return
+        # turned where it was read all along (a card shown): a neighbour beginning to read
+        # it (a shown card at the seat's edge) is no rival
+        if p.face_since != float("-inf"):
+            rivals = [z for z in tag.at if z != tag.place]
+            rivals += [
+                z
+                for z, (_, at) in tag.lapsed.items()
+                if z != tag.place and z not in tag.at and now - at <= self._lapse(z)
+            ]
+            for z in rivals:
+                since = tag.at[z].since if z in tag.at else tag.lapsed[z][0].since
+                if z not in tag.kept and self._prior(uid, z, since, now) < PRIOR:
+                    return
         tag.flags = self._content[tag.place][uid] = p.flags
         self._dirty.add(tag.place)
 
