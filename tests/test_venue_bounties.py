@@ -271,10 +271,9 @@ def test_bad_award_records_are_refused_in_one_line_and_change_nothing() -> None:
 def test_busts_of_two_hands_heard_in_one_report_are_placed_and_paid_in_the_hands_order() -> None:
     """A state heard late (the link was down for two hands): seat 2 busted in hand 2 by seat 1,
     who busted in hand 3 to seat 3. Seat 2 went out first, so it finishes lower whatever the
-    stacks (the bigger stack decides only among busts of one hand), and
-    its bounty is seat 1's, who was still in: no director asked, the pool paid to the cent.
-    It asked the director and left two heads unpaid when seat 1's smaller stack sorted it
-    first."""
+    stacks (the bigger stack decides only among busts of one hand), and its bounty is seat
+    1's, who was still in: no director asked, the pool paid to the cent. It asked the director
+    and left two heads unpaid when seat 1's smaller stack sorted it first."""
     v = three("pko", 20)
     s = seats_of(v, "T1")
     start = s[1].stack
