@@ -130,6 +130,11 @@ class BridgeSource:
                     self.mapper.chips.save(self.chips_path)
                 except OSError as exc:
                     log.warning("%s: the retired chip not saved: %s", self.chips_path, exc)
+        elif event.kind == "deck_change":  # another enrolled deck brought into play
+            self.mapper.changed_deck(body["deck"], self.clock())
+        elif event.kind == "counted" and isinstance(body.get("cards"), int):
+            # a seat's cards counted: more than the table read there is a dead card tag
+            self.mapper.answered_cards(body["zone"], body["cards"], self.clock())
         elif isinstance(body.get("card"), str):
             self.mapper.answered(
                 body["card"], body.get("zone"), body.get("face"), body.get("deck"), self.clock()

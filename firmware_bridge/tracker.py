@@ -90,6 +90,7 @@ class TrackerStats:
     unread_alerts: int = 0
     exchanged: int = 0  # chips gone to the tray in an exchange
     answered: int = 0  # cards placed by the dealer's answer to a recount
+    dead_cards: int = 0  # card tags found dead (a count found the card; the deck changed)
     followed: int = 0  # unread chips counted where their zone-mates went
     stale_exchanged: int = 0  # chips unread for long that went to the tray with their zone
     dead: int = 0  # dead chips counted where the change they came in landed
@@ -187,6 +188,13 @@ class TagTracker(TagMapper):
         # deck and the number of tags known when it was worked out (it changes only with them)
         self._unread_cards: list[str] | None = None
         self._unread_key: tuple[str | None, int] = (None, -1)
+        # a dealer's count found more cards at a seat than the table read there: a card of the
+        # deck in play whose tag does not answer, one of the cards never read then (narrowed
+        # as they are read: ``_cards_unread``); the cards so found, by deck (kept for diag once
+        # their deck is out of play), and the in-play deck's as last told to the engine
+        self._dead_suspects: set[str] | None = None
+        self._dead_cards: dict[str, list[str]] = {}
+        self._dead_cards_told: list[str] = []
         # chips an unread alert named (dead or shadowed where they lie); dead chips (never read)
         # counted where the change they came in landed (an exchange short by exactly them); and
         # the chips part of ``unread`` as last told to the engine (zone -> values)
@@ -850,6 +858,9 @@ class TagTracker(TagMapper):
         if cards is None and chips is None and dead is None:
             return []
         body: dict[str, Any] = {"cards": self._unread_cards or []}
+        if self._dead_cards_told:
+            body["deck"] = self.decks.in_play
+            body["dead_cards"] = self._dead_cards_told
         if self._unread_chips:
             body["chips"] = self._unread_chips
         if self._dead_told:
@@ -960,10 +971,67 @@ class TagTracker(TagMapper):
         self._unread_key = key
         tags = self._tags
         never = sorted(c for u, c in deck.cards.items() if bytes.fromhex(u) not in tags)
-        if never == self._unread_cards:
+        dead = self._dead_card(deck.id, never)
+        if never == self._unread_cards and not dead:
             return None
         self._unread_cards = never
         return never
+
+    def _dead_card(self, deck: str, never: list[str]) -> bool:
+        """The cards a count found a dead tag among, narrowed to those still never read: once
+        one is left, it is the dead card (named to the engine, which tells the dealer to change
+        the deck: tablectl/engine/deckchange.py). Whether that named a card now."""
+        if self._dead_suspects is None:
+            return False
+        self._dead_suspects &= set(never)
+        if len(self._dead_suspects) != 1:
+            if not self._dead_suspects:  # the count's missing card was read after all
+                self._dead_suspects = None
+            return False
+        (card,) = self._dead_suspects
+        self._dead_suspects = None
+        found = self._dead_cards.setdefault(deck, [])
+        if card in found:
+            return False
+        found.append(card)
+        self._dead_cards_told = sorted(found)
+        self.tstats.dead_cards += 1
+        return True
+
+    def answered_cards(self, zone: str, cards: int, now: float) -> None:
+        """The dealer's count of a seat's hole cards (``counted`` with ``cards``, the answer to
+        *seat N: how many cards?*): more than the deck in play's cards the table holds there is
+        a card whose tag does not answer, one of the cards it has never read. Every card read
+        later is not it: once one is left, ``unread`` names it (``_dead_card``)."""
+        deck = self.decks.decks.get(self.decks.in_play or "")
+        if deck is None or not _is_card_zone(zone):
+            return
+        here = sum(
+            1
+            for u in self._content.get(zone, {})
+            if (found := self.decks.lookup(u)) is not None and found[1] == deck.id
+        )
+        if cards <= here:
+            return
+        never = {c for u, c in deck.cards.items() if bytes.fromhex(u) not in self._tags}
+        never -= set(self._dead_cards.get(deck.id, ()))
+        if not never:
+            return
+        self._dead_suspects = never if self._dead_suspects is None else self._dead_suspects & never
+        self._unread_key = (None, -1)  # worked out again at the next poll
+        self._due = now
+
+    def changed_deck(self, deck: str, now: float) -> None:
+        """Another enrolled deck brought into play (a ``deck_change``: the dealer changed the
+        deck with a dead card): the old deck's cards are another deck's from now on, nothing is
+        suspected of the new one, and its cards never read are told afresh."""
+        if deck not in self.decks.decks or deck == self.decks.in_play:
+            return
+        self.decks.in_play = deck
+        self._dead_suspects = None
+        self._dead_cards_told = []
+        self._unread_key = (None, -1)
+        self._due = now
 
     def _chips_unread(self) -> dict[str, list[int]] | None:
         """The chips counted where they lie but not read there, by zone, when that changed: dead
@@ -1560,6 +1628,19 @@ class TagTracker(TagMapper):
                 tags.append({"uid": u, "what": self._what(b), "state": "taken out of play"})
             elif (b not in self._tags or b in self._dead) and self._started is not None:
                 tags.append({"uid": u, "what": self._what(b), "state": "never read"})
+        for deck_id, dead_cards in sorted(self._dead_cards.items()):
+            deck = self.decks.decks.get(deck_id)
+            for card in dead_cards:
+                uid = self.decks.uid_of(card, deck_id)
+                out = "out of play" if deck_id != self.decks.in_play else "change the deck"
+                tags.append(
+                    {
+                        "uid": uid.hex() if uid else "",
+                        "what": f"card {card} of deck {deck_id}"
+                        + (f" ({deck.back})" if deck and deck.back else ""),
+                        "state": f"dead: a count found it where the table read none ({out})",
+                    }
+                )
         for uid, t in sorted(self._tags.items()):
             if uid in self._dead or uid in self._retired:
                 continue  # named above

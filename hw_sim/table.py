@@ -36,6 +36,7 @@ from firmware_bridge.tags import (
     ChipInventory,
     Deck,
     DeckRegistry,
+    Enrollment,
     TagMapper,
     is_card_zone,
     is_chip_zone,
@@ -71,7 +72,9 @@ PRESS_GAP_S = 0.05  # a button's next press comes this long after its debounce w
 
 
 def card_tag(card: str, deck: str = "A") -> bytes:
-    return tag_uid(CARD_ORDER.index(card) + (0 if deck == "A" else 1000))
+    """The tag of ``card`` in the sim's deck ``deck`` (A in play, B the foreign card's, C and
+    on the decks brought into play when a dead card is found)."""
+    return tag_uid(CARD_ORDER.index(card) + 1000 * (ord(deck[0]) - ord("A")))
 
 
 @dataclass(slots=True)
@@ -218,6 +221,7 @@ class TableSim(Felt):
         self._step_irr: str | None = None
         self.counted = 0  # recount questions the sim's dealer answered (counted events)
         self.retired = 0  # dead chips the sim's dealer took out of play (retire events)
+        self.deck_changes = 0  # decks changed for a dead card (deck_change events)
         self._motion_end = self.clock.t
         self._irregular: str | None = None  # the irregularity the step commits
         self._irr_rng = random.Random(cfg.seed * 7919 + 5)
@@ -407,7 +411,7 @@ class TableSim(Felt):
                     "zone": zone,
                     "face": "up" if up else "down",
                 }
-                if card and card[1] != "A":
+                if card and card[1] != self.decks.in_play:
                     obj["deck"] = card[1]
                 card_events.append((order[zone] * 10_000 + zones[zone].index(uid), obj))
         card_events.sort(key=lambda e: e[0])
@@ -704,7 +708,9 @@ class TableSim(Felt):
             mapper = self.bridge.mapper
             if isinstance(mapper, TagTracker) and "card" in body:
                 mapper.answered(q.card, body.get("zone"), body.get("face"), None, self.clock.t)
-            elif isinstance(mapper, TagTracker) and "cards" not in body:
+            elif isinstance(mapper, TagTracker) and "cards" in body:
+                mapper.answered_cards(q.zone, body["cards"], self.clock.t)
+            elif isinstance(mapper, TagTracker):
                 mapper.answered_chips(q.zone, body.get("chips"), self.clock.t)
         return outs
 
@@ -739,6 +745,35 @@ class TableSim(Felt):
             self._step([(found, None, False), (self._working_chip(q.value), stack, False)])
             self._rack[q.value].remove(found)  # out of play for good
             self.retired += 1
+
+    @property
+    def _in_play(self) -> str:
+        return self.decks.in_play or "A"
+
+    def _change_deck(self) -> None:
+        """The dealer changes the deck the table found a dead card in, as the hand is over
+        (house option ``deck_change`` "hand_end"; at "push" nothing: the sim has no dealer
+        push): the next deck from the box is enrolled card by card with the NFC reader
+        (firmware_bridge.tags.Enrollment: each card's tag and its text) and brought into play
+        (a journaled ``deck_change``, told to the tracker as BridgeSource.answered does). The
+        model draws its tags dead or not as it draws every tag's."""
+        t = self.table
+        assert t is not None
+        old = self._in_play
+        if t.profile.deck_change != "hand_end" or all(d != old for d, _ in t.view().dead_cards):
+            return
+        new = next(chr(c) for c in range(ord("C"), ord("Z") + 1) if chr(c) not in self.decks.decks)
+        enrol = Enrollment(self.decks, new, "green", chips=self.inventory)
+        for card in CARD_ORDER:
+            enrol.add(card_tag(card, new), card)
+        enrol.finish()
+        self._apply_event(event_from_obj({"deck_change": {"deck": new}}))
+        mapper = self.bridge.mapper
+        if isinstance(mapper, TagTracker):
+            mapper.changed_deck(new, self.clock.t)
+        else:
+            self.decks.in_play = new
+        self.deck_changes += 1
 
     def _working_chip(self, value: int) -> bytes:
         """A chip of ``value`` from the tray that answers the station's reader (a dead one
@@ -857,7 +892,7 @@ class TableSim(Felt):
         error = self._irregularity(("wrong_seat", "exposed_card"))
         at = self._irr_rng.randrange(2, 2 * len(order)) if error == "wrong_seat" else 1
         for i, seat in enumerate([*order, *order]):  # one card a seat, twice round
-            uid = card_tag(deck.pop())
+            uid = card_tag(deck.pop(), self._in_play)
             up = False
             if error is not None and i == at:
                 self._irregular = error
@@ -1091,9 +1126,9 @@ class TableSim(Felt):
 
     def _deal_board(self, n: int) -> None:
         self._collect_bets()
-        self._step([(card_tag(self.deck.pop()), "burn", False)], kind="board")
+        self._step([(card_tag(self.deck.pop(), self._in_play), "burn", False)], kind="board")
         for _ in range(3 if n == 0 else 1):
-            self._step([(card_tag(self.deck.pop()), "board", True)], kind="board")
+            self._step([(card_tag(self.deck.pop(), self._in_play), "board", True)], kind="board")
 
     def _showdown(self, view: TableView) -> None:
         t = self.table
@@ -1168,6 +1203,7 @@ class TableSim(Felt):
             self._step(moves, kind="payout")
         if self.rf is not None:
             self._retire_dead()
+            self._change_deck()
         for seat, player in t.players.items():
             physical = self._zone_total(f"stack:{seat}")
             if physical != player.stack:

@@ -127,6 +127,9 @@ _CITATIONS: dict[str, tuple[str, ...]] = {
     "action_item_bet.floor": ("002 RP-20",),
     "action_item_bet.call": ("002 RP-20",),
     "action_item_bet.all-in": ("002 RP-20",),
+    # A deck with a card that does not answer is changed (house option ``deck_change``).
+    "deck_change.hand_end": ("002 Rule 27", "000 tournament rule 24"),
+    "deck_change.push": ("002 Rule 27",),
     # Floor decisions (tablectl/engine/floor.py). The floor's word is final (002 Rule 1). 000
     # Decision-Making 2 says so of WFP management, but the engine also cites 002 Rule 1 for a
     # void console entry under every profile: one citation keeps the two the same.

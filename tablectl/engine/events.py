@@ -59,6 +59,7 @@ EVENT_KINDS = (
     "counted",
     "unread",
     "retire",
+    "deck_change",
 )
 _KINDS = frozenset(EVENT_KINDS)
 SETUP_KEYS = (
@@ -1087,13 +1088,23 @@ def _validate_unread(body: object) -> dict[str, Any]:
     tags the table has not read since the deck was enrolled (dead tags, or cards not dealt yet;
     ``[]``: none), and (optional) the chips the bridge counts where they lie but cannot read
     there (a dead tag, a chip unread past any shadow), by zone; ``table``: dead chips whose
-    place it does not know."""
+    place it does not know; ``deck``: the deck in play the cards are of, and ``dead_cards``
+    those of its cards the bridge found dead (the dealer is told to change the deck)."""
     body = _object(body, "unread", "with the cards the table has not read")
-    _keys(body, ("cards", "chips", "dead"), "unread")
+    _keys(body, ("cards", "chips", "dead", "deck", "dead_cards"), "unread")
     listed = _cards(body.get("cards"), "unread.cards")
     if UNKNOWN_CARD in listed or len(set(listed)) != len(listed):
         raise ScenarioError("unread.cards lists enrolled cards, each once, not '??'")
     out: dict[str, Any] = {"cards": listed}
+    if "deck" in body:
+        out["deck"] = _deck_id(body["deck"], "unread.deck")
+    if "dead_cards" in body:
+        dead = _cards(body["dead_cards"], "unread.dead_cards")
+        if not dead or not set(dead) <= set(listed) or len(set(dead)) != len(dead):
+            raise ScenarioError("unread.dead_cards lists some of unread.cards, each once")
+        if "deck" not in out:
+            raise ScenarioError("unread.dead_cards needs the 'deck' they are of")
+        out["dead_cards"] = dead
     if "chips" in body:
         chips = _object(body["chips"], "unread.chips", "of zone -> chip denominations")
         zones: dict[str, list[int]] = {}
@@ -1171,6 +1182,23 @@ def _validate_retire(body: object) -> dict[str, Any]:
     return out
 
 
+def _deck_id(value: object, where: str) -> str:
+    """An enrolled deck's id, as a ``card`` line's ``deck``: 1 to 16 printable characters."""
+    if not isinstance(value, str) or not 0 < len(value) <= 16 or not value.isprintable():
+        raise ScenarioError(f"{where} {show(value)} must name an enrolled deck")
+    return value
+
+
+def _validate_deck_change(body: object) -> dict[str, Any]:
+    """The dealer brought another enrolled deck into play: ``{"deck": "C"}`` (the deck before
+    it is out of play: its cards read on the table are another deck's)."""
+    body = _object(body, "deck_change", "naming the deck brought into play")
+    _keys(body, ("deck",), "deck_change")
+    if "deck" not in body:
+        raise ScenarioError("deck_change names the 'deck' brought into play")
+    return {"deck": _deck_id(body["deck"], "deck_change.deck")}
+
+
 _CONSOLE_VALIDATORS = {
     "floor": _validate_floor,
     "ack": _validate_ack,
@@ -1181,6 +1209,7 @@ _CONSOLE_VALIDATORS = {
     "counted": _validate_counted,
     "unread": _validate_unread,
     "retire": _validate_retire,
+    "deck_change": _validate_deck_change,
 }
 
 # Each event kind's validator (``card`` and ``board`` carry companions: parse_obj reads them).

@@ -241,6 +241,16 @@ class RecountClosed(Notice):
 
 
 @record
+class DeckChanged(Notice):
+    """Another enrolled deck brought into play (tablectl/engine/deckchange.py): the ``deck``, and
+    the ``ids`` of the alerts about the deck replaced, closed now."""
+
+    kind: ClassVar[str] = "deck_change"
+    deck: str = ""
+    ids: list[int] = UNSET
+
+
+@record
 class AlertsDropped(Notice):
     """Older alerts dropped from the screen unacknowledged (the open list is bounded)."""
 
@@ -272,5 +282,6 @@ NOTICES: tuple[type[Notice], ...] = (
     LevelChange,
     Undone,
     RecountClosed,
+    DeckChanged,
     AlertsDropped,
 )

@@ -41,6 +41,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "deal_sequence": ("first_card", "sequence"),
     "moved_sb": ("sb", "sb_and_bb"),
     "action_item_bet": ("floor", "call", "all-in"),
+    "deck_change": ("hand_end", "push"),
 }
 
 
@@ -128,6 +129,11 @@ class HouseProfile:
     # Moving button, the upcoming small blind eliminated: the next player posts the "sb" only,
     # or "sb_and_bb" (003 Button and blind use 5: the small blind dead, the big blind live).
     moved_sb: str = "sb"
+    # When a deck with a card tag that does not answer is changed: at the "hand_end" (000
+    # tournament rule 24: "changed only when dealers change, unless a card is damaged"; 002
+    # Rule 27's "as prescribed by the house") or at the next dealer "push" or level change
+    # (002 Rule 27's own times; the table asks about the dead card's seat until then).
+    deck_change: str = "hand_end"
 
     # Chip reading (chipread.py, docs/chip-reading.md).
     # 002 Rule 49: "raise" declared, single overchip, no amount -> the most the chip allows.

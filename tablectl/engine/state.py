@@ -92,7 +92,7 @@ class Felt:
     back), flow.py and dealing.py (bets gathered, chips back), floor.py and table.py (an
     undo), recount.py (the cards the table has not read), shortbet.py (a push read as push()
     would read it, the zone put back at once: whether to ask for a count), retire.py (the dead
-    chips asked about)."""
+    chips asked about), deckchange.py (the dead cards told to change the deck for)."""
 
     zones: dict[str, list[int]] = field(default_factory=dict)  # last raw chip-zone snapshots
     sensed_zones: set[str] = field(default_factory=set)  # zones a `chips` snapshot has reported
@@ -112,6 +112,11 @@ class Felt:
     # the dealer is asked to take each out of play between hands (retire.py), once a place
     dead_chips: dict[str, tuple[int, str]] = field(default_factory=dict)
     retire_asked: dict[str, str] = field(default_factory=dict)  # uid -> the zone asked about
+    # the deck in play's cards the bridge found dead (``unread``'s ``deck`` and ``dead_cards``)
+    # and the alert telling the dealer to change that deck (deckchange.py): (deck, card) -> id
+    unread_deck: str | None = None
+    dead_cards: tuple[str, ...] = ()
+    deck_alerts: dict[tuple[str, str], int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

@@ -19,6 +19,7 @@ from tablectl.engine import (
     cards,
     clock,
     dealing,
+    deckchange,
     floor,
     flow,
     hands,
@@ -489,6 +490,7 @@ class Table(TableState):
             allowed=self.allowed(),
             recounts=tuple(_recount_view(k, *held) for k, held in self.recounts.items()),
             carried=hand.showdown.carried if hand is not None and not in_hand else 0,
+            dead_cards=tuple(sorted(self.felt.deck_alerts)),
         )
 
     def allowed(self) -> Allowed:
@@ -568,6 +570,13 @@ def _on_counted(table: Table, body: dict[str, Any], out: list[Output]) -> None:
         recount.on_counted(table, body, out)
 
 
+def _on_unread(table: Table, body: dict[str, Any], out: list[Output]) -> None:
+    """The bridge's lists of what it cannot read: kept for the questions (recount.py), and its
+    dead cards told to the dealer (deckchange.py)."""
+    recount.on_unread(table, body, out)
+    deckchange.on_unread(table, body, out)
+
+
 _HANDLERS: dict[str, Callable[[Table, Any, list[Output]], None]] = {
     "setup": Table._on_setup,
     "tick": Table._on_tick,
@@ -582,6 +591,7 @@ _HANDLERS: dict[str, Callable[[Table, Any, list[Output]], None]] = {
     "level": Table._on_level,
     "recount": recount.on_recount,
     "counted": _on_counted,
-    "unread": recount.on_unread,
+    "unread": _on_unread,
     "retire": retire.on_retire,
+    "deck_change": deckchange.on_deck_change,
 }

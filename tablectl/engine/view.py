@@ -122,3 +122,6 @@ class TableView:
     allowed: Allowed = field(default_factory=lambda: Allowed(None))
     recounts: tuple[RecountView, ...] = ()  # questions for the dealer, oldest first
     carried: int = 0  # odd chips the hand over left in its pot for the next hand (003 Ties 3)
+    # (deck, card) of each card tag found dead in a deck not changed yet: change that deck
+    # (tablectl/engine/deckchange.py; house option ``deck_change`` says when)
+    dead_cards: tuple[tuple[str, str], ...] = ()
