@@ -33,8 +33,8 @@ def on_unread(table: TableState, body: dict[str, Any], out: list[Output]) -> Non
     felt.unread_deck = body.get("deck")
     felt.dead_cards = tuple(body.get("dead_cards", ()))
     deck = felt.unread_deck
-    if deck is None:
-        return
+    if deck is None or deck in felt.decks_out:
+        return  # a list sent before the change: that deck is out of play already
     rule = option(table.profile, "deck_change")
     when = _WHEN[table.profile.deck_change]
     for card in felt.dead_cards:
@@ -62,6 +62,10 @@ def on_deck_change(table: TableState, body: dict[str, Any], out: list[Output]) -
     felt = table.felt
     old = felt.unread_deck
     ids = [i for (d, _), i in sorted(felt.deck_alerts.items()) if d != deck]
+    out_of_play = {d for d, _ in felt.deck_alerts if d != deck}
+    if old is not None and old != deck:
+        out_of_play.add(old)
+    felt.decks_out = (felt.decks_out | out_of_play) - {deck}
     felt.deck_alerts = {k: i for k, i in felt.deck_alerts.items() if k[0] == deck}
     table.console.open_alerts = [a for a in table.console.open_alerts if a.id not in ids]
     felt.unread_cards, felt.dead_cards, felt.unread_deck = (), (), deck

@@ -117,6 +117,7 @@ class Felt:
     unread_deck: str | None = None
     dead_cards: tuple[str, ...] = ()
     deck_alerts: dict[tuple[str, str], int] = field(default_factory=dict)
+    decks_out: set[str] = field(default_factory=set)  # decks changed away: out of play
 
 
 @dataclass(slots=True)
