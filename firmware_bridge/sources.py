@@ -82,6 +82,9 @@ class BridgeSource:
         self.mapper = mapper
         # the chip file a retired chip is written back to (the simulator's bots bring their own)
         self.chips_path = chips if not registries else None
+        # the deck file: decks enrolled since the start (tablectl enroll) are read from it, and
+        # a deck brought into play is written back (a restart deals from it)
+        self.decks_path = decks if not registries else None
         self.bridge = Bridge(self.link, mapper)
         self.clock = time.monotonic
 
@@ -132,6 +135,11 @@ class BridgeSource:
                     log.warning("%s: the retired chip not saved: %s", self.chips_path, exc)
         elif event.kind == "deck_change":  # another enrolled deck brought into play
             self.mapper.changed_deck(body["deck"], self.clock())
+            if self.decks_path is not None:
+                try:
+                    self.mapper.decks.save(self.decks_path)
+                except OSError as exc:
+                    log.warning("%s: the deck in play not saved: %s", self.decks_path, exc)
         elif event.kind == "counted" and isinstance(body.get("cards"), int):
             # a seat's cards counted: more than the table read there is a dead card tag
             self.mapper.answered_cards(body["zone"], body["cards"], self.clock())
@@ -141,6 +149,24 @@ class BridgeSource:
             )
         elif isinstance(body.get("zone"), str):
             self.mapper.answered_chips(body["zone"], body.get("chips"), self.clock())
+
+    def deck_of(self, uid: bytes) -> str | None:
+        """The enrolled deck, other than the one in play, a tag tapped on the station's NFC
+        reader belongs to (the dealer shows a card of the new deck: tablectl/daemon/loop.py);
+        a deck enrolled since the start (``tablectl enroll`` wrote the deck file) is read
+        from the file first. None: no card of another enrolled deck."""
+        from firmware_bridge.tags import DeckRegistry, RegistryError
+
+        decks = self.mapper.decks
+        if decks.lookup(uid) is None and self.decks_path is not None and self.decks_path.exists():
+            try:
+                for deck in DeckRegistry.load(self.decks_path).decks.values():
+                    if deck.id not in decks.decks:
+                        decks.add(deck)
+            except RegistryError as exc:
+                log.warning("%s: new decks not read: %s", self.decks_path, exc)
+        found = decks.lookup(uid)
+        return found[1] if found is not None and found[1] != decks.in_play else None
 
     @property
     def finished(self) -> bool:

@@ -4,13 +4,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from test_bridge_tags import card_uid, deck
 from test_bridge_tracker import ANT, run
 from test_recount import SETUP
 
+from firmware_bridge.sources import BridgeSource
 from firmware_bridge.tags import CARD_ORDER, ChipInventory, DeckRegistry
 from firmware_bridge.tracker import TagTracker
 from hw_sim.table import SimConfig, TableSim
+from tablectl.daemon.loop import Daemon
 from tablectl.engine.events import event_from_obj, event_to_obj
 from tablectl.engine.notices import DeckChanged
 from tablectl.engine.outputs import Alert
@@ -126,3 +130,29 @@ def test_a_count_no_larger_than_the_read_suspects_nothing() -> None:
         tracker.report(ANT["board"], ((card_uid("7h"), 1),), 1.0 + i * 0.02)
         told += _told(tracker, 1.0001 + i * 0.02)
     assert told[-1] == {"cards": ["2d"]}
+
+
+def test_a_card_of_a_new_deck_shown_at_the_station_changes_the_deck(tmp_path: Path) -> None:
+    """Through a real daemon and BridgeSource: the table asks for a deck change; deck C is
+    enrolled meanwhile (``tablectl enroll`` writes the deck file); the dealer taps one of its
+    cards on the station's NFC reader: a journaled ``deck_change``, the tracker deals from
+    deck C, and the deck file says so (a restart keeps it). A card of the deck in play shown
+    is no change."""
+    path = tmp_path / "decks.json"
+    DeckRegistry([deck("A", 0)], in_play="A").save(path)
+    source = BridgeSource(str(tmp_path / "mcu"), 250_000, path, None)
+    tracker = source.mapper
+    assert isinstance(tracker, TagTracker)
+    setup = {"rules": "tda-2025", "seats": {"4": 3000, "7": 3000}, "button": 4, "blinds": [25, 50]}
+    daemon = Daemon(tmp_path / "j.db", setup, source)
+    daemon.restore()
+    daemon.handle(event_from_obj({"unread": {"cards": ["2d"], "deck": "A", "dead_cards": ["2d"]}}))
+    assert daemon.table.view().dead_cards == (("A", "2d"),)
+    registry = DeckRegistry.load(path)
+    registry.add(deck("C", 2000))
+    registry.save(path)
+    daemon._badge(card_uid("As"), None)  # deck A's: no change
+    assert tracker.decks.in_play == "A"
+    daemon._badge(card_uid("As", 2000), None)
+    assert daemon.table.view().dead_cards == ()
+    assert tracker.decks.in_play == "C" and DeckRegistry.load(path).in_play == "C"

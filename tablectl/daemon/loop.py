@@ -606,6 +606,8 @@ class Daemon:
             self.console.countdown(max(0.0, clock[1] - now))
 
     def _badge(self, uid: bytes, badge: Any) -> None:
+        if self._deck_shown(uid):
+            return
         if self.floor_gate is not None:
             # The daemon's badges file decides (tablectl/daemon/badges.py); accepted reads are
             # journaled so a restart knows who deals and who holds floor authority.
@@ -831,6 +833,19 @@ class Daemon:
         if self._view is None:
             self._view = self.table.view()
         return self._view
+
+    def _deck_shown(self, uid: bytes) -> bool:
+        """A card of another enrolled deck tapped on the station's reader while the table asks
+        for a deck change (a dead card tag, tablectl/engine/deckchange.py): that deck is
+        brought into play, a journaled ``deck_change`` (refused in a hand: the engine says
+        so). Whether the tap was such a card."""
+        deck_of = getattr(self.source, "deck_of", None)
+        deck = deck_of(uid) if deck_of is not None else None
+        if deck is None or self.table is None or not self.view().dead_cards:
+            return False
+        log.info("deck %s shown at the station: brought into play", deck)
+        self.handle(event_from_obj({"deck_change": {"deck": deck}}))
+        return True
 
     # --- listeners ---------------------------------------------------------------------------
 
