@@ -861,8 +861,9 @@ OPTIONS = [
         (
             "refused: line 7: setup.options: unexpected keys colour (allowed: action_item_bet, "
             "bb_ante_short, bb_option_fold, blind_chips, boxed_misdeal, button, clock, "
-            "clock_seconds, dead_button, deal_sequence, exposed_misdeal, extra_card, min_bet, "
-            "min_raise, misdeal_until, moved_sb, multi_chip, odd_chip, oot_bet_after_check, "
+            "clock_seconds, dead_button, deal_sequence, deck_change, exposed_misdeal, "
+            "extra_card, min_bet, min_raise, misdeal_until, moved_sb, multi_chip, odd_chip, "
+            "oot_bet_after_check, "
             "oot_bet_raised, oot_check, overchip_declared_no_amount, premature_card, "
             "raise_threshold, reopen, roberts_edition, scrap_card, show_order, unclear_amount, "
             "undercall)"
@@ -903,8 +904,9 @@ OPTIONS = [
         (
             "refused: line 7: setup.options: unexpected keys colour (allowed: action_item_bet, "
             "bb_ante_short, bb_option_fold, blind_chips, boxed_misdeal, button, clock, "
-            "clock_seconds, dead_button, deal_sequence, exposed_misdeal, extra_card, min_bet, "
-            "min_raise, misdeal_until, moved_sb, multi_chip, odd_chip, oot_bet_after_check, "
+            "clock_seconds, dead_button, deal_sequence, deck_change, exposed_misdeal, "
+            "extra_card, min_bet, min_raise, misdeal_until, moved_sb, multi_chip, odd_chip, "
+            "oot_bet_after_check, "
             "oot_bet_raised, oot_check, overchip_declared_no_amount, premature_card, "
             "raise_threshold, reopen, roberts_edition, scrap_card, show_order, unclear_amount, "
             "undercall)"
@@ -2219,7 +2221,8 @@ RECOUNT = [
     ),
     (
         j({"unread": {"cards": [], "x": 1}}),
-        "refused: line 7: unread: unexpected keys x (allowed: cards, chips, dead)",
+        "refused: line 7: unread: unexpected keys x "
+        "(allowed: cards, chips, dead, dead_cards, deck)",
     ),
     (
         j({"unread": {"cards": [], "dead": [{"chip": "05c0000000000002", "value": 100}]}}),
@@ -2232,6 +2235,23 @@ RECOUNT = [
     (
         j({"unread": {"cards": [], "dead": "05c0000000000002"}}),
         "refused: line 7: unread.dead must be a list of at most 8 chips",
+    ),
+    (
+        j({"unread": {"cards": ["2d"], "dead_cards": ["2d"]}}),
+        "refused: line 7: unread.dead_cards needs the 'deck' they are of",
+    ),
+    (
+        j({"unread": {"cards": ["2d"], "deck": "A", "dead_cards": ["3d"]}}),
+        "refused: line 7: unread.dead_cards lists some of unread.cards, each once",
+    ),
+    (
+        j({"unread": {"cards": ["2d"], "deck": "", "dead_cards": ["2d"]}}),
+        "refused: line 7: unread.deck '' must name an enrolled deck",
+    ),
+    (j({"deck_change": {}}), "refused: line 7: deck_change names the 'deck' brought into play"),
+    (
+        j({"deck_change": {"deck": "C", "x": 1}}),
+        "refused: line 7: deck_change: unexpected keys x (allowed: deck)",
     ),
     (j({"retire": {"found": False}}), "refused: line 7: retire names the 'chip' (its tag UID)"),
     (

@@ -170,7 +170,8 @@ class Rewind:
 @dataclass(slots=True)
 class Console:
     """The director's and dealer's side: alerts raised and not acknowledged, newest last
-    (bounded), the last alert's id, the badges signed in. Written by table.py and recount.py."""
+    (bounded), the last alert's id, the badges signed in. Written by table.py, recount.py and
+    deckchange.py (the alerts of a deck changed, closed)."""
 
     open_alerts: list[Alert] = field(default_factory=list)
     alert_seq: int = 0  # alerts raised since setup: the last alert's id
