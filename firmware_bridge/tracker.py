@@ -187,12 +187,16 @@ class TagTracker(TagMapper):
         # the deck in play's cards never read, as last told to the engine (``unread``), and the
         # deck and the number of tags known when it was worked out (it changes only with them)
         self._unread_cards: list[str] | None = None
-        self._unread_key: tuple[str | None, int] = (None, -1)
+        self._unread_key: tuple[str | None, int, int] = (None, -1, -1)
         # a dealer's count found more cards at a seat than the table read there: a card of the
         # deck in play whose tag does not answer, one of the cards never read then (narrowed
         # as they are read: ``_cards_unread``); the cards so found, by deck (kept for diag once
         # their deck is out of play), and the in-play deck's as last told to the engine
         self._dead_suspects: set[str] | None = None
+        # cards ever placed (read at rest somewhere): a tag glimpsed once in flight, or by a
+        # neighbour, is no proof it answers (a dead card read in transit narrowed the suspects
+        # to a card not dealt yet: harsh seed 40's deck C)
+        self._cards_placed: set[bytes] = set()
         self._dead_cards: dict[str, list[str]] = {}
         self._dead_cards_told: list[str] = []
         # chips an unread alert named (dead or shadowed where they lie); dead chips (never read)
@@ -682,7 +686,7 @@ class TagTracker(TagMapper):
         self._trays.clear()
         # the session's engine starts with nothing unread: tell it afresh (the daemon's fresh
         # tracker does), or a dead chip of unknown place is never asked about in it
-        self._unread_chips, self._unread_cards, self._unread_key = {}, None, (None, -1)
+        self._unread_chips, self._unread_cards, self._unread_key = {}, None, (None, -1, -1)
         self._lost_at.clear()
         # the new session's engine is told its dead chips of known place afresh; replacements
         # not given before the clearing are not awaited (the stacks are set up anew)
@@ -859,6 +863,8 @@ class TagTracker(TagMapper):
             return []
         body: dict[str, Any] = {"cards": self._unread_cards or []}
         if self._dead_cards_told:
+            # a dead card glimpsed once in flight is still one the table cannot read
+            body["cards"] = sorted({*body["cards"], *self._dead_cards_told})
             body["deck"] = self.decks.in_play
             body["dead_cards"] = self._dead_cards_told
         if self._unread_chips:
@@ -965,20 +971,23 @@ class TagTracker(TagMapper):
         for good. The engine asks the dealer to count a seat read short at the deal's end while
         the list can account for it, instead of ruling a misdeal (dealing.check_deal)."""
         deck = self.decks.decks.get(self.decks.in_play or "")
-        key = (self.decks.in_play, len(self._tags))
+        key = (self.decks.in_play, len(self._tags), len(self._cards_placed))
         if self._started is None or deck is None or key == self._unread_key:
             return None
         self._unread_key = key
         tags = self._tags
         never = sorted(c for u, c in deck.cards.items() if bytes.fromhex(u) not in tags)
-        dead = self._dead_card(deck.id, never)
+        placed = self._cards_placed
+        dead = self._dead_card(
+            deck.id, [c for u, c in deck.cards.items() if bytes.fromhex(u) not in placed]
+        )
         if never == self._unread_cards and not dead:
             return None
         self._unread_cards = never
         return never
 
     def _dead_card(self, deck: str, never: list[str]) -> bool:
-        """The cards a count found a dead tag among, narrowed to those still never read: once
+        """The cards a count found a dead tag among, narrowed to those never placed: once
         one is left, it is the dead card (named to the engine, which tells the dealer to change
         the deck: tablectl/engine/deckchange.py). Whether that named a card now."""
         if self._dead_suspects is None:
@@ -1013,12 +1022,13 @@ class TagTracker(TagMapper):
         )
         if cards <= here:
             return
-        never = {c for u, c in deck.cards.items() if bytes.fromhex(u) not in self._tags}
+        placed = self._cards_placed
+        never = {c for u, c in deck.cards.items() if bytes.fromhex(u) not in placed}
         never -= set(self._dead_cards.get(deck.id, ()))
         if not never:
             return
         self._dead_suspects = never if self._dead_suspects is None else self._dead_suspects & never
-        self._unread_key = (None, -1)  # worked out again at the next poll
+        self._unread_key = (None, -1, -1)  # worked out again at the next poll
         self._due = now
 
     def changed_deck(self, deck: str, now: float) -> None:
@@ -1030,7 +1040,7 @@ class TagTracker(TagMapper):
         self.decks.in_play = deck
         self._dead_suspects = None
         self._dead_cards_told = []
-        self._unread_key = (None, -1)
+        self._unread_key = (None, -1, -1)
         self._due = now
 
     def _chips_unread(self) -> dict[str, list[int]] | None:
@@ -1536,6 +1546,8 @@ class TagTracker(TagMapper):
         # A chip unread more lately is among the unread an exchange is matched against: it
         # leaves that side as it arrives, so it counts on neither.
         off = tag.place is None or (uid in self._unread and now - tag.read_at >= self.gone_after)
+        if zone is not None and _is_card_zone(zone):
+            self._cards_placed.add(uid)  # it answers at rest: no dead card (``_dead_card``)
         if (
             zone is not None
             and self._retiring.get(zone)

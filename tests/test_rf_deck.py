@@ -156,3 +156,21 @@ def test_a_card_of_a_new_deck_shown_at_the_station_changes_the_deck(tmp_path: Pa
     daemon._badge(card_uid("As", 2000), None)
     assert daemon.table.view().dead_cards == ()
     assert tracker.decks.in_play == "C" and DeckRegistry.load(path).in_play == "C"
+
+
+def test_a_card_glimpsed_in_flight_but_never_placed_stays_a_suspect() -> None:
+    """The 2d is read once by seat 3 (a dead tag glimpsed in flight, as the model's transit
+    reads did on harsh seed 40), never placed: it stays among the suspects, so the count at
+    seat 4 is not pinned on the 7h (merely not dealt yet), and the 2d is named once the 7h
+    is placed."""
+    tracker = _tracker_with_2d_and_7h_never_read()
+    tracker.report(ANT["seat:3"], ((card_uid("2d"), 0),), 0.80)
+    tracker.report(ANT["seat:3"], (), 0.82)
+    tracker.poll(0.83)
+    tracker.answered_cards("seat:4", 2, 0.9)
+    assert all("dead_cards" not in u for u in _told(tracker, 0.95))
+    told = []
+    for i in range(20):
+        tracker.report(ANT["board"], ((card_uid("7h"), 1),), 1.0 + i * 0.02)
+        told += _told(tracker, 1.0001 + i * 0.02)
+    assert told[-1]["dead_cards"] == ["2d"]
