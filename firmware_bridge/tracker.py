@@ -189,16 +189,16 @@ class TagTracker(TagMapper):
         self._unread_cards: list[str] | None = None
         self._unread_key: tuple[str | None, int, int] = (None, -1, -1)
         # a dealer's count found more cards at a seat than the table read there: a card of the
-        # deck in play whose tag does not answer, one of the cards never read then (narrowed
-        # as they are read: ``_cards_unread``); the cards so found, by deck (kept for diag once
+        # deck in play whose tag does not answer, one of the cards never placed then (narrowed
+        # as they are placed: ``_dead_card``); the cards so found, by deck (kept for diag once
         # their deck is out of play), and the in-play deck's as last told to the engine
         self._dead_suspects: set[str] | None = None
+        self._dead_cards: dict[str, list[str]] = {}
+        self._dead_cards_told: list[str] = []
         # cards ever placed (read at rest somewhere): a tag glimpsed once in flight, or by a
         # neighbour, is no proof it answers (a dead card read in transit narrowed the suspects
         # to a card not dealt yet: harsh seed 40's deck C)
         self._cards_placed: set[bytes] = set()
-        self._dead_cards: dict[str, list[str]] = {}
-        self._dead_cards_told: list[str] = []
         # chips an unread alert named (dead or shadowed where they lie); dead chips (never read)
         # counted where the change they came in landed (an exchange short by exactly them); and
         # the chips part of ``unread`` as last told to the engine (zone -> values)
@@ -994,7 +994,7 @@ class TagTracker(TagMapper):
             return False
         self._dead_suspects &= set(never)
         if len(self._dead_suspects) != 1:
-            if not self._dead_suspects:  # the count's missing card was read after all
+            if not self._dead_suspects:  # the count's missing card was placed after all
                 self._dead_suspects = None
             return False
         (card,) = self._dead_suspects
@@ -1010,8 +1010,9 @@ class TagTracker(TagMapper):
     def answered_cards(self, zone: str, cards: int, now: float) -> None:
         """The dealer's count of a seat's hole cards (``counted`` with ``cards``, the answer to
         *seat N: how many cards?*): more than the deck in play's cards the table holds there is
-        a card whose tag does not answer, one of the cards it has never read. Every card read
-        later is not it: once one is left, ``unread`` names it (``_dead_card``)."""
+        a card whose tag does not answer, one of the cards it has never placed (read at rest).
+        Every card placed later is not it: once one is left, ``unread`` names it
+        (``_dead_card``)."""
         deck = self.decks.decks.get(self.decks.in_play or "")
         if deck is None or not _is_card_zone(zone):
             return
