@@ -77,9 +77,6 @@ class _Tag:
     lapsed: dict[str, tuple[_Presence, float]] = field(default_factory=dict)
     misses: int = 0  # times its own antenna stopped reading it where it lay (diag)
     placed: float = 0.0  # when it was placed where it is
-    # where a chip last lay at rest (a motion's time or longer): the zone its chips' flow
-    # starts from while its latest place is still new (``_flows``)
-    origin: str | None = None
     # zones already judged not to hold the tag (a neighbour reading it at its zone's edge):
     # only its place falling silent moves it there now (no decision taken back on a few rounds)
     kept: set[str] = field(default_factory=set)
@@ -427,33 +424,10 @@ class TagTracker(TagMapper):
         """Where a tag read by other antennas than its place's lies: a zone to move it to, None
         to stay, HOLD to wait for more rounds. Arrivals need ``ready`` (k rounds and the rest);
         then the zones' shares of rounds read since the newcomer's presence began decide."""
-        home = tag.place
-        start = tag.placed if home is not None else float("-inf")
-        src = self._from(tag, now)
-        if src is not None:
-            flowing = [z for z in ready if _flows(src, z)]
-            if len(flowing) < len(ready):
-                if flowing:
-                    ready = flowing  # where chips go from where it lay: the others read an edge
-                elif any(
-                    _flows(src, z) and z != home
-                    for z in (
-                        *tag.at,
-                        *(z for z, (_, t) in tag.lapsed.items() if now - t <= self._lapse(z)),
-                    )
-                ):
-                    # a zone it may have gone to reads it too (or skipped a round or two of
-                    # it): not long enough yet
-                    return HOLD
-                elif home is not None:
-                    # read only where chips do not go from where it lay (a pot chip at a bet's
-                    # edge; a chip of one seat at the edge of another's): as a neighbour that
-                    # read it on and off before, only home falling silent moves it
-                    if now - tag.read_at + EPS >= self._silent(home) and home not in tag.at:
-                        return max(ready, key=lambda z: self._share(uid, z, start, now)[0])
-                    return None
         best: str | None = None
         best_share = -1.0
+        home = tag.place
+        start = tag.placed if home is not None else float("-inf")
         for z in ready:
             share, _ = self._share(uid, z, max(tag.at[z].since, start), now)
             if share > best_share:
@@ -488,7 +462,11 @@ class TagTracker(TagMapper):
             if late and now + EPS < self._arrival(z, p) + self.quiet:
                 return HOLD
         silent = self._silent(home) if home is not None else 0.0
-        if home is not None and (best in tag.kept or self._prior(uid, best, began, now) >= PRIOR):
+        if home is not None and (
+            best in tag.kept
+            or self._prior(uid, best, began, now) >= PRIOR
+            or self._pot_keeps(home, best, tag, now)
+        ):
             # a neighbour that read it on and off before (a chip at its zone's edge), or one
             # already judged: it leaves only once home has been silent a while
             return best if now - tag.read_at + EPS >= silent and home not in tag.at else None
@@ -522,13 +500,11 @@ class TagTracker(TagMapper):
             return None
         return HOLD
 
-    def _from(self, tag: _Tag, now: float) -> str | None:
-        """Where a chip's flow starts: its place once it has lain there a motion's time, else
-        where it lay at rest before (a place taken in the motion under way may be the wrong
-        side of a line); None for a card, or a chip from off the table."""
-        if tag.place is not None and tag.place.startswith(("bet:", "stack:", "pot")):
-            return tag.place if now - tag.placed + EPS >= self.motion else tag.origin
-        return None
+    def _pot_keeps(self, home: str, best: str, tag: _Tag, now: float) -> bool:
+        """A chip at rest in the pot (past a motion's time) that a bet antenna reads lies at
+        the pot's edge towards that bet: the pot's chips go to stacks (a payout) or the tray
+        (change), never into a bet (002 Rule 43-A: chips in the pot stay there)."""
+        return home == "pot" and best.startswith("bet:") and now - tag.placed + EPS >= self.motion
 
     def _silent(self, home: str) -> float:
         """How long home must miss a tag before a neighbour that read it on and off before (a
@@ -1537,8 +1513,6 @@ class TagTracker(TagMapper):
         self._unread.discard(uid)
         if zone is None:
             self._fresh.pop(uid, None)
-        if tag.place is None or now - tag.placed + EPS >= self.motion:
-            tag.origin = tag.place
         tag.place, tag.flags, tag.read_at, tag.placed = zone, flags, now, now
         tag.alerted, tag.asked = False, frozenset()
         tag.kept.clear()
@@ -1662,20 +1636,6 @@ def subset_summing(items: list[bytes], values: list[int], target: int) -> list[b
             break
     picked = reach.get(target)
     return None if picked is None else [items[i] for i in picked]
-
-
-def _flows(src: str, dst: str) -> bool:
-    """Whether chips go from ``src`` to ``dst`` in play: a seat's stack and bet either way
-    (a bet, a bet returned), a bet into the pot (the collection, 002 Rule 43-A: chips in the
-    pot stay there), the pot to a stack (a payout). Never the pot into a bet, nor from one
-    seat's chips to another's; chips from or to off the table (the tray, change) go anywhere."""
-    if not dst.startswith(("bet:", "stack:", "pot")):
-        return True
-    if src == "pot":
-        return dst == "pot" or dst.startswith("stack:")
-    if dst == "pot":
-        return src.startswith("bet:")
-    return _seat_group(src) == _seat_group(dst)
 
 
 def _seat_group(zone: str) -> str:

@@ -1259,33 +1259,3 @@ def test_a_chip_at_rest_in_the_pot_read_by_a_bet_antenna_stays_in_the_pot() -> N
     )
     assert [c for c in chips(tracked) if c.get("bet:1")] == []
     assert chips(tracked)[-1] == {"bet:2": [], "pot": [1000, 100]}
-
-
-def test_a_bet_collected_to_the_pots_edge_towards_another_seat_goes_to_the_pot() -> None:
-    """Seat 2's 100 has lain in its bet for 2 s; the dealer collects it to the pot's edge
-    towards seat 1's bet: bet 1's fast antenna reads it in ~50% of its rounds and is ready
-    before the pot's slow one (0.2 s rounds) has read it twice. Chips go from a bet into the
-    pot, never to another seat's bet (002 Rule 43-A): it waits for the pot (a tracker judging
-    by who is ready first put it in seat 1's bet: a bet out of turn)."""
-    a = chip(100)
-    pot_reads, bet_reads = _draws(3, 0.8, 500), _draws(4, 0.5, 500)
-
-    def reads(r: int) -> dict[str, list[bytes]]:
-        if r < 100:
-            return {"bet:2": [a], "pot": [chip(1000)]}
-        last = r >= 490  # the harness repeats the last round's reads: both read it
-        return {
-            "pot": [chip(1000)] + ([a] if pot_reads[r] or last else []),
-            "bet:1": [a] if bet_reads[r] or last else [],
-        }
-
-    _, tracked = both(
-        reads=reads,
-        rounds=500,
-        period=0.02,
-        numbered=True,
-        zones=("bet:1", "bet:2", "pot"),
-        slow={"pot": 10},
-    )
-    assert [c for c in chips(tracked) if c.get("bet:1")] == []
-    assert {"bet:2": [], "pot": [1000, 100]} in chips(tracked)
