@@ -462,11 +462,7 @@ class TagTracker(TagMapper):
             if late and now + EPS < self._arrival(z, p) + self.quiet:
                 return HOLD
         silent = self._silent(home) if home is not None else 0.0
-        if home is not None and (
-            best in tag.kept
-            or self._prior(uid, best, began, now) >= PRIOR
-            or self._pot_keeps(home, best, tag, now)
-        ):
+        if home is not None and (best in tag.kept or self._prior(uid, best, began, now) >= PRIOR):
             # a neighbour that read it on and off before (a chip at its zone's edge), or one
             # already judged: it leaves only once home has been silent a while
             return best if now - tag.read_at + EPS >= silent and home not in tag.at else None
@@ -499,12 +495,6 @@ class TagTracker(TagMapper):
             tag.kept.add(best)
             return None
         return HOLD
-
-    def _pot_keeps(self, home: str, best: str, tag: _Tag, now: float) -> bool:
-        """A chip at rest in the pot (past a motion's time) that a bet antenna reads lies at
-        the pot's edge towards that bet: the pot's chips go to stacks (a payout) or the tray
-        (change), never into a bet (002 Rule 43-A: chips in the pot stay there)."""
-        return home == "pot" and best.startswith("bet:") and now - tag.placed + EPS >= self.motion
 
     def _silent(self, home: str) -> float:
         """How long home must miss a tag before a neighbour that read it on and off before (a

@@ -33,12 +33,10 @@ def run(
     numbered: bool = False,
     zones: tuple[str, ...] = (),
     unread: bool = False,
-    slow: dict[str, int] | None = None,
 ) -> list:
-    """Every antenna of ``zones`` reads once a round (every ``period`` s; one of ``slow`` once
-    every so many rounds: a big inventory) and reports, as the MCU does, when what it reads
-    changed (protocol v2: every round, numbered); the tracker's ``unread`` lists only with
-    ``unread``."""
+    """Every antenna of ``zones`` reads once a round (every ``period`` s) and reports, as the
+    MCU does, when what it reads changed (protocol v2: every round, numbered); the tracker's
+    ``unread`` lists only with ``unread``."""
     mapper.set_antennas(standard_antennas())
     out: list = []
     last: dict[str, set[tuple[bytes, int]]] = {}
@@ -46,13 +44,10 @@ def run(
         t = r * period
         now = reads(r)
         for zone in zones:
-            every = (slow or {}).get(zone, 1)
-            if r % every:
-                continue
             tags = tuple(u if isinstance(u, tuple) else (u, 0) for u in now.get(zone, []))
             if numbered or set(tags) != last.get(zone, set()):
                 # today's mapper reads no round numbers (protocol v1)
-                extra = [r // every] if numbered and isinstance(mapper, TagTracker) else []
+                extra = [r] if numbered and isinstance(mapper, TagTracker) else []
                 mapper.report(ANT[zone], tags, t, *extra)
                 last[zone] = set(tags)
             out += [a if isinstance(a, Alert) else event_to_obj(a) for a in mapper.poll(t + 0.0001)]
@@ -1225,37 +1220,3 @@ def test_a_chip_gone_to_the_tray_as_change_came_is_not_named_a_dead_tag() -> Non
     assert lists[-1] == {"bet:9": [100]}  # and told to the engine as unread there, as before
     (named,) = [t for t in tracker.snapshot(6.0)["tags"] if t["uid"] == lone.hex()]
     assert named["state"] == "taken off the table with its zone"
-
-
-def test_a_chip_at_rest_in_the_pot_read_by_a_bet_antenna_stays_in_the_pot() -> None:
-    """Seat 2's bet of 100 is collected into the pot; the next sweep pushes it to the pot's
-    edge towards seat 1's bet: the pot antenna reads it in ~80% of its rounds (slow ones: a big
-    pot, 0.2 s), bet 1's in ~50% of its fast ones (shared/spec/rf-model.md, edge placement),
-    for seconds. The pot's chips never go into a bet (002 Rule 43-A): no bet for seat 1 (a
-    tracker judging the two shares alone put it in seat 1's bet when bet 1 read it more often
-    over a few of the pot's rounds: a bet out of turn, then a bet taken back)."""
-    a = chip(100)
-    # draws under which the shares alone moved it: the pot missed it 3 rounds running
-    pot_reads, bet_reads = _draws(15, 0.8, 500), _draws(16, 0.5, 500)
-
-    def reads(r: int) -> dict[str, list[bytes]]:
-        if r < 20:
-            return {"bet:2": [a], "pot": [chip(1000)]}
-        if r < 60:
-            return {"pot": [chip(1000), a]}
-        last = r >= 490  # the harness repeats the last round's reads: both read it
-        return {
-            "pot": [chip(1000)] + ([a] if pot_reads[r] or last else []),
-            "bet:1": [a] if bet_reads[r] or last else [],
-        }
-
-    _, tracked = both(
-        reads=reads,
-        rounds=500,
-        period=0.02,
-        numbered=True,
-        zones=("bet:1", "bet:2", "pot"),
-        slow={"pot": 10},
-    )
-    assert [c for c in chips(tracked) if c.get("bet:1")] == []
-    assert chips(tracked)[-1] == {"bet:2": [], "pot": [1000, 100]}
