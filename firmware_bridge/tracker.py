@@ -113,7 +113,7 @@ SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads be
 # table's measured edge statistics, docs/rf.md). The log-likelihood ratio of all those rounds of
 # both antennas decides, from EDGE_PRIOR towards the stack (a stack borders only its bet, a bet
 # four zones: a chip on that line is a stack chip 4:1); once |LLR| >= EDGE_BOUND, else at
-# EDGE_CAP seconds after the landing by its sign; the seat waits meanwhile.
+# EDGE_CAP seconds (and SURE rounds) after the landing by its sign; the seat waits meanwhile.
 EDGE_OWN, EDGE_OTHER, EDGE_PRIOR, EDGE_BOUND, EDGE_CAP = 0.8, 0.5, math.log(4), 4.0, 0.5
 HOLD = "hold"
 # a report of a round older than this (MCU ms) than the newest is no snapshot of it: the MCU's
@@ -521,7 +521,9 @@ class TagTracker(TagMapper):
         seat = best.partition(":")[2]
         stack, bet = f"stack:{seat}", f"bet:{seat}"
         home = tag.place
-        if best not in (stack, bet) or not self._chip(uid) or set(tag.at) - {stack, bet}:
+        if self.ask_chips or best not in (stack, bet) or not self._chip(uid):
+            return False  # asking the dealer instead (``_ask_chips``), or another contest
+        if set(tag.at) - {stack, bet}:
             return False
         if home not in (None, stack, bet) and home in tag.at:
             return False
@@ -534,6 +536,11 @@ class TagTracker(TagMapper):
                     return False
                 p = lp[0]
             began.append(p.since)
+        # both began reading it as it landed (within an arrival of each other): a chip one of
+        # them held before (pushed from it, the other reading it later) is not this contest
+        slow = max(self._period_of(stack), self._period_of(bet))
+        if max(began) - min(began) > max(self.rest, self.k * slow) + slow + EPS:
+            return False
         since = max(began)
         up, down = math.log(EDGE_OWN / EDGE_OTHER), math.log((1 - EDGE_OWN) / (1 - EDGE_OTHER))
         llr = EDGE_PRIOR
@@ -541,7 +548,8 @@ class TagTracker(TagMapper):
             share, n = self._share(uid, z, since, now)
             reads = round(share * n)
             llr += sign * (reads * up + (n - reads) * down)
-        if abs(llr) < EDGE_BOUND and now - since + EPS < EDGE_CAP:
+        cap = max(EDGE_CAP, SURE * slow)
+        if abs(llr) < EDGE_BOUND and now - since + EPS < cap:
             return HOLD
         won, lost = (stack, bet) if llr > 0 else (bet, stack)
         if won == home:
