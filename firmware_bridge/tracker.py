@@ -115,6 +115,7 @@ SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads be
 # four zones: a chip on that line is a stack chip 4:1); once |LLR| >= EDGE_BOUND, else at
 # EDGE_CAP seconds (and SURE rounds) after the landing by its sign; the seat waits meanwhile.
 EDGE_OWN, EDGE_OTHER, EDGE_PRIOR, EDGE_BOUND, EDGE_CAP = 0.8, 0.5, math.log(4), 4.0, 0.5
+EDGE_ROUND = 0.15  # the rates are a reader per antenna's (rounds 20-100 ms): not on slower rounds
 HOLD = "hold"
 # a report of a round older than this (MCU ms) than the newest is no snapshot of it: the MCU's
 # clock restarted (a snapshot's rounds are at most one cycle old: 0.5 s on a shared reader)
@@ -539,6 +540,8 @@ class TagTracker(TagMapper):
         # both began reading it as it landed (within an arrival of each other): a chip one of
         # them held before (pushed from it, the other reading it later) is not this contest
         slow = max(self._period_of(stack), self._period_of(bet))
+        if slow > EDGE_ROUND:
+            return False  # one shared reader: a round or two in the cap, the prior alone decides
         if max(began) - min(began) > max(self.rest, self.k * slow) + slow + EPS:
             return False
         since = max(began)
