@@ -555,15 +555,12 @@ class TagTracker(TagMapper):
         if abs(llr) < EDGE_BOUND and now - since + EPS < cap:
             return HOLD
         won, lost = (stack, bet) if llr > 0 else (bet, stack)
-        sure = abs(llr) >= EDGE_BOUND  # a verdict on the sign at the cap is judged again
-        if won == home or (home in (stack, bet) and not sure):
-            if sure:
-                tag.kept.add(lost)
+        if won == home:
+            tag.kept.add(lost)
             return None
         if won not in ready:
             return HOLD  # its zone has not read it for an arrival's rest yet
-        if sure:
-            self._edged[uid] = lost
+        self._edged[uid] = lost
         return won
 
     def _chip(self, uid: bytes) -> bool:
