@@ -39,6 +39,7 @@ evidence. Pure: no I/O, no clock (``now`` is passed in), no threads.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -108,6 +109,14 @@ CLEAR, SURE, DECIDE = 0.15, 8, 32
 HOLD_MAX = 0.35  # seconds (at least SURE rounds) a seat waits on a tag in question
 PRIOR = 0.15  # a zone that read the tag this often before its presence began: a neighbour
 SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads before it leaves
+# A chip that a seat's stack and bet both read since it landed lies at their line, at the edge
+# of one: its own antenna reads it in EDGE_OWN of its rounds, the other in EDGE_OTHER (the
+# table's measured edge statistics, docs/rf.md). The log-likelihood ratio of all those rounds of
+# both antennas decides, from EDGE_PRIOR towards the stack (a stack borders only its bet, a bet
+# four zones: a chip on that line is a stack chip 4:1); once |LLR| >= EDGE_BOUND, else at
+# EDGE_CAP seconds (and SURE rounds) after the landing by its sign; the seat waits meanwhile.
+EDGE_OWN, EDGE_OTHER, EDGE_PRIOR, EDGE_BOUND, EDGE_CAP = 0.8, 0.5, math.log(4), 4.0, 0.5
+EDGE_ROUND = 0.15  # the rates are a reader per antenna's (rounds 20-100 ms): not on slower rounds
 HOLD = "hold"
 # a report of a round older than this (MCU ms) than the newest is no snapshot of it: the MCU's
 # clock restarted (a snapshot's rounds are at most one cycle old: 0.5 s on a shared reader)
@@ -180,6 +189,9 @@ class TagTracker(TagMapper):
         # (uid, zone) -> (the antenna's round count when last marked, reads: bit 0 that round)
         self._hist: dict[tuple[bytes, str], tuple[int, int]] = {}
         self._held: set[bytes] = set()  # tags read by two antennas, not decided yet
+        # chip -> the zone the stack/bet line's LLR judged against as it moved it (``_edge``):
+        # judged, it is kept from that zone as any neighbour judged is (``_Tag.kept``)
+        self._edged: dict[bytes, str] = {}
         # seat -> the bet zone asked about (a chip recount) and the read held: the seat's zones
         # wait for the dealer's count (answered_chips)
         self._asking: dict[str, tuple[str, list[int]]] = {}
@@ -478,6 +490,10 @@ class TagTracker(TagMapper):
             # a neighbour that read it on and off before (a chip at its zone's edge), or one
             # already judged: it leaves only once home has been silent a while
             return best if now - tag.read_at + EPS >= silent and home not in tag.at else None
+        if not lapsed:
+            edge = self._edge(uid, tag, best, ready, now)
+            if edge is not False:
+                return edge
         h_share, h_n = self._share(uid, home, since, now)
         _, z_n = self._share(uid, best, since, now)
         rivals = [self._share(uid, z, since, now)[0] for z in tag.at if z not in (best, home)]
@@ -507,6 +523,60 @@ class TagTracker(TagMapper):
             tag.kept.add(best)
             return None
         return HOLD
+
+    def _edge(
+        self, uid: bytes, tag: _Tag, best: str, ready: list[str], now: float
+    ) -> str | bool | None:
+        """A chip read by its seat's stack and bet (and no other zone) since it landed, from
+        off them or from one of them: the verdict of the log-likelihood ratio over all rounds of
+        both antennas since the later of the two began reading it (EDGE_*), or False when the
+        contest is not that one."""
+        seat = best.partition(":")[2]
+        stack, bet = f"stack:{seat}", f"bet:{seat}"
+        home = tag.place
+        if self.ask_chips or best not in (stack, bet) or not self._chip(uid):
+            return False  # asking the dealer instead (``_ask_chips``), or another contest
+        if set(tag.at) - {stack, bet}:
+            return False
+        if home not in (None, stack, bet) and home in tag.at:
+            return False
+        began = []
+        for z in (stack, bet):
+            p = tag.at.get(z)
+            if p is None:
+                lp = tag.lapsed.get(z)
+                if lp is None or now - lp[1] > self._lapse(z):
+                    return False
+                p = lp[0]
+            began.append(p.since)
+        # both began reading it as it landed (within an arrival of each other): a chip one of
+        # them held before (pushed from it, the other reading it later) is not this contest
+        slow = max(self._period_of(stack), self._period_of(bet))
+        if slow > EDGE_ROUND:
+            return False  # one shared reader: a round or two in the cap, the prior alone decides
+        if max(began) - min(began) > max(self.rest, self.k * slow) + slow + EPS:
+            return False
+        since = max(began)
+        up, down = math.log(EDGE_OWN / EDGE_OTHER), math.log((1 - EDGE_OWN) / (1 - EDGE_OTHER))
+        llr = EDGE_PRIOR
+        for z, sign in ((stack, 1), (bet, -1)):
+            share, n = self._share(uid, z, since, now)
+            reads = round(share * n)
+            llr += sign * (reads * up + (n - reads) * down)
+        cap = max(EDGE_CAP, SURE * slow)
+        if abs(llr) < EDGE_BOUND and now - since + EPS < cap:
+            return HOLD
+        won, lost = (stack, bet) if llr > 0 else (bet, stack)
+        if won == home:
+            tag.kept.add(lost)
+            return None
+        if won not in ready:
+            return HOLD  # its zone has not read it for an arrival's rest yet
+        self._edged[uid] = lost
+        return won
+
+    def _chip(self, uid: bytes) -> bool:
+        return self.chips.value(uid) is not None
 
     def _silent(self, home: str) -> float:
         """How long home must miss a tag before a neighbour that read it on and off before (a
@@ -1401,6 +1471,9 @@ class TagTracker(TagMapper):
                 if shares[-1] < shares[-2] + CLEAR:
                     return self._ask(uid, tag, ready)  # at rest in two zones: where is it?
             self._place(uid, tag, verdict, tag.at[verdict].flags, now)
+            loser = self._edged.pop(uid, None)
+            if loser is not None:
+                tag.kept.add(loser)
             return []
         # home still reads it, or missed it only for a few rounds and less than an arrival's
         # rest (a chip at a zone's edge, missed by its own antenna now and then): stay

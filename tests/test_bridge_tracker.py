@@ -1220,3 +1220,78 @@ def test_a_chip_gone_to_the_tray_as_change_came_is_not_named_a_dead_tag() -> Non
     assert lists[-1] == {"bet:9": [100]}  # and told to the engine as unread there, as before
     (named,) = [t for t in tracker.snapshot(6.0)["tags"] if t["uid"] == lone.hex()]
     assert named["state"] == "taken off the table with its zone"
+
+
+# --- issue 27, rf-llr (eleventh session): a chip of change landing at the stack/bet line ---
+
+
+def _change_at_the_line(
+    draw: int, at: str = "stack:1", step: float = 0.02
+) -> tuple[list[dict], TagTracker, bytes]:
+    """Seat 1's stack (5,000 100 100; its antenna's rounds 40 ms) is given a 1,000 of change
+    from the tray at round 20 (20 ms rounds), which lands at the edge of ``at`` towards the other
+    zone of the seat: ``at``'s antenna reads it in ~80% of its rounds, the other in ~50%
+    (shared/spec/rf-model.md, edge placement); ``draw`` seeds the reads (bench/rf_edge.py).
+    The chips events, the tracker and the 1,000."""
+    five, h1, h2, k = chip(5000), chip(100), chip(100, 1), chip(1000)
+    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in (five, h1, h2)})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+    p_stack, p_bet = (0.8, 0.5) if at == "stack:1" else (0.5, 0.8)
+    own, bet = _draws(draw, p_stack, 150), _draws(draw + 1000, p_bet, 150)
+    out: list[dict] = []
+    for r in range(150):
+        t = r * step
+        if r == 20:
+            inv.add(k.hex(), 1000)  # enrolled as it comes from the rack
+        if r % 2 == 0:
+            stack = [five, h1, h2] + ([k] if r >= 20 and own[r] else [])
+            tracker.report(ANT["stack:1"], tuple((u, 0) for u in stack), t, r // 2)
+        tracker.report(
+            ANT["bet:1"], tuple((u, 0) for u in ([k] if r >= 20 and bet[r] else [])), t, r
+        )
+        out += [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
+    return [o["chips"] for o in out if "chips" in o], tracker, k
+
+
+def test_change_landing_at_the_stacks_edge_read_first_by_the_bet_stays_in_the_stack() -> None:
+    """Seed 7 hand 85: a 1,000 of change lands at seat 1's stack's edge; the bet antenna, its
+    rounds shorter, has read it in 2 rounds and 0.15 s before the stack's share counts: main
+    placed it in the bet on 8 of the bet's rounds against 5 of the stack's ("raise to 1,600",
+    taken back a motion later). The log-likelihood ratio of all rounds of both antennas since
+    the landing (and the geometry's prior) puts it in the stack; the bet is never ruled with it."""
+    got, tracker, k = _change_at_the_line(38)
+    assert not [c for c in got if 1000 in c.get("bet:1", [])]
+    assert {"stack:1": [5000, 1000, 100, 100]} in got
+    assert tracker.places()[k] == "stack:1"
+
+
+def test_change_the_stack_took_at_its_edge_is_not_moved_to_the_bet_at_the_holds_end() -> None:
+    """Seed 3 hand 36: a 5,000 of change at seat 9's stack's edge, read by both antennas since it
+    landed; main let the stack take it first, and 0.35 s later the larger of two shares over a
+    dozen rounds (a coin flip at ~80% against ~50%) moved it to the bet: "raise to 5,500". The
+    stack and bet wait for the ratio of all their rounds since the landing: the stack, once."""
+    got, tracker, k = _change_at_the_line(11)
+    assert got == [{"stack:1": [5000, 100, 100]}, {"stack:1": [5000, 1000, 100, 100]}]
+    assert tracker.places()[k] == "stack:1"
+
+
+def test_change_landing_at_the_bets_edge_towards_the_stack_is_ruled_in_the_bet() -> None:
+    """The mirror (what rf-edge's v1, a stack preference, got wrong: "call owes 100"): the
+    1,000 lands in the bet at its edge towards the stack (bet ~80%, stack ~50%): against the
+    prior towards the stack, the rounds put it in the bet, and the stack never counts it (main,
+    on these reads, counted it in the stack)."""
+    got, tracker, k = _change_at_the_line(32, at="bet:1")
+    assert not [c for c in got if 1000 in c.get("stack:1", [])]
+    assert {"bet:1": [1000]} in got
+    assert tracker.places()[k] == "bet:1"
+
+
+def test_change_at_the_bets_edge_on_slow_rounds_is_left_to_the_shares() -> None:
+    """On one shared reader's cycle (rounds of 0.2-0.4 s) a handful of rounds fit in the
+    likelihood ratio's cap and its prior towards the stack would decide alone (realistic+shared
+    200 hands: 25 -> 76 false rulings with it): the rule is a reader per antenna's, and the
+    1,000 landing at the bet's edge is judged on the shares as before: in the bet."""
+    got, tracker, k = _change_at_the_line(0, at="bet:1", step=0.2)
+    assert not [c for c in got if 1000 in c.get("stack:1", [])]
+    assert tracker.places()[k] == "bet:1"
