@@ -86,6 +86,9 @@ def _body(kind: str) -> st.SearchStrategy[Any]:
                 )
             },
         ),
+        "deck_change": st.fixed_dictionaries(
+            {"deck": st.sampled_from(["A", "C", "deck 2", "", "x" * 17])}
+        ),
         "retire": st.fixed_dictionaries(
             {"chip": st.sampled_from(["05c0000000000007", "05C0000000000007"])},
             optional={"found": st.booleans()},

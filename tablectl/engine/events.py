@@ -542,10 +542,7 @@ def _validate_card(obj: dict[str, Any]) -> dict[str, Any]:
     }
     out["face"] = _face(obj.get("face", "down"), "card")
     if "deck" in obj:
-        deck = obj["deck"]
-        if not isinstance(deck, str) or not 0 < len(deck) <= 16 or not deck.isprintable():
-            raise ScenarioError(f"card: deck {show(deck)} must name an enrolled deck")
-        out["deck"] = deck
+        out["deck"] = _deck_id(obj["deck"], "card: deck")
     return out
 
 
