@@ -486,18 +486,8 @@ def test_every_event_kind_is_kept_for_undo_or_named_as_no_part_of_the_hand() -> 
     # the console's and the clock's; a recount holds a read and its answer is logged as that read
     # (a seat's cards counted are logged as they are: Table.apply); the bridge's unread cards;
     # a deck change comes between hands only
-    never = {
-        "tick",
-        "ack",
-        "badge",
-        "name",
-        "level",
-        "recount",
-        "counted",
-        "unread",
-        "retire",
-        "deck_change",
-    }
+    console = {"tick", "ack", "badge", "name", "level"}
+    never = console | {"recount", "counted", "unread", "retire", "deck_change"}
     by_body = {"press", "floor"}  # undo, pause, resume and the floor's seating are not
     assert set(EVENT_KINDS) == _OF_THE_HAND | never | by_body
     assert not _OF_THE_HAND & (never | by_body)

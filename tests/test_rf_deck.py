@@ -9,17 +9,16 @@ from pathlib import Path
 from test_bridge_tags import card_uid, deck
 from test_bridge_tracker import ANT, run
 from test_recount import SETUP
+from test_rf_retire import sim_steps
 
 from firmware_bridge.sources import BridgeSource
 from firmware_bridge.tags import CARD_ORDER, ChipInventory, DeckRegistry
 from firmware_bridge.tracker import TagTracker
-from hw_sim.table import SimConfig, TableSim
 from tablectl.daemon.loop import Daemon
 from tablectl.engine.events import event_from_obj, event_to_obj
 from tablectl.engine.notices import DeckChanged
 from tablectl.engine.outputs import Alert
 from tablectl.engine.table import Table
-from tablectl.engine.view import TableView
 
 
 def _told(tracker: TagTracker, t: float) -> list[dict]:
@@ -105,15 +104,7 @@ def test_the_sims_dealer_changes_the_deck_with_a_dead_card_and_is_asked_no_more(
     The counts find it by hand 9; the dealer changes the deck at that hand's end (deck C
     enrolled and brought into play); nothing is asked after (no other question comes in these
     15 hands), the chips are conserved."""
-    steps: list[tuple[int, int, int]] = []  # (hand, decks changed, recount prompts so far)
-    sim: TableSim
-
-    def seen(view: TableView) -> None:
-        assert sim.result.score is not None
-        steps.append((view.hand_no, sim.deck_changes, sim.result.score.recounts))
-
-    sim = TableSim(SimConfig(hands=15, seed=42, rf="realistic", write_scenarios=False), seen)
-    result = sim.run()
+    sim, result, steps = sim_steps(seed=42, hands=15, done=lambda sim: sim.deck_changes)
     assert result.chips_conserved and result.hands == 15
     assert sim.deck_changes == 1 and sim.decks.in_play == "C"
     hand, _, before = next(s for s in steps if s[1] == 1)

@@ -3,6 +3,7 @@ firmware_bridge/tracker.py ``retired``, hw_sim/table.py ``_retire_dead``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from test_bridge_tags import chip, deck
@@ -12,7 +13,7 @@ from test_recount import SETUP
 from firmware_bridge.sources import BridgeSource
 from firmware_bridge.tags import ChipInventory, DeckRegistry
 from firmware_bridge.tracker import TagTracker
-from hw_sim.table import SimConfig, TableSim
+from hw_sim.table import SimConfig, SimResult, TableSim
 from tablectl.daemon.loop import Daemon
 from tablectl.engine.events import event_from_obj, event_to_obj
 from tablectl.engine.notices import RecountClosed
@@ -154,21 +155,29 @@ def test_a_dead_chip_told_between_hands_is_asked_about_at_once() -> None:
     assert "still in play" in closed.text
 
 
+def sim_steps(
+    seed: int, hands: int, done: Callable[[TableSim], int]
+) -> tuple[TableSim, SimResult, list[tuple[int, int, int]]]:
+    """Play ``hands`` realistic hands of ``seed``, noting at every view (hand, ``done(sim)``,
+    recount prompts so far): what the dealer did about a dead tag and what was asked after."""
+    steps: list[tuple[int, int, int]] = []
+    sim: TableSim
+
+    def seen(view: TableView) -> None:
+        assert sim.result.score is not None
+        steps.append((view.hand_no, done(sim), sim.result.score.recounts))
+
+    sim = TableSim(SimConfig(hands=hands, seed=seed, rf="realistic", write_scenarios=False), seen)
+    return sim, sim.run(), steps
+
+
 def test_the_sims_dealer_retires_a_seeded_dead_chip_and_is_asked_no_more() -> None:
     """Seed 49 on realistic reads carries one dead 5,000 in play (91 recount prompts in its 100
     hands before: it cycled through the tray from seat to seat). The table finds its seat in
     the second hand, asks at that hand's end, and the dealer takes it out of play (gone from
     the felt and the rack, a working 5,000 in its place): the 28 hands after ask nothing more,
     the chips are conserved and the prompt is counted as a recount."""
-    steps: list[tuple[int, int, int]] = []  # (hand, chips retired, recount prompts so far)
-    sim: TableSim
-
-    def seen(view: TableView) -> None:
-        assert sim.result.score is not None
-        steps.append((view.hand_no, sim.retired, sim.result.score.recounts))
-
-    sim = TableSim(SimConfig(hands=30, seed=49, rf="realistic", write_scenarios=False), seen)
-    result = sim.run()
+    sim, result, steps = sim_steps(seed=49, hands=30, done=lambda sim: sim.retired)
     assert sim.retired == 1 and result.chips_conserved and result.hands == 30
     hand, _, asked = next(s for s in steps if s[1] == 1)
     assert hand <= 3 and steps[-1][2] == asked  # nothing asked once it is out of play
