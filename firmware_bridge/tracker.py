@@ -41,12 +41,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from firmware_bridge.diag import RfCounters
-from firmware_bridge.tags import ChipInventory, DeckRegistry, TagMapper, _Zone
+from firmware_bridge.tags import ChipInventory, Deck, DeckRegistry, TagMapper, _Zone
 from tablectl.engine.events import Event, event_from_obj
 from tablectl.engine.outputs import Alert
 
@@ -1045,12 +1045,8 @@ class TagTracker(TagMapper):
         if self._started is None or deck is None or key == self._unread_key:
             return None
         self._unread_key = key
-        tags = self._tags
-        never = sorted(c for u, c in deck.cards.items() if bytes.fromhex(u) not in tags)
-        placed = self._cards_placed
-        dead = self._dead_card(
-            deck.id, [c for u, c in deck.cards.items() if bytes.fromhex(u) not in placed]
-        )
+        never = sorted(_cards_not_in(deck, self._tags))
+        dead = self._dead_card(deck.id, _cards_not_in(deck, self._cards_placed))
         if never == self._unread_cards and not dead:
             return None
         self._unread_cards = never
@@ -1093,8 +1089,7 @@ class TagTracker(TagMapper):
         )
         if cards <= here:
             return
-        placed = self._cards_placed
-        never = {c for u, c in deck.cards.items() if bytes.fromhex(u) not in placed}
+        never = set(_cards_not_in(deck, self._cards_placed))
         never -= set(self._dead_cards.get(deck.id, ()))
         if not never:
             return
@@ -1793,6 +1788,11 @@ def subset_summing(items: list[bytes], values: list[int], target: int) -> list[b
             break
     picked = reach.get(target)
     return None if picked is None else [items[i] for i in picked]
+
+
+def _cards_not_in(deck: Deck, tags: Container[bytes]) -> list[str]:
+    """The deck's cards whose tag is not among ``tags`` (never read, never placed)."""
+    return [c for u, c in deck.cards.items() if bytes.fromhex(u) not in tags]
 
 
 def _seat_group(zone: str) -> str:
