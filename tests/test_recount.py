@@ -158,3 +158,19 @@ def test_the_next_hand_closes_the_question_of_a_seats_cards() -> None:
     assert [o.text for o in outs if type(o).__name__ == "RecountClosed"] == [
         "recount 1 closed: the hand is over"
     ]
+
+
+def test_a_seat_that_folds_while_asked_to_count_its_cards_closes_the_question() -> None:
+    """Seat 4 is asked to count its cards (002 Rule 36-A(5)) and folds to a raise before the
+    dealer answers: its cards are in the muck, so the question closes with the fold instead of
+    holding the action for a count the engine would ignore (harsh seed 40's "counted seat 9
+    ignored: seat 9 holds no hand")."""
+    raise_ = {"push": {"seat": 1, "chips": [500, 100, 100, 100, 100, 100]}}
+    table, outs = _table(*DEAD_9S, raise_, {"push": {"seat": 2, "chips": [500, 500]}}, {"fold": 3})
+    assert [r.zone for r in table.view().recounts] == ["seat:4"]
+    outs = table.apply(event_from_obj({"fold": 4}))
+    assert table.view().recounts == ()
+    assert [o.text for o in outs if type(o).__name__ == "RecountClosed"] == [
+        "recount 1 closed: seat 4 folded: its cards are not counted"
+    ]
+    assert table.view().street == "preflop"  # the hand goes on between seats 1 and 2

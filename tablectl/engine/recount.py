@@ -117,6 +117,16 @@ def drop_cards(table: TableState, why: str, out: list[Output]) -> None:
         close(table, key, why, out)
 
 
+def drop_folded(table: TableState, folded: set[int], out: list[Output]) -> None:
+    """A seat asked to count its cards (:func:`ask_cards`, 002 Rule 36-A(5)) that folds
+    meanwhile: its cards went to the muck uncounted and the count rules nothing any more
+    (dealing.counted_cards ignores a folded seat's), so the question closes instead of holding
+    the action for an answer that would be ignored."""
+    for key in [k for k, held in table.recounts.items() if held[0].kind == "counted"]:
+        if _seat_of(key) in folded:
+            close(table, key, f"seat {_seat_of(key)} folded: its cards are not counted", out)
+
+
 def resolve(table: TableState, event: Event, out: list[Output]) -> Event:
     """The ``counted`` answer as the ``chips`` or ``card`` event it stands for (with the answer's
     time), the question closed with a notice; the answer itself when nothing waits for it, or

@@ -144,6 +144,8 @@ class Table(TableState):
                     # undo would take back a decision that changed nothing
                     self.rewind.hand_log.pop()
             hand = self.hand
+            if self.recounts and hand is not None and hand.folded:
+                recount.drop_folded(self, hand.folded, out)
             if self.felt.dead_chips and (hand is None or hand.street == "over"):
                 # between hands only: a dead chip's question rules nothing of the hand
                 retire.ask(self, out)
