@@ -339,6 +339,9 @@ class TagTracker(TagMapper):
                     if tag is not None:
                         lost = tag.at.pop(name, None)
                         if lost is not None:
+                            # the rounds since the antenna's last report read it (it reports
+                            # on change), all but this one
+                            lost.rounds += max(rounds - 1, 0)
                             tag.lapsed[name] = (lost, now)
                         self._active.add(uid)
                         if tag.place == name:

@@ -1317,17 +1317,22 @@ def _on_change(script: Callable[[int], dict[str, list[bytes]]], n: int) -> list:
     return [o["chips"] for o in out if any(z.startswith("bet:") for z in o.get("chips", {}))]
 
 
-def test_a_pushed_chip_read_once_by_its_stack_does_not_release_the_seat() -> None:
+@pytest.mark.parametrize("bet_misses_it", [False, True])
+def test_a_pushed_chip_read_once_by_its_stack_does_not_release_the_seat(
+    bet_misses_it: bool,
+) -> None:
     """Seat 1 pushes two 100s into its bet (realistic seed 3, hand 8); the bet antenna reads
     both without a break (one report: it reports on change), and before the second has been
     there an arrival's rest the stack reads it for one round (crosstalk back home). The seat
     was ruled in that round, the chip at home ("call to 200 owes 100"), the bet corrected
-    after: the bet's presence counted one round (its report), taken for crosstalk itself."""
+    after: the bet's presence counted one round (its report), taken for crosstalk itself.
+    The same when the bet misses the chip in that round (seed 6, hand 9): its presence, 8
+    rounds long, lapsed with the one round of its report, and held nothing."""
     k, a, b = chip(1000), chip(100), chip(100, 1)
 
     def script(r: int) -> dict[str, list[bytes]]:
         stack = [k, a, b] if r < 10 else [k, a] if r == 22 else [k]
-        bet = [] if r < 13 else [b] if r < 15 else [b, a]
+        bet = [] if r < 13 else [b] if r < 15 or (bet_misses_it and r == 22) else [b, a]
         return {"stack:1": stack, "bet:1": bet}
 
     assert _on_change(script, 80) == [{"bet:1": [100, 100], "stack:1": [1000]}]
