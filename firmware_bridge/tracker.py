@@ -339,6 +339,9 @@ class TagTracker(TagMapper):
                     if tag is not None:
                         lost = tag.at.pop(name, None)
                         if lost is not None:
+                            # the rounds since the antenna's last report read it (it reports
+                            # on change), all but this one
+                            lost.rounds += max(rounds - 1, 0)
                             tag.lapsed[name] = (lost, now)
                         self._active.add(uid)
                         if tag.place == name:
@@ -590,9 +593,7 @@ class TagTracker(TagMapper):
     def _ratio(self, zone: str, p: _Presence, now: float) -> float:
         """The share of the antenna's rounds since ``p`` began that read the tag."""
         period = self._period_of(zone)
-        ant = self._ant[zone]
-        silent = int((now - self._seen_at.get(ant, now) + EPS) / period)
-        return (p.rounds + silent) / (int((now - p.since + EPS) / period) + 1)
+        return self._rounds_read(zone, p, now) / (int((now - p.since + EPS) / period) + 1)
 
     def _numbered(self, zone: str) -> bool:
         return self._ant.get(zone) in self._round
@@ -605,9 +606,13 @@ class TagTracker(TagMapper):
             return False
         if not self._numbered(zone):
             return True
+        return self._rounds_read(zone, p, now) >= self.k
+
+    def _rounds_read(self, zone: str, p: _Presence, now: float) -> int:
+        """The rounds of ``p``: those reported, and the rounds since the antenna's last report
+        (it reports on change: they read what it reported)."""
         ant = self._ant[zone]
-        silent = int((now - self._seen_at.get(ant, now) + EPS) / self._period_of(zone))
-        return p.rounds + silent >= self.k
+        return p.rounds + int((now - self._seen_at.get(ant, now) + EPS) / self._period_of(zone))
 
     def _period_of(self, zone: str) -> float:
         ant = self._ant.get(zone)
@@ -1370,12 +1375,19 @@ class TagTracker(TagMapper):
                 if z is not None and not _is_card_zone(z):
                     busy.add(_seat_group(z))
             moving = True
-        home_reads = tag.place is not None and tag.place in tag.at
+        home = tag.at.get(place) if place is not None else None
         for z, p in tag.at.items():
-            if z == tag.place or _is_card_zone(z):
+            if z == place or _is_card_zone(z):
                 continue
+            # home reads it only if it read it throughout the neighbour's reads or k rounds:
+            # one round of crosstalk home (the chip just pushed from it) is no chip at rest
+            home_reads = home is not None and (
+                home.since <= p.since + EPS or self._rounds_read(place, home, now) >= self.k
+            )
             if home_reads and (
-                p.rounds < self.k or z in tag.kept or self._prior(uid, z, p.since, now) >= PRIOR
+                self._rounds_read(z, p, now) < self.k
+                or z in tag.kept
+                or self._prior(uid, z, p.since, now) >= PRIOR
             ):
                 # a round of crosstalk while home reads it, or a neighbour reading a chip at
                 # its zone's edge as it did before: nothing is arriving

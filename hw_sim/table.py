@@ -99,6 +99,9 @@ class SimConfig:
     # With ``rf``: how long the table rests after a motion at most while it has not ruled on
     # it, unless WAIT_CYCLES of the reader's cycles are longer (the rounds go on meanwhile).
     rest: float = 1.0
+    # With ``rf``: how long the dealer waits at most while the table has said nothing at all
+    # of the motion's zones and cards (docs/rf.md): a dealer looks at the screen first.
+    patience: float = 3.0
     # firmware_bridge.tracker.TagTracker (issue 27), as `tablectl run`; False: TagMapper
     tracker: bool = True
     # With ``rf``: keep an hw_sim.explain.Incident for every false or missed call
@@ -467,21 +470,29 @@ class TableSim(Felt):
         pumped after each, until the table has ruled on the motion — the bridge delivered
         every event a perfect reader's bridge emits for it, or asked a recount — or the bound
         has passed: ``rest``, or :data:`WAIT_CYCLES` of the reader's cycles as the table lies,
-        after the motion's last physical change, whichever is longer. A motion that a perfect
-        reader reports nothing of (a button) waits out the console's debounce only."""
+        after the motion's last physical change, whichever is longer; while the bridge has
+        said nothing of the motion's zones or cards, ``patience`` (the dealer waits for the
+        screen). A motion that a perfect reader reports nothing of (a button) waits out the
+        console's debounce only."""
         rf = self.rf
         assert rf is not None
         want = [o for o in truth if "press" not in o]
         if want:
             bound = start + max(self.cfg.rest, WAIT_CYCLES * rf.cycle_s())
+            patient = max(bound, start + self.cfg.patience)
         else:
-            bound = start + self.console.console.debounce + PRESS_GAP_S
+            bound = patient = start + self.console.console.debounce + PRESS_GAP_S
+        subjects = {s for o in want for s in _subjects(o)}
         self.bridge.emitted.clear()
         self._step_rounds = []
         got: list[Event | Alert] = []
         t = max(self.clock.t, rf.t)
+        said = False
         while True:
-            t = min(bound, max(t, start) + WAIT_SLICE_S)
+            # past the bound the dealer goes on once the table has said something of the
+            # motion; a table silent on it is still ruling (a push held by a chip it skipped
+            # deep in the stack): the dealer waits for the screen, up to its patience
+            t = min(bound if said else patient, max(t, start) + WAIT_SLICE_S)
             rounds = rf.run_until(t)
             if self.cfg.explain:
                 self._step_rounds += rounds
@@ -489,9 +500,10 @@ class TableSim(Felt):
             self.link.ping(timeout=30)
             self.clock.t = t
             got += self.bridge.pump()
-            if t >= bound:
-                return got
             objs = [event_to_obj(e) for e in got if isinstance(e, Event)]
+            said = said or any(subjects & _subjects(o) for o in objs)
+            if t >= (bound if said else patient):
+                return got
             if want and (any("recount" in o for o in objs) or not _compare(want, objs)[0]):
                 return got
 
@@ -1230,6 +1242,13 @@ def _called(out: Output) -> set[str]:
     if isinstance(out, Ruling) and out.owes > 0:
         return {"owes"}
     return set()
+
+
+def _subjects(obj: dict[str, Any]) -> set[str]:
+    """What an event is about: a card, or chip zones."""
+    if "card" in obj:
+        return {f"card {obj['card']}"}
+    return set(obj.get("chips", ()))
 
 
 def _card_zone(zone: str) -> bool:

@@ -1295,3 +1295,59 @@ def test_change_at_the_bets_edge_on_slow_rounds_is_left_to_the_shares() -> None:
     got, tracker, k = _change_at_the_line(0, at="bet:1", step=0.2)
     assert not [c for c in got if 1000 in c.get("stack:1", [])]
     assert tracker.places()[k] == "bet:1"
+
+
+# --- issue 27, rf-late: a chip pushed from its stack, read there once more (crosstalk) ---
+
+
+def _on_change(script: Callable[[int], dict[str, list[bytes]]], n: int) -> list:
+    """Every antenna the script names reads once a round (20 ms) and reports, numbered, only
+    when what it reads changed (protocol v2); the chips events of the seat's bet."""
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    tracker.set_antennas(standard_antennas())
+    out: list = []
+    last: dict[str, list[bytes]] = {}
+    for r in range(n):
+        t = r * 0.02
+        for zone, tags in script(r).items():
+            if last.get(zone) != tags:
+                tracker.report(ANT[zone], tuple((u, 0) for u in tags), t, r)
+                last[zone] = tags
+        out += [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
+    return [o["chips"] for o in out if any(z.startswith("bet:") for z in o.get("chips", {}))]
+
+
+@pytest.mark.parametrize("bet_misses_it", [False, True])
+def test_a_pushed_chip_read_once_by_its_stack_does_not_release_the_seat(
+    bet_misses_it: bool,
+) -> None:
+    """Seat 1 pushes two 100s into its bet (realistic seed 3, hand 8); the bet antenna reads
+    both without a break (one report: it reports on change), and before the second has been
+    there an arrival's rest the stack reads it for one round (crosstalk back home). The seat
+    was ruled in that round, the chip at home ("call to 200 owes 100"), the bet corrected
+    after: the bet's presence counted one round (its report), taken for crosstalk itself.
+    The same when the bet misses the chip in that round (seed 6, hand 9): its presence, 8
+    rounds long, lapsed with the one round of its report, and held nothing."""
+    k, a, b = chip(1000), chip(100), chip(100, 1)
+
+    def script(r: int) -> dict[str, list[bytes]]:
+        stack = [k, a, b] if r < 10 else [k, a] if r == 22 else [k]
+        bet = [] if r < 13 else [b] if r < 15 or (bet_misses_it and r == 22) else [b, a]
+        return {"stack:1": stack, "bet:1": bet}
+
+    assert _on_change(script, 80) == [{"bet:1": [100, 100], "stack:1": [1000]}]
+
+
+def test_a_chip_at_the_stacks_edge_pushed_and_read_once_at_home_does_not_release_the_seat() -> None:
+    """Seat 7's 100 lies at its stack's edge, read by the bet antenna every other round; seat 7
+    pushes it and another 100 (realistic seed 4, hand 2). The bet, a neighbour that read it
+    before, takes it once the stack has missed it 0.4 s; the stack reads it once 0.3 s after
+    the push (crosstalk): the seat was ruled in that round as a bet of 100, the chip at home."""
+    k, a, b = chip(1000), chip(100), chip(100, 1)
+
+    def script(r: int) -> dict[str, list[bytes]]:
+        stack = [k, a, b] if r < 30 else [k, a] if r == 45 else [k]
+        bet = ([a] if r % 2 else []) if r < 30 else [] if r < 33 else [a, b]
+        return {"stack:7": stack, "bet:7": bet}
+
+    assert _on_change(script, 120) == [{"bet:7": [100, 100], "stack:7": [1000]}]

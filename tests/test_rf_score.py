@@ -363,3 +363,48 @@ def test_a_simulator_busy_on_the_wall_clock_is_no_stalled_table(monkeypatch) -> 
     assert calls > 40
     assert result.score is not None and result.score.false_alerts == 0, result.score
     assert "stalls=0" in result.link
+
+
+class SlowTracker(TagTracker):
+    """A bridge that rules every chip zone ``DELAY`` seconds late (a push held, as by a chip
+    the tracker skipped deep in a stack)."""
+
+    DELAY = 1.5
+
+    def __init__(self, *a: Any, **kw: Any) -> None:
+        super().__init__(*a, **kw)
+        self._late: list[tuple[float, Any]] = []
+
+    def next_due(self) -> float | None:
+        due = super().next_due()
+        held = [t for t, _ in self._late]
+        return min([*held, *([due] if due is not None else [])], default=None)
+
+    def poll(self, now: float) -> list[Any]:
+        out = []
+        for e in super().poll(now):
+            if isinstance(e, Event) and e.kind == "chips":
+                self._late.append((now + self.DELAY, e))
+            else:
+                out.append(e)
+        out += [e for t, e in self._late if t <= now]
+        self._late = [(t, e) for t, e in self._late if t > now]
+        return out
+
+
+@pytest.mark.parametrize("delay", [1.5, 4.0])
+def test_the_dealer_waits_for_a_table_silent_on_the_motion(monkeypatch, delay: float) -> None:  # type: ignore[no-untyped-def]
+    """A push the table has said nothing of after the 1 s rest: a dealer looks at the screen
+    and waits for its ruling (``SimConfig.patience``, 3 s) instead of handing the chips back,
+    the ruling then scored false in the motion after. A ruling 1.5 s late is waited for, and
+    its latency counted; one later than the dealer's patience still scores false."""
+    monkeypatch.setattr(SlowTracker, "DELAY", delay)
+    monkeypatch.setattr(sim_table, "TagTracker", SlowTracker)
+    result = TableSim(SimConfig(hands=4, seed=3, rf="ideal", write_scenarios=False)).run()
+    s = result.score
+    assert s is not None
+    if delay < 3.0:
+        assert (s.false_rulings, s.missed, s.stops) == (0, 0, 0)
+        assert s.latency_p99_ms() >= delay * 1000
+    else:
+        assert s.false_rulings > 0
