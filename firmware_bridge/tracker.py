@@ -476,6 +476,9 @@ class TagTracker(TagMapper):
             # flight for longer than an arrival's rest with crosstalk; the board takes cards
             # from the deck only, so one from a seat must rest there a while
             return HOLD
+        line = self._card_line(uid, tag, best, ready, now)
+        if line is not False:
+            return line
         since = max(began, start)  # shares count from when the tag was placed where it is
         # a zone that missed the tag for a round or two (k of n) still reads it: a rival as
         # much as one reading it this round (a card swept to the muck's edge, read by the
@@ -491,9 +494,6 @@ class TagTracker(TagMapper):
             late = z not in (best, home) and p.since > began + EPS
             if late and now + EPS < self._arrival(z, p) + self.quiet:
                 return HOLD
-        line = self._card_line(uid, tag, best, ready, now)
-        if line is not False:
-            return line
         silent = self._silent(home) if home is not None else 0.0
         if home is not None and (best in tag.kept or self._prior(uid, best, began, now) >= PRIOR):
             # a neighbour that read it on and off before (a chip at its zone's edge), or one
@@ -594,28 +594,24 @@ class TagTracker(TagMapper):
         the cap. False when the contest is not that one."""
         if not self._is_card(uid):
             return False
-        # the zones reading it, or that missed it for a round or two (k of n)
-        zones = {best, *tag.at}
-        zones |= {z for z, (_, at) in tag.lapsed.items() if now - at <= self._lapse(z)}
-        if len(zones) != 2 or zones & tag.kept:
-            return False  # a judged neighbour: only home's silence moves it (``_verdict``)
+        # the zones reading it, or that read it within the cap (a zone missing an edge card
+        # for a few rounds is still a rival), with when each began reading it
+        began = {z: p.since for z, p in tag.at.items()}
+        for z, (p, at) in tag.lapsed.items():
+            if z not in began and now - at <= CARD_CAP + EPS:
+                began[z] = p.since
         home = tag.place
-        a, b = sorted(zones, key=_zone_key)
-        began = []
-        for z in (a, b):
-            p = tag.at.get(z)
-            if p is None:
-                lp = tag.lapsed.get(z)
-                if lp is None:
-                    return False
-                p = lp[0]
-            began.append(p.since)
+        if home in began and home not in tag.at and began[home] < max(began.values()) - CARD_CAP:
+            del began[home]  # the place it lay in long before and left: no rival
+        if len(began) != 2 or best not in began or set(began) & tag.kept:
+            return False  # a judged neighbour: only home's silence moves it (``_verdict``)
+        a, b = sorted(began, key=_zone_key)
         slow = max(self._period_of(a), self._period_of(b))
         if slow > EDGE_ROUND:
             return False  # one shared reader: a round or two in the cap
-        if max(began) - min(began) > CARD_CAP + EPS:
+        if abs(began[a] - began[b]) > CARD_CAP + EPS:
             return False  # one began reading it long after: not as it landed
-        since = max(began)
+        since = max(began[a], began[b])
         up, down = math.log(EDGE_OWN / EDGE_OTHER), math.log((1 - EDGE_OWN) / (1 - EDGE_OTHER))
         llr = 0.0  # > 0: it lies in a, at b's edge
         for z, sign in ((a, 1), (b, -1)):
@@ -625,7 +621,7 @@ class TagTracker(TagMapper):
         if abs(llr) < CARD_BOUND and now - since + EPS < max(CARD_CAP, SURE * slow):
             return HOLD
         won, lost = (a, b) if llr > 0 else (b, a)
-        if abs(llr) < CARD_SURE:
+        if abs(llr) < CARD_SURE or uid in self._asked:  # asked: the dealer's answer places it
             self._card_ask[uid] = [won, lost]
             return ASK  # still unclear: the dealer says where it lies
         if won == home:
