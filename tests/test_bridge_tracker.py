@@ -1295,3 +1295,75 @@ def test_change_at_the_bets_edge_on_slow_rounds_is_left_to_the_shares() -> None:
     got, tracker, k = _change_at_the_line(0, at="bet:1", step=0.2)
     assert not [c for c in got if 1000 in c.get("stack:1", [])]
     assert tracker.places()[k] == "bet:1"
+
+
+def _card_at_an_edge(seed: int, home: str, other: str) -> list:
+    """The 8s lands in ``home`` at round 20, at its edge towards ``other``: home reads it in
+    ~80% of its 12 ms rounds, the other zone in ~50% (shared/spec/rf-model.md, edge
+    placement); 80 rounds drawn from ``seed``, fed to the tracker; its card events and asks."""
+    eight = card_uid("8s")
+    own, edge = _draws(seed, 0.8, 80), _draws(seed + 1000, 0.5, 80)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        out: dict[str, list[bytes]] = {}
+        if r >= 20 and own[r]:
+            out[home] = [eight]
+        if r >= 20 and edge[r]:
+            out[other] = [eight]
+        return out
+
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    out = run(tracker, reads, 80, period=0.012, numbered=True, zones=(home, other))
+    return [o for o in out if isinstance(o, dict) and ("card" in o or "recount" in o)]
+
+
+@pytest.mark.parametrize(
+    ("seed", "home", "other"),
+    [
+        (3, "seat:1", "seat:2"),
+        (17, "seat:1", "seat:2"),
+        (26, "seat:1", "seat:2"),
+        (3, "board", "seat:9"),
+        (11, "board", "seat:9"),
+    ],
+)
+def test_a_card_at_its_zones_edge_is_placed_by_all_the_reads_of_both_zones(
+    seed: int, home: str, other: str
+) -> None:
+    """Realistic seeds 1, 2, 6 (rf-card): a hole card dealt at its seat's edge towards the next
+    seat, or a board card at the board's edge towards a seat. Main placed it on shares of the
+    rounds since the newer presence began (a dozen rounds, or none when home had just skipped
+    one: a plain arrival), in the neighbour first on these draws: a misdeal ("a card went to
+    seat 2") or "the deck is fouled". The likelihood of all the rounds of both zones since
+    both read it (own ~80%, neighbour ~50%) places it once, where it lies."""
+    assert _card_at_an_edge(seed, home, other) == [{"card": "8s", "zone": home, "face": "down"}]
+
+
+def test_a_card_at_an_edge_whose_reads_stay_unclear_is_asked_about() -> None:
+    """On these draws (seed 91) the two seats read the 8s alike for the cap (0.6 s): main placed
+    it in seat 1, seat 2, seat 1 (a misdeal); the card line asks the dealer where it lies,
+    offering the likelier zone, and places nothing meanwhile."""
+    (ask,) = _card_at_an_edge(91, "seat:1", "seat:2")
+    assert ask["recount"]["card"] == "8s" and ask["recount"]["zone"] == "seat:1"
+    assert ask["recount"]["seen"] == ["seat:1", "seat:2"]
+
+
+def test_a_card_asked_about_is_not_placed_before_the_dealers_answer() -> None:
+    """Seats 1 and 2 both read the 8s in every round for the cap (0.6 s): the dealer is asked
+    where it lies. Then seat 2 reads it in every other round only: the ratio leans to seat 1,
+    past the cap, where its sign would place it; but the question is open, and the dealer's
+    answer places it (a card placed meanwhile was ruled twice: on the reads and on the answer)."""
+    eight = card_uid("8s")
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        out: dict[str, list[bytes]] = {}
+        if r >= 20:
+            out["seat:1"] = [eight]
+        if 20 <= r < 60 or (r >= 60 and r % 2 == 0):
+            out["seat:2"] = [eight]
+        return out
+
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    out = run(tracker, reads, 121, numbered=True, zones=("seat:1", "seat:2"))
+    got = [o for o in out if isinstance(o, dict) and ("card" in o or "recount" in o)]
+    assert [list(o) for o in got] == [["recount"]]
