@@ -594,11 +594,12 @@ class TagTracker(TagMapper):
         the cap. False when the contest is not that one."""
         if not self._is_card(uid):
             return False
-        # the zones reading it, or that read it within the cap (a zone missing an edge card
-        # for a few rounds is still a rival), with when each began reading it
+        # the zones reading it, or that read it while ``best`` did within the cap (an edge card's
+        # zone missing it a few rounds is still a rival; a zone it crossed in flight, silent
+        # since before ``best`` began, is none), with when each began reading it
         began = {z: p.since for z, p in tag.at.items()}
         for z, (p, at) in tag.lapsed.items():
-            if z not in began and now - at <= CARD_CAP + EPS:
+            if z not in began and now - at <= CARD_CAP + EPS and at > began[best] + EPS:
                 began[z] = p.since
         home = tag.place
         if home in began and home not in tag.at and began[home] < max(began.values()) - CARD_CAP:
