@@ -594,16 +594,20 @@ class TagTracker(TagMapper):
         the cap. False when the contest is not that one."""
         if not self._is_card(uid):
             return False
-        # the zones reading it, or that read it while ``best`` did within the cap (an edge card's
-        # zone missing it a few rounds is still a rival; a zone it crossed in flight, silent
-        # since before ``best`` began, is none), with when each began reading it
+        # the zones reading it, or that read it while ``best`` did, within the cap (a zone it
+        # crossed in flight, silent since before ``best`` began, is none; nor one crosstalk
+        # read), with when each began reading it
         began = {z: p.since for z, p in tag.at.items()}
-        for z, (p, at) in tag.lapsed.items():
-            if z not in began and now - at <= CARD_CAP + EPS and at > began[best] + EPS:
-                began[z] = p.since
         home = tag.place
-        if home in began and home not in tag.at and began[home] < max(began.values()) - CARD_CAP:
-            del began[home]  # the place it lay in long before and left: no rival
+        for z, (p, at) in tag.lapsed.items():
+            if z in began or now - at > CARD_CAP + EPS or at <= began[best] + EPS:
+                continue
+            if now - at <= self._lapse(z):
+                began[z] = p.since  # missed for a round or two: still reading it (k of n)
+            elif z != home and p.rounds >= self.k:
+                # an edge card's zone missing it a few rounds (not one crosstalk read; nor the
+                # place it lay in and left)
+                began[z] = p.since
         if len(began) != 2 or best not in began or set(began) & tag.kept:
             return False  # a judged neighbour: only home's silence moves it (``_verdict``)
         a, b = sorted(began, key=_zone_key)
