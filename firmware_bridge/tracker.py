@@ -588,7 +588,7 @@ class TagTracker(TagMapper):
         self, uid: bytes, tag: _Tag, best: str, ready: list[str], now: float
     ) -> str | bool | None:
         """A card that two card zones both began reading as it landed (within CARD_CAP of each
-        other, no third zone reading it; home one of them or not reading it): the verdict of
+        other, no third zone reading it; docs/protocol.md, "The card line"): the verdict of
         the log-likelihood ratio over all rounds of both antennas since the later began, as
         the stack/bet line's (``_edge``), with an even prior; ASK when it stays unclear past
         the cap. False when the contest is not that one."""
