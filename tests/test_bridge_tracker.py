@@ -1367,3 +1367,61 @@ def test_a_card_asked_about_is_not_placed_before_the_dealers_answer() -> None:
     out = run(tracker, reads, 121, numbered=True, zones=("seat:1", "seat:2"))
     got = [o for o in out if isinstance(o, dict) and ("card" in o or "recount" in o)]
     assert [list(o) for o in got] == [["recount"]]
+
+
+@pytest.mark.parametrize("seed", [11, 21, 28])
+def test_a_card_pitched_over_two_seats_to_its_seats_edge_is_placed_where_it_lies(
+    seed: int,
+) -> None:
+    """Realistic seed 1 hand 43: the 6d, dealt to seat 7, crosses seats 9 and 8 (every round for
+    ~0.1 s each) and lands at seat 7's edge towards seat 6 (seat 7 ~80%, seat 6 ~50%). The
+    seats it crossed, silent since before seat 7 began, are no rivals of the card line (counted,
+    four zones were no line: main's shares put it in seat 6 first, a misdeal)."""
+    six = card_uid("6d")
+    own, edge = _draws(seed, 0.8, 100), _draws(seed + 1000, 0.5, 100)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        out: dict[str, list[bytes]] = {}
+        if 20 <= r < 28:
+            out["seat:9"] = [six]
+        if 28 <= r < 36:
+            out["seat:8"] = [six]
+        if r >= 36 and own[r]:
+            out["seat:7"] = [six]
+        if r >= 36 and edge[r]:
+            out["seat:6"] = [six]
+        return out
+
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    zones = ("seat:9", "seat:8", "seat:7", "seat:6")
+    out = run(tracker, reads, 100, period=0.012, numbered=True, zones=zones)
+    assert [o for o in out if isinstance(o, dict) and ("card" in o or "recount" in o)] == [
+        {"card": "6d", "zone": "seat:7", "face": "down"}
+    ]
+
+
+@pytest.mark.parametrize(("seed", "crosstalk"), [(3, 24), (11, 28), (17, 32)])
+def test_one_crosstalk_read_elsewhere_does_not_take_a_card_off_the_line(
+    seed: int, crosstalk: int
+) -> None:
+    """As the 8s at seat 1's edge towards seat 2 (above), with the board reading it once in one
+    round (crosstalk): a single read is no rival of the card line (counted, three zones were no
+    line and the shares of main placed it in seat 2 first: a misdeal)."""
+    eight = card_uid("8s")
+    own, edge = _draws(seed, 0.8, 80), _draws(seed + 1000, 0.5, 80)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        out: dict[str, list[bytes]] = {}
+        if r >= 20 and own[r]:
+            out["seat:1"] = [eight]
+        if r >= 20 and edge[r]:
+            out["seat:2"] = [eight]
+        if r == crosstalk:
+            out["board"] = [eight]
+        return out
+
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    out = run(tracker, reads, 80, period=0.012, numbered=True, zones=("seat:1", "seat:2", "board"))
+    assert [o for o in out if isinstance(o, dict) and ("card" in o or "recount" in o)] == [
+        {"card": "8s", "zone": "seat:1", "face": "down"}
+    ]
