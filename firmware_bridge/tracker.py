@@ -118,6 +118,11 @@ SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads be
 EDGE_OWN, EDGE_OTHER, EDGE_PRIOR, EDGE_BOUND, EDGE_CAP = 0.8, 0.5, math.log(4), 4.0, 0.5
 EDGE_ROUND = 0.15  # the rates are a reader per antenna's (rounds 20-100 ms): not on slower rounds
 HOLD = "hold"
+ASK = "ask"
+# A card two card zones read as it landed lies at the edge of one (the same edge read rates):
+# placed once the LLR of all their rounds reaches CARD_BOUND (a wrong card is a misdeal: surer
+# than a chip), else at CARD_CAP seconds by its sign if at least CARD_SURE, else asked about.
+CARD_BOUND, CARD_CAP, CARD_SURE = 6.0, 0.6, 2.0
 # a report of a round older than this (MCU ms) than the newest is no snapshot of it: the MCU's
 # clock restarted (a snapshot's rounds are at most one cycle old: 0.5 s on a shared reader)
 MCU_BACK_MS = 2000
@@ -192,6 +197,7 @@ class TagTracker(TagMapper):
         # chip -> the zone the stack/bet line's LLR judged against as it moved it (``_edge``):
         # judged, it is kept from that zone as any neighbour judged is (``_Tag.kept``)
         self._edged: dict[bytes, str] = {}
+        self._card_ask: dict[bytes, list[str]] = {}  # card -> the zones a recount names
         # seat -> the bet zone asked about (a chip recount) and the read held: the seat's zones
         # wait for the dealer's count (answered_chips)
         self._asking: dict[str, tuple[str, list[int]]] = {}
@@ -473,6 +479,9 @@ class TagTracker(TagMapper):
             # flight for longer than an arrival's rest with crosstalk; the board takes cards
             # from the deck only, so one from a seat must rest there a while
             return HOLD
+        line = self._card_line(uid, tag, best, ready, now)
+        if line is not False:
+            return line
         since = max(began, start)  # shares count from when the tag was placed where it is
         # a zone that missed the tag for a round or two (k of n) still reads it: a rival as
         # much as one reading it this round (a card swept to the muck's edge, read by the
@@ -570,6 +579,59 @@ class TagTracker(TagMapper):
         if abs(llr) < EDGE_BOUND and now - since + EPS < cap:
             return HOLD
         won, lost = (stack, bet) if llr > 0 else (bet, stack)
+        if won == home:
+            tag.kept.add(lost)
+            return None
+        if won not in ready:
+            return HOLD  # its zone has not read it for an arrival's rest yet
+        self._edged[uid] = lost
+        return won
+
+    def _card_line(
+        self, uid: bytes, tag: _Tag, best: str, ready: list[str], now: float
+    ) -> str | bool | None:
+        """A card that two card zones both began reading as it landed (within CARD_CAP of each
+        other, no third zone reading it; docs/protocol.md, "The card line"): the verdict of
+        the log-likelihood ratio over all rounds of both antennas since the later began, as
+        the stack/bet line's (``_edge``), with an even prior; ASK when it stays unclear past
+        the cap. False when the contest is not that one."""
+        if not self._is_card(uid):
+            return False
+        # the zones reading it, or that read it while ``best`` did, within the cap (a zone it
+        # crossed in flight, silent since before ``best`` began, is none; nor one crosstalk
+        # read), with when each began reading it
+        began = {z: p.since for z, p in tag.at.items()}
+        home = tag.place
+        for z, (p, at) in tag.lapsed.items():
+            if z in began or now - at > CARD_CAP + EPS or at <= began[best] + EPS:
+                continue
+            if now - at <= self._lapse(z):
+                began[z] = p.since  # missed for a round or two: still reading it (k of n)
+            elif z != home and p.rounds >= self.k:
+                # an edge card's zone missing it a few rounds (not one crosstalk read; nor the
+                # place it lay in and left)
+                began[z] = p.since
+        if len(began) != 2 or best not in began or set(began) & tag.kept:
+            return False  # a judged neighbour: only home's silence moves it (``_verdict``)
+        a, b = sorted(began, key=_zone_key)
+        slow = max(self._period_of(a), self._period_of(b))
+        if slow > EDGE_ROUND:
+            return False  # one shared reader: a round or two in the cap
+        if abs(began[a] - began[b]) > CARD_CAP + EPS:
+            return False  # one began reading it long after: not as it landed
+        since = max(began[a], began[b])
+        up, down = math.log(EDGE_OWN / EDGE_OTHER), math.log((1 - EDGE_OWN) / (1 - EDGE_OTHER))
+        llr = 0.0  # > 0: it lies in a, at b's edge
+        for z, sign in ((a, 1), (b, -1)):
+            share, n = self._share(uid, z, since, now)
+            reads = round(share * n)
+            llr += sign * (reads * up + (n - reads) * down)
+        if abs(llr) < CARD_BOUND and now - since + EPS < max(CARD_CAP, SURE * slow):
+            return HOLD
+        won, lost = (a, b) if llr > 0 else (b, a)
+        if abs(llr) < CARD_SURE or uid in self._asked:  # asked: the dealer's answer places it
+            self._card_ask[uid] = [won, lost]
+            return ASK  # still unclear: the dealer says where it lies
         if won == home:
             tag.kept.add(lost)
             return None
@@ -1466,6 +1528,8 @@ class TagTracker(TagMapper):
         self._held.discard(uid)
         if ready:
             verdict = self._verdict(uid, tag, ready, now)
+            if verdict == ASK:
+                return self._ask(uid, tag, self._card_ask.pop(uid), likelier=True)
             if verdict == HOLD:
                 self._held.add(uid)
                 self.tstats.held += 1
@@ -1473,7 +1537,7 @@ class TagTracker(TagMapper):
             if verdict is None:
                 self.tstats.held += 1
                 return []
-            if len(ready) > 1 and self._is_card(uid):
+            if len(ready) > 1 and self._is_card(uid) and uid not in self._edged:
                 shares = sorted(self._share(uid, z, tag.at[z].since, now)[0] for z in ready)
                 if shares[-1] < shares[-2] + CLEAR:
                     return self._ask(uid, tag, ready)  # at rest in two zones: where is it?
@@ -1571,7 +1635,11 @@ class TagTracker(TagMapper):
             return None  # chips still read there: it may lie among them, shadowed
         return left[0]
 
-    def _ask(self, uid: bytes, tag: _Tag, zones: list[str]) -> list[Event | Alert]:
+    def _ask(
+        self, uid: bytes, tag: _Tag, zones: list[str], likelier: bool = False
+    ) -> list[Event | Alert]:
+        """A recount of the card read at rest in ``zones``, offering the zone read in most
+        rounds (``likelier``: the first, the card line's better guess)."""
         seen = frozenset(zones)
         if seen == tag.asked:
             return []
@@ -1580,8 +1648,9 @@ class TagTracker(TagMapper):
         found = self.decks.lookup(uid)
         if found is None:
             return []
-        best = max(zones, key=lambda z: tag.at[z].rounds)
-        face = "up" if tag.at[best].flags & 1 else "down"
+        best = zones[0] if likelier else max(zones, key=lambda z: tag.at[z].rounds)
+        p = tag.at.get(best) or tag.lapsed[best][0]
+        face = "up" if p.flags & 1 else "down"
         body = {
             "card": found[0],
             "zone": best,

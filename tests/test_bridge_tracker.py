@@ -1351,3 +1351,133 @@ def test_a_chip_at_the_stacks_edge_pushed_and_read_once_at_home_does_not_release
         return {"stack:7": stack, "bet:7": bet}
 
     assert _on_change(script, 120) == [{"bet:7": [100, 100], "stack:7": [1000]}]
+
+
+def _card_at_an_edge(seed: int, home: str, other: str) -> list:
+    """The 8s lands in ``home`` at round 20, at its edge towards ``other``: home reads it in
+    ~80% of its 12 ms rounds, the other zone in ~50% (shared/spec/rf-model.md, edge
+    placement); 80 rounds drawn from ``seed``, fed to the tracker; its card events and asks."""
+    eight = card_uid("8s")
+    own, edge = _draws(seed, 0.8, 80), _draws(seed + 1000, 0.5, 80)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        out: dict[str, list[bytes]] = {}
+        if r >= 20 and own[r]:
+            out[home] = [eight]
+        if r >= 20 and edge[r]:
+            out[other] = [eight]
+        return out
+
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    out = run(tracker, reads, 80, period=0.012, numbered=True, zones=(home, other))
+    return [o for o in out if isinstance(o, dict) and ("card" in o or "recount" in o)]
+
+
+@pytest.mark.parametrize(
+    ("seed", "home", "other"),
+    [
+        (3, "seat:1", "seat:2"),
+        (17, "seat:1", "seat:2"),
+        (26, "seat:1", "seat:2"),
+        (3, "board", "seat:9"),
+        (11, "board", "seat:9"),
+    ],
+)
+def test_a_card_at_its_zones_edge_is_placed_by_all_the_reads_of_both_zones(
+    seed: int, home: str, other: str
+) -> None:
+    """Realistic seeds 1, 2, 6 (rf-card): a hole card dealt at its seat's edge towards the next
+    seat, or a board card at the board's edge towards a seat. Main placed it on shares of the
+    rounds since the newer presence began (a dozen rounds, or none when home had just skipped
+    one: a plain arrival), in the neighbour first on these draws: a misdeal ("a card went to
+    seat 2") or "the deck is fouled". The likelihood of all the rounds of both zones since
+    both read it (own ~80%, neighbour ~50%) places it once, where it lies."""
+    assert _card_at_an_edge(seed, home, other) == [{"card": "8s", "zone": home, "face": "down"}]
+
+
+def test_a_card_at_an_edge_whose_reads_stay_unclear_is_asked_about() -> None:
+    """On these draws (seed 91) the two seats read the 8s alike for the cap (0.6 s): main placed
+    it in seat 1, seat 2, seat 1 (a misdeal); the card line asks the dealer where it lies,
+    offering the likelier zone, and places nothing meanwhile."""
+    (ask,) = _card_at_an_edge(91, "seat:1", "seat:2")
+    assert ask["recount"]["card"] == "8s" and ask["recount"]["zone"] == "seat:1"
+    assert ask["recount"]["seen"] == ["seat:1", "seat:2"]
+
+
+def test_a_card_asked_about_is_not_placed_before_the_dealers_answer() -> None:
+    """Seats 1 and 2 both read the 8s in every round for the cap (0.6 s): the dealer is asked
+    where it lies. Then seat 2 reads it in every other round only: the ratio leans to seat 1,
+    past the cap, where its sign would place it; but the question is open, and the dealer's
+    answer places it (a card placed meanwhile was ruled twice: on the reads and on the answer)."""
+    eight = card_uid("8s")
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        out: dict[str, list[bytes]] = {}
+        if r >= 20:
+            out["seat:1"] = [eight]
+        if 20 <= r < 60 or (r >= 60 and r % 2 == 0):
+            out["seat:2"] = [eight]
+        return out
+
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    out = run(tracker, reads, 121, numbered=True, zones=("seat:1", "seat:2"))
+    got = [o for o in out if isinstance(o, dict) and ("card" in o or "recount" in o)]
+    assert [list(o) for o in got] == [["recount"]]
+
+
+@pytest.mark.parametrize("seed", [11, 21, 28])
+def test_a_card_pitched_over_two_seats_to_its_seats_edge_is_placed_where_it_lies(
+    seed: int,
+) -> None:
+    """Realistic seed 1 hand 43: the 6d, dealt to seat 7, crosses seats 9 and 8 (every round for
+    ~0.1 s each) and lands at seat 7's edge towards seat 6 (seat 7 ~80%, seat 6 ~50%). The
+    seats it crossed, silent since before seat 7 began, are no rivals of the card line (counted,
+    four zones were no line: main's shares put it in seat 6 first, a misdeal)."""
+    six = card_uid("6d")
+    own, edge = _draws(seed, 0.8, 100), _draws(seed + 1000, 0.5, 100)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        out: dict[str, list[bytes]] = {}
+        if 20 <= r < 28:
+            out["seat:9"] = [six]
+        if 28 <= r < 36:
+            out["seat:8"] = [six]
+        if r >= 36 and own[r]:
+            out["seat:7"] = [six]
+        if r >= 36 and edge[r]:
+            out["seat:6"] = [six]
+        return out
+
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    zones = ("seat:9", "seat:8", "seat:7", "seat:6")
+    out = run(tracker, reads, 100, period=0.012, numbered=True, zones=zones)
+    assert [o for o in out if isinstance(o, dict) and ("card" in o or "recount" in o)] == [
+        {"card": "6d", "zone": "seat:7", "face": "down"}
+    ]
+
+
+@pytest.mark.parametrize(("seed", "crosstalk"), [(3, 24), (11, 28), (17, 32)])
+def test_one_crosstalk_read_elsewhere_does_not_take_a_card_off_the_line(
+    seed: int, crosstalk: int
+) -> None:
+    """As the 8s at seat 1's edge towards seat 2 (above), with the board reading it once in one
+    round (crosstalk): a single read is no rival of the card line (counted, three zones were no
+    line and the shares of main placed it in seat 2 first: a misdeal)."""
+    eight = card_uid("8s")
+    own, edge = _draws(seed, 0.8, 80), _draws(seed + 1000, 0.5, 80)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        out: dict[str, list[bytes]] = {}
+        if r >= 20 and own[r]:
+            out["seat:1"] = [eight]
+        if r >= 20 and edge[r]:
+            out["seat:2"] = [eight]
+        if r == crosstalk:
+            out["board"] = [eight]
+        return out
+
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    out = run(tracker, reads, 80, period=0.012, numbered=True, zones=("seat:1", "seat:2", "board"))
+    assert [o for o in out if isinstance(o, dict) and ("card" in o or "recount" in o)] == [
+        {"card": "8s", "zone": "seat:1", "face": "down"}
+    ]
