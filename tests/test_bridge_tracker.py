@@ -1337,31 +1337,3 @@ def test_a_pushed_chip_at_the_pots_edge_is_no_plain_arrival_while_its_bet_skips_
         places.append(tracker.places().get(h))
     assert "pot" not in places
     assert places[-1] == "bet:1"
-
-
-def test_change_placed_in_its_bet_over_the_next_bet_is_not_moved_next_door() -> None:
-    """rf-push: a 1,000 of change lands in bet 1 at its edge towards bet 2; both read it from
-    the landing, bet 1 in most rounds, bet 2 in half, and bet 1 takes it on clear shares. The
-    shares then counted again from the placement only, and when bet 1 skipped seven rounds bet
-    2 took it ("seat 2 has no live hand", then "seat 1 took back"; realistic seed 9 hand 1).
-    The rival that lost on clear shares is a judged neighbour: it takes the chip only once bet 1
-    has been silent a while (SILENT), and bet 1 is never ruled without it."""
-    b1, k = chip(100), chip(1000)
-    inv = ChipInventory({b1.hex(): 100})
-    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
-    tracker.set_antennas(standard_antennas())
-    skips = set(range(34, 41)) | {23, 28}
-    nextdoor = {r for r in range(20, 200) if r % 2 == 0} | {21, 25}
-    out: list[dict] = []
-    for r in range(200):
-        if r == 20:
-            inv.add(k.hex(), 1000)  # enrolled as it comes from the rack
-        own = r >= 20 and r not in skips and r % 7 != 6
-        reads = {"bet:1": [b1] + ([k] if own else []), "bet:2": [k] if r in nextdoor else []}
-        for zone, tags in reads.items():
-            tracker.report(ANT[zone], tuple((u, 0) for u in tags), r * 0.02, r)
-        out += [
-            event_to_obj(e) for e in tracker.poll(r * 0.02 + 0.0001) if not isinstance(e, Alert)
-        ]
-    assert [o["chips"] for o in out if "chips" in o] == [{"bet:1": [100]}, {"bet:1": [1000, 100]}]
-    assert tracker.places()[k] == "bet:1"
