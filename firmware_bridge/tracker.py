@@ -191,7 +191,7 @@ class TagTracker(TagMapper):
         self._held: set[bytes] = set()  # tags read by two antennas, not decided yet
         # chip -> the zone the stack/bet line's LLR judged against as it moved it (``_edge``):
         # judged, it is kept from that zone as any neighbour judged is (``_Tag.kept``)
-        self._edged: dict[bytes, tuple[str, ...]] = {}
+        self._edged: dict[bytes, str] = {}
         # seat -> the bet zone asked about (a chip recount) and the read held: the seat's zones
         # wait for the dealer's count (answered_chips)
         self._asking: dict[str, tuple[str, list[int]]] = {}
@@ -499,8 +499,7 @@ class TagTracker(TagMapper):
         # is for a tag nowhere else reads (a bet chip at the pot's edge, its bet skipping a
         # round as the pot became ready, went to the pot so: "seat 1 bet to 500", forfeit)
         others = (*tag.at, *lapsed)
-        shares = [self._share(uid, z, since, now) for z in others]
-        rivals = [sh for z, (sh, _) in zip(others, shares, strict=True) if z not in (best, home)]
+        rivals = [self._share(uid, z, since, now)[0] for z in others if z not in (best, home)]
         # a zone skipping a round now and then that reads it as often: wait until it reads it
         # again or lets it go
         if any(self._share(uid, z, since, now)[0] >= best_share for z in lapsed):
@@ -515,16 +514,6 @@ class TagTracker(TagMapper):
             return HOLD
         n = min(z_n, h_n) if home is not None else z_n
         if n >= SURE and best_share >= rival + CLEAR:
-            # the rivals that read it lost on clear shares: judged neighbours (a chip of change
-            # landing at a bet's edge towards the next seat's, placed in its bet, was taken by
-            # the next bet on the few rounds after the placement while its own skipped some)
-            losers = tuple(
-                z
-                for z, (sh, _) in zip(others, shares, strict=True)
-                if z not in (best, home) and sh > 0.1
-            )
-            if losers and self._chip(uid):
-                self._edged[uid] = losers
             return best
         if n >= SURE and h_share >= best_share + CLEAR:
             tag.kept.add(best)
@@ -588,7 +577,7 @@ class TagTracker(TagMapper):
             return None
         if won not in ready:
             return HOLD  # its zone has not read it for an arrival's rest yet
-        self._edged[uid] = (lost,)
+        self._edged[uid] = lost
         return won
 
     def _chip(self, uid: bytes) -> bool:
@@ -1482,7 +1471,9 @@ class TagTracker(TagMapper):
                 if shares[-1] < shares[-2] + CLEAR:
                     return self._ask(uid, tag, ready)  # at rest in two zones: where is it?
             self._place(uid, tag, verdict, tag.at[verdict].flags, now)
-            tag.kept.update(self._edged.pop(uid, ()))
+            loser = self._edged.pop(uid, None)
+            if loser is not None:
+                tag.kept.add(loser)
             return []
         # home still reads it, or missed it only for a few rounds and less than an arrival's
         # rest (a chip at a zone's edge, missed by its own antenna now and then): stay
