@@ -1309,31 +1309,3 @@ def test_change_at_the_stacks_edge_is_judged_by_the_ratio_while_one_zone_skips_a
     assert not [c for c in got if 1000 in c.get("bet:1", [])]
     assert got == [{"stack:1": [5000, 100, 100]}, {"stack:1": [5000, 1000, 100, 100]}]
     assert tracker.places()[k] == "stack:1"
-
-
-def test_a_pushed_chip_at_the_pots_edge_is_no_plain_arrival_while_its_bet_skips_a_round() -> None:
-    """rf-push: seat 1 pushes a 100 that lands in its bet at the pot's edge (the bet reads it in
-    most rounds, the pot in about half). As the pot had read it an arrival's rounds and rest,
-    the bet had skipped the latest two rounds: a zone that lapsed so was no rival, nowhere else
-    read it, and the pot took it as a plain arrival (realistic seed 8 hand 14: "seat 1 bet to
-    500" a 100 short, and a forfeit alert for the 100 in the pot). The bet that skipped two
-    rounds is a rival still: the pot waits for more rounds, and the bet takes it."""
-    five, h = chip(5000), chip(100)
-    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in (five, h)})
-    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
-    tracker.set_antennas(standard_antennas())
-    bet = {15, 17, 19, 20, 21, 24, 25, 26, 28, 29, 30, 31, 33, 34, 35, 36, 38, 39}
-    pot = {15, 16, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37, 39}
-    places = []
-    for r in range(120):
-        reads = {"stack:1": [five] + ([h] if r < 10 else []), "bet:1": [], "pot": []}
-        if r >= 15 and ((r in bet) if r < 40 else r % 5 != 0):
-            reads["bet:1"] = [h]
-        if r >= 15 and ((r in pot) if r < 40 else r % 2 == 1):
-            reads["pot"] = [h]
-        for zone, tags in reads.items():
-            tracker.report(ANT[zone], tuple((u, 0) for u in tags), r * 0.02, r)
-        tracker.poll(r * 0.02 + 0.0001)
-        places.append(tracker.places().get(h))
-    assert "pot" not in places
-    assert places[-1] == "bet:1"
