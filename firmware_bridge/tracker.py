@@ -495,11 +495,7 @@ class TagTracker(TagMapper):
             return edge
         h_share, h_n = self._share(uid, home, since, now)
         _, z_n = self._share(uid, best, since, now)
-        # a zone that skipped the latest round or two is a rival too: the plain arrival below
-        # is for a tag nowhere else reads (a bet chip at the pot's edge, its bet skipping a
-        # round as the pot became ready, went to the pot so: "seat 1 bet to 500", forfeit)
-        others = (*tag.at, *lapsed)
-        rivals = [self._share(uid, z, since, now)[0] for z in others if z not in (best, home)]
+        rivals = [self._share(uid, z, since, now)[0] for z in tag.at if z not in (best, home)]
         # a zone skipping a round now and then that reads it as often: wait until it reads it
         # again or lets it go
         if any(self._share(uid, z, since, now)[0] >= best_share for z in lapsed):
