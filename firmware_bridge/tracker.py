@@ -502,10 +502,9 @@ class TagTracker(TagMapper):
             # a neighbour that read it on and off before (a chip at its zone's edge), or one
             # already judged: it leaves only once home has been silent a while
             return best if now - tag.read_at + EPS >= silent and home not in tag.at else None
-        if not lapsed:
-            edge = self._edge(uid, tag, best, ready, now)
-            if edge is not False:
-                return edge
+        edge = self._edge(uid, tag, best, ready, set(lapsed), now)
+        if edge is not False:
+            return edge
         h_share, h_n = self._share(uid, home, since, now)
         _, z_n = self._share(uid, best, since, now)
         rivals = [self._share(uid, z, since, now)[0] for z in tag.at if z not in (best, home)]
@@ -537,18 +536,20 @@ class TagTracker(TagMapper):
         return HOLD
 
     def _edge(
-        self, uid: bytes, tag: _Tag, best: str, ready: list[str], now: float
+        self, uid: bytes, tag: _Tag, best: str, ready: list[str], lapsed: set[str], now: float
     ) -> str | bool | None:
         """A chip read by its seat's stack and bet (and no other zone) since it landed, from
         off them or from one of them: the verdict of the log-likelihood ratio over all rounds of
         both antennas since the later of the two began reading it (EDGE_*), or False when the
-        contest is not that one."""
+        contest is not that one. One of the two that skipped the latest round or two (k of n,
+        ``lapsed``) is still in it: a chip at the stack's edge is missed in 20% of its rounds,
+        and the bet must not take it as a plain arrival in such a round."""
         seat = best.partition(":")[2]
         stack, bet = f"stack:{seat}", f"bet:{seat}"
         home = tag.place
         if self.ask_chips or best not in (stack, bet) or not self._chip(uid):
             return False  # asking the dealer instead (``_ask_chips``), or another contest
-        if set(tag.at) - {stack, bet}:
+        if (set(tag.at) | lapsed) - {stack, bet}:
             return False
         if home not in (None, stack, bet) and home in tag.at:
             return False

@@ -1481,3 +1481,17 @@ def test_one_crosstalk_read_elsewhere_does_not_take_a_card_off_the_line(
     assert [o for o in out if isinstance(o, dict) and ("card" in o or "recount" in o)] == [
         {"card": "8s", "zone": "seat:1", "face": "down"}
     ]
+
+
+def test_change_at_the_stacks_edge_is_judged_by_the_ratio_while_one_zone_skips_a_round() -> None:
+    """rf-push: the likelihood ratio of the stack/bet line was consulted only while both zones
+    read the chip in the latest round; a zone that skipped a round or two (k of n: a chip at an
+    edge is missed in 20% of its own rounds, 50% of its neighbour's) sent the contest to the
+    shares, or made the other zone's arrival a plain one (realistic seeds 1-10: 25 chips of
+    change at a stack's edge placed in the bet so, "seat 5 bet to 1,100"). Here the stack took
+    the 1,000 while the bet skipped a round, unjudged, and the bet took it 0.44 s later on its
+    shares: "bet:1 [1000]". Judged by the ratio with the lapsed zone in it, it stays home."""
+    got, tracker, k = _change_at_the_line(21)
+    assert not [c for c in got if 1000 in c.get("bet:1", [])]
+    assert got == [{"stack:1": [5000, 100, 100]}, {"stack:1": [5000, 1000, 100, 100]}]
+    assert tracker.places()[k] == "stack:1"
