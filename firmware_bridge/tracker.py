@@ -872,11 +872,14 @@ class TagTracker(TagMapper):
             # because the seat's chips as read came short by it: shortbet.py)
             found = [b for b in self._lost() if value(b) == v][:n]
             self._count_dead(found, zone, now)
-            for uid in self._picks(stack, zone, v, n - len(found), now):
+            for uid in self._picks(stack, zone, v, n - len(found), now, also="pot"):
                 tag = self._tags[uid]
+                src = tag.place
                 self._place(uid, tag, zone, tag.flags, now)
-                tag.kept.add(stack)
+                tag.kept.add(src or stack)
                 self._still_dead(uid, tag)
+                if src == "pot":
+                    self._dirty.add("pot")  # the pot as it now reads: without it
         # a dead chip known to lie at the seat (its change came to the stack and bet only)
         # that the count did not find in the bet lies in the stack
         here = [b for b, s in self._lost_at.items() if s == seat and b in self._lost()]
@@ -913,9 +916,19 @@ class TagTracker(TagMapper):
         """Dead chips of unknown place, or counted in the pot (a payout may have taken them)."""
         return self._never + [b for b in sorted(self._dead) if self._tags[b].place in (None, "pot")]
 
-    def _picks(self, src: str, dst: str, v: int, n: int, now: float) -> list[bytes]:
-        """``n`` chips of value ``v`` in ``src``, those ``dst`` reads (or read lately) first."""
+    def _picks(
+        self, src: str, dst: str, v: int, n: int, now: float, also: str | None = None
+    ) -> list[bytes]:
+        """``n`` chips of value ``v`` in ``src``, those ``dst`` reads (or read lately) first;
+        with ``also``, its chips that ``dst`` read lately too (a bet chip at the pot's edge
+        counted in the pot: tablectl/engine/potshort.py), ranked with ``src``'s."""
         mine = [u for u in sorted(self._content.get(src, {})) if self.chips.value(u) == v]
+        if also is not None:
+            mine += [
+                u
+                for u in sorted(self._content.get(also, {}))
+                if self.chips.value(u) == v and self._share(u, dst, now - self.motion, now)[0] > 0
+            ]
         # a chip counted there unread (a dead tag) first: the count found it where it lies
         mine.sort(
             key=lambda u: (u not in self._unread, -self._share(u, dst, now - self.motion, now)[0])

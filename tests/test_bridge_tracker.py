@@ -1495,3 +1495,23 @@ def test_change_at_the_stacks_edge_is_judged_by_the_ratio_while_one_zone_skips_a
     assert not [c for c in got if 1000 in c.get("bet:1", [])]
     assert got == [{"stack:1": [5000, 100, 100]}, {"stack:1": [5000, 1000, 100, 100]}]
     assert tracker.places()[k] == "stack:1"
+
+
+def test_a_chip_the_count_finds_in_the_bet_comes_from_the_pot_when_the_bet_read_it() -> None:
+    """Seat 4's 100 lies at the pot's edge, placed in the pot; the bet antenna reads it every
+    other round. The engine asks for a count of the bet (tablectl/engine/potshort.py), which
+    finds two 100s: the one the bet read lately leaves the pot for the bet (main took it from
+    the stack only: none there, so the pot kept it), and the pot is emitted without it."""
+    a, b, p = chip(100), chip(100, 1), chip(1000)
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        bet = [a, b] if r >= 30 and r % 2 else [a]
+        return {"bet:4": bet, "pot": [p, b]}
+
+    run(tracker, reads, rounds=40, numbered=True, zones=("bet:4", "pot"))
+    assert tracker.places()[b] == "pot"
+    tracker.answered_chips("bet:4", [100, 100], 2.9)
+    assert tracker.places()[b] == "bet:4"
+    out = chips([event_to_obj(e) for e in tracker.poll(3.0) if not isinstance(e, Alert)])
+    assert out and out[-1].get("pot") == [1000]

@@ -18,6 +18,7 @@ from tablectl.engine.hand import Hand
 from tablectl.engine.notices import Blind, PulledBack, Returned
 from tablectl.engine.outofturn import note_oot, out_of_turn_alert
 from tablectl.engine.outputs import Alert, Output, Ruling
+from tablectl.engine.potshort import ask_pot
 from tablectl.engine.reading import read_chips, situation
 from tablectl.engine.shortbet import ask_short, ask_stack, in_the_stack
 from tablectl.engine.state import BET_ZONE
@@ -350,6 +351,8 @@ def on_chips(table: TableState, body: dict[str, list[int]], out: list[Output]) -
     against the ledger once the bet zones are read (002 Rule 63)."""
     if table.felt.unread_chips and not table.felt.answered and ask_short(table, body, out):
         return  # held: the dealer counts the bet first
+    if not table.felt.answered and ask_pot(table, body, out):
+        return  # held: a chip of the push may lie at the pot's edge
     stacks = []
     table.felt.sensed_zones.update(body)
     for zone, chips in body.items():

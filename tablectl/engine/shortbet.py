@@ -68,7 +68,7 @@ def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) 
     push = _Push(seat, before, chips, added)
     reading = _read(table, push)
     short = reading.owes
-    if short > 0 and _sums_to(unread, short):
+    if short > 0 and sums_to(unread, short):
         why = (
             f"short of the call by {short:,}, while the table cannot read "
             f"{' '.join(f'{c:,}' for c in unread)} counted at seat {seat}: a dead tag may lie "
@@ -155,7 +155,7 @@ def ask_stack(
     read. True when asked."""
     # dead chips of unknown place, or counted in the pot (paid out to any seat since)
     lost = [*table.felt.unread_chips.get("table", ()), *table.felt.unread_chips.get("pot", ())]
-    if not lost or table.rewind.replaying or not _sums_to(lost, missing):
+    if not lost or table.rewind.replaying or not sums_to(lost, missing):
         return False
     zone = f"stack:{seat}"
     why = (
@@ -175,7 +175,7 @@ def in_the_stack(table: TableState, seat: int, missing: int) -> bool:
     felt = table.felt
     if felt.answered != f"bet:{seat}":
         return False
-    return _sums_to(list(felt.unread_chips.get("table", ())), missing)
+    return sums_to(list(felt.unread_chips.get("table", ())), missing)
 
 
 def _lost_in(table: TableState, seat: int, body: dict[str, list[int]], added: list[int]) -> int:
@@ -188,10 +188,10 @@ def _lost_in(table: TableState, seat: int, body: dict[str, list[int]], added: li
         return 0
     stack = body.get(f"stack:{seat}", felt.zones.get(f"stack:{seat}", []))
     lost = player.stack - felt.give_back.get(seat, 0) - sum(stack) - sum(added)
-    return lost if lost > 0 and _sums_to(list(felt.unread_chips.get("table", ())), lost) else 0
+    return lost if lost > 0 and sums_to(list(felt.unread_chips.get("table", ())), lost) else 0
 
 
-def _sums_to(values: list[int], total: int) -> bool:
+def sums_to(values: list[int], total: int) -> bool:
     """Some of ``values`` add up to ``total`` exactly."""
     sums = {0}
     for v in values:
