@@ -18,9 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablectl.engine import recount
 from tablectl.engine.outputs import Output
-from tablectl.engine.shortbet import sums_to
+from tablectl.engine.shortbet import ask_bet, short_of_owned, sums_to
 from tablectl.engine.zones import multiset_minus
 
 if TYPE_CHECKING:
@@ -54,12 +53,8 @@ def ask_pot(table: TableState, body: dict[str, list[int]], out: list[Output]) ->
     if short <= 0 or not sums_to(gained, short):
         return False
     why = (
-        f"seat {seat}'s chips as read are {short:,} short of what it owns while the pot, "
+        f"{short_of_owned(seat, short)} while the pot, "
         f"which no push goes into, read {' '.join(f'{c:,}' for c in gained)} more: a chip of "
         "the bet may lie at the pot's edge"
     )
-    log = table.rewind.hand_log
-    if log and log[-1].kind == "chips":  # this snapshot (a live hand logs every one)
-        log.pop()  # held, not ruled: the count is the read the hand keeps
-    recount.on_recount(table, {"ask": zone, "chips": dict(body), "why": why}, out)
-    return True
+    return ask_bet(table, zone, body, why, out)

@@ -18,6 +18,7 @@ docs/scenario-extensions.md, "A bet read short by a chip the table cannot read".
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from tablectl.engine import recount
@@ -70,9 +71,8 @@ def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) 
     short = reading.owes
     if short > 0 and sums_to(unread, short):
         why = (
-            f"short of the call by {short:,}, while the table cannot read "
-            f"{' '.join(f'{c:,}' for c in unread)} counted at seat {seat}: a dead tag may lie "
-            "in the bet"
+            f"short of the call by {short:,}, {_cannot_read(unread)} counted at seat {seat}: "
+            "a dead tag may lie in the bet"
         )
     elif (taken := _taken_along(table, body, push, reading)) is not None:
         why = (
@@ -86,10 +86,27 @@ def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) 
         if not lost or (short > 0 and short != lost):
             return False
         why = (
-            f"seat {seat}'s chips as read are {lost:,} short of what it owns, while the table "
-            f"cannot read {' '.join(f'{c:,}' for c in felt.unread_chips['table'])} and does "
-            "not know where: a dead tag may lie in the bet"
+            f"{short_of_owned(seat, lost)}, {_cannot_read(felt.unread_chips['table'])} and "
+            "does not know where: a dead tag may lie in the bet"
         )
+    return ask_bet(table, zone, body, why, out)
+
+
+def _cannot_read(values: Iterable[int]) -> str:
+    return f"while the table cannot read {' '.join(f'{c:,}' for c in values)}"
+
+
+def short_of_owned(seat: int, short: int) -> str:
+    """The words of a seat's chips as read coming short of what it owns (one text for both
+    questions that rest on it: here and potshort.py)."""
+    return f"seat {seat}'s chips as read are {short:,} short of what it owns"
+
+
+def ask_bet(
+    table: TableState, zone: str, body: dict[str, list[int]], why: str, out: list[Output]
+) -> bool:
+    """Hold the snapshot instead of ruling it and ask the dealer to count ``zone`` (002 Rule
+    26-A): the count is the read the hand keeps (recount.resolve). Returns True."""
     log = table.rewind.hand_log
     if log and log[-1].kind == "chips":  # this snapshot (a live hand logs every one)
         log.pop()  # held, not ruled: the count is the read the hand keeps
