@@ -570,12 +570,7 @@ class TagTracker(TagMapper):
         if max(began) - min(began) > max(self.rest, self.k * slow) + slow + EPS:
             return False
         since = max(began)
-        up, down = math.log(EDGE_OWN / EDGE_OTHER), math.log((1 - EDGE_OWN) / (1 - EDGE_OTHER))
-        llr = EDGE_PRIOR
-        for z, sign in ((stack, 1), (bet, -1)):
-            share, n = self._share(uid, z, since, now)
-            reads = round(share * n)
-            llr += sign * (reads * up + (n - reads) * down)
+        llr = EDGE_PRIOR + self._line_llr(uid, stack, bet, since, now)
         cap = max(EDGE_CAP, SURE * slow)
         if abs(llr) < EDGE_BOUND and now - since + EPS < cap:
             return HOLD
@@ -587,6 +582,19 @@ class TagTracker(TagMapper):
             return HOLD  # its zone has not read it for an arrival's rest yet
         self._edged[uid] = lost
         return won
+
+    def _line_llr(self, uid: bytes, a: str, b: str, since: float, now: float) -> float:
+        """The log-likelihood ratio, over every round of both antennas since ``since``, that
+        the tag lies in ``a`` at ``b``'s edge rather than the other way round: a tag at rest is
+        read by its own zone in EDGE_OWN of rounds, by the zone at whose edge it lies in
+        EDGE_OTHER (the stack/bet line and the card line)."""
+        up, down = math.log(EDGE_OWN / EDGE_OTHER), math.log((1 - EDGE_OWN) / (1 - EDGE_OTHER))
+        llr = 0.0
+        for z, sign in ((a, 1), (b, -1)):
+            share, n = self._share(uid, z, since, now)
+            reads = round(share * n)
+            llr += sign * (reads * up + (n - reads) * down)
+        return llr
 
     def _card_line(
         self, uid: bytes, tag: _Tag, best: str, ready: list[str], now: float
@@ -621,12 +629,7 @@ class TagTracker(TagMapper):
         if abs(began[a] - began[b]) > CARD_CAP + EPS:
             return False  # one began reading it long after: not as it landed
         since = max(began[a], began[b])
-        up, down = math.log(EDGE_OWN / EDGE_OTHER), math.log((1 - EDGE_OWN) / (1 - EDGE_OTHER))
-        llr = 0.0  # > 0: it lies in a, at b's edge
-        for z, sign in ((a, 1), (b, -1)):
-            share, n = self._share(uid, z, since, now)
-            reads = round(share * n)
-            llr += sign * (reads * up + (n - reads) * down)
+        llr = self._line_llr(uid, a, b, since, now)  # > 0: it lies in a, at b's edge
         if abs(llr) < CARD_BOUND and now - since + EPS < max(CARD_CAP, SURE * slow):
             return HOLD
         won, lost = (a, b) if llr > 0 else (b, a)
