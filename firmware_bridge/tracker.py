@@ -575,7 +575,14 @@ class TagTracker(TagMapper):
         if abs(llr) < EDGE_BOUND and now - since + EPS < cap:
             return HOLD
         won, lost = (stack, bet) if llr > 0 else (bet, stack)
-        if won == home:
+        return self._line_won(uid, tag, won, lost, ready)
+
+    def _line_won(
+        self, uid: bytes, tag: _Tag, won: str, lost: str, ready: list[str]
+    ) -> str | bool | None:
+        """A line's verdict: the tag stays home (the loser judged a neighbour at whose edge it
+        lies) or goes to the winner once that zone has read it for an arrival's rest."""
+        if won == tag.place:
             tag.kept.add(lost)
             return None
         if won not in ready:
@@ -636,13 +643,7 @@ class TagTracker(TagMapper):
         if abs(llr) < CARD_SURE or uid in self._asked:  # asked: the dealer's answer places it
             self._card_ask[uid] = [won, lost]
             return ASK  # still unclear: the dealer says where it lies
-        if won == home:
-            tag.kept.add(lost)
-            return None
-        if won not in ready:
-            return HOLD  # its zone has not read it for an arrival's rest yet
-        self._edged[uid] = lost
-        return won
+        return self._line_won(uid, tag, won, lost, ready)
 
     def _chip(self, uid: bytes) -> bool:
         return self.chips.value(uid) is not None
