@@ -20,7 +20,7 @@ from tablectl.engine.outofturn import note_oot, out_of_turn_alert
 from tablectl.engine.outputs import Alert, Output, Ruling
 from tablectl.engine.potshort import ask_pot
 from tablectl.engine.reading import read_chips, situation
-from tablectl.engine.shortbet import ask_short, ask_stack, in_the_stack
+from tablectl.engine.shortbet import ask_short, ask_stack, in_the_bet, in_the_stack
 from tablectl.engine.state import BET_ZONE
 from tablectl.engine.turn import hand_back, no_hand, rule_in_turn, void
 from tablectl.engine.zones import multiset_minus, prior_chips, stale_free
@@ -415,6 +415,7 @@ def reconcile_stack(table: TableState, seat: int, out: list[Output]) -> None:
         and (missing != seen_missing or answered)
         and not in_the_stack(table, seat, missing)
         and (answered or not ask_stack(table, seat, missing, chips, out))
+        and not (answered and in_the_bet(table, seat, missing, chips, out))
     ):
         out.append(
             Alert(

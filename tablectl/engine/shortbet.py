@@ -195,6 +195,36 @@ def in_the_stack(table: TableState, seat: int, missing: int) -> bool:
     return sums_to(list(felt.unread_chips.get("table", ())), missing)
 
 
+def in_the_bet(
+    table: TableState, seat: int, missing: int, chips: list[int], out: list[Output]
+) -> bool:
+    """The dealer has just confirmed seat ``seat``'s stack (asked by :func:`ask_stack`) and it
+    is still short of what the seat owns by exactly dead chips of unknown place (``table``),
+    while the seat is in the hand: the dead chip may have gone into the bet unread (a dead tag
+    in change pushed at once, or put out of turn), which nothing asked about. Ask for a count
+    of the bet (002 Rule 26-A) instead of the forfeit (002 Rule 63); its count is ruled as the
+    push it is (recount.resolve). One question per place: a bet counted already is not asked
+    again (``in_the_stack`` then holds). True when asked."""
+    felt = table.felt
+    hand = table.live_hand
+    if (
+        felt.answered != f"stack:{seat}"
+        or hand is None
+        or seat not in hand.live()
+        or table.rewind.replaying
+        or not sums_to(list(felt.unread_chips.get("table", ())), missing)
+    ):
+        return False
+    zone = f"bet:{seat}"
+    body = {zone: list(felt.zones.get(zone, [])), f"stack:{seat}": list(chips)}
+    why = (
+        f"its stack counted as read, {short_of_owned(seat, missing)}, "
+        f"{_cannot_read(felt.unread_chips['table'])} and does not know where: a dead tag may "
+        "lie in the bet"
+    )
+    return ask_bet(table, zone, body, why, out)
+
+
 def _lost_in(table: TableState, seat: int, body: dict[str, list[int]], added: list[int]) -> int:
     """What the seat's stack and push as read come short of what it owns, when dead chips of
     unknown place (``table``) make it up exactly, else 0: the chip left the stack unread (a
