@@ -81,9 +81,11 @@ def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) 
         )
     else:
         # a bet or a raise read short is no undercall, but the seat's chips as read come
-        # short of what it owns all the same (a dead tag of unknown place in the change)
+        # short of what it owns all the same (a dead tag of unknown place in the change); a
+        # bet short of the minimum may be short by less than the dead chip (what it owes is
+        # the minimum's, not the chip's), a call only by the chip itself
         lost = _lost_in(table, seat, body, added)
-        if not lost or (short > 0 and short != lost):
+        if not lost or (short > 0 and short != lost and reading.action == "call"):
             return False
         why = (
             f"{short_of_owned(seat, lost)}, {_cannot_read(felt.unread_chips['table'])} and "
