@@ -87,11 +87,17 @@ def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) 
         lost = _lost_in(table, seat, body, added)
         if not lost or (short > 0 and short != lost and reading.action == "call"):
             return False
-        why = (
-            f"{short_of_owned(seat, lost)}, {_cannot_read(felt.unread_chips['table'])} and "
-            "does not know where: a dead tag may lie in the bet"
-        )
+        why = _unplaced(seat, lost, felt.unread_chips["table"])
     return ask_bet(table, zone, body, why, out)
+
+
+def _unplaced(seat: int, short: int, dead: Iterable[int]) -> str:
+    """The words of a seat short by dead chips of unknown place (one text for the push read
+    short and the stack confirmed short)."""
+    return (
+        f"{short_of_owned(seat, short)}, {_cannot_read(dead)} and does not know where: "
+        "a dead tag may lie in the bet"
+    )
 
 
 def _cannot_read(values: Iterable[int]) -> str:
@@ -219,11 +225,7 @@ def in_the_bet(
         return False
     zone = f"bet:{seat}"
     body = {zone: list(felt.zones.get(zone, [])), f"stack:{seat}": list(chips)}
-    why = (
-        f"its stack counted as read, {short_of_owned(seat, missing)}, "
-        f"{_cannot_read(felt.unread_chips['table'])} and does not know where: a dead tag may "
-        "lie in the bet"
-    )
+    why = f"its stack counted as read, {_unplaced(seat, missing, felt.unread_chips['table'])}"
     return ask_bet(table, zone, body, why, out)
 
 
