@@ -408,3 +408,29 @@ def test_the_dealer_waits_for_a_table_silent_on_the_motion(monkeypatch, delay: f
         assert s.latency_p99_ms() >= delay * 1000
     else:
         assert s.false_rulings > 0
+
+
+class CyclesLateTracker(SlowTracker):
+    """A bridge that rules every chip zone ``CYCLES`` of its reader's cycles late."""
+
+    CYCLES = 7
+
+    def poll(self, now: float) -> list[Any]:
+        self.DELAY = self.CYCLES * self._period_of("pot")  # a shared reader: one cycle for all
+        return super().poll(now)
+
+
+def test_the_dealer_waits_for_a_silent_table_in_the_readers_cycles(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A shared reader's cycle is 0.3-0.5 s and the tracker's holds are counted in rounds: the
+    dealer waits for a table silent on a push up to ``PATIENCE_CYCLES`` (16) of its cycles when
+    that is longer than ``SimConfig.patience``, as for a ruling up to 8 cycles slow plus the
+    tracker's own 2-4. With the patience at 8 cycles (the wait's bound) every push would be
+    handed back and its ruling scored false in the motion after."""
+    monkeypatch.setattr(sim_table, "TagTracker", CyclesLateTracker)
+    cfg = SimConfig(hands=3, seed=3, rf="ideal", shared_reader=True, write_scenarios=False)
+    cfg.patience = 0.0  # the cycles alone
+    result = TableSim(cfg).run()
+    s = result.score
+    assert s is not None
+    assert (s.false_rulings, s.false_alerts, s.missed, s.stops) == (0, 0, 0, 0)
+    assert s.latency_p99_ms() >= 7 * 200  # 7 cycles late at least (a cycle is over 0.2 s)
