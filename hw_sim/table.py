@@ -70,7 +70,7 @@ WAIT_CYCLES = 8
 # the dealer's patience with a table silent on a motion, in the reader's cycles when longer than
 # SimConfig.patience: the tracker's holds are counted in rounds (docs/rf.md, "Where a shared
 # reader's time goes"), and the screen shows the seat that pushed still to act meanwhile
-PATIENCE_CYCLES = 16
+PATIENCE_CYCLES = 24
 WAIT_SLICE_S = 0.1
 PRESS_GAP_S = 0.05  # a button's next press comes this long after its debounce window
 

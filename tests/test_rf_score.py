@@ -422,7 +422,7 @@ class CyclesLateTracker(SlowTracker):
 
 def test_the_dealer_waits_for_a_silent_table_in_the_readers_cycles(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A shared reader's cycle is 0.3-0.5 s and the tracker's holds are counted in rounds: the
-    dealer waits for a table silent on a push up to ``PATIENCE_CYCLES`` (16) of its cycles when
+    dealer waits for a table silent on a push up to ``PATIENCE_CYCLES`` (24) of its cycles when
     that is longer than ``SimConfig.patience``, as for a ruling up to 8 cycles slow plus the
     tracker's own 2-4. With the patience at 8 cycles (the wait's bound) every push would be
     handed back and its ruling scored false in the motion after."""
