@@ -67,9 +67,10 @@ MAX_ANSWERS = 10  # recount questions the sim's dealer answers after one motion,
 # With --rf the table rests after a motion until it has ruled on it, at most this many of the
 # reader's cycles (or SimConfig.rest, if longer); the reads go over the link in slices this long.
 WAIT_CYCLES = 8
-# the dealer's patience with a table silent on a motion, in the reader's cycles when longer than
-# SimConfig.patience: the tracker's holds are counted in rounds (docs/rf.md, "Where a shared
-# reader's time goes"), and the screen shows the seat that pushed still to act meanwhile
+# a shared reader: the dealer's patience with a table silent on a motion, in the reader's cycles
+# when longer than SimConfig.patience: the tracker's holds are counted in rounds (docs/rf.md,
+# "Where a shared reader's time goes"), and the screen shows the seat that pushed still to act
+# meanwhile (with a reader each, 3 s is 30 and more rounds: bench/RESULTS.md, rf-shared)
 PATIENCE_CYCLES = 24
 WAIT_SLICE_S = 0.1
 PRESS_GAP_S = 0.05  # a button's next press comes this long after its debounce window
@@ -475,15 +476,17 @@ class TableSim(Felt):
         every event a perfect reader's bridge emits for it, or asked a recount — or the bound
         has passed: ``rest``, or :data:`WAIT_CYCLES` of the reader's cycles as the table lies,
         after the motion's last physical change, whichever is longer; while the bridge has
-        said nothing of the motion's zones or cards, ``patience`` or :data:`PATIENCE_CYCLES`
-        cycles, whichever is longer (the dealer waits for the screen). A motion that a perfect
-        reader reports nothing of (a button) waits out the console's debounce only."""
+        said nothing of the motion's zones or cards, ``patience`` or on a shared reader
+        :data:`PATIENCE_CYCLES` cycles, whichever is longer (the dealer waits for the screen).
+        A motion that a perfect reader reports nothing of (a button) waits out the console's
+        debounce only."""
         rf = self.rf
         assert rf is not None
         want = [o for o in truth if "press" not in o]
         if want:
             bound = start + max(self.cfg.rest, WAIT_CYCLES * rf.cycle_s())
-            patience = max(self.cfg.patience, PATIENCE_CYCLES * rf.cycle_s())
+            cycles = PATIENCE_CYCLES * rf.cycle_s() if rf.shared else 0.0
+            patience = max(self.cfg.patience, cycles)
             patient = max(bound, start + patience)
         else:
             bound = patient = start + self.console.console.debounce + PRESS_GAP_S
