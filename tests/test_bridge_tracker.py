@@ -1515,3 +1515,55 @@ def test_a_chip_the_count_finds_in_the_bet_comes_from_the_pot_when_the_bet_read_
     assert tracker.places()[b] == "bet:4"
     out = chips([event_to_obj(e) for e in tracker.poll(3.0) if not isinstance(e, Alert)])
     assert out and out[-1].get("pot") == [1000]
+
+
+def _pushed_onto_the_line(draw: int) -> tuple[list, TagTracker]:
+    """Seat 4 pushes one of its two 100s; it lands at the bet's edge towards the stack (the bet
+    antenna reads it in ~80% of rounds, the stack's in ~50%; ``draw`` seeds the reads). The
+    outputs of a tracker that asks on the line's likelihood (``ask_edge``), and the tracker."""
+    a, b = chip(100, 0), chip(100, 1)
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS, ask_edge=True)
+    tracker.set_antennas(standard_antennas())
+    at_stack, at_bet = _draws(draw, 0.5, 120), _draws(draw + 500, 0.8, 120)
+    out: list = []
+    for r in range(120):
+        t = r * 0.02
+        if r < 20:
+            reads = {"stack:4": [a, b], "bet:4": []}
+        elif r < 24:
+            reads = {"stack:4": [b], "bet:4": []}  # in the dealer's hand
+        else:
+            reads = {
+                "stack:4": [b] + ([a] if at_stack[r] else []),
+                "bet:4": [a] if at_bet[r] else [],
+            }
+        for zone, tags in reads.items():
+            tracker.report(ANT[zone], tuple((u, 0) for u in tags), t, r)
+        out += [e if isinstance(e, Alert) else event_to_obj(e) for e in tracker.poll(t + 0.0001)]
+    return out, tracker
+
+
+def test_a_chip_the_line_places_on_weak_odds_has_the_seats_bet_counted() -> None:
+    """Realistic seeds 15, 16, 18: a chip placed by the stack/bet line's log-likelihood ratio
+    below 4.6 (odds of 100 to 1: at the cap, or just past EDGE_BOUND) lay on the wrong side
+    ("raise to 3,100" for 3,000; "raise to 800" for a call). The seat is not ruled on it: the
+    bridge sends a ``recount`` of the bet holding the read, and the dealer's count decides."""
+    out, tracker = _pushed_onto_the_line(0)
+    asks = [o["recount"] for o in out if isinstance(o, dict) and "recount" in o]
+    assert asks == [
+        {
+            "chips": {"bet:4": [100]},
+            "ask": "bet:4",
+            "why": "a 100 chip read by both seat 4's stack and bet antennas",
+        }
+    ]
+    assert chips(out) == [{"stack:4": [100, 100]}]  # the seat waits for the count
+    tracker.answered_chips("bet:4", [100], 2.5)
+    assert [event_to_obj(e) for e in tracker.poll(2.5)] == [{"chips": {"stack:4": [100]}}]
+
+
+def test_a_chip_the_line_places_on_sure_odds_is_ruled_without_a_question() -> None:
+    """The same push, reads that give the line odds of 100 to 1 or more: no question."""
+    out, _ = _pushed_onto_the_line(8)
+    assert not [o for o in out if isinstance(o, dict) and "recount" in o]
+    assert chips(out)[-1] == {"bet:4": [100], "stack:4": [100]}
