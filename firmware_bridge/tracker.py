@@ -120,7 +120,7 @@ EDGE_OWN, EDGE_OTHER, EDGE_PRIOR, EDGE_BOUND, EDGE_CAP = 0.8, 0.5, math.log(4), 
 # seat's bet asked about (``ask_edge``): the table's edge verdicts at 4.0-4.6 were wrong often
 # enough to rule a raise for a call (bench/RESULTS.md, rf-edgeask). Holding to EDGE_SURE instead
 # lost the contest to a lapse and the chip to the plain path (test_change_landing_at_the_stacks_)
-EDGE_SURE = 4.0  # variant b: the cap's verdicts only (below EDGE_BOUND)
+EDGE_SURE = 4.6
 EDGE_ROUND = 0.15  # the rates are a reader per antenna's (rounds 20-100 ms): not on slower rounds
 HOLD = "hold"
 ASK = "ask"
