@@ -73,7 +73,7 @@ class BridgeSource:
 
         self.link = SerialLink(port, baud)
         mapper = (
-            TagTracker(loaded[0], loaded[1], ask_edge=True)
+            TagTracker(loaded[0], loaded[1])
             if mapping == "tracker"
             else TagMapper(loaded[0], loaded[1])
         )

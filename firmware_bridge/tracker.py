@@ -116,11 +116,6 @@ SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads be
 # four zones: a chip on that line is a stack chip 4:1); once |LLR| >= EDGE_BOUND, else at
 # EDGE_CAP seconds (and SURE rounds) after the landing by its sign; the seat waits meanwhile.
 EDGE_OWN, EDGE_OTHER, EDGE_PRIOR, EDGE_BOUND, EDGE_CAP = 0.8, 0.5, math.log(4), 4.0, 0.5
-# a verdict of the line below EDGE_SURE (odds of 100 to 1; at EDGE_BOUND or at the cap) has the
-# seat's bet asked about (``ask_edge``): the table's edge verdicts at 4.0-4.6 were wrong often
-# enough to rule a raise for a call (bench/RESULTS.md, rf-edgeask). Holding to EDGE_SURE instead
-# lost the contest to a lapse and the chip to the plain path (test_change_landing_at_the_stacks_)
-EDGE_SURE = 4.6
 EDGE_ROUND = 0.15  # the rates are a reader per antenna's (rounds 20-100 ms): not on slower rounds
 HOLD = "hold"
 ASK = "ask"
@@ -157,7 +152,6 @@ class TagTracker(TagMapper):
         leave_rounds: int = 3,
         shadow_rounds: int = 45,
         ask_chips: bool = False,
-        ask_edge: bool = False,
     ) -> None:
         super().__init__(decks, chips, settle=quiet)
         self.rest, self.k, self.scan_period, self.quiet = rest, k, scan_period, quiet
@@ -166,10 +160,6 @@ class TagTracker(TagMapper):
         # a recount of a seat's bet for a chip on the line (docs/protocol.md): off by default,
         # it scored worse than holding (bench/RESULTS.md, issue 27 fourth pass)
         self.ask_chips = ask_chips
-        # a recount of a seat's bet for a chip the stack/bet line placed on a likelihood below
-        # EDGE_SURE (``_edge``): the same question, asked on the LLR (the daemon and the
-        # simulator ask; off by default, as ``ask_chips``, for a tracker nobody answers)
-        self.ask_edge = ask_edge
         self._tag_uid: dict[int, bytes] = {}  # id(_Tag) -> its uid
         self.leave_rounds, self.shadow_rounds = leave_rounds, shadow_rounds
         self._started: float | None = None  # the first report: enrolled chips are due from then
@@ -207,9 +197,6 @@ class TagTracker(TagMapper):
         # chip -> the zone the stack/bet line's LLR judged against as it moved it (``_edge``):
         # judged, it is kept from that zone as any neighbour judged is (``_Tag.kept``)
         self._edged: dict[bytes, str] = {}
-        # chip -> (its seat, when) the line placed it on a likelihood below EDGE_SURE: the
-        # seat's bet is asked about before it is ruled (``_ask_chips``)
-        self._unsure: dict[bytes, tuple[str, float]] = {}
         self._card_ask: dict[bytes, list[str]] = {}  # card -> the zones a recount names
         # seat -> the bet zone asked about (a chip recount) and the read held: the seat's zones
         # wait for the dealer's count (answered_chips)
@@ -588,10 +575,7 @@ class TagTracker(TagMapper):
         if abs(llr) < EDGE_BOUND and now - since + EPS < cap:
             return HOLD
         won, lost = (stack, bet) if llr > 0 else (bet, stack)
-        verdict = self._line_won(uid, tag, won, lost, ready)
-        if self.ask_edge and abs(llr) < EDGE_SURE and verdict != HOLD:
-            self._unsure[uid] = (seat, now)
-        return verdict
+        return self._line_won(uid, tag, won, lost, ready)
 
     def _line_won(
         self, uid: bytes, tag: _Tag, won: str, lost: str, ready: list[str]
@@ -776,7 +760,7 @@ class TagTracker(TagMapper):
         stack and its bet the reads cannot tell: a ``recount`` of the bet instead of the read
         (tablectl/engine/recount.py); the seat's zones wait for the dealer's count."""
         out: list[Event | Alert] = []
-        if not (self.ask_chips or self.ask_edge):
+        if not self.ask_chips:
             return out
         seats = {
             _seat_group(n)
@@ -787,10 +771,7 @@ class TagTracker(TagMapper):
             bet, stack = f"bet:{seat}", f"stack:{seat}"
             if bet not in self._content or (pot_waits and bet in self._dirty):
                 continue
-            if self.ask_chips:
-                doubt = self._doubtful(bet, stack, now)
-            else:
-                doubt = self._unsure_at(seat, now)
+            doubt = self._doubtful(bet, stack, now)
             if doubt is None:
                 continue
             read = sorted((self.chips.value(u) or 0 for u in self._content[bet]), reverse=True)
@@ -803,18 +784,6 @@ class TagTracker(TagMapper):
             body = {"chips": {bet: read}, "ask": bet, "why": why}
             out.append(event_from_obj({"recount": body}))
         return out
-
-    def _unsure_at(self, seat: str, now: float) -> bytes | None:
-        """A chip of the seat's stack or bet that the line placed in this motion (within
-        ``motion`` seconds) on a likelihood below EDGE_SURE (``_edge``); older ones forgotten."""
-        found = None
-        for uid, (s, at) in sorted(self._unsure.items()):
-            if now - at > self.motion + EPS:
-                del self._unsure[uid]
-            elif s == seat and found is None:
-                found = uid
-                del self._unsure[uid]
-        return found
 
     def _doubtful(self, bet: str, stack: str, now: float) -> bytes | None:
         """A chip of the seat's stack or bet that the other of the two began to read in this
@@ -865,7 +834,6 @@ class TagTracker(TagMapper):
         # not given before the clearing are not awaited (the stacks are set up anew)
         self._dead_told, self._retiring = [], {}
         self._asking.clear()  # nor a question about a seat's bet
-        self._unsure.clear()
         for name, content in self._content.items():
             zone = self._zones[self._ant[name]]
             if zone.cards:

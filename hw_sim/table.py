@@ -208,7 +208,7 @@ class TableSim(Felt):
         self.link = SerialLink(self.mcu.link_path, stall_after=VIRTUAL_STALL_S if virtual else 1.0)
         mapper: TagMapper
         if cfg.tracker:
-            mapper = TagTracker(self.decks, self.inventory, quiet=cfg.settle, ask_edge=True)
+            mapper = TagTracker(self.decks, self.inventory, quiet=cfg.settle)
             # a motion is over once the tracker has ruled it: its rest, a push's time, settled
             self._accept_after = mapper.motion + mapper.rest + 2 * mapper.quiet
         else:
