@@ -610,7 +610,8 @@ class TagTracker(TagMapper):
         other, no third zone reading it; docs/protocol.md, "The card line"): the verdict of
         the log-likelihood ratio over all rounds of both antennas since the later began, as
         the stack/bet line's (``_edge``), with an even prior; ASK when it stays unclear past
-        the cap. False when the contest is not that one."""
+        the cap. Its place that read it long before the other began is on the line too, and
+        keeps it when unclear. False when the contest is not that one."""
         if not self._is_card(uid):
             return False
         # the zones reading it, or that read it while ``best`` did, within the cap (a zone it
