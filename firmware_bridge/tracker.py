@@ -610,7 +610,8 @@ class TagTracker(TagMapper):
         other, no third zone reading it; docs/protocol.md, "The card line"): the verdict of
         the log-likelihood ratio over all rounds of both antennas since the later began, as
         the stack/bet line's (``_edge``), with an even prior; ASK when it stays unclear past
-        the cap. False when the contest is not that one."""
+        the cap. Its place that read it long before the other began is on the line too, and
+        keeps it when unclear. False when the contest is not that one."""
         if not self._is_card(uid):
             return False
         # the zones reading it, or that read it while ``best`` did, within the cap (a zone it
@@ -618,11 +619,15 @@ class TagTracker(TagMapper):
         # read), with when each began reading it
         began = {z: p.since for z, p in tag.at.items()}
         home = tag.place
+        first = min(began.values())
+        later = max(began.values())
         for z, (p, at) in tag.lapsed.items():
             if z in began or now - at > CARD_CAP + EPS or at <= began[best] + EPS:
                 continue
             if now - at <= self._lapse(z):
                 began[z] = p.since  # missed for a round or two: still reading it (k of n)
+            elif p.since < first - EPS and at <= later + self._lapse(z):
+                continue  # read it first, lost it as the others began: crossed in flight
             elif z != home and p.rounds >= self.k:
                 # an edge card's zone missing it a few rounds (not one crosstalk read; nor the
                 # place it lay in and left)
@@ -633,14 +638,19 @@ class TagTracker(TagMapper):
         slow = max(self._period_of(a), self._period_of(b))
         if slow > EDGE_ROUND:
             return False  # one shared reader: a round or two in the cap
-        if abs(began[a] - began[b]) > CARD_CAP + EPS:
+        # home that read it long before the other began: a card moved to, or read at, home's
+        # edge (a card leaves a seat for the muck only, which the ratio lets it do at once)
+        settled = abs(began[a] - began[b]) > CARD_CAP + EPS
+        if settled and home not in (a, b):
             return False  # one began reading it long after: not as it landed
         since = max(began[a], began[b])
         llr = self._line_llr(uid, a, b, since, now)  # > 0: it lies in a, at b's edge
         if abs(llr) < CARD_BOUND and now - since + EPS < max(CARD_CAP, SURE * slow):
             return HOLD
         won, lost = (a, b) if llr > 0 else (b, a)
-        if abs(llr) < CARD_SURE or uid in self._asked:  # asked: the dealer's answer places it
+        if settled and abs(llr) < CARD_SURE and uid not in self._asked:
+            won, lost = home, b if home == a else a  # unclear: it stays where it lay
+        elif abs(llr) < CARD_SURE or uid in self._asked:  # asked: the answer places it
             self._card_ask[uid] = [won, lost]
             return ASK  # still unclear: the dealer says where it lies
         return self._line_won(uid, tag, won, lost, ready)

@@ -1515,3 +1515,58 @@ def test_a_chip_the_count_finds_in_the_bet_comes_from_the_pot_when_the_bet_read_
     assert tracker.places()[b] == "bet:4"
     out = chips([event_to_obj(e) for e in tracker.poll(3.0) if not isinstance(e, Alert)])
     assert out and out[-1].get("pot") == [1000]
+
+
+@pytest.mark.parametrize("seed", [4, 11, 17])
+def test_a_card_pitched_over_a_seat_still_read_as_it_lands_at_the_next_seats_edge(
+    seed: int,
+) -> None:
+    """Integ13's realistic seed 15 hand 5 (rf-cardedge): the 4s, dealt to seat 2, crosses seat 1
+    (every round for 60 ms) and lands at seat 2's edge towards seat 3 (seat 2 ~80%, seat 3
+    ~50%); seat 1 still reads it in the round the other two begin. It crossed in flight: no
+    rival of the card line (counted, three zones were no line and main's shares placed it in
+    seat 3 on these draws: "a card went to seat 3", a misdeal)."""
+    four = card_uid("4s")
+    own, edge = _draws(seed, 0.8, 100), _draws(seed + 1000, 0.5, 100)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        out: dict[str, list[bytes]] = {}
+        if 20 <= r < 26:
+            out["seat:1"] = [four]
+        if r >= 25 and (own[r] or r == 25 or r >= 97):  # the harness reads on what was last
+            out["seat:2"] = [four]
+        if 25 <= r < 97 and (edge[r] or r == 25):
+            out["seat:3"] = [four]
+        return out
+
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    zones = ("seat:1", "seat:2", "seat:3")
+    out = run(tracker, reads, 100, period=0.012, numbered=True, zones=zones)
+    assert [o for o in out if isinstance(o, dict) and ("card" in o or "recount" in o)] == [
+        {"card": "4s", "zone": "seat:2", "face": "down"}
+    ]
+
+
+@pytest.mark.parametrize("seed", [22, 23, 32])
+def test_a_card_moved_to_its_seats_edge_at_a_show_stays_in_its_seat(seed: int) -> None:
+    """Integ13's realistic seed 26 hand 87 and main's seed 24 hand 6 (rf-cardedge): the 8d has
+    lain in seat 4 for 0.8 s; at the show it is moved to seat 4's edge towards seat 5 (seat 4
+    ~80%, seat 5 ~50%). Main judged it on the shares of the rounds since seat 5 began (its
+    home read it long before, so no card line) and moved it to seat 5 on these draws: "8d
+    was read twice: the deck is fouled". Home is on the line against the newcomer: it stays."""
+    eight = card_uid("8d")
+    own, edge = _draws(seed, 0.8, 160), _draws(seed + 1000, 0.5, 160)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        out: dict[str, list[bytes]] = {}
+        if r < 60 or own[r] or r >= 157:  # the harness reads on what was last reported
+            out["seat:4"] = [eight]
+        if 60 <= r < 157 and edge[r]:
+            out["seat:5"] = [eight]
+        return out
+
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    out = run(tracker, reads, 160, period=0.014, numbered=True, zones=("seat:4", "seat:5"))
+    assert [o for o in out if isinstance(o, dict) and ("card" in o or "recount" in o)] == [
+        {"card": "8d", "zone": "seat:4", "face": "down"}
+    ]
