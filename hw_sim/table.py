@@ -944,9 +944,7 @@ class TableSim(Felt):
         bet zones back to the stacks as they were when the hand began."""
         t = self.table
         assert t is not None and t.hand is not None
-        gone = [u for u, z in self.where.items() if _card_zone(z) or u not in self.chip_value]
-        if gone:
-            self._step([(u, None, False) for u in gone], kind="sweep")
+        self._gather_cards()
         owed = {
             s: start - self._zone_total(f"stack:{s}")
             for s, start in t.hand.stakes.start_stacks.items()
@@ -970,6 +968,21 @@ class TableSim(Felt):
                 moves += [(self._new_chip(v), f"stack:{seat}", False) for v in make_change(amount)]
         if moves:
             self._step(moves)
+
+    def _gather_cards(self) -> None:
+        """The dealer sweeps the hands, the board and the burns into the muck, face down (the
+        muck antenna reads them: a card gathered there and dealt again to the same seat is a
+        new hand, not the old one turned over), then takes the cards and any stray tags off
+        the table for the shuffle. At the hand's end and when a void hand is dealt again alike:
+        a card swept straight off a seat and dealt to it again within the tracker's
+        ``gone_after`` would read as never having left."""
+        cards = [u for u, z in self.where.items() if _card_zone(z)]
+        sweep = [u for u in cards if self.where[u] != "muck" or u in self.face_up]
+        if sweep:
+            self._step([(u, "muck", False) for u in sweep], kind="sweep")
+        strays = [u for u in self.where if u not in self.chip_value and _chip_zone(self.where[u])]
+        if cards or strays:
+            self._step([(u, None, False) for u in cards + strays], kind="sweep")
 
     def _play_streets(self) -> None:
         t = self.table
@@ -1193,17 +1206,7 @@ class TableSim(Felt):
             self.result.problems.append(
                 f"hand {t.hand_no}: {awarded} awarded but only {sum(pay.values())} paid"
             )
-        # The dealer sweeps the hands, the board and the burns into the muck, face down (the
-        # muck antenna reads them: a card gathered there and dealt again to the same seat is a
-        # new hand, not the old one turned over), then takes the cards and any stray tags off
-        # the table for the shuffle.
-        cards = [u for u, z in self.where.items() if _card_zone(z)]
-        sweep = [u for u in cards if self.where[u] != "muck" or u in self.face_up]
-        if sweep:
-            self._step([(u, "muck", False) for u in sweep], kind="sweep")
-        strays = [u for u in self.where if u not in self.chip_value and _chip_zone(self.where[u])]
-        if cards or strays:
-            self._step([(u, None, False) for u in cards + strays], kind="sweep")
+        self._gather_cards()
         # The dealer sweeps bets and pot and pays the winners and the returned chips.
         swept = sum(self._zone_total(z) for z in self.zones if z == "pot" or z.startswith("bet:"))
         if swept != sum(pay.values()):

@@ -434,3 +434,33 @@ def test_the_dealer_waits_for_a_silent_table_in_the_readers_cycles(monkeypatch) 
     assert s is not None
     assert (s.false_rulings, s.false_alerts, s.missed, s.stops) == (0, 0, 0, 0)
     assert s.latency_p99_ms() >= 7 * 200  # 7 cycles late at least (a cycle is over 0.2 s)
+
+
+class _SameDeck(TableSim):
+    """The simulated dealer's first deal is pitched to a wrong seat (a real misdeal, 002 Rule
+    36-A), and every deal comes off the deck in the same order: the re-deal puts each card at
+    the seat it lay at in the void deal, a second or so after it was gathered."""
+
+    def _irregularity(self, kinds: tuple[str, ...]) -> str | None:
+        if "wrong_seat" in kinds and not getattr(self, "_misdealt", False):
+            self._misdealt = True
+            return "wrong_seat"
+        return None
+
+    def _deal(self, order: list[int], starting: bool) -> None:
+        self.rng.shuffle = lambda deck: None  # type: ignore[method-assign]
+        super()._deal(order, starting)
+
+
+def test_a_void_deal_is_gathered_through_the_muck_and_dealt_again() -> None:
+    """The dealer gathers a misdealt hand as at a hand's end, into the muck and off the table:
+    a card dealt again to the seat it lay at is a new card of the new deal (the tracker reads
+    it leave), not the void deal's card never gone. Swept straight off the table, the re-deal's
+    cards were never reported, every seat read short: a false misdeal, deal after deal."""
+    result = _SameDeck(
+        SimConfig(hands=2, seed=2, rf="ideal", irregularities=0.0, write_scenarios=False)
+    ).run()
+    score = result.score
+    assert score is not None and score.committed["wrong_seat"] == 1
+    assert (score.false_alerts, score.false_rulings, score.stops, score.missed) == (0, 0, 0, 0)
+    assert result.hands == 2
