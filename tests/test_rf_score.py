@@ -447,9 +447,9 @@ class _SameDeck(TableSim):
             return "wrong_seat"
         return None
 
-    def _deal(self, order: list[int], starting: bool) -> None:
+    def __init__(self, cfg: SimConfig) -> None:
+        super().__init__(cfg)
         self.rng.shuffle = lambda deck: None  # type: ignore[method-assign]
-        super()._deal(order, starting)
 
 
 def test_a_void_deal_is_gathered_through_the_muck_and_dealt_again() -> None:
