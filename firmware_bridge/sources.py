@@ -150,6 +150,15 @@ class BridgeSource:
         elif isinstance(body.get("zone"), str):
             self.mapper.answered_chips(body["zone"], body.get("chips"), self.clock())
 
+    def hand_started(self, carried: bool) -> None:
+        """The engine began a hand (its ``hand_start``): the last hand's bets and pot are
+        gone to the tray, and the tracker stops counting chips unread there
+        (``TagTracker.hand_started``); ``carried``: odd chips stay in the pot (003 Ties 3)."""
+        from firmware_bridge.tracker import TagTracker
+
+        if isinstance(self.mapper, TagTracker):
+            self.mapper.hand_started(self.clock(), carried)
+
     def deck_of(self, uid: bytes) -> str | None:
         """The enrolled deck, other than the one in play, a tag tapped on the station's NFC
         reader belongs to (the dealer shows a card of the new deck: tablectl/daemon/loop.py);

@@ -95,6 +95,7 @@ class TrackerStats:
     followed: int = 0  # unread chips counted where their zone-mates went
     stale_exchanged: int = 0  # chips unread for long that went to the tray with their zone
     dead: int = 0  # dead chips counted where the change they came in landed
+    swept: int = 0  # chips unread in a bet or the pot at a hand's start: gone to the tray
 
 
 EPS = 1e-6  # a due time computed from the same floats counts as reached
@@ -854,6 +855,27 @@ class TagTracker(TagMapper):
             )
             self._dirty.discard(name)
         self._due = now
+
+    def hand_started(self, now: float, carried: bool = False) -> None:
+        """The engine's ``hand_start`` (a new hand's first card): the dealer has swept the last
+        hand's bets and pot and paid them out. A chip still counted in a bet zone, or in the
+        pot (unless odd chips stay in it for this hand: 003 Ties 3), unread there longer than a
+        miss now and then, went to the tray with them: its place is unknown (``table``) until
+        it is read again or change settles it. Left counted, it would be ruled part of the new
+        hand's first bet at that seat (docs/protocol.md, "A hand's start")."""
+        swept = [
+            uid
+            for uid in sorted(self._unread)
+            if (tag := self._tags[uid]).place is not None
+            and (tag.place.startswith("bet:") or (tag.place == "pot" and not carried))
+            and tag.place not in tag.at
+            and now - tag.read_at + EPS >= self.gone_after
+        ]
+        for uid in swept:
+            self.tstats.swept += 1
+            self._place(uid, self._tags[uid], None, 0, now)
+        if swept:
+            self._due = now
 
     def answered_chips(self, zone: str, chips: list[int] | None, now: float) -> None:
         """The dealer's count of a seat's bet asked about (``counted``; None: the read held is

@@ -681,7 +681,11 @@ class TableSim(Felt):
             self.result.chips_conserved = False
             return []
         self.result.events += 1
+        mapper = self.bridge.mapper
         for out in o:
+            if isinstance(out, HandStart) and isinstance(mapper, TagTracker):
+                # as the daemon's loop tells BridgeSource.hand_started
+                mapper.hand_started(self.clock.t, bool(out.carried))
             if keep:
                 self._outputs.append((lineno, out.to_obj()))
             if isinstance(out, Alert):
