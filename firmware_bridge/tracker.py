@@ -867,9 +867,12 @@ class TagTracker(TagMapper):
             uid
             for uid in sorted(self._unread)
             if (tag := self._tags[uid]).place is not None
-            and (tag.place.startswith("bet:") or (tag.place == "pot" and not carried))
             and tag.place not in tag.at
-            and now - tag.read_at + EPS >= self.gone_after
+            and (
+                # a bet may hold a blind posted before the deal, missed a round or two
+                (tag.place.startswith("bet:") and now - tag.read_at + EPS >= self.gone_after)
+                or (tag.place == "pot" and not carried)
+            )
         ]
         for uid in swept:
             self.tstats.swept += 1
