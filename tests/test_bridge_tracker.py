@@ -646,6 +646,19 @@ def test_a_set_up_starts_the_chips_places_afresh() -> None:
     assert got[True][-1] == {"stack:5": [5000, 5000]}
 
 
+def _daemon_over_bridge(tmp_path: Path) -> tuple[BridgeSource, TagTracker, Daemon]:
+    """A daemon (seats 4 and 7) over a real BridgeSource, whose tracker the test feeds reads."""
+    decks = DeckRegistry([deck("A", 0)], in_play="A")
+    source = BridgeSource(str(tmp_path / "mcu"), 250_000, None, None, registries=(decks, CHIPS))
+    tracker = source.mapper
+    assert isinstance(tracker, TagTracker)
+    tracker.set_antennas(standard_antennas())
+    setup = {"rules": "tda-2025", "seats": {"4": 3000, "7": 3000}, "button": 4, "blinds": [25, 50]}
+    daemon = Daemon(tmp_path / "j.db", setup, source)
+    daemon.restore()
+    return source, tracker, daemon
+
+
 def test_the_daemon_tells_the_tracker_the_dealers_chip_count(tmp_path: Path) -> None:
     """The chip recount through the daemon (issue 27): the tracker of a real BridgeSource asks
     "count seat 4's bet" for a 100 on the line (as in the test above); the daemon journals its
@@ -653,15 +666,8 @@ def test_the_daemon_tells_the_tracker_the_dealers_chip_count(tmp_path: Path) -> 
     answer to the source (``BridgeSource.answered``, chip branch), which tells the tracker: the
     chip goes to the stack and the seat's stack is emitted as it then lies."""
     a, b = chip(100, 0), chip(100, 1)
-    decks = DeckRegistry([deck("A", 0)], in_play="A")
-    source = BridgeSource(str(tmp_path / "mcu"), 250_000, None, None, registries=(decks, CHIPS))
-    tracker = source.mapper
-    assert isinstance(tracker, TagTracker)
+    source, tracker, daemon = _daemon_over_bridge(tmp_path)
     tracker.ask_chips = True
-    tracker.set_antennas(standard_antennas())
-    setup = {"rules": "tda-2025", "seats": {"4": 3000, "7": 3000}, "button": 4, "blinds": [25, 50]}
-    daemon = Daemon(tmp_path / "j.db", setup, source)
-    daemon.restore()
     asked: list = []
     for r in range(80):
         t = r * 0.02
@@ -1621,14 +1627,7 @@ def test_the_daemon_tells_the_tracker_of_a_hands_start(tmp_path: Path) -> None:
     """Through the daemon: the engine's ``hand_start`` on the first card dealt goes to the
     source (``BridgeSource.hand_started``), whose tracker stops counting a bet swept unread."""
     bet = [chip(100, 0), chip(100, 1)]
-    decks = DeckRegistry([deck("A", 0)], in_play="A")
-    source = BridgeSource(str(tmp_path / "mcu"), 250_000, None, None, registries=(decks, CHIPS))
-    tracker = source.mapper
-    assert isinstance(tracker, TagTracker)
-    tracker.set_antennas(standard_antennas())
-    setup = {"rules": "tda-2025", "seats": {"4": 3000, "7": 3000}, "button": 4, "blinds": [25, 50]}
-    daemon = Daemon(tmp_path / "j.db", setup, source)
-    daemon.restore()
+    source, tracker, daemon = _daemon_over_bridge(tmp_path)
     out: list = []
     for r in range(250):
         t = r * 0.02
