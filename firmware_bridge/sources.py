@@ -150,6 +150,14 @@ class BridgeSource:
         elif isinstance(body.get("zone"), str):
             self.mapper.answered_chips(body["zone"], body.get("chips"), self.clock())
 
+    def pot_awarded(self) -> None:
+        """The engine awarded a pot (its ``award``): the tracker notes when the hand's betting
+        was over (``TagTracker.pot_awarded``)."""
+        from firmware_bridge.tracker import TagTracker
+
+        if isinstance(self.mapper, TagTracker):
+            self.mapper.pot_awarded(self.clock())
+
     def hand_started(self, carried: bool) -> None:
         """The engine began a hand (its ``hand_start``): the last hand's bets and pot are
         gone to the tray, and the tracker stops counting chips unread there

@@ -190,6 +190,7 @@ class TagTracker(TagMapper):
         # when change came from the tray while chips went unread lately (``_taken``)
         self._trays: list[float] = []
         self._polled = float("-inf")
+        self._awarded = float("-inf")  # the engine's last ``award`` (``pot_awarded``)
         self._rno: dict[int, int] = {}  # antenna -> its rounds counted so far
         self._raw: dict[int, frozenset[bytes]] = {}  # antenna -> the tags it last reported
         # (uid, zone) -> (the antenna's round count when last marked, reads: bit 0 that round)
@@ -856,6 +857,11 @@ class TagTracker(TagMapper):
             self._dirty.discard(name)
         self._due = now
 
+    def pot_awarded(self, now: float) -> None:
+        """The engine awarded a pot (its ``award``): the hand's betting is over, and every chip
+        bet in it is collected, returned or paid from here on (``hand_started``)."""
+        self._awarded = now
+
     def hand_started(self, now: float, carried: bool = False) -> None:
         """The engine's ``hand_start`` (a new hand's first card): the dealer has swept the last
         hand's bets and pot and paid them out. A chip still counted in a bet zone, or in the
@@ -877,7 +883,25 @@ class TagTracker(TagMapper):
         for uid in swept:
             self.tstats.swept += 1
             self._place(uid, self._tags[uid], None, 0, now)
-        if swept:
+        # a chip still counted in a bet since before the last hand's award, that its seat's
+        # stack reads: no bet of that hand is left (the dealer gathers each round's bets into
+        # the pot), so it lies in the stack, at the bet's edge (a 5,000 the stack/bet line
+        # judged in the bet at a push stayed there, and every later hand's blinds read 5,000
+        # too many)
+        home = [
+            (uid, zone, stack)
+            for zone, content in self._content.items()
+            if zone.startswith("bet:")
+            for uid in sorted(content)
+            if (tag := self._tags[uid]).placed < self._awarded
+            and (stack := f"stack:{zone[4:]}") in tag.at
+        ]
+        for uid, bet, stack in home:
+            self.tstats.swept += 1
+            tag = self._tags[uid]
+            self._place(uid, tag, stack, 0, now)
+            tag.kept.add(bet)  # judged a neighbour at whose edge it lies, as the line does
+        if swept or home:
             self._due = now
 
     def answered_chips(self, zone: str, chips: list[int] | None, now: float) -> None:

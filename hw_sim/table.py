@@ -684,8 +684,10 @@ class TableSim(Felt):
         mapper = self.bridge.mapper
         for out in o:
             if isinstance(out, HandStart) and isinstance(mapper, TagTracker):
-                # as the daemon's loop tells BridgeSource.hand_started
+                # as the daemon's loop tells BridgeSource.hand_started (and pot_awarded)
                 mapper.hand_started(self.clock.t, bool(out.carried))
+            elif isinstance(out, Award) and isinstance(mapper, TagTracker):
+                mapper.pot_awarded(self.clock.t)
             if keep:
                 self._outputs.append((lineno, out.to_obj()))
             if isinstance(out, Alert):

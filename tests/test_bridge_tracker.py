@@ -1638,3 +1638,39 @@ def test_the_daemon_tells_the_tracker_of_a_hands_start(tmp_path: Path) -> None:
     daemon.handle(event_from_obj({"card": "As", "zone": "seat:7", "face": "down"}))
     out = [event_to_obj(e) for e in tracker.poll(5.0) if not isinstance(e, Alert)]
     assert chips(out) == [{"bet:4": []}]
+
+
+def _edge_bet_left(awarded: int | None, started: int | None) -> list:
+    """A 5,000 pushed at round 20 to the edge between seat 1's stack and bet: the bet antenna
+    reads it in every round, the stack's in every other one, so the stack/bet line judges it in
+    the bet (the stack a neighbour at whose edge it lies). The engine awards the pot at
+    ``awarded``, begins the next hand at ``started``; the reads stay as they are."""
+    c = chip(5000, 0)
+    reg = DeckRegistry([deck("A", 0)], in_play="A")
+    tracker = TagTracker(reg, CHIPS)
+    tracker.set_antennas(standard_antennas())
+    out: list = []
+    for r in range(200):
+        t = r * 0.02
+        if r == awarded:
+            tracker.pot_awarded(t)
+        if r == started:
+            tracker.hand_started(t)
+        reads = {"bet:1": [c] if r >= 20 else [], "stack:1": [c] if r >= 20 and r % 2 else []}
+        for zone, tags in reads.items():
+            tracker.report(ANT[zone], tuple((u, 0) for u in tags), t, r)
+        out += [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
+    return chips(out)
+
+
+def test_a_chip_left_counted_in_a_bet_after_the_award_is_in_its_stack() -> None:
+    """Seed 76 of the realistic bench: a 5,000 at the edge of seat 1's stack was judged in its
+    bet at a push ("raise to 5,500") and stayed counted there, the bet antenna reading it on:
+    every later hand's blinds read 5,000 too many (misdeals, chips missing, dead hands: 6
+    stops). The dealer gathers every bet of a hand into the pot before its award, so at the next
+    hand's start a chip counted in a bet since before the award, that the seat's stack reads,
+    lies in the stack."""
+    assert _edge_bet_left(None, None) == [{"bet:1": [5000]}]  # counted in the bet for good
+    assert _edge_bet_left(60, 100) == [{"bet:1": [5000]}, {"bet:1": [], "stack:1": [5000]}]
+    # a chip placed in the bet after the award (a blind posted before the deal) stays there
+    assert _edge_bet_left(10, 100) == [{"bet:1": [5000]}]
