@@ -1638,6 +1638,16 @@ def test_the_daemon_tells_the_tracker_of_a_hands_start(tmp_path: Path) -> None:
     daemon.handle(event_from_obj({"card": "As", "zone": "seat:7", "face": "down"}))
     out = [event_to_obj(e) for e in tracker.poll(5.0) if not isinstance(e, Alert)]
     assert chips(out) == [{"bet:4": []}]
+    # the hand played to its award (seat 7's blinds, seat 4 folds): the tracker is told when
+    assert tracker._awarded == float("-inf")
+    source.clock = lambda: 9.0
+    for obj in ({"card": "Ks", "zone": "seat:4"}, {"card": "Ad", "zone": "seat:7"}):
+        daemon.handle(event_from_obj(obj | {"face": "down"}))
+    daemon.handle(event_from_obj({"card": "Kd", "zone": "seat:4", "face": "down"}))
+    daemon.handle(event_from_obj({"push": {"seat": 4, "chips": [25]}}))
+    daemon.handle(event_from_obj({"push": {"seat": 7, "chips": [25, 25]}}))
+    daemon.handle(event_from_obj({"fold": 4}))
+    assert tracker._awarded == 9.0
 
 
 def _edge_bet_left(awarded: int | None, started: int | None) -> list:
