@@ -1586,16 +1586,32 @@ def _taken_unread(
     posted before the deal). The engine's ``hand_start`` comes at ``hand_at``."""
     swept = [chip(100, 0), chip(100, 1)]
     kept = kept or []
+    return _between_hands(
+        lambda r: {zone: (swept if r < 20 else []) + kept}, 400, None, hand_at, carried
+    )
+
+
+def _between_hands(
+    reads: Callable[[int], dict[str, list[bytes]]],
+    rounds: int,
+    awarded: int | None,
+    started: int | None,
+    carried: bool = False,
+) -> list:
+    """A tracker fed ``reads`` round by round, told of the engine's ``award`` at round
+    ``awarded`` and of its ``hand_start`` at ``started``: the chip zones it emits."""
     reg = DeckRegistry([deck("A", 0)], in_play="A")
     tracker = TagTracker(reg, CHIPS)
     tracker.set_antennas(standard_antennas())
     out: list = []
-    for r in range(400):
+    for r in range(rounds):
         t = r * 0.02
-        if r == hand_at:
+        if r == awarded:
+            tracker.pot_awarded(t)
+        if r == started:
             tracker.hand_started(t, carried)
-        tags = (swept if r < 20 else []) + kept
-        tracker.report(ANT[zone], tuple((u, 0) for u in tags), t, r)
+        for zone, tags in reads(r).items():
+            tracker.report(ANT[zone], tuple((u, 0) for u in tags), t, r)
         out += [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
     return chips(out)
 
@@ -1656,21 +1672,12 @@ def _edge_bet_left(awarded: int | None, started: int | None) -> list:
     the bet (the stack a neighbour at whose edge it lies). The engine awards the pot at
     ``awarded``, begins the next hand at ``started``; the reads stay as they are."""
     c = chip(5000, 0)
-    reg = DeckRegistry([deck("A", 0)], in_play="A")
-    tracker = TagTracker(reg, CHIPS)
-    tracker.set_antennas(standard_antennas())
-    out: list = []
-    for r in range(200):
-        t = r * 0.02
-        if r == awarded:
-            tracker.pot_awarded(t)
-        if r == started:
-            tracker.hand_started(t)
-        reads = {"bet:1": [c] if r >= 20 else [], "stack:1": [c] if r >= 20 and r % 2 else []}
-        for zone, tags in reads.items():
-            tracker.report(ANT[zone], tuple((u, 0) for u in tags), t, r)
-        out += [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
-    return chips(out)
+    return _between_hands(
+        lambda r: {"bet:1": [c] if r >= 20 else [], "stack:1": [c] if r >= 20 and r % 2 else []},
+        200,
+        awarded,
+        started,
+    )
 
 
 def test_a_chip_left_counted_in_a_bet_after_the_award_is_in_its_stack() -> None:
