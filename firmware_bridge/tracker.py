@@ -95,7 +95,7 @@ class TrackerStats:
     followed: int = 0  # unread chips counted where their zone-mates went
     stale_exchanged: int = 0  # chips unread for long that went to the tray with their zone
     dead: int = 0  # dead chips counted where the change they came in landed
-    swept: int = 0  # chips unread in a bet or the pot at a hand's start: gone to the tray
+    swept: int = 0  # chips moved at a hand's start (``hand_started``): to the tray or a stack
 
 
 EPS = 1e-6  # a due time computed from the same floats counts as reached
@@ -867,8 +867,9 @@ class TagTracker(TagMapper):
         hand's bets and pot and paid them out. A chip still counted in a bet zone, or in the
         pot (unless odd chips stay in it for this hand: 003 Ties 3), unread there longer than a
         miss now and then, went to the tray with them: its place is unknown (``table``) until
-        it is read again or change settles it. Left counted, it would be ruled part of the new
-        hand's first bet at that seat (docs/protocol.md, "A hand's start")."""
+        it is read again or change settles it; one counted in a bet since before the last
+        award that its seat's stack reads goes to the stack. Left counted, either would be ruled
+        part of the new hand's first bet at that seat (docs/protocol.md, "A hand's start")."""
         swept = [
             uid
             for uid in sorted(self._unread)
