@@ -213,6 +213,11 @@ class TagTracker(TagMapper):
         # as they are placed: ``_dead_card``); the cards so found, by deck (kept for diag once
         # their deck is out of play), and the in-play deck's as last told to the engine
         self._dead_suspects: set[str] | None = None
+        # the cards this hand's counts found short, and the most one hand's counts found: as
+        # many dead tags at least in the deck in play (two seats each a card short at one deal
+        # hold two dead cards; one deal cannot give the same card twice)
+        self._short_this_hand = 0
+        self._dead_least = 0
         self._dead_cards: dict[str, list[str]] = {}
         self._dead_cards_told: list[str] = []
         # cards ever placed (read at rest somewhere): a tag glimpsed once in flight, or by a
@@ -870,6 +875,7 @@ class TagTracker(TagMapper):
         it is read again or change settles it; one counted in a bet since before the last
         award that its seat's stack reads goes to the stack. Left counted, either would be ruled
         part of the new hand's first bet at that seat (docs/protocol.md, "A hand's start")."""
+        self._short_this_hand = 0
         swept = [
             uid
             for uid in sorted(self._unread)
@@ -1199,23 +1205,31 @@ class TagTracker(TagMapper):
 
     def _dead_card(self, deck: str, never: list[str]) -> bool:
         """The cards a count found a dead tag among, narrowed to those never placed: once
-        one is left, it is the dead card (named to the engine, which tells the dealer to change
-        the deck: tablectl/engine/deckchange.py). Whether that named a card now."""
+        one is left, it is the dead card; once as few are left as one deal's counts found
+        cards short, each is (named to the engine, which tells the dealer to change the deck:
+        tablectl/engine/deckchange.py). Whether that named a card now."""
         if self._dead_suspects is None:
             return False
         self._dead_suspects &= set(never)
-        if len(self._dead_suspects) != 1:
-            if not self._dead_suspects:  # the count's missing card was placed after all
-                self._dead_suspects = None
+        if not self._dead_suspects:  # the count's missing card was placed after all
+            self._dead_suspects = None
+            self._dead_least = 0
             return False
-        (card,) = self._dead_suspects
+        if len(self._dead_suspects) > max(1, self._dead_least):
+            return False
+        # as few suspects left as the counts proved dead: each of them is (seed 54 of the
+        # realistic bench: the 5h and the 5s dead, two seats a card short at one deal, and
+        # every later deal of either asked about, 21 recounts in 100 hands)
+        cards = sorted(self._dead_suspects)
         self._dead_suspects = None
+        self._dead_least = 0
         found = self._dead_cards.setdefault(deck, [])
-        if card in found:
+        new = [card for card in cards if card not in found]
+        if not new:
             return False
-        found.append(card)
+        found.extend(new)
         self._dead_cards_told = sorted(found)
-        self.tstats.dead_cards += 1
+        self.tstats.dead_cards += len(new)
         return True
 
     def answered_cards(self, zone: str, cards: int, now: float) -> None:
@@ -1234,6 +1248,8 @@ class TagTracker(TagMapper):
         )
         if cards <= here:
             return
+        self._short_this_hand += cards - here
+        self._dead_least = max(self._dead_least, self._short_this_hand)
         never = set(_cards_not_in(deck, self._cards_placed))
         never -= set(self._dead_cards.get(deck.id, ()))
         if not never:
@@ -1250,6 +1266,7 @@ class TagTracker(TagMapper):
             return
         self.decks.in_play = deck
         self._dead_suspects = None
+        self._dead_least = 0
         self._dead_cards_told = []
         self._unread_key = (None, -1, -1)
         self._due = now

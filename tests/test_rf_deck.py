@@ -165,3 +165,26 @@ def test_a_card_glimpsed_in_flight_but_never_placed_stays_a_suspect() -> None:
         tracker.report(ANT["board"], ((card_uid("7h"), 1),), 1.0 + i * 0.02)
         told += _told(tracker, 1.0001 + i * 0.02)
     assert told[-1]["dead_cards"] == ["2d"]
+
+
+def test_two_seats_a_card_short_at_one_deal_name_both_cards_never_read() -> None:
+    """Seed 54 of the realistic bench: the 5h and the 5s of deck A are dead. Two seats each
+    read a card short at one deal: two dead cards at least. Once only two cards of the deck
+    have never been read, both are dead; the dealer changes the deck (before, neither was
+    named, and every later deal of either was asked about: 21 recounts in 100 hands). Counts
+    at two deals prove one dead card only: nothing is named."""
+    tracker = _tracker_with_2d_and_7h_never_read()
+    tracker.hand_started(0.8)
+    tracker.answered_cards("seat:4", 2, 0.9)  # it holds the As, read
+    tracker.answered_cards("seat:5", 1, 0.9)  # nothing read there
+    assert _told(tracker, 0.95)[-1] == {
+        "cards": ["2d", "7h"],
+        "deck": "A",
+        "dead_cards": ["2d", "7h"],
+    }
+    tracker = _tracker_with_2d_and_7h_never_read()
+    tracker.hand_started(0.8)
+    tracker.answered_cards("seat:4", 2, 0.9)
+    tracker.hand_started(0.92)
+    tracker.answered_cards("seat:5", 1, 0.95)
+    assert all("dead_cards" not in u for u in _told(tracker, 0.97))
