@@ -1249,7 +1249,9 @@ class TagTracker(TagMapper):
         if cards <= here:
             return
         self._short_this_hand += cards - here
-        self._dead_least = max(self._dead_least, self._short_this_hand)
+        # a card already named dead may be one of them (its deck changes at the hand's end)
+        known = len(self._dead_cards.get(deck.id, ()))
+        self._dead_least = max(self._dead_least, self._short_this_hand - known)
         never = set(_cards_not_in(deck, self._cards_placed))
         never -= set(self._dead_cards.get(deck.id, ()))
         if not never:
