@@ -52,7 +52,7 @@ from hw_sim.nfc_tags import tag_uid
 from hw_sim.rf import LEVELS, Motion, RfTable, Round, neighbours, plan_motion
 from hw_sim.score import Call, RfScore
 from tablectl.engine.events import Event, dumps, event_from_obj, event_to_obj
-from tablectl.engine.notices import Award, HandStart
+from tablectl.engine.notices import Award, HandStart, ends_betting
 from tablectl.engine.outputs import Alert, Output, Ruling
 from tablectl.engine.table import Table
 from tablectl.engine.view import TableView
@@ -686,7 +686,7 @@ class TableSim(Felt):
             if isinstance(out, HandStart) and isinstance(mapper, TagTracker):
                 # as the daemon's loop tells BridgeSource.hand_started (and pot_awarded)
                 mapper.hand_started(self.clock.t, bool(out.carried))
-            elif isinstance(out, Award) and isinstance(mapper, TagTracker):
+            elif ends_betting(out) and isinstance(mapper, TagTracker):
                 mapper.pot_awarded(self.clock.t)
             if keep:
                 self._outputs.append((lineno, out.to_obj()))

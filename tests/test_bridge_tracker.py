@@ -1691,3 +1691,19 @@ def test_a_chip_left_counted_in_a_bet_after_the_award_is_in_its_stack() -> None:
     assert _edge_bet_left(60, 100) == [{"bet:1": [5000]}, {"bet:1": [], "stack:1": [5000]}]
     # a chip placed in the bet after the award (a blind posted before the deal) stays there
     assert _edge_bet_left(10, 100) == [{"bet:1": [5000]}]
+
+
+def test_the_daemon_tells_the_tracker_a_misdeal_ends_the_hands_betting(tmp_path: Path) -> None:
+    """A misdeal returns every bet to its player (002 Rule 36-C), as an award ends them: the
+    tracker is told (``ends_betting``), so a chip left counted in a bet then, that its stack
+    reads, lies in the stack at the redeal (realistic seed 22 on rf-p99c: a 100 at the edge of
+    seat 4's stack judged in its bet read as a blind of 200 at every redeal, three misdeals)."""
+    source, tracker, daemon = _daemon_over_bridge(tmp_path)
+    source.clock = lambda: 5.0
+    for obj in ({"card": "As", "zone": "seat:7"}, {"card": "Ks", "zone": "seat:4"}):
+        daemon.handle(event_from_obj(obj | {"face": "down"}))
+    assert tracker._awarded == float("-inf")
+    source.clock = lambda: 6.0
+    outs = daemon.handle(event_from_obj({"floor": {"by": "Sam", "misdeal": True}}))
+    assert any(isinstance(o, Alert) and o.kind == "misdeal" for o in outs)
+    assert tracker._awarded == 6.0

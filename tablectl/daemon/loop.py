@@ -50,7 +50,7 @@ from tablectl.daemon.notify import Notifier
 from tablectl.daemon.owner import LoopGuard, guarded, unwrap
 from tablectl.daemon.scenario_file import read_lines
 from tablectl.engine.events import Event, event_from_obj, event_to_obj, parse_line
-from tablectl.engine.notices import Award, DeckChanged, FloorDecided, HandStart
+from tablectl.engine.notices import DeckChanged, FloorDecided, HandStart, ends_betting
 from tablectl.engine.outputs import Alert, Notice, Output, Ruling
 from tablectl.engine.view import TableView
 
@@ -851,8 +851,8 @@ class Daemon:
 
     def _sensors_told(self, event: Event, outputs: list[Output], _row: int) -> None:
         """The dealer's ``counted`` (or ``retire``) answer goes back to the sensors' tracker; so
-        does a ``deck_change`` the engine took (between hands), a pot's award and a hand's start
-        (the last hand's bets and pot swept)."""
+        does a ``deck_change`` the engine took (between hands), a pot's award or a misdeal (the
+        hand's betting over) and a hand's start (the last hand's bets and pot swept)."""
         taken = event.kind == "deck_change" and any(isinstance(o, DeckChanged) for o in outputs)
         if event.kind in ("counted", "retire") or taken:
             answered = getattr(self.source, "answered", None)
@@ -863,7 +863,7 @@ class Daemon:
         for out in outputs:
             if isinstance(out, HandStart) and started is not None:
                 started(bool(out.carried))
-            elif isinstance(out, Award) and awarded is not None:
+            elif ends_betting(out) and awarded is not None:
                 awarded()
 
     def _logged(self, _event: Event, outputs: list[Output], _row: int) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tablectl.engine.outputs import UNSET, Notice
+from tablectl.engine.outputs import UNSET, Alert, Notice, Output
 from tablectl.engine.records import record
 
 # --------------------------------------------------------------------------- the hand
@@ -83,6 +83,14 @@ class Award(Notice):
     hands: dict[int, str] = UNSET
     seats: list[int] = UNSET
     carried: int = UNSET
+
+
+def ends_betting(out: Output) -> bool:
+    """Whether ``out`` ends a hand's betting: a pot awarded, or a misdeal ruled (the bets go
+    back to their players for the same hand again: 002 Rule 36-C). The sensors' tracker is told
+    (``BridgeSource.pot_awarded``): a chip counted in a bet since then, that its stack reads,
+    lies in the stack at the next hand's start."""
+    return isinstance(out, Award) or (isinstance(out, Alert) and out.kind == "misdeal")
 
 
 @record
