@@ -151,8 +151,8 @@ class BridgeSource:
             self.mapper.answered_chips(body["zone"], body.get("chips"), self.clock())
 
     def pot_awarded(self) -> None:
-        """The engine awarded a pot (its ``award``): the tracker notes when the hand's betting
-        was over (``TagTracker.pot_awarded``)."""
+        """The engine awarded a pot or ruled a misdeal (``tablectl.engine.notices.ends_betting``):
+        the tracker notes when the hand's betting was over (``TagTracker.pot_awarded``)."""
         from firmware_bridge.tracker import TagTracker
 
         if isinstance(self.mapper, TagTracker):

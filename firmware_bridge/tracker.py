@@ -863,8 +863,9 @@ class TagTracker(TagMapper):
         self._due = now
 
     def pot_awarded(self, now: float) -> None:
-        """The engine awarded a pot (its ``award``): the hand's betting is over, and every chip
-        bet in it is collected, returned or paid from here on (``hand_started``)."""
+        """The engine awarded a pot (its ``award``) or ruled a misdeal (the bets go back, 002
+        Rule 36-C): the hand's betting is over, and every chip bet in it is collected, returned
+        or paid from here on (``hand_started``)."""
         self._awarded = now
 
     def hand_started(self, now: float, carried: bool = False) -> None:
