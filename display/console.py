@@ -1131,7 +1131,8 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     the pad with a raise keyed, the keyboard, the alerts, floor mode, a floor form, the dealer
     screen after the floor's decision, the detail view (alerts and rulings in full), the
     action panel while a void hand's alert stops play, the question of a seat read short
-    of cards (a dead card tag), and that of a dead chip to take out of play."""
+    of cards (a dead card tag), and that of a dead chip to take out of play (from a seat's
+    stack, and from the tray)."""
     from display.dealer import DealerScreen, floor_line
     from tablectl.engine.notices import FloorDecided
     from tablectl.engine.table import Table
@@ -1250,4 +1251,9 @@ def console_pictures(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     table.apply(event_from_obj({"unread": {"cards": [], "dead": [dead]}}))
     con.mode = "recount"
     shot("recount_retire")
+    # ... and one an exchange took to the tray: set aside from the tray, no seat given a chip
+    table = Table.from_setup({**setup, "seats": {"1": 10000, "2": 10000, "3": 10000, "4": 10000}})
+    table.apply(event_from_obj({"unread": {"cards": [], "dead": [{**dead, "zone": "tray"}]}}))
+    con.mode = "recount"
+    shot("recount_retire_tray")
     return out

@@ -18,6 +18,7 @@ import pygame
 from display import theme
 from display.layout import Layout, Painter
 from display.widgets import DANGER, NORMAL, PRIMARY, Button, grid
+from tablectl.engine.events import TRAY
 from tablectl.engine.view import RecountView, TableView
 
 CARD_ZONES = (*(f"seat:{n}" for n in range(1, 11)), "board", "burn", "muck")
@@ -113,7 +114,13 @@ class RecountPanel:
             area = pygame.Rect(w // 2 + lay.px(4), lay.px(66), w // 2 - lay.px(12), h - lay.px(74))
             top, bottom = grid(area, 1, 2, lay.px(8))
             return [
-                Button(top, "recount:retired", "RETIRED", sub="set aside, replaced", fill=PRIMARY),
+                Button(
+                    top,
+                    "recount:retired",
+                    "RETIRED",
+                    sub="set aside" if q.zone == TRAY else "set aside, replaced",
+                    fill=PRIMARY,
+                ),
                 Button(bottom, "recount:answer", "ALL ANSWER", sub="none dead there"),
             ]
         if q.cards is not None:
@@ -205,8 +212,9 @@ class RecountPanel:
             theme.DIM,
         )
         if q.retire is not None:
-            value, where = theme.chips(q.value), zone_words(q.zone)
-            read = f"a {value} at {where} does not answer: tag {q.retire}"
+            value = theme.chips(q.value)
+            where = "in the tray" if q.zone == TRAY else f"at {zone_words(q.zone)}"
+            read = f"a {value} {where} does not answer: tag {q.retire}"
         elif q.cards is not None:
             read = cards_line(q)
         elif q.card:
@@ -225,12 +233,13 @@ class RecountPanel:
         )
         if q.card or q.cards is not None or q.retire is not None:
             if q.retire is not None:
-                seat = q.zone.split(":")[1] if ":" in q.zone else "the pot"
+                who = f"seat {q.zone.split(':')[1]}" if ":" in q.zone else f"the {q.zone}"
                 value = theme.chips(q.value)
+                # the tray's dead chip has no owner: nothing is given in its place
+                give = "" if q.zone == TRAY else f"give {who} a {value} from the tray, "
                 hint = (
-                    f"Pass seat {seat}'s {value}s over the station's reader. Set aside the one "
-                    f"it does not read, give seat {seat} a {value} from the tray, tap RETIRED. "
-                    "Every one answers: ALL ANSWER."
+                    f"Pass {who}'s {value}s over the station's reader. Set aside the one "
+                    f"it does not read, {give}tap RETIRED. Every one answers: ALL ANSWER."
                 )
             elif q.cards is not None:
                 hint = "Count the cards at the seat (a dead tag reads as no card) and tap how many."

@@ -47,7 +47,7 @@ from typing import Any
 
 from firmware_bridge.diag import RfCounters
 from firmware_bridge.tags import ChipInventory, Deck, DeckRegistry, TagMapper, _Zone
-from tablectl.engine.events import Event, event_from_obj
+from tablectl.engine.events import TRAY, Event, event_from_obj
 from tablectl.engine.outputs import Alert
 
 TRACKER_RULE = "docs/rf.md, the bridge's tracker"
@@ -241,6 +241,11 @@ class TagTracker(TagMapper):
         # chips the dealer did not find where they were told (chip -> that zone): not again
         self._dead_told: list[dict[str, Any]] = []
         self._not_there: dict[bytes, str] = {}
+        # dead chips an exchange took to the tray with the chips they lay among, the change
+        # making up every chip taken (``_exchange``): they lie in the tray until change short by
+        # one brings one back (``_lose_dead``) or a count finds it (``_count_dead``); the engine
+        # asks the dealer to take it out of the tray between hands (``_dead_known``: ``tray``)
+        self._in_tray: set[bytes] = set()
         # chips taken out of play (the inventory's, as bytes) and their replacements awaited:
         # zone -> (value, the dead chip still counted there until it comes or None, until when)
         self._retired: set[bytes] = {bytes.fromhex(u) for u in chips.retired}
@@ -847,6 +852,7 @@ class TagTracker(TagMapper):
         # tracker does), or a dead chip of unknown place is never asked about in it
         self._unread_chips, self._unread_cards, self._unread_key = {}, None, (None, -1, -1)
         self._lost_at.clear()
+        self._in_tray.clear()  # the stacks set up anew may come from the tray
         # the new session's engine is told its dead chips of known place afresh; replacements
         # not given before the clearing are not awaited (the stacks are set up anew)
         self._dead_told, self._retiring = [], {}
@@ -1115,6 +1121,8 @@ class TagTracker(TagMapper):
                 zone = None  # named unread once, read since (``_chips_unread`` drops it)
             elif zone is None and seat is not None and place is None:
                 zone = f"stack:{seat}"
+            elif zone is None and place is None and uid in self._in_tray:
+                zone = TRAY
             if zone is None or self._not_there.get(uid) == zone:
                 continue
             told.append({"chip": uid.hex(), "value": value(uid) or 0, "zone": zone})
@@ -1139,6 +1147,7 @@ class TagTracker(TagMapper):
             if zone is not None:
                 self._not_there[uid] = zone
             self._lost_at.pop(uid, None)
+            self._in_tray.discard(uid)
             self._named_unread.discard(uid)
             tag = self._tags.get(uid)
             if tag is not None and tag.place is not None and tag.place == zone:
@@ -1152,13 +1161,20 @@ class TagTracker(TagMapper):
         self._retired.add(uid)
         tag = self._tags.get(uid)
         place = tag.place if tag is not None else None
-        if zone is not None:
+        if zone is not None and zone != TRAY:  # the tray's chip is replaced by none
             stack = f"stack:{_seat_group(zone)}" if ":" in zone else zone
             # a dead chip counted where it lay stays counted there until its replacement
             # comes, so the seat's chips read the same throughout
             due = now + TRAY_KEEP
             self._retiring.setdefault(stack, []).append((value, uid if place else None, due))
-        for book in (self._dead, self._unread, self._active, self._held, self._named_unread):
+        for book in (
+            self._dead,
+            self._unread,
+            self._active,
+            self._held,
+            self._named_unread,
+            self._in_tray,
+        ):
             book.discard(uid)
         for mapping in (self._lost_at, self._fresh, self._not_there):
             mapping.pop(uid, None)
@@ -1395,6 +1411,10 @@ class TagTracker(TagMapper):
         for uid in gone:
             self.tstats.exchanged += 1
             self._place(uid, self._tags[uid], None, 0, now)
+        if fresh >= sum(value(u) or 0 for u in gone):
+            # the change made up every chip taken, dead ones among them (and one over them:
+            # ``dead``): those went to the tray and stay there until change short by one
+            self._in_tray.update(u for u in (*gone, *dead) if u in self._dead)
         if landed is not None:
             # the change balanced the chips read without a dead chip of the emptied zones (it
             # came back in the change), or came short by one (a dead chip in it): it lies in
@@ -1432,6 +1452,7 @@ class TagTracker(TagMapper):
             elif tag.place is not None:
                 self._place(uid, tag, None, 0, now)
             self._dead.add(uid)
+            self._in_tray.discard(uid)
             self.tstats.dead += 1
 
     def _landed(self) -> set[str | None]:
@@ -1478,6 +1499,7 @@ class TagTracker(TagMapper):
                 self._tag_uid[id(tag)] = uid
             self._place(uid, tag, zone, 0, now)
             self._lost_at.pop(uid, None)
+            self._in_tray.discard(uid)
             self._fresh.pop(uid, None)
             self._dead.add(uid)
             self._still_dead(uid, tag)

@@ -51,7 +51,7 @@ from hw_sim.mcu import McuEmulator, standard_antennas
 from hw_sim.nfc_tags import tag_uid
 from hw_sim.rf import LEVELS, Motion, RfTable, Round, neighbours, plan_motion
 from hw_sim.score import Call, RfScore
-from tablectl.engine.events import Event, dumps, event_from_obj, event_to_obj
+from tablectl.engine.events import TRAY, Event, dumps, event_from_obj, event_to_obj
 from tablectl.engine.notices import Award, HandStart, ends_betting
 from tablectl.engine.outputs import Alert, Output, Ruling
 from tablectl.engine.table import Table
@@ -746,7 +746,8 @@ class TableSim(Felt):
         station's reader (a dead tag does not answer it either), sets the one it does not read
         aside for good (never in the rack again: it must not come back as change), confirms
         (a journaled ``retire``), and gives the seat a working chip of its value from the tray.
-        The seat's chips keep their value: the truth stays exact."""
+        The seat's chips keep their value: the truth stays exact. One in the tray is set aside
+        from the tray's chips of its value (the rack here)."""
         assert self.table is not None and self.rf is not None
         mapper = self.bridge.mapper
         for q in [q for q in self.table.view().recounts if q.retire is not None]:
@@ -756,7 +757,9 @@ class TableSim(Felt):
             # the other lies). A named chip that answers (unread for long: in the rack, or
             # shadowed) is no dead chip: another dead one there stays in play, as before
             dead = self.rf.dead
-            here = [u for u in self.zones.get(q.zone, []) if u in dead]
+            # the tray: its chips of the value, off the table (the rack)
+            pile = self._rack.get(q.value, []) if q.zone == TRAY else self.zones.get(q.zone, [])
+            here = [u for u in pile if u in dead]
             here = [u for u in here if self.chip_value.get(u) == q.value]
             found = (named if named in here else here[0]) if here and named in dead else None
             body: dict[str, Any] = {"chip": q.retire}
@@ -766,6 +769,10 @@ class TableSim(Felt):
             if isinstance(mapper, TagTracker):
                 mapper.retired(q.retire, found is not None, self.clock.t)
             if found is None:
+                continue
+            if q.zone == TRAY:  # set aside from the tray: no seat's chips change
+                self._rack[q.value].remove(found)
+                self.retired += 1
                 continue
             stack = f"stack:{q.zone.split(':')[1]}" if ":" in q.zone else q.zone
             self._step([(found, None, False), (self._working_chip(q.value), stack, False)])

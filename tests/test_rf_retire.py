@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from test_bridge_tags import chip, deck
 from test_bridge_tracker import ANT, run
 from test_recount import SETUP
@@ -15,7 +16,7 @@ from firmware_bridge.tags import ChipInventory, DeckRegistry
 from firmware_bridge.tracker import TagTracker
 from hw_sim.table import SimConfig, SimResult, TableSim
 from tablectl.daemon.loop import Daemon
-from tablectl.engine.events import event_from_obj, event_to_obj
+from tablectl.engine.events import ScenarioError, event_from_obj, event_to_obj
 from tablectl.engine.notices import RecountClosed
 from tablectl.engine.outputs import Alert
 from tablectl.engine.table import Table
@@ -211,3 +212,69 @@ def test_the_daemon_passes_the_retire_answer_to_the_tracker_and_the_chip_file(
     daemon.handle(event_from_obj({"retire": {"chip": dead.hex()}}))
     assert daemon.table.view().recounts == () and dead not in tracker._dead
     assert ChipInventory.load(path).retired == {dead.hex()}
+
+
+def test_a_dead_chip_exchanged_with_its_stack_is_told_in_the_tray_until_change_brings_it() -> None:
+    """The dead 100 counted in seat 4's stack goes to the tray with the 1,000 beside it, and
+    the change that comes back (two 500s and a 100, all read) makes up both: the dead chip lies
+    in the tray, where the engine asks the dealer to set it aside (``unread``: ``dead`` at
+    ``tray``), not among the seat's chips. Change a 100 short later (the two 500s changed for
+    a 500 and four 100s read) brought it back to the seat: told at its stack again."""
+    tracker, inv, dead, _, _ = _dead_counted_in_stack()
+    change = [chip(500, 11), chip(500, 12), chip(100, 13)]
+    for c, v in zip(change, (500, 500, 100), strict=True):
+        inv.add(c.hex(), v)
+    out = _rounds(tracker, [], 3.2, 20)  # the stack to the tray: nothing read there
+    out += _rounds(tracker, change, 3.6, 60)
+    assert _dead_told(out)[-1] == [{"chip": dead.hex(), "value": 100, "zone": "tray"}]
+    assert dead not in tracker.places()
+    more = [chip(500, 21), *(chip(100, 22 + i) for i in range(4))]
+    for c, v in zip(more, (500, 100, 100, 100, 100), strict=True):
+        inv.add(c.hex(), v)
+    out = _rounds(tracker, change[2:], 5.0, 20)
+    out += _rounds(tracker, [*change[2:], *more], 5.4, 60)
+    assert _dead_told(out)[-1] == [{"chip": dead.hex(), "value": 100, "zone": "stack:4"}]
+
+
+def _dead_told(out: list) -> list:
+    return [
+        o["unread"]["dead"] for o in out if isinstance(o, dict) and "dead" in o.get("unread", {})
+    ]
+
+
+def test_the_engine_asks_to_set_a_dead_chip_aside_from_the_tray_and_gives_no_one_a_chip() -> None:
+    """A dead chip in the tray (``unread``: ``dead`` at ``tray``) is asked about between hands
+    as any of known place, naming the tray: its chips of the value over the station's reader,
+    the dead one set aside; no seat is named and none given a chip, and the answer rules
+    nothing. A place that is no chip zone nor the tray is refused as before."""
+    table = Table(SETUP)
+    tray = {**DEAD, "zone": "tray"}
+    (ask,) = _apply(table, {"unread": {"cards": [], "dead": [tray]}})
+    assert ask.kind == "recount" and ask.seat is None and ask.rule == "002 Rule 1"
+    assert ask.text == (
+        f"The tray holds a 100 that does not answer (tag {DEAD['chip']}). Pass the tray's 100s "
+        "over the station's reader: set aside the one it does not read, press Retired."
+    )
+    (q,) = table.view().recounts
+    assert (q.retire, q.zone) == (DEAD["chip"], "tray")
+    stacks = table.stacks()
+    (closed,) = _apply(table, {"retire": {"chip": DEAD["chip"]}})
+    assert isinstance(closed, RecountClosed) and table.stacks() == stacks
+    assert "out of play" in closed.text and "replaced" not in closed.text
+    with pytest.raises(ScenarioError, match=r"unread.dead\[0\].zone 'trays' is not .* or tray"):
+        event_from_obj({"unread": {"cards": [], "dead": [{**DEAD, "zone": "trays"}]}})
+
+
+def test_the_sims_dealer_sets_a_dead_chip_aside_from_the_tray_after_the_first_hand() -> None:
+    """Seed 52 on realistic reads carries one dead 100 that goes to the tray with every pot and
+    comes back as change to the next seat that bets it (9 recount prompts in 10 hands before:
+    each seat holding it was asked to count its bet, and it was retired only in hand 6). The
+    dealer's count finds it in seat 1's bet in the first hand; the payout takes it to the tray
+    with the pot, and at that hand's end the dealer sets it aside from the tray: gone from the
+    felt and the rack, nothing asked after, the chips conserved."""
+    sim, result, steps = sim_steps(seed=52, hands=10, done=lambda sim: sim.retired)
+    assert sim.retired >= 1 and result.chips_conserved and result.hands == 10
+    hand, _, asked = next(s for s in steps if s[1] == 1)
+    assert hand <= 2 and asked == 2 and steps[-1][2] <= asked + 1
+    dead = next(u for u in sim.rf.dead if sim.chip_value.get(u) == 100)  # type: ignore[union-attr]
+    assert dead not in sim.where and all(dead not in r for r in sim._rack.values())

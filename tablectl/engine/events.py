@@ -1124,6 +1124,7 @@ def _validate_unread(body: object) -> dict[str, Any]:
 
 
 MAX_DEAD = 8  # dead chips of known place one ``unread`` names (a few tags die in a night)
+TRAY = "tray"  # ``unread.dead``'s place of a dead chip in the dealer's tray, off the table
 
 
 def _chip_uid(value: object, where: str) -> str:
@@ -1140,7 +1141,8 @@ def _chip_uid(value: object, where: str) -> str:
 
 def _dead_chips(value: object) -> list[dict[str, Any]]:
     """``[{"chip": "05c0…", "value": 100, "zone": "stack:4"}]``: chips that never answer whose
-    place the bridge knows (the engine asks the dealer to take them out of play)."""
+    place the bridge knows, a chip zone or ``tray`` (the engine asks the dealer to take them
+    out of play)."""
     if not isinstance(value, list) or len(value) > MAX_DEAD:
         raise ScenarioError(f"unread.dead must be a list of at most {MAX_DEAD} chips")
     out: list[dict[str, Any]] = []
@@ -1152,13 +1154,14 @@ def _dead_chips(value: object) -> list[dict[str, Any]]:
             raise ScenarioError(f"{where} needs chip, value and zone")
         (v,) = _chip_list([body["value"]], f"{where}.value")
         zone = body["zone"]
-        out.append(
-            {
-                "chip": _chip_uid(body["chip"], f"{where}.chip"),
-                "value": v,
-                "zone": _chip_zone(zone if isinstance(zone, str) else show(zone)),
-            }
-        )
+        if zone != TRAY:
+            try:
+                zone = _chip_zone(zone if isinstance(zone, str) else show(zone))
+            except ScenarioError:
+                raise ScenarioError(
+                    f"{where}.zone {show(zone)} is not bet:N, stack:N, pot or tray"
+                ) from None
+        out.append({"chip": _chip_uid(body["chip"], f"{where}.chip"), "value": v, "zone": zone})
     return out
 
 

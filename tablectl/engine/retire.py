@@ -6,7 +6,9 @@ count found it in a stack, or the change with it went to one seat: ``unread``'s 
 engine asks the dealer, between hands only (nothing of the hand is ruled differently), to pass
 that seat's chips of its value over the dealer station's reader, set aside the one it does not
 read and give the seat a working chip of that value from the tray: what a venue does with a
-chip that does not answer. The seat's chips keep their value, so nothing is ruled. The dealer's
+chip that does not answer. The seat's chips keep their value, so nothing is ruled. A dead chip
+an exchange took to the tray (the change made up every chip taken, it too: ``tray``) is set
+aside from the tray's chips of its value before it comes back as change. The dealer's
 ``retire`` answer (journaled) closes the question; the bridge then drops the tag from its books
 (firmware_bridge/tracker.py ``retired``). docs/scenario-extensions.md, "retire".
 """
@@ -16,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablectl.engine import recount
-from tablectl.engine.events import Event
+from tablectl.engine.events import TRAY, Event
 from tablectl.engine.outputs import Alert, Output
 from tablectl.engine.state import TableState
 
@@ -41,12 +43,14 @@ def ask(table: TableState, out: list[Output]) -> None:
         felt.retire_asked[uid] = zone
         seat = int(zone.split(":")[1]) if ":" in zone else None
         where = recount.zone_words(zone)
-        whose = f"seat {seat}'s" if seat is not None else "the pot's"
+        whose = f"seat {seat}'s" if seat is not None else f"{where}'s"
+        # a chip in the tray has no owner to give a working chip to: no seat's chips change
+        who = f"seat {seat}" if seat is not None else where
+        give = "" if zone == TRAY else f", and give {who} a {value:,} from the tray"
         text = (
             f"{where[0].upper()}{where[1:]} holds a {value:,} that does not answer (tag {uid}). "
             f"Pass {whose} {value:,}s over the station's reader: set aside the one it does not "
-            f"read, press Retired, and give {f'seat {seat}' if seat else 'the pot'} a {value:,} "
-            "from the tray."
+            f"read, press Retired{give}."
         )
         alert_id = recount.next_alert_id(table, out)
         read = Event("retire", {"chip": uid, "value": value, "zone": zone})
@@ -72,7 +76,9 @@ def on_retire(table: TableState, body: dict[str, Any], out: list[Output]) -> Non
     value, zone = held[0].body["value"], held[0].body["zone"]
     table.felt.dead_chips.pop(uid, None)
     if body.get("found", True):
-        said = f"the dead {value:,} (tag {uid}) is out of play, replaced from the tray"
+        said = f"the dead {value:,} (tag {uid}) is out of play" + (
+            "" if zone == TRAY else ", replaced from the tray"
+        )
     else:
         said = f"no {value:,} at {recount.zone_words(zone)} failed the reader: still in play"
     recount.close(table, key, said, out)
