@@ -642,6 +642,7 @@ class TableSim(Felt):
             outs += self._apply_event(ev)
         if self.rf is not None:
             outs += self._answer_recounts()
+            self._retire_dead(tray=True)
         self._hand_outputs += outs
         score = self.result.score
         if score is not None:
@@ -740,17 +741,22 @@ class TableSim(Felt):
                 mapper.answered_chips(q.zone, body.get("chips"), self.clock.t)
         return outs
 
-    def _retire_dead(self) -> None:
+    def _retire_dead(self, tray: bool = False) -> None:
         """The dealer takes each dead chip the table asks about out of play, as the hand is
         over (tablectl/engine/retire.py): passes the seat's chips of its value over the
         station's reader (a dead tag does not answer it either), sets the one it does not read
         aside for good (never in the rack again: it must not come back as change), confirms
         (a journaled ``retire``), and gives the seat a working chip of its value from the tray.
         The seat's chips keep their value: the truth stays exact. One in the tray is set aside
-        from the tray's chips of its value (the rack here)."""
+        from the tray's chips of its value (the rack here) as soon as it is asked (``tray``:
+        after every step), before the dealer makes change from the tray again: the tray is in
+        no hand, and the question is raised between hands (the exchange that took the chip
+        there settles as the next deal begins)."""
         assert self.table is not None and self.rf is not None
         mapper = self.bridge.mapper
         for q in [q for q in self.table.view().recounts if q.retire is not None]:
+            if tray and q.zone != TRAY:
+                continue
             named = bytes.fromhex(q.retire)
             # a dead chip of the value where the table says, when the chip it names is dead:
             # dead chips of one value are alike to the reads (the tracker may count one where
