@@ -113,6 +113,7 @@ def main() -> None:
         for b in (2.0, 3.0, 4.0)
         for c in (0.35, 0.5, 0.7)
     ]
+    rules += [(f"sequential bound {b}, cap {c} s", b, c) for b in (5.0, 6.0) for c in (0.5, 0.7)]
     for name, bound, cap in rules:
         for pname, prior in (("even", 0.0), ("log 4", math.log(4))):
             wrong = {}

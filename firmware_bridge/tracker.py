@@ -116,7 +116,9 @@ SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads be
 # both antennas decides, from EDGE_PRIOR towards the stack (a stack borders only its bet, a bet
 # four zones: a chip on that line is a stack chip 4:1); once |LLR| >= EDGE_BOUND, else at
 # EDGE_CAP seconds (and SURE rounds) after the landing by its sign; the seat waits meanwhile.
-EDGE_OWN, EDGE_OTHER, EDGE_PRIOR, EDGE_BOUND, EDGE_CAP = 0.8, 0.5, math.log(4), 4.0, 0.5
+# Each round moves the LLR by 0.5-1.4: with one test per landing (``_landing``) the bound of 6 and
+# the cap of 0.7 s misplace 59 of bench/rf_edge.py's 2,000 landings, 4 and 0.5 s misplaced 105.
+EDGE_OWN, EDGE_OTHER, EDGE_PRIOR, EDGE_BOUND, EDGE_CAP = 0.8, 0.5, math.log(4), 6.0, 0.7
 EDGE_ROUND = 0.15  # the rates are a reader per antenna's (rounds 20-100 ms): not on slower rounds
 HOLD = "hold"
 ASK = "ask"
@@ -199,6 +201,10 @@ class TagTracker(TagMapper):
         # chip -> the zone the stack/bet line's LLR judged against as it moved it (``_edge``):
         # judged, it is kept from that zone as any neighbour judged is (``_Tag.kept``)
         self._edged: dict[bytes, str] = {}
+        # chip -> (its seat, when the stack/bet line's contest began, the chip's ``placed`` then):
+        # one test per landing (``_edge``), open until decided or the chip is placed elsewhere;
+        # antennas missing it a few rounds meanwhile neither end nor restart it
+        self._landing: dict[bytes, tuple[str, float, float]] = {}
         self._card_ask: dict[bytes, list[str]] = {}  # card -> the zones a recount names
         # seat -> the bet zone asked about (a chip recount) and the read held: the seat's zones
         # wait for the dealer's count (answered_chips)
@@ -509,6 +515,10 @@ class TagTracker(TagMapper):
             late = z not in (best, home) and p.since > began + EPS
             if late and now + EPS < self._arrival(z, p) + self.quiet:
                 return HOLD
+        if uid in self._landing:  # its line's contest is open: it goes on (one per landing)
+            edge = self._edge(uid, tag, best, ready, set(lapsed), now)
+            if edge is not False:
+                return edge
         silent = self._silent(home) if home is not None else 0.0
         if home is not None and (best in tag.kept or self._prior(uid, best, began, now) >= PRIOR):
             # a neighbour that read it on and off before (a chip at its zone's edge), or one
@@ -565,29 +575,65 @@ class TagTracker(TagMapper):
             return False
         if home not in (None, stack, bet) and home in tag.at:
             return False
-        began = []
-        for z in (stack, bet):
-            p = tag.at.get(z)
-            if p is None:
-                lp = tag.lapsed.get(z)
-                if lp is None or now - lp[1] > self._lapse(z):
-                    return False
-                p = lp[0]
-            began.append(p.since)
-        # both began reading it as it landed (within an arrival of each other): a chip one of
-        # them held before (pushed from it, the other reading it later) is not this contest
         slow = max(self._period_of(stack), self._period_of(bet))
         if slow > EDGE_ROUND:
             return False  # one shared reader: a round or two in the cap, the prior alone decides
-        if max(began) - min(began) > max(self.rest, self.k * slow) + slow + EPS:
-            return False
-        since = max(began)
+        landing = self._landing.get(uid)
+        if landing is not None and landing[0] == seat and landing[2] == tag.placed:
+            since = landing[1]  # the contest this landing opened: its rounds all count
+        else:
+            began = []
+            for z in (stack, bet):
+                p = tag.at.get(z)
+                if p is None:
+                    lp = tag.lapsed.get(z)
+                    if lp is None or now - lp[1] > self._lapse(z):
+                        return False
+                    p = lp[0]
+                began.append(p.since)
+            # both began reading it as it landed (within an arrival of each other): a chip one
+            # of them held before (pushed from it, the other reading it later) is not this
+            # contest
+            if max(began) - min(began) > max(self.rest, self.k * slow) + slow + EPS:
+                return False
+            since = max(began)
+            self._landing[uid] = (seat, since, tag.placed)
         llr = EDGE_PRIOR + self._line_llr(uid, stack, bet, since, now)
-        cap = max(EDGE_CAP, SURE * slow)
-        if abs(llr) < EDGE_BOUND and now - since + EPS < cap:
+        if abs(llr) < EDGE_BOUND and now - since + EPS < self._edge_cap(seat):
             return HOLD
         won, lost = (stack, bet) if llr > 0 else (bet, stack)
-        return self._line_won(uid, tag, won, lost, ready)
+        verdict = self._line_won(uid, tag, won, lost, ready)
+        if verdict != HOLD:
+            del self._landing[uid]
+        return verdict
+
+    def _edge_cap(self, seat: str) -> float:
+        """How long the stack/bet line's contest at ``seat`` may wait for |LLR| >= EDGE_BOUND."""
+        return max(
+            EDGE_CAP, SURE * max(self._period_of(f"stack:{seat}"), self._period_of(f"bet:{seat}"))
+        )
+
+    def _landing_unread(self, uid: bytes, tag: _Tag, now: float) -> bool:
+        """A chip whose line contest is open while no zone but its place reads it enough to
+        take it (the other antenna missing it a few rounds): the contest goes on, its seat
+        waits, until the cap; decided for its place there (or sooner on the bound), the other
+        zone is judged a neighbour at whose edge it lies. True while it waits."""
+        landing = self._landing.get(uid)
+        if landing is None:
+            return False
+        seat, since, placed = landing
+        if placed != tag.placed:
+            del self._landing[uid]
+            return False
+        stack, bet = f"stack:{seat}", f"bet:{seat}"
+        llr = EDGE_PRIOR + self._line_llr(uid, stack, bet, since, now)
+        if abs(llr) < EDGE_BOUND and now - since + EPS < self._edge_cap(seat):
+            return True
+        del self._landing[uid]
+        won, lost = (stack, bet) if llr > 0 else (bet, stack)
+        if won == tag.place:
+            tag.kept.add(lost)
+        return False
 
     def _line_won(
         self, uid: bytes, tag: _Tag, won: str, lost: str, ready: list[str]
@@ -1019,7 +1065,10 @@ class TagTracker(TagMapper):
         for uid in self._active:
             tag = self._tags[uid]
             if uid in self._held:  # more rounds decide it
-                times.append(now + min(self._period_of(z) for z in tag.at))
+                times.append(now + min((self._period_of(z) for z in tag.at), default=EDGE_ROUND))
+            if uid in self._landing:  # the line's cap
+                seat, since, _ = self._landing[uid]
+                times.append(since + self._edge_cap(seat))
             for zone, p in tag.at.items():
                 if zone != tag.place:
                     arrive = self._arrival(zone, p)
@@ -1646,6 +1695,9 @@ class TagTracker(TagMapper):
         self._turned(uid, tag, now)
         ready = [z for z, p in tag.at.items() if z != tag.place and self._enough(z, p, now)]
         self._held.discard(uid)
+        if not ready and self._landing_unread(uid, tag, now):
+            self._held.add(uid)
+            return []
         if ready:
             verdict = self._verdict(uid, tag, ready, now)
             if verdict == ASK:
@@ -1856,6 +1908,7 @@ class TagTracker(TagMapper):
         tag.place, tag.flags, tag.read_at, tag.placed = zone, flags, now, now
         tag.alerted, tag.asked = False, frozenset()
         tag.kept.clear()
+        self._landing.pop(uid, None)
         self.tstats.moves += 1
 
     def _replaces(self, uid: bytes, zone: str, now: float) -> bool:
