@@ -43,13 +43,12 @@ def ask(table: TableState, out: list[Output]) -> None:
         felt.retire_asked[uid] = zone
         seat = int(zone.split(":")[1]) if ":" in zone else None
         where = recount.zone_words(zone)
-        whose = f"seat {seat}'s" if seat is not None else f"{where}'s"
-        # a chip in the tray has no owner to give a working chip to: no seat's chips change
         who = f"seat {seat}" if seat is not None else where
+        # a chip in the tray has no owner to give a working chip to: no seat's chips change
         give = "" if zone == TRAY else f", and give {who} a {value:,} from the tray"
         text = (
             f"{where[0].upper()}{where[1:]} holds a {value:,} that does not answer (tag {uid}). "
-            f"Pass {whose} {value:,}s over the station's reader: set aside the one it does not "
+            f"Pass {who}'s {value:,}s over the station's reader: set aside the one it does not "
             f"read, press Retired{give}."
         )
         alert_id = recount.next_alert_id(table, out)
