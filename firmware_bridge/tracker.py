@@ -598,10 +598,10 @@ class TagTracker(TagMapper):
                 return False
             since = max(began)
             self._landing[uid] = (seat, since, tag.placed)
-        llr = EDGE_PRIOR + self._line_llr(uid, stack, bet, since, now)
-        if abs(llr) < EDGE_BOUND and now - since + EPS < self._edge_cap(seat):
+        sides = self._line_sides(uid, seat, since, now)
+        if sides is None:
             return HOLD
-        won, lost = (stack, bet) if llr > 0 else (bet, stack)
+        won, lost = sides
         verdict = self._line_won(uid, tag, won, lost, ready)
         if verdict != HOLD:
             del self._landing[uid]
@@ -612,6 +612,17 @@ class TagTracker(TagMapper):
         return max(
             EDGE_CAP, SURE * max(self._period_of(f"stack:{seat}"), self._period_of(f"bet:{seat}"))
         )
+
+    def _line_sides(
+        self, uid: bytes, seat: str, since: float, now: float
+    ) -> tuple[str, str] | None:
+        """The stack/bet line's verdict on a contest begun at ``since``: (won, lost) once
+        |LLR| >= EDGE_BOUND, else at the cap by its sign; None while it is still open."""
+        stack, bet = f"stack:{seat}", f"bet:{seat}"
+        llr = EDGE_PRIOR + self._line_llr(uid, stack, bet, since, now)
+        if abs(llr) < EDGE_BOUND and now - since + EPS < self._edge_cap(seat):
+            return None
+        return (stack, bet) if llr > 0 else (bet, stack)
 
     def _landing_unread(self, uid: bytes, tag: _Tag, now: float) -> bool:
         """A chip whose line contest is open while no zone but its place reads it enough to
@@ -625,12 +636,11 @@ class TagTracker(TagMapper):
         if placed != tag.placed:
             del self._landing[uid]
             return False
-        stack, bet = f"stack:{seat}", f"bet:{seat}"
-        llr = EDGE_PRIOR + self._line_llr(uid, stack, bet, since, now)
-        if abs(llr) < EDGE_BOUND and now - since + EPS < self._edge_cap(seat):
+        sides = self._line_sides(uid, seat, since, now)
+        if sides is None:
             return True
         del self._landing[uid]
-        won, lost = (stack, bet) if llr > 0 else (bet, stack)
+        won, lost = sides
         if won == tag.place:
             tag.kept.add(lost)
         return False
