@@ -204,7 +204,7 @@ class TagTracker(TagMapper):
         # chip -> (its seat, when the stack/bet line's contest began, the chip's ``placed`` then):
         # one test per landing (``_edge``), open until decided or the chip is placed elsewhere;
         # antennas missing it a few rounds meanwhile neither end nor restart it
-        self._landing: dict[bytes, tuple[str, float, float]] = {}
+        self._landing: dict[bytes, tuple[str, float, float, tuple[str, str] | None]] = {}
         self._card_ask: dict[bytes, list[str]] = {}  # card -> the zones a recount names
         # seat -> the bet zone asked about (a chip recount) and the read held: the seat's zones
         # wait for the dealer's count (answered_chips)
@@ -581,6 +581,9 @@ class TagTracker(TagMapper):
         landing = self._landing.get(uid)
         if landing is not None and landing[0] == seat and landing[2] == tag.placed:
             since = landing[1]  # the contest this landing opened: its rounds all count
+            if landing[3] is not None and not self._winner_reads(tag, landing[3][0], now):
+                del self._landing[uid]  # its winner lost it since: it moved, not this contest
+                return False
         else:
             began = []
             for z in (stack, bet):
@@ -596,8 +599,10 @@ class TagTracker(TagMapper):
             # contest
             if max(began) - min(began) > max(self.rest, self.k * slow) + slow + EPS:
                 return False
-            since = max(began)
-            self._landing[uid] = (seat, since, tag.placed)
+            # its rounds count from the first of the two reading it: the other's misses before
+            # it began are as telling as its reads
+            since = min(began)
+            self._landing[uid] = (seat, since, tag.placed, None)
         sides = self._line_sides(uid, seat, since, now)
         if sides is None:
             return HOLD
@@ -618,11 +623,49 @@ class TagTracker(TagMapper):
     ) -> tuple[str, str] | None:
         """The stack/bet line's verdict on a contest begun at ``since``: (won, lost) once
         |LLR| >= EDGE_BOUND, else at the cap by its sign; None while it is still open."""
+        landing = self._landing.get(uid)
+        if landing is not None and landing[3] is not None:
+            return landing[3]  # decided: a verdict stands until its winner takes the chip
         stack, bet = f"stack:{seat}", f"bet:{seat}"
-        llr = EDGE_PRIOR + self._line_llr(uid, stack, bet, since, now)
-        if abs(llr) < EDGE_BOUND and now - since + EPS < self._edge_cap(seat):
-            return None
-        return (stack, bet) if llr > 0 else (bet, stack)
+        cap = self._edge_cap(seat)
+        llr = EDGE_PRIOR
+        for t, step in self._line_steps(uid, stack, bet, since, now):
+            if t > since + cap + EPS:
+                break
+            llr += step
+            if t - since + EPS >= self.rest and abs(llr) >= EDGE_BOUND:
+                break
+        else:
+            if now - since + EPS < cap:
+                return None
+        decided = (stack, bet) if llr > 0 else (bet, stack)
+        if landing is not None:
+            self._landing[uid] = (*landing[:3], decided)
+        return decided
+
+    def _line_steps(
+        self, uid: bytes, a: str, b: str, since: float, now: float
+    ) -> list[tuple[float, float]]:
+        """Each round of both antennas since ``since`` as (when it ended, its step of the
+        LLR that the tag lies in ``a`` at ``b``'s edge), in time order: the rounds
+        ``_line_llr`` sums, so that a sequential test finds where the sum first crossed its
+        bound however late it looks (a contest opens once a zone has read the chip for an
+        arrival's rest; the rounds before count as they came)."""
+        up, down = math.log(EDGE_OWN / EDGE_OTHER), math.log((1 - EDGE_OWN) / (1 - EDGE_OTHER))
+        steps: list[tuple[float, float]] = []
+        for z, sign in ((a, 1.0), (b, -1.0)):
+            n = self._rounds_since(z, since, now)
+            reads, period = self._reads(uid, z, now), self._period_of(z)
+            steps += [(now - i * period, sign * (up if reads >> i & 1 else down)) for i in range(n)]
+        steps.sort()
+        return steps
+
+    def _winner_reads(self, tag: _Tag, won: str, now: float) -> bool:
+        """The line's winner reads the chip still, or missed it a round or two (k of n)."""
+        if won in tag.at:
+            return True
+        lapsed = tag.lapsed.get(won)
+        return lapsed is not None and now - lapsed[1] <= self._lapse(won)
 
     def _landing_unread(self, uid: bytes, tag: _Tag, now: float) -> bool:
         """A chip whose line contest is open while no zone but its place reads it enough to
@@ -632,17 +675,21 @@ class TagTracker(TagMapper):
         landing = self._landing.get(uid)
         if landing is None:
             return False
-        seat, since, placed = landing
+        seat, since, placed, _ = landing
         if placed != tag.placed:
             del self._landing[uid]
             return False
         sides = self._line_sides(uid, seat, since, now)
         if sides is None:
             return True
-        del self._landing[uid]
         won, lost = sides
-        if won == tag.place:
-            tag.kept.add(lost)
+        if won != tag.place and self._winner_reads(tag, won, now):
+            return True  # decided for the other zone: it takes the chip once it has read it
+        if won == tag.place and now - since + EPS < self._edge_cap(seat):
+            return False  # the other reading it before the cap is judged by this verdict
+        del self._landing[uid]
+        if won == tag.place and self._share(uid, lost, since, now)[0] > 0:
+            tag.kept.add(lost)  # a neighbour at whose edge it lies (one that read it)
         return False
 
     def _line_won(
@@ -1077,7 +1124,7 @@ class TagTracker(TagMapper):
             if uid in self._held:  # more rounds decide it
                 times.append(now + min((self._period_of(z) for z in tag.at), default=EDGE_ROUND))
             if uid in self._landing:  # the line's cap
-                seat, since, _ = self._landing[uid]
+                seat, since, _, _ = self._landing[uid]
                 times.append(since + self._edge_cap(seat))
             for zone, p in tag.at.items():
                 if zone != tag.place:
@@ -1661,6 +1708,8 @@ class TagTracker(TagMapper):
                 moving = True
         away = any(z != tag.place for z in tag.at)
         missing = tag.place is not None and tag.place not in tag.at and not tag.alerted
+        if uid in self._landing:
+            moving = True  # its line's contest is open: decided by a poll, at the cap at latest
         if not (moving or away or missing or self._turning(tag)):
             self._active.discard(uid)
 
@@ -1915,11 +1964,34 @@ class TagTracker(TagMapper):
         self._unread.discard(uid)
         if zone is None:
             self._fresh.pop(uid, None)
+        came = _seat_group(tag.place or "") != _seat_group(zone or "")
         tag.place, tag.flags, tag.read_at, tag.placed = zone, flags, now, now
         tag.alerted, tag.asked = False, frozenset()
         tag.kept.clear()
         self._landing.pop(uid, None)
+        if came and zone is not None and uid not in self._edged:
+            self._landed_at(uid, tag, zone, now)
         self.tstats.moves += 1
+
+    def _landed_at(self, uid: bytes, tag: _Tag, zone: str, now: float) -> None:
+        """A chip come from off its seat placed in the seat's stack or bet as a plain arrival
+        (the other antenna not reading it then): its line's contest stays open from its first
+        read at the seat, as if both had read it, until the cap (``_edge``). The other antenna
+        reading it later judges it by that landing's rounds, not by the shares since."""
+        seat = zone.partition(":")[2]
+        pair = (f"stack:{seat}", f"bet:{seat}")
+        if zone not in pair or not self._chip(uid) or self.ask_chips:
+            return
+        if max(self._period_of(z) for z in pair) > EDGE_ROUND:
+            return  # one shared reader: no line contest (``_edge``)
+        began = [p.since for z, p in tag.at.items() if z in pair]
+        began += [
+            lp.since
+            for z, (lp, at) in tag.lapsed.items()
+            if z in pair and now - at <= self._lapse(z)
+        ]
+        if began:
+            self._landing[uid] = (seat, min(began), now, None)
 
     def _replaces(self, uid: bytes, zone: str, now: float) -> bool:
         """A chip come from off the seat to a stack awaiting a retired chip's replacement of its
