@@ -599,9 +599,7 @@ class TagTracker(TagMapper):
             # contest
             if max(began) - min(began) > max(self.rest, self.k * slow) + slow + EPS:
                 return False
-            # its rounds count from the first of the two reading it: the other's misses before
-            # it began are as telling as its reads
-            since = min(began)
+            since = max(began)
             self._landing[uid] = (seat, since, tag.placed, None)
         sides = self._line_sides(uid, seat, since, now)
         if sides is None:
@@ -1984,14 +1982,9 @@ class TagTracker(TagMapper):
             return
         if max(self._period_of(z) for z in pair) > EDGE_ROUND:
             return  # one shared reader: no line contest (``_edge``)
-        began = [p.since for z, p in tag.at.items() if z in pair]
-        began += [
-            lp.since
-            for z, (lp, at) in tag.lapsed.items()
-            if z in pair and now - at <= self._lapse(z)
-        ]
-        if began:
-            self._landing[uid] = (seat, min(began), now, None)
+        p = tag.at.get(zone)
+        if p is not None:
+            self._landing[uid] = (seat, p.since, now, None)
 
     def _replaces(self, uid: bytes, zone: str, now: float) -> bool:
         """A chip come from off the seat to a stack awaiting a retired chip's replacement of its
