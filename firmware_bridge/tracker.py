@@ -515,7 +515,7 @@ class TagTracker(TagMapper):
             late = z not in (best, home) and p.since > began + EPS
             if late and now + EPS < self._arrival(z, p) + self.quiet:
                 return HOLD
-        if uid in self._landing:  # its line's contest is open: it goes on (one per landing)
+        if self._landing_of(uid, tag, now) is not None:  # its line's contest is open: it goes on
             edge = self._edge(uid, tag, best, ready, set(lapsed), now)
             if edge is not False:
                 return edge
@@ -578,8 +578,8 @@ class TagTracker(TagMapper):
         slow = max(self._period_of(stack), self._period_of(bet))
         if slow > EDGE_ROUND:
             return False  # one shared reader: a round or two in the cap, the prior alone decides
-        landing = self._landing.get(uid)
-        if landing is not None and landing[0] == seat and landing[2] == tag.placed:
+        landing = self._landing_of(uid, tag, now)
+        if landing is not None and landing[0] == seat:
             since = landing[1]  # the contest this landing opened: its rounds all count
             if landing[3] is not None and not self._winner_reads(tag, landing[3][0], now):
                 del self._landing[uid]  # its winner lost it since: it moved, not this contest
@@ -670,25 +670,41 @@ class TagTracker(TagMapper):
         take it (the other antenna missing it a few rounds): the contest goes on, its seat
         waits, until the cap; decided for its place there (or sooner on the bound), the other
         zone is judged a neighbour at whose edge it lies. True while it waits."""
-        landing = self._landing.get(uid)
+        landing = self._landing_of(uid, tag, now)
         if landing is None:
             return False
-        seat, since, placed, _ = landing
-        if placed != tag.placed:
-            del self._landing[uid]
-            return False
+        seat, since, _, _ = landing
         sides = self._line_sides(uid, seat, since, now)
         if sides is None:
             return True
-        won, lost = sides
-        if won != tag.place and self._winner_reads(tag, won, now):
+        if sides[0] != tag.place and self._winner_reads(tag, sides[0], now):
             return True  # decided for the other zone: it takes the chip once it has read it
-        if won == tag.place and now - since + EPS < self._edge_cap(seat):
-            return False  # the other reading it before the cap is judged by this verdict
-        del self._landing[uid]
-        if won == tag.place and self._share(uid, lost, since, now)[0] > 0:
-            tag.kept.add(lost)  # a neighbour at whose edge it lies (one that read it)
+        if sides[0] != tag.place:
+            del self._landing[uid]  # its winner lost it: it moved on
+        else:
+            self._landing_of(uid, tag, now)  # past the cap: over
         return False
+
+    def _landing_of(
+        self, uid: bytes, tag: _Tag, now: float
+    ) -> tuple[str, float, float, tuple[str, str] | None] | None:
+        """The chip's line contest still in force, else None (and it is forgotten): one its
+        placement since ended, or one decided for where the chip lies whose cap has passed,
+        the zone judged against then kept as a neighbour if it read the chip (a push from
+        there later is no landing)."""
+        landing = self._landing.get(uid)
+        if landing is None:
+            return None
+        seat, since, placed, sides = landing
+        if placed == tag.placed:
+            if sides is None or sides[0] != tag.place:
+                return landing
+            if now - since + EPS < self._edge_cap(seat):
+                return landing  # the other reading it before the cap is judged by the verdict
+            if self._share(uid, sides[1], since, now)[0] > 0:
+                tag.kept.add(sides[1])  # a neighbour at whose edge it lies
+        del self._landing[uid]
+        return None
 
     def _line_won(
         self, uid: bytes, tag: _Tag, won: str, lost: str, ready: list[str]
@@ -1706,7 +1722,7 @@ class TagTracker(TagMapper):
                 moving = True
         away = any(z != tag.place for z in tag.at)
         missing = tag.place is not None and tag.place not in tag.at and not tag.alerted
-        if uid in self._landing:
+        if self._landing_of(uid, tag, now) is not None:
             moving = True  # its line's contest is open: decided by a poll, at the cap at latest
         if not (moving or away or missing or self._turning(tag)):
             self._active.discard(uid)
