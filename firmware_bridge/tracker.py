@@ -701,7 +701,7 @@ class TagTracker(TagMapper):
                 return landing
             if now - since + EPS < self._edge_cap(seat):
                 return landing  # the other reading it before the cap is judged by the verdict
-            if self._share(uid, sides[1], since, now)[0] > 0:
+            if self._share(uid, sides[1], since, now)[0] >= PRIOR:
                 tag.kept.add(sides[1])  # a neighbour at whose edge it lies
         del self._landing[uid]
         return None
