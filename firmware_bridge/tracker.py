@@ -676,7 +676,12 @@ class TagTracker(TagMapper):
         seat, since, _, _ = landing
         sides = self._line_sides(uid, seat, since, now)
         if sides is None:
-            return True
+            # the seat waits while the other antenna has read it since it landed (the chip is
+            # on the line); one read by its place alone is no contest yet
+            pair = (f"stack:{seat}", f"bet:{seat}")
+            if tag.place not in pair:
+                return True
+            return self._share(uid, pair[tag.place == pair[0]], since, now)[0] > 0
         if sides[0] != tag.place and self._winner_reads(tag, sides[0], now):
             return True  # decided for the other zone: it takes the chip once it has read it
         if sides[0] != tag.place:
