@@ -84,6 +84,19 @@ class _Tag:
 
 
 @dataclass(slots=True)
+class _Landing:
+    """A chip's stack/bet line contest (``TagTracker._edge``): one per landing."""
+
+    seat: str
+    since: float  # its rounds count from here: the later of the two antennas' first reads
+    placed: float  # the chip's ``placed`` as it opened: placed elsewhere since, it is over
+    sides: tuple[str, str] | None = None  # (won, lost) once decided
+    # opened on a plain arrival (``_landed_at``), the other antenna not reading the chip yet:
+    # no contest until it has read it k rounds; ``since`` then moves to that first read
+    alone: bool = False
+
+
+@dataclass(slots=True)
 class TrackerStats:
     moves: int = 0  # tags placed or moved
     held: int = 0  # reads elsewhere not accepted (edge, crosstalk, transit) at the time of a poll
@@ -204,7 +217,7 @@ class TagTracker(TagMapper):
         # chip -> (its seat, when the stack/bet line's contest began, the chip's ``placed`` then):
         # one test per landing (``_edge``), open until decided or the chip is placed elsewhere;
         # antennas missing it a few rounds meanwhile neither end nor restart it
-        self._landing: dict[bytes, tuple[str, float, float, tuple[str, str] | None]] = {}
+        self._landing: dict[bytes, _Landing] = {}
         self._card_ask: dict[bytes, list[str]] = {}  # card -> the zones a recount names
         # seat -> the bet zone asked about (a chip recount) and the read held: the seat's zones
         # wait for the dealer's count (answered_chips)
@@ -579,9 +592,9 @@ class TagTracker(TagMapper):
         if slow > EDGE_ROUND:
             return False  # one shared reader: a round or two in the cap, the prior alone decides
         landing = self._landing_of(uid, tag, now)
-        if landing is not None and landing[0] == seat:
-            since = landing[1]  # the contest this landing opened: its rounds all count
-            if landing[3] is not None and not self._winner_reads(tag, landing[3][0], now):
+        if landing is not None and landing.seat == seat and not landing.alone:
+            since = landing.since  # the contest this landing opened: its rounds all count
+            if landing.sides is not None and not self._winner_reads(tag, landing.sides[0], now):
                 del self._landing[uid]  # its winner lost it since: it moved, not this contest
                 return False
         else:
@@ -600,7 +613,7 @@ class TagTracker(TagMapper):
             if max(began) - min(began) > max(self.rest, self.k * slow) + slow + EPS:
                 return False
             since = max(began)
-            self._landing[uid] = (seat, since, tag.placed, None)
+            self._landing[uid] = _Landing(seat, since, tag.placed)
         sides = self._line_sides(uid, seat, since, now)
         if sides is None:
             return HOLD
@@ -622,8 +635,8 @@ class TagTracker(TagMapper):
         """The stack/bet line's verdict on a contest begun at ``since``: (won, lost) once
         |LLR| >= EDGE_BOUND, else at the cap by its sign; None while it is still open."""
         landing = self._landing.get(uid)
-        if landing is not None and landing[3] is not None:
-            return landing[3]  # decided: a verdict stands until its winner takes the chip
+        if landing is not None and landing.sides is not None:
+            return landing.sides  # decided: a verdict stands until its winner takes the chip
         stack, bet = f"stack:{seat}", f"bet:{seat}"
         cap = self._edge_cap(seat)
         llr = EDGE_PRIOR
@@ -638,7 +651,7 @@ class TagTracker(TagMapper):
                 return None
         decided = (stack, bet) if llr > 0 else (bet, stack)
         if landing is not None:
-            self._landing[uid] = (*landing[:3], decided)
+            landing.sides = decided
         return decided
 
     def _line_steps(
@@ -671,17 +684,11 @@ class TagTracker(TagMapper):
         waits, until the cap; decided for its place there (or sooner on the bound), the other
         zone is judged a neighbour at whose edge it lies. True while it waits."""
         landing = self._landing_of(uid, tag, now)
-        if landing is None:
-            return False
-        seat, since, _, _ = landing
-        sides = self._line_sides(uid, seat, since, now)
+        if landing is None or landing.alone:
+            return False  # no contest (yet: a plain arrival the other antenna has not read)
+        sides = self._line_sides(uid, landing.seat, landing.since, now)
         if sides is None:
-            # the seat waits while the other antenna has read it since it landed (the chip is
-            # on the line); one read by its place alone is no contest yet
-            pair = (f"stack:{seat}", f"bet:{seat}")
-            if tag.place not in pair:
-                return True
-            return self._share(uid, pair[tag.place == pair[0]], since, now)[0] > 0
+            return True
         if sides[0] != tag.place and self._winner_reads(tag, sides[0], now):
             return True  # decided for the other zone: it takes the chip once it has read it
         if sides[0] != tag.place:
@@ -690,24 +697,36 @@ class TagTracker(TagMapper):
             self._landing_of(uid, tag, now)  # past the cap: over
         return False
 
-    def _landing_of(
-        self, uid: bytes, tag: _Tag, now: float
-    ) -> tuple[str, float, float, tuple[str, str] | None] | None:
+    def _landing_of(self, uid: bytes, tag: _Tag, now: float) -> _Landing | None:
         """The chip's line contest still in force, else None (and it is forgotten): one its
-        placement since ended, or one decided for where the chip lies whose cap has passed,
-        the zone judged against then kept as a neighbour if it read the chip (a push from
-        there later is no landing)."""
+        placement since ended, a plain arrival's the other antenna did not read within the
+        cap, or one decided for where the chip lies whose cap has passed, the zone judged
+        against then kept as a neighbour (a push from there later is no landing). A plain
+        arrival's becomes a contest once the other antenna has read the chip k rounds: from
+        that first read (an earlier one may have been the chip crossing it)."""
         landing = self._landing.get(uid)
         if landing is None:
             return None
-        seat, since, placed, sides = landing
-        if placed == tag.placed:
-            if sides is None or sides[0] != tag.place:
+        cap = self._edge_cap(landing.seat)
+        if landing.placed == tag.placed:
+            if landing.alone:
+                pair = (f"stack:{landing.seat}", f"bet:{landing.seat}")
+                other = pair[tag.place == pair[0]]
+                p = tag.at.get(other)
+                lapsed = tag.lapsed.get(other)
+                if p is None and lapsed is not None and now - lapsed[1] <= self._lapse(other):
+                    p = lapsed[0]
+                if p is not None and p.rounds >= self.k and p.since < landing.since + cap:
+                    landing.since, landing.alone = max(landing.since, p.since), False
+                    return landing
+                if now - landing.since + EPS < cap:
+                    return landing
+            elif landing.sides is None or landing.sides[0] != tag.place:
                 return landing
-            if now - since + EPS < self._edge_cap(seat):
+            elif now - landing.since + EPS < cap:
                 return landing  # the other reading it before the cap is judged by the verdict
-            if self._share(uid, sides[1], since, now)[0] >= PRIOR:
-                tag.kept.add(sides[1])  # a neighbour at whose edge it lies
+            elif self._share(uid, landing.sides[1], landing.since, now)[0] >= PRIOR:
+                tag.kept.add(landing.sides[1])  # a neighbour at whose edge it lies
         del self._landing[uid]
         return None
 
@@ -1142,9 +1161,9 @@ class TagTracker(TagMapper):
             tag = self._tags[uid]
             if uid in self._held:  # more rounds decide it
                 times.append(now + min((self._period_of(z) for z in tag.at), default=EDGE_ROUND))
-            if uid in self._landing:  # the line's cap
-                seat, since, _, _ = self._landing[uid]
-                times.append(since + self._edge_cap(seat))
+            landing = self._landing.get(uid)
+            if landing is not None:  # the line's cap
+                times.append(landing.since + self._edge_cap(landing.seat))
             for zone, p in tag.at.items():
                 if zone != tag.place:
                     arrive = self._arrival(zone, p)
@@ -2005,7 +2024,7 @@ class TagTracker(TagMapper):
             return  # one shared reader: no line contest (``_edge``)
         p = tag.at.get(zone)
         if p is not None:
-            self._landing[uid] = (seat, p.since, now, None)
+            self._landing[uid] = _Landing(seat, p.since, now, alone=True)
 
     def _replaces(self, uid: bytes, zone: str, now: float) -> bool:
         """A chip come from off the seat to a stack awaiting a retired chip's replacement of its
