@@ -650,7 +650,7 @@ class TagTracker(TagMapper):
             if now - since + EPS < cap:
                 return None
         decided = (stack, bet) if llr > 0 else (bet, stack)
-        if landing is not None:
+        if landing is not None and not landing.alone:
             landing.sides = decided
         return decided
 
@@ -684,11 +684,13 @@ class TagTracker(TagMapper):
         waits, until the cap; decided for its place there (or sooner on the bound), the other
         zone is judged a neighbour at whose edge it lies. True while it waits."""
         landing = self._landing_of(uid, tag, now)
-        if landing is None or landing.alone:
-            return False  # no contest (yet: a plain arrival the other antenna has not read)
+        if landing is None:
+            return False
         sides = self._line_sides(uid, landing.seat, landing.since, now)
         if sides is None:
-            return True
+            return True  # a plain arrival's too: its seat waits until its rounds are clear
+        if landing.alone:
+            return False  # no contest (yet: the other antenna has not read it k rounds)
         if sides[0] != tag.place and self._winner_reads(tag, sides[0], now):
             return True  # decided for the other zone: it takes the chip once it has read it
         if sides[0] != tag.place:
