@@ -1314,17 +1314,18 @@ def test_a_chip_at_the_line_is_judged_from_its_first_read_however_late_its_conte
     assert tracker.places()[k] == "stack:1"
 
 
-@pytest.mark.parametrize(("draw", "at"), [(367, "stack:1"), (238, "bet:1")])
+@pytest.mark.parametrize(("draw", "at"), [(367, "stack:1"), (88, "bet:1"), (246, "bet:1")])
 def test_a_chip_placed_before_the_other_antenna_reads_it_is_judged_by_its_landing(
     draw: int, at: str
 ) -> None:
     """A chip of change placed as a plain arrival (the other antenna of its seat had not read it
-    for k rounds then) is still on the line: the other antenna begins reading it a round
-    later. Main judged it from then on the shares of rounds since the newcomer's presence
-    began, and the newcomer read it more (stack draw 367: moved to the bet; bet draw 238: to
-    the stack and back). The landing's contest now stays open from the chip's first read at the seat until
-    the cap, placed or not: its verdict, the same rounds' (for where it was placed), keeps it
-    there, and the other zone is judged a neighbour at whose edge it lies."""
+    k rounds then) is still on the line: the other antenna begins reading it later. Main judged
+    it then on the shares of rounds since the newcomer's presence began, and the newcomer read
+    it more: it moved the chip to the other zone and back, a motion ruled each time. The
+    landing now stays open until the cap: once the other antenna has read the chip k rounds it
+    is a contest, its rounds counted from that first read (one before may have been the chip
+    crossing it), and its verdict keeps the chip where it lies, the other zone judged a
+    neighbour at whose edge it lies."""
     got, tracker, k = _change_at_the_line(draw, at=at)
     other = "bet:1" if at == "stack:1" else "stack:1"
     assert not [c for c in got if 1000 in c.get(other, [])]
