@@ -129,8 +129,9 @@ SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads be
 # both antennas decides, from EDGE_PRIOR towards the stack (a stack borders only its bet, a bet
 # four zones: a chip on that line is a stack chip 4:1); once |LLR| >= EDGE_BOUND, else at
 # EDGE_CAP seconds (and SURE rounds) after the landing by its sign; the seat waits meanwhile.
-# Each round moves the LLR by 0.5-1.4: with one test per landing (``_landing``) the bound of 6 and
-# the cap of 0.7 s misplace 59 of bench/rf_edge.py's 2,000 landings, 4 and 0.5 s misplaced 105.
+# Each round moves the LLR by 0.5-1.4: with one sequential test per landing (``_Landing``), plain
+# arrivals included, the bound of 6 and the cap of 0.7 s misplace 45 of bench/rf_edge.py's 2,000
+# landings (59 judged at the time looked at, without plain arrivals; 105 at 4 and 0.5 s).
 EDGE_OWN, EDGE_OTHER, EDGE_PRIOR, EDGE_BOUND, EDGE_CAP = 0.8, 0.5, math.log(4), 6.0, 0.7
 EDGE_ROUND = 0.15  # the rates are a reader per antenna's (rounds 20-100 ms): not on slower rounds
 HOLD = "hold"
