@@ -84,6 +84,19 @@ class _Tag:
 
 
 @dataclass(slots=True)
+class _Landing:
+    """A chip's stack/bet line contest (``TagTracker._edge``): one per landing."""
+
+    seat: str
+    since: float  # its rounds count from here: the later of the two antennas' first reads
+    placed: float  # the chip's ``placed`` as it opened: placed elsewhere since, it is over
+    sides: tuple[str, str] | None = None  # (won, lost) once decided
+    # opened on a plain arrival (``_landed_at``), the other antenna not reading the chip yet:
+    # no contest until it has read it k rounds; ``since`` then moves to that first read
+    alone: bool = False
+
+
+@dataclass(slots=True)
 class TrackerStats:
     moves: int = 0  # tags placed or moved
     held: int = 0  # reads elsewhere not accepted (edge, crosstalk, transit) at the time of a poll
@@ -116,8 +129,9 @@ SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads be
 # both antennas decides, from EDGE_PRIOR towards the stack (a stack borders only its bet, a bet
 # four zones: a chip on that line is a stack chip 4:1); once |LLR| >= EDGE_BOUND, else at
 # EDGE_CAP seconds (and SURE rounds) after the landing by its sign; the seat waits meanwhile.
-# Each round moves the LLR by 0.5-1.4: with one test per landing (``_landing``) the bound of 6 and
-# the cap of 0.7 s misplace 59 of bench/rf_edge.py's 2,000 landings, 4 and 0.5 s misplaced 105.
+# Each round moves the LLR by 0.5-1.4: with one sequential test per landing (``_Landing``), plain
+# arrivals included, the bound of 6 and the cap of 0.7 s misplace 45 of bench/rf_edge.py's 2,000
+# landings (59 judged at the time looked at, without plain arrivals; 105 at 4 and 0.5 s).
 EDGE_OWN, EDGE_OTHER, EDGE_PRIOR, EDGE_BOUND, EDGE_CAP = 0.8, 0.5, math.log(4), 6.0, 0.7
 EDGE_ROUND = 0.15  # the rates are a reader per antenna's (rounds 20-100 ms): not on slower rounds
 HOLD = "hold"
@@ -204,7 +218,7 @@ class TagTracker(TagMapper):
         # chip -> (its seat, when the stack/bet line's contest began, the chip's ``placed`` then):
         # one test per landing (``_edge``), open until decided or the chip is placed elsewhere;
         # antennas missing it a few rounds meanwhile neither end nor restart it
-        self._landing: dict[bytes, tuple[str, float, float]] = {}
+        self._landing: dict[bytes, _Landing] = {}
         self._card_ask: dict[bytes, list[str]] = {}  # card -> the zones a recount names
         # seat -> the bet zone asked about (a chip recount) and the read held: the seat's zones
         # wait for the dealer's count (answered_chips)
@@ -515,7 +529,7 @@ class TagTracker(TagMapper):
             late = z not in (best, home) and p.since > began + EPS
             if late and now + EPS < self._arrival(z, p) + self.quiet:
                 return HOLD
-        if uid in self._landing:  # its line's contest is open: it goes on (one per landing)
+        if self._landing_of(uid, tag, now) is not None:  # its line's contest is open: it goes on
             edge = self._edge(uid, tag, best, ready, set(lapsed), now)
             if edge is not False:
                 return edge
@@ -578,9 +592,12 @@ class TagTracker(TagMapper):
         slow = max(self._period_of(stack), self._period_of(bet))
         if slow > EDGE_ROUND:
             return False  # one shared reader: a round or two in the cap, the prior alone decides
-        landing = self._landing.get(uid)
-        if landing is not None and landing[0] == seat and landing[2] == tag.placed:
-            since = landing[1]  # the contest this landing opened: its rounds all count
+        landing = self._landing_of(uid, tag, now)
+        if landing is not None and landing.seat == seat and not landing.alone:
+            since = landing.since  # the contest this landing opened: its rounds all count
+            if landing.sides is not None and not self._winner_reads(tag, landing.sides[0], now):
+                del self._landing[uid]  # its winner lost it since: it moved, not this contest
+                return False
         else:
             began = []
             for z in (stack, bet):
@@ -597,7 +614,7 @@ class TagTracker(TagMapper):
             if max(began) - min(began) > max(self.rest, self.k * slow) + slow + EPS:
                 return False
             since = max(began)
-            self._landing[uid] = (seat, since, tag.placed)
+            self._landing[uid] = _Landing(seat, since, tag.placed)
         sides = self._line_sides(uid, seat, since, now)
         if sides is None:
             return HOLD
@@ -618,32 +635,103 @@ class TagTracker(TagMapper):
     ) -> tuple[str, str] | None:
         """The stack/bet line's verdict on a contest begun at ``since``: (won, lost) once
         |LLR| >= EDGE_BOUND, else at the cap by its sign; None while it is still open."""
+        landing = self._landing.get(uid)
+        if landing is not None and landing.sides is not None:
+            return landing.sides  # decided: a verdict stands until its winner takes the chip
         stack, bet = f"stack:{seat}", f"bet:{seat}"
-        llr = EDGE_PRIOR + self._line_llr(uid, stack, bet, since, now)
-        if abs(llr) < EDGE_BOUND and now - since + EPS < self._edge_cap(seat):
-            return None
-        return (stack, bet) if llr > 0 else (bet, stack)
+        cap = self._edge_cap(seat)
+        llr = EDGE_PRIOR
+        for t, step in self._line_steps(uid, stack, bet, since, now):
+            if t > since + cap + EPS:
+                break
+            llr += step
+            if t - since + EPS >= self.rest and abs(llr) >= EDGE_BOUND:
+                break
+        else:
+            if now - since + EPS < cap:
+                return None
+        decided = (stack, bet) if llr > 0 else (bet, stack)
+        if landing is not None and not landing.alone:
+            landing.sides = decided
+        return decided
+
+    def _line_steps(
+        self, uid: bytes, a: str, b: str, since: float, now: float
+    ) -> list[tuple[float, float]]:
+        """Each round of both antennas since ``since`` as (when it ended, its step of the
+        LLR that the tag lies in ``a`` at ``b``'s edge), in time order: the rounds
+        ``_line_llr`` sums, so that a sequential test finds where the sum first crossed its
+        bound however late it looks (a contest opens once a zone has read the chip for an
+        arrival's rest; the rounds before count as they came)."""
+        up, down = math.log(EDGE_OWN / EDGE_OTHER), math.log((1 - EDGE_OWN) / (1 - EDGE_OTHER))
+        steps: list[tuple[float, float]] = []
+        for z, sign in ((a, 1.0), (b, -1.0)):
+            n = self._rounds_since(z, since, now)
+            reads, period = self._reads(uid, z, now), self._period_of(z)
+            steps += [(now - i * period, sign * (up if reads >> i & 1 else down)) for i in range(n)]
+        steps.sort()
+        return steps
+
+    def _winner_reads(self, tag: _Tag, won: str, now: float) -> bool:
+        """The line's winner reads the chip still, or missed it a round or two (k of n)."""
+        if won in tag.at:
+            return True
+        lapsed = tag.lapsed.get(won)
+        return lapsed is not None and now - lapsed[1] <= self._lapse(won)
 
     def _landing_unread(self, uid: bytes, tag: _Tag, now: float) -> bool:
         """A chip whose line contest is open while no zone but its place reads it enough to
         take it (the other antenna missing it a few rounds): the contest goes on, its seat
         waits, until the cap; decided for its place there (or sooner on the bound), the other
         zone is judged a neighbour at whose edge it lies. True while it waits."""
-        landing = self._landing.get(uid)
+        landing = self._landing_of(uid, tag, now)
         if landing is None:
             return False
-        seat, since, placed = landing
-        if placed != tag.placed:
-            del self._landing[uid]
-            return False
-        sides = self._line_sides(uid, seat, since, now)
+        sides = self._line_sides(uid, landing.seat, landing.since, now)
         if sides is None:
-            return True
-        del self._landing[uid]
-        won, lost = sides
-        if won == tag.place:
-            tag.kept.add(lost)
+            return True  # a plain arrival's too: its seat waits until its rounds are clear
+        if landing.alone:
+            return False  # no contest (yet: the other antenna has not read it k rounds)
+        if sides[0] != tag.place and self._winner_reads(tag, sides[0], now):
+            return True  # decided for the other zone: it takes the chip once it has read it
+        if sides[0] != tag.place:
+            del self._landing[uid]  # its winner lost it: it moved on
+        else:
+            self._landing_of(uid, tag, now)  # past the cap: over
         return False
+
+    def _landing_of(self, uid: bytes, tag: _Tag, now: float) -> _Landing | None:
+        """The chip's line contest still in force, else None (and it is forgotten): one its
+        placement since ended, a plain arrival's the other antenna did not read within the
+        cap, or one decided for where the chip lies whose cap has passed, the zone judged
+        against then kept as a neighbour (a push from there later is no landing). A plain
+        arrival's becomes a contest once the other antenna has read the chip k rounds: from
+        that first read (an earlier one may have been the chip crossing it)."""
+        landing = self._landing.get(uid)
+        if landing is None:
+            return None
+        cap = self._edge_cap(landing.seat)
+        if landing.placed == tag.placed:
+            if landing.alone:
+                pair = (f"stack:{landing.seat}", f"bet:{landing.seat}")
+                other = pair[tag.place == pair[0]]
+                p = tag.at.get(other)
+                lapsed = tag.lapsed.get(other)
+                if p is None and lapsed is not None and now - lapsed[1] <= self._lapse(other):
+                    p = lapsed[0]
+                if p is not None and p.rounds >= self.k and p.since < landing.since + cap:
+                    landing.since, landing.alone = max(landing.since, p.since), False
+                    return landing
+                if now - landing.since + EPS < cap:
+                    return landing
+            elif landing.sides is None or landing.sides[0] != tag.place:
+                return landing
+            elif now - landing.since + EPS < cap:
+                return landing  # the other reading it before the cap is judged by the verdict
+            elif self._share(uid, landing.sides[1], landing.since, now)[0] >= PRIOR:
+                tag.kept.add(landing.sides[1])  # a neighbour at whose edge it lies
+        del self._landing[uid]
+        return None
 
     def _line_won(
         self, uid: bytes, tag: _Tag, won: str, lost: str, ready: list[str]
@@ -1076,9 +1164,9 @@ class TagTracker(TagMapper):
             tag = self._tags[uid]
             if uid in self._held:  # more rounds decide it
                 times.append(now + min((self._period_of(z) for z in tag.at), default=EDGE_ROUND))
-            if uid in self._landing:  # the line's cap
-                seat, since, _ = self._landing[uid]
-                times.append(since + self._edge_cap(seat))
+            landing = self._landing.get(uid)
+            if landing is not None:  # the line's cap
+                times.append(landing.since + self._edge_cap(landing.seat))
             for zone, p in tag.at.items():
                 if zone != tag.place:
                     arrive = self._arrival(zone, p)
@@ -1661,6 +1749,8 @@ class TagTracker(TagMapper):
                 moving = True
         away = any(z != tag.place for z in tag.at)
         missing = tag.place is not None and tag.place not in tag.at and not tag.alerted
+        if self._landing_of(uid, tag, now) is not None:
+            moving = True  # its line's contest is open: decided by a poll, at the cap at latest
         if not (moving or away or missing or self._turning(tag)):
             self._active.discard(uid)
 
@@ -1915,11 +2005,29 @@ class TagTracker(TagMapper):
         self._unread.discard(uid)
         if zone is None:
             self._fresh.pop(uid, None)
+        came = _seat_group(tag.place or "") != _seat_group(zone or "")
         tag.place, tag.flags, tag.read_at, tag.placed = zone, flags, now, now
         tag.alerted, tag.asked = False, frozenset()
         tag.kept.clear()
         self._landing.pop(uid, None)
+        if came and zone is not None and uid not in self._edged:
+            self._landed_at(uid, tag, zone, now)
         self.tstats.moves += 1
+
+    def _landed_at(self, uid: bytes, tag: _Tag, zone: str, now: float) -> None:
+        """A chip come from off its seat placed in the seat's stack or bet as a plain arrival
+        (the other antenna not reading it then): its line's contest stays open from its first
+        read at the seat, as if both had read it, until the cap (``_edge``). The other antenna
+        reading it later judges it by that landing's rounds, not by the shares since."""
+        seat = zone.partition(":")[2]
+        pair = (f"stack:{seat}", f"bet:{seat}")
+        if zone not in pair or not self._chip(uid) or self.ask_chips:
+            return
+        if max(self._period_of(z) for z in pair) > EDGE_ROUND:
+            return  # one shared reader: no line contest (``_edge``)
+        p = tag.at.get(zone)
+        if p is not None:
+            self._landing[uid] = _Landing(seat, p.since, now, alone=True)
 
     def _replaces(self, uid: bytes, zone: str, now: float) -> bool:
         """A chip come from off the seat to a stack awaiting a retired chip's replacement of its

@@ -1300,6 +1300,39 @@ def test_a_chip_at_the_line_is_judged_once_over_its_landing(draw: int, at: str) 
     assert tracker.places()[k] == at
 
 
+def test_a_chip_at_the_line_is_judged_from_its_first_read_however_late_its_contest_opens() -> None:
+    """Draw 11: the stack reads the 1,000 in each of its first 8 rounds, the bet only from its
+    5th round, on and off. The sequential test over every round since the chip's first read
+    (bench/rf_edge.py's rule) reaches the bound for the stack at 0.16 s. Main opened the contest
+    once both antennas had read it for an arrival's rest, counted its rounds from the bet's
+    latest presence (after a lapse) and weighed them only as they stood then: at the 0.7 s
+    cap the bet had read it more, and the bet took it. The tracker now counts from the first
+    read and finds the bound's first crossing in the read history: the stack, once."""
+    got, tracker, k = _change_at_the_line(11)
+    assert not [c for c in got if 1000 in c.get("bet:1", [])]
+    assert got[-1] == {"stack:1": [5000, 1000, 100, 100]}
+    assert tracker.places()[k] == "stack:1"
+
+
+@pytest.mark.parametrize(("draw", "at"), [(367, "stack:1"), (88, "bet:1"), (246, "bet:1")])
+def test_a_chip_placed_before_the_other_antenna_reads_it_is_judged_by_its_landing(
+    draw: int, at: str
+) -> None:
+    """A chip of change placed as a plain arrival (the other antenna of its seat had not read it
+    k rounds then) is still on the line: the other antenna begins reading it later. Main judged
+    it then on the shares of rounds since the newcomer's presence began, and the newcomer read
+    it more: it moved the chip to the other zone and back, a motion ruled each time. The
+    landing now stays open until the cap: once the other antenna has read the chip k rounds it
+    is a contest, its rounds counted from that first read (one before may have been the chip
+    crossing it), and its verdict keeps the chip where it lies, the other zone judged a
+    neighbour at whose edge it lies."""
+    got, tracker, k = _change_at_the_line(draw, at=at)
+    other = "bet:1" if at == "stack:1" else "stack:1"
+    assert not [c for c in got if 1000 in c.get(other, [])]
+    assert tracker.places()[k] == at
+    assert other in tracker._tags[k].kept
+
+
 def test_change_landing_at_the_bets_edge_towards_the_stack_is_ruled_in_the_bet() -> None:
     """The mirror (what rf-edge's v1, a stack preference, got wrong: "call owes 100"): the
     1,000 lands in the bet at its edge towards the stack (bet ~80%, stack ~50%): against the
