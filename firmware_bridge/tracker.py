@@ -215,9 +215,9 @@ class TagTracker(TagMapper):
         # chip -> the zone the stack/bet line's LLR judged against as it moved it (``_edge``):
         # judged, it is kept from that zone as any neighbour judged is (``_Tag.kept``)
         self._edged: dict[bytes, str] = {}
-        # chip -> (its seat, when the stack/bet line's contest began, the chip's ``placed`` then):
-        # one test per landing (``_edge``), open until decided or the chip is placed elsewhere;
-        # antennas missing it a few rounds meanwhile neither end nor restart it
+        # chip -> its stack/bet line contest: one test per landing (``_edge``, ``_landed_at``),
+        # open until decided and taken or past its cap (``_landing_of``), or the chip is placed
+        # elsewhere; antennas missing it a few rounds meanwhile neither end nor restart it
         self._landing: dict[bytes, _Landing] = {}
         self._card_ask: dict[bytes, list[str]] = {}  # card -> the zones a recount names
         # seat -> the bet zone asked about (a chip recount) and the read held: the seat's zones
@@ -633,8 +633,10 @@ class TagTracker(TagMapper):
     def _line_sides(
         self, uid: bytes, seat: str, since: float, now: float
     ) -> tuple[str, str] | None:
-        """The stack/bet line's verdict on a contest begun at ``since``: (won, lost) once
-        |LLR| >= EDGE_BOUND, else at the cap by its sign; None while it is still open."""
+        """The stack/bet line's verdict on a contest begun at ``since``, a sequential test:
+        (won, lost) by the first round, an arrival's rest or more after ``since``, at which
+        |LLR| >= EDGE_BOUND, else at the cap by its sign; None while it is still open. Kept
+        once decided, but for a plain arrival's provisional landing (``_Landing.alone``)."""
         landing = self._landing.get(uid)
         if landing is not None and landing.sides is not None:
             return landing.sides  # decided: a verdict stands until its winner takes the chip
@@ -683,7 +685,8 @@ class TagTracker(TagMapper):
         """A chip whose line contest is open while no zone but its place reads it enough to
         take it (the other antenna missing it a few rounds): the contest goes on, its seat
         waits, until the cap; decided for its place there (or sooner on the bound), the other
-        zone is judged a neighbour at whose edge it lies. True while it waits."""
+        zone is judged a neighbour at whose edge it lies. A plain arrival's landing holds its
+        seat until its rounds cross the bound. True while it waits."""
         landing = self._landing_of(uid, tag, now)
         if landing is None:
             return False
@@ -697,7 +700,7 @@ class TagTracker(TagMapper):
         if sides[0] != tag.place:
             del self._landing[uid]  # its winner lost it: it moved on
         else:
-            self._landing_of(uid, tag, now)  # past the cap: over
+            self._landing_of(uid, tag, now)  # decided for its place: over once past the cap
         return False
 
     def _landing_of(self, uid: bytes, tag: _Tag, now: float) -> _Landing | None:
@@ -2016,9 +2019,10 @@ class TagTracker(TagMapper):
 
     def _landed_at(self, uid: bytes, tag: _Tag, zone: str, now: float) -> None:
         """A chip come from off its seat placed in the seat's stack or bet as a plain arrival
-        (the other antenna not reading it then): its line's contest stays open from its first
-        read at the seat, as if both had read it, until the cap (``_edge``). The other antenna
-        reading it later judges it by that landing's rounds, not by the shares since."""
+        (the other antenna not reading it k rounds then) is still on the line until the cap: a
+        provisional landing from its zone's first read (``_Landing.alone``). Once the other
+        antenna has read it k rounds, a contest counted from that read judges it (``_edge``),
+        not the shares since."""
         seat = zone.partition(":")[2]
         pair = (f"stack:{seat}", f"bet:{seat}")
         if zone not in pair or not self._chip(uid) or self.ask_chips:
