@@ -94,6 +94,7 @@ class _Landing:
     # opened on a plain arrival (``_landed_at``), the other antenna not reading the chip yet:
     # no contest until it has read it k rounds; ``since`` then moves to that first read
     alone: bool = False
+    clear: bool = False  # alone, its rounds crossed the bound: its seat no longer waits
 
 
 @dataclass(slots=True)
@@ -688,13 +689,16 @@ class TagTracker(TagMapper):
         zone is judged a neighbour at whose edge it lies. A plain arrival's landing holds its
         seat until its rounds cross the bound. True while it waits."""
         landing = self._landing_of(uid, tag, now)
-        if landing is None:
+        if landing is None or landing.clear:
             return False
         sides = self._line_sides(uid, landing.seat, landing.since, now)
         if sides is None:
             return True  # a plain arrival's too: its seat waits until its rounds are clear
         if landing.alone:
-            return False  # no contest (yet: the other antenna has not read it k rounds)
+            # no contest (yet: the other antenna has not read it k rounds); the first crossing
+            # found stays found: not looked for again at every poll
+            landing.clear = True
+            return False
         if sides[0] != tag.place and self._winner_reads(tag, sides[0], now):
             return True  # decided for the other zone: it takes the chip once it has read it
         if sides[0] != tag.place:
@@ -724,6 +728,7 @@ class TagTracker(TagMapper):
                     p = lapsed[0]
                 if p is not None and p.rounds >= self.k and p.since < landing.since + cap:
                     landing.since, landing.alone = max(landing.since, p.since), False
+                    landing.clear = False
                     return landing
                 if now - landing.since + EPS < cap:
                     return landing
