@@ -134,6 +134,8 @@ SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads be
 # arrivals included, the bound of 6 and the cap of 0.7 s misplace 45 of bench/rf_edge.py's 2,000
 # landings (59 judged at the time looked at, without plain arrivals; 105 at 4 and 0.5 s).
 EDGE_OWN, EDGE_OTHER, EDGE_PRIOR, EDGE_BOUND, EDGE_CAP = 0.8, 0.5, math.log(4), 6.0, 0.7
+# a round's step of the line's LLR towards the zone the tag is read by (read, missed)
+EDGE_STEPS = math.log(EDGE_OWN / EDGE_OTHER), math.log((1 - EDGE_OWN) / (1 - EDGE_OTHER))
 EDGE_ROUND = 0.15  # the rates are a reader per antenna's (rounds 20-100 ms): not on slower rounds
 HOLD = "hold"
 ASK = "ask"
@@ -666,7 +668,7 @@ class TagTracker(TagMapper):
         ``_line_llr`` sums, so that a sequential test finds where the sum first crossed its
         bound however late it looks (a contest opens once a zone has read the chip for an
         arrival's rest; the rounds before count as they came)."""
-        up, down = math.log(EDGE_OWN / EDGE_OTHER), math.log((1 - EDGE_OWN) / (1 - EDGE_OTHER))
+        up, down = EDGE_STEPS
         steps: list[tuple[float, float]] = []
         for z, sign in ((a, 1.0), (b, -1.0)):
             n = self._rounds_since(z, since, now)
@@ -759,7 +761,7 @@ class TagTracker(TagMapper):
         the tag lies in ``a`` at ``b``'s edge rather than the other way round: a tag at rest is
         read by its own zone in EDGE_OWN of rounds, by the zone at whose edge it lies in
         EDGE_OTHER (the stack/bet line and the card line)."""
-        up, down = math.log(EDGE_OWN / EDGE_OTHER), math.log((1 - EDGE_OWN) / (1 - EDGE_OTHER))
+        up, down = EDGE_STEPS
         llr = 0.0
         for z, sign in ((a, 1), (b, -1)):
             share, n = self._share(uid, z, since, now)
