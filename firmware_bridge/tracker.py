@@ -85,16 +85,19 @@ class _Tag:
 
 @dataclass(slots=True)
 class _Landing:
-    """A chip's stack/bet line contest (``TagTracker._edge``): one per landing."""
+    """A chip's contest on a line between two chip zones (``TagTracker._edge``): one per
+    landing."""
 
-    seat: str
+    zone: str  # where it landed (alone), or one of the line's two zones
+    other: str | None  # the line's other zone; None while alone
     since: float  # its rounds count from here: the later of the two antennas' first reads
     placed: float  # the chip's ``placed`` as it opened: placed elsewhere since, it is over
     sides: tuple[str, str] | None = None  # (won, lost) once decided
-    # opened on a plain arrival (``_landed_at``), the other antenna not reading the chip yet:
-    # no contest until it has read it k rounds; ``since`` then moves to that first read
+    # opened on a plain arrival (``_landed_at``), no zone across a line from it reading the
+    # chip yet: no contest until one has read it k rounds; ``since`` then moves to that read
     alone: bool = False
     clear: bool = False  # alone, its rounds crossed the bound: its seat no longer waits
+    came: str | None = None  # alone: the zone it came from (no contest with that one)
 
 
 @dataclass(slots=True)
@@ -124,16 +127,17 @@ CLEAR, SURE, DECIDE = 0.15, 8, 32
 HOLD_MAX = 0.35  # seconds (at least SURE rounds) a seat waits on a tag in question
 PRIOR = 0.15  # a zone that read the tag this often before its presence began: a neighbour
 SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads before it leaves
-# A chip that a seat's stack and bet both read since it landed lies at their line, at the edge
-# of one: its own antenna reads it in EDGE_OWN of its rounds, the other in EDGE_OTHER (the
-# table's measured edge statistics, docs/rf.md). The log-likelihood ratio of all those rounds of
-# both antennas decides, from EDGE_PRIOR towards the stack (a stack borders only its bet, a bet
-# four zones: a chip on that line is a stack chip 4:1); once |LLR| >= EDGE_BOUND, else at
-# EDGE_CAP seconds (and SURE rounds) after the landing by its sign; the seat waits meanwhile.
+# A chip that two chip zones sharing a line (a seat's stack and bet, two neighbouring bets:
+# ``_line_prior``) both read since it landed lies at their line, at the edge of one: its own
+# antenna reads it in EDGE_OWN of its rounds, the other in EDGE_OTHER (the table's measured edge
+# statistics, docs/rf.md). The log-likelihood ratio of all those rounds of both antennas
+# decides, from the line's prior (towards a stack, log 4: a stack borders only its bet, a bet
+# four zones; even between two bets); once |LLR| >= EDGE_BOUND, else at EDGE_CAP seconds (and
+# SURE rounds) after the landing by its sign; the seat waits meanwhile.
 # Each round moves the LLR by 0.5-1.4: with one sequential test per landing (``_Landing``), plain
 # arrivals included, the bound of 6 and the cap of 0.7 s misplace 45 of bench/rf_edge.py's 2,000
 # landings (59 judged at the time looked at, without plain arrivals; 105 at 4 and 0.5 s).
-EDGE_OWN, EDGE_OTHER, EDGE_PRIOR, EDGE_BOUND, EDGE_CAP = 0.8, 0.5, math.log(4), 6.0, 0.7
+EDGE_OWN, EDGE_OTHER, EDGE_BOUND, EDGE_CAP = 0.8, 0.5, 6.0, 0.7
 # a round's step of the line's LLR towards the zone the tag is read by (read, missed)
 EDGE_STEPS = math.log(EDGE_OWN / EDGE_OTHER), math.log((1 - EDGE_OWN) / (1 - EDGE_OTHER))
 EDGE_ROUND = 0.15  # the rates are a reader per antenna's (rounds 20-100 ms): not on slower rounds
@@ -215,10 +219,10 @@ class TagTracker(TagMapper):
         # (uid, zone) -> (the antenna's round count when last marked, reads: bit 0 that round)
         self._hist: dict[tuple[bytes, str], tuple[int, int]] = {}
         self._held: set[bytes] = set()  # tags read by two antennas, not decided yet
-        # chip -> the zone the stack/bet line's LLR judged against as it moved it (``_edge``):
+        # chip -> the zone a line's LLR judged against as it moved it (``_edge``):
         # judged, it is kept from that zone as any neighbour judged is (``_Tag.kept``)
         self._edged: dict[bytes, str] = {}
-        # chip -> its stack/bet line contest: one test per landing (``_edge``, ``_landed_at``),
+        # chip -> its line contest: one test per landing (``_edge``, ``_landed_at``),
         # open until decided and taken or past its cap (``_landing_of``), or the chip is placed
         # elsewhere; antennas missing it a few rounds meanwhile neither end nor restart it
         self._landing: dict[bytes, _Landing] = {}
@@ -496,9 +500,9 @@ class TagTracker(TagMapper):
         best_share = -1.0
         home = tag.place
         start = tag.placed if home is not None else float("-inf")
-        for z in ready:
+        for z in sorted(ready, key=lambda z: self._elsewhere(tag, z)):  # its own seat's first
             share, _ = self._share(uid, z, max(tag.at[z].since, start), now)
-            if share > best_share:
+            if share > best_share and not (best and self._elsewhere(tag, z)):
                 best, best_share = z, share
         if best is None:
             return None
@@ -532,12 +536,16 @@ class TagTracker(TagMapper):
             late = z not in (best, home) and p.since > began + EPS
             if late and now + EPS < self._arrival(z, p) + self.quiet:
                 return HOLD
+        silent = self._silent(home) if home is not None else 0.0
+        if self._elsewhere(tag, best) and self._seat_reads(tag, now):
+            # another seat's zone reading a chip that its own seat's zones still read: it
+            # reads it at an edge (``_elsewhere``); the chip's seat waits for its own zones
+            return None if home in tag.at else HOLD
         if self._landing_of(uid, tag, now) is not None:  # its line's contest is open: it goes on
             edge = self._edge(uid, tag, best, ready, set(lapsed), now)
             if edge is not False:
                 return edge
-        silent = self._silent(home) if home is not None else 0.0
-        if home is not None and (best in tag.kept or self._prior(uid, best, began, now) >= PRIOR):
+        if home is not None and self._neighbour(uid, tag, best, began, now):
             # a neighbour that read it on and off before (a chip at its zone's edge), or one
             # already judged: it leaves only once home has been silent a while
             return best if now - tag.read_at + EPS >= silent and home not in tag.at else None
@@ -577,39 +585,47 @@ class TagTracker(TagMapper):
     def _edge(
         self, uid: bytes, tag: _Tag, best: str, ready: list[str], lapsed: set[str], now: float
     ) -> str | bool | None:
-        """A chip read by its seat's stack and bet (and no other zone) since it landed, from
-        off them or from one of them: the verdict of the log-likelihood ratio over all rounds of
-        both antennas since the later of the two began reading it (EDGE_*), or False when the
+        """A chip read by two chip zones that share a line (``_line_prior``: its seat's stack
+        and bet, two neighbouring bets) and no other zone since it landed, from off them or
+        from one of them: the verdict of the log-likelihood ratio over all rounds of both
+        antennas since the later of the two began reading it (EDGE_*), or False when the
         contest is not that one. One of the two that skipped the latest round or two (k of n,
         ``lapsed``) is still in it: a chip at the stack's edge is missed in 20% of its rounds,
         and the bet must not take it as a plain arrival in such a round."""
-        seat = best.partition(":")[2]
-        stack, bet = f"stack:{seat}", f"bet:{seat}"
         home = tag.place
-        if self.ask_chips or best not in (stack, bet) or not self._chip(uid):
-            return False  # asking the dealer instead (``_ask_chips``), or another contest
-        if (set(tag.at) | lapsed) - {stack, bet}:
-            return False
-        if home not in (None, stack, bet) and home in tag.at:
-            return False
-        slow = max(self._period_of(stack), self._period_of(bet))
-        if slow > EDGE_ROUND:
-            return False  # one shared reader: a round or two in the cap, the prior alone decides
+        if self.ask_chips or not self._chip(uid):
+            return False  # asking the dealer instead (``_ask_chips``), or no chip
+        reading = set(tag.at) | lapsed
+        if home is not None and home not in reading and self._lapsed_now(tag, home, now):
+            reading.add(home)
         landing = self._landing_of(uid, tag, now)
-        if landing is not None and landing.seat == seat and not landing.alone:
+        if (
+            landing is not None
+            and not landing.alone
+            and best in (landing.zone, landing.other)
+            and reading <= {landing.zone, landing.other}
+        ):
+            a, b = landing.zone, str(landing.other)
             since = landing.since  # the contest this landing opened: its rounds all count
             if landing.sides is not None and not self._winner_reads(tag, landing.sides[0], now):
                 del self._landing[uid]  # its winner lost it since: it moved, not this contest
                 return False
         else:
+            if len(reading) != 2 or best not in reading:
+                return False  # another contest
+            a, b = sorted(reading, key=_zone_key)
+            if _line_prior(a, b) is None or self._line_slow(a, b):
+                return False
+            if self._elsewhere(tag, a) != self._elsewhere(tag, b):
+                # a chip of a seat's stack or bet between its own bet and another seat's: its own
+                own, other = (b, a) if self._elsewhere(tag, a) else (a, b)
+                return self._line_won(uid, tag, own, other, ready)
+            slow = max(self._period_of(a), self._period_of(b))
             began = []
-            for z in (stack, bet):
+            for z in (a, b):
                 p = tag.at.get(z)
                 if p is None:
-                    lp = tag.lapsed.get(z)
-                    if lp is None or now - lp[1] > self._lapse(z):
-                        return False
-                    p = lp[0]
+                    p = tag.lapsed[z][0]
                 began.append(p.since)
             # both began reading it as it landed (within an arrival of each other): a chip one
             # of them held before (pushed from it, the other reading it later) is not this
@@ -617,8 +633,8 @@ class TagTracker(TagMapper):
             if max(began) - min(began) > max(self.rest, self.k * slow) + slow + EPS:
                 return False
             since = max(began)
-            self._landing[uid] = _Landing(seat, since, tag.placed)
-        sides = self._line_sides(uid, seat, since, now)
+            self._landing[uid] = _Landing(a, b, since, tag.placed)
+        sides = self._line_sides(uid, a, b, since, now)
         if sides is None:
             return HOLD
         won, lost = sides
@@ -627,26 +643,69 @@ class TagTracker(TagMapper):
             del self._landing[uid]
         return verdict
 
-    def _edge_cap(self, seat: str) -> float:
-        """How long the stack/bet line's contest at ``seat`` may wait for |LLR| >= EDGE_BOUND."""
-        return max(
-            EDGE_CAP, SURE * max(self._period_of(f"stack:{seat}"), self._period_of(f"bet:{seat}"))
+    def _elsewhere(self, tag: _Tag, zone: str) -> bool:
+        """``zone`` is a stack or bet of another seat than the chip's stack or bet: a chip
+        leaves its seat's zones for another seat's only through the pot, the tray or a hand
+        (a push lands in its own bet, change in a bet or stack from the tray), so another
+        seat's zone reading it reads it at an edge (a bet borders its neighbours' bets)."""
+        home = tag.place
+        return (
+            home is not None
+            and _lines_of(home) != []
+            and _lines_of(zone) != []
+            and _seat_group(zone) != _seat_group(home)
         )
 
+    def _seat_reads(self, tag: _Tag, now: float) -> bool:
+        """A stack or bet of the chip's own seat reads it (or missed it a round or two)."""
+        seat = _seat_group(tag.place or "")
+        return any(_seat_group(z) == seat and _lines_of(z) != [] for z in tag.at) or any(
+            _seat_group(z) == seat and _lines_of(z) != [] and self._lapsed_now(tag, z, now)
+            for z in tag.lapsed
+        )
+
+    def _neighbour(self, uid: bytes, tag: _Tag, zone: str, since: float, now: float) -> bool:
+        """``zone`` reads the tag at its place's edge: judged so (``_Tag.kept``), another
+        seat's (``_elsewhere``), or it read the tag on and off before (``_prior``)."""
+        return (
+            zone in tag.kept
+            or self._elsewhere(tag, zone)
+            or self._prior(uid, zone, since, now) >= PRIOR
+        )
+
+    def _lapsed_now(self, tag: _Tag, zone: str, now: float) -> bool:
+        """``zone`` missed the tag a round or two only (k of n): it still reads it."""
+        lapsed = tag.lapsed.get(zone)
+        return lapsed is not None and now - lapsed[1] <= self._lapse(zone)
+
+    def _line_slow(self, a: str, b: str) -> bool:
+        """One shared reader: a round or two in the cap, the prior alone would decide."""
+        return max(self._period_of(a), self._period_of(b)) > EDGE_ROUND
+
+    def _edge_cap(self, a: str, b: str) -> float:
+        """How long the contest on the line of ``a`` and ``b`` may wait for |LLR| >= EDGE_BOUND."""
+        return max(EDGE_CAP, SURE * max(self._period_of(a), self._period_of(b)))
+
+    def _landing_cap(self, landing: _Landing) -> float:
+        """When a landing's contest ends at the latest (``_edge_cap``), from its ``since``."""
+        if landing.other is not None:
+            return self._edge_cap(landing.zone, landing.other)
+        return max([EDGE_CAP] + [self._edge_cap(landing.zone, z) for z in self._across(landing)])
+
     def _line_sides(
-        self, uid: bytes, seat: str, since: float, now: float
+        self, uid: bytes, a: str, b: str, since: float, now: float
     ) -> tuple[str, str] | None:
-        """The stack/bet line's verdict on a contest begun at ``since``, a sequential test:
-        (won, lost) by the first round, an arrival's rest or more after ``since``, at which
-        |LLR| >= EDGE_BOUND, else at the cap by its sign; None while it is still open. Kept
-        once decided, but for a plain arrival's provisional landing (``_Landing.alone``)."""
+        """The verdict of the line of ``a`` and ``b`` on a contest begun at ``since``, a
+        sequential test: (won, lost) by the first round, an arrival's rest or more after
+        ``since``, at which |LLR| >= EDGE_BOUND, else at the cap by its sign; None while it is
+        still open. Kept once decided, but for a plain arrival's provisional landing
+        (``_Landing.alone``)."""
         landing = self._landing.get(uid)
         if landing is not None and landing.sides is not None:
             return landing.sides  # decided: a verdict stands until its winner takes the chip
-        stack, bet = f"stack:{seat}", f"bet:{seat}"
-        cap = self._edge_cap(seat)
-        llr = EDGE_PRIOR
-        for t, step in self._line_steps(uid, stack, bet, since, now):
+        cap = self._edge_cap(a, b)
+        llr = _line_prior(a, b) or 0.0
+        for t, step in self._line_steps(uid, a, b, since, now):
             if t > since + cap + EPS:
                 break
             llr += step
@@ -655,7 +714,7 @@ class TagTracker(TagMapper):
         else:
             if now - since + EPS < cap:
                 return None
-        decided = (stack, bet) if llr > 0 else (bet, stack)
+        decided = (a, b) if llr > 0 else (b, a)
         if landing is not None and not landing.alone:
             landing.sides = decided
         return decided
@@ -689,18 +748,21 @@ class TagTracker(TagMapper):
         take it (the other antenna missing it a few rounds): the contest goes on, its seat
         waits, until the cap; decided for its place there (or sooner on the bound), the other
         zone is judged a neighbour at whose edge it lies. A plain arrival's landing holds its
-        seat until its rounds cross the bound. True while it waits."""
+        seat until its rounds cross the bound on each line of its zone. True while it waits."""
         landing = self._landing_of(uid, tag, now)
         if landing is None or landing.clear:
             return False
-        sides = self._line_sides(uid, landing.seat, landing.since, now)
-        if sides is None:
-            return True  # a plain arrival's too: its seat waits until its rounds are clear
         if landing.alone:
-            # no contest (yet: the other antenna has not read it k rounds); the first crossing
-            # found stays found: not looked for again at every poll
+            for other in self._across(landing):
+                if self._line_sides(uid, landing.zone, other, landing.since, now) is None:
+                    return True  # its seat waits until its rounds are clear
+            # no contest (yet: no zone across a line has read it k rounds); the first
+            # crossing found stays found: not looked for again at every poll
             landing.clear = True
             return False
+        sides = self._line_sides(uid, landing.zone, str(landing.other), landing.since, now)
+        if sides is None:
+            return True
         if sides[0] != tag.place and self._winner_reads(tag, sides[0], now):
             return True  # decided for the other zone: it takes the chip once it has read it
         if sides[0] != tag.place:
@@ -709,34 +771,55 @@ class TagTracker(TagMapper):
             self._landing_of(uid, tag, now)  # decided for its place: over once past the cap
         return False
 
+    def _across(self, landing: _Landing) -> list[str]:
+        """The zones across a line from where a plain arrival landed, but the one it came from
+        (its stack's or bet's reads of a chip pushed from there are the push) and, for one come
+        from a seat's stack or bet, another seat's (``_elsewhere``)."""
+        zone, came = landing.zone, landing.came
+        seat = _seat_group(came) if came is not None and _lines_of(came) else None
+        return [
+            z
+            for z in _lines_of(zone)
+            if z in self._ant
+            and z != came
+            and seat in (None, _seat_group(z))
+            and not self._line_slow(zone, z)
+        ]
+
     def _landing_of(self, uid: bytes, tag: _Tag, now: float) -> _Landing | None:
         """The chip's line contest still in force, else None (and it is forgotten): one its
-        placement since ended, a plain arrival's the other antenna did not read within the
-        cap, or one decided for where the chip lies whose cap has passed, the zone judged
-        against then kept as a neighbour (a push from there later is no landing). A plain
-        arrival's becomes a contest once the other antenna has read the chip k rounds: from
+        placement since ended, a plain arrival's no other zone read within the cap, or one
+        decided for where the chip lies whose cap has passed, the zone judged against then
+        kept as a neighbour (a push from there later is no landing). A plain arrival's
+        becomes a contest once a zone across a line from it has read the chip k rounds: from
         that first read (an earlier one may have been the chip crossing it)."""
         landing = self._landing.get(uid)
         if landing is None:
             return None
-        cap = self._edge_cap(landing.seat)
         if landing.placed == tag.placed:
             if landing.alone:
-                pair = (f"stack:{landing.seat}", f"bet:{landing.seat}")
-                other = pair[tag.place == pair[0]]
-                p = tag.at.get(other)
-                lapsed = tag.lapsed.get(other)
-                if p is None and lapsed is not None and now - lapsed[1] <= self._lapse(other):
-                    p = lapsed[0]
-                if p is not None and p.rounds >= self.k and p.since < landing.since + cap:
-                    landing.since, landing.alone = max(landing.since, p.since), False
+                cap = self._landing_cap(landing)
+                best: _Presence | None = None
+                for other in self._across(landing):
+                    p = tag.at.get(other)
+                    if p is None and self._lapsed_now(tag, other, now):
+                        p = tag.lapsed[other][0]
+                    if (
+                        p is not None
+                        and p.rounds >= self.k
+                        and p.since < landing.since + cap
+                        and (best is None or p.rounds > best.rounds)
+                    ):
+                        best, landing.other = p, other
+                if best is not None:
+                    landing.since, landing.alone = max(landing.since, best.since), False
                     landing.clear = False
                     return landing
                 if now - landing.since + EPS < cap:
                     return landing
             elif landing.sides is None or landing.sides[0] != tag.place:
                 return landing
-            elif now - landing.since + EPS < cap:
+            elif now - landing.since + EPS < self._edge_cap(landing.zone, str(landing.other)):
                 return landing  # the other reading it before the cap is judged by the verdict
             elif self._share(uid, landing.sides[1], landing.since, now)[0] >= PRIOR:
                 tag.kept.add(landing.sides[1])  # a neighbour at whose edge it lies
@@ -1176,7 +1259,7 @@ class TagTracker(TagMapper):
                 times.append(now + min((self._period_of(z) for z in tag.at), default=EDGE_ROUND))
             landing = self._landing.get(uid)
             if landing is not None:  # the line's cap
-                times.append(landing.since + self._edge_cap(landing.seat))
+                times.append(landing.since + self._landing_cap(landing))
             for zone, p in tag.at.items():
                 if zone != tag.place:
                     arrive = self._arrival(zone, p)
@@ -1718,15 +1801,15 @@ class TagTracker(TagMapper):
         for z, p in tag.at.items():
             if z == place or _is_card_zone(z):
                 continue
+            if self._elsewhere(tag, z) and self._seat_reads(tag, now):
+                continue  # another seat's zone at the edge of a chip its own seat reads
             # home reads it only if it read it throughout the neighbour's reads or k rounds:
             # one round of crosstalk home (the chip just pushed from it) is no chip at rest
             home_reads = home is not None and (
                 home.since <= p.since + EPS or self._rounds_read(place, home, now) >= self.k
             )
             if home_reads and (
-                self._rounds_read(z, p, now) < self.k
-                or z in tag.kept
-                or self._prior(uid, z, p.since, now) >= PRIOR
+                self._rounds_read(z, p, now) < self.k or self._neighbour(uid, tag, z, p.since, now)
             ):
                 # a round of crosstalk while home reads it, or a neighbour reading a chip at
                 # its zone's edge as it did before: nothing is arriving
@@ -1734,7 +1817,7 @@ class TagTracker(TagMapper):
             if (
                 place is not None
                 and not home_reads
-                and (z in tag.kept or self._prior(uid, z, p.since, now) >= PRIOR)
+                and self._neighbour(uid, tag, z, p.since, now)
                 and now + EPS < tag.read_at + self._silent(place)
             ):
                 # a neighbour that read it before takes it once home has been silent a while
@@ -1751,9 +1834,7 @@ class TagTracker(TagMapper):
             if z == tag.place or _is_card_zone(z) or now - lapsed_at > self._lapse(z):
                 continue
             if uid in self._held or (
-                p.rounds >= self.k
-                and z not in tag.kept
-                and self._prior(uid, z, p.since, now) < PRIOR
+                p.rounds >= self.k and not self._neighbour(uid, tag, z, p.since, now)
             ):
                 busy.add(_seat_group(z))
                 moving = True
@@ -2015,30 +2096,29 @@ class TagTracker(TagMapper):
         self._unread.discard(uid)
         if zone is None:
             self._fresh.pop(uid, None)
-        came = _seat_group(tag.place or "") != _seat_group(zone or "")
+        came = tag.place
         tag.place, tag.flags, tag.read_at, tag.placed = zone, flags, now, now
         tag.alerted, tag.asked = False, frozenset()
         tag.kept.clear()
         self._landing.pop(uid, None)
-        if came and zone is not None and uid not in self._edged:
-            self._landed_at(uid, tag, zone, now)
+        if zone is not None and zone != came and uid not in self._edged:
+            self._landed_at(uid, tag, zone, came, now)
         self.tstats.moves += 1
 
-    def _landed_at(self, uid: bytes, tag: _Tag, zone: str, now: float) -> None:
-        """A chip come from off its seat placed in the seat's stack or bet as a plain arrival
-        (the other antenna not reading it k rounds then) is still on the line until the cap: a
-        provisional landing from its zone's first read (``_Landing.alone``). Once the other
-        antenna has read it k rounds, a contest counted from that read judges it (``_edge``),
-        not the shares since."""
-        seat = zone.partition(":")[2]
-        pair = (f"stack:{seat}", f"bet:{seat}")
-        if zone not in pair or not self._chip(uid) or self.ask_chips:
+    def _landed_at(self, uid: bytes, tag: _Tag, zone: str, came: str | None, now: float) -> None:
+        """A chip placed in a stack or bet as a plain arrival (no zone across a line from it
+        reading it k rounds then) is still on its lines until the cap: a provisional landing
+        from its zone's first read (``_Landing.alone``). Once a zone across a line (but the
+        one it came from) has read it k rounds, a contest counted from that read judges it
+        (``_edge``), not the shares since."""
+        if not self._chip(uid) or self.ask_chips:
             return
-        if max(self._period_of(z) for z in pair) > EDGE_ROUND:
-            return  # one shared reader: no line contest (``_edge``)
         p = tag.at.get(zone)
-        if p is not None:
-            self._landing[uid] = _Landing(seat, p.since, now, alone=True)
+        if p is None:
+            return
+        landing = _Landing(zone, None, p.since, now, alone=True, came=came)
+        if self._across(landing):
+            self._landing[uid] = landing
 
     def _replaces(self, uid: bytes, zone: str, now: float) -> bool:
         """A chip come from off the seat to a stack awaiting a retired chip's replacement of its
@@ -2176,6 +2256,31 @@ def subset_summing(items: list[bytes], values: list[int], target: int) -> list[b
 def _cards_not_in(deck: Deck, tags: Container[bytes]) -> list[str]:
     """The deck's cards whose tag is not among ``tags`` (never read, never placed)."""
     return [c for u, c in deck.cards.items() if bytes.fromhex(u) not in tags]
+
+
+def _lines_of(zone: str) -> list[str]:
+    """The chip zones across a line from ``zone`` (shared/spec/rf-model.md's geometry, the
+    seats' zones: a stack and its bet, neighbouring bets); none for the pot and card zones."""
+    kind, _, n = zone.partition(":")
+    if kind == "stack":
+        return [f"bet:{n}"]
+    if kind == "bet":
+        return [f"stack:{n}", f"bet:{int(n) - 1}", f"bet:{int(n) + 1}"]
+    return []
+
+
+def _line_prior(a: str, b: str) -> float | None:
+    """The prior log-likelihood ratio that a chip read by both ``a`` and ``b`` lies in ``a``
+    at ``b``'s edge rather than the other way round, or None if the two share no line. A
+    chip lies at its zone's edge towards each of the zone's neighbours alike: a stack borders
+    only its bet, a bet four zones (its stack, two bets, the pot), so a chip on a stack/bet
+    line is a stack chip 4:1; between two bets it is even."""
+    if b not in _lines_of(a):
+        return None
+    return math.log(_BORDERS[_zone_key(b)[0]] / _BORDERS[_zone_key(a)[0]])
+
+
+_BORDERS = {"stack": 1, "bet": 4}  # how many zones a chip zone borders
 
 
 def _seat_group(zone: str) -> str:

@@ -1354,6 +1354,75 @@ def test_change_at_the_bets_edge_on_slow_rounds_is_left_to_the_shares() -> None:
     assert tracker.places()[k] == "bet:1"
 
 
+# --- issue 27, rf-bets: a chip at the edge of its bet towards the next seat's bet ---
+
+
+def _chip_at_the_bets_line(
+    draw: int, pushed: bool = True, late: int = 0
+) -> tuple[list[dict], TagTracker, bytes]:
+    """Seat 9 (stack 5,000 100, its rounds 20 ms) bets a 100 that lands at its bet zone's edge
+    towards seat 10's (empty: 10 ms rounds): bet 9's antenna reads it in ~80% of its rounds,
+    bet 10's in ~50% (shared/spec/rf-model.md, edge placement: a bet borders its stack, the
+    next bets and the pot), from ``late`` rounds after it landed. ``pushed``: from the stack
+    (which stops reading it at round 20, bet 9 and bet 10 begin at round 22), else change
+    from the tray. ``draw`` seeds the reads. The chips events, the tracker and the 100."""
+    five, h1, k = chip(5000), chip(100), chip(100, 1)
+    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in (five, h1, k)})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+    own, near = _draws(draw, 0.8, 400), _draws(draw + 1000, 0.5, 400)
+    out: list[dict] = []
+    for r in range(400):
+        t = r * 0.01
+        if r % 2 == 0:
+            stack = [five, h1] + ([k] if r < 20 and pushed else [])
+            tracker.report(ANT["stack:9"], tuple((u, 0) for u in stack), t, r // 2)
+            bet = [k] if r >= 22 and own[r] else []
+            tracker.report(ANT["bet:9"], tuple((u, 0) for u in bet), t, r // 2)
+        bet10 = [k] if r >= 22 + late and near[r] else []
+        tracker.report(ANT["bet:10"], tuple((u, 0) for u in bet10), t, r)
+        out += [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
+    return [o["chips"] for o in out if "chips" in o], tracker, k
+
+
+@pytest.mark.parametrize("draw", [11, 22, 24])
+def test_a_chip_pushed_to_the_edge_of_its_bet_towards_the_next_bet_stays_in_its_bet(
+    draw: int,
+) -> None:
+    """Realistic seed 8: a chip at seat 9's bet's edge towards seat 10's, read there in half the
+    rounds, was ruled seat 10's ("seat 10 has no live hand", "seat 9 call owes 100"). A chip
+    leaves a seat's stack and bet for another seat's only through the pot, the tray or a hand:
+    pushed from seat 9's stack, it lies in seat 9's bet, whichever antenna read it first or
+    more (on these draws main moved it to bet 10), and seat 10's bet reads it at an edge."""
+    got, tracker, k = _chip_at_the_bets_line(draw)
+    assert not [c for c in got if 100 in c.get("bet:10", [])]
+    assert {"bet:9": [100], "stack:9": [5000, 100]} in got
+    assert tracker.places()[k] == "bet:9"
+
+
+@pytest.mark.parametrize("draw", [22, 24, 35])
+def test_change_at_the_line_between_two_bets_is_judged_by_its_landing(draw: int) -> None:
+    """Change from the tray has no seat to come from: a 100 landing at seat 9's bet's edge
+    towards seat 10's is on the line between the two bets, judged as the stack/bet line is (the
+    likelihood ratio of all rounds of both antennas since it landed, until |LLR| reaches 6 or
+    the 0.7 s cap), from an even prior (a bet borders two bets alike). Main weighed the shares
+    of the rounds at the hold's end and put these draws in bet 10 (22 of 200 draws; 2 now)."""
+    got, tracker, k = _chip_at_the_bets_line(draw, pushed=False)
+    assert not [c for c in got if 100 in c.get("bet:10", [])]
+    assert tracker.places()[k] == "bet:9"
+
+
+@pytest.mark.parametrize("draw", [6, 8, 51])
+def test_a_chip_in_its_bet_read_by_the_next_bet_much_later_stays(draw: int) -> None:
+    """The neighbour begins reading 1.5 s after the chip came to rest (realistic seed 8: the
+    next bet's antenna, empty, reads in 10 ms rounds, so its 64 rounds of history had forgotten
+    its earlier reads and main saw a newcomer, "seat 10 has no live hand"). Another seat's bet
+    takes a chip only once the chip's own seat has stopped reading it a while."""
+    got, tracker, k = _chip_at_the_bets_line(draw, late=150)
+    assert not [c for c in got if 100 in c.get("bet:10", [])]
+    assert tracker.places()[k] == "bet:9"
+
+
 # --- issue 27, rf-late: a chip pushed from its stack, read there once more (crosstalk) ---
 
 
