@@ -651,16 +651,16 @@ class TagTracker(TagMapper):
         home = tag.place
         return (
             home is not None
-            and _lines_of(home) != []
-            and _lines_of(zone) != []
+            and _is_seat_chip_zone(home)
+            and _is_seat_chip_zone(zone)
             and _seat_group(zone) != _seat_group(home)
         )
 
     def _seat_reads(self, tag: _Tag, now: float) -> bool:
         """A stack or bet of the chip's own seat reads it (or missed it a round or two)."""
         seat = _seat_group(tag.place or "")
-        return any(_seat_group(z) == seat and _lines_of(z) != [] for z in tag.at) or any(
-            _seat_group(z) == seat and _lines_of(z) != [] and self._lapsed_now(tag, z, now)
+        return any(_seat_group(z) == seat and _is_seat_chip_zone(z) for z in tag.at) or any(
+            _seat_group(z) == seat and _is_seat_chip_zone(z) and self._lapsed_now(tag, z, now)
             for z in tag.lapsed
         )
 
@@ -776,7 +776,7 @@ class TagTracker(TagMapper):
         (its stack's or bet's reads of a chip pushed from there are the push) and, for one come
         from a seat's stack or bet, another seat's (``_elsewhere``)."""
         zone, came = landing.zone, landing.came
-        seat = _seat_group(came) if came is not None and _lines_of(came) else None
+        seat = _seat_group(came) if came is not None and _is_seat_chip_zone(came) else None
         return [
             z
             for z in _lines_of(zone)
@@ -2256,6 +2256,11 @@ def subset_summing(items: list[bytes], values: list[int], target: int) -> list[b
 def _cards_not_in(deck: Deck, tags: Container[bytes]) -> list[str]:
     """The deck's cards whose tag is not among ``tags`` (never read, never placed)."""
     return [c for u, c in deck.cards.items() if bytes.fromhex(u) not in tags]
+
+
+def _is_seat_chip_zone(zone: str) -> bool:
+    """A seat's stack or bet (the zones ``_lines_of`` gives lines to)."""
+    return zone.startswith(("stack:", "bet:"))
 
 
 def _lines_of(zone: str) -> list[str]:
