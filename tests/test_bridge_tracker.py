@@ -1423,6 +1423,46 @@ def test_a_chip_in_its_bet_read_by_the_next_bet_much_later_stays(draw: int) -> N
     assert tracker.places()[k] == "bet:9"
 
 
+def _pushed_to_the_stacks_edge(draw: int) -> tuple[list[dict], TagTracker, bytes]:
+    """Seat 9 (stack 5,000 100 100, its rounds 20 ms) pushes a 100 at round 100 that lands in
+    its bet (10 ms rounds) at the edge towards the stack: the bet reads it in ~80% of its
+    rounds from round 102, the stack in ~50% (shared/spec/rf-model.md, edge placement).
+    ``draw`` seeds the reads. The chips events from the push on, the tracker and the 100."""
+    five, h1, k = chip(5000), chip(100), chip(100, 1)
+    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in (five, h1, k)})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+    own, near = _draws(draw, 0.8, 300), _draws(draw + 1000, 0.5, 300)
+    out: list[dict] = []
+    for r in range(300):
+        t = r * 0.01
+        if r % 2 == 0:
+            stack = [five, h1] + ([k] if r < 100 or (r >= 102 and near[r]) else [])
+            tracker.report(ANT["stack:9"], tuple((u, 0) for u in stack), t, r // 2)
+        bet = [k] if r >= 102 and own[r] else []
+        tracker.report(ANT["bet:9"], tuple((u, 0) for u in bet), t, r)
+        polled = [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
+        out += polled if r >= 100 else []
+    return [o["chips"] for o in out if "chips" in o], tracker, k
+
+
+@pytest.mark.parametrize("draw", [32, 38, 69])
+def test_a_chip_pushed_to_its_bets_edge_towards_the_stack_is_judged_on_the_line(
+    draw: int,
+) -> None:
+    """Realistic seeds 15, 23, 37 and 39: a chip pushed from seat N's stack lands at its bet's
+    edge towards the stack, which reads it in half its rounds; the bridge kept it in the stack
+    ("seat 4 call to 200" for a call of 1,200). The bet never read it before, so it did not lie
+    at the bet's edge: it was moved across the line, and the line's sequential test (the
+    likelihood ratio of every round of both antennas since the bet began reading it, from an
+    even prior, until |LLR| reaches 6 or the 0.7 s cap) places it. Main weighed the shares at
+    the hold's end, then kept the chip home for good: 9 of 200 draws wrong, these among them
+    (none now)."""
+    got, tracker, k = _pushed_to_the_stacks_edge(draw)
+    assert got and all(c == {"bet:9": [100], "stack:9": [5000, 100]} for c in got)
+    assert tracker.places()[k] == "bet:9"
+
+
 # --- issue 27, rf-late: a chip pushed from its stack, read there once more (crosstalk) ---
 
 
