@@ -676,11 +676,15 @@ class TagTracker(TagMapper):
         )
 
     def _seat_reads(self, tag: _Tag, now: float) -> bool:
-        """A stack or bet of the chip's own seat reads it (or missed it a round or two)."""
+        """A stack or bet of the chip's own seat reads it, or lost it less than its silence
+        (``_silent``) ago: another seat's zone takes the chip only once its own seat's zones
+        have all been silent that long, not while its bet misses a run of rounds (realistic
+        seed 14: a chip pushed to seat 2's bet, missed there 4 rounds running, went to
+        seat 3's)."""
         seat = _seat_group(tag.place or "")
         return any(_seat_group(z) == seat and _is_seat_chip_zone(z) for z in tag.at) or any(
-            _seat_group(z) == seat and _is_seat_chip_zone(z) and self._lapsed_now(tag, z, now)
-            for z in tag.lapsed
+            _seat_group(z) == seat and _is_seat_chip_zone(z) and now - at < self._silent(z)
+            for z, (_, at) in tag.lapsed.items()
         )
 
     def _neighbour(self, uid: bytes, tag: _Tag, zone: str, since: float, now: float) -> bool:
