@@ -1424,10 +1424,10 @@ def test_a_chip_in_its_bet_read_by_the_next_bet_much_later_stays(draw: int) -> N
     assert tracker.places()[k] == "bet:9"
 
 
-def _pushed_to_the_stacks_edge(draw: int) -> tuple[list[dict], TagTracker, bytes]:
+def _pushed_to_the_stacks_edge(draw: int, land: int = 102) -> tuple[list[dict], TagTracker, bytes]:
     """Seat 9 (stack 5,000 100 100, its rounds 20 ms) pushes a 100 at round 100 that lands in
     its bet (10 ms rounds) at the edge towards the stack: the bet reads it in ~80% of its
-    rounds from round 102, the stack in ~50% (shared/spec/rf-model.md, edge placement).
+    rounds from round ``land``, the stack in ~50% (shared/spec/rf-model.md, edge placement).
     ``draw`` seeds the reads. The chips events from the push on, the tracker and the 100."""
     five, h1, k = chip(5000), chip(100), chip(100, 1)
     inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in (five, h1, k)})
@@ -1438,9 +1438,9 @@ def _pushed_to_the_stacks_edge(draw: int) -> tuple[list[dict], TagTracker, bytes
     for r in range(300):
         t = r * 0.01
         if r % 2 == 0:
-            stack = [five, h1] + ([k] if r < 100 or (r >= 102 and near[r]) else [])
+            stack = [five, h1] + ([k] if r < 100 or (r >= land and near[r]) else [])
             tracker.report(ANT["stack:9"], tuple((u, 0) for u in stack), t, r // 2)
-        bet = [k] if r >= 102 and own[r] else []
+        bet = [k] if r >= land and own[r] else []
         tracker.report(ANT["bet:9"], tuple((u, 0) for u in bet), t, r)
         polled = [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
         out += polled if r >= 100 else []
@@ -1460,6 +1460,19 @@ def test_a_chip_pushed_to_its_bets_edge_towards_the_stack_is_judged_on_the_line(
     the hold's end, then kept the chip home for good: 9 of 200 draws wrong, these among them
     (none now)."""
     got, tracker, k = _pushed_to_the_stacks_edge(draw)
+    assert got and all(c == {"bet:9": [100], "stack:9": [5000, 100]} for c in got)
+    assert tracker.places()[k] == "bet:9"
+
+
+@pytest.mark.parametrize("draw", [80, 82])
+def test_a_pushed_chip_its_stack_lost_as_it_left_is_judged_from_an_even_prior(draw: int) -> None:
+    """Realistic seed 15: the stack lost the pushed 1,000 as it left (its presence lapsed) and
+    read it again at the edge as the bet began to: both began within an arrival, the contest of
+    a chip landing from off the seat, from the geometry's prior (log 4 towards the stack), and
+    the chip (bet ~70%, stack ~55%) stayed in the stack, "seat 4 call to 200". It came from the
+    stack: moved across the line, judged from an even prior. (These draws land 0.1 s after the
+    push: 2 of 200 wrong with the stack's prior, none with the even one.)"""
+    got, tracker, k = _pushed_to_the_stacks_edge(draw, land=110)
     assert got and all(c == {"bet:9": [100], "stack:9": [5000, 100]} for c in got)
     assert tracker.places()[k] == "bet:9"
 
