@@ -540,9 +540,12 @@ class TagTracker(TagMapper):
             if late and now + EPS < self._arrival(z, p) + self.quiet:
                 return HOLD
         silent = self._silent(home) if home is not None else 0.0
-        if self._elsewhere(tag, best) and self._seat_reads(tag, now):
-            # another seat's zone reading a chip that its own seat's zones still read: it
-            # reads it at an edge (``_elsewhere``); the chip's seat waits for its own zones
+        if self._elsewhere(tag, best) and (
+            self._seat_reads(tag, now) or now + EPS < began + self._pot_arrival()
+        ):
+            # another seat's zone reading a chip that its own seat's zones (or the pot) still
+            # read: it reads it at an edge (``_elsewhere``); the chip's seat waits for its own
+            # zones, and for the pot's rounds to read one collected to its edge
             return None if home in tag.at else HOLD
         if self._landing_of(uid, tag, now) is not None:  # its line's contest is open: it goes on
             edge = self._edge(uid, tag, best, ready, set(lapsed), now)
@@ -676,16 +679,27 @@ class TagTracker(TagMapper):
         )
 
     def _seat_reads(self, tag: _Tag, now: float) -> bool:
-        """A stack or bet of the chip's own seat reads it, or lost it less than its silence
-        (``_silent``) ago: another seat's zone takes the chip only once its own seat's zones
-        have all been silent that long, not while its bet misses a run of rounds (realistic
-        seed 14: a chip pushed to seat 2's bet, missed there 4 rounds running, went to
-        seat 3's)."""
+        """A stack or bet of the chip's own seat, or the pot, reads it, or lost it less than
+        its silence (``_silent``) ago: another seat's zone takes the chip only once those have
+        all been silent that long. Not while its bet misses a run of rounds (realistic seed
+        14: a chip pushed to seat 2's bet, missed there 4 rounds running, went to seat 3's),
+        nor while the pot, its slow rounds, reads a chip collected to its edge towards another
+        seat's bet (a chip leaves its seat for the pot, not for another seat: seed 20)."""
         seat = _seat_group(tag.place or "")
-        return any(_seat_group(z) == seat and _is_seat_chip_zone(z) for z in tag.at) or any(
-            _seat_group(z) == seat and _is_seat_chip_zone(z) and now - at < self._silent(z)
-            for z, (_, at) in tag.lapsed.items()
+
+        def ours(z: str) -> bool:
+            return z == "pot" or (_is_seat_chip_zone(z) and _seat_group(z) == seat)
+
+        return any(ours(z) for z in tag.at) or any(
+            ours(z) and now - at < self._silent(z) for z, (_, at) in tag.lapsed.items()
         )
+
+    def _pot_arrival(self) -> float:
+        """How long another seat's zone must have read a chip that left its seat before it
+        may take it: the pot's arrival and a round more. A chip collected to the pot's edge
+        towards another seat's bet is read by that bet's fast rounds (10 ms, empty) before
+        the pot's slow ones (50-170 ms under a pile) have read it once."""
+        return max(self.rest, self._rounds_needed("pot")) + self._period_of("pot")
 
     def _neighbour(self, uid: bytes, tag: _Tag, zone: str, since: float, now: float) -> bool:
         """``zone`` reads the tag at its place's edge: judged so (``_Tag.kept``), another
@@ -2284,18 +2298,20 @@ def _cards_not_in(deck: Deck, tags: Container[bytes]) -> list[str]:
 
 
 def _is_seat_chip_zone(zone: str) -> bool:
-    """A seat's stack or bet (the zones ``_lines_of`` gives lines to)."""
+    """A seat's stack or bet."""
     return zone.startswith(("stack:", "bet:"))
 
 
 def _lines_of(zone: str) -> list[str]:
-    """The chip zones across a line from ``zone`` (shared/spec/rf-model.md's geometry, the
-    seats' zones: a stack and its bet, neighbouring bets); none for the pot and card zones."""
+    """The chip zones across a line from ``zone`` (shared/spec/rf-model.md's geometry: a stack
+    and its bet, neighbouring bets, each bet and the pot); none for the card zones."""
     kind, _, n = zone.partition(":")
     if kind == "stack":
         return [f"bet:{n}"]
     if kind == "bet":
-        return [f"stack:{n}", f"bet:{int(n) - 1}", f"bet:{int(n) + 1}"]
+        return [f"stack:{n}", f"bet:{int(n) - 1}", f"bet:{int(n) + 1}", "pot"]
+    if zone == "pot":
+        return [f"bet:{s}" for s in range(1, _SEATS + 1)]
     return []
 
 
@@ -2310,7 +2326,8 @@ def _line_prior(a: str, b: str) -> float | None:
     return math.log(_BORDERS[_zone_key(b)[0]] / _BORDERS[_zone_key(a)[0]])
 
 
-_BORDERS = {"stack": 1, "bet": 4}  # how many zones a chip zone borders
+_SEATS = 10  # a table's seats (the simulated table's; a bet zone of a seat not there is no line)
+_BORDERS = {"stack": 1, "bet": 4, "pot": _SEATS}  # how many zones a chip zone borders
 
 
 def _seat_group(zone: str) -> str:

@@ -1491,6 +1491,76 @@ def test_a_chip_its_bet_misses_a_run_of_rounds_does_not_go_to_the_next_seats_bet
     assert tracker.places()[k] == "bet:9"
 
 
+def _collected_to_the_pots_edge(draw: int, late: int = 0) -> tuple[list[dict], TagTracker, bytes]:
+    """Seat 4's bet of 100 is collected (its antenna loses the chip at round 100, 10 ms rounds)
+    into the pot of 40 100s (90 ms rounds), where it lands at round 130 at the pot's edge
+    towards seat 7's empty bet (10 ms rounds): the pot reads it in ~80% of its rounds, bet 7
+    in ~50%, from ``late`` rounds after it landed (shared/spec/rf-model.md, edge placement).
+    The chips events, the tracker and the 100."""
+    pot = [chip(100, i) for i in range(2, 42)]
+    k = chip(100, 1)
+    inv = ChipInventory({u.hex(): 100 for u in (*pot, k)})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+    own, near = _draws(draw, 0.8, 700), _draws(draw + 1000, 0.5, 700)
+    out: list[dict] = []
+    for r in range(700):
+        t = r * 0.01
+        if r % 2 == 0:
+            bet4 = [k] if r < 100 else []
+            tracker.report(ANT["bet:4"], tuple((u, 0) for u in bet4), t, r // 2)
+        if r % 9 == 0:
+            here = [k] if r >= 130 and own[r] else []
+            tracker.report(ANT["pot"], tuple((u, 0) for u in pot + here), t, r // 9)
+        bet7 = [k] if r >= 130 + late and near[r] else []
+        tracker.report(ANT["bet:7"], tuple((u, 0) for u in bet7), t, r)
+        out += [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
+    return [o["chips"] for o in out if "chips" in o], tracker, k
+
+
+@pytest.mark.parametrize("draw", [3, 6, 7])
+def test_a_chip_collected_to_the_pots_edge_towards_another_bet_stays_in_the_pot(
+    draw: int,
+) -> None:
+    """Realistic seed 20: a chip of seat 4's bet collected into the pot lay at the pot's edge
+    towards seat 7's empty bet, whose fast rounds read it before the pot's slow ones had: it
+    went to seat 7's bet ("seat 7 has no live hand"), then back. A chip leaves its seat for
+    the pot, not for another seat: another seat's zone waits for the pot's arrival too, and
+    the pot and each bet share a line. Main put it in bet 7 on 22 of 100 draws (these among
+    them; none now)."""
+    got, tracker, k = _collected_to_the_pots_edge(draw)
+    assert not [c for c in got if 100 in c.get("bet:7", [])]
+    assert tracker.places()[k] == "pot"
+
+
+@pytest.mark.parametrize("draw", [11, 36, 45])
+def test_a_pot_chip_a_bet_reads_at_the_edge_is_judged_on_the_pots_line(draw: int) -> None:
+    """A 100 lies in the pot (20 chips, 60 ms rounds) at its edge towards seat 4's empty bet,
+    which begins reading it in ~50% of its 10 ms rounds 1.5 s on (its 64 rounds of history
+    are 0.64 s: it looks like a newcomer). The pot and each bet share a line, judged as the
+    others are (the likelihood ratio of all their rounds, from an even prior for a chip moved
+    across it): main weighed the shares at the hold's end, the pot's few rounds against the
+    bet's many, and moved it on 13 of 200 draws (these among them; 1 now)."""
+    pot = [chip(100, i) for i in range(2, 22)]
+    k = chip(100, 1)
+    inv = ChipInventory({u.hex(): 100 for u in (*pot, k)})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+    own, near = _draws(draw, 0.8, 600), _draws(draw + 1000, 0.5, 600)
+    got: list[dict] = []
+    for r in range(600):
+        t = r * 0.01
+        if r % 6 == 0:
+            here = pot + ([k] if own[r] else [])
+            tracker.report(ANT["pot"], tuple((u, 0) for u in here), t, r // 6)
+        bet = [k] if r >= 150 and near[r] else []
+        tracker.report(ANT["bet:4"], tuple((u, 0) for u in bet), t, r)
+        polled = [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
+        got += [o["chips"] for o in polled if "chips" in o]
+    assert not [c for c in got if 100 in c.get("bet:4", [])]
+    assert tracker.places()[k] == "pot"
+
+
 # --- issue 27, rf-late: a chip pushed from its stack, read there once more (crosstalk) ---
 
 
