@@ -541,7 +541,7 @@ class TagTracker(TagMapper):
                 return HOLD
         silent = self._silent(home) if home is not None else 0.0
         if self._elsewhere(tag, best) and (
-            self._seat_reads(tag, now) or now + EPS < began + self._pot_arrival()
+            self._seat_or_pot_reads(tag, now) or now + EPS < began + self._pot_arrival()
         ):
             # another seat's zone reading a chip that its own seat's zones (or the pot) still
             # read: it reads it at an edge (``_elsewhere``); the chip's seat waits for its own
@@ -636,7 +636,7 @@ class TagTracker(TagMapper):
             since = max(began)
             # both began reading it as it landed (within an arrival of each other), or one of
             # them held it before and reads it still, the other reading it later
-            moved = self._moved_across(uid, tag, a, b, since, now)
+            moved = self._moved_across(tag, a, b)
             if max(began) - min(began) > max(self.rest, self.k * slow) + slow + EPS and not (
                 moved and self._share(uid, str(tag.place), since, now)[0] > 0
             ):
@@ -651,11 +651,9 @@ class TagTracker(TagMapper):
             del self._landing[uid]
         return verdict
 
-    def _moved_across(
-        self, uid: bytes, tag: _Tag, a: str, b: str, since: float, now: float
-    ) -> bool:
-        """A chip of one of a line's two zones (its place) that the other began reading at
-        ``since``, the other never having read it before (else it is a judged neighbour,
+    def _moved_across(self, tag: _Tag, a: str, b: str) -> bool:
+        """A chip of one of a line's two zones (its place) that the other began reading, the
+        other never having read it before (else it is a judged neighbour,
         ``_neighbour``): it did not lie at that edge, so it was moved, pushed from its stack
         into the bet (or taken back), and lies at the edge towards where it came from or is
         home again at the edge towards the other. The line's test decides from an even prior,
@@ -678,7 +676,7 @@ class TagTracker(TagMapper):
             and _seat_group(zone) != _seat_group(home)
         )
 
-    def _seat_reads(self, tag: _Tag, now: float) -> bool:
+    def _seat_or_pot_reads(self, tag: _Tag, now: float) -> bool:
         """A stack or bet of the chip's own seat, or the pot, reads it, or lost it less than
         its silence (``_silent``) ago: another seat's zone takes the chip only once those have
         all been silent that long. Not while its bet misses a run of rounds (realistic seed
@@ -741,9 +739,8 @@ class TagTracker(TagMapper):
         if landing is not None and landing.sides is not None:
             return landing.sides  # decided: a verdict stands until its winner takes the chip
         cap = self._edge_cap(a, b)
-        llr = landing.prior if landing is not None and landing.prior is not None else None
-        if llr is None:
-            llr = _line_prior(a, b) or 0.0
+        prior = landing.prior if landing is not None else None
+        llr = prior if prior is not None else _line_prior(a, b) or 0.0
         for t, step in self._line_steps(uid, a, b, since, now):
             if t > since + cap + EPS:
                 break
@@ -1840,7 +1837,7 @@ class TagTracker(TagMapper):
         for z, p in tag.at.items():
             if z == place or _is_card_zone(z):
                 continue
-            if self._elsewhere(tag, z) and self._seat_reads(tag, now):
+            if self._elsewhere(tag, z) and self._seat_or_pot_reads(tag, now):
                 continue  # another seat's zone at the edge of a chip its own seat reads
             # home reads it only if it read it throughout the neighbour's reads or k rounds:
             # one round of crosstalk home (the chip just pushed from it) is no chip at rest
@@ -2319,8 +2316,9 @@ def _line_prior(a: str, b: str) -> float | None:
     """The prior log-likelihood ratio that a chip read by both ``a`` and ``b`` lies in ``a``
     at ``b``'s edge rather than the other way round, or None if the two share no line. A
     chip lies at its zone's edge towards each of the zone's neighbours alike: a stack borders
-    only its bet, a bet four zones (its stack, two bets, the pot), so a chip on a stack/bet
-    line is a stack chip 4:1; between two bets it is even."""
+    only its bet, a bet four zones (its stack, two bets, the pot), the pot every bet, so a chip
+    on a stack/bet line is a stack chip 4:1; between two bets it is even. A chip moved across a
+    line from its place starts even instead (``TagTracker._moved_across``)."""
     if b not in _lines_of(a):
         return None
     return math.log(_BORDERS[_zone_key(b)[0]] / _BORDERS[_zone_key(a)[0]])
