@@ -1357,6 +1357,16 @@ def test_change_at_the_bets_edge_on_slow_rounds_is_left_to_the_shares() -> None:
 # --- issue 27, rf-bets: a chip at the edge of its bet towards the next seat's bet ---
 
 
+def _seat_9(draw: int, n: int) -> tuple[bytes, bytes, bytes, TagTracker, list[bool], list[bool]]:
+    """Seat 9's 5,000, 100 and the 100 at an edge, a tracker that knows them, and ``n`` rounds
+    of draws (``draw``) of the edge's own zone's reads (~80%) and its neighbour's (~50%)."""
+    five, h1, k = chip(5000), chip(100), chip(100, 1)
+    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in (five, h1, k)})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+    return five, h1, k, tracker, _draws(draw, 0.8, n), _draws(draw + 1000, 0.5, n)
+
+
 def _chip_at_the_bets_line(
     draw: int, pushed: bool = True, late: int = 0, gap: range = range(0)
 ) -> tuple[list[dict], TagTracker, bytes]:
@@ -1367,11 +1377,7 @@ def _chip_at_the_bets_line(
     (which stops reading it at round 20, bet 9 and bet 10 begin at round 22), else change
     from the tray. ``draw`` seeds the reads; bet 9's antenna misses the 100 in the rounds of
     ``gap``. The chips events, the tracker and the 100."""
-    five, h1, k = chip(5000), chip(100), chip(100, 1)
-    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in (five, h1, k)})
-    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
-    tracker.set_antennas(standard_antennas())
-    own, near = _draws(draw, 0.8, 400), _draws(draw + 1000, 0.5, 400)
+    five, h1, k, tracker, own, near = _seat_9(draw, 400)
     out: list[dict] = []
     for r in range(400):
         t = r * 0.01
@@ -1429,11 +1435,7 @@ def _pushed_to_the_stacks_edge(draw: int, land: int = 102) -> tuple[list[dict], 
     its bet (10 ms rounds) at the edge towards the stack: the bet reads it in ~80% of its
     rounds from round ``land``, the stack in ~50% (shared/spec/rf-model.md, edge placement).
     ``draw`` seeds the reads. The chips events from the push on, the tracker and the 100."""
-    five, h1, k = chip(5000), chip(100), chip(100, 1)
-    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in (five, h1, k)})
-    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
-    tracker.set_antennas(standard_antennas())
-    own, near = _draws(draw, 0.8, 300), _draws(draw + 1000, 0.5, 300)
+    five, h1, k, tracker, own, near = _seat_9(draw, 300)
     out: list[dict] = []
     for r in range(300):
         t = r * 0.01
@@ -1491,28 +1493,31 @@ def test_a_chip_its_bet_misses_a_run_of_rounds_does_not_go_to_the_next_seats_bet
     assert tracker.places()[k] == "bet:9"
 
 
-def _collected_to_the_pots_edge(draw: int, late: int = 0) -> tuple[list[dict], TagTracker, bytes]:
-    """Seat 4's bet of 100 is collected (its antenna loses the chip at round 100, 10 ms rounds)
-    into the pot of 40 100s (90 ms rounds), where it lands at round 130 at the pot's edge
-    towards seat 7's empty bet (10 ms rounds): the pot reads it in ~80% of its rounds, bet 7
-    in ~50%, from ``late`` rounds after it landed (shared/spec/rf-model.md, edge placement).
-    The chips events, the tracker and the 100."""
-    pot = [chip(100, i) for i in range(2, 42)]
+def _at_the_pots_edge(
+    draw: int, collected: bool = True, pot_chips: int = 40, every: int = 9, read_from: int = 130
+) -> tuple[list[dict], TagTracker, bytes]:
+    """A 100 at the pot's edge towards seat 7's empty bet (10 ms rounds), in a pot of
+    ``pot_chips`` 100s read every ``every`` rounds: the pot reads it in ~80% of its rounds, bet 7
+    in ~50% from round ``read_from`` (shared/spec/rf-model.md, edge placement). ``collected``:
+    it is seat 4's bet, collected (its antenna loses it at round 100) and landing at round
+    130; else it lies in the pot from the start. The chips events, the tracker and the 100."""
+    pot = [chip(100, i) for i in range(2, 2 + pot_chips)]
     k = chip(100, 1)
     inv = ChipInventory({u.hex(): 100 for u in (*pot, k)})
     tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
     tracker.set_antennas(standard_antennas())
     own, near = _draws(draw, 0.8, 700), _draws(draw + 1000, 0.5, 700)
+    landed = 130 if collected else 0
     out: list[dict] = []
     for r in range(700):
         t = r * 0.01
-        if r % 2 == 0:
+        if r % 2 == 0 and collected:
             bet4 = [k] if r < 100 else []
             tracker.report(ANT["bet:4"], tuple((u, 0) for u in bet4), t, r // 2)
-        if r % 9 == 0:
-            here = [k] if r >= 130 and own[r] else []
-            tracker.report(ANT["pot"], tuple((u, 0) for u in pot + here), t, r // 9)
-        bet7 = [k] if r >= 130 + late and near[r] else []
+        if r % every == 0:
+            here = [k] if r >= landed and own[r] else []
+            tracker.report(ANT["pot"], tuple((u, 0) for u in pot + here), t, r // every)
+        bet7 = [k] if r >= read_from and near[r] else []
         tracker.report(ANT["bet:7"], tuple((u, 0) for u in bet7), t, r)
         out += [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
     return [o["chips"] for o in out if "chips" in o], tracker, k
@@ -1528,36 +1533,21 @@ def test_a_chip_collected_to_the_pots_edge_towards_another_bet_stays_in_the_pot(
     the pot, not for another seat: another seat's zone waits for the pot's arrival too, and
     the pot and each bet share a line. Main put it in bet 7 on 22 of 100 draws (these among
     them; none now)."""
-    got, tracker, k = _collected_to_the_pots_edge(draw)
+    got, tracker, k = _at_the_pots_edge(draw)
     assert not [c for c in got if 100 in c.get("bet:7", [])]
     assert tracker.places()[k] == "pot"
 
 
 @pytest.mark.parametrize("draw", [11, 36, 45])
 def test_a_pot_chip_a_bet_reads_at_the_edge_is_judged_on_the_pots_line(draw: int) -> None:
-    """A 100 lies in the pot (20 chips, 60 ms rounds) at its edge towards seat 4's empty bet,
+    """A 100 lies in the pot (20 chips, 60 ms rounds) at its edge towards seat 7's empty bet,
     which begins reading it in ~50% of its 10 ms rounds 1.5 s on (its 64 rounds of history
     are 0.64 s: it looks like a newcomer). The pot and each bet share a line, judged as the
     others are (the likelihood ratio of all their rounds, from an even prior for a chip moved
     across it): main weighed the shares at the hold's end, the pot's few rounds against the
     bet's many, and moved it on 13 of 200 draws (these among them; 1 now)."""
-    pot = [chip(100, i) for i in range(2, 22)]
-    k = chip(100, 1)
-    inv = ChipInventory({u.hex(): 100 for u in (*pot, k)})
-    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
-    tracker.set_antennas(standard_antennas())
-    own, near = _draws(draw, 0.8, 600), _draws(draw + 1000, 0.5, 600)
-    got: list[dict] = []
-    for r in range(600):
-        t = r * 0.01
-        if r % 6 == 0:
-            here = pot + ([k] if own[r] else [])
-            tracker.report(ANT["pot"], tuple((u, 0) for u in here), t, r // 6)
-        bet = [k] if r >= 150 and near[r] else []
-        tracker.report(ANT["bet:4"], tuple((u, 0) for u in bet), t, r)
-        polled = [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
-        got += [o["chips"] for o in polled if "chips" in o]
-    assert not [c for c in got if 100 in c.get("bet:4", [])]
+    got, tracker, k = _at_the_pots_edge(draw, collected=False, pot_chips=20, every=6, read_from=150)
+    assert not [c for c in got if 100 in c.get("bet:7", [])]
     assert tracker.places()[k] == "pot"
 
 
