@@ -1357,27 +1357,34 @@ def test_change_at_the_bets_edge_on_slow_rounds_is_left_to_the_shares() -> None:
 # --- issue 27, rf-bets: a chip at the edge of its bet towards the next seat's bet ---
 
 
+def _seat_9(draw: int, n: int) -> tuple[bytes, bytes, bytes, TagTracker, list[bool], list[bool]]:
+    """Seat 9's 5,000, 100 and the 100 at an edge, a tracker that knows them, and ``n`` rounds
+    of draws (``draw``) of the edge's own zone's reads (~80%) and its neighbour's (~50%)."""
+    five, h1, k = chip(5000), chip(100), chip(100, 1)
+    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in (five, h1, k)})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+    return five, h1, k, tracker, _draws(draw, 0.8, n), _draws(draw + 1000, 0.5, n)
+
+
 def _chip_at_the_bets_line(
-    draw: int, pushed: bool = True, late: int = 0
+    draw: int, pushed: bool = True, late: int = 0, gap: range = range(0)
 ) -> tuple[list[dict], TagTracker, bytes]:
     """Seat 9 (stack 5,000 100, its rounds 20 ms) bets a 100 that lands at its bet zone's edge
     towards seat 10's (empty: 10 ms rounds): bet 9's antenna reads it in ~80% of its rounds,
     bet 10's in ~50% (shared/spec/rf-model.md, edge placement: a bet borders its stack, the
     next bets and the pot), from ``late`` rounds after it landed. ``pushed``: from the stack
     (which stops reading it at round 20, bet 9 and bet 10 begin at round 22), else change
-    from the tray. ``draw`` seeds the reads. The chips events, the tracker and the 100."""
-    five, h1, k = chip(5000), chip(100), chip(100, 1)
-    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in (five, h1, k)})
-    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
-    tracker.set_antennas(standard_antennas())
-    own, near = _draws(draw, 0.8, 400), _draws(draw + 1000, 0.5, 400)
+    from the tray. ``draw`` seeds the reads; bet 9's antenna misses the 100 in the rounds of
+    ``gap``. The chips events, the tracker and the 100."""
+    five, h1, k, tracker, own, near = _seat_9(draw, 400)
     out: list[dict] = []
     for r in range(400):
         t = r * 0.01
         if r % 2 == 0:
             stack = [five, h1] + ([k] if r < 20 and pushed else [])
             tracker.report(ANT["stack:9"], tuple((u, 0) for u in stack), t, r // 2)
-            bet = [k] if r >= 22 and own[r] else []
+            bet = [k] if r >= 22 and own[r] and r not in gap else []
             tracker.report(ANT["bet:9"], tuple((u, 0) for u in bet), t, r // 2)
         bet10 = [k] if r >= 22 + late and near[r] else []
         tracker.report(ANT["bet:10"], tuple((u, 0) for u in bet10), t, r)
@@ -1421,6 +1428,127 @@ def test_a_chip_in_its_bet_read_by_the_next_bet_much_later_stays(draw: int) -> N
     got, tracker, k = _chip_at_the_bets_line(draw, late=150)
     assert not [c for c in got if 100 in c.get("bet:10", [])]
     assert tracker.places()[k] == "bet:9"
+
+
+def _pushed_to_the_stacks_edge(draw: int, land: int = 102) -> tuple[list[dict], TagTracker, bytes]:
+    """Seat 9 (stack 5,000 100 100, its rounds 20 ms) pushes a 100 at round 100 that lands in
+    its bet (10 ms rounds) at the edge towards the stack: the bet reads it in ~80% of its
+    rounds from round ``land``, the stack in ~50% (shared/spec/rf-model.md, edge placement).
+    ``draw`` seeds the reads. The chips events from the push on, the tracker and the 100."""
+    five, h1, k, tracker, own, near = _seat_9(draw, 300)
+    out: list[dict] = []
+    for r in range(300):
+        t = r * 0.01
+        if r % 2 == 0:
+            stack = [five, h1] + ([k] if r < 100 or (r >= land and near[r]) else [])
+            tracker.report(ANT["stack:9"], tuple((u, 0) for u in stack), t, r // 2)
+        bet = [k] if r >= land and own[r] else []
+        tracker.report(ANT["bet:9"], tuple((u, 0) for u in bet), t, r)
+        polled = [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
+        out += polled if r >= 100 else []
+    return [o["chips"] for o in out if "chips" in o], tracker, k
+
+
+@pytest.mark.parametrize("draw", [32, 38, 69])
+def test_a_chip_pushed_to_its_bets_edge_towards_the_stack_is_judged_on_the_line(
+    draw: int,
+) -> None:
+    """Realistic seeds 15, 23, 37 and 39: a chip pushed from seat N's stack lands at its bet's
+    edge towards the stack, which reads it in half its rounds; the bridge kept it in the stack
+    ("seat 4 call to 200" for a call of 1,200). The bet never read it before, so it did not lie
+    at the bet's edge: it was moved across the line, and the line's sequential test (the
+    likelihood ratio of every round of both antennas since the bet began reading it, from an
+    even prior, until |LLR| reaches 6 or the 0.7 s cap) places it. Main weighed the shares at
+    the hold's end, then kept the chip home for good: 9 of 200 draws wrong, these among them
+    (none now)."""
+    got, tracker, k = _pushed_to_the_stacks_edge(draw)
+    assert got and all(c == {"bet:9": [100], "stack:9": [5000, 100]} for c in got)
+    assert tracker.places()[k] == "bet:9"
+
+
+@pytest.mark.parametrize("draw", [80, 82])
+def test_a_pushed_chip_its_stack_lost_as_it_left_is_judged_from_an_even_prior(draw: int) -> None:
+    """Realistic seed 15: the stack lost the pushed 1,000 as it left (its presence lapsed) and
+    read it again at the edge as the bet began to: both began within an arrival, the contest of
+    a chip landing from off the seat, from the geometry's prior (log 4 towards the stack), and
+    the chip (bet ~70%, stack ~55%) stayed in the stack, "seat 4 call to 200". It came from the
+    stack: moved across the line, judged from an even prior. (These draws land 0.1 s after the
+    push: 2 of 200 wrong with the stack's prior, none with the even one.)"""
+    got, tracker, k = _pushed_to_the_stacks_edge(draw, land=110)
+    assert got and all(c == {"bet:9": [100], "stack:9": [5000, 100]} for c in got)
+    assert tracker.places()[k] == "bet:9"
+
+
+@pytest.mark.parametrize("draw", [11, 22, 26])
+def test_a_chip_its_bet_misses_a_run_of_rounds_does_not_go_to_the_next_seats_bet(
+    draw: int,
+) -> None:
+    """Realistic seed 14: a 100 pushed to seat 2's bet, at its edge towards seat 3's, was
+    missed by seat 2's bet 4 rounds running just as its stack had been silent 0.4 s; seat 3's
+    bet took it ("seat 2 raise to 1,400 owes 100"). Another seat's zone takes a chip only once
+    all its own seat's zones have been silent that long: a bet that lost it 0.1 s ago has not.
+    Main moved it on 24 of 200 draws with this gap (these among them; none now)."""
+    got, tracker, k = _chip_at_the_bets_line(draw, gap=range(50, 64))
+    assert not [c for c in got if 100 in c.get("bet:10", [])]
+    assert tracker.places()[k] == "bet:9"
+
+
+def _at_the_pots_edge(
+    draw: int, collected: bool = True, pot_chips: int = 40, every: int = 9, read_from: int = 130
+) -> tuple[list[dict], TagTracker, bytes]:
+    """A 100 at the pot's edge towards seat 7's empty bet (10 ms rounds), in a pot of
+    ``pot_chips`` 100s read every ``every`` rounds: the pot reads it in ~80% of its rounds, bet 7
+    in ~50% from round ``read_from`` (shared/spec/rf-model.md, edge placement). ``collected``:
+    it is seat 4's bet, collected (its antenna loses it at round 100) and landing at round
+    130; else it lies in the pot from the start. The chips events, the tracker and the 100."""
+    pot = [chip(100, i) for i in range(2, 2 + pot_chips)]
+    k = chip(100, 1)
+    inv = ChipInventory({u.hex(): 100 for u in (*pot, k)})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+    own, near = _draws(draw, 0.8, 700), _draws(draw + 1000, 0.5, 700)
+    landed = 130 if collected else 0
+    out: list[dict] = []
+    for r in range(700):
+        t = r * 0.01
+        if r % 2 == 0 and collected:
+            bet4 = [k] if r < 100 else []
+            tracker.report(ANT["bet:4"], tuple((u, 0) for u in bet4), t, r // 2)
+        if r % every == 0:
+            here = [k] if r >= landed and own[r] else []
+            tracker.report(ANT["pot"], tuple((u, 0) for u in pot + here), t, r // every)
+        bet7 = [k] if r >= read_from and near[r] else []
+        tracker.report(ANT["bet:7"], tuple((u, 0) for u in bet7), t, r)
+        out += [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
+    return [o["chips"] for o in out if "chips" in o], tracker, k
+
+
+@pytest.mark.parametrize("draw", [3, 6, 7])
+def test_a_chip_collected_to_the_pots_edge_towards_another_bet_stays_in_the_pot(
+    draw: int,
+) -> None:
+    """Realistic seed 20: a chip of seat 4's bet collected into the pot lay at the pot's edge
+    towards seat 7's empty bet, whose fast rounds read it before the pot's slow ones had: it
+    went to seat 7's bet ("seat 7 has no live hand"), then back. A chip leaves its seat for
+    the pot, not for another seat: another seat's zone waits for the pot's arrival too, and
+    the pot and each bet share a line. Main put it in bet 7 on 22 of 100 draws (these among
+    them; none now)."""
+    got, tracker, k = _at_the_pots_edge(draw)
+    assert not [c for c in got if 100 in c.get("bet:7", [])]
+    assert tracker.places()[k] == "pot"
+
+
+@pytest.mark.parametrize("draw", [11, 36, 45])
+def test_a_pot_chip_a_bet_reads_at_the_edge_is_judged_on_the_pots_line(draw: int) -> None:
+    """A 100 lies in the pot (20 chips, 60 ms rounds) at its edge towards seat 7's empty bet,
+    which begins reading it in ~50% of its 10 ms rounds 1.5 s on (its 64 rounds of history
+    are 0.64 s: it looks like a newcomer). The pot and each bet share a line, judged as the
+    others are (the likelihood ratio of all their rounds, from an even prior for a chip moved
+    across it): main weighed the shares at the hold's end, the pot's few rounds against the
+    bet's many, and moved it on 13 of 200 draws (these among them; 1 now)."""
+    got, tracker, k = _at_the_pots_edge(draw, collected=False, pot_chips=20, every=6, read_from=150)
+    assert not [c for c in got if 100 in c.get("bet:7", [])]
+    assert tracker.places()[k] == "pot"
 
 
 # --- issue 27, rf-late: a chip pushed from its stack, read there once more (crosstalk) ---
