@@ -1042,13 +1042,18 @@ class TagTracker(TagMapper):
         due: list[tuple[_Zone, Tags]] = []
         # the pot and the bets as one motion too: a collection lands seat by seat, a payout
         # leaves the pot for the stacks; the pot waits for every seat, the bets for the pot
-        pot_waits = bool(busy) and "pot" in self._dirty
-        busy |= blinks
-        out += self._ask_chips(busy, pot_waits, now)
+        collecting = "pot" in self._dirty
+        pot_waits = bool(busy) and collecting
+        out += self._ask_chips(busy | blinks, pot_waits, now)
         for name in sorted(self._dirty, key=lambda n: self._zones[self._ant[n]].order):
             zone = self._zones[self._ant[name]]
             if not zone.cards and _seat_group(name) in busy:
                 continue  # one motion: wait until the seat's stack and bet are both quiet
+            # a stack chip missed a round: a push may be leaving it (not so for a collection:
+            # the bets empty into the pot, one motion with it)
+            collected = collecting and name.startswith("bet:")
+            if not zone.cards and _seat_group(name) in blinks and not collected:
+                continue
             if _seat_group(name) in self._asking and not zone.cards:
                 continue  # the dealer counts the seat's bet: its zones wait for the count
             if pot_waits and (name == "pot" or name.startswith("bet:")):
