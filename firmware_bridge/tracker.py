@@ -1070,8 +1070,9 @@ class TagTracker(TagMapper):
 
     def _ask_chips(self, busy: set[str], pot_waits: bool, now: float) -> list[Event | Alert]:
         """A seat's motion about to be ruled with a chip whose side of the line between its
-        stack and its bet the reads cannot tell: a ``recount`` of the bet instead of the read
-        (tablectl/engine/recount.py); the seat's zones wait for the dealer's count."""
+        stack and its bet the reads cannot tell (``_doubtful`` with ``ask_chips``, else one the
+        line's cap placed on a weak LLR, ``_unsure_chip``): a ``recount`` of the bet instead of
+        the read (tablectl/engine/recount.py); the seat's zones wait for the dealer's count."""
         out: list[Event | Alert] = []
         if not (self.ask_chips or self._unsure):
             return out
@@ -1877,7 +1878,7 @@ class TagTracker(TagMapper):
             if place.startswith("stack:") and blink:
                 blinks.add(_seat_group(place))
             elif not (place == "pot" and blink):
-                busy.add(_seat_group(place))  # a bet's chip: a collection begins so
+                busy.add(_seat_group(place))  # in a hand (a bet's chip at once: a collection)
             moving = True
         uid = self._uid_of(tag)
         if uid in self._held:
