@@ -141,6 +141,12 @@ SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads be
 # arrivals included, the bound of 6 and the cap of 0.7 s misplace 45 of bench/rf_edge.py's 2,000
 # landings (59 judged at the time looked at, without plain arrivals; 105 at 4 and 0.5 s).
 EDGE_OWN, EDGE_OTHER, EDGE_BOUND, EDGE_CAP = 0.8, 0.5, 6.0, 0.7
+# A seat's stack/bet contest the cap decides with |LLR| below EDGE_SURE (wrong about one time in
+# eight or more: a chip read about as often by both antennas) is not ruled on: the dealer counts
+# the seat's bet (a ``recount``), as a card the card line leaves unclear (CARD_SURE). Of 23 such
+# contests decided at the cap in 2,000 realistic hands, 2 went the wrong way, one at |LLR| 1.06
+# ("seat 1 bet to 5,400" for a 5,000 chip of change at its stack's edge); 6 were below 2.
+EDGE_SURE = 2.0
 # a round's step of the line's LLR towards the zone the tag is read by (read, missed)
 EDGE_STEPS = math.log(EDGE_OWN / EDGE_OTHER), math.log((1 - EDGE_OWN) / (1 - EDGE_OTHER))
 EDGE_ROUND = 0.15  # the rates are a reader per antenna's (rounds 20-100 ms): not on slower rounds
@@ -233,6 +239,9 @@ class TagTracker(TagMapper):
         # seat -> the bet zone asked about (a chip recount) and the read held: the seat's zones
         # wait for the dealer's count (answered_chips)
         self._asking: dict[str, tuple[str, list[int]]] = {}
+        # seat -> a chip of its stack/bet line that the cap placed on a weak LLR (EDGE_SURE),
+        # and when: the seat's motion is not ruled on it; its bet is counted (``_ask_chips``)
+        self._unsure: dict[str, tuple[bytes, float]] = {}
         self._counted: dict[str, float] = {}  # seat -> when the dealer last counted its bet
         # the deck in play's cards never read, as last told to the engine (``unread``), and the
         # deck and the number of tags known when it was worked out (it changes only with them)
@@ -753,6 +762,8 @@ class TagTracker(TagMapper):
         decided = (a, b) if llr > 0 else (b, a)
         if landing is not None and not landing.alone:
             landing.sides = decided
+            if abs(llr) < EDGE_SURE and _seat_group(a) == _seat_group(b) != "pot":
+                self._unsure[_seat_group(a)] = (uid, now)  # the dealer counts its bet
         return decided
 
     def _line_steps(
@@ -1013,8 +1024,9 @@ class TagTracker(TagMapper):
         # what the table cannot read, before the chips it may leave short (the engine asks)
         first = self._unread_event()
         busy: set[str] = set()
+        blinks: set[str] = set()  # seats a stack chip missed a round or two holds (not the pot)
         for uid in sorted(self._active):  # in a fixed order: a seed plays the same
-            self._motion(self._tags[uid], now, busy)
+            self._motion(self._tags[uid], now, busy, blinks)
         leaving = self._leaving(now)
         if self._fresh and leaving:
             # change placed while chips went unread lately: the exchange is not settled (or
@@ -1030,12 +1042,18 @@ class TagTracker(TagMapper):
         due: list[tuple[_Zone, Tags]] = []
         # the pot and the bets as one motion too: a collection lands seat by seat, a payout
         # leaves the pot for the stacks; the pot waits for every seat, the bets for the pot
-        pot_waits = bool(busy) and "pot" in self._dirty
-        out += self._ask_chips(busy, pot_waits, now)
+        collecting = "pot" in self._dirty
+        pot_waits = bool(busy) and collecting
+        out += self._ask_chips(busy | blinks, pot_waits, now)
         for name in sorted(self._dirty, key=lambda n: self._zones[self._ant[n]].order):
             zone = self._zones[self._ant[name]]
             if not zone.cards and _seat_group(name) in busy:
                 continue  # one motion: wait until the seat's stack and bet are both quiet
+            # a stack chip missed a round: a push may be leaving it (not so for a collection:
+            # the bets empty into the pot, one motion with it)
+            collected = collecting and name.startswith("bet:")
+            if not zone.cards and _seat_group(name) in blinks and not collected:
+                continue
             if _seat_group(name) in self._asking and not zone.cards:
                 continue  # the dealer counts the seat's bet: its zones wait for the count
             if pot_waits and (name == "pot" or name.startswith("bet:")):
@@ -1052,10 +1070,11 @@ class TagTracker(TagMapper):
 
     def _ask_chips(self, busy: set[str], pot_waits: bool, now: float) -> list[Event | Alert]:
         """A seat's motion about to be ruled with a chip whose side of the line between its
-        stack and its bet the reads cannot tell: a ``recount`` of the bet instead of the read
-        (tablectl/engine/recount.py); the seat's zones wait for the dealer's count."""
+        stack and its bet the reads cannot tell (``_doubtful`` with ``ask_chips``, else one the
+        line's cap placed on a weak LLR, ``_unsure_chip``): a ``recount`` of the bet instead of
+        the read (tablectl/engine/recount.py); the seat's zones wait for the dealer's count."""
         out: list[Event | Alert] = []
-        if not self.ask_chips:
+        if not (self.ask_chips or self._unsure):
             return out
         seats = {
             _seat_group(n)
@@ -1066,19 +1085,36 @@ class TagTracker(TagMapper):
             bet, stack = f"bet:{seat}", f"stack:{seat}"
             if bet not in self._content or (pot_waits and bet in self._dirty):
                 continue
-            doubt = self._doubtful(bet, stack, now)
+            doubt = (
+                self._doubtful(bet, stack, now) if self.ask_chips else self._unsure_chip(seat, now)
+            )
             if doubt is None:
                 continue
             read = sorted((self.chips.value(u) or 0 for u in self._content[bet]), reverse=True)
             if read == self._chip_values.get(bet, []) and stack not in self._dirty:
                 continue  # the bet as the engine has it already: nothing to rule on
             self._asking[seat] = (bet, read)
+            self._unsure.pop(seat, None)
             self.tstats.asked += 1
             value = self.chips.value(doubt) or 0
             why = f"a {value:,} chip read by both seat {seat}'s stack and bet antennas"
             body = {"chips": {bet: read}, "ask": bet, "why": why}
             out.append(event_from_obj({"recount": body}))
         return out
+
+    def _unsure_chip(self, seat: str, now: float) -> bytes | None:
+        """The chip of the seat's stack/bet line placed on a weak LLR at the cap (EDGE_SURE) in
+        this motion, still in the seat's stack or bet: the seat's bet is counted. Forgotten once
+        it has left them, or a motion's time after."""
+        got = self._unsure.get(seat)
+        if got is None:
+            return None
+        uid, when = got
+        place = self._tags[uid].place
+        if now - when > self.motion + EPS or place is None or _seat_group(place) != seat:
+            del self._unsure[seat]
+            return None
+        return uid
 
     def _doubtful(self, bet: str, stack: str, now: float) -> bytes | None:
         """A chip of the seat's stack or bet that the other of the two began to read in this
@@ -1130,6 +1166,7 @@ class TagTracker(TagMapper):
         # not given before the clearing are not awaited (the stacks are set up anew)
         self._dead_told, self._retiring = [], {}
         self._asking.clear()  # nor a question about a seat's bet
+        self._unsure.clear()
         for name, content in self._content.items():
             zone = self._zones[self._ant[name]]
             if zone.cards:
@@ -1814,9 +1851,16 @@ class TagTracker(TagMapper):
             return 0.0
         return max(self.rest, self.leave_rounds * self._period_of(zone))
 
-    def _motion(self, tag: _Tag, now: float, busy: set[str]) -> None:
+    def _motion(self, tag: _Tag, now: float, busy: set[str], blinks: set[str]) -> None:
         """Mark the seat group busy while a chip of it is in a hand (unread at home for less
-        than a push takes) or arriving in it; settle the tag when nothing is pending."""
+        than a push takes) or arriving in it; settle the tag when nothing is pending. A chip of
+        a stack or the pot its antenna missed a round or two (k of n, ``_lapse``), read nowhere
+        else, is a miss until then, not a motion the pot waits for (``blinks``: a stack's chip
+        holds its seat's zones, as the first rounds of a push; a pot chip nothing; a bet's is a
+        motion, the first rounds of a collection). Among the table's 200 chips one is missed in
+        most rounds, and a collection's pot and bets waited for a poll with none missed, up to
+        a second (realistic seed 3: collections p90 515 ms). A reader per antenna only: see
+        docs/rf.md, "Where a reader per antenna's slowest 1% goes"."""
         moving = False
         place = tag.place
         if (
@@ -1825,7 +1869,16 @@ class TagTracker(TagMapper):
             and place not in tag.at
             and now - tag.read_at + EPS < self._in_hand(place)
         ):
-            busy.add(_seat_group(place))
+            blink = (
+                not tag.at
+                and now - tag.read_at <= self._lapse(place)
+                and self._period_of(place) <= EDGE_ROUND  # a shared reader's cycle tells no
+                # skipped chip from chips in a hand (stopping alerts 6 -> 36: rf-edge2)
+            )
+            if place.startswith("stack:") and blink:
+                blinks.add(_seat_group(place))
+            elif not (place == "pot" and blink):
+                busy.add(_seat_group(place))  # in a hand (a bet's chip at once: a collection)
             moving = True
         uid = self._uid_of(tag)
         if uid in self._held:
