@@ -1065,8 +1065,14 @@ class TagTracker(TagMapper):
             if not zone.cards and _seat_group(name) in busy:
                 continue  # one motion: wait until the seat's stack and bet are both quiet
             # a stack chip missed a round: a push may be leaving it (not so for a collection:
-            # the bets empty into the pot, one motion with it)
-            collected = collecting and name.startswith("bet:")
+            # the bets empty into the pot, one motion with it; but a bet whose chip the cap
+            # placed unsure waits to be counted, the pot read with that chip being no
+            # collection: realistic seed 17, a call's chip at the pot's edge)
+            collected = (
+                collecting
+                and name.startswith("bet:")
+                and self._unsure_chip(_seat_group(name), now) is None
+            )
             if not zone.cards and _seat_group(name) in blinks and not collected:
                 continue
             if self._awaits_count(name) and not zone.cards:
