@@ -141,11 +141,13 @@ SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads be
 # arrivals included, the bound of 6 and the cap of 0.7 s misplace 45 of bench/rf_edge.py's 2,000
 # landings (59 judged at the time looked at, without plain arrivals; 105 at 4 and 0.5 s).
 EDGE_OWN, EDGE_OTHER, EDGE_BOUND, EDGE_CAP = 0.8, 0.5, 6.0, 0.7
-# A seat's stack/bet contest the cap decides with |LLR| below EDGE_SURE (wrong about one time in
-# eight or more: a chip read about as often by both antennas) is not ruled on: the dealer counts
-# the seat's bet (a ``recount``), as a card the card line leaves unclear (CARD_SURE). Of 23 such
+# A line's contest the cap decides with |LLR| below EDGE_SURE (wrong about one time in eight or
+# more: a chip read about as often by both antennas) is not ruled on: the dealer counts a bet of
+# the line (a ``recount``), as a card the card line leaves unclear (CARD_SURE). Of 23 stack/bet
 # contests decided at the cap in 2,000 realistic hands, 2 went the wrong way, one at |LLR| 1.06
-# ("seat 1 bet to 5,400" for a 5,000 chip of change at its stack's edge); 6 were below 2.
+# ("seat 1 bet to 5,400" for a 5,000 chip of change at its stack's edge); 6 were below 2. Of 4
+# bet/pot and bet/bet ones below 2, 2 went the wrong way (realistic seed 17: a call's chip at the
+# pot's edge, read in 69% of the bet's rounds and 62% of the pot's, went to the pot).
 EDGE_SURE = 2.0
 # a round's step of the line's LLR towards the zone the tag is read by (read, missed)
 EDGE_STEPS = math.log(EDGE_OWN / EDGE_OTHER), math.log((1 - EDGE_OWN) / (1 - EDGE_OTHER))
@@ -239,9 +241,14 @@ class TagTracker(TagMapper):
         # seat -> the bet zone asked about (a chip recount) and the read held: the seat's zones
         # wait for the dealer's count (answered_chips)
         self._asking: dict[str, tuple[str, list[int]]] = {}
-        # seat -> a chip of its stack/bet line that the cap placed on a weak LLR (EDGE_SURE),
-        # and when: the seat's motion is not ruled on it; its bet is counted (``_ask_chips``)
-        self._unsure: dict[str, tuple[bytes, float]] = {}
+        # seat -> a chip that a line of its bet's placed on a weak LLR at the cap (EDGE_SURE),
+        # the line's other zone (its stack, the pot, a neighbouring bet) and when: the seat's
+        # motion is not ruled on it; its bet is counted (``_ask_chips``)
+        self._unsure: dict[str, tuple[bytes, str, float]] = {}
+        # seat asked about -> the chip and the zone across its line when that is not the seat's
+        # stack (the pot, another seat's bet): that zone waits for the count too, which places
+        # the chip (``_count_line``)
+        self._ask_line: dict[str, tuple[bytes, str]] = {}
         self._counted: dict[str, float] = {}  # seat -> when the dealer last counted its bet
         # the deck in play's cards never read, as last told to the engine (``unread``), and the
         # deck and the number of tags known when it was worked out (it changes only with them)
@@ -762,9 +769,17 @@ class TagTracker(TagMapper):
         decided = (a, b) if llr > 0 else (b, a)
         if landing is not None and not landing.alone:
             landing.sides = decided
-            if abs(llr) < EDGE_SURE and _seat_group(a) == _seat_group(b) != "pot":
-                self._unsure[_seat_group(a)] = (uid, now)  # the dealer counts its bet
+            if abs(llr) < EDGE_SURE:
+                self._unsure_line(uid, *decided, now)
         return decided
+
+    def _unsure_line(self, uid: bytes, won: str, lost: str, now: float) -> None:
+        """A line's contest the cap decided on a weak LLR (EDGE_SURE): the dealer counts a bet
+        of the line, the winner's if it is a bet (its count says whether the chip lies there),
+        else the bet across from the pot or stack that won (``_ask_chips``)."""
+        bet = won if won.startswith("bet:") else lost
+        if bet.startswith("bet:"):
+            self._unsure[_seat_group(bet)] = (uid, lost if bet == won else won, now)
 
     def _line_steps(
         self, uid: bytes, a: str, b: str, since: float, now: float
@@ -1050,12 +1065,18 @@ class TagTracker(TagMapper):
             if not zone.cards and _seat_group(name) in busy:
                 continue  # one motion: wait until the seat's stack and bet are both quiet
             # a stack chip missed a round: a push may be leaving it (not so for a collection:
-            # the bets empty into the pot, one motion with it)
-            collected = collecting and name.startswith("bet:")
+            # the bets empty into the pot, one motion with it; but a bet whose chip the cap
+            # placed unsure waits to be counted, the pot read with that chip being no
+            # collection: realistic seed 17, a call's chip at the pot's edge)
+            collected = (
+                collecting
+                and name.startswith("bet:")
+                and self._unsure_chip(_seat_group(name), now) is None
+            )
             if not zone.cards and _seat_group(name) in blinks and not collected:
                 continue
-            if _seat_group(name) in self._asking and not zone.cards:
-                continue  # the dealer counts the seat's bet: its zones wait for the count
+            if self._awaits_count(name) and not zone.cards:
+                continue  # the dealer counts a bet: the zones it decides wait for the count
             if pot_waits and (name == "pot" or name.startswith("bet:")):
                 continue
             if pot_waits and name.startswith("stack:") and f"bet:{name[6:]}" in self._dirty:
@@ -1068,11 +1089,20 @@ class TagTracker(TagMapper):
             out[:0] = self._emit(due)
         return first + out
 
+    def _awaits_count(self, name: str) -> bool:
+        """``name`` (a chip zone) waits for the dealer's count of a bet: a zone of the seat
+        asked about, or the zone across the line of the chip asked about (``_ask_line``)."""
+        group = _seat_group(name)
+        return group in self._asking or any(
+            _seat_group(other) == group for _, other in self._ask_line.values()
+        )
+
     def _ask_chips(self, busy: set[str], pot_waits: bool, now: float) -> list[Event | Alert]:
-        """A seat's motion about to be ruled with a chip whose side of the line between its
-        stack and its bet the reads cannot tell (``_doubtful`` with ``ask_chips``, else one the
-        line's cap placed on a weak LLR, ``_unsure_chip``): a ``recount`` of the bet instead of
-        the read (tablectl/engine/recount.py); the seat's zones wait for the dealer's count."""
+        """A seat's motion about to be ruled with a chip whose side of a line of its bet the
+        reads cannot tell (``_doubtful`` with ``ask_chips``, else one the line's cap placed on a
+        weak LLR, ``_unsure_chip``): a ``recount`` of the bet instead of the read
+        (tablectl/engine/recount.py); the seat's zones, and the pot or the other bet of the
+        chip's line, wait for the dealer's count."""
         out: list[Event | Alert] = []
         if not (self.ask_chips or self._unsure):
             return out
@@ -1085,9 +1115,11 @@ class TagTracker(TagMapper):
             bet, stack = f"bet:{seat}", f"stack:{seat}"
             if bet not in self._content or (pot_waits and bet in self._dirty):
                 continue
-            doubt = (
-                self._doubtful(bet, stack, now) if self.ask_chips else self._unsure_chip(seat, now)
-            )
+            if self.ask_chips:
+                uid = self._doubtful(bet, stack, now)
+                doubt = None if uid is None else (uid, stack)
+            else:
+                doubt = self._unsure_chip(seat, now)
             if doubt is None:
                 continue
             read = sorted((self.chips.value(u) or 0 for u in self._content[bet]), reverse=True)
@@ -1095,26 +1127,34 @@ class TagTracker(TagMapper):
                 continue  # the bet as the engine has it already: nothing to rule on
             self._asking[seat] = (bet, read)
             self._unsure.pop(seat, None)
+            uid, other = doubt
+            if other != stack:
+                self._ask_line[seat] = doubt
             self.tstats.asked += 1
-            value = self.chips.value(doubt) or 0
-            why = f"a {value:,} chip read by both seat {seat}'s stack and bet antennas"
+            value = self.chips.value(uid) or 0
+            why = f"a {value:,} chip read by both {_line_words(bet, other)} antennas"
             body = {"chips": {bet: read}, "ask": bet, "why": why}
             out.append(event_from_obj({"recount": body}))
         return out
 
-    def _unsure_chip(self, seat: str, now: float) -> bytes | None:
-        """The chip of the seat's stack/bet line placed on a weak LLR at the cap (EDGE_SURE) in
-        this motion, still in the seat's stack or bet: the seat's bet is counted. Forgotten once
-        it has left them, or a motion's time after."""
+    def _unsure_chip(self, seat: str, now: float) -> tuple[bytes, str] | None:
+        """The chip a line of the seat's bet placed on a weak LLR at the cap (EDGE_SURE) in
+        this motion, and the zone across that line, the chip still in the seat's stack or bet
+        or in that zone: the seat's bet is counted. Forgotten once it has left them, or a
+        motion's time after."""
         got = self._unsure.get(seat)
         if got is None:
             return None
-        uid, when = got
+        uid, other, when = got
         place = self._tags[uid].place
-        if now - when > self.motion + EPS or place is None or _seat_group(place) != seat:
+        if (
+            now - when > self.motion + EPS
+            or place is None
+            or (_seat_group(place) != seat and place != other)
+        ):
             del self._unsure[seat]
             return None
-        return uid
+        return uid, other
 
     def _doubtful(self, bet: str, stack: str, now: float) -> bytes | None:
         """A chip of the seat's stack or bet that the other of the two began to read in this
@@ -1167,6 +1207,7 @@ class TagTracker(TagMapper):
         self._dead_told, self._retiring = [], {}
         self._asking.clear()  # nor a question about a seat's bet
         self._unsure.clear()
+        self._ask_line.clear()
         for name, content in self._content.items():
             zone = self._zones[self._ant[name]]
             if zone.cards:
@@ -1238,6 +1279,7 @@ class TagTracker(TagMapper):
             self._counted_stack(zone, chips, now)
             return
         asked = self._asking.pop(seat, None)
+        line = self._ask_line.pop(seat, None)
         if asked is None and zone.startswith("bet:") and zone in self._content:
             # the engine asked (a bet read short while a chip it cannot read is counted at the
             # seat: tablectl/engine/shortbet.py): the read held is the bet as last emitted
@@ -1246,6 +1288,8 @@ class TagTracker(TagMapper):
             return
         stack = f"stack:{seat}"
         want = Counter(chips if chips is not None else asked[1])
+        if line is not None:
+            self._count_line(zone, want, *line, now)
         have = Counter(self.chips.value(u) or 0 for u in self._content[zone])
         value = self.chips.value
         for v, n in (have - want).items():  # read in the bet, not there: in the stack
@@ -1282,6 +1326,23 @@ class TagTracker(TagMapper):
             self._dirty.discard(zone)
         self._dirty.add(stack)
         self._due = now
+
+    def _count_line(self, bet: str, want: Counter[int], uid: bytes, other: str, now: float) -> None:
+        """The chip asked about, on the line between the bet counted and ``other`` (the pot, a
+        neighbouring bet): the count places it, not a chip of the seat's stack, on the side
+        it says (a bet counted short of its value lies across the line, one counted over it
+        takes it from there)."""
+        tag = self._tags.get(uid)
+        value = self.chips.value(uid)
+        if tag is None or value is None:
+            return
+        read = sum(1 for u in self._content[bet] if self.chips.value(u) == value)
+        if tag.place == bet and read > want[value]:
+            self._place(uid, tag, other, tag.flags, now)
+            tag.kept.add(bet)
+        elif tag.place == other and read < want[value]:
+            self._place(uid, tag, bet, tag.flags, now)
+            tag.kept.add(other)
 
     def _counted_stack(self, zone: str, chips: list[int] | None, now: float) -> None:
         """The dealer's count of a stack the engine asked about (read short of what the seat
@@ -2379,6 +2440,16 @@ def _line_prior(a: str, b: str) -> float | None:
 
 _SEATS = 10  # a table's seats (the simulated table's; a bet zone of a seat not there is no line)
 _BORDERS = {"stack": 1, "bet": 4, "pot": _SEATS}  # how many zones a chip zone borders
+
+
+def _line_words(bet: str, other: str) -> str:
+    """The antennas of a line of ``bet``, as a recount's reason names them."""
+    seat = _seat_group(bet)
+    if other.startswith("stack:"):
+        return f"seat {seat}'s stack and bet"
+    if other == "pot":
+        return f"seat {seat}'s bet and the pot"
+    return f"seat {seat}'s and seat {_seat_group(other)}'s bet"
 
 
 def _seat_group(zone: str) -> str:

@@ -1347,6 +1347,54 @@ def test_a_chip_the_cap_places_on_a_weak_ratio_is_counted_by_the_dealer(draw: in
     assert tracker.places()[k] == at
 
 
+def _push_at_the_pots_edge(draw: int, asked: list[dict]) -> tuple[list[dict], TagTracker, bytes]:
+    """Seat 9 (stack 5,000 100 100, its antenna's rounds 40 ms) pushes a 100 at round 20 (20 ms
+    rounds), which lands at round 22 at its bet's edge towards the pot (500 500): the bet's
+    antenna reads it in ~80% of its rounds, the pot's in ~50% (shared/spec/rf-model.md, edge
+    placement); ``draw`` seeds the reads. A recount asked is appended to ``asked`` and answered
+    at once with the bet as it lies (the 100). The chips events, the tracker and the 100."""
+    five, h1, k, p1, p2 = chip(5000), chip(100), chip(100, 1), chip(500), chip(500, 1)
+    inv = ChipInventory({u.hex(): CHIPS.value(u) or 0 for u in (five, h1, k, p1, p2)})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+    bet, pot = _draws(draw, 0.8, 150), _draws(draw + 1000, 0.5, 150)
+    out: list[dict] = []
+    for r in range(150):
+        t = r * 0.02
+        if r % 2 == 0:
+            stack = [five, h1] + ([k] if r < 20 else [])
+            tracker.report(ANT["stack:9"], tuple((u, 0) for u in stack), t, r // 2)
+        landed = r >= 22
+        tracker.report(
+            ANT["bet:9"], tuple((u, 0) for u in ([k] if landed and bet[r] else [])), t, r
+        )
+        pile = [p1, p2] + ([k] if landed and pot[r] else [])
+        tracker.report(ANT["pot"], tuple((u, 0) for u in pile), t, r)
+        got = [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
+        for o in got:
+            if "recount" in o:
+                asked.append(o["recount"])
+                tracker.answered_chips("bet:9", [100], t + 0.001)
+        out += got
+    return [o["chips"] for o in out if "chips" in o], tracker, k
+
+
+def test_a_call_the_cap_leaves_unsure_against_the_pot_is_counted_by_the_dealer() -> None:
+    """Realistic seed 17 hand 29: seat 9 calls 400 in 100s, one landing at its bet's edge towards
+    the pot; over the 0.7 s cap the bet read it in 69% of its rounds and the pot in 62%, the
+    line's LLR stood at 0.47 for the pot, and the pot took it: "call to 400 owes 100" (002 Rule
+    44-B), then "100 fewer chips in its stack ... forfeit" (002 Rule 63), play stopped. A bet/pot
+    contest the cap decides below EDGE_SURE is counted as a stack/bet one is: the dealer counts
+    seat 9's bet, the count places the chip, and neither the bet nor the pot is ruled on the
+    unsure read. Draw 91 of the edge model's reads: main put the 100 in the pot."""
+    asked: list[dict] = []
+    got, tracker, k = _push_at_the_pots_edge(91, asked)
+    assert [a["ask"] for a in asked] == ["bet:9"]
+    assert "100 chip read by both seat 9's bet and the pot antennas" in asked[0]["why"]
+    assert not [c for c in got if 100 in c.get("pot", [])]
+    assert tracker.places()[k] == "bet:9"
+
+
 @pytest.mark.parametrize(("draw", "at"), [(26, "stack:1"), (36, "bet:1"), (56, "bet:1")])
 def test_a_chip_at_the_line_is_judged_once_over_its_landing(draw: int, at: str) -> None:
     """One test per landing: the stack/bet line's likelihood ratio counts every round of both
