@@ -241,9 +241,9 @@ class TagTracker(TagMapper):
         # seat -> the bet zone asked about (a chip recount) and the read held: the seat's zones
         # wait for the dealer's count (answered_chips)
         self._asking: dict[str, tuple[str, list[int]]] = {}
-        # seat -> a chip that a line of its bet's placed on a weak LLR at the cap (EDGE_SURE),
-        # the line's other zone (its stack, the pot, a neighbouring bet) and when: the seat's
-        # motion is not ruled on it; its bet is counted (``_ask_chips``)
+        # seat -> a chip the cap placed on a weak LLR (EDGE_SURE) on a line of the seat's bet,
+        # the line's other zone (the seat's stack, the pot, a neighbouring bet) and when: the
+        # seat's motion is not ruled on it; its bet is counted (``_ask_chips``)
         self._unsure: dict[str, tuple[bytes, str, float]] = {}
         # seat asked about -> the chip and the zone across its line when that is not the seat's
         # stack (the pot, another seat's bet): that zone waits for the count too, which places
