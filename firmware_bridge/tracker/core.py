@@ -39,131 +39,58 @@ evidence. Pure: no I/O, no clock (``now`` is passed in), no threads.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Container, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from firmware_bridge.diag import RfCounters
 from firmware_bridge.tags import ChipInventory, Deck, DeckRegistry, TagMapper, _Zone
+from firmware_bridge.tracker.geometry import (
+    CARD_BOUND,
+    CARD_CAP,
+    CARD_SURE,
+    EDGE_BOUND,
+    EDGE_CAP,
+    EDGE_ROUND,
+    EDGE_STEPS,
+    EDGE_SURE,
+    _is_card_zone,
+    _is_seat_chip_zone,
+    _line_prior,
+    _line_words,
+    _lines_of,
+    _seat_group,
+    _zone_key,
+)
+from firmware_bridge.tracker.records import (
+    ASK,
+    CLEAR,
+    DECIDE,
+    EPS,
+    HOLD,
+    HOLD_MAX,
+    PRIOR,
+    SILENT,
+    SURE,
+    TRACKER_RULE,
+    TRAY_KEEP,
+    Tags,
+    TrackerStats,
+    _Landing,
+    _Presence,
+    _Tag,
+)
 from tablectl.engine.events import TRAY, Event, event_from_obj
 from tablectl.engine.outputs import Alert
 
-TRACKER_RULE = "docs/rf.md, the bridge's tracker"
-Tags = tuple[tuple[bytes, int], ...]
-
-
-@dataclass(slots=True)
-class _Presence:
-    """A tag read without a break by one antenna: since when, in how many rounds, and since
-    when with its face (``flags``): -inf if it turned while read without a break."""
-
-    since: float
-    rounds: int = 1
-    flags: int = 0
-    face_since: float = 0.0
-
-
-@dataclass(slots=True)
-class _Tag:
-    place: str | None = None  # confirmed zone
-    flags: int = 0
-    read_at: float = 0.0  # last read at its place (or placed)
-    alerted: bool = False  # the unread alert was raised
-    asked: frozenset[str] = frozenset()  # zones a recount named
-    at: dict[str, _Presence] = field(default_factory=dict)  # zone -> presence now
-    # zone -> a presence that lapsed, and when: read again within a few rounds, it goes on
-    # (k of n rounds: a tag missed now and then still arrives)
-    lapsed: dict[str, tuple[_Presence, float]] = field(default_factory=dict)
-    misses: int = 0  # times its own antenna stopped reading it where it lay (diag)
-    placed: float = 0.0  # when it was placed where it is
-    # zones already judged not to hold the tag (a neighbour reading it at its zone's edge):
-    # only its place falling silent moves it there now (no decision taken back on a few rounds)
-    kept: set[str] = field(default_factory=set)
-
-
-@dataclass(slots=True)
-class _Landing:
-    """A chip's contest on a line between two chip zones (``TagTracker._edge``): one per
-    landing."""
-
-    zone: str  # where it landed (alone), or one of the line's two zones
-    other: str | None  # the line's other zone; None while alone
-    since: float  # its rounds count from here: the later of the two antennas' first reads
-    placed: float  # the chip's ``placed`` as it opened: placed elsewhere since, it is over
-    sides: tuple[str, str] | None = None  # (won, lost) once decided
-    # opened on a plain arrival (``_landed_at``), no zone across a line from it reading the
-    # chip yet: no contest until one has read it k rounds; ``since`` then moves to that read
-    alone: bool = False
-    clear: bool = False  # alone, its rounds crossed the bound: its seat no longer waits
-    came: str | None = None  # alone: the zone it came from (no contest with that one)
-    # the LLR it starts from when not the line's (``_line_prior``): a chip moved across the
-    # line from its place (``TagTracker._moved_across``)
-    prior: float | None = None
-
-
-@dataclass(slots=True)
-class TrackerStats:
-    moves: int = 0  # tags placed or moved
-    held: int = 0  # reads elsewhere not accepted (edge, crosstalk, transit) at the time of a poll
-    asked: int = 0  # recount questions sent
-    unread_alerts: int = 0
-    exchanged: int = 0  # chips gone to the tray in an exchange
-    answered: int = 0  # cards placed by the dealer's answer to a recount
-    dead_cards: int = 0  # card tags found dead (a count found the card; the deck changed)
-    followed: int = 0  # unread chips counted where their zone-mates went
-    stale_exchanged: int = 0  # chips unread for long that went to the tray with their zone
-    dead: int = 0  # dead chips counted where the change they came in landed
-    swept: int = 0  # chips moved at a hand's start (``hand_started``): to the tray or a stack
-
-
-EPS = 1e-6  # a due time computed from the same floats counts as reached
 INTERMITTENT = 5  # a tag its own antenna stopped reading this often is named by diag
 HISTORY = 64  # rounds of read history kept per tag and antenna
 _ALL = (1 << HISTORY) - 1
-# A chip or card read by two antennas (one at its zone's edge: ~80% of its own antenna's rounds,
-# ~50% of its neighbour's) lies where it reads in the clearly larger share of rounds: the
-# shares differ by CLEAR once both antennas have read SURE rounds, or whichever is larger once
-# they have read DECIDE rounds; until then the tag is held (its seat's zones are not ruled).
-CLEAR, SURE, DECIDE = 0.15, 8, 32
-HOLD_MAX = 0.35  # seconds (at least SURE rounds) a seat waits on a tag in question
-PRIOR = 0.15  # a zone that read the tag this often before its presence began: a neighbour
-SILENT = 0.4  # seconds (and 8 rounds) home must miss a tag a neighbour reads before it leaves
-# A chip that two chip zones sharing a line (a seat's stack and bet, two neighbouring bets:
-# ``_line_prior``) both read since it landed lies at their line, at the edge of one: its own
-# antenna reads it in EDGE_OWN of its rounds, the other in EDGE_OTHER (the table's measured edge
-# statistics, docs/rf.md). The log-likelihood ratio of all those rounds of both antennas
-# decides, from the line's prior (towards a stack, log 4: a stack borders only its bet, a bet
-# four zones; even between two bets); once |LLR| >= EDGE_BOUND, else at EDGE_CAP seconds (and
-# SURE rounds) after the landing by its sign; the seat waits meanwhile.
-# Each round moves the LLR by 0.5-1.4: with one sequential test per landing (``_Landing``), plain
-# arrivals included, the bound of 6 and the cap of 0.7 s misplace 45 of bench/rf_edge.py's 2,000
-# landings (59 judged at the time looked at, without plain arrivals; 105 at 4 and 0.5 s).
-EDGE_OWN, EDGE_OTHER, EDGE_BOUND, EDGE_CAP = 0.8, 0.5, 6.0, 0.7
-# A line's contest the cap decides with |LLR| below EDGE_SURE (wrong about one time in eight or
-# more: a chip read about as often by both antennas) is not ruled on: the dealer counts a bet of
-# the line (a ``recount``), as a card the card line leaves unclear (CARD_SURE). Of 23 stack/bet
-# contests decided at the cap in 2,000 realistic hands, 2 went the wrong way, one at |LLR| 1.06
-# ("seat 1 bet to 5,400" for a 5,000 chip of change at its stack's edge); 6 were below 2. Of 4
-# bet/pot and bet/bet ones below 2, 2 went the wrong way (realistic seed 17: a call's chip at the
-# pot's edge, read in 69% of the bet's rounds and 62% of the pot's, went to the pot).
-EDGE_SURE = 2.0
-# a round's step of the line's LLR towards the zone the tag is read by (read, missed)
-EDGE_STEPS = math.log(EDGE_OWN / EDGE_OTHER), math.log((1 - EDGE_OWN) / (1 - EDGE_OTHER))
-EDGE_ROUND = 0.15  # the rates are a reader per antenna's (rounds 20-100 ms): not on slower rounds
-HOLD = "hold"
-ASK = "ask"
-# A card two card zones read as it landed lies at the edge of one (the same edge read rates):
-# placed once the LLR of all their rounds reaches CARD_BOUND (a wrong card is a misdeal: surer
-# than a chip), else at CARD_CAP seconds by its sign if at least CARD_SURE, else asked about.
-CARD_BOUND, CARD_CAP, CARD_SURE = 6.0, 0.6, 2.0
 # a report of a round older than this (MCU ms) than the newest is no snapshot of it: the MCU's
 # clock restarted (a snapshot's rounds are at most one cycle old: 0.5 s on a shared reader)
 MCU_BACK_MS = 2000
 EDGE = 0.1  # a neighbour reading a tag in this share of its last rounds: diag names the edge
 TAKEN = 2  # chips of a zone gone unread together: taken off the table, not dead one by one
-TRAY_KEEP = 10.0  # seconds the times of change from the tray are kept (``_taken``)
 MAX_LOST = 4  # dead chips of unknown place listed for the engine (``unread``: ``table``)
 MAX_DEAD_TOLD = 8  # dead chips of known place told to the engine (``unread``: ``dead``)
 
@@ -2406,63 +2333,6 @@ def subset_summing(items: list[bytes], values: list[int], target: int) -> list[b
 def _cards_not_in(deck: Deck, tags: Container[bytes]) -> list[str]:
     """The deck's cards whose tag is not among ``tags`` (never read, never placed)."""
     return [c for u, c in deck.cards.items() if bytes.fromhex(u) not in tags]
-
-
-def _is_seat_chip_zone(zone: str) -> bool:
-    """A seat's stack or bet."""
-    return zone.startswith(("stack:", "bet:"))
-
-
-def _lines_of(zone: str) -> list[str]:
-    """The chip zones across a line from ``zone`` (shared/spec/rf-model.md's geometry: a stack
-    and its bet, neighbouring bets, each bet and the pot); none for the card zones."""
-    kind, _, n = zone.partition(":")
-    if kind == "stack":
-        return [f"bet:{n}"]
-    if kind == "bet":
-        return [f"stack:{n}", f"bet:{int(n) - 1}", f"bet:{int(n) + 1}", "pot"]
-    if zone == "pot":
-        return [f"bet:{s}" for s in range(1, _SEATS + 1)]
-    return []
-
-
-def _line_prior(a: str, b: str) -> float | None:
-    """The prior log-likelihood ratio that a chip read by both ``a`` and ``b`` lies in ``a``
-    at ``b``'s edge rather than the other way round, or None if the two share no line. A
-    chip lies at its zone's edge towards each of the zone's neighbours alike: a stack borders
-    only its bet, a bet four zones (its stack, two bets, the pot), the pot every bet, so a chip
-    on a stack/bet line is a stack chip 4:1; between two bets it is even. A chip moved across a
-    line from its place starts even instead (``TagTracker._moved_across``)."""
-    if b not in _lines_of(a):
-        return None
-    return math.log(_BORDERS[_zone_key(b)[0]] / _BORDERS[_zone_key(a)[0]])
-
-
-_SEATS = 10  # a table's seats (the simulated table's; a bet zone of a seat not there is no line)
-_BORDERS = {"stack": 1, "bet": 4, "pot": _SEATS}  # how many zones a chip zone borders
-
-
-def _line_words(bet: str, other: str) -> str:
-    """The antennas of a line of ``bet``, as a recount's reason names them."""
-    seat = _seat_group(bet)
-    if other.startswith("stack:"):
-        return f"seat {seat}'s stack and bet"
-    if other == "pot":
-        return f"seat {seat}'s bet and the pot"
-    return f"seat {seat}'s and seat {_seat_group(other)}'s bet"
-
-
-def _seat_group(zone: str) -> str:
-    return zone.split(":")[1] if ":" in zone else zone
-
-
-def _is_card_zone(zone: str) -> bool:
-    return zone.startswith("seat:") or zone in ("board", "burn", "muck")
-
-
-def _zone_key(zone: str) -> tuple[str, int]:
-    kind, _, n = zone.partition(":")
-    return kind, int(n) if n else 0
 
 
 def _merge(old: Tags, new: Iterable[tuple[bytes, int]]) -> Tags:
