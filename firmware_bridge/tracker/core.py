@@ -40,11 +40,10 @@ evidence. Pure: no I/O, no clock (``now`` is passed in), no threads.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Container, Iterable
+from collections.abc import Container
 from typing import Any
 
-from firmware_bridge.diag import RfCounters
-from firmware_bridge.tags import ChipInventory, Deck, DeckRegistry, TagMapper, _Zone
+from firmware_bridge.tags import Deck, _Zone
 from firmware_bridge.tracker.geometry import (
     CARD_BOUND,
     CARD_CAP,
@@ -62,6 +61,7 @@ from firmware_bridge.tracker.geometry import (
     _seat_group,
     _zone_key,
 )
+from firmware_bridge.tracker.reads import _Reads
 from firmware_bridge.tracker.records import (
     ASK,
     CLEAR,
@@ -75,7 +75,6 @@ from firmware_bridge.tracker.records import (
     TRACKER_RULE,
     TRAY_KEEP,
     Tags,
-    TrackerStats,
     _Landing,
     _Presence,
     _Tag,
@@ -84,359 +83,14 @@ from tablectl.engine.events import TRAY, Event, event_from_obj
 from tablectl.engine.outputs import Alert
 
 INTERMITTENT = 5  # a tag its own antenna stopped reading this often is named by diag
-HISTORY = 64  # rounds of read history kept per tag and antenna
-_ALL = (1 << HISTORY) - 1
-# a report of a round older than this (MCU ms) than the newest is no snapshot of it: the MCU's
-# clock restarted (a snapshot's rounds are at most one cycle old: 0.5 s on a shared reader)
-MCU_BACK_MS = 2000
 EDGE = 0.1  # a neighbour reading a tag in this share of its last rounds: diag names the edge
 TAKEN = 2  # chips of a zone gone unread together: taken off the table, not dead one by one
 MAX_LOST = 4  # dead chips of unknown place listed for the engine (``unread``: ``table``)
 MAX_DEAD_TOLD = 8  # dead chips of known place told to the engine (``unread``: ``dead``)
 
 
-class TagTracker(TagMapper):
+class TagTracker(_Reads):
     """Zone reports in, events out, as :class:`TagMapper`, with each tag's place tracked."""
-
-    def __init__(
-        self,
-        decks: DeckRegistry,
-        chips: ChipInventory,
-        *,
-        rest: float = 0.15,
-        k: int = 2,
-        scan_period: float = 0.02,
-        quiet: float = 0.08,
-        gone_after: float = 3.0,
-        unread_alert: float = 3.0,
-        never_read_alert: float = 30.0,
-        motion: float = 1.0,
-        leave_rounds: int = 3,
-        shadow_rounds: int = 45,
-        ask_chips: bool = False,
-    ) -> None:
-        super().__init__(decks, chips, settle=quiet)
-        self.rest, self.k, self.scan_period, self.quiet = rest, k, scan_period, quiet
-        self.gone_after, self.unread_alert, self.motion = gone_after, unread_alert, motion
-        self.never_read_alert = never_read_alert
-        # a recount of a seat's bet for a chip on the line (docs/protocol.md): off by default,
-        # it scored worse than holding (bench/RESULTS.md, issue 27 fourth pass)
-        self.ask_chips = ask_chips
-        self._tag_uid: dict[int, bytes] = {}  # id(_Tag) -> its uid
-        self.leave_rounds, self.shadow_rounds = leave_rounds, shadow_rounds
-        self._started: float | None = None  # the first report: enrolled chips are due from then
-        # enrolled chip (hex) -> from when it must be read: the first report, or when it was
-        # enrolled after it (the dealer enrols a chip as it comes from the rack: in a hand)
-        self._enrolled: dict[str, float] = {}
-        self._named: set[str] = set()  # chips the never-read check has looked at
-        self._never_due = float("inf")  # the next chip due for the check
-        self.tstats = TrackerStats()
-        self.diag = RfCounters()  # per antenna, for tablectl diag (firmware_bridge.diag)
-        self._tags: dict[bytes, _Tag] = {}
-        self._round: dict[int, int] = {}  # antenna -> last round number reported
-        self._period: dict[int, float] = {}  # antenna -> seconds a round, as measured
-        self._seen_at: dict[int, float] = {}  # antenna -> when its latest round ended
-        self._round_ms: dict[int, int] = {}  # antenna -> the MCU time of its latest round
-        # the MCU's clock against the host's: (host time, MCU ms) of the newest round reported
-        self._mcu_clock: tuple[float, int] | None = None
-        self._ant: dict[str, int] = {}  # zone -> antenna
-        self._active: set[bytes] = set()  # tags with a read away from home, or unread at home
-        self._unread: set[bytes] = set()  # enrolled chips placed but unread at home
-        self._fresh: dict[bytes, float] = {}  # chips come from off the table -> when placed
-        self._content: dict[str, dict[bytes, int]] = {}  # zone -> confirmed tags and flags
-        self._dirty: set[str] = set()  # zones whose confirmed content changed
-        self._due: float | None = None  # the next time a poll can decide something
-        self._asked: dict[bytes, tuple[str, str]] = {}  # card -> the place a recount offered
-        self._left: dict[str, tuple[str, float]] = {}  # zone -> where its chips last went
-        # when change came from the tray while chips went unread lately (``_taken``)
-        self._trays: list[float] = []
-        self._polled = float("-inf")
-        self._awarded = float("-inf")  # the engine's last ``award`` (``pot_awarded``)
-        self._rno: dict[int, int] = {}  # antenna -> its rounds counted so far
-        self._raw: dict[int, frozenset[bytes]] = {}  # antenna -> the tags it last reported
-        # (uid, zone) -> (the antenna's round count when last marked, reads: bit 0 that round)
-        self._hist: dict[tuple[bytes, str], tuple[int, int]] = {}
-        self._held: set[bytes] = set()  # tags read by two antennas, not decided yet
-        # chip -> the zone a line's LLR judged against as it moved it (``_edge``):
-        # judged, it is kept from that zone as any neighbour judged is (``_Tag.kept``)
-        self._edged: dict[bytes, str] = {}
-        # chip -> its line contest: one test per landing (``_edge``, ``_landed_at``),
-        # open until decided and taken or past its cap (``_landing_of``), or the chip is placed
-        # elsewhere; antennas missing it a few rounds meanwhile neither end nor restart it
-        self._landing: dict[bytes, _Landing] = {}
-        self._card_ask: dict[bytes, list[str]] = {}  # card -> the zones a recount names
-        # seat -> the bet zone asked about (a chip recount) and the read held: the seat's zones
-        # wait for the dealer's count (answered_chips)
-        self._asking: dict[str, tuple[str, list[int]]] = {}
-        # seat -> a chip the cap placed on a weak LLR (EDGE_SURE) on a line of the seat's bet,
-        # the line's other zone (the seat's stack, the pot, a neighbouring bet) and when: the
-        # seat's motion is not ruled on it; its bet is counted (``_ask_chips``)
-        self._unsure: dict[str, tuple[bytes, str, float]] = {}
-        # seat asked about -> the chip and the zone across its line when that is not the seat's
-        # stack (the pot, another seat's bet): that zone waits for the count too, which places
-        # the chip (``_count_line``)
-        self._ask_line: dict[str, tuple[bytes, str]] = {}
-        self._counted: dict[str, float] = {}  # seat -> when the dealer last counted its bet
-        # the deck in play's cards never read, as last told to the engine (``unread``), and the
-        # deck and the number of tags known when it was worked out (it changes only with them)
-        self._unread_cards: list[str] | None = None
-        self._unread_key: tuple[str | None, int, int] = (None, -1, -1)
-        # a dealer's count found more cards at a seat than the table read there: a card of the
-        # deck in play whose tag does not answer, one of the cards never placed then (narrowed
-        # as they are placed: ``_dead_card``); the cards so found, by deck (kept for diag once
-        # their deck is out of play), and the in-play deck's as last told to the engine
-        self._dead_suspects: set[str] | None = None
-        # the cards this hand's counts found short, and the most one hand's counts found: as
-        # many dead tags at least in the deck in play (two seats each a card short at one deal
-        # hold two dead cards; one deal cannot give the same card twice)
-        self._short_this_hand = 0
-        self._dead_least = 0
-        self._dead_cards: dict[str, list[str]] = {}
-        self._dead_cards_told: list[str] = []
-        # cards ever placed (read at rest somewhere): a tag glimpsed once in flight, or by a
-        # neighbour, is no proof it answers (a dead card read in transit narrowed the suspects
-        # to a card not dealt yet: harsh seed 40's deck C)
-        self._cards_placed: set[bytes] = set()
-        # chips an unread alert named (dead or shadowed where they lie); dead chips (never read)
-        # counted where the change they came in landed (an exchange short by exactly them); and
-        # the chips part of ``unread`` as last told to the engine (zone -> values)
-        self._named_unread: set[bytes] = set()
-        self._dead: set[bytes] = set()
-        # dead chips of unknown place known to lie at one seat (the change for its chips came
-        # to its stack and bet only): chip -> that seat; a count of its bet that does not find one
-        # places it in the stack (answered_chips)
-        self._lost_at: dict[bytes, str] = {}
-        self._never: list[bytes] = []  # chips the never-read alert named, still never read
-        self._lost_key = (-1, -1)
-        self._unread_chips: dict[str, list[int]] = {}
-        # dead chips of known place as last told to the engine (``unread``: ``dead``), which
-        # asks the dealer to take them out of play between hands (tablectl/engine/retire.py);
-        # chips the dealer did not find where they were told (chip -> that zone): not again
-        self._dead_told: list[dict[str, Any]] = []
-        self._not_there: dict[bytes, str] = {}
-        # dead chips an exchange took to the tray with the chips they lay among, the change
-        # making up every chip taken (``_exchange``): they lie in the tray until change short by
-        # one brings one back (``_lose_dead``) or a count finds it (``_count_dead``); the engine
-        # asks the dealer to take it out of the tray between hands (``_dead_known``: ``tray``)
-        self._in_tray: set[bytes] = set()
-        # chips taken out of play (the inventory's, as bytes) and their replacements awaited:
-        # zone -> (value, the dead chip still counted there until it comes or None, until when)
-        self._retired: set[bytes] = {bytes.fromhex(u) for u in chips.retired}
-        self._retiring: dict[str, list[tuple[int, bytes | None, float]]] = {}
-        self._retired_seen: dict[bytes, str] = {}  # retired chip read again -> where (alerted)
-        self._retired_alerts: list[Alert] = []
-
-    def set_antennas(self, antennas: dict[int, str]) -> list[Alert]:
-        alerts = super().set_antennas(antennas)
-        self._ant = {z.name: a for a, z in self._zones.items()}
-        for name in self._ant:
-            self._content.setdefault(name, {})
-        return alerts
-
-    # --- reports ----------------------------------------------------------------------------
-    def report(
-        self,
-        antenna: int,
-        tags: Tags,
-        now: float,
-        round_no: int | None = None,
-        incomplete: bool = False,
-        mcu_ms: int | None = None,
-    ) -> None:
-        """One antenna's reading. ``round_no`` (protocol v2) counts the antenna's rounds and
-        ``mcu_ms`` is the MCU's time at the round's end: a report repeating a round already
-        reported (a snapshot) is no new round, and the antenna's round time is measured on the
-        MCU's clock (docs/protocol.md, "Rounds"). ``incomplete``: the inventory ran out of
-        time, so a tag it lacks is not a miss."""
-        zone = self._zones.get(antenna)
-        self.stats.reports += 1
-        if zone is None:
-            self.stats.unknown_antenna += 1
-            return
-        self._due = now  # something to decide: poll now
-        rounds = 1
-        was = {uid for uid, _ in zone.raw}
-        ended = now  # when the report's round ended, on the host's clock
-        if round_no is not None:
-            last = self._round.get(antenna)
-            if mcu_ms is not None:
-                ended = max(self._round_end(mcu_ms, now), self._seen_at.get(antenna, ended))
-            if last is not None and round_no == last:
-                rounds = 0  # the round again (a snapshot): its reads, no new round
-            elif last is not None and round_no > last:
-                rounds = round_no - last
-                last_ms = self._round_ms.get(antenna)
-                if mcu_ms is not None and last_ms is not None:
-                    gap = ((mcu_ms - last_ms) & 0xFFFFFFFF) / 1000.0
-                else:
-                    gap = ended - self._seen_at.get(antenna, ended)
-                if gap > 0:
-                    self._period[antenna] = gap / rounds
-            self._round[antenna] = round_no
-            if mcu_ms is not None:
-                self._round_ms[antenna] = mcu_ms
-        if rounds:
-            self._seen_at[antenna] = ended
-        # a round reported again adds what it read (it read it then); a tag it lacks is no miss
-        incomplete_read = incomplete or not rounds
-        if self._started is None:
-            self._started = now
-        name = zone.name
-        here = dict(tags)
-        self._mark(antenna, name, rounds, was, here, incomplete_read)
-        if rounds:
-            self.diag.report(antenna, name, here, was, self._content[name], rounds, incomplete)
-        for uid, flags in here.items():
-            if self._retired and uid in self._retired:
-                self._retired_read(uid, name)
-                continue  # out of play: no arrival, not counted
-            tag = self._tags.get(uid)
-            if tag is None:
-                tag = self._tags[uid] = _Tag()
-                self._tag_uid[id(tag)] = uid
-            p = tag.at.get(name)
-            if p is None:
-                old = tag.lapsed.pop(name, None)
-                if old is not None and now - old[1] <= self._lapse(name):
-                    p = tag.at[name] = old[0]
-                    p.rounds += 1
-                    if flags != p.flags:
-                        p.face_since = now  # turned while unread: read so from now
-                    p.flags = flags
-                else:
-                    tag.at[name] = _Presence(now, 1, flags, now)
-            else:
-                p.rounds += rounds
-                if flags != p.flags:
-                    p.face_since = float("-inf")  # turned where it is read without a break
-                p.flags = flags
-            if tag.place is not None and tag.place != name:
-                self.diag.seen(tag.place, name)
-            if uid in self._dead:
-                self._dead.discard(uid)  # it answers: no dead tag (a guess proved wrong)
-            if tag.place == name:
-                tag.read_at, tag.alerted = now, False
-                self._unread.discard(uid)
-                if flags != tag.flags:
-                    self._active.add(uid)  # turned over, or passing: ``_turned`` decides
-                if len(tag.at) > 1:
-                    self._active.add(uid)
-            else:
-                self._active.add(uid)
-        if not incomplete_read:
-            for uid, _ in zone.raw:
-                if uid not in here:
-                    tag = self._tags.get(uid)
-                    if tag is not None:
-                        lost = tag.at.pop(name, None)
-                        if lost is not None:
-                            # the rounds since the antenna's last report read it (it reports
-                            # on change), all but this one
-                            lost.rounds += max(rounds - 1, 0)
-                            tag.lapsed[name] = (lost, now)
-                        self._active.add(uid)
-                        if tag.place == name:
-                            # the MCU reports on change: until this round it read the tag
-                            tag.read_at = now
-                            tag.misses += 1
-                            if self.chips.value(uid) is not None:
-                                self._unread.add(uid)
-        elif incomplete and rounds:
-            # a round cut short lists some of the tags (a shared reader's 60 ms slot holds 27):
-            # one it did not reach still lies there, as its read history has it (k of n: a
-            # pot of 40 chips read 27 at a time is not two rounds short of each chip)
-            for uid, _ in zone.raw:
-                p = self._tags[uid].at.get(name) if uid not in here and uid in self._tags else None
-                if p is not None:
-                    p.rounds += rounds
-        if set(here) != {uid for uid, _ in zone.raw}:
-            self._order += 1
-            zone.order, zone.changed_at = self._order, now
-        zone.raw = _merge(zone.raw, tags) if incomplete_read else tuple(tags)
-
-    def _round_end(self, mcu_ms: int, now: float) -> float:
-        """When the round that ended at MCU time ``mcu_ms`` ended, on the host's clock. A report
-        goes out as its round ends, so the newest round reported pins the MCU's clock to the
-        host's; a report of an older round (a snapshot lists each antenna's latest round, most
-        of them a cycle old on a shared reader) ended that much before it."""
-        pinned = self._mcu_clock
-        if pinned is not None:
-            host, ms = pinned
-            back = (((ms - mcu_ms) & 0xFFFFFFFF) ^ 0x80000000) - 0x80000000  # wraps at 2^32
-            if 0 <= back <= MCU_BACK_MS:
-                return min(now, host - back / 1000.0)
-        self._mcu_clock = (now, mcu_ms)  # newer (or the MCU restarted its clock)
-        return now
-
-    def _mark(
-        self,
-        antenna: int,
-        zone: str,
-        rounds: int,
-        was: set[bytes],
-        here: dict[bytes, int],
-        incomplete: bool,
-    ) -> None:
-        """Each tag's read history on the antenna: the rounds since its last report read what
-        that report listed (the MCU reports on change), this round what this one lists."""
-        r = self._rno.get(antenna, 0) + rounds
-        self._rno[antenna] = r
-        silent = ((1 << min(max(rounds - 1, 0), HISTORY)) - 1) << 1
-        hist = self._hist
-        for uid in was | here.keys():
-            last, mask = hist.get((uid, zone), (r, 0))
-            mask = (mask << min(r - last, HISTORY)) & _ALL
-            if uid in was:
-                mask |= silent & _ALL
-            if uid in here or (incomplete and uid in was):
-                mask |= 1
-            hist[(uid, zone)] = (r, mask)
-        self._raw[antenna] = frozenset(here) | (frozenset(was) if incomplete else frozenset())
-
-    def _reads(self, uid: bytes, zone: str, now: float) -> int:
-        """The tag's read history on ``zone``'s antenna up to ``now`` (bit 0: the latest round;
-        the rounds since the antenna's last report read what it reported)."""
-        ant = self._ant.get(zone)
-        got = self._hist.get((uid, zone))
-        if ant is None or got is None:
-            return 0
-        last, mask = got
-        mask <<= min(self._rno.get(ant, last) - last, HISTORY)
-        silent = min(self._silent_rounds(ant, zone, now), HISTORY)
-        mask <<= silent
-        if uid in self._raw.get(ant, ()):
-            mask |= (1 << silent) - 1
-        return mask & _ALL
-
-    def _silent_rounds(self, ant: int, zone: str, now: float) -> int:
-        return int((now - self._seen_at.get(ant, now) + EPS) / self._period_of(zone))
-
-    def _rounds_since(self, zone: str, t: float, now: float) -> int:
-        """Rounds of ``zone``'s antenna from ``t`` to ``now`` (at least 1, at most HISTORY)."""
-        rounds = (now - t + EPS) / self._period_of(zone)  # t may be -inf: all of them
-        return HISTORY if rounds >= HISTORY else max(1, int(rounds) + 1)
-
-    def _share(self, uid: bytes, zone: str | None, since: float, now: float) -> tuple[float, int]:
-        """The share of ``zone``'s rounds since ``since`` that read the tag, and how many."""
-        if zone is None or zone not in self._ant:
-            return 0.0, 0
-        n = self._rounds_since(zone, since, now)
-        return (self._reads(uid, zone, now) & ((1 << n) - 1)).bit_count() / n, n
-
-    def _prior(self, uid: bytes, zone: str, since: float, now: float) -> float:
-        """The share of ``zone``'s rounds before ``since`` (4 rounds before it left out: the
-        lapse that ended an earlier presence) since the tag was placed where it lies that read
-        it: a neighbour reading a tag at its zone's edge on and off reads it long before; a tag
-        that just arrived, never. (Rounds before it was placed read it where it lay then: 64
-        rounds of a shared reader are 20 s, and a chip pushed back to the stack it came from
-        is no chip at the stack's edge.)"""
-        n = self._rounds_since(zone, since, now) + 4
-        tag = self._tags.get(uid)
-        placed = tag.placed if tag is not None and tag.place is not None else float("-inf")
-        m = min(HISTORY, self._rounds_since(zone, placed, now)) - n
-        if m < 8:
-            return 0.0
-        return ((self._reads(uid, zone, now) >> n) & ((1 << m) - 1)).bit_count() / m
 
     def _verdict(self, uid: bytes, tag: _Tag, ready: list[str], now: float) -> str | None:
         """Where a tag read by other antennas than its place's lies: a zone to move it to, None
@@ -892,57 +546,6 @@ class TagTracker(TagMapper):
             self._card_ask[uid] = [won, lost]
             return ASK  # still unclear: the dealer says where it lies
         return self._line_won(uid, tag, won, lost, ready)
-
-    def _chip(self, uid: bytes) -> bool:
-        return self.chips.value(uid) is not None
-
-    def _silent(self, home: str) -> float:
-        """How long home must miss a tag before a neighbour that read it on and off before (a
-        tag at its zone's edge) takes it: SILENT and 8 of home's rounds."""
-        return max(SILENT, 8 * self._period_of(home))
-
-    def _lapse(self, zone: str) -> float:
-        """How long a tag may go unread in a zone and still count as read there throughout."""
-        return self.leave_rounds * self._period_of(zone) + EPS
-
-    def _ratio(self, zone: str, p: _Presence, now: float) -> float:
-        """The share of the antenna's rounds since ``p`` began that read the tag."""
-        period = self._period_of(zone)
-        return self._rounds_read(zone, p, now) / (int((now - p.since + EPS) / period) + 1)
-
-    def _numbered(self, zone: str) -> bool:
-        return self._ant.get(zone) in self._round
-
-    def _enough(self, zone: str, p: _Presence, now: float) -> bool:
-        """Read long enough to be there: ``rest`` seconds and ``k`` rounds. When the MCU numbers
-        its rounds they are counted, and the rounds since the antenna's last report read what
-        it reported (it reports on change); else they are timed by the scan period."""
-        if now - p.since + EPS < max(self.rest, self._rounds_needed(zone)):
-            return False
-        if not self._numbered(zone):
-            return True
-        return self._rounds_read(zone, p, now) >= self.k
-
-    def _rounds_read(self, zone: str, p: _Presence, now: float) -> int:
-        """The rounds of ``p``: those reported, and the rounds since the antenna's last report
-        (it reports on change: they read what it reported)."""
-        ant = self._ant[zone]
-        return p.rounds + int((now - self._seen_at.get(ant, now) + EPS) / self._period_of(zone))
-
-    def _period_of(self, zone: str) -> float:
-        ant = self._ant.get(zone)
-        return self._period.get(ant, self.scan_period) if ant is not None else self.scan_period
-
-    def _rounds_needed(self, zone: str) -> float:
-        """Seconds of ``k`` rounds of the antenna reading ``zone``."""
-        return self.k * self._period_of(zone)
-
-    def _arrival(self, zone: str, p: _Presence) -> float:
-        return p.since + max(self.rest, self._rounds_needed(zone))
-
-    def _alert_after(self, zone: str) -> float:
-        """A chip unread this long is past any shadow (K <= 40 rounds): name it."""
-        return max(self.unread_alert, self.shadow_rounds * self._period_of(zone))
 
     # --- deciding -----------------------------------------------------------------------------
     def pending(self) -> bool:
@@ -1828,17 +1431,6 @@ class TagTracker(TagMapper):
             and (now - t.read_at + EPS < self._departed(t.place) or now + EPS < first + self.motion)
         ]
 
-    def _in_hand(self, zone: str) -> float:
-        """How long a chip unread at home may be in a hand: a push's time, or on a slow reader
-        (a shared one: 0.3-0.5 s a cycle) until its departure and an arrival can be told."""
-        return max(self.motion, self._departed(zone) + self._rounds_needed(zone) + self.quiet)
-
-    def _departed(self, zone: str | None) -> float:
-        """How long a chip's place must miss it before it counts as taken away."""
-        if zone is None:
-            return 0.0
-        return max(self.rest, self.leave_rounds * self._period_of(zone))
-
     def _motion(self, tag: _Tag, now: float, busy: set[str], blinks: set[str]) -> None:
         """Mark the seat group busy while a chip of it is in a hand (unread at home for less
         than a push takes) or arriving in it; settle the tag when nothing is pending. A chip of
@@ -2232,9 +1824,6 @@ class TagTracker(TagMapper):
             if not waits:
                 del self._retiring[zone]
 
-    def _is_card(self, uid: bytes) -> bool:
-        return self.chips.value(uid) is None and self.decks.knows(uid)
-
     def snapshot(self, now: float) -> dict[str, Any]:
         """What ``tablectl diag`` shows (firmware_bridge.diag): per antenna its counters and
         measured round time; the tags that are dead (never read, or unread past any shadow),
@@ -2333,10 +1922,3 @@ def subset_summing(items: list[bytes], values: list[int], target: int) -> list[b
 def _cards_not_in(deck: Deck, tags: Container[bytes]) -> list[str]:
     """The deck's cards whose tag is not among ``tags`` (never read, never placed)."""
     return [c for u, c in deck.cards.items() if bytes.fromhex(u) not in tags]
-
-
-def _merge(old: Tags, new: Iterable[tuple[bytes, int]]) -> Tags:
-    """An incomplete inventory adds what it read to what the zone held."""
-    out = dict(old)
-    out.update(new)
-    return tuple(out.items())
