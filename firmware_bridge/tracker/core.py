@@ -39,15 +39,14 @@ evidence. Pure: no I/O, no clock (``now`` is passed in), no threads.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from firmware_bridge.tags import _Zone
+from firmware_bridge.tracker.asking import _Asking
 from firmware_bridge.tracker.cards import _Cards
 from firmware_bridge.tracker.geometry import (
     EDGE_ROUND,
     _is_card_zone,
-    _line_words,
     _seat_group,
     _zone_key,
 )
@@ -77,7 +76,7 @@ MAX_LOST = 4  # dead chips of unknown place listed for the engine (``unread``: `
 MAX_DEAD_TOLD = 8  # dead chips of known place told to the engine (``unread``: ``dead``)
 
 
-class TagTracker(_Cards):
+class TagTracker(_Cards, _Asking):
     """Zone reports in, events out, as :class:`TagMapper`, with each tag's place tracked."""
 
     def _verdict(self, uid: bytes, tag: _Tag, ready: list[str], now: float) -> str | None:
@@ -245,101 +244,6 @@ class TagTracker(_Cards):
             out[:0] = self._emit(due)
         return first + out
 
-    def _awaits_count(self, name: str) -> bool:
-        """``name`` (a chip zone) waits for the dealer's count of a bet: a zone of the seat
-        asked about, or the zone across the line of the chip asked about (``_ask_line``)."""
-        group = _seat_group(name)
-        return group in self._asking or any(
-            _seat_group(other) == group for _, other in self._ask_line.values()
-        )
-
-    def _ask_chips(self, busy: set[str], pot_waits: bool, now: float) -> list[Event | Alert]:
-        """A seat's motion about to be ruled with a chip whose side of a line of its bet the
-        reads cannot tell (``_doubtful`` with ``ask_chips``, else one the line's cap placed on a
-        weak LLR, ``_unsure_chip``): a ``recount`` of the bet instead of the read
-        (tablectl/engine/recount.py); the seat's zones, and the pot or the other bet of the
-        chip's line, wait for the dealer's count."""
-        out: list[Event | Alert] = []
-        if not (self.ask_chips or self._unsure):
-            return out
-        seats = {
-            _seat_group(n)
-            for n in self._dirty
-            if n.startswith(("bet:", "stack:")) and _seat_group(n) not in busy
-        }
-        for seat in sorted(seats - self._asking.keys(), key=int):
-            bet, stack = f"bet:{seat}", f"stack:{seat}"
-            if bet not in self._content or (pot_waits and bet in self._dirty):
-                continue
-            if self.ask_chips:
-                uid = self._doubtful(bet, stack, now)
-                doubt = None if uid is None else (uid, stack)
-            else:
-                doubt = self._unsure_chip(seat, now)
-            if doubt is None:
-                continue
-            read = sorted((self.chips.value(u) or 0 for u in self._content[bet]), reverse=True)
-            if read == self._chip_values.get(bet, []) and stack not in self._dirty:
-                continue  # the bet as the engine has it already: nothing to rule on
-            self._asking[seat] = (bet, read)
-            self._unsure.pop(seat, None)
-            uid, other = doubt
-            if other != stack:
-                self._ask_line[seat] = doubt
-            self.tstats.asked += 1
-            value = self.chips.value(uid) or 0
-            why = f"a {value:,} chip read by both {_line_words(bet, other)} antennas"
-            body = {"chips": {bet: read}, "ask": bet, "why": why}
-            out.append(event_from_obj({"recount": body}))
-        return out
-
-    def _unsure_chip(self, seat: str, now: float) -> tuple[bytes, str] | None:
-        """The chip a line of the seat's bet placed on a weak LLR at the cap (EDGE_SURE) in
-        this motion, and the zone across that line, the chip still in the seat's stack or bet
-        or in that zone: the seat's bet is counted. Forgotten once it has left them, or a
-        motion's time after."""
-        got = self._unsure.get(seat)
-        if got is None:
-            return None
-        uid, other, when = got
-        place = self._tags[uid].place
-        if (
-            now - when > self.motion + EPS
-            or place is None
-            or (_seat_group(place) != seat and place != other)
-        ):
-            del self._unsure[seat]
-            return None
-        return uid, other
-
-    def _doubtful(self, bet: str, stack: str, now: float) -> bytes | None:
-        """A chip of the seat's stack or bet that the other of the two began to read in this
-        motion (a push's time; not before it: a chip at rest at an edge is read so all along)
-        about as often as its own zone since: which side of the line it lies on is in doubt
-        (a chip at an edge reads in ~80% of its own antenna's rounds, ~50% of the other's)."""
-        if not (self._numbered(bet) and self._numbered(stack)):
-            return None  # a version 1 MCU numbers no rounds: no shares to compare
-        counted = self._counted.get(_seat_group(bet), float("-inf"))
-        for zone, other in ((bet, stack), (stack, bet)):
-            for uid in sorted(self._content[zone]):
-                tag = self._tags[uid]
-                if uid in self._unread or max(tag.placed, now - self.motion) <= counted + EPS:
-                    continue  # the dealer counted it where it is
-                moved = now - tag.placed <= self.motion
-                if moved:
-                    # moved in this motion: since it began to be read where it now lies
-                    p = tag.at.get(zone)
-                    since = min(p.since, tag.placed) if p is not None else tag.placed
-                else:
-                    since = now - self.motion
-                share, m = self._share(uid, other, since, now)
-                if share <= 0 or (not moved and self._prior(uid, other, since, now) >= PRIOR):
-                    continue  # not read there, or read there before too (an edge at rest)
-                own, n = self._share(uid, zone, since, now)
-                if min(n, m) >= self.k and share >= own - CLEAR:
-                    return uid
-        return None
-
     def set_up(self, now: float) -> None:
         """The table set up afresh (a new session: the engine's ledger starts from its setup's
         stacks): a fresh start of the chips' places. A chip not read where it lay has left the
@@ -425,119 +329,9 @@ class TagTracker(_Cards):
         if swept or home:
             self._due = now
 
-    def answered_chips(self, zone: str, chips: list[int] | None, now: float) -> None:
-        """The dealer's count of a seat's bet asked about (``counted``; None: the read held is
-        confirmed): chips of the seat go to the side of the line the count says (what the bet
-        holds more than counted lies in the stack, what it lacks comes from it), the bet is what
-        the engine now rules on, and the seat's stack is emitted as it then reads."""
-        seat = _seat_group(zone)
-        if zone.startswith("stack:") and zone in self._content and seat not in self._asking:
-            self._counted_stack(zone, chips, now)
-            return
-        asked = self._asking.pop(seat, None)
-        line = self._ask_line.pop(seat, None)
-        if asked is None and zone.startswith("bet:") and zone in self._content:
-            # the engine asked (a bet read short while a chip it cannot read is counted at the
-            # seat: tablectl/engine/shortbet.py): the read held is the bet as last emitted
-            asked = (zone, list(self._chip_values.get(zone, [])))
-        if asked is None or zone != asked[0] or zone not in self._content:
-            return
-        stack = f"stack:{seat}"
-        want = Counter(chips if chips is not None else asked[1])
-        if line is not None:
-            self._count_line(zone, want, *line, now)
-        have = Counter(self.chips.value(u) or 0 for u in self._content[zone])
-        value = self.chips.value
-        for v, n in (have - want).items():  # read in the bet, not there: in the stack
-            picks = self._picks(zone, stack, v, n, now)
-            for uid in picks:
-                tag = self._tags[uid]
-                self._place(uid, tag, stack, tag.flags, now)
-                tag.kept.add(zone)
-        for v, n in (want - have).items():  # counted in the bet, read in the stack
-            # a dead chip of unknown place the stack does not count first (the engine asked
-            # because the seat's chips as read came short by it: shortbet.py)
-            found = [b for b in self._lost() if value(b) == v][:n]
-            self._count_dead(found, zone, now)
-            for uid in self._picks(stack, zone, v, n - len(found), now, also="pot"):
-                tag = self._tags[uid]
-                src = tag.place
-                self._place(uid, tag, zone, tag.flags, now)
-                tag.kept.add(src or stack)
-                self._still_dead(uid, tag)
-                if src == "pot":
-                    self._dirty.add("pot")  # the pot as it now reads: without it
-        # a dead chip known to lie at the seat (its change came to the stack and bet only)
-        # that the count did not find in the bet lies in the stack
-        here = [b for b, s in self._lost_at.items() if s == seat and b in self._lost()]
-        self._count_dead(here, stack, now)
-        self.tstats.answered += 1
-        self._counted[seat] = now
-        bz = self._zones[self._ant[zone]]
-        bz.accepted = tuple(sorted(self._content[zone].items()))
-        self._chip_values[zone] = sorted(want.elements(), reverse=True)
-        if sorted((value(u) or 0 for u in self._content[zone]), reverse=True) == sorted(
-            want.elements(), reverse=True
-        ):
-            self._dirty.discard(zone)
-        self._dirty.add(stack)
-        self._due = now
-
-    def _count_line(self, bet: str, want: Counter[int], uid: bytes, other: str, now: float) -> None:
-        """The chip asked about, on the line between the bet counted and ``other`` (the pot, a
-        neighbouring bet): the count places it, not a chip of the seat's stack, on the side
-        it says (a bet counted short of its value lies across the line, one counted over it
-        takes it from there)."""
-        tag = self._tags.get(uid)
-        value = self.chips.value(uid)
-        if tag is None or value is None:
-            return
-        read = sum(1 for u in self._content[bet] if self.chips.value(u) == value)
-        if tag.place == bet and read > want[value]:
-            self._place(uid, tag, other, tag.flags, now)
-            tag.kept.add(bet)
-        elif tag.place == other and read < want[value]:
-            self._place(uid, tag, bet, tag.flags, now)
-            tag.kept.add(other)
-
-    def _counted_stack(self, zone: str, chips: list[int] | None, now: float) -> None:
-        """The dealer's count of a stack the engine asked about (read short of what the seat
-        owns while dead chips of unknown place could make it up: tablectl/engine/shortbet.py):
-        the dead chips the count finds there more than read are counted there from now on."""
-        if chips is None:
-            return  # the read confirmed: the chips are missing
-        value = self.chips.value
-        have = Counter(value(u) or 0 for u in self._content[zone])
-        lost = self._lost()
-        for v, n in (Counter(chips) - have).items():
-            self._count_dead([b for b in lost if value(b) == v][:n], zone, now)
-        self.tstats.answered += 1
-        sz = self._zones[self._ant[zone]]
-        sz.accepted = tuple(sorted(self._content[zone].items()))
-        self._chip_values[zone] = sorted(chips, reverse=True)
-
     def _lost(self) -> list[bytes]:
         """Dead chips of unknown place, or counted in the pot (a payout may have taken them)."""
         return self._never + [b for b in sorted(self._dead) if self._tags[b].place in (None, "pot")]
-
-    def _picks(
-        self, src: str, dst: str, v: int, n: int, now: float, also: str | None = None
-    ) -> list[bytes]:
-        """``n`` chips of value ``v`` in ``src``, those ``dst`` reads (or read lately) first;
-        with ``also``, its chips that ``dst`` read lately too (a bet chip at the pot's edge
-        counted in the pot: tablectl/engine/potshort.py), ranked with ``src``'s."""
-        mine = [u for u in sorted(self._content.get(src, {})) if self.chips.value(u) == v]
-        if also is not None:
-            mine += [
-                u
-                for u in sorted(self._content.get(also, {}))
-                if self.chips.value(u) == v and self._share(u, dst, now - self.motion, now)[0] > 0
-            ]
-        # a chip counted there unread (a dead tag) first: the count found it where it lies
-        mine.sort(
-            key=lambda u: (u not in self._unread, -self._share(u, dst, now - self.motion, now)[0])
-        )
-        return mine[:n]
 
     def _next(self, now: float) -> float | None:
         """The earliest time after ``now`` at which a tag's evidence is complete: an arrival's
