@@ -3,6 +3,7 @@ and chip one confirmed place and moves it only on evidence. firmware_bridge/trac
 has the class and the rules it keeps; ``subset_summing`` is the exchange's arithmetic, which the
 simulator uses too."""
 
-from firmware_bridge.tracker.core import TagTracker, subset_summing
+from firmware_bridge.tracker.core import TagTracker
+from firmware_bridge.tracker.exchange import subset_summing
 
 __all__ = ["TagTracker", "subset_summing"]
