@@ -35,6 +35,10 @@ evidence. Pure: no I/O, no clock (``now`` is passed in), no threads.
   in a hand (unread at home for less than ``motion``, the longest push) or still arriving.
 - **Asks instead of guessing.** A card that qualifies in two zones at once is not placed: a
   ``recount`` event asks where it is (tablectl/engine/recount.py).
+
+This module puts :class:`TagTracker` together from its parts (the modules beside it, one job
+each: firmware_bridge/tracker/__init__.py lists them) and keeps the engine's word on the table (a
+set-up, an award, a hand's start) and what ``tablectl diag`` reads (``snapshot``).
 """
 
 from __future__ import annotations

@@ -14,8 +14,9 @@ from tablectl.engine.outputs import Alert
 
 
 class _State(TagMapper):
-    """The tracker's state: :class:`TagMapper`'s and its own (firmware_bridge/tracker/core.py
-    has the class that puts the parts together)."""
+    """The tracker's state: :class:`TagMapper`'s and its own. Its constructor is
+    :class:`TagTracker`'s (firmware_bridge/tracker/core.py, the class that puts the parts
+    together)."""
 
     def __init__(
         self,
