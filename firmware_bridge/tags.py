@@ -162,7 +162,7 @@ class ChipInventory:
         self.chips: dict[str, int] = {}
         self.items: dict[str, str] = {}
         # chips taken out of play (their tag stopped answering): never counted again, and a
-        # read of one is a hardware alert (firmware_bridge/tracker.py, ``retired``)
+        # read of one is a hardware alert (firmware_bridge/tracker/dead.py, ``retired``)
         self.retired: set[str] = set()
         for uid, value in (chips or {}).items():
             self.add(uid, value)

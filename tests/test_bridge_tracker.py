@@ -1,4 +1,4 @@
-"""The bridge that knows every tag (issue 27, item 3; firmware_bridge/tracker.py): one directed
+"""The bridge that knows every tag (issue 27, item 3; firmware_bridge/tracker/): one directed
 test per mechanism of shared/spec/rf-model.md, each a crafted read sequence, round by round, fed
 to today's :class:`TagMapper` (which gets it wrong: the assertion on it shows the test fails on
 today's code) and to :class:`TagTracker` (which gets it right)."""

@@ -1,4 +1,4 @@
-"""A dead card tag found and its deck changed (issue 27, rf-deck; firmware_bridge/tracker.py
+"""A dead card tag found and its deck changed (issue 27, rf-deck; firmware_bridge/tracker/cards.py
 ``answered_cards`` and ``changed_deck``, tablectl/engine/deckchange.py, hw_sim/table.py
 ``_change_deck``)."""
 

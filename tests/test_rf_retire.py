@@ -1,5 +1,5 @@
 """A dead chip found once and taken out of play (issue 27; tablectl/engine/retire.py,
-firmware_bridge/tracker.py ``retired``, hw_sim/table.py ``_retire_dead``)."""
+firmware_bridge/tracker/dead.py ``retired``, hw_sim/table.py ``_retire_dead``)."""
 
 from __future__ import annotations
 

@@ -63,8 +63,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     mapping.add_argument(
         "--tracker",
         action="store_true",
-        help="map tags with the tracker (firmware_bridge/tracker.py: one place per tag; "
-        "the default)",
+        help="map tags with the tracker (firmware_bridge/tracker/: one place per tag; the default)",
     )
     mapping.add_argument(
         "--instant",

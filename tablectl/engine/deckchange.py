@@ -2,7 +2,7 @@
 
 A dead card tag is asked about in every hand it is dealt in (dealing.check_deal: *seat 4: how
 many cards?*). Once the bridge knows which card it is (``unread``'s ``dead_cards``, with the
-``deck`` they are of: firmware_bridge/tracker.py), the engine raises one ``hardware`` alert a
+``deck`` they are of: firmware_bridge/tracker/cards.py), the engine raises one ``hardware`` alert a
 card, naming it and its deck and when to change the deck (house option ``deck_change``: at the
 hand's end, or at the next dealer push or level change; 002 Rule 27, 000 tournament rule 24).
 Nothing of the hand is ruled differently. The dealer's journaled ``deck_change`` (another

@@ -10,7 +10,7 @@ chip that does not answer. The seat's chips keep their value, so nothing is rule
 an exchange took to the tray (the change made up every chip taken, it too: ``tray``) is set
 aside from the tray's chips of its value before it comes back as change. The dealer's
 ``retire`` answer (journaled) closes the question; the bridge then drops the tag from its books
-(firmware_bridge/tracker.py ``retired``). docs/scenario-extensions.md, "retire".
+(firmware_bridge/tracker/dead.py ``retired``). docs/scenario-extensions.md, "retire".
 """
 
 from __future__ import annotations
