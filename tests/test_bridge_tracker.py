@@ -1987,6 +1987,26 @@ def test_a_bet_swept_unread_leaves_its_zone_at_the_next_hands_start() -> None:
     assert _taken_unread(250, kept=[chip(100, 2)])[-1] == {"bet:4": [100]}
 
 
+def test_an_uncalled_bet_picked_up_before_the_deal_leaves_its_zone_at_the_hands_start() -> None:
+    """Seed 16 of the realistic bench: seat 1's uncalled 400, taken back into the player's hand
+    two seconds before the next deal and held there twelve, stayed counted in the bet (unread
+    for less than the 3 s a blind posted before the deal may be missed): the new blind read as
+    "raise to 500", and the stack's chips out of view (002 Rule 63) were never called. A chip
+    counted in a bet since before the award is no blind: unread past a departure at the hand's
+    start, it was picked up."""
+    swept = [chip(100, 0), chip(100, 1)]
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        return {"bet:4": swept if r < 20 else []}
+
+    # the award at round 10, the first card at round 40: unread 0.4 s, gone from the bet
+    assert _between_hands(reads, 100, 10, 40) == [{"bet:4": [100, 100]}, {"bet:4": []}]
+    # no award told (a blind, or a bet of this hand): a miss now and then, kept for 3 s
+    assert _between_hands(reads, 100, None, 40) == [{"bet:4": [100, 100]}]
+    # posted after the award (a blind before the deal), missed 0.4 s: kept
+    assert _between_hands(reads, 100, 0, 40) == [{"bet:4": [100, 100]}]
+
+
 def test_the_pot_swept_unread_is_empty_at_the_next_hands_start() -> None:
     """Seed 50 of the realistic bench: a pot paid out unread half a second before the next
     hand's first card stayed counted, followed its chips recycled as change into seat 7's
