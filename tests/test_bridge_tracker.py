@@ -5,6 +5,7 @@ today's code) and to :class:`TagTracker` (which gets it right)."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -1422,6 +1423,32 @@ def test_a_chip_at_the_line_is_judged_from_its_first_read_however_late_its_conte
     assert not [c for c in got if 1000 in c.get("bet:1", [])]
     assert got[-1] == {"stack:1": [5000, 1000, 100, 100]}
     assert tracker.places()[k] == "stack:1"
+
+
+def test_a_line_crossing_the_later_rounds_took_back_decides_nothing() -> None:
+    """Realistic seed 56's reads replayed (tests/rf_reads/seed56_collection.json): a 100 of bet
+    1 is collected to the pot's edge towards bet 2. Judged at first a neighbour of the pot's, bet
+    2 read it in 19 of its next 22 rounds and in half after; by the time its contest was looked
+    at, the LLR had crossed the bound for bet 2 (+6.2) and come back (all its rounds: -0.2).
+    Main gave the chip to bet 2 on that early crossing: its next calls were ruled 100 too high,
+    two undercalls missed. A crossing the later rounds took back decides nothing: the pot keeps
+    it."""
+    data = json.loads((Path(__file__).parent / "rf_reads" / "seed56_collection.json").read_text())
+
+    def uid(tail: str) -> bytes:
+        return bytes.fromhex("05c00000000000" + tail)
+
+    inv = ChipInventory({uid(t).hex(): v for t, v in data["values"].items()})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+    out: list = []
+    for zone, t, rnd, tails in data["reports"]:
+        tracker.report(ANT[zone], tuple((uid(x), 0) for x in tails), t, rnd)
+        out += [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
+    got = chips(out)
+    assert {"bet:1": [], "bet:2": [], "pot": [100] * 12} in got  # the collection
+    assert not [c for c in got if c.get("bet:2") == [100]]
+    assert tracker.places()[uid("3f")] == "pot"
 
 
 @pytest.mark.parametrize(("draw", "at"), [(367, "stack:1"), (88, "bet:1"), (246, "bet:1")])
