@@ -5,6 +5,7 @@ today's code) and to :class:`TagTracker` (which gets it right)."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -1424,6 +1425,32 @@ def test_a_chip_at_the_line_is_judged_from_its_first_read_however_late_its_conte
     assert tracker.places()[k] == "stack:1"
 
 
+def test_a_line_crossing_the_later_rounds_took_back_decides_nothing() -> None:
+    """Realistic seed 56's reads replayed (tests/rf_reads/seed56_collection.json): a 100 of bet
+    1 is collected to the pot's edge towards bet 2. Judged at first a neighbour of the pot's, bet
+    2 read it in 19 of its next 22 rounds and in half after; by the time its contest was looked
+    at, the LLR had crossed the bound for bet 2 (+6.2) and come back (all its rounds: -0.2).
+    Main gave the chip to bet 2 on that early crossing: its next calls were ruled 100 too high,
+    two undercalls missed. A crossing the later rounds took back decides nothing: the pot keeps
+    it."""
+    data = json.loads((Path(__file__).parent / "rf_reads" / "seed56_collection.json").read_text())
+
+    def uid(tail: str) -> bytes:
+        return bytes.fromhex("05c00000000000" + tail)
+
+    inv = ChipInventory({uid(t).hex(): v for t, v in data["values"].items()})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+    out: list = []
+    for zone, t, rnd, tails in data["reports"]:
+        tracker.report(ANT[zone], tuple((uid(x), 0) for x in tails), t, rnd)
+        out += [event_to_obj(e) for e in tracker.poll(t + 0.0001) if not isinstance(e, Alert)]
+    got = chips(out)
+    assert {"bet:1": [], "bet:2": [], "pot": [100] * 12} in got  # the collection
+    assert not [c for c in got if c.get("bet:2") == [100]]
+    assert tracker.places()[uid("3f")] == "pot"
+
+
 @pytest.mark.parametrize(("draw", "at"), [(367, "stack:1"), (88, "bet:1"), (246, "bet:1")])
 def test_a_chip_placed_before_the_other_antenna_reads_it_is_judged_by_its_landing(
     draw: int, at: str
@@ -1985,6 +2012,26 @@ def test_a_bet_swept_unread_leaves_its_zone_at_the_next_hands_start() -> None:
     # then, kept; a chip read in the bet at the start (a blind posted before the deal) stays
     assert _taken_unread(150) == [{"bet:4": [100, 100]}]
     assert _taken_unread(250, kept=[chip(100, 2)])[-1] == {"bet:4": [100]}
+
+
+def test_an_uncalled_bet_picked_up_before_the_deal_leaves_its_zone_at_the_hands_start() -> None:
+    """Seed 16 of the realistic bench: seat 1's uncalled 400, taken back into the player's hand
+    two seconds before the next deal and held there twelve, stayed counted in the bet (unread
+    for less than the 3 s a blind posted before the deal may be missed): the new blind read as
+    "raise to 500", and the stack's chips out of view (002 Rule 63) were never called. A chip
+    counted in a bet since before the award is no blind: unread past a departure at the hand's
+    start, it was picked up."""
+    swept = [chip(100, 0), chip(100, 1)]
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        return {"bet:4": swept if r < 20 else []}
+
+    # the award at round 10, the first card at round 40: unread 0.4 s, gone from the bet
+    assert _between_hands(reads, 100, 10, 40) == [{"bet:4": [100, 100]}, {"bet:4": []}]
+    # no award told (a blind, or a bet of this hand): a miss now and then, kept for 3 s
+    assert _between_hands(reads, 100, None, 40) == [{"bet:4": [100, 100]}]
+    # posted after the award (a blind before the deal), missed 0.4 s: kept
+    assert _between_hands(reads, 100, 0, 40) == [{"bet:4": [100, 100]}]
 
 
 def test_the_pot_swept_unread_is_empty_at_the_next_hands_start() -> None:

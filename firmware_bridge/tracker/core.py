@@ -51,7 +51,7 @@ from firmware_bridge.tracker.dead import _DeadChips
 from firmware_bridge.tracker.exchange import _Exchanges
 from firmware_bridge.tracker.geometry import _is_card_zone, _zone_key
 from firmware_bridge.tracker.motion import _Motion
-from firmware_bridge.tracker.records import EPS
+from firmware_bridge.tracker.records import EPS, _Tag
 
 INTERMITTENT = 5  # a tag its own antenna stopped reading this often is named by diag
 EDGE = 0.1  # a neighbour reading a tag in this share of its last rounds: diag names the edge
@@ -106,21 +106,13 @@ class TagTracker(_Motion, _Cards, _Asking, _DeadChips, _Exchanges):
         hand's bets and pot and paid them out. A chip still counted in a bet zone, or in the
         pot (unless odd chips stay in it for this hand: 003 Ties 3), unread there longer than a
         miss now and then, went to the tray with them: its place is unknown (``table``) until
-        it is read again or change settles it; one counted in a bet since before the last
-        award that its seat's stack reads goes to the stack. Left counted, either would be ruled
-        part of the new hand's first bet at that seat (docs/protocol.md, "A hand's start")."""
+        it is read again or change settles it; so did one counted in a bet since before the
+        last award and unread past a departure (picked up: an uncalled bet taken back into a
+        hand); one counted in a bet since before the last award that its seat's stack reads
+        goes to the stack. Left counted, either would be ruled part of the new hand's first bet
+        at that seat (docs/protocol.md, "A hand's start")."""
         self._short_this_hand = 0
-        swept = [
-            uid
-            for uid in sorted(self._unread)
-            if (tag := self._tags[uid]).place is not None
-            and tag.place not in tag.at
-            and (
-                # a bet may hold a blind posted before the deal, missed a round or two
-                (tag.place.startswith("bet:") and now - tag.read_at + EPS >= self.gone_after)
-                or (tag.place == "pot" and not carried)
-            )
-        ]
+        swept = [uid for uid in sorted(self._unread) if self._swept(self._tags[uid], carried, now)]
         for uid in swept:
             self.tstats.swept += 1
             self._place(uid, self._tags[uid], None, 0, now)
@@ -144,6 +136,21 @@ class TagTracker(_Motion, _Cards, _Asking, _DeadChips, _Exchanges):
             tag.kept.add(bet)  # judged a neighbour at whose edge it lies, as the line does
         if swept or home:
             self._due = now
+
+    def _swept(self, tag: _Tag, carried: bool, now: float) -> bool:
+        """A chip unread at a hand's start in the pot (unless odd chips stay: 003 Ties 3) or in
+        a bet longer than a miss now and then of a blind posted before the deal (``gone_after``),
+        or than a departure (``_departed``) when counted there since before the last award: an
+        uncalled bet picked up into a hand (``hand_started``)."""
+        place = tag.place
+        if place is None or place in tag.at:
+            return False
+        if place == "pot":
+            return not carried
+        if not place.startswith("bet:"):
+            return False
+        wait = self._departed(place) if tag.placed < self._awarded else self.gone_after
+        return now - tag.read_at + EPS >= wait
 
     def snapshot(self, now: float) -> dict[str, Any]:
         """What ``tablectl diag`` shows (firmware_bridge.diag): per antenna its counters and
