@@ -283,6 +283,9 @@ class RfTable:
         self.rest: dict[Uid, int] = {}
         self.flags: dict[Uid, int] = {}
         self.edge: dict[Uid, int] = {}  # tag at a zone's edge -> the neighbour reading it
+        # each placement as it takes effect (time, tag, antenna or None, the neighbour at whose
+        # edge it lies or None) when a benchmark sets a list here (bench/rf_lines.py)
+        self.placements: list[tuple[float, Uid, int | None, int | None]] | None = None
         self.shadow: dict[Uid, int] = {}  # rounds left that the tag is missed
         self.transit: dict[int, list[tuple[float, float, Uid]]] = {a: [] for a in antennas}
         self.ghosts: dict[int, list[Uid]] = {a: [] for a in antennas}
@@ -408,6 +411,8 @@ class RfTable:
                 self.transit[c.antenna].append((c.t, c.until, c.uid))
                 continue
             self._set(c.uid, c.antenna, c.face_up)
+            if self.placements is not None:
+                self.placements.append((c.t, c.uid, c.antenna, self.edge.get(c.uid)))
 
     def _draw_shadows(self, zones: set[int]) -> None:
         lo, hi = self.params.shadow_rounds

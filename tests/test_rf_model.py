@@ -403,3 +403,22 @@ def test_a_snapshot_never_reports_a_round_before_its_own_report(tmp_path: Path) 
     finally:
         link.stop()
         mcu.stop()
+
+
+def test_placements_are_logged_as_they_take_effect() -> None:
+    """bench/rf_lines.py judges the tracker's verdicts against where a chip lay at their time:
+    with a list set, the table logs each placement when it takes effect (the time the motion
+    gave it, not when it was planned), with the neighbour at whose edge the chip lies; without
+    one it logs nothing."""
+    rf = RfTable(ANTS, IDEAL, 1)
+    rf.place_now(chip(1), AT["stack:1"])
+    m = motion(rf, [(chip(1), "bet:1")], "push", 1.0, 1)
+    rf.run_until(0.5)
+    assert rf.placements is None
+    rf.placements = []
+    rf.run_until(0.9)
+    assert rf.placements == []  # planned, not yet in effect
+    rf.run_until(3.0)
+    landed = [c.t for c in m.changes if c.antenna == AT["bet:1"]]
+    assert [(t, u, a) for t, u, a, _ in rf.placements][-1] == (landed[0], chip(1), AT["bet:1"])
+    assert all(t <= 3.0 for t, *_ in rf.placements)
