@@ -41,22 +41,28 @@ from hw_sim.table import SimConfig, TableSim
 LEVELS = ("ideal", "realistic", "realistic+shared", "harsh")
 
 
+def sim_config(level: str, hands: int, seed: int, tracker: bool = True, **kw: bool) -> SimConfig:
+    """`tablectl sim --rf LEVEL` (``LEVEL+shared``: one shared reader) of ``hands`` hands, no
+    scenario files written: the RF benchmarks' run (bench/rf_latency.py, bench/rf_lines.py)."""
+    name, _, reader = level.partition("+")
+    return SimConfig(
+        hands=hands,
+        seed=seed,
+        rf=name,
+        shared_reader=reader == "shared",
+        write_scenarios=False,
+        tracker=tracker,
+        **kw,
+    )
+
+
 def play(
     level: str, hands: int, seed: int, mapping: str, explain: bool
 ) -> tuple[RfScore, list[Incident], float]:
     """One run: its score, its incidents (with ``explain``) and its wall time."""
-    name, _, reader = level.partition("+")
     t0 = time.perf_counter()
     result = TableSim(
-        SimConfig(
-            hands=hands,
-            seed=seed,
-            rf=name,
-            shared_reader=reader == "shared",
-            write_scenarios=False,
-            tracker=mapping == "tracker",
-            explain=explain,
-        )
+        sim_config(level, hands, seed, tracker=mapping == "tracker", explain=explain)
     ).run()
     assert result.score is not None
     return result.score, result.incidents, time.perf_counter() - t0

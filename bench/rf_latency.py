@@ -18,6 +18,8 @@ import statistics
 from collections import defaultdict
 from typing import Any
 
+from rf import sim_config
+
 from hw_sim.table import SimConfig, TableSim
 
 
@@ -43,17 +45,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--level", default="realistic+shared", help="LEVEL or LEVEL+shared")
     args = ap.parse_args()
-    name, _, reader = args.level.partition("+")
-    sim = TimedSim(
-        SimConfig(
-            hands=args.hands,
-            seed=args.seed,
-            rf=name,
-            shared_reader=reader == "shared",
-            write_scenarios=False,
-            tracker=True,
-        )
-    )
+    sim = TimedSim(sim_config(args.level, args.hands, args.seed))
     sim.run()
     print(f"{args.level}, {args.hands} hands, seed {args.seed}")
     print("| motion | timed | median ms | p90 ms | max ms | cycle ms | median in cycles |")

@@ -20,8 +20,10 @@ from bisect import bisect_right
 from collections import Counter, defaultdict
 from typing import Any
 
+from rf import sim_config
+
 from firmware_bridge.tracker.geometry import _line_prior
-from hw_sim.table import SimConfig, TableSim
+from hw_sim.table import TableSim
 
 Row = dict[str, Any]
 
@@ -32,17 +34,7 @@ def _kind(a: str, b: str) -> str:
 
 def judge(seed: int, hands: int, level: str) -> list[Row]:
     """One run's line verdicts with the truth at their time."""
-    name, _, reader = level.partition("+")
-    sim = TableSim(
-        SimConfig(
-            hands=hands,
-            seed=seed,
-            rf=name,
-            shared_reader=reader == "shared",
-            write_scenarios=False,
-            tracker=True,
-        )
-    )
+    sim = TableSim(sim_config(level, hands, seed))
     rf, tracker = sim.rf, sim.bridge.mapper
     assert rf is not None
     rf.placements = []
