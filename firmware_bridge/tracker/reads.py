@@ -241,11 +241,6 @@ class _Reads(_State):
         """How long a tag may go unread in a zone and still count as read there throughout."""
         return self.leave_rounds * self._period_of(zone) + EPS
 
-    def _ratio(self, zone: str, p: _Presence, now: float) -> float:
-        """The share of the antenna's rounds since ``p`` began that read the tag."""
-        period = self._period_of(zone)
-        return self._rounds_read(zone, p, now) / (int((now - p.since + EPS) / period) + 1)
-
     def _numbered(self, zone: str) -> bool:
         return self._ant.get(zone) in self._round
 
