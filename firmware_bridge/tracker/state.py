@@ -126,7 +126,7 @@ class _State(TagMapper):
         # to its stack and bet only): chip -> that seat; a count of its bet that does not find one
         # places it in the stack (answered_chips)
         self._lost_at: dict[bytes, str] = {}
-        self._never: list[bytes] = []  # chips the never-read alert named, still never read
+        self._never: list[bytes] = []  # enrolled chips not read yet
         self._lost_key = (-1, -1)
         self._unread_chips: dict[str, list[int]] = {}
         # dead chips of known place as last told to the engine (``unread``: ``dead``), which
