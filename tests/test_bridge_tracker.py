@@ -1020,6 +1020,24 @@ def test_a_chip_not_read_yet_is_of_unknown_place_before_its_stack_reads_short() 
     assert not [o for o in out if isinstance(o, Alert)]  # read within the 30 s: no alert
 
 
+def test_a_chip_read_once_in_flight_and_never_at_rest_is_of_unknown_place() -> None:
+    """Realistic seed 43: a 25 of change, read once by seat 4's bet as it was put in seat 4's
+    stack and never again (dead in the stack, or shadowed), had a tag: it was no longer
+    "enrolled and not read", so ``unread`` never listed it, and seat 4's stack read 25 short
+    was ruled forfeit at every hand (002 Rule 63: six stops). A chip never read at rest is of
+    unknown place (``table``), as a card never read at rest is unread (``_dead_card``)."""
+    c, five = chip(25, 9), chip(500, 9)
+    inv = ChipInventory({c.hex(): 25, five.hex(): 500})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        return {"stack:4": [five], "bet:4": [c] if r == 20 else []}
+
+    out = run(tracker, reads, rounds=100, numbered=True, zones=("stack:4", "bet:4"), unread=True)
+    lists = [o["unread"].get("chips") for o in out if isinstance(o, dict) and "unread" in o]
+    assert lists and lists[-1] == {"table": [25]}
+
+
 # --- issue 27, rf-rounds: the rules on a shared reader's real rounds (0.3 s each) ---
 
 
