@@ -976,10 +976,10 @@ def test_a_dead_chip_in_change_settles_the_exchange_and_is_found_by_the_dealer()
 
 
 def test_a_dead_chip_of_unknown_place_is_listed_and_counted_where_the_dealer_finds_it() -> None:
-    """A 100 never answers (dead since enrolment: where it lies is not known). Once the never-
-    read alert names it, ``unread`` lists it under ``table`` (the engine asks for a count of a
-    stack read short by it instead of ruling chips missing: shortbet.ask_stack); the dealer's
-    count of seat 4's stack finds it there, and from then on it is counted in that stack."""
+    """A 100 never answers (dead since enrolment: where it lies is not known). ``unread`` lists
+    it under ``table`` (the engine asks for a count of a stack read short by it instead of
+    ruling chips missing: shortbet.ask_stack); the dealer's count of seat 4's stack finds it
+    there, and from then on it is counted in that stack."""
     dead, read = chip(100, 1), chip(1000)
     inv = ChipInventory({dead.hex(): 100, read.hex(): 1000})
     tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv, never_read_alert=1.0)
@@ -990,6 +990,52 @@ def test_a_dead_chip_of_unknown_place_is_listed_and_counted_where_the_dealer_fin
     assert tracker.places()[dead] == "stack:4"
     after = [event_to_obj(e) for e in tracker.poll(3.1) if not isinstance(e, Alert)]
     assert [e["unread"]["chips"] for e in after] == [{"stack:4": [100]}]  # no stack again
+
+
+def test_a_chip_not_read_yet_is_of_unknown_place_before_its_stack_reads_short() -> None:
+    """Realistic seed 49: at the table's set-up seat 7's second 5,000 lay shadowed in its stack
+    for 11 s. Seat 7's stack was emitted as one 5,000 after half a second, and the engine ruled
+    the other forfeit (002 Rule 63: a stop), as the chip was listed as unread (``table``) only
+    once the 30 s never-read alert named it. An enrolled chip not read yet is of unknown place
+    from its enrolment: listed before the stack that reads short by it (the engine asks for a
+    count: shortbet.ask_stack), and no more once it is read."""
+    a, b = chip(5000, 9), chip(5000, 10)
+    inv = ChipInventory({a.hex(): 5000, b.hex(): 5000})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    out = run(
+        tracker,
+        lambda r: {"stack:7": [a, b] if r >= 150 else [a]},
+        rounds=200,
+        numbered=True,
+        zones=("stack:7",),
+        unread=True,
+    )
+    events = [o for o in out if isinstance(o, dict)]
+    chips_at = [i for i, o in enumerate(events) if o.get("chips", {}).get("stack:7") == [5000]]
+    table = {"table": [5000]}
+    listed = [i for i, o in enumerate(events) if o.get("unread", {}).get("chips") == table]
+    assert chips_at and listed and listed[0] < chips_at[0]
+    assert [o["chips"] for o in events if "chips" in o][-1] == {"stack:7": [5000, 5000]}
+    assert [o["unread"].get("chips", {}) for o in events if "unread" in o][-1] == {}
+    assert not [o for o in out if isinstance(o, Alert)]  # read within the 30 s: no alert
+
+
+def test_a_chip_read_once_in_flight_and_never_at_rest_is_of_unknown_place() -> None:
+    """Realistic seed 43: a 25 of change, read once by seat 4's bet as it was put in seat 4's
+    stack and never again (dead in the stack, or shadowed), had a tag: it was no longer
+    "enrolled and not read", so ``unread`` never listed it, and seat 4's stack read 25 short
+    was ruled forfeit at every hand (002 Rule 63: six stops). A chip never read at rest is of
+    unknown place (``table``), as a card never read at rest is unread (``_dead_card``)."""
+    c, five = chip(25, 9), chip(500, 9)
+    inv = ChipInventory({c.hex(): 25, five.hex(): 500})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        return {"stack:4": [five], "bet:4": [c] if r == 20 else []}
+
+    out = run(tracker, reads, rounds=100, numbered=True, zones=("stack:4", "bet:4"), unread=True)
+    lists = [o["unread"].get("chips") for o in out if isinstance(o, dict) and "unread" in o]
+    assert lists and lists[-1] == {"table": [25]}
 
 
 # --- issue 27, rf-rounds: the rules on a shared reader's real rounds (0.3 s each) ---

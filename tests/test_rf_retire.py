@@ -278,3 +278,16 @@ def test_the_sims_dealer_sets_a_dead_chip_aside_from_the_tray_after_the_first_ha
     assert hand <= 2 and asked == 2 and steps[-1][2] <= asked + 1
     dead = next(u for u in sim.rf.dead if sim.chip_value.get(u) == 100)  # type: ignore[union-attr]
     assert dead not in sim.where and all(dead not in r for r in sim._rack.values())
+
+
+def test_a_chip_shadowed_in_a_stack_as_the_table_is_set_up_is_counted_not_forfeit() -> None:
+    """Realistic seed 49: seat 7's second 5,000 lay shadowed in its stack for 11 s from the
+    set-up, and the engine ruled it forfeit as the stack first read 5,000 (002 Rule 63: a false
+    stop). A chip enrolled and not read yet is of unknown place (``unread``: ``table``): the
+    engine asks for a count of the stack instead (shortbet.ask_stack, 002 Rule 26-A), and the
+    dealer's count settles it."""
+    sim = TableSim(SimConfig(hands=1, seed=49, rf="realistic", write_scenarios=False))
+    result = sim.run()
+    assert result.score is not None and result.chips_conserved
+    assert result.score.false_stops == 0 and result.score.false_alerts == 0
+    assert result.score.recounts >= 1

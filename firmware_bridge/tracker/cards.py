@@ -86,12 +86,12 @@ class _Cards(_ChipLines):
         for good. The engine asks the dealer to count a seat read short at the deal's end while
         the list can account for it, instead of ruling a misdeal (dealing.check_deal)."""
         deck = self.decks.decks.get(self.decks.in_play or "")
-        key = (self.decks.in_play, len(self._tags), len(self._cards_placed))
+        key = (self.decks.in_play, len(self._tags), len(self._placed_ever))
         if self._started is None or deck is None or key == self._unread_key:
             return None
         self._unread_key = key
         never = sorted(_cards_not_in(deck, self._tags))
-        dead = self._dead_card(deck.id, _cards_not_in(deck, self._cards_placed))
+        dead = self._dead_card(deck.id, _cards_not_in(deck, self._placed_ever))
         if never == self._unread_cards and not dead:
             return None
         self._unread_cards = never
@@ -146,7 +146,7 @@ class _Cards(_ChipLines):
         # a card already named dead may be one of them (its deck changes at the hand's end)
         known = len(self._dead_cards.get(deck.id, ()))
         self._dead_least = max(self._dead_least, self._short_this_hand - known)
-        never = set(_cards_not_in(deck, self._cards_placed))
+        never = set(_cards_not_in(deck, self._placed_ever))
         never -= set(self._dead_cards.get(deck.id, ()))
         if not never:
             return

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from firmware_bridge.tracker.geometry import _is_card_zone, _seat_group
+from firmware_bridge.tracker.geometry import _seat_group
 from firmware_bridge.tracker.lines import _ChipLines
 from firmware_bridge.tracker.records import (
     ASK,
@@ -249,8 +249,8 @@ class _Placing(_ChipLines):
         # A chip unread more lately is among the unread an exchange is matched against: it
         # leaves that side as it arrives, so it counts on neither.
         off = tag.place is None or (uid in self._unread and now - tag.read_at >= self.gone_after)
-        if zone is not None and _is_card_zone(zone):
-            self._cards_placed.add(uid)  # it answers at rest: no dead card (``_dead_card``)
+        if zone is not None:  # it answers at rest: no dead tag (``_dead_card``, ``_never``)
+            self._placed_ever.add(uid)
         if (
             zone is not None
             and self._retiring.get(zone)

@@ -113,10 +113,11 @@ class _State(TagMapper):
         self._dead_least = 0
         self._dead_cards: dict[str, list[str]] = {}
         self._dead_cards_told: list[str] = []
-        # cards ever placed (read at rest somewhere): a tag glimpsed once in flight, or by a
+        # tags ever placed (read at rest somewhere): a tag glimpsed once in flight, or by a
         # neighbour, is no proof it answers (a dead card read in transit narrowed the suspects
-        # to a card not dealt yet: harsh seed 40's deck C)
-        self._cards_placed: set[bytes] = set()
+        # to a card not dealt yet: harsh seed 40's deck C; a 25 read once by a bet as it was
+        # put in the stack, never after: realistic seed 43)
+        self._placed_ever: set[bytes] = set()
         # chips an unread alert named (dead or shadowed where they lie); dead chips (never read)
         # counted where the change they came in landed (an exchange short by exactly them); and
         # the chips part of ``unread`` as last told to the engine (zone -> values)
@@ -126,8 +127,8 @@ class _State(TagMapper):
         # to its stack and bet only): chip -> that seat; a count of its bet that does not find one
         # places it in the stack (answered_chips)
         self._lost_at: dict[bytes, str] = {}
-        self._never: list[bytes] = []  # chips the never-read alert named, still never read
-        self._lost_key = (-1, -1)
+        self._never: list[bytes] = []  # enrolled chips never read at rest (``_chips_unread``)
+        self._lost_key = (-1, -1, -1, -1)
         self._unread_chips: dict[str, list[int]] = {}
         # dead chips of known place as last told to the engine (``unread``: ``dead``), which
         # asks the dealer to take them out of play between hands (tablectl/engine/retire.py);

@@ -10,9 +10,11 @@ count the bet (a ``recount`` alert, 002 Rule 26-A) instead of ruling the underca
 44-B); so too for a bet or raise read short while the seat's chips as read come short of what
 it owns by exactly dead chips of unknown place (``table``), and for a bet or raise pushed from
 a stack that counts a chip the table cannot read, when that chip would make it another action
-or amount (the reads cannot tell whether it went along). The dealer's ``counted`` answer is
-the read ruled on (recount.resolve), by the one rule path, and the bridge then counts the chip
-where the dealer found it. Any other short read is ruled at once.
+or amount (the reads cannot tell whether it went along), and for a push out of turn (ruled with
+its amount, 002 Rule 42-A) while the seat's chips as read come short by exactly ``table`` chips.
+The dealer's ``counted`` answer is the read ruled on (recount.resolve), by the one rule path,
+and the bridge then counts the chip where the dealer found it. Any other short read is ruled at
+once.
 docs/scenario-extensions.md, "A bet read short by a chip the table cannot read".
 """
 
@@ -44,7 +46,7 @@ def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) 
     seat = hand.to_act
     zone = f"bet:{seat}"
     if seat is None or zone not in body:
-        return False
+        return _out_of_turn(table, body, out)
     unread = [
         *felt.unread_chips.get(f"stack:{seat}", ()),
         *felt.unread_chips.get(zone, ()),
@@ -89,6 +91,35 @@ def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) 
             return False
         why = _unplaced(seat, lost, felt.unread_chips["table"])
     return ask_bet(table, zone, body, why, out)
+
+
+def _out_of_turn(table: TableState, body: dict[str, list[int]], out: list[Output]) -> bool:
+    """A push by a seat not in turn, ruled with its amount (002 Rule 42-A: it binds if the
+    action to the seat does not change), read while the seat's stack and push as read come
+    short of what it owns by exactly dead chips of unknown place (``table``): the chip may
+    have gone along unread (realistic seed 6: a call of 200 out of turn read as 100, a dead
+    100 of the change just put in the stack). Counted (002 Rule 26-A), not ruled on the read.
+    True when asked."""
+    felt = table.felt
+    hand = table.live_hand
+    if "table" not in felt.unread_chips or hand is None:
+        return False
+    for zone in sorted(z for z in body if z.startswith("bet:")):
+        seat = int(zone[4:])
+        before = felt.zones.get(zone, [])
+        added = multiset_minus(list(body[zone]), before)
+        if (
+            seat not in hand.live()
+            or not added
+            or multiset_minus(before, list(body[zone]))
+            or any(c not in table.chips for c in added)
+        ):
+            continue
+        lost = _lost_in(table, seat, body, added)
+        if lost:
+            why = _unplaced(seat, lost, felt.unread_chips["table"])
+            return ask_bet(table, zone, body, why, out)
+    return False
 
 
 def _unplaced(seat: int, short: int, dead: Iterable[int]) -> str:
