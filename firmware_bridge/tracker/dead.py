@@ -29,8 +29,8 @@ class _DeadChips(_Reads):
 
     def _lost(self) -> list[bytes]:
         """Dead chips of unknown place, or counted in the pot (a payout may have taken them):
-        the chips enrolled and not read yet among them when few (MAX_LOST, as ``table`` lists
-        them: a rack of enrolled chips off the table is no list of dead tags)."""
+        the chips enrolled and never read at rest among them when few (MAX_LOST, as ``table``
+        lists them: a rack of enrolled chips off the table is no list of dead tags)."""
         never = self._never if len(self._never) <= MAX_LOST else []
         return never + [b for b in sorted(self._dead) if self._tags[b].place in (None, "pot")]
 
