@@ -53,22 +53,16 @@ def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) 
     ][:MAX_UNREAD]
     if not unread and "table" not in felt.unread_chips:
         return False
-    before = felt.zones.get(zone, [])
-    chips = list(body[zone])
-    added = multiset_minus(chips, before)
+    push = _grown(table, seat, body)
     betting = hand.betting
     if (
-        not added
-        or multiset_minus(before, chips)
-        or ITEM in added
-        or any(c not in table.chips for c in added)
+        push is None
         or betting.owes.get(seat)
         or betting.last_push == seat
         or seat in betting.declared
         or (hand.street == "preflop" and not hand.deal.seated_checked)
     ):
         return False
-    push = _Push(seat, before, chips, added)
     reading = _read(table, push)
     short = reading.owes
     if short > 0 and sums_to(unread, short):
@@ -86,7 +80,7 @@ def ask_short(table: TableState, body: dict[str, list[int]], out: list[Output]) 
         # short of what it owns all the same (a dead tag of unknown place in the change); a
         # bet short of the minimum may be short by less than the dead chip (what it owes is
         # the minimum's, not the chip's), a call only by the chip itself
-        lost = _lost_in(table, seat, body, added)
+        lost = _lost_in(table, seat, body, push.added)
         if not lost or (short > 0 and short != lost and reading.action == "call"):
             return False
         why = _unplaced(seat, lost, felt.unread_chips["table"])
@@ -106,16 +100,10 @@ def _out_of_turn(table: TableState, body: dict[str, list[int]], out: list[Output
         return False
     for zone in sorted(z for z in body if z.startswith("bet:")):
         seat = int(zone[4:])
-        before = felt.zones.get(zone, [])
-        added = multiset_minus(list(body[zone]), before)
-        if (
-            seat not in hand.live()
-            or not added
-            or multiset_minus(before, list(body[zone]))
-            or any(c not in table.chips for c in added)
-        ):
+        push = _grown(table, seat, body)
+        if seat not in hand.live() or push is None:
             continue
-        lost = _lost_in(table, seat, body, added)
+        lost = _lost_in(table, seat, body, push.added)
         if lost:
             why = _unplaced(seat, lost, felt.unread_chips["table"])
             return ask_bet(table, zone, body, why, out)
@@ -160,6 +148,22 @@ class _Push(NamedTuple):
     before: list[int]
     chips: list[int]
     added: list[int]
+
+
+def _grown(table: TableState, seat: int, body: dict[str, list[int]]) -> _Push | None:
+    """Seat ``seat``'s bet zone in ``body`` grown by a push of chips in play, none taken from
+    it (no action item: 002 RP-20), else None."""
+    before = table.felt.zones.get(f"bet:{seat}", [])
+    chips = list(body[f"bet:{seat}"])
+    added = multiset_minus(chips, before)
+    if (
+        not added
+        or multiset_minus(before, chips)
+        or ITEM in added
+        or any(c not in table.chips for c in added)
+    ):
+        return None
+    return _Push(seat, before, chips, added)
 
 
 def _read(table: TableState, push: _Push, more: tuple[int, ...] = ()) -> Reading:
