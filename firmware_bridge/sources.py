@@ -167,6 +167,15 @@ class BridgeSource:
         if isinstance(self.mapper, TagTracker):
             self.mapper.hand_started(self.clock(), carried)
 
+    def seats_in_hand(self, seats: frozenset[int] | None) -> None:
+        """The engine's seats dealt in the hand in progress and not folded (None: no hand in
+        progress): the tracker reads no chip into the bet of another seat
+        (``TagTracker.seats_in_hand``)."""
+        from firmware_bridge.tracker import TagTracker
+
+        if isinstance(self.mapper, TagTracker):
+            self.mapper.seats_in_hand(seats)
+
     def deck_of(self, uid: bytes) -> str | None:
         """The enrolled deck, other than the one in play, a tag tapped on the station's NFC
         reader belongs to (the dealer shows a card of the new deck: tablectl/daemon/loop.py);

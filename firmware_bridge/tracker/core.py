@@ -43,6 +43,7 @@ set-up, an award, a hand's start) and what ``tablectl diag`` reads (``snapshot``
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from firmware_bridge.tracker.asking import _Asking
@@ -100,6 +101,13 @@ class TagTracker(_Motion, _Cards, _Asking, _DeadChips, _Exchanges):
         Rule 36-C): the hand's betting is over, and every chip bet in it is collected, returned
         or paid from here on (``hand_started``)."""
         self._awarded = now
+
+    def seats_in_hand(self, seats: Iterable[int] | None) -> None:
+        """The engine's seats dealt in the hand in progress and not folded (None: no hand in
+        progress, or its pot awarded: a seat out of it may post the next hand's blind), told
+        each time they change: until the hand is awarded, no chip arrives in the bet of another
+        seat (``_out_of_hand``)."""
+        self._live = None if seats is None else frozenset(str(s) for s in seats)
 
     def hand_started(self, now: float, carried: bool = False) -> None:
         """The engine's ``hand_start`` (a new hand's first card): the dealer has swept the last

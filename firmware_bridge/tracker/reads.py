@@ -25,6 +25,17 @@ class _Reads(_State):
     _retired_read: Callable[[bytes, str], None]
 
     # --- reports ----------------------------------------------------------------------------
+    def _out_of_hand(self, zone: str) -> bool:
+        """``zone`` is the bet of a seat the engine holds out of the hand in progress: not dealt
+        in, or folded (``seats_in_hand``, from the engine's hand to its award). No chip arrives
+        there until the hand is awarded; the chips it bet before it folded stay counted there
+        until the dealer gathers them. A chip of a live neighbour's bet at the line between
+        them, read by both, lies in the neighbour's (realistic seeds 15 and 98: a call's chip
+        went to the bet of a seat not dealt in; the call was ruled short and the caller's stack
+        100 or 500 short, a stop; 002 Rule 63)."""
+        live = self._live
+        return live is not None and zone.startswith("bet:") and zone[4:] not in live
+
     def report(
         self,
         antenna: int,
@@ -77,11 +88,16 @@ class _Reads(_State):
         self._mark(antenna, name, rounds, was, here, incomplete_read)
         if rounds:
             self.diag.report(antenna, name, here, was, self._content[name], rounds, incomplete)
+        out = bool(here) and self._out_of_hand(name)
         for uid, flags in here.items():
             if self._retired and uid in self._retired:
                 self._retired_read(uid, name)
                 continue  # out of play: no arrival, not counted
             tag = self._tags.get(uid)
+            if out and (tag is None or tag.place != name) and self.chips.value(uid):
+                if tag is not None and tag.place is not None:
+                    self.diag.seen(tag.place, name)  # a neighbour reading its tags (diag)
+                continue  # read at the edge of the bet of a seat out of the hand: not there
             if tag is None:
                 tag = self._tags[uid] = _Tag()
                 self._tag_uid[id(tag)] = uid

@@ -327,6 +327,13 @@ class TableState:
         """The hand in progress (None before the first hand and once it is awarded)."""
         return self.hand if self.hand is not None and self.hand.street != "over" else None
 
+    def seats_in_hand(self) -> frozenset[int] | None:
+        """The seats dealt in the hand in progress that have not folded (None: no hand in
+        progress). The sensors' tracker reads no chip into the bet of any other seat until the
+        hand is awarded (``TagTracker.seats_in_hand``)."""
+        hand = self.live_hand
+        return None if hand is None else frozenset(hand.live())
+
     def live_seats(self) -> list[int]:
         return sorted([s for s, p in self.players.items() if not p.out and not p.waiting])
 
