@@ -1070,6 +1070,38 @@ def test_no_chip_arrives_in_the_bet_of_a_seat_out_of_the_hand() -> None:
     assert _call_beside_seat_3({2, 4}, told_at=40) == [{"bet:3": [100]}]  # bet, then folded
 
 
+def _card_at_seat_8s_line(seats: set[int] | None, seat_7_reads: bool = True) -> list[dict]:
+    """The 8h lands at round 20 at the line between seat 7 and seat 8: seat 8's antenna reads
+    it in every round, seat 7's in every other one (``seat_7_reads``; else never). The engine
+    told the tracker the seats in the hand (``seats``; None: none told). Its card events and
+    questions."""
+    eight = card_uid("8h")
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    tracker.seats_in_hand(seats)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        out: dict[str, list[bytes]] = {"seat:8": [eight]} if r >= 20 else {}
+        if r >= 20 and r % 2 and seat_7_reads:
+            out["seat:7"] = [eight]
+        return out
+
+    out = run(tracker, reads, 100, period=0.012, numbered=True, zones=("seat:7", "seat:8"))
+    return [o for o in out if isinstance(o, dict) and ("card" in o or "recount" in o)]
+
+
+def test_a_card_at_the_line_to_a_seat_out_of_the_hand_lies_at_the_live_seat() -> None:
+    """Realistic seed 44, a shared reader's seeds 1 and 2: a card dealt to seat 7 at its edge
+    towards seat 8, which is not dealt in, was read more by seat 8's antenna than by seat 7's
+    (an empty antenna's short rounds): "a card went to seat 8, which is not entitled to a
+    hand", a false misdeal (002 Rule 36-A(3)), a stop. While a live seat reads a card, a seat
+    out of the hand reads it at an edge; one only it reads is its own (a misdeal called)."""
+    at_7 = [{"card": "8h", "zone": "seat:7", "face": "down"}]
+    at_8 = [{"card": "8h", "zone": "seat:8", "face": "down"}]
+    assert _card_at_seat_8s_line({1, 7}) == at_7
+    assert _card_at_seat_8s_line(None) == at_8  # no hand told: the line decides
+    assert _card_at_seat_8s_line({1, 7}, seat_7_reads=False) == at_8
+
+
 def test_the_daemon_tells_the_tracker_the_seats_in_the_hand(tmp_path: Path) -> None:
     """Through a real daemon and BridgeSource: the seats dealt in (seat 3 sits out: not
     seated), less a seat that folds, until the pot is awarded."""
