@@ -169,8 +169,8 @@ class BridgeSource:
 
     def seats_in_hand(self, seats: frozenset[int] | None) -> None:
         """The engine's seats dealt in the hand in progress and not folded (None: no hand in
-        progress): the tracker reads no chip into the bet of another seat
-        (``TagTracker.seats_in_hand``)."""
+        progress): the tracker takes no chip into the bet of another seat, nor a card a live
+        seat reads into its place (``TagTracker.seats_in_hand``)."""
         from firmware_bridge.tracker import TagTracker
 
         if isinstance(self.mapper, TagTracker):

@@ -853,7 +853,8 @@ class Daemon:
         """The dealer's ``counted`` (or ``retire``) answer goes back to the sensors' tracker; so
         does a ``deck_change`` the engine took (between hands), a pot's award or a misdeal (the
         hand's betting over), a hand's start (the last hand's bets and pot swept) and the seats
-        in the hand (no chip arrives in the bet of a seat out of it)."""
+        in the hand (no chip arrives in the bet of a seat out of it, nor a card a live seat
+        reads at its place)."""
         taken = event.kind == "deck_change" and any(isinstance(o, DeckChanged) for o in outputs)
         if event.kind in ("counted", "retire") or taken:
             answered = getattr(self.source, "answered", None)
@@ -868,7 +869,7 @@ class Daemon:
                 awarded()
         in_hand = getattr(self.source, "seats_in_hand", None)
         if in_hand is not None and self.table is not None:
-            in_hand(self.table.seats_in_hand())  # dealt in and not folded, as they change
+            in_hand(self.table.seats_in_hand())  # dealt in and not folded, after every event
 
     def _logged(self, _event: Event, outputs: list[Output], _row: int) -> None:
         for out in outputs:

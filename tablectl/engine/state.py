@@ -329,8 +329,9 @@ class TableState:
 
     def seats_in_hand(self) -> frozenset[int] | None:
         """The seats dealt in the hand in progress that have not folded (None: no hand in
-        progress). The sensors' tracker reads no chip into the bet of any other seat until the
-        hand is awarded (``TagTracker.seats_in_hand``)."""
+        progress). Until the hand is awarded the sensors' tracker takes no chip into the bet of
+        any other seat, nor a card a live seat reads into its place
+        (``TagTracker.seats_in_hand``)."""
         hand = self.live_hand
         return None if hand is None else frozenset(hand.live())
 
