@@ -694,7 +694,7 @@ class TableSim(Felt):
             if isinstance(out, Alert):
                 self.result.alerts += 1
         if isinstance(mapper, TagTracker):
-            mapper.seats_in_hand(self.table.seats_in_hand())  # as BridgeSource.seats_in_hand
+            mapper.betting_seats(self.table.betting_seats())  # as BridgeSource.betting_seats
         if self.table.chips_total() != self.total:
             self.result.chips_conserved = False
             self.result.problems.append(

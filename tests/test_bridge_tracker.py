@@ -1048,7 +1048,7 @@ def _call_beside_seat_3(seats: set[int] | None, told_at: int = 0) -> list[dict]:
 
     def reads(r: int) -> dict[str, list[bytes]]:
         if r == told_at:
-            tracker.seats_in_hand(seats)
+            tracker.betting_seats(seats)
         bet_3 = [c] if r >= (20 if told_at > 20 else 60) else []
         return {"bet:3": bet_3, "bet:4": [c] if r >= 60 and r % 2 else []}
 
@@ -1077,7 +1077,7 @@ def _card_at_seat_8s_line(seats: set[int] | None, seat_7_reads: bool = True) -> 
     questions."""
     eight = card_uid("8h")
     tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
-    tracker.seats_in_hand(seats)
+    tracker.betting_seats(seats)
 
     def reads(r: int) -> dict[str, list[bytes]]:
         out: dict[str, list[bytes]] = {"seat:8": [eight]} if r >= 20 else {}
@@ -1102,9 +1102,9 @@ def test_a_card_at_the_line_to_a_seat_out_of_the_hand_lies_at_the_live_seat() ->
     assert _card_at_seat_8s_line({1, 7}, seat_7_reads=False) == at_8
 
 
-def test_the_daemon_tells_the_tracker_the_seats_in_the_hand(tmp_path: Path) -> None:
-    """Through a real daemon and BridgeSource: the seats dealt in (seat 3 sits out: not
-    seated), less a seat that folds, until the pot is awarded."""
+def test_the_daemon_tells_the_tracker_the_seats_that_may_bet(tmp_path: Path) -> None:
+    """Through a real daemon and BridgeSource: between hands the seated players (seat 3 is
+    empty); in a hand the seats dealt in, less a seat that folds, until the pot is awarded."""
     path = tmp_path / "decks.json"
     DeckRegistry([deck("A", 0)], in_play="A").save(path)
     source = BridgeSource(str(tmp_path / "mcu"), 250_000, path, None)
@@ -1114,15 +1114,15 @@ def test_the_daemon_tells_the_tracker_the_seats_in_the_hand(tmp_path: Path) -> N
     setup = {"rules": "tda-2025", "seats": seats, "button": 1, "blinds": [25, 50]}
     daemon = Daemon(tmp_path / "j.db", setup, source)
     daemon.restore()
-    assert tracker._live is None
-    daemon.handle(
-        event_from_obj({"deal": {"2": ["Qs", "Js"], "4": ["8s", "7s"], "1": ["As", "Ks"]}})
-    )
+    daemon.handle(event_from_obj({"press": "pause"}))
+    assert tracker._live == {"1", "2", "4"}
+    deal = {"deal": {"2": ["Qs", "Js"], "4": ["8s", "7s"], "1": ["As", "Ks"]}}
+    daemon.handle(event_from_obj(deal))
     assert tracker._live == {"1", "2", "4"}
     daemon.handle(event_from_obj({"fold": 1}))
     assert tracker._live == {"2", "4"}
     daemon.handle(event_from_obj({"fold": 2}))  # seat 4 wins: the pot awarded
-    assert tracker._live is None
+    assert tracker._live == {"1", "2", "4"}
 
 
 # --- issue 27, rf-rounds: the rules on a shared reader's real rounds (0.3 s each) ---

@@ -102,11 +102,11 @@ class TagTracker(_Motion, _Cards, _Asking, _DeadChips, _Exchanges):
         or paid from here on (``hand_started``)."""
         self._awarded = now
 
-    def seats_in_hand(self, seats: Iterable[int] | None) -> None:
-        """The engine's seats dealt in the hand in progress and not folded (None: no hand in
-        progress, or its pot awarded: a seat out of it may post the next hand's blind), told
-        after every event: until the hand is awarded, no chip arrives in the bet of another
-        seat, nor a card a live seat reads at its place (``_edge_of_the_hand``)."""
+    def betting_seats(self, seats: Iterable[int] | None) -> None:
+        """The engine's seats that may put chips in their bet (None: none told), after every
+        event: in a hand, those dealt in that have not folded; between hands, the seated
+        players. No chip arrives in the bet of another seat, nor a card a live seat reads at
+        its place (``_edge_of_the_hand``)."""
         self._live = None if seats is None else frozenset(str(s) for s in seats)
 
     def hand_started(self, now: float, carried: bool = False) -> None:

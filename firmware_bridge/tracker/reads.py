@@ -26,9 +26,8 @@ class _Reads(_State):
 
     # --- reports ----------------------------------------------------------------------------
     def _out_of_hand(self, zone: str) -> bool:
-        """``zone`` is the bet or the hole-card zone of a seat the engine holds out of the hand
-        in progress: not dealt in, or folded (``seats_in_hand``, from the hand's first card to
-        its award)."""
+        """``zone`` is the bet or the hole-card zone of a seat the engine says may not bet: in a
+        hand, one not dealt in or folded; between hands, an empty seat (``betting_seats``)."""
         live = self._live
         if live is None or not zone.startswith(("bet:", "seat:")):
             return False
@@ -37,8 +36,10 @@ class _Reads(_State):
     def _edge_of_the_hand(self, uid: bytes, tag: _Tag | None, zone: str, now: float) -> bool:
         """A read of ``uid`` by ``zone``, a zone of a seat out of the hand (``_out_of_hand``),
         that is a read at the edge of a live seat's: no chip arrives in the bet of a seat out
-        of the hand until the hand is awarded (the chips it bet before it folded stay counted
-        there until the dealer gathers them); no card arrives at its place while a live seat's
+        of the hand until the hand is awarded, nor in an empty seat's between hands (the chips a
+        seat bet before it folded stay counted there until the dealer gathers them; a pot
+        taken to the tray past an empty seat's bet, one chip read there by crosstalk as it went:
+        realistic seed 52); no card arrives at its place while a live seat's
         place reads it, lapsed a round or two (k of n), or holds it. A chip of a live
         neighbour's bet at the line between them, read by both, lies in the neighbour's
         (realistic seeds 15 and 98: a call's chip went to the bet of a seat not dealt in; the
@@ -119,10 +120,13 @@ class _Reads(_State):
                 continue  # out of play: no arrival, not counted
             tag = self._tags.get(uid)
             if out and self._edge_of_the_hand(uid, tag, name, now):
-                if tag is not None:
-                    if tag.place is not None:
-                        self.diag.seen(tag.place, name)  # a neighbour reading its tags (diag)
-                    tag.at.pop(name, None)  # no presence there: read before, no arrival
+                if tag is not None and tag.place is not None:
+                    self.diag.seen(tag.place, name)  # a neighbour reading its tags (diag)
+                if tag is not None and self._is_card(uid):
+                    # no presence there: one begun before the live seat read it is dropped (a
+                    # chip's stays: a pot chip a bet read at its edge since before the hand is
+                    # no newcomer there once the hand is over and the pot is taken away)
+                    tag.at.pop(name, None)
                     tag.lapsed.pop(name, None)
                 continue
             if tag is None:

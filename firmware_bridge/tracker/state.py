@@ -72,8 +72,8 @@ class _State(TagMapper):
         self._trays: list[float] = []
         self._polled = float("-inf")
         self._awarded = float("-inf")  # the engine's last ``award`` (``pot_awarded``)
-        # the seats dealt in the engine's hand in progress and not folded, as zones' seat names
-        # (None: no hand, or its pot awarded; ``seats_in_hand``, ``_out_of_hand``)
+        # the engine's seats that may put chips in their bet, as zones' seat names (None: none
+        # told; ``betting_seats``, ``_out_of_hand``)
         self._live: frozenset[str] | None = None
         self._rno: dict[int, int] = {}  # antenna -> its rounds counted so far
         self._raw: dict[int, frozenset[bytes]] = {}  # antenna -> the tags it last reported

@@ -853,8 +853,8 @@ class Daemon:
         """The dealer's ``counted`` (or ``retire``) answer goes back to the sensors' tracker; so
         does a ``deck_change`` the engine took (between hands), a pot's award or a misdeal (the
         hand's betting over), a hand's start (the last hand's bets and pot swept) and the seats
-        in the hand (no chip arrives in the bet of a seat out of it, nor a card a live seat
-        reads at its place)."""
+        that may bet (no chip arrives in the bet of another seat, nor a card a live seat reads
+        at its place)."""
         taken = event.kind == "deck_change" and any(isinstance(o, DeckChanged) for o in outputs)
         if event.kind in ("counted", "retire") or taken:
             answered = getattr(self.source, "answered", None)
@@ -867,9 +867,9 @@ class Daemon:
                 started(bool(out.carried))
             elif ends_betting(out) and awarded is not None:
                 awarded()
-        in_hand = getattr(self.source, "seats_in_hand", None)
-        if in_hand is not None and self.table is not None:
-            in_hand(self.table.seats_in_hand())  # dealt in and not folded, after every event
+        betting = getattr(self.source, "betting_seats", None)
+        if betting is not None and self.table is not None:
+            betting(self.table.betting_seats())  # after every event
 
     def _logged(self, _event: Event, outputs: list[Output], _row: int) -> None:
         for out in outputs:
