@@ -167,6 +167,16 @@ class BridgeSource:
         if isinstance(self.mapper, TagTracker):
             self.mapper.hand_started(self.clock(), carried)
 
+    def betting_seats(self, seats: frozenset[int] | None) -> None:
+        """The engine's seats that may put chips in their bet (in a hand, those dealt in and
+        not folded; between hands, the seated players; None: none): the tracker takes no chip
+        into the bet of another seat, nor a card a live seat reads into its place
+        (``TagTracker.betting_seats``)."""
+        from firmware_bridge.tracker import TagTracker
+
+        if isinstance(self.mapper, TagTracker):
+            self.mapper.betting_seats(seats)
+
     def deck_of(self, uid: bytes) -> str | None:
         """The enrolled deck, other than the one in play, a tag tapped on the station's NFC
         reader belongs to (the dealer shows a card of the new deck: tablectl/daemon/loop.py);

@@ -693,6 +693,8 @@ class TableSim(Felt):
                 self._outputs.append((lineno, out.to_obj()))
             if isinstance(out, Alert):
                 self.result.alerts += 1
+        if isinstance(mapper, TagTracker):
+            mapper.betting_seats(self.table.betting_seats())  # as BridgeSource.betting_seats
         if self.table.chips_total() != self.total:
             self.result.chips_conserved = False
             self.result.problems.append(

@@ -1038,6 +1038,93 @@ def test_a_chip_read_once_in_flight_and_never_at_rest_is_of_unknown_place() -> N
     assert lists and lists[-1] == {"table": [25]}
 
 
+def _call_beside_seat_3(seats: set[int] | None, told_at: int = 0) -> list[dict]:
+    """Seat 4 calls with a 100 at the edge of its bet towards seat 3's: seat 4's antenna reads
+    it in half its rounds from round 60 on, seat 3's in all of them (from round 20 on: a chip
+    seat 3 bet, at its edge, when ``told_at`` is over 20). The engine tells the tracker the
+    seats in the hand (``seats``: None, no hand) at round ``told_at``. The chips events."""
+    c = chip(100)
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        if r == told_at:
+            tracker.betting_seats(seats)
+        bet_3 = [c] if r >= (20 if told_at > 20 else 60) else []
+        return {"bet:3": bet_3, "bet:4": [c] if r >= 60 and r % 2 else []}
+
+    out = run(tracker, reads, rounds=120, numbered=True, zones=("bet:3", "bet:4"))
+    return [o["chips"] for o in out if isinstance(o, dict) and "chips" in o]
+
+
+def test_no_chip_arrives_in_the_bet_of_a_seat_out_of_the_hand() -> None:
+    """Realistic seeds 15 and 98: a call's chip at the line between the caller's bet and the
+    bet of a seat not dealt in, read by both, went to the other seat's bet: the call was ruled
+    short ("call to 200 owes 100") and the caller's stack short, a stop (002 Rule 63). The
+    engine tells the tracker the seats dealt in and not folded; no chip arrives in the bet of
+    another seat until the hand is awarded. A chip a seat bet before it folded stays counted
+    in its bet (the dealer gathers it); with no hand told, or the seat in it, the line
+    decides."""
+    assert _call_beside_seat_3({2, 4}) == [{"bet:4": [100]}]  # seat 3 not dealt in, or folded
+    assert _call_beside_seat_3({2, 3, 4}) == [{"bet:3": [100]}]  # a live seat's bet
+    assert _call_beside_seat_3(None) == [{"bet:3": [100]}]  # no hand in progress
+    assert _call_beside_seat_3({2, 4}, told_at=40) == [{"bet:3": [100]}]  # bet, then folded
+
+
+def _card_at_seat_8s_line(seats: set[int] | None, seat_7_reads: bool = True) -> list[dict]:
+    """The 8h lands at round 20 at the line between seat 7 and seat 8: seat 8's antenna reads
+    it in every round, seat 7's in every other one (``seat_7_reads``; else never). The engine
+    told the tracker the seats in the hand (``seats``; None: none told). Its card events and
+    questions."""
+    eight = card_uid("8h")
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
+    tracker.betting_seats(seats)
+
+    def reads(r: int) -> dict[str, list[bytes]]:
+        out: dict[str, list[bytes]] = {"seat:8": [eight]} if r >= 20 else {}
+        if r >= 20 and r % 2 and seat_7_reads:
+            out["seat:7"] = [eight]
+        return out
+
+    out = run(tracker, reads, 100, period=0.012, numbered=True, zones=("seat:7", "seat:8"))
+    return [o for o in out if isinstance(o, dict) and ("card" in o or "recount" in o)]
+
+
+def test_a_card_at_the_line_to_a_seat_out_of_the_hand_lies_at_the_live_seat() -> None:
+    """Realistic seed 44, a shared reader's seeds 1 and 2: a card dealt to seat 7 at its edge
+    towards seat 8, which is not dealt in, was read more by seat 8's antenna than by seat 7's
+    (an empty antenna's short rounds): "a card went to seat 8, which is not entitled to a
+    hand", a false misdeal (002 Rule 36-A(3)), a stop. While a live seat reads a card, a seat
+    out of the hand reads it at an edge; one only it reads is its own (a misdeal called)."""
+    at_7 = [{"card": "8h", "zone": "seat:7", "face": "down"}]
+    at_8 = [{"card": "8h", "zone": "seat:8", "face": "down"}]
+    assert _card_at_seat_8s_line({1, 7}) == at_7
+    assert _card_at_seat_8s_line(None) == at_8  # no hand told: the line decides
+    assert _card_at_seat_8s_line({1, 7}, seat_7_reads=False) == at_8
+
+
+def test_the_daemon_tells_the_tracker_the_seats_that_may_bet(tmp_path: Path) -> None:
+    """Through a real daemon and BridgeSource: between hands the seated players (seat 3 is
+    empty); in a hand the seats dealt in, less a seat that folds, until the pot is awarded."""
+    path = tmp_path / "decks.json"
+    DeckRegistry([deck("A", 0)], in_play="A").save(path)
+    source = BridgeSource(str(tmp_path / "mcu"), 250_000, path, None)
+    tracker = source.mapper
+    assert isinstance(tracker, TagTracker)
+    seats = {"1": 3000, "2": 3000, "4": 3000}
+    setup = {"rules": "tda-2025", "seats": seats, "button": 1, "blinds": [25, 50]}
+    daemon = Daemon(tmp_path / "j.db", setup, source)
+    daemon.restore()
+    daemon.handle(event_from_obj({"press": "pause"}))
+    assert tracker._live == {"1", "2", "4"}
+    deal = {"deal": {"2": ["Qs", "Js"], "4": ["8s", "7s"], "1": ["As", "Ks"]}}
+    daemon.handle(event_from_obj(deal))
+    assert tracker._live == {"1", "2", "4"}
+    daemon.handle(event_from_obj({"fold": 1}))
+    assert tracker._live == {"2", "4"}
+    daemon.handle(event_from_obj({"fold": 2}))  # seat 4 wins: the pot awarded
+    assert tracker._live == {"1", "2", "4"}
+
+
 # --- issue 27, rf-rounds: the rules on a shared reader's real rounds (0.3 s each) ---
 
 

@@ -43,6 +43,7 @@ set-up, an award, a hand's start) and what ``tablectl diag`` reads (``snapshot``
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from firmware_bridge.tracker.asking import _Asking
@@ -100,6 +101,13 @@ class TagTracker(_Motion, _Cards, _Asking, _DeadChips, _Exchanges):
         Rule 36-C): the hand's betting is over, and every chip bet in it is collected, returned
         or paid from here on (``hand_started``)."""
         self._awarded = now
+
+    def betting_seats(self, seats: Iterable[int] | None) -> None:
+        """The engine's seats that may put chips in their bet (None: none told), after every
+        event: in a hand, those dealt in that have not folded; between hands, the seated
+        players. No chip arrives in the bet of another seat, nor a card a live seat reads at
+        its place (``_edge_of_the_hand``)."""
+        self._live = None if seats is None else frozenset(str(s) for s in seats)
 
     def hand_started(self, now: float, carried: bool = False) -> None:
         """The engine's ``hand_start`` (a new hand's first card): the dealer has swept the last

@@ -25,6 +25,42 @@ class _Reads(_State):
     _retired_read: Callable[[bytes, str], None]
 
     # --- reports ----------------------------------------------------------------------------
+    def _out_of_hand(self, zone: str) -> bool:
+        """``zone`` is the bet or the hole-card zone of a seat the engine says may not bet: in a
+        hand, one not dealt in or folded; between hands, an empty seat (``betting_seats``)."""
+        live = self._live
+        if live is None or not zone.startswith(("bet:", "seat:")):
+            return False
+        return zone.partition(":")[2] not in live
+
+    def _edge_of_the_hand(self, uid: bytes, tag: _Tag | None, zone: str, now: float) -> bool:
+        """A read of ``uid`` by ``zone``, a zone of a seat out of the hand (``_out_of_hand``),
+        that is a read at the edge of a live seat's: no chip arrives in the bet of a seat out
+        of the hand until the hand is awarded, nor in an empty seat's between hands (the chips a
+        seat bet before it folded stay counted there until the dealer gathers them; a pot
+        taken to the tray past an empty seat's bet, one chip read there by crosstalk as it went:
+        realistic seed 52); no card arrives at its place while a live seat's
+        place reads it, lapsed a round or two (k of n), or holds it. A chip of a live
+        neighbour's bet at the line between them, read by both, lies in the neighbour's
+        (realistic seeds 15 and 98: a call's chip went to the bet of a seat not dealt in; the
+        call was ruled short and the caller's stack 100 or 500 short, a stop; 002 Rule 63). A
+        card at the line between a live seat and one not entitled to a hand lies at the live
+        seat (a shared reader's seeds 1 and 2: "a card went to seat 6, which is not entitled
+        to a hand", false misdeals, stops; 002 Rule 36-A(3)). One read there only is read as
+        ever, and a misdeal called on it; one dealt there that the live seat reads too is one
+        card too many at the live seat, a misdeal all the same."""
+        if self.chips.value(uid):
+            return zone.startswith("bet:") and (tag is None or tag.place != zone)
+        if tag is None or tag.place == zone or not zone.startswith("seat:"):
+            return False
+        live = self._live or ()
+        near = (
+            tag.place,
+            *tag.at,
+            *(z for z, (_, at) in tag.lapsed.items() if now - at <= self._lapse(z)),
+        )
+        return any(z is not None and z.startswith("seat:") and z[5:] in live for z in near)
+
     def report(
         self,
         antenna: int,
@@ -77,11 +113,22 @@ class _Reads(_State):
         self._mark(antenna, name, rounds, was, here, incomplete_read)
         if rounds:
             self.diag.report(antenna, name, here, was, self._content[name], rounds, incomplete)
+        out = bool(here) and self._out_of_hand(name)
         for uid, flags in here.items():
             if self._retired and uid in self._retired:
                 self._retired_read(uid, name)
                 continue  # out of play: no arrival, not counted
             tag = self._tags.get(uid)
+            if out and self._edge_of_the_hand(uid, tag, name, now):
+                if tag is not None and tag.place is not None:
+                    self.diag.seen(tag.place, name)  # a neighbour reading its tags (diag)
+                if tag is not None and self._is_card(uid):
+                    # no presence there: one begun before the live seat read it is dropped (a
+                    # chip's stays: a pot chip a bet read at its edge since before the hand is
+                    # no newcomer there once the hand is over and the pot is taken away)
+                    tag.at.pop(name, None)
+                    tag.lapsed.pop(name, None)
+                continue
             if tag is None:
                 tag = self._tags[uid] = _Tag()
                 self._tag_uid[id(tag)] = uid

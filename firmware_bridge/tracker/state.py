@@ -72,6 +72,9 @@ class _State(TagMapper):
         self._trays: list[float] = []
         self._polled = float("-inf")
         self._awarded = float("-inf")  # the engine's last ``award`` (``pot_awarded``)
+        # the engine's seats that may put chips in their bet, as zones' seat names (None: none
+        # told; ``betting_seats``, ``_out_of_hand``)
+        self._live: frozenset[str] | None = None
         self._rno: dict[int, int] = {}  # antenna -> its rounds counted so far
         self._raw: dict[int, frozenset[bytes]] = {}  # antenna -> the tags it last reported
         # (uid, zone) -> (the antenna's round count when last marked, reads: bit 0 that round)

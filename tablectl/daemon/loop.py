@@ -852,7 +852,9 @@ class Daemon:
     def _sensors_told(self, event: Event, outputs: list[Output], _row: int) -> None:
         """The dealer's ``counted`` (or ``retire``) answer goes back to the sensors' tracker; so
         does a ``deck_change`` the engine took (between hands), a pot's award or a misdeal (the
-        hand's betting over) and a hand's start (the last hand's bets and pot swept)."""
+        hand's betting over), a hand's start (the last hand's bets and pot swept) and the seats
+        that may bet (no chip arrives in the bet of another seat, nor a card a live seat reads
+        at its place)."""
         taken = event.kind == "deck_change" and any(isinstance(o, DeckChanged) for o in outputs)
         if event.kind in ("counted", "retire") or taken:
             answered = getattr(self.source, "answered", None)
@@ -865,6 +867,9 @@ class Daemon:
                 started(bool(out.carried))
             elif ends_betting(out) and awarded is not None:
                 awarded()
+        betting = getattr(self.source, "betting_seats", None)
+        if betting is not None and self.table is not None:
+            betting(self.table.betting_seats())  # after every event
 
     def _logged(self, _event: Event, outputs: list[Output], _row: int) -> None:
         for out in outputs:

@@ -327,6 +327,18 @@ class TableState:
         """The hand in progress (None before the first hand and once it is awarded)."""
         return self.hand if self.hand is not None and self.hand.street != "over" else None
 
+    def betting_seats(self) -> frozenset[int] | None:
+        """The seats that may put chips in their bet: in a hand, those dealt in that have not
+        folded; between hands, the seated players not out of the tournament (the next hand's
+        blinds). None: no player seated. The sensors' tracker takes no chip into the bet of
+        another seat, nor a card a live seat reads into its place
+        (``TagTracker.betting_seats``)."""
+        hand = self.live_hand
+        if hand is not None:
+            return frozenset(hand.live())
+        seated = frozenset(s for s, p in self.players.items() if not p.out)
+        return seated or None
+
     def live_seats(self) -> list[int]:
         return sorted([s for s, p in self.players.items() if not p.out and not p.waiting])
 
