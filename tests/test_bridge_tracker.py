@@ -1042,7 +1042,7 @@ def _call_beside_seat_3(seats: set[int] | None, told_at: int = 0) -> list[dict]:
     """Seat 4 calls with a 100 at the edge of its bet towards seat 3's: seat 4's antenna reads
     it in half its rounds from round 60 on, seat 3's in all of them (from round 20 on: a chip
     seat 3 bet, at its edge, when ``told_at`` is over 20). The engine tells the tracker the
-    seats in the hand (``seats``: None, no hand) at round ``told_at``. The chips events."""
+    seats that may bet (``seats``: None, none told) at round ``told_at``. The chips events."""
     c = chip(100)
     tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
 
@@ -1060,20 +1060,20 @@ def test_no_chip_arrives_in_the_bet_of_a_seat_out_of_the_hand() -> None:
     """Realistic seeds 15 and 98: a call's chip at the line between the caller's bet and the
     bet of a seat not dealt in, read by both, went to the other seat's bet: the call was ruled
     short ("call to 200 owes 100") and the caller's stack short, a stop (002 Rule 63). The
-    engine tells the tracker the seats dealt in and not folded; no chip arrives in the bet of
-    another seat until the hand is awarded. A chip a seat bet before it folded stays counted
-    in its bet (the dealer gathers it); with no hand told, or the seat in it, the line
-    decides."""
+    engine tells the tracker the seats that may bet (in a hand, those dealt in and not
+    folded); no chip arrives in the bet of another seat. A chip a seat bet before it folded
+    stays counted in its bet (the dealer gathers it); with no seats told, or the seat among
+    them, the line decides."""
     assert _call_beside_seat_3({2, 4}) == [{"bet:4": [100]}]  # seat 3 not dealt in, or folded
     assert _call_beside_seat_3({2, 3, 4}) == [{"bet:3": [100]}]  # a live seat's bet
-    assert _call_beside_seat_3(None) == [{"bet:3": [100]}]  # no hand in progress
+    assert _call_beside_seat_3(None) == [{"bet:3": [100]}]  # none told
     assert _call_beside_seat_3({2, 4}, told_at=40) == [{"bet:3": [100]}]  # bet, then folded
 
 
 def _card_at_seat_8s_line(seats: set[int] | None, seat_7_reads: bool = True) -> list[dict]:
     """The 8h lands at round 20 at the line between seat 7 and seat 8: seat 8's antenna reads
     it in every round, seat 7's in every other one (``seat_7_reads``; else never). The engine
-    told the tracker the seats in the hand (``seats``; None: none told). Its card events and
+    told the tracker the seats that may bet (``seats``; None: none told). Its card events and
     questions."""
     eight = card_uid("8h")
     tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), CHIPS)
