@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from firmware_bridge.tracker.geometry import _seat_group
 from firmware_bridge.tracker.records import EPS, SILENT, Tags, _Presence, _Tag
 from firmware_bridge.tracker.state import _State
 
@@ -31,7 +32,7 @@ class _Reads(_State):
         live = self._live
         if live is None or not zone.startswith(("bet:", "seat:")):
             return False
-        return zone.partition(":")[2] not in live
+        return _seat_group(zone) not in live
 
     def _edge_of_the_hand(self, uid: bytes, tag: _Tag | None, zone: str, now: float) -> bool:
         """A read of ``uid`` by ``zone``, a zone of a seat out of the hand (``_out_of_hand``),
@@ -39,8 +40,8 @@ class _Reads(_State):
         of the hand until the hand is awarded, nor in an empty seat's between hands (the chips a
         seat bet before it folded stay counted there until the dealer gathers them; a pot
         taken to the tray past an empty seat's bet, one chip read there by crosstalk as it went:
-        realistic seed 52); no card arrives at its place while a live seat's
-        place reads it, lapsed a round or two (k of n), or holds it. A chip of a live
+        realistic seed 52); no card arrives at its place while a live seat's place reads it,
+        lapsed a round or two (k of n), or holds it. A chip of a live
         neighbour's bet at the line between them, read by both, lies in the neighbour's
         (realistic seeds 15 and 98: a call's chip went to the bet of a seat not dealt in; the
         call was ruled short and the caller's stack 100 or 500 short, a stop; 002 Rule 63). A
@@ -59,7 +60,7 @@ class _Reads(_State):
             *tag.at,
             *(z for z, (_, at) in tag.lapsed.items() if now - at <= self._lapse(z)),
         )
-        return any(z is not None and z.startswith("seat:") and z[5:] in live for z in near)
+        return any(z is not None and z.startswith("seat:") and _seat_group(z) in live for z in near)
 
     def report(
         self,
