@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_bridge_tags import CHIPS, card_uid, chip, deck
+from test_bridge_tags import CHIPS, card_uid, chip, deck, uid
 
 from firmware_bridge.sources import BridgeSource
 from firmware_bridge.tags import ChipInventory, DeckRegistry, TagMapper
@@ -2245,3 +2245,34 @@ def test_the_daemon_tells_the_tracker_a_misdeal_ends_the_hands_betting(tmp_path:
     outs = daemon.handle(event_from_obj({"floor": {"by": "Sam", "misdeal": True}}))
     assert any(isinstance(o, Alert) and o.kind == "misdeal" for o in outs)
     assert tracker._awarded == 6.0
+
+
+# --- issue 27, rf-cut: a shared reader's rounds cut short (its 60 ms slot holds 27 tags) ---
+
+
+def test_a_round_cut_short_says_nothing_of_a_tag_it_did_not_list() -> None:
+    """A shared reader: the pot holds 40 chips, more than its slot reads (27), so each round
+    lists 27 of them, cut short. Seat 2's 100 in its bet is read once by the pot antenna
+    (crosstalk). The rounds after that did not list it say nothing of it (nor of the pot's
+    own chips they did not reach): one round of the pot's said anything of it. Counted as
+    read, it was "read by the pot in every round" (20 of 20): the technician's view
+    (``tablectl diag``) named the chip at the pot's edge, and the shares weighed it so."""
+    pile = [uid(100 + i, 5) for i in range(40)]
+    x = uid(200, 5)
+    inv = ChipInventory({u.hex(): 100 for u in [*pile, x]})
+    tracker = TagTracker(DeckRegistry([deck("A", 0)], in_play="A"), inv)
+    tracker.set_antennas(standard_antennas())
+    rng = random.Random(4)
+    for r in range(40):
+        t = r * 0.3
+        listed = [x] * (r == 20) + rng.sample(pile, 27 - (r == 20))
+        tracker.report(ANT["pot"], tuple((u, 0) for u in listed), t, r, incomplete=True)
+        tracker.report(ANT["bet:2"], ((x, 0),), t + 0.15, r)
+        tracker.poll(t + 0.2)
+    now = 40 * 0.3
+    assert tracker.places()[x] == "bet:2"
+    assert all(tracker.places()[u] == "pot" for u in pile)
+    assert tracker._share(x, "pot", 20 * 0.3, now) == (1.0, 1)
+    assert all(tracker._share(u, "pot", 20 * 0.3, now)[0] == 1.0 for u in pile)
+    named = [t for t in tracker.snapshot(now)["tags"] if t["uid"] == x.hex()]
+    assert not named  # no edge: one crosstalk read

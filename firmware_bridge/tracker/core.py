@@ -52,7 +52,7 @@ from firmware_bridge.tracker.dead import _DeadChips
 from firmware_bridge.tracker.exchange import _Exchanges
 from firmware_bridge.tracker.geometry import _is_card_zone, _zone_key
 from firmware_bridge.tracker.motion import _Motion
-from firmware_bridge.tracker.records import EPS, _Tag
+from firmware_bridge.tracker.records import EPS, SURE, _Tag
 
 INTERMITTENT = 5  # a tag its own antenna stopped reading this often is named by diag
 EDGE = 0.1  # a neighbour reading a tag in this share of its last rounds: diag names the edge
@@ -201,14 +201,16 @@ class TagTracker(_Motion, _Cards, _Asking, _DeadChips, _Exchanges):
                     sorted({*t.at, t.place or ""} - {""})
                 )
             else:
-                # a neighbour reading it on and off (judged so): a tag at its zone's edge
-                edges = [
-                    f"{z} too ({share:.0%} of its rounds)"
-                    for z in sorted(self._ant, key=_zone_key)
-                    if z != t.place
-                    and (uid, z) in self._hist
-                    and (share := self._share(uid, z, float("-inf"), now)[0]) >= EDGE
-                ]
+                # a neighbour reading it on and off (judged so): a tag at its zone's edge; over
+                # SURE rounds or more that said anything of it (not a shared reader's rounds
+                # cut short that did not list it, ``_blind``: one crosstalk read is no edge)
+                edges = []
+                for z in sorted(self._ant, key=_zone_key):
+                    if z == t.place or (uid, z) not in self._hist:
+                        continue
+                    share, n = self._share(uid, z, float("-inf"), now)
+                    if share >= EDGE and n >= SURE:
+                        edges.append(f"{z} too ({share:.0%} of its rounds)")
                 if edges:  # what makes its own antenna lose it, if it does
                     state = "at an edge: read by " + ", ".join(edges)
                 elif t.misses >= INTERMITTENT:

@@ -217,20 +217,33 @@ class _Reads(_State):
         incomplete: bool,
     ) -> None:
         """Each tag's read history on the antenna: the rounds since its last report read what
-        that report listed (the MCU reports on change), this round what this one lists."""
+        that report listed (the MCU reports on change), this round what this one lists. A
+        round cut short (a shared reader's slot ran out: ``incomplete``) says nothing of a tag
+        it did not list: the antenna's blind rounds (``_blind``) leave it out of the shares
+        and the lines' ratios, where counting it read kept a chip the pot read once by
+        crosstalk "read" by the pot in every round after (realistic+shared seed 1)."""
         r = self._rno.get(antenna, 0) + rounds
         self._rno[antenna] = r
         silent = ((1 << min(max(rounds - 1, 0), HISTORY)) - 1) << 1
+        listed = self._raw.get(antenna, frozenset())
         hist = self._hist
         for uid in was | here.keys():
             last, mask = hist.get((uid, zone), (r, 0))
             mask = (mask << min(r - last, HISTORY)) & _ALL
-            if uid in was:
+            if uid in listed:
                 mask |= silent & _ALL
-            if uid in here or (incomplete and uid in was):
+            if uid in here:
                 mask |= 1
             hist[(uid, zone)] = (r, mask)
-        self._raw[antenna] = frozenset(here) | (frozenset(was) if incomplete else frozenset())
+        if rounds:
+            last, cut, short = self._cut.get(antenna, (r, 0, False))
+            cut = (cut << min(r - last, HISTORY)) & _ALL
+            if short:
+                cut |= silent & _ALL
+            self._cut[antenna] = (r, cut | int(incomplete), incomplete)
+            self._raw[antenna] = frozenset(here)
+        else:
+            self._raw[antenna] = listed | frozenset(here)  # a round again adds what it read
 
     def _reads(self, uid: bytes, zone: str, now: float) -> int:
         """The tag's read history on ``zone``'s antenna up to ``now`` (bit 0: the latest round;
@@ -247,6 +260,21 @@ class _Reads(_State):
             mask |= (1 << silent) - 1
         return mask & _ALL
 
+    def _blind(self, uid: bytes, zone: str, now: float) -> int:
+        """The rounds of ``zone``'s antenna up to ``now`` that say nothing of the tag (bit 0:
+        the latest): cut short without listing it (``_mark``)."""
+        ant = self._ant.get(zone)
+        got = self._cut.get(ant) if ant is not None else None
+        if got is None:
+            return 0
+        last, cut, short = got
+        cut <<= min(self._rno.get(ant, last) - last, HISTORY)
+        silent = min(self._silent_rounds(ant, zone, now), HISTORY)
+        cut <<= silent
+        if short:
+            cut |= (1 << silent) - 1
+        return cut & ~self._reads(uid, zone, now) & _ALL
+
     def _silent_rounds(self, ant: int, zone: str, now: float) -> int:
         return int((now - self._seen_at.get(ant, now) + EPS) / self._period_of(zone))
 
@@ -256,11 +284,16 @@ class _Reads(_State):
         return HISTORY if rounds >= HISTORY else max(1, int(rounds) + 1)
 
     def _share(self, uid: bytes, zone: str | None, since: float, now: float) -> tuple[float, int]:
-        """The share of ``zone``'s rounds since ``since`` that read the tag, and how many."""
+        """The share of ``zone``'s rounds since ``since`` that read the tag, and how many: its
+        blind rounds (``_blind``) are none of them."""
         if zone is None or zone not in self._ant:
             return 0.0, 0
         n = self._rounds_since(zone, since, now)
-        return (self._reads(uid, zone, now) & ((1 << n) - 1)).bit_count() / n, n
+        window = (1 << n) - 1
+        n -= (self._blind(uid, zone, now) & window).bit_count()
+        if n <= 0:
+            return 0.0, 0
+        return (self._reads(uid, zone, now) & window).bit_count() / n, n
 
     def _prior(self, uid: bytes, zone: str, since: float, now: float) -> float:
         """The share of ``zone``'s rounds before ``since`` (4 rounds before it left out: the
@@ -275,7 +308,11 @@ class _Reads(_State):
         m = min(HISTORY, self._rounds_since(zone, placed, now)) - n
         if m < 8:
             return 0.0
-        return ((self._reads(uid, zone, now) >> n) & ((1 << m) - 1)).bit_count() / m
+        window = (1 << m) - 1
+        m -= ((self._blind(uid, zone, now) >> n) & window).bit_count()
+        if m < 8:
+            return 0.0
+        return ((self._reads(uid, zone, now) >> n) & window).bit_count() / m
 
     def _chip(self, uid: bytes) -> bool:
         return self.chips.value(uid) is not None
