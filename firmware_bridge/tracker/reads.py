@@ -236,11 +236,13 @@ class _Reads(_State):
                 mask |= 1
             hist[(uid, zone)] = (r, mask)
         if rounds:
-            last, cut, short = self._cut.get(antenna, (r, 0, False))
-            cut = (cut << min(r - last, HISTORY)) & _ALL
-            if short:
-                cut |= silent & _ALL
-            self._cut[antenna] = (r, cut | int(incomplete), incomplete)
+            got = self._cut.get(antenna)
+            if got is not None or incomplete:  # only an antenna ever cut short keeps a record
+                last, cut, short = got or (r, 0, False)
+                cut = (cut << min(r - last, HISTORY)) & _ALL
+                if short:
+                    cut |= silent & _ALL
+                self._cut[antenna] = (r, cut | int(incomplete), incomplete)
             self._raw[antenna] = frozenset(here)
         else:
             self._raw[antenna] = listed | frozenset(here)  # a round again adds what it read

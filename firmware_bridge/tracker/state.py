@@ -77,8 +77,8 @@ class _State(TagMapper):
         self._live: frozenset[str] | None = None
         self._rno: dict[int, int] = {}  # antenna -> its rounds counted so far
         self._raw: dict[int, frozenset[bytes]] = {}  # antenna -> the tags it last reported
-        # antenna -> (its round count when last marked, its rounds cut short: bit 0 that round)
-        # and whether its last report was cut short (``_blind``)
+        # antenna ever cut short -> (its round count when last marked, its rounds cut short:
+        # bit 0 that round) and whether its last report was cut short (``_blind``)
         self._cut: dict[int, tuple[int, int, bool]] = {}
         # (uid, zone) -> (the antenna's round count when last marked, reads: bit 0 that round)
         self._hist: dict[tuple[bytes, str], tuple[int, int]] = {}
