@@ -2255,7 +2255,7 @@ def test_a_round_cut_short_says_nothing_of_a_tag_it_did_not_list() -> None:
     lists 27 of them, cut short. Seat 2's 100 in its bet is read once by the pot antenna
     (crosstalk). The rounds after that did not list it say nothing of it (nor of the pot's
     own chips they did not reach): one round of the pot's said anything of it. Counted as
-    read, it was "read by the pot in every round" (20 of 20): the technician's view
+    read, it was "read by the pot in every round" (21 of 21): the technician's view
     (``tablectl diag``) named the chip at the pot's edge, and the shares weighed it so."""
     pile = [uid(100 + i, 5) for i in range(40)]
     x = uid(200, 5)

@@ -223,7 +223,7 @@ class _ChipLines(_Reads):
         for z, sign in ((a, 1.0), (b, -1.0)):
             n = self._rounds_since(z, since, now)
             reads, period = self._reads(uid, z, now), self._period_of(z)
-            blind = self._blind(uid, z, now)  # rounds cut short that did not reach it: no step
+            blind = self._blind(z, reads, now)  # rounds cut short that did not reach it: no step
             steps += [
                 (now - i * period, sign * (up if reads >> i & 1 else down))
                 for i in range(n)

@@ -262,9 +262,10 @@ class _Reads(_State):
             mask |= (1 << silent) - 1
         return mask & _ALL
 
-    def _blind(self, uid: bytes, zone: str, now: float) -> int:
-        """The rounds of ``zone``'s antenna up to ``now`` that say nothing of the tag (bit 0:
-        the latest): cut short without listing it (``_mark``)."""
+    def _blind(self, zone: str, reads: int, now: float) -> int:
+        """The rounds of ``zone``'s antenna up to ``now`` that say nothing of a tag whose read
+        history there is ``reads`` (``_reads``; bit 0: the latest): cut short without listing
+        it (``_mark``)."""
         ant = self._ant.get(zone)
         got = self._cut.get(ant) if ant is not None else None
         if got is None:
@@ -275,7 +276,7 @@ class _Reads(_State):
         cut <<= silent
         if short:
             cut |= (1 << silent) - 1
-        return cut & ~self._reads(uid, zone, now) & _ALL
+        return cut & ~reads & _ALL
 
     def _silent_rounds(self, ant: int, zone: str, now: float) -> int:
         return int((now - self._seen_at.get(ant, now) + EPS) / self._period_of(zone))
@@ -292,10 +293,11 @@ class _Reads(_State):
             return 0.0, 0
         n = self._rounds_since(zone, since, now)
         window = (1 << n) - 1
-        n -= (self._blind(uid, zone, now) & window).bit_count()
+        reads = self._reads(uid, zone, now)
+        n -= (self._blind(zone, reads, now) & window).bit_count()
         if n <= 0:
             return 0.0, 0
-        return (self._reads(uid, zone, now) & window).bit_count() / n, n
+        return (reads & window).bit_count() / n, n
 
     def _prior(self, uid: bytes, zone: str, since: float, now: float) -> float:
         """The share of ``zone``'s rounds before ``since`` (4 rounds before it left out: the
@@ -311,10 +313,11 @@ class _Reads(_State):
         if m < 8:
             return 0.0
         window = (1 << m) - 1
-        m -= ((self._blind(uid, zone, now) >> n) & window).bit_count()
+        reads = self._reads(uid, zone, now)
+        m -= ((self._blind(zone, reads, now) >> n) & window).bit_count()
         if m < 8:
             return 0.0
-        return ((self._reads(uid, zone, now) >> n) & window).bit_count() / m
+        return ((reads >> n) & window).bit_count() / m
 
     def _chip(self, uid: bytes) -> bool:
         return self.chips.value(uid) is not None
